@@ -1,0 +1,77 @@
+// The Fastify application: /api/v1 routes, the WebSocket, the SPA and JSON 404s.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context.ts';
+import { installErrorHandlers } from './http/errors.ts';
+import { authRoutes } from './auth/routes.ts';
+import { creditsRoutes } from './credits/routes.ts';
+import { paymentsRoutes } from './payments/routes.ts';
+import { credentialsRoutes } from './credentials/routes.ts';
+import { knowledgeRoutes } from './knowledge/routes.ts';
+import { teamsRoutes } from './teams/routes.ts';
+import { runtimeRoutes } from './runtime/routes.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  /** Built SPA folder (index.html + assets); omitted in API-only tests. */
+  staticDir?: string;
+}
+
+/** Never let a token in a query string reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|signature)=)[^&]*/gi, '$1[redacted]');
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: MAX_JSON_BYTES,
+    trustProxy: true,
+    logger:
+      ctx.config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: ctx.config.LOG_LEVEL,
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url) }),
+            },
+          },
+  });
+  installErrorHandlers(app);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  await app.register(websocket, { options: { maxPayload: MAX_JSON_BYTES } });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ status: 'ok' }));
+      await authRoutes(api, ctx);
+      await creditsRoutes(api, ctx);
+      await paymentsRoutes(api, ctx);
+      await credentialsRoutes(api, ctx);
+      await knowledgeRoutes(api, ctx);
+      await teamsRoutes(api, ctx);
+      await runtimeRoutes(api, ctx);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const staticDir = options.staticDir;
+  const hasSpa = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasSpa || request.method !== 'GET') {
+      return reply.status(404).send({ detail: 'Not Found' });
+    }
+    // Client-side routing: every other page path gets the SPA shell.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,14 @@
+// Everything a route needs, built once at start-up and passed down (no module-level singletons).
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { FileStorage } from './storage.ts';
+import type { AccessTokens } from './auth/tokens.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: FileStorage;
+  tokens: AccessTokens;
+  /** Injectable clock: tests move time for renewals and expiries. */
+  now(): Date;
+}

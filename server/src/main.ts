@@ -1,0 +1,26 @@
+// Starts the API server (and the built SPA when dist/ exists) on PORT.
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { createServer } from './server.ts';
+
+export async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await createServer(config, { staticDir: path.resolve('dist') });
+  const shutdown = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await server.app.listen({ port: config.PORT, host: config.HOST });
+  const port = (server.app.server.address() as { port: number }).port;
+  const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\n  ${config.APP_NAME} is running at http://localhost:${port}\n  Database: ${db}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,54 @@
+// Wires configuration, database, storage and tokens into a ready application.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { LocalFileStorage } from './storage.ts';
+import { createAccessTokens } from './auth/tokens.ts';
+import { getOrCreateSetting } from './settings.ts';
+import { seedTeams } from './teams/seed.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions extends AppOptions {
+  /** Overrides for tests: an already-open database, a clock. */
+  database?: Database;
+  now?: () => Date;
+  /** Keep PGlite in memory instead of under DATA_DIR. */
+  inMemory?: boolean;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
+    }));
+  const secret = config.JWT_SECRET ?? (await getOrCreateSetting(database.db, 'jwt_secret'));
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL),
+    now: options.now ?? (() => new Date()),
+  };
+  await seedTeams(ctx);
+  const app = await buildApp(ctx, options);
+  return {
+    app,
+    ctx,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,412 @@
+// The wire contract of SPEC §3 and §7: shapes shared by the SPA, the reference server and the replay tool.
+// Field names here are the contract; any server that honours them works with the SPA.
+
+export type IsoDate = string;
+
+export interface User {
+  id: string;
+  name: string;
+  username: string;
+  email: string | null;
+  picture: string | null;
+  google_id: string | null;
+  is_admin: boolean;
+  wallet_address?: string | null;
+  created_at?: IsoDate;
+}
+
+export interface AuthResponse {
+  access_token: string;
+  token_type?: 'bearer';
+}
+
+export interface GoogleAuthPayload {
+  token: string;
+}
+export interface WalletLoginPayload {
+  wallet_address: string;
+  message: string;
+  signature: string;
+}
+export interface WalletRegisterPayload extends WalletLoginPayload {
+  username: string;
+  email: string;
+}
+
+/** Error bodies: `{detail}` where detail is a string or `{code, message}`. */
+export interface ErrorDetailObject {
+  code: string;
+  message: string;
+  [key: string]: unknown;
+}
+export interface ErrorBody {
+  detail: string | ErrorDetailObject;
+}
+
+export interface Balance {
+  available_credits: number;
+  subscription_credits: number;
+}
+
+export interface CreditStatus extends Balance {
+  purchased_credits: number;
+  is_subscribed: boolean;
+  has_credits: boolean;
+}
+
+export type TransactionType =
+  | 'purchase'
+  | 'free_credits'
+  | 'consumption'
+  | 'subscription'
+  | 'subscription_renewal'
+  | 'subscription_expired'
+  | (string & {});
+
+export interface Transaction {
+  id: string;
+  description: string;
+  created_at: IsoDate;
+  amount: number;
+  transaction_type: TransactionType;
+}
+
+export interface TransactionPage {
+  total: number;
+  transactions: Transaction[];
+}
+
+/** Most list and action endpoints wrap their payload in `data`. */
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+}
+
+export interface CreditPackage {
+  id: string;
+  name: string;
+  price_usd: number;
+  credits: number;
+  description: string;
+}
+
+export interface SubscriptionPlan {
+  name: string;
+  price_usd: number;
+  credits_per_cycle: number;
+  description: string;
+}
+
+export interface SubscriptionDetails {
+  id: string;
+  plan_id: string;
+  status: 'active' | 'canceled' | 'expired';
+  cancel_at_period_end: boolean;
+  current_period_start: IsoDate;
+  current_period_end: IsoDate;
+  canceled_at: IsoDate | null;
+  cancel_reason: string | null;
+  plan_details: SubscriptionPlan & { id: string };
+}
+
+export interface SubscriptionStatus {
+  is_subscribed: boolean;
+  subscription_details: SubscriptionDetails | null;
+}
+
+export interface CheckoutPayload {
+  package_id: string;
+  success_url?: string;
+  cancel_url?: string;
+}
+export interface SubscriptionSessionPayload {
+  price_id: string;
+  success_url?: string;
+  cancel_url?: string;
+}
+export type CancelReason = 'too_expensive' | 'not_using' | 'found_better' | 'other';
+export interface CancelPayload {
+  reason: CancelReason;
+}
+export interface CheckoutSession {
+  url: string;
+  session_id: string;
+}
+
+export type CredentialFieldType = 'token' | 'text' | 'url' | (string & {});
+export interface CredentialField {
+  key: string;
+  name: string;
+  type: CredentialFieldType;
+  placeholder?: string;
+  description?: string;
+  required?: boolean;
+}
+export interface ServerRequirement {
+  id: string;
+  name: string;
+  description: string;
+  requires_credentials: boolean;
+  credential_fields: CredentialField[];
+}
+export interface UserCredential {
+  id: string;
+  mcp_server_id: string;
+  server_name: string;
+  configured_fields: Record<string, string>;
+  is_active?: boolean;
+  created_at?: IsoDate;
+  updated_at?: IsoDate;
+}
+export interface CreateCredentialPayload {
+  mcp_server_id: string;
+  credentials: Record<string, string>;
+}
+export interface UpdateCredentialPayload {
+  credentials: Record<string, string>;
+  is_active: true;
+}
+
+export interface KnowledgeBase {
+  id: string;
+  _id?: string;
+  name: string;
+  description: string;
+  vector_db: { collection: string };
+  document_count?: number;
+  created_at?: IsoDate;
+  updated_at?: IsoDate;
+}
+export interface KnowledgeDocument {
+  id: string;
+  knowledge_base_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  chunk_count: number;
+  created_at: IsoDate;
+}
+export interface CreateKnowledgeBasePayload {
+  name: string;
+  description?: string;
+  vector_db?: { collection?: string };
+}
+
+export type TeamMode = 'coordinate' | 'collaborate';
+export type ModelProvider = 'openai' | 'anthropic' | 'google' | 'meta' | 'groq';
+
+export interface ToolEntry {
+  type: string;
+  params?: Record<string, unknown>;
+  provider?: string;
+  server_ids?: string[];
+  description?: string;
+}
+
+export interface AgentConfig {
+  name?: string;
+  description?: string;
+  model_provider?: ModelProvider | string;
+  model_id?: string;
+  instructions?: string;
+  expected_output?: string;
+  markdown?: boolean;
+  show_tool_calls?: boolean;
+  reasoning?: boolean;
+  reasoning_min_steps?: number;
+  reasoning_max_steps?: number;
+  debug_mode?: boolean;
+  enable_agentic_memory?: boolean;
+  enable_user_memories?: boolean;
+  search_knowledge?: boolean;
+  add_references?: boolean;
+  add_datetime_to_instructions?: boolean;
+  parse_response?: boolean;
+  use_json_mode?: boolean;
+  add_context?: boolean;
+  tool_call_limit?: number | null;
+  tools?: ToolEntry[];
+  knowledge_base_ids?: string[];
+}
+
+export interface TeamMember {
+  name: string;
+  role?: string;
+  type?: 'agent' | (string & {});
+  agent_config?: AgentConfig;
+  memberIndex?: number;
+}
+
+export interface TeamConfig {
+  mode: TeamMode;
+  model_provider?: ModelProvider | string;
+  model_id?: string;
+  instructions?: string;
+  markdown: boolean;
+  enable_team_history: boolean;
+  num_history_runs: number;
+  share_member_interactions: boolean;
+  show_members_responses: boolean;
+  reasoning: boolean;
+  reasoning_min_steps: number;
+  reasoning_max_steps: number;
+  debug_mode: boolean;
+  monitoring: boolean;
+  telemetry: boolean;
+  members: TeamMember[];
+}
+
+export interface Team {
+  id: string;
+  _id?: string;
+  name: string;
+  description: string;
+  is_public: boolean;
+  model_id: string;
+  owner_id: string | null;
+  members: TeamMember[];
+  config: TeamConfig;
+  created_at?: IsoDate;
+  updated_at?: IsoDate;
+}
+
+export interface TeamUpdatePayload {
+  name: string;
+  description?: string;
+  is_public?: boolean;
+  model_id?: string;
+  members?: TeamMember[];
+  config?: Partial<TeamConfig>;
+}
+
+export interface TeamPage {
+  total: number;
+  teams: Team[];
+}
+
+export interface ToolCall {
+  tool_call_id: string;
+  tool_name: string;
+  tool_args: Record<string, unknown>;
+  result?: string | null;
+  output?: string | null;
+  tool_call_error?: boolean | string | null;
+  metrics?: { time?: number };
+  created_at?: number | IsoDate;
+}
+
+export interface MemberResponse {
+  member_id?: string;
+  member_name?: string;
+  agent_id?: string;
+  agent_name?: string;
+  content: string;
+  tools?: ToolCall[];
+  model?: string;
+  created_at?: number | IsoDate;
+}
+
+export type MessageRole = 'system' | 'user' | 'assistant' | 'team_response';
+
+export interface StoredMessage {
+  id?: string;
+  role: MessageRole;
+  content: string;
+  created_at: IsoDate | number | string;
+  member_responses?: MemberResponse[];
+  tool_calls?: ToolCall[];
+  file_ids?: string[];
+}
+
+export interface TeamContext {
+  member_interactions?: Array<{ member_name: string; task: string; response: string }>;
+  [key: string]: unknown;
+}
+
+export interface ChatSession {
+  session_id: string;
+  id?: string;
+  session_name: string | null;
+  name?: string | null;
+  team_id: string;
+  created_at: IsoDate;
+  last_updated: IsoDate;
+  updated_at?: IsoDate;
+  team_context?: TeamContext;
+}
+
+export interface SessionPage {
+  total: number;
+  sessions: ChatSession[];
+}
+
+export interface SessionMessages {
+  session: ChatSession;
+  team_context: TeamContext;
+  messages: StoredMessage[];
+  total: number;
+}
+
+export interface UploadedFile {
+  file_id: string;
+  original_filename: string;
+  size: number;
+  content_type?: string;
+}
+export interface UploadFilesResponse {
+  session_id: string;
+  successful_files: UploadedFile[];
+  failed_file_details?: Array<{ filename: string; error: string }>;
+}
+
+export interface TeamChatPayload {
+  message: string;
+  session_id?: string | null;
+  stream?: boolean;
+  file_ids?: string[];
+}
+
+export interface TeamChatReply {
+  session_id: string;
+  content: string;
+  member_responses: MemberResponse[];
+  tools: ToolCall[];
+  team_id?: string | null;
+}
+
+/** Client → server over `/teams/{id}/ws`. */
+export interface StreamRequest {
+  message: string;
+  session_id?: string | null;
+  file_ids?: string[];
+}
+
+export type StreamFrameType = 'start' | 'chunk' | 'end' | 'error';
+export type StreamFrameEvent = 'ToolCallStarted' | 'ToolCallCompleted' | 'RunCompleted';
+
+/** Server → client over `/teams/{id}/ws` (and as NDJSON lines over HTTP). */
+export interface StreamFrame {
+  type: StreamFrameType;
+  event?: StreamFrameEvent;
+  content?: string;
+  tools?: ToolCall[];
+  active_tool?: ToolCall | null;
+  member_responses?: MemberResponse[];
+  done?: boolean;
+  session_id?: string;
+  error?: string | Record<string, unknown>;
+  error_code?: string;
+  message?: string;
+  team_id?: string | null;
+}
+
+export interface ToolCatalogueEntry {
+  description: string;
+  functions: string[];
+}
+export interface McpServerCatalogueEntry {
+  name: string;
+  description: string;
+  requires_credentials: boolean;
+  tool_config_example: ToolEntry;
+}

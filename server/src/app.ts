@@ -14,6 +14,8 @@ import { credentialsRoutes } from './credentials/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
 import { teamsRoutes } from './teams/routes.ts';
 import { runtimeRoutes } from './runtime/routes.ts';
+import { paymentPages } from './payments/pages.ts';
+import { runtimePages } from './runtime/pages.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -59,6 +61,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     },
     { prefix: '/api/v1' },
   );
+  await paymentPages(app, ctx);
+  await runtimePages(app, ctx);
 
   const staticDir = options.staticDir;
   const hasSpa = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));

@@ -1,0 +1,99 @@
+// The MCP server and tool catalogue (server/config/catalog.json, or CATALOG_FILE), validated once and cached.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type {
+  McpServerCatalogueEntry,
+  ServerRequirement,
+  ToolCatalogueEntry,
+} from '../../../src/services/contract.ts';
+
+export const DEFAULT_CATALOG_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../config/catalog.json',
+);
+
+const credentialField = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_]{1,100}$/),
+  name: z.string().min(1),
+  type: z.string().min(1),
+  placeholder: z.string().optional(),
+  description: z.string().optional(),
+  required: z.boolean().default(true),
+});
+
+const mcpServer = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  requires_credentials: z.boolean(),
+  credential_fields: z.array(credentialField),
+  tool_config_example: z.object({
+    type: z.literal('mcp'),
+    server_ids: z.array(z.string()).min(1),
+    description: z.string().optional(),
+  }),
+});
+
+const catalogSchema = z.object({
+  mcp_servers: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), mcpServer),
+  tools: z.record(
+    z.string().min(1),
+    z.object({ description: z.string(), functions: z.array(z.string()) }),
+  ),
+});
+
+export type CatalogServer = z.infer<typeof mcpServer>;
+
+export interface Catalog {
+  mcpServers: Record<string, CatalogServer>;
+  tools: Record<string, ToolCatalogueEntry>;
+}
+
+const cache = new Map<string, Catalog>();
+
+/** Reads and validates the catalogue; a broken file is a start-up error naming the file. */
+export function loadCatalog(config: Pick<Config, 'CATALOG_FILE'>): Catalog {
+  const file = path.resolve(config.CATALOG_FILE ?? DEFAULT_CATALOG_FILE);
+  const cached = cache.get(file);
+  if (cached) return cached;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Catalogue ${file} could not be read: ${(error as Error).message}`);
+  }
+  const parsed = catalogSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Catalogue ${file} is invalid:\n${lines}`);
+  }
+  const catalog: Catalog = { mcpServers: parsed.data.mcp_servers, tools: parsed.data.tools };
+  cache.set(file, catalog);
+  return catalog;
+}
+
+export function serverRequirements(catalog: Catalog): ServerRequirement[] {
+  return Object.entries(catalog.mcpServers).map(([id, s]) => ({
+    id,
+    name: s.name,
+    description: s.description,
+    requires_credentials: s.requires_credentials,
+    credential_fields: s.credential_fields,
+  }));
+}
+
+export function availableMcpServers(catalog: Catalog): Record<string, McpServerCatalogueEntry> {
+  return Object.fromEntries(
+    Object.entries(catalog.mcpServers).map(([id, s]) => [
+      id,
+      {
+        name: s.name,
+        description: s.description,
+        requires_credentials: s.requires_credentials,
+        tool_config_example: s.tool_config_example,
+      },
+    ]),
+  );
+}

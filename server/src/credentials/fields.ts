@@ -1,0 +1,78 @@
+// Credential values against a server's credential_fields: validation, masking and keeping masked secrets on update.
+import type { CatalogServer } from './catalog.ts';
+import { unprocessable } from '../http/errors.ts';
+
+export const MAX_VALUE_LENGTH = 10_000;
+/** Masked token values are this prefix plus the last 4 characters (or the prefix alone for short secrets). */
+export const MASK_PREFIX = '••••••••';
+/** Secrets shorter than this are fully masked: showing 4 characters would give away too much of them. */
+export const MIN_LENGTH_TO_SHOW_TAIL = 12;
+
+export type CredentialValues = Record<string, string>;
+
+export function maskSecret(value: string): string {
+  return value.length >= MIN_LENGTH_TO_SHOW_TAIL ? `${MASK_PREFIX}${value.slice(-4)}` : MASK_PREFIX;
+}
+
+function isSecretField(server: CatalogServer | undefined, key: string): boolean {
+  const field = server?.credential_fields.find((f) => f.key === key);
+  // Values of fields the catalogue no longer knows are treated as secrets.
+  return !field || field.type === 'token';
+}
+
+/** What the client sees: token fields masked, other fields in clear. */
+export function configuredFields(server: CatalogServer | undefined, values: CredentialValues): CredentialValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, isSecretField(server, key) ? maskSecret(value) : value]),
+  );
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks submitted values against the server's fields and returns the values to store. Empty optional values are
+ * dropped; on update, a token value equal to the mask of the stored secret keeps the stored secret.
+ */
+export function validateCredentialValues(
+  server: CatalogServer,
+  input: unknown,
+  stored: CredentialValues = {},
+): CredentialValues {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw unprocessable('credentials: expected an object of field values');
+  }
+  const fields = new Map(server.credential_fields.map((f) => [f.key, f]));
+  const unknown = Object.keys(input).filter((key) => !fields.has(key));
+  if (unknown.length) throw unprocessable(`credentials: unknown field ${unknown.slice(0, 5).join(', ')}`);
+  const result: CredentialValues = {};
+  for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
+    const field = fields.get(key)!;
+    if (typeof raw !== 'string') throw unprocessable(`credentials.${key}: expected a string`);
+    if (raw.length > MAX_VALUE_LENGTH) {
+      throw unprocessable(`credentials.${key}: at most ${MAX_VALUE_LENGTH} characters`);
+    }
+    const storedValue = stored[key];
+    if (field.type === 'token' && storedValue !== undefined && raw === maskSecret(storedValue)) {
+      result[key] = storedValue;
+      continue;
+    }
+    const value = raw.trim();
+    if (!value) continue;
+    if (value.includes('\u0000')) throw unprocessable(`credentials.${key}: contains a NUL character`);
+    if (field.type === 'url' && !isHttpUrl(value)) throw unprocessable(`credentials.${key}: expected an http(s) URL`);
+    result[key] = value;
+  }
+  const missing = server.credential_fields.filter((f) => f.required && result[f.key] === undefined);
+  if (missing.length) throw unprocessable(`credentials: ${missing.map((f) => f.name).join(', ')} required`);
+  if (server.credential_fields.length > 0 && Object.keys(result).length === 0) {
+    throw unprocessable('credentials: enter at least one value');
+  }
+  return result;
+}

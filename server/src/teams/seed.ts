@@ -1,6 +1,78 @@
-// Seeds the configured single team on start-up.
+// Seeds the configured single team on start-up: inserted once, never overwritten.
+import type { TeamMember } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
+import { teams } from '../db/schema.ts';
+import { normaliseMembers, normaliseTeamConfig } from './defaults.ts';
+
+const TEAM_INSTRUCTIONS = `You build workflows for n8n, the workflow-automation tool, from a plain description of what the user needs.
+
+Ask the Workflow Architect to design the workflow: trigger, steps, data flow and error handling.
+Ask the Integration Specialist to configure each connected service and check which credentials it needs.
+Ask the Research Assistant when a service, API or n8n node is unfamiliar.
+
+Answer with a short explanation in Markdown followed by the workflow as importable n8n JSON.`;
+
+const SEED_MEMBERS: TeamMember[] = [
+  {
+    name: 'Workflow Architect',
+    role: 'Designs the n8n workflow: trigger, nodes, connections and error handling',
+    type: 'agent',
+    agent_config: {
+      description: 'Turns a described process into a sound n8n workflow design.',
+      instructions:
+        'Start from the trigger. Use one node per step, name nodes after what they do, and connect them in order.\nAdd error handling for every external call.',
+      expected_output: 'A valid n8n workflow JSON with nodes and connections, and a short explanation.',
+      tools: [{ type: 'mcp', server_ids: ['n8n'], description: 'n8n workflow tools' }],
+    },
+  },
+  {
+    name: 'Integration Specialist',
+    role: 'Configures the services the workflow connects to and their credentials',
+    type: 'agent',
+    agent_config: {
+      description: 'Knows the APIs and n8n nodes of common services (GitHub, Slack, Google Sheets, HTTP APIs).',
+      instructions:
+        'For each service in the workflow, pick the matching n8n node, fill in its parameters and name the credentials it needs.\nPrefer built-in nodes over raw HTTP requests.',
+      expected_output: 'Node parameters and the credentials each integration needs.',
+      tools: [
+        { type: 'http_request', description: 'Call HTTP APIs to check endpoints' },
+        { type: 'mcp', server_ids: ['github', 'slack', 'google_sheets'], description: 'GitHub, Slack and Google Sheets tools' },
+      ],
+    },
+  },
+  {
+    name: 'Research Assistant',
+    role: 'Looks up services, APIs and n8n nodes the team needs to know about',
+    type: 'agent',
+    agent_config: {
+      description: 'Finds documentation and examples on the web and in the knowledge bases.',
+      instructions: 'Search before answering, cite what you found and keep summaries short.',
+      expected_output: 'A short summary with the sources used.',
+      search_knowledge: true,
+      tools: [{ type: 'duckduckgo' }, { type: 'browser' }],
+    },
+  },
+];
 
 export async function seedTeams(ctx: AppContext): Promise<void> {
-  void ctx;
+  const members = normaliseMembers(SEED_MEMBERS);
+  const now = ctx.now();
+  // ON CONFLICT DO NOTHING keeps an existing team (edited, or owned by the first user) exactly as it is,
+  // even when several instances start at once.
+  await ctx.db
+    .insert(teams)
+    .values({
+      id: ctx.config.TEAM_ID,
+      ownerId: null,
+      name: 'Workflow Automation Team',
+      description:
+        'Describe the automation you need and this team builds it as an n8n workflow: it designs the steps, configures the services it connects and researches what it does not know.',
+      isPublic: true,
+      modelId: 'gpt-4o',
+      members,
+      config: normaliseTeamConfig({ instructions: TEAM_INSTRUCTIONS, model_provider: 'openai', model_id: 'gpt-4o' }, members),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: teams.id });
 }

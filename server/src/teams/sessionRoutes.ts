@@ -1,0 +1,96 @@
+// /api/v1 routes of chat sessions, their messages and chat file uploads; every session is its owner's only.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { requireUser } from '../auth/guard.ts';
+import { parse } from '../http/validate.ts';
+import { deleteSession, listSessions, renameSession, sessionMessages } from './history.ts';
+import { MAX_NAME, teamIdParams } from './schemas.ts';
+import { getTeamRowForUser } from './service.ts';
+import { getOwnedSession } from './sessions.ts';
+import { receiveUpload } from './uploads.ts';
+
+const sessionParams = z.object({ id: z.string().min(1).max(100) });
+
+/** limit plus offset, with skip accepted as offset's other name (SPEC pages by both). */
+const pageQuery = (defaultLimit: number) =>
+  z
+    .object({
+      limit: z.coerce.number().int().min(1).max(100).default(defaultLimit),
+      offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+      skip: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    })
+    .transform((q) => ({ limit: q.limit, offset: q.offset ?? q.skip ?? 0 }));
+
+const messagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
+
+/** The PATCH payload is not shown in SPEC: session_name is the field, name is accepted as its other spelling. */
+const renameBody = z
+  .object({
+    session_name: z.string().trim().min(1).max(MAX_NAME).optional(),
+    name: z.string().trim().min(1).max(MAX_NAME).optional(),
+  })
+  .refine((b) => b.session_name !== undefined || b.name !== undefined, {
+    message: 'session_name is required',
+    path: ['session_name'],
+  });
+
+/** "undefined", "null" and empty strings stand for no session, as the SPA's own query parameters do. */
+const uploadQuery = z.object({
+  session_id: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'undefined' || v === 'null' ? undefined : v)),
+});
+
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/teams/sessions', async (request) => {
+    const user = await requireUser(ctx, request);
+    const page = parse(pageQuery(20), request.query);
+    return { data: await listSessions(ctx, user.id, page) };
+  });
+
+  app.get('/teams/sessions/:id', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(sessionParams, request.params);
+    return { data: await getOwnedSession(ctx, id, user.id) };
+  });
+
+  app.patch('/teams/sessions/:id', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(sessionParams, request.params);
+    const body = parse(renameBody, request.body);
+    return { data: await renameSession(ctx, id, user.id, (body.session_name ?? body.name) as string) };
+  });
+
+  app.delete('/teams/sessions/:id', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(sessionParams, request.params);
+    await deleteSession(ctx, id, user.id);
+    return { data: { deleted: true } };
+  });
+
+  app.get('/teams/sessions/:id/messages', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(sessionParams, request.params);
+    const { limit } = parse(messagesQuery, request.query);
+    return { data: await sessionMessages(ctx, id, user.id, limit) };
+  });
+
+  app.get('/teams/:id/sessions', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(teamIdParams, request.params);
+    const page = parse(pageQuery(20), request.query);
+    await getTeamRowForUser(ctx, id, user);
+    return { data: await listSessions(ctx, user.id, { teamId: id, ...page }) };
+  });
+
+  app.post('/teams/:id/upload-files', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(teamIdParams, request.params);
+    const { session_id } = parse(uploadQuery, request.query);
+    const result = await receiveUpload(ctx, request, reply, id, user, session_id);
+    return result ? { data: result } : reply;
+  });
+}

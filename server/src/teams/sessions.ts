@@ -1,0 +1,150 @@
+// Chat sessions, their messages and the caller's uploaded files: the store the runtime writes a run into.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type {
+  ChatSession,
+  MemberResponse,
+  MessageRole,
+  StoredMessage,
+  TeamContext,
+  ToolCall,
+} from '../../../src/services/contract.ts';
+import type { AppContext } from '../context.ts';
+import { chatMessages, chatSessions, uploadedFiles } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { newId } from '../ids.ts';
+
+export type SessionRow = typeof chatSessions.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+export function toSession(row: SessionRow): ChatSession & { team_context: TeamContext } {
+  return {
+    session_id: row.id,
+    id: row.id,
+    session_name: row.name,
+    name: row.name,
+    team_id: row.teamId,
+    created_at: row.createdAt.toISOString(),
+    last_updated: row.updatedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    team_context: row.teamContext,
+  };
+}
+
+export function toStoredMessage(row: MessageRow): StoredMessage {
+  return {
+    id: row.id,
+    role: row.role as MessageRole,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    member_responses: row.memberResponses,
+    tool_calls: row.toolCalls,
+    file_ids: row.fileIds,
+  };
+}
+
+export async function createSession(
+  ctx: AppContext,
+  input: { teamId: string; userId: string; name?: string | null },
+): Promise<ChatSession> {
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .insert(chatSessions)
+    .values({ id: newId(), teamId: input.teamId, userId: input.userId, name: input.name ?? null, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('Session could not be created');
+  return toSession(row);
+}
+
+/** The session row when it is the user's: 404 for an unknown id, 403 for another user's session. */
+export async function getOwnedSessionRow(ctx: AppContext, sessionId: string, userId: string): Promise<SessionRow> {
+  const [row] = await ctx.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  if (!row) throw notFound('Session');
+  if (row.userId !== userId) throw forbidden('This chat session belongs to another user');
+  return row;
+}
+
+export async function getOwnedSession(ctx: AppContext, sessionId: string, userId: string): Promise<ChatSession> {
+  return toSession(await getOwnedSessionRow(ctx, sessionId, userId));
+}
+
+export interface NewMessage {
+  sessionId: string;
+  role: MessageRole;
+  content: string;
+  memberResponses?: MemberResponse[];
+  toolCalls?: ToolCall[];
+  fileIds?: string[];
+  runId?: string;
+}
+
+/** Stores a message and marks the session as updated, so session lists order by latest activity. */
+export async function appendMessage(ctx: AppContext, message: NewMessage): Promise<string> {
+  const id = newId();
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(chatMessages).values({
+      id,
+      sessionId: message.sessionId,
+      runId: message.runId ?? null,
+      role: message.role,
+      content: message.content,
+      memberResponses: message.memberResponses ?? [],
+      toolCalls: message.toolCalls ?? [],
+      fileIds: message.fileIds ?? [],
+      createdAt: now,
+    });
+    await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, message.sessionId));
+  });
+  return id;
+}
+
+export async function updateMessage(
+  ctx: AppContext,
+  messageId: string,
+  patch: { content?: string; memberResponses?: MemberResponse[]; toolCalls?: ToolCall[] },
+): Promise<void> {
+  const set: Partial<MessageRow> = {};
+  if (patch.content !== undefined) set.content = patch.content;
+  if (patch.memberResponses !== undefined) set.memberResponses = patch.memberResponses;
+  if (patch.toolCalls !== undefined) set.toolCalls = patch.toolCalls;
+  if (Object.keys(set).length === 0) return;
+  await ctx.db.update(chatMessages).set(set).where(eq(chatMessages.id, messageId));
+}
+
+/** The last `limit` messages of a session, oldest first. */
+export async function recentMessages(ctx: AppContext, sessionId: string, limit: number): Promise<StoredMessage[]> {
+  const rows = await ctx.db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(desc(chatMessages.seq))
+    .limit(Math.max(0, Math.floor(limit)));
+  return rows.reverse().map(toStoredMessage);
+}
+
+export async function updateTeamContext(ctx: AppContext, sessionId: string, teamContext: TeamContext): Promise<void> {
+  await ctx.db.update(chatSessions).set({ teamContext }).where(eq(chatSessions.id, sessionId));
+}
+
+export interface OwnedFile {
+  id: string;
+  originalFilename: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+}
+
+/** Those of the given file ids that the user uploaded; others' and unknown ids are left out. */
+export async function getOwnedFiles(ctx: AppContext, userId: string, fileIds: string[]): Promise<OwnedFile[]> {
+  if (fileIds.length === 0) return [];
+  return ctx.db
+    .select({
+      id: uploadedFiles.id,
+      originalFilename: uploadedFiles.originalFilename,
+      contentType: uploadedFiles.contentType,
+      size: uploadedFiles.size,
+      storageKey: uploadedFiles.storageKey,
+    })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.userId, userId), inArray(uploadedFiles.id, fileIds)));
+}

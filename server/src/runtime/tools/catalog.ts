@@ -1,0 +1,171 @@
+// The functions behind a member's tools list (SPEC §3 tool entries), shared by the built-in and model engines.
+import type { AgentConfig } from '../../../../src/services/contract.ts';
+import { validateWorkflow } from '../builtin/workflow.ts';
+import type { RunFile, ToolServices } from '../types.ts';
+import { ToolError } from './invoke.ts';
+import { NODE_REFERENCE } from './reference.ts';
+
+export interface ToolEnv {
+  services: ToolServices;
+  runId: string;
+  userId: string;
+  files: RunFile[];
+}
+
+type JsonSchema = { type: 'object'; properties: Record<string, { type: string; description: string }>; required: string[] };
+
+export interface ToolFunction {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+  execute(args: Record<string, unknown>): Promise<string>;
+}
+
+const schema = (props: Record<string, string>): JsonSchema => ({
+  type: 'object',
+  properties: Object.fromEntries(Object.entries(props).map(([k, d]) => [k, { type: 'string', description: d }])),
+  required: Object.keys(props),
+});
+
+const str = (args: Record<string, unknown>, key: string): string => {
+  const value = args[key];
+  if (typeof value !== 'string' || !value.trim()) throw new ToolError(`The argument "${key}" must be a non-empty string.`);
+  return value.trim().slice(0, 4000);
+};
+
+function knowledgeSearch(kbIds: string[], env: ToolEnv): ToolFunction {
+  return {
+    name: 'search_knowledge_base',
+    description: "Full-text search of the member's knowledge bases; returns matching passages.",
+    parameters: schema({ query: 'What to look for' }),
+    async execute(args) {
+      const query = str(args, 'query');
+      const hits = await env.services.searchKnowledge(kbIds, query, 5);
+      if (!hits.length) return `No passages in the attached knowledge bases match "${query}".`;
+      return hits.map((h, i) => `${i + 1}. **${h.documentName}**: ${h.content.replace(/\s+/g, ' ').trim()}`).join('\n\n');
+    },
+  };
+}
+
+function referenceSearch(name: string, description: string): ToolFunction {
+  return {
+    name,
+    description,
+    parameters: schema({ query: 'Search terms' }),
+    async execute(args) {
+      const words = str(args, 'query').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+      const hits = NODE_REFERENCE.filter((n) => words.some((w) => n.keywords.includes(w)));
+      if (!hits.length) return 'No entries of the n8n node reference match the query (the reference server has no web access).';
+      return hits.map((n) => `- **${n.name}** (\`${n.type}\`): ${n.summary} ${n.docs}`).join('\n');
+    },
+  };
+}
+
+function browser(env: ToolEnv): ToolFunction {
+  return {
+    name: 'browser_open',
+    description: "Opens a page in the agent's computer and shows it live to the user.",
+    parameters: schema({ url: 'Absolute http(s) URL to open' }),
+    async execute(args) {
+      const url = str(args, 'url');
+      if (!/^https?:\/\/\S+$/.test(url)) throw new ToolError('The browser opens http(s) URLs only.');
+      const vncUrl = env.services.computerUrl(env.runId);
+      return `${JSON.stringify({ vnc_url: vncUrl, url, status: 'opened' })}\n\nOpened ${url}. [Watch the agent's computer](${vncUrl})`;
+    },
+  };
+}
+
+function httpRequest(): ToolFunction {
+  return {
+    name: 'http_request',
+    description: 'Checks an HTTP request the workflow will make (method and URL); it is not sent from here.',
+    parameters: schema({ method: 'GET, POST, PUT, PATCH or DELETE', url: 'Absolute http(s) URL' }),
+    async execute(args) {
+      const method = str(args, 'method').toUpperCase();
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw new ToolError(`Unsupported method ${method}.`);
+      let url: URL;
+      try {
+        url = new URL(str(args, 'url'));
+      } catch {
+        throw new ToolError('The URL is not valid.');
+      }
+      if (!/^https?:$/.test(url.protocol)) throw new ToolError('Only http and https URLs are supported.');
+      const query = [...url.searchParams.keys()];
+      return `${method} ${url.origin}${url.pathname} is well formed${query.length ? ` (query parameters: ${query.join(', ')})` : ''}. The HTTP Request node will send it when the workflow runs.`;
+    },
+  };
+}
+
+function readFile(env: ToolEnv): ToolFunction {
+  return {
+    name: 'read_file',
+    description: 'Reads a file the user attached to this chat.',
+    parameters: schema({ file_name: 'Name of the attached file' }),
+    async execute(args) {
+      const name = str(args, 'file_name');
+      const file = env.files.find((f) => f.name === name) ?? env.files.find((f) => f.name.toLowerCase() === name.toLowerCase());
+      if (!file) throw new ToolError(`No attached file is named "${name}". Attached: ${env.files.map((f) => f.name).join(', ') || 'none'}.`);
+      if (file.text === null) return `${file.name} (${file.contentType}, ${file.size} bytes) is not a text file.`;
+      return file.text.length > 4000 ? `${file.text.slice(0, 4000)}\n…(${file.text.length - 4000} more characters)` : file.text;
+    },
+  };
+}
+
+/** MCP functions check that the user saved credentials for the server before doing anything. */
+function mcpFunctions(serverId: string, env: ToolEnv): ToolFunction[] {
+  const guarded = (fn: ToolFunction): ToolFunction => ({
+    ...fn,
+    async execute(args) {
+      if (!(await env.services.hasCredentials(env.userId, serverId))) {
+        throw new ToolError(`Missing credentials for ${env.services.serverName(serverId)}: save them in the chat ("Click to enter your credentials") so the team can use this server.`);
+      }
+      return fn.execute(args);
+    },
+  });
+  const name = env.services.serverName(serverId);
+  switch (serverId) {
+    case 'n8n':
+      return [guarded({
+        name: 'n8n_validate_workflow',
+        description: 'Checks that an n8n workflow JSON is importable: nodes, one trigger, connections between existing nodes.',
+        parameters: schema({ workflow_json: 'The workflow as a JSON string' }),
+        async execute(args) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(str(args, 'workflow_json'));
+          } catch {
+            throw new ToolError('workflow_json is not valid JSON.');
+          }
+          const problems = validateWorkflow(parsed);
+          if (problems.length) throw new ToolError(`The workflow cannot be imported:\n- ${problems.join('\n- ')}`);
+          const nodes = (parsed as { nodes: unknown[] }).nodes.length;
+          return `The workflow is valid for import into n8n: ${nodes} nodes, one trigger, every connection points at an existing node.`;
+        },
+      })];
+    default:
+      return [guarded({
+        name: `${serverId.replace(/[^a-zA-Z0-9_]/g, '_')}_check_access`,
+        description: `Confirms the user's ${name} connection is configured for the workflow.`,
+        parameters: schema({ purpose: 'What the workflow will do with this server' }),
+        async execute(args) {
+          return `${name} credentials are saved for this user; the workflow can use them for: ${str(args, 'purpose')}.`;
+        },
+      })];
+  }
+}
+
+/** Every function one member may call, from its tools list, knowledge bases and the chat's files. */
+export function memberFunctions(agent: AgentConfig | undefined, env: ToolEnv): ToolFunction[] {
+  const fns: ToolFunction[] = [];
+  const kbIds = agent?.knowledge_base_ids ?? [];
+  if (kbIds.length && agent?.search_knowledge !== false) fns.push(knowledgeSearch(kbIds, env));
+  for (const tool of agent?.tools ?? []) {
+    if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...mcpFunctions(id, env));
+    else if (tool.type === 'browser') fns.push(browser(env));
+    else if (tool.type === 'http_request') fns.push(httpRequest());
+    else if (tool.type === 'duckduckgo') fns.push(referenceSearch('duckduckgo_search', 'Looks up n8n nodes in the built-in node reference.'));
+    else if (tool.type === 'file' && env.files.length) fns.push(readFile(env));
+  }
+  const seen = new Set<string>();
+  return fns.filter((f) => !seen.has(f.name) && seen.add(f.name));
+}

@@ -1,0 +1,76 @@
+// The runtime's seams: what an engine receives, the events it yields and the services its tools may use.
+import type { MemberResponse, StoredMessage, Team, ToolCall } from '../../../src/services/contract.ts';
+
+/** A text file the user attached to the run (binary files are listed by name only). */
+export interface RunFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  /** Decoded text for text files, null for binary ones. */
+  text: string | null;
+}
+
+export interface RunInput {
+  runId: string;
+  team: Team;
+  userId: string;
+  message: string;
+  files: RunFile[];
+  /** Earlier messages of the session (oldest first), already cut to the team's history setting. */
+  history: StoredMessage[];
+}
+
+/** What an engine reports while it runs; the orchestrator turns these into frames and stored rows. */
+export type RunEvent =
+  | { kind: 'text'; delta: string }
+  | { kind: 'tool_started'; call: ToolCall }
+  | { kind: 'tool_completed'; call: ToolCall }
+  | { kind: 'member_response'; response: MemberResponse; task: string };
+
+/** Services the tools reach through; the real ones read the database, tests pass in-memory ones. */
+export interface ToolServices {
+  hasCredentials(userId: string, serverId: string): Promise<boolean>;
+  serverName(serverId: string): string;
+  searchKnowledge(
+    knowledgeBaseIds: string[],
+    query: string,
+    limit: number,
+  ): Promise<Array<{ documentName: string; content: string; rank: number }>>;
+  /** Absolute URL of the live view of a run (the Agent's Computer page). */
+  computerUrl(runId: string): string;
+  /**
+   * Pays for one tool call before it runs. Throws OutOfCreditsError when the balance cannot cover it,
+   * which ends the run after the step in progress.
+   */
+  chargeToolCall(toolName: string): Promise<void>;
+}
+
+export interface EngineContext {
+  services: ToolServices;
+  signal: AbortSignal;
+  /** Pause between streamed text deltas, in ms (0 turns pacing off). */
+  streamDelayMs: number;
+}
+
+export interface TeamEngine {
+  readonly name: string;
+  run(input: RunInput, context: EngineContext): AsyncIterable<RunEvent>;
+}
+
+/** The balance ran out during a run (the run cost itself is checked before the run starts). */
+export class OutOfCreditsError extends Error {
+  constructor(readonly toolName: string) {
+    super(`Insufficient credits to run the tool ${toolName}; the run stopped after its last completed step.`);
+  }
+}
+
+/** A failure of the model provider, already mapped to the texts the client recognises (SPEC §8). */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: 'rate_limited' | 'connection_error' | 'model_not_found' | 'provider_error',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,79 @@
+// The one RTK Query API of the app: every /api/v1 endpoint of SPEC §7, its tags and the caching rules of SPEC §9.
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './baseQuery';
+import { authEndpoints } from './endpoints/auth';
+import { creditsEndpoints } from './endpoints/credits';
+import { paymentsEndpoints } from './endpoints/payments';
+import { knowledgeEndpoints } from './endpoints/knowledge';
+import { teamsEndpoints } from './endpoints/teams';
+import { sessionsEndpoints } from './endpoints/sessions';
+import { credentialsEndpoints } from './endpoints/credentials';
+import { TAG_TYPES } from './tags';
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: 300,
+  refetchOnFocus: false,
+  endpoints: (build) => ({
+    ...authEndpoints(build),
+    ...creditsEndpoints(build),
+    ...paymentsEndpoints(build),
+    ...credentialsEndpoints(build),
+    ...knowledgeEndpoints(build),
+    ...teamsEndpoints(build),
+    ...sessionsEndpoints(build),
+  }),
+});
+
+export const {
+  useGetCurrentUserQuery,
+  useRequestDevTokenMutation,
+  useGoogleLoginMutation,
+  useGoogleRegisterMutation,
+  useWalletLoginMutation,
+  useWalletRegisterMutation,
+  useGetBalanceQuery,
+  useGetCreditStatusQuery,
+  useGetTransactionsInfiniteQuery,
+  useGetPackagesQuery,
+  useGetPlansQuery,
+  useGetSubscriptionStatusQuery,
+  useLazyGetSubscriptionStatusQuery,
+  useGetSubscriptionDetailsQuery,
+  useGetSubscriptionHistoryQuery,
+  useCreateCheckoutSessionMutation,
+  useCreateSubscriptionSessionMutation,
+  useCancelSubscriptionMutation,
+  useGetCredentialsQuery,
+  useGetCredentialServersQuery,
+  useCreateCredentialMutation,
+  useUpdateCredentialMutation,
+  useDeleteCredentialMutation,
+  useGetAvailableToolsQuery,
+  useGetAvailableMcpServersQuery,
+  useGetKnowledgeBasesQuery,
+  useGetKnowledgeBaseQuery,
+  useCreateKnowledgeBaseMutation,
+  useUpdateKnowledgeBaseMutation,
+  useDeleteKnowledgeBaseMutation,
+  useGetDocumentsQuery,
+  useAddDocumentMutation,
+  useUploadDocumentMutation,
+  useDeleteDocumentMutation,
+  useGetTeamsQuery,
+  useGetTeamQuery,
+  useUpdateTeamMutation,
+  useDeleteTeamMutation,
+  useCloneTeamMutation,
+  useAttachMemberKnowledgeMutation,
+  useSendTeamChatMutation,
+  useUploadTeamFileMutation,
+  useGetTeamSessionsQuery,
+  useGetSessionsQuery,
+  useGetSessionQuery,
+  useRenameSessionMutation,
+  useDeleteSessionMutation,
+  useGetSessionMessagesQuery,
+} = api;

@@ -1,0 +1,23 @@
+// Sign-in endpoints of SPEC §7 (identity provider, wallet, current user) and the local identity provider.
+import type { AuthResponse, GoogleAuthPayload, User, WalletLoginPayload, WalletRegisterPayload } from '../contract';
+import type { Builder } from '../tags';
+
+export const authEndpoints = (build: Builder) => ({
+  getCurrentUser: build.query<User, void>({ query: () => '/auth/users/me' }),
+  /** The reference server's local identity provider (404 when it runs with GOOGLE_CLIENT_ID). */
+  requestDevToken: build.mutation<{ token: string }, { email: string; name: string }>({
+    query: (body) => ({ url: '/auth/dev/token', method: 'POST', body }),
+  }),
+  googleLogin: build.mutation<AuthResponse, GoogleAuthPayload>({
+    query: (body) => ({ url: '/auth/google/login', method: 'POST', body }),
+  }),
+  googleRegister: build.mutation<AuthResponse, GoogleAuthPayload>({
+    query: (body) => ({ url: '/auth/google/register', method: 'POST', body }),
+  }),
+  walletLogin: build.mutation<AuthResponse, WalletLoginPayload>({
+    query: (body) => ({ url: '/auth/wallet/login', method: 'POST', body }),
+  }),
+  walletRegister: build.mutation<AuthResponse, WalletRegisterPayload>({
+    query: (body) => ({ url: '/auth/wallet/register', method: 'POST', body }),
+  }),
+});

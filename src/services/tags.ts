@@ -1,0 +1,22 @@
+// Cache tag types shared by the endpoint modules, and the builder type they receive.
+import type { EndpointBuilder } from '@reduxjs/toolkit/query';
+import type { baseQuery } from './baseQuery';
+
+export const TAG_TYPES = [
+  'Team',
+  'TeamList',
+  'Session',
+  'SessionList',
+  'Credits',
+  'Transactions',
+  'Credential',
+  'KnowledgeBase',
+  'Document',
+  'Subscription',
+] as const;
+
+export type TagType = (typeof TAG_TYPES)[number];
+export type Builder = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
+
+/** Most endpoints wrap their payload in `{data}`. */
+export const unwrap = <T>(response: { data: T }): T => response.data;

@@ -1,8 +1,88 @@
-// /api/v1 routes of the auth domain.
+// /api/v1 routes of the auth domain: identity-provider and wallet sign-in, the local identity provider, the current user.
+import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AuthResponse } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { requireUser, type UserRow } from './guard.ts';
+import { createIdTokenVerifier } from './idTokens.ts';
+import { refreshAdmin, registerUser, toUser } from './users.ts';
+import { consumeSignature, verifyWalletProof } from './wallet.ts';
+
+const email = z.email().max(254).transform((e) => e.toLowerCase());
+const idTokenBody = z.object({ token: z.string().min(1).max(8192) });
+const devTokenBody = z.object({ email, name: z.string().trim().min(1).max(100).optional() });
+const walletLoginBody = z.object({
+  wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
+  message: z.string().min(1).max(4000),
+  signature: z.string().regex(/^0x[0-9a-fA-F]{128,1000}$/, 'must be a 0x-prefixed hex signature'),
+});
+const walletRegisterBody = walletLoginBody.extend({
+  username: z.string().regex(/^[A-Za-z0-9._-]{3,30}$/, 'must be 3 to 30 letters, digits, dots, dashes or underscores'),
+  email,
+});
+
+const userNotFound = (message: string) => new HttpError(404, { code: 'user_not_found', message });
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  const idTokens = await createIdTokenVerifier(ctx);
+
+  const grant = async (row: UserRow): Promise<AuthResponse> => ({ access_token: await ctx.tokens.sign(row.id), token_type: 'bearer' });
+
+  app.post('/auth/dev/token', async (request) => {
+    if (!idTokens.issue) throw notFound('Local identity provider');
+    const body = parse(devTokenBody, request.body);
+    return { token: await idTokens.issue(body.email, body.name ?? body.email.split('@')[0] ?? body.email) };
+  });
+
+  app.post('/auth/google/login', async (request) => {
+    const { token } = parse(idTokenBody, request.body);
+    const identity = await idTokens.verify(token);
+    // Found by provider subject only: wallet accounts' e-mails are unverified, so linking by e-mail could hand
+    // someone else's sign-in to whoever typed that address first.
+    const [row] = await ctx.db.select().from(users).where(eq(users.googleId, identity.subject));
+    if (!row) throw userNotFound('No account exists for this sign-in; register first');
+    return grant(await refreshAdmin(ctx, row));
+  });
+
+  app.post('/auth/google/register', async (request, reply) => {
+    const { token } = parse(idTokenBody, request.body);
+    const identity = await idTokens.verify(token);
+    const [existing] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.googleId, identity.subject), eq(users.email, identity.email)));
+    if (existing) throw new HttpError(409, 'An account already exists for this sign-in; log in instead');
+    const row = await registerUser(ctx, {
+      name: identity.name,
+      email: identity.email,
+      picture: identity.picture,
+      googleId: identity.subject,
+    });
+    return reply.status(201).send(await grant(row));
+  });
+
+  app.post('/auth/wallet/login', async (request) => {
+    const body = parse(walletLoginBody, request.body);
+    const address = await verifyWalletProof(ctx, request, body);
+    const [row] = await ctx.db.select().from(users).where(eq(users.walletAddress, address));
+    if (!row) throw userNotFound('No account is linked to this wallet; register first');
+    if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
+    return grant(await refreshAdmin(ctx, row));
+  });
+
+  app.post('/auth/wallet/register', async (request, reply) => {
+    const body = parse(walletRegisterBody, request.body);
+    const address = await verifyWalletProof(ctx, request, body);
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.walletAddress, address));
+    if (existing) throw new HttpError(409, 'This wallet is already registered; log in instead');
+    if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
+    const row = await registerUser(ctx, { name: body.username, email: body.email, username: body.username, walletAddress: address });
+    return reply.status(201).send(await grant(row));
+  });
+
+  app.get('/auth/users/me', async (request) => toUser(await requireUser(ctx, request)));
 }

@@ -1,8 +1,45 @@
-// /api/v1 routes of the credits domain.
+// /api/v1 routes of the credits domain: balance, status and the transaction history.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { CreditStatus } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
+import { requireUser } from '../auth/guard.ts';
+import { parse } from '../http/validate.ts';
+import { loadBilling } from '../payments/billing.ts';
+import { activeSubscription, settleUserSubscriptions } from '../payments/subscriptions.ts';
+import { getBalance, listTransactions } from './ledger.ts';
+
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  skip: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+});
 
 export async function creditsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  const billing = loadBilling(ctx.config);
+
+  app.get('/credits/balance', async (request) => {
+    const user = await requireUser(ctx, request);
+    // Renewals happen lazily: a balance read at or after the period end sees the new cycle.
+    await settleUserSubscriptions(ctx, billing, user.id);
+    return getBalance(ctx.db, user.id);
+  });
+
+  app.get('/credits/status', async (request): Promise<CreditStatus> => {
+    const user = await requireUser(ctx, request);
+    await settleUserSubscriptions(ctx, billing, user.id);
+    const balance = await getBalance(ctx.db, user.id);
+    const subscription = await activeSubscription(ctx.db, user.id);
+    return {
+      ...balance,
+      purchased_credits: balance.available_credits - balance.subscription_credits,
+      is_subscribed: subscription !== null,
+      has_credits: balance.available_credits > 0,
+    };
+  });
+
+  app.get('/credits/transactions', async (request) => {
+    const user = await requireUser(ctx, request);
+    const page = parse(pageQuery, request.query);
+    return { data: await listTransactions(ctx.db, user.id, page) };
+  });
 }

@@ -1,0 +1,159 @@
+// The credits ledger: an append-only list of transactions with a per-user balance kept in step in one DB transaction.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Balance, Transaction } from '../../../src/services/contract.ts';
+import type { Db } from '../db/client.ts';
+import { creditBalances, creditTransactions } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+
+export type CreditBucket = 'purchased' | 'subscription';
+
+export interface GrantInput {
+  userId: string;
+  amount: number;
+  transactionType: string;
+  description: string;
+  reference?: string;
+  bucket: CreditBucket;
+}
+
+export interface DebitInput {
+  userId: string;
+  amount: number;
+  description: string;
+  reference?: string;
+}
+
+type BalanceRow = { purchasedCredits: number; subscriptionCredits: number };
+
+const toBalance = (row: BalanceRow | undefined): Balance => ({
+  available_credits: (row?.purchasedCredits ?? 0) + (row?.subscriptionCredits ?? 0),
+  subscription_credits: row?.subscriptionCredits ?? 0,
+});
+
+function assertCredits(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`Credit amount must be a positive integer, got ${amount}`);
+}
+
+export async function getBalance(db: Db, userId: string): Promise<Balance> {
+  const [row] = await db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
+  return toBalance(row);
+}
+
+export async function grantCredits(db: Db, input: GrantInput): Promise<Balance> {
+  assertCredits(input.amount);
+  const purchased = input.bucket === 'purchased' ? input.amount : 0;
+  const subscription = input.bucket === 'subscription' ? input.amount : 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(creditBalances)
+      .values({ userId: input.userId, purchasedCredits: purchased, subscriptionCredits: subscription })
+      .onConflictDoUpdate({
+        target: creditBalances.userId,
+        set: {
+          purchasedCredits: sql`${creditBalances.purchasedCredits} + ${purchased}`,
+          subscriptionCredits: sql`${creditBalances.subscriptionCredits} + ${subscription}`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    await tx.insert(creditTransactions).values({
+      id: newId(),
+      userId: input.userId,
+      amount: input.amount,
+      transactionType: input.transactionType,
+      description: input.description,
+      reference: input.reference ?? null,
+    });
+    return toBalance(row);
+  });
+}
+
+/** Takes credits if the user has enough, subscription credits first; never lets the balance go below zero. */
+export async function debitCredits(
+  db: Db,
+  input: DebitInput,
+): Promise<{ ok: true; balance: Balance } | { ok: false; balance: Balance }> {
+  assertCredits(input.amount);
+  const amount = input.amount;
+  return db.transaction(async (tx) => {
+    // One conditional UPDATE: the row lock makes parallel debits queue, and each re-checks the sum.
+    const [row] = await tx
+      .update(creditBalances)
+      .set({
+        subscriptionCredits: sql`GREATEST(${creditBalances.subscriptionCredits} - ${amount}, 0)`,
+        purchasedCredits: sql`${creditBalances.purchasedCredits} - GREATEST(${amount} - ${creditBalances.subscriptionCredits}, 0)`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(creditBalances.userId, input.userId),
+          sql`${creditBalances.purchasedCredits} + ${creditBalances.subscriptionCredits} >= ${amount}`,
+        ),
+      )
+      .returning();
+    if (!row) return { ok: false as const, balance: await getBalance(tx, input.userId) };
+    await tx.insert(creditTransactions).values({
+      id: newId(),
+      userId: input.userId,
+      amount: -amount,
+      transactionType: 'consumption',
+      description: input.description,
+      reference: input.reference ?? null,
+    });
+    return { ok: true as const, balance: toBalance(row) };
+  });
+}
+
+/** Zeroes the subscription bucket (end of a cycle) and records what was lost as `subscription_expired`. */
+export async function expireSubscriptionCredits(db: Db, userId: string, description: string, reference?: string): Promise<Balance> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(creditBalances)
+      .where(eq(creditBalances.userId, userId))
+      .for('update');
+    if (!current || current.subscriptionCredits === 0) return toBalance(current);
+    const [row] = await tx
+      .update(creditBalances)
+      .set({ subscriptionCredits: 0, updatedAt: sql`now()` })
+      .where(eq(creditBalances.userId, userId))
+      .returning();
+    await tx.insert(creditTransactions).values({
+      id: newId(),
+      userId,
+      amount: -current.subscriptionCredits,
+      transactionType: 'subscription_expired',
+      description,
+      reference: reference ?? null,
+    });
+    return toBalance(row);
+  });
+}
+
+export async function listTransactions(
+  db: Db,
+  userId: string,
+  page: { limit: number; skip: number },
+): Promise<{ total: number; transactions: Transaction[] }> {
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, userId));
+  const rows = await db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.userId, userId))
+    .orderBy(desc(creditTransactions.seq))
+    .limit(page.limit)
+    .offset(page.skip);
+  return {
+    total: Number(count?.total ?? 0),
+    transactions: rows.map((r) => ({
+      id: r.id,
+      description: r.description,
+      created_at: r.createdAt.toISOString(),
+      amount: r.amount,
+      transaction_type: r.transactionType,
+    })),
+  };
+}

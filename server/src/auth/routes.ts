@@ -77,8 +77,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.post('/auth/wallet/register', async (request, reply) => {
     const body = parse(walletRegisterBody, request.body);
     const address = await verifyWalletProof(ctx, request, body);
-    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.walletAddress, address));
-    if (existing) throw new HttpError(409, 'This wallet is already registered; log in instead');
+    const clashes = await ctx.db
+      .select()
+      .from(users)
+      .where(or(eq(users.walletAddress, address), eq(users.email, body.email), eq(users.username, body.username)));
+    // Checked before the signature is spent, so the user can fix the name and retry with the same signature.
+    if (clashes.some((u) => u.walletAddress === address)) throw new HttpError(409, 'This wallet is already registered; log in instead');
+    if (clashes.some((u) => u.email === body.email)) throw new HttpError(409, 'An account with this e-mail already exists');
+    if (clashes.length) throw new HttpError(409, 'This username is already taken');
     if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
     const row = await registerUser(ctx, { name: body.username, email: body.email, username: body.username, walletAddress: address });
     return reply.status(201).send(await grant(row));

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ChatSession } from '../../src/services/contract.ts';
-import { chatMessages, chatSessions, uploadedFiles, users } from '../src/db/schema.ts';
+import { chatMessages, chatSessions, uploadedFiles } from '../src/db/schema.ts';
 import {
   appendMessage,
   createSession,
@@ -19,16 +19,9 @@ import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 const MB = 1024 * 1024;
 
-/** Signs in through /auth when it exists; until then inserts the user and signs a token directly. */
+/** A signed-in user: the token and the user id it carries. */
 async function userToken(server: TestServer, email: string): Promise<{ token: string; id: string }> {
-  let token: string;
-  try {
-    token = await signIn(server, email);
-  } catch {
-    const id = `u-${email.replace(/[^a-z0-9]/gi, '')}`;
-    await server.ctx.db.insert(users).values({ id, name: email, username: email, email }).onConflictDoNothing();
-    token = await server.ctx.tokens.sign(id);
-  }
+  const token = await signIn(server, email);
   const id = await server.ctx.tokens.verify(token);
   assert.ok(id);
   return { token, id };

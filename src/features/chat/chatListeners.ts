@@ -1,0 +1,38 @@
+// Side effects of a chat run's end: refresh the session, the session list and the balance; report the adopted session.
+import { isAnyOf, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
+import { runCompleted, streamFailed, streamStopped } from '../../services/socket/socketActions';
+import type { TagType } from '../../services/tags';
+import type { ChatRootState } from './chatSelectors';
+
+export type ChatTag = { type: Extract<TagType, 'Session' | 'SessionList' | 'Credits'>; id?: string };
+
+export interface ChatListenerDeps {
+  /** `api.util.invalidateTags`, passed in so the chat never builds its own copy of the API. */
+  invalidateTags: (tags: ChatTag[]) => UnknownAction;
+  /** The screen replaces its URL with `?session=…` (keeping isHomeTeam=true). */
+  onSessionAdopted?: (sessionId: string) => void;
+}
+
+export type ChatStartListening = TypedStartListening<ChatRootState>;
+
+const isRunEnd = isAnyOf(runCompleted, streamFailed, streamStopped);
+
+export function addChatListeners(startListening: ChatStartListening, deps: ChatListenerDeps): void {
+  startListening({
+    matcher: isRunEnd,
+    effect: (action, api) => {
+      const run = api.getOriginalState().chat.run;
+      // Only the end of the run the chat was showing; a stale run's end changed nothing.
+      if (!isRunEnd(action) || !run || run.runId !== action.payload.runId) return;
+      const sessionId = api.getState().chat.sessionId;
+      const tags: ChatTag[] = [
+        { type: 'Credits' },
+        { type: 'SessionList', id: run.teamId },
+        { type: 'SessionList', id: 'ALL' },
+      ];
+      if (sessionId) tags.push({ type: 'Session', id: sessionId });
+      api.dispatch(deps.invalidateTags(tags));
+      if (sessionId && runCompleted.match(action)) deps.onSessionAdopted?.(sessionId);
+    },
+  });
+}

@@ -1,0 +1,72 @@
+// The chat's client-side shapes (SPEC §3 "Chat message (client)" and "Stream event"): plain JSON, ISO dates.
+import type { MemberResponse, ToolCall } from '../../services/contract';
+
+export type StreamEventType =
+  | 'RunStarted'
+  | 'ToolCallStarted'
+  | 'ToolCallCompleted'
+  | 'ToolsArray'
+  | 'ToolCall'
+  | 'RunResponse'
+  | 'MemberResponse'
+  | 'RunCompleted';
+
+export interface StreamEvent {
+  type: StreamEventType;
+  data: unknown;
+  timestamp: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  content: string;
+  sender: 'user' | 'team';
+  /** ISO date. */
+  timestamp: string;
+  fileIds?: string[];
+  tools?: ToolCall[];
+  memberResponses?: MemberResponse[];
+  /** tool_call_ids still running when the reply ended. */
+  activeTools?: string[];
+  /** tool_call_ids that reported completion. */
+  completedTools?: string[];
+  events?: StreamEvent[];
+  /** The reply was cut short; the server's stored copy shows on the next load of the session. */
+  interrupted?: 'failed' | 'stopped';
+  /** An error sentence shown as a team message (SPEC §8). */
+  isError?: boolean;
+}
+
+/** The reply being streamed: buffers that become a team message when the run ends. */
+export interface LiveRun {
+  runId: string;
+  teamId: string;
+  homeTeam: boolean;
+  /** What the user sent, for a retry. */
+  message: string;
+  fileIds: string[];
+  startedAt: string;
+  text: string;
+  tools: ToolCall[];
+  completedToolIds: string[];
+  memberResponses: MemberResponse[];
+  events: StreamEvent[];
+}
+
+/** Enough to send the failed message again. */
+export interface RetryInfo {
+  teamId: string;
+  message: string;
+  fileIds: string[];
+  sessionId: string | null;
+  homeTeam: boolean;
+}
+
+export interface ChatError {
+  /** The sentence to show. */
+  message: string;
+  source: 'frame' | 'connection';
+  retry: RetryInfo;
+}
+
+export const FOLLOW_UP_PREFIX = 'followup::';

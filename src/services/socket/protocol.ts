@@ -1,0 +1,171 @@
+// The team-chat socket frames (SPEC §3) as one discriminated union, and the parser that admits only well-formed ones.
+import { z } from 'zod';
+import type { MemberResponse, ToolCall } from '../contract';
+
+export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
+
+interface FrameIds {
+  session_id: string | null;
+  team_id: string | null;
+}
+
+interface FramePayload {
+  /** A text delta; empty when the frame carries none. */
+  content: string;
+  tools: ToolCall[];
+  member_responses: MemberResponse[];
+  done: boolean;
+}
+
+type FrameEventPart =
+  | { event: null }
+  | { event: ToolEvent; active_tool: ToolCall }
+  | { event: 'RunCompleted' };
+
+export type StartFrame = FrameIds & { type: 'start' };
+export type ChunkFrame = FrameIds & FramePayload & FrameEventPart & { type: 'chunk' };
+export type EndFrame = FrameIds & FramePayload & FrameEventPart & { type: 'end' };
+/** `type: "error"`, or any frame that carries an `error` field: the raw error fields, mapped later (SPEC §8). */
+export type ErrorFrame = FrameIds & {
+  type: 'error';
+  error: unknown;
+  error_code: string | null;
+  message: string | null;
+  detail: unknown;
+};
+
+export type Frame = StartFrame | ChunkFrame | EndFrame | ErrorFrame;
+
+export type RejectionKind = 'not-json' | 'not-an-object' | 'unknown-type' | 'unknown-event' | 'missing-fields';
+
+export type ParseResult = { ok: true; frame: Frame } | { ok: false; kind: RejectionKind; detail: string };
+
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}
+
+const FRAME_TYPES = ['start', 'chunk', 'end', 'error'] as const;
+const FRAME_EVENTS = ['ToolCallStarted', 'ToolCallCompleted', 'RunCompleted'] as const;
+
+/** Tool output arrives as text; a server that sends structured output gets it as JSON text. */
+const textish = z.unknown().transform((value): string | null => {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+});
+
+const timeish = z.union([z.number(), z.string()]).optional();
+
+export const toolCallSchema = z.object({
+  tool_call_id: z.string().min(1),
+  tool_name: z.string().min(1),
+  tool_args: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((args) => args ?? {}),
+  result: textish.optional(),
+  output: textish.optional(),
+  tool_call_error: z.union([z.boolean(), z.string()]).nullish(),
+  metrics: z.object({ time: z.number().optional() }).nullish().transform((m) => m ?? undefined),
+  created_at: timeish,
+});
+
+export const memberResponseSchema = z.object({
+  member_id: z.string().optional(),
+  member_name: z.string().optional(),
+  agent_id: z.string().optional(),
+  agent_name: z.string().optional(),
+  content: z.string(),
+  tools: z.array(toolCallSchema).optional(),
+  model: z.string().optional(),
+  created_at: timeish,
+});
+
+const payloadSchema = z.object({
+  session_id: z.string().nullish(),
+  team_id: z.string().nullish(),
+  content: z.string().nullish(),
+  tools: z.array(toolCallSchema).nullish(),
+  active_tool: toolCallSchema.nullish(),
+  member_responses: z.array(memberResponseSchema).nullish(),
+  done: z.boolean().nullish(),
+});
+
+function decode(raw: unknown): { ok: true; value: unknown } | { ok: false } {
+  let text: string;
+  if (typeof raw === 'string') text = raw;
+  else if (raw instanceof ArrayBuffer) text = new TextDecoder().decode(raw);
+  else if (raw !== null && typeof raw === 'object' && !ArrayBuffer.isView(raw)) return { ok: true, value: raw };
+  else return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function oneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function reject(kind: RejectionKind, detail: string): ParseResult {
+  return { ok: false, kind, detail };
+}
+
+function hasErrorField(data: Record<string, unknown>): boolean {
+  const error = data.error;
+  return error !== undefined && error !== null && error !== false && error !== '';
+}
+
+/** Reads one socket message (text, bytes or an already-decoded object) into a frame, or says why it is not one. */
+export function parseFrame(raw: unknown): ParseResult {
+  const decoded = decode(raw);
+  if (!decoded.ok) return reject('not-json', 'the message is not JSON text');
+  const data = decoded.value;
+  if (!isRecord(data)) return reject('not-an-object', 'the message is not a JSON object');
+  const ids: FrameIds = { session_id: optionalString(data.session_id), team_id: optionalString(data.team_id) };
+
+  if (data.type === 'error' || hasErrorField(data)) {
+    return {
+      ok: true,
+      frame: {
+        type: 'error',
+        ...ids,
+        error: data.error ?? null,
+        error_code: optionalString(data.error_code),
+        message: optionalString(data.message),
+        detail: data.detail ?? null,
+      },
+    };
+  }
+  if (!oneOf(FRAME_TYPES, data.type)) return reject('unknown-type', `unknown frame type ${JSON.stringify(data.type)}`);
+  const event = data.event ?? null;
+  if (event !== null && !oneOf(FRAME_EVENTS, event)) return reject('unknown-event', `unknown event ${JSON.stringify(event)}`);
+
+  const parsed = payloadSchema.safeParse(data);
+  if (!parsed.success) return reject('missing-fields', z.prettifyError(parsed.error));
+  const fields = parsed.data;
+  if (data.type === 'start') return { ok: true, frame: { type: 'start', ...ids } };
+
+  const payload: FramePayload = {
+    content: fields.content ?? '',
+    tools: fields.tools ?? [],
+    member_responses: fields.member_responses ?? [],
+    done: fields.done ?? false,
+  };
+  const type = data.type === 'end' ? 'end' : 'chunk';
+  if (event === 'ToolCallStarted' || event === 'ToolCallCompleted') {
+    const active = fields.active_tool ?? payload.tools.at(-1);
+    if (!active) return reject('missing-fields', `${event} without active_tool or tools`);
+    return { ok: true, frame: { type, event, active_tool: active, ...ids, ...payload } };
+  }
+  if (event === 'RunCompleted') return { ok: true, frame: { type, event, ...ids, ...payload } };
+  return { ok: true, frame: { type, event: null, ...ids, ...payload } };
+}

@@ -1,0 +1,89 @@
+// Typed actions of a team-chat run: the intents the socket middleware obeys and the stream events it reports.
+import { createAction, nanoid } from '@reduxjs/toolkit';
+import type { MemberResponse, ToolCall } from '../contract';
+
+export interface SendRequest {
+  teamId: string;
+  message: string;
+  /** The current session, else the newest one, else null for a new session. */
+  sessionId: string | null;
+  fileIds: string[];
+  /** The home-team variant: a team id in the reply appends the follow-up card. */
+  homeTeam?: boolean;
+  /** Resending after a failure: the user's message is already in the list. */
+  retry?: boolean;
+}
+
+/** The raw error fields of a failed run, kept as JSON so the reducer maps them (SPEC §8) and replays agree. */
+export interface StreamErrorFields {
+  source: 'frame' | 'connection';
+  error?: unknown;
+  error_code?: string | null;
+  message?: string | null;
+  detail?: unknown;
+}
+
+interface RunRef {
+  runId: string;
+}
+
+function stamped<P extends RunRef>(payload: P) {
+  return { payload: { ...payload, at: new Date().toISOString() } };
+}
+
+export const sendRequested = createAction('chat/sendRequested', (request: SendRequest) => ({
+  payload: { ...request, runId: nanoid(), sentAt: new Date().toISOString() },
+}));
+export const stopRequested = createAction('chat/stopRequested');
+
+export const streamStarted = createAction('chat/streamStarted', (p: RunRef & { sessionId: string | null }) => stamped(p));
+/** Coalesced text: every delta that arrived within one animation frame, in order. */
+export const textDelta = createAction<RunRef & { text: string }>('chat/textDelta');
+export const toolStarted = createAction('chat/toolStarted', (p: RunRef & { tool: ToolCall }) => stamped(p));
+export const toolCompleted = createAction('chat/toolCompleted', (p: RunRef & { tool: ToolCall }) => stamped(p));
+/** A frame listed tools without a start/complete event (SPEC §3 "ToolsArray"). */
+export const toolsReported = createAction('chat/toolsReported', (p: RunRef & { tools: ToolCall[] }) => stamped(p));
+export const memberResponses = createAction(
+  'chat/memberResponses',
+  (p: RunRef & { memberResponses: MemberResponse[] }) => stamped(p),
+);
+export const runCompleted = createAction(
+  'chat/runCompleted',
+  (p: RunRef & { sessionId: string | null; teamId: string | null; finalContent: string }) => stamped(p),
+);
+export const streamFailed = createAction(
+  'chat/streamFailed',
+  (p: RunRef & { error: StreamErrorFields; sessionId: string | null }) => stamped(p),
+);
+export const streamStopped = createAction(
+  'chat/streamStopped',
+  (p: RunRef & { reason: 'stopped' | 'signedOut' }) => stamped(p),
+);
+
+export type SendRequestedAction = ReturnType<typeof sendRequested>;
+export type StreamAction =
+  | SendRequestedAction
+  | ReturnType<typeof streamStarted>
+  | ReturnType<typeof textDelta>
+  | ReturnType<typeof toolStarted>
+  | ReturnType<typeof toolCompleted>
+  | ReturnType<typeof toolsReported>
+  | ReturnType<typeof memberResponses>
+  | ReturnType<typeof runCompleted>
+  | ReturnType<typeof streamFailed>
+  | ReturnType<typeof streamStopped>;
+
+/** Everything a run dispatches, for the recorder and DevTools. */
+export const streamActionTypes: readonly string[] = [
+  sendRequested.type,
+  stopRequested.type,
+  streamStarted.type,
+  textDelta.type,
+  toolStarted.type,
+  toolCompleted.type,
+  toolsReported.type,
+  memberResponses.type,
+  runCompleted.type,
+  streamFailed.type,
+  streamStopped.type,
+];

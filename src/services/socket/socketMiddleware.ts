@@ -1,0 +1,232 @@
+// The one middleware that owns the team-chat WebSocket: opens it per run, turns frames into typed actions, closes it.
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import { assertNever, parseFrame, type ChunkFrame, type EndFrame, type RejectionKind } from './protocol';
+import {
+  memberResponses,
+  runCompleted,
+  sendRequested,
+  stopRequested,
+  streamFailed,
+  streamStarted,
+  streamStopped,
+  textDelta,
+  toolCompleted,
+  toolStarted,
+  toolsReported,
+  type SendRequestedAction,
+  type StreamErrorFields,
+} from './socketActions';
+import { teamSocketUrl, wsBaseFrom, type PageLocation } from './socketUrl';
+
+/** When to flush coalesced text: once per animation frame in the browser; tests drive it by hand. */
+export interface FrameScheduler {
+  request(callback: () => void): unknown;
+  cancel(handle: unknown): void;
+}
+
+export interface SocketMiddlewareOptions {
+  /** VITE_API_BASE_URL; same-origin `/api/v1` by default. */
+  apiBaseUrl?: string;
+  getToken?: () => string | null;
+  location?: PageLocation;
+  WebSocketImpl?: typeof WebSocket;
+  scheduler?: FrameScheduler;
+  /** Action types that mean the user signed out (the auth feature's logout), passed in so this never imports it. */
+  signOutActionTypes?: readonly string[];
+  /** Sees every raw frame of a run before it is parsed (the stream recorder). */
+  onFrame?: (runId: string, raw: unknown) => void;
+  logger?: Pick<Console, 'warn'>;
+}
+
+export const CONNECTION_ERROR = 'WebSocket connection error';
+const FALLBACK_FRAME_MS = 16;
+
+export const animationFrameScheduler: FrameScheduler =
+  typeof requestAnimationFrame === 'function'
+    ? { request: (cb) => requestAnimationFrame(cb), cancel: (h) => cancelAnimationFrame(h as number) }
+    : { request: (cb) => setTimeout(cb, FALLBACK_FRAME_MS), cancel: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+
+interface Run {
+  runId: string;
+  socket: WebSocket;
+  buffer: string;
+  flushHandle: unknown;
+  sessionId: string | null;
+  teamId: string | null;
+}
+
+function defaultLocation(): PageLocation {
+  return typeof location === 'undefined' ? { protocol: 'http:', host: 'localhost' } : location;
+}
+
+export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): Middleware {
+  const scheduler = options.scheduler ?? animationFrameScheduler;
+  const logger = options.logger ?? console;
+  const signOutTypes = new Set(options.signOutActionTypes ?? []);
+  const reported = new Set<RejectionKind>();
+
+  return (api) => {
+    let run: Run | null = null;
+    const dispatch = (action: UnknownAction) => api.dispatch(action);
+
+    function flush(r: Run): void {
+      if (r.flushHandle !== null) scheduler.cancel(r.flushHandle);
+      r.flushHandle = null;
+      if (r.buffer === '') return;
+      const text = r.buffer;
+      r.buffer = '';
+      dispatch(textDelta({ runId: r.runId, text }));
+    }
+
+    /** Ends the run's socket; later frames and close events of it are ignored. */
+    function finish(r: Run): void {
+      flush(r);
+      r.socket.onopen = null;
+      r.socket.onmessage = null;
+      r.socket.onerror = null;
+      r.socket.onclose = null;
+      // CONNECTING (0) or OPEN (1); the constants are not on every WebSocket implementation.
+      if (r.socket.readyState <= 1) r.socket.close();
+      if (run === r) run = null;
+    }
+
+    function fail(r: Run, error: StreamErrorFields): void {
+      if (run !== r) return;
+      finish(r);
+      dispatch(streamFailed({ runId: r.runId, error, sessionId: r.sessionId }));
+    }
+
+    function onPayload(r: Run, frame: ChunkFrame | EndFrame): void {
+      if (frame.session_id) r.sessionId = frame.session_id;
+      if (frame.team_id) r.teamId = frame.team_id;
+      let activeId: string | null = null;
+      switch (frame.event) {
+        case 'ToolCallStarted':
+        case 'ToolCallCompleted': {
+          flush(r);
+          activeId = frame.active_tool.tool_call_id;
+          const event = frame.event === 'ToolCallStarted' ? toolStarted : toolCompleted;
+          dispatch(event({ runId: r.runId, tool: frame.active_tool }));
+          break;
+        }
+        case 'RunCompleted':
+        case null:
+          break;
+        default:
+          assertNever(frame);
+      }
+      const others = frame.tools.filter((tool) => tool.tool_call_id !== activeId);
+      if (others.length > 0) {
+        flush(r);
+        dispatch(toolsReported({ runId: r.runId, tools: others }));
+      }
+      if (frame.member_responses.length > 0) {
+        flush(r);
+        dispatch(memberResponses({ runId: r.runId, memberResponses: frame.member_responses }));
+      }
+      const final = frame.type === 'end' || frame.done || frame.event === 'RunCompleted';
+      if (!final) {
+        if (frame.content !== '') queueText(r, frame.content);
+        return;
+      }
+      finish(r);
+      dispatch(
+        runCompleted({ runId: r.runId, sessionId: r.sessionId, teamId: r.teamId, finalContent: frame.content }),
+      );
+    }
+
+    function queueText(r: Run, text: string): void {
+      r.buffer += text;
+      if (r.flushHandle === null) {
+        r.flushHandle = scheduler.request(() => {
+          r.flushHandle = null;
+          flush(r);
+        });
+      }
+    }
+
+    function onMessage(r: Run, raw: unknown): void {
+      if (run !== r) return;
+      options.onFrame?.(r.runId, raw);
+      const parsed = parseFrame(raw);
+      if (!parsed.ok) {
+        if (!reported.has(parsed.kind)) {
+          reported.add(parsed.kind);
+          logger.warn(`Team chat: skipped a malformed stream frame (${parsed.kind}): ${parsed.detail}`);
+        }
+        return;
+      }
+      const frame = parsed.frame;
+      switch (frame.type) {
+        case 'start':
+          flush(r);
+          if (frame.session_id) r.sessionId = frame.session_id;
+          if (frame.team_id) r.teamId = frame.team_id;
+          dispatch(streamStarted({ runId: r.runId, sessionId: frame.session_id }));
+          return;
+        case 'error':
+          if (frame.session_id) r.sessionId = frame.session_id;
+          fail(r, {
+            source: 'frame',
+            error: frame.error,
+            error_code: frame.error_code,
+            message: frame.message,
+            detail: frame.detail,
+          });
+          return;
+        case 'chunk':
+        case 'end':
+          onPayload(r, frame);
+          return;
+        default:
+          assertNever(frame);
+      }
+    }
+
+    function open(action: SendRequestedAction): void {
+      const { runId, teamId, message, sessionId, fileIds } = action.payload;
+      const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
+      const wsBase = wsBaseFrom(options.apiBaseUrl ?? '/api/v1', options.location ?? defaultLocation());
+      const url = teamSocketUrl(wsBase, teamId, options.getToken?.() ?? null, sessionId);
+      let socket: WebSocket;
+      try {
+        socket = new WebSocketImpl(url);
+      } catch {
+        dispatch(streamFailed({ runId, error: { source: 'connection', error: CONNECTION_ERROR }, sessionId }));
+        return;
+      }
+      const r: Run = { runId, socket, buffer: '', flushHandle: null, sessionId, teamId: null };
+      run = r;
+      socket.binaryType = 'arraybuffer';
+      socket.onopen = () => socket.send(JSON.stringify({ message, session_id: sessionId, file_ids: fileIds }));
+      socket.onmessage = (event: MessageEvent) => onMessage(r, event.data);
+      socket.onerror = () => fail(r, { source: 'connection', error: CONNECTION_ERROR });
+      socket.onclose = () => fail(r, { source: 'connection', error: CONNECTION_ERROR });
+    }
+
+    function stop(reason: 'stopped' | 'signedOut'): void {
+      const r = run;
+      if (!r) return;
+      finish(r);
+      dispatch(streamStopped({ runId: r.runId, reason }));
+    }
+
+    return (next) => (action) => {
+      if (sendRequested.match(action)) {
+        if (run) return next(action);
+        const result = next(action);
+        open(action);
+        return result;
+      }
+      if (stopRequested.match(action)) {
+        const result = next(action);
+        stop('stopped');
+        return result;
+      }
+      if (typeof action === 'object' && action !== null && 'type' in action && signOutTypes.has(String(action.type))) {
+        stop('signedOut');
+      }
+      return next(action);
+    };
+  };
+}

@@ -19,6 +19,8 @@ import { runtimePages } from './runtime/pages.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_JSON_BYTES = 1024 * 1024;
+/** The socket accepts frames above the 1 MB message limit so the runtime can answer them with an error frame. */
+export const MAX_WS_PAYLOAD_BYTES = 4 * MAX_JSON_BYTES;
 
 export interface AppOptions {
   /** Built SPA folder (index.html + assets); omitted in API-only tests. */
@@ -46,7 +48,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
   installErrorHandlers(app);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
-  await app.register(websocket, { options: { maxPayload: MAX_JSON_BYTES } });
+  await app.register(websocket, { options: { maxPayload: MAX_WS_PAYLOAD_BYTES } });
 
   await app.register(
     async (api) => {

@@ -1,0 +1,315 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { mcpCredentials } from '../src/db/schema.ts';
+import {
+  MASK_PREFIX,
+  getDecryptedCredentials,
+  missingCredentialServers,
+  userHasCredentials,
+} from '../src/credentials/service.ts';
+import { createSealer } from '../src/credentials/sealing.ts';
+import { client, startTestServer, type TestServer } from './helpers.ts';
+import { createUser } from './fixtures/knowledge/users.ts';
+
+const N8N_KEY = 'n8n_api_0123456789abcdef';
+const n8n = { N8N_BASE_URL: 'https://n8n.example.com', N8N_API_KEY: N8N_KEY };
+
+describe('MCP credentials and catalogues', () => {
+  let server: TestServer;
+  let alice: { id: string; token: string };
+  let bob: { id: string; token: string };
+  const n8nCredential = async (api: ReturnType<typeof client>) =>
+    (await api.get('/credentials/mcp')).body.data.credentials.find((c: { mcp_server_id: string }) => c.mcp_server_id === 'n8n');
+  const rows = async () => server.ctx.db.select().from(mcpCredentials).orderBy(mcpCredentials.id);
+
+  before(async () => {
+    server = await startTestServer();
+    alice = await createUser(server, 'alice@example.com');
+    bob = await createUser(server, 'bob@example.com');
+  });
+  after(() => server.close());
+
+  it('answers 401 on every endpoint without a token', async () => {
+    const anon = client(server);
+    for (const [method, url] of [
+      ['GET', '/credentials/mcp/servers'],
+      ['GET', '/agents/tools/available'],
+      ['GET', '/agents/mcp/servers/available'],
+      ['GET', '/credentials/mcp'],
+      ['POST', '/credentials/mcp'],
+      ['PUT', '/credentials/mcp/x'],
+      ['DELETE', '/credentials/mcp/x'],
+    ] as const) {
+      const res = await anon.raw(method, url, method === 'POST' || method === 'PUT' ? {} : undefined);
+      assert.equal(res.status, 401, `${method} ${url}`);
+    }
+  });
+
+  it('lists the MCP servers with their credential fields', async () => {
+    const res = await client(server, alice.token).get('/credentials/mcp/servers');
+    assert.equal(res.status, 200);
+    const ids = res.body.data.servers.map((s: { id: string }) => s.id);
+    for (const id of ['n8n', 'github', 'slack', 'google_sheets']) assert.ok(ids.includes(id), id);
+    const n8nServer = res.body.data.servers.find((s: { id: string }) => s.id === 'n8n');
+    assert.equal(n8nServer.requires_credentials, true);
+    assert.deepEqual(
+      n8nServer.credential_fields.map((f: { key: string; type: string }) => [f.key, f.type]),
+      [['N8N_BASE_URL', 'url'], ['N8N_API_KEY', 'token']],
+    );
+  });
+
+  it('lists the regular tools, including the browser behind the Agent\'s Computer', async () => {
+    const res = await client(server, alice.token).get('/agents/tools/available');
+    assert.equal(res.status, 200);
+    const tools = res.body.data.available_tools;
+    for (const name of ['duckduckgo', 'calculator', 'python', 'file', 'browser', 'email', 'http_request']) {
+      assert.equal(typeof tools[name].description, 'string', name);
+      assert.ok(tools[name].functions.length > 0, name);
+    }
+  });
+
+  it('lists the available MCP servers with a tool configuration example', async () => {
+    const res = await client(server, alice.token).get('/agents/mcp/servers/available');
+    assert.equal(res.status, 200);
+    const github = res.body.data.available_mcp_servers.github;
+    assert.equal(github.name, 'GitHub');
+    assert.equal(github.requires_credentials, true);
+    assert.deepEqual(github.tool_config_example.server_ids, ['github']);
+    assert.equal(github.tool_config_example.type, 'mcp');
+    assert.equal(github.credential_fields, undefined);
+  });
+
+  it('creates a credential, masks the token and keeps only a sealed value in the database', async () => {
+    const res = await client(server, alice.token).post('/credentials/mcp', { mcp_server_id: 'n8n', credentials: n8n });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.data.mcp_server_id, 'n8n');
+    assert.equal(res.body.data.server_name, 'n8n');
+    assert.deepEqual(res.body.data.configured_fields, {
+      N8N_BASE_URL: 'https://n8n.example.com',
+      N8N_API_KEY: `${MASK_PREFIX}cdef`,
+    });
+    const [row] = await server.ctx.db.select().from(mcpCredentials).where(eq(mcpCredentials.id, res.body.data.id));
+    assert.ok(row);
+    assert.ok(!JSON.stringify(row).includes(N8N_KEY));
+    assert.ok(!JSON.stringify(row).includes('n8n.example.com'));
+    assert.deepEqual(await getDecryptedCredentials(server.ctx, alice.id, 'n8n'), n8n);
+
+    const list = await client(server, alice.token).get('/credentials/mcp');
+    assert.equal(list.status, 200);
+    assert.deepEqual(list.body.data.credentials.map((c: { id: string }) => c.id), [res.body.data.id]);
+    assert.ok(!JSON.stringify(list.body).includes(N8N_KEY));
+    assert.deepEqual((await client(server, bob.token).get('/credentials/mcp')).body.data.credentials, []);
+  });
+
+  it('answers 409 for a second credential of the same server', async () => {
+    const before = await rows();
+    const res = await client(server, alice.token).post('/credentials/mcp', { mcp_server_id: 'n8n', credentials: n8n });
+    assert.equal(res.status, 409);
+    assert.deepEqual(await rows(), before);
+  });
+
+  it('fully masks short secrets', async () => {
+    const res = await client(server, bob.token).post('/credentials/mcp', {
+      mcp_server_id: 'slack',
+      credentials: { SLACK_BOT_TOKEN: 'xoxb-123', SLACK_TEAM_ID: 'T0123' },
+    });
+    assert.equal(res.status, 201);
+    assert.deepEqual(res.body.data.configured_fields, { SLACK_BOT_TOKEN: MASK_PREFIX, SLACK_TEAM_ID: 'T0123' });
+  });
+
+  it('rejects malformed credentials with 422 and stores nothing', async () => {
+    const api = client(server, alice.token);
+    const before = await rows();
+    const bad: unknown[] = [
+      { mcp_server_id: 'nope', credentials: { X: 'y' } },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_x', EXTRA: 'y' } },
+      { mcp_server_id: 'github', credentials: {} },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: '   ' } },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 12345 } },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: null } },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'x'.repeat(10_001) } },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'a\u0000b' } },
+      { mcp_server_id: 'github', credentials: ['ghp_x'] },
+      { mcp_server_id: 'github', credentials: 'ghp_x' },
+      { mcp_server_id: 'github' },
+      { credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_x' } },
+      { mcp_server_id: 42, credentials: {} },
+      { mcp_server_id: 'x'.repeat(100_000), credentials: {} },
+      { mcp_server_id: 'slack', credentials: { SLACK_TEAM_ID: 'T1' } },
+      { mcp_server_id: 'google_sheets', credentials: {} },
+      { mcp_server_id: 'n8n', credentials: { ...n8n, N8N_BASE_URL: 'javascript:alert(1)' } },
+      [],
+    ];
+    for (const body of bad) {
+      const res = await api.post('/credentials/mcp', body);
+      assert.equal(res.status, 422, JSON.stringify(body).slice(0, 120));
+      assert.equal(typeof res.body.detail, 'string');
+    }
+    const bare = await api.raw('POST', '/credentials/mcp', '{not json', { 'content-type': 'application/json' });
+    assert.equal(bare.status, 400);
+    const text = await api.raw('POST', '/credentials/mcp', 'github', { 'content-type': 'text/plain' });
+    assert.equal(text.status, 422);
+    assert.deepEqual(await rows(), before);
+  });
+
+  it('accepts a credential at exactly 10,000 characters', async () => {
+    const res = await client(server, alice.token).post('/credentials/mcp', {
+      mcp_server_id: 'github',
+      credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'g'.repeat(10_000) },
+    });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.data.configured_fields.GITHUB_PERSONAL_ACCESS_TOKEN, `${MASK_PREFIX}gggg`);
+  });
+
+  it('keeps the stored secret when an update sends the masked value back', async () => {
+    const api = client(server, alice.token);
+    const cred = await n8nCredential(api);
+    const res = await api.put(`/credentials/mcp/${cred.id}`, {
+      credentials: { ...cred.configured_fields, N8N_BASE_URL: 'https://n8n.internal.example' },
+      is_active: true,
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.configured_fields.N8N_BASE_URL, 'https://n8n.internal.example');
+    assert.deepEqual(await getDecryptedCredentials(server.ctx, alice.id, 'n8n'), {
+      N8N_BASE_URL: 'https://n8n.internal.example',
+      N8N_API_KEY: N8N_KEY,
+    });
+  });
+
+  it('replaces the secret when an update sends a new value', async () => {
+    const api = client(server, alice.token);
+    const cred = await n8nCredential(api);
+    const res = await api.put(`/credentials/mcp/${cred.id}`, {
+      credentials: { N8N_BASE_URL: 'https://n8n.example.com', N8N_API_KEY: 'n8n_api_new_key_9876' },
+      is_active: true,
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.configured_fields.N8N_API_KEY, `${MASK_PREFIX}9876`);
+    assert.equal((await getDecryptedCredentials(server.ctx, alice.id, 'n8n'))?.N8N_API_KEY, 'n8n_api_new_key_9876');
+  });
+
+  it('answers 404, 403 and 422 on update and changes nothing', async () => {
+    const api = client(server, alice.token);
+    const cred = await n8nCredential(api);
+    const before = await rows();
+    const good = { credentials: n8n, is_active: true };
+    assert.equal((await api.put('/credentials/mcp/00000000-0000-0000-0000-000000000000', good)).status, 404);
+    assert.equal((await api.put(`/credentials/mcp/${'z'.repeat(500)}`, good)).status, 414);
+    assert.equal((await client(server, bob.token).put(`/credentials/mcp/${cred.id}`, good)).status, 403);
+    for (const body of [
+      {},
+      { credentials: { ...n8n, N8N_API_KEY: `${MASK_PREFIX}zzzz` }, is_active: 'yes' },
+      { credentials: { N8N_BASE_URL: 'https://n8n.example.com' } },
+      { credentials: { ...n8n, OTHER: 'x' } },
+      { credentials: { ...n8n, N8N_API_KEY: 7 } },
+      { credentials: null },
+    ]) {
+      assert.equal((await api.put(`/credentials/mcp/${cred.id}`, body)).status, 422, JSON.stringify(body));
+    }
+    assert.deepEqual(await rows(), before);
+  });
+
+  it('reports missing credentials for inactive and absent servers only', async () => {
+    const api = client(server, alice.token);
+    const cred = await n8nCredential(api);
+    assert.equal(await userHasCredentials(server.ctx, alice.id, 'n8n'), true);
+    assert.deepEqual(
+      await missingCredentialServers(server.ctx, alice.id, ['n8n', 'slack', 'fetch', 'unknown', 'slack', 'github']),
+      ['slack'],
+    );
+    const off = await api.put(`/credentials/mcp/${cred.id}`, { credentials: cred.configured_fields, is_active: false });
+    assert.equal(off.status, 200);
+    assert.equal(off.body.data.is_active, false);
+    assert.equal(await userHasCredentials(server.ctx, alice.id, 'n8n'), false);
+    assert.equal(await getDecryptedCredentials(server.ctx, alice.id, 'n8n'), null);
+    assert.deepEqual(await missingCredentialServers(server.ctx, alice.id, ['n8n']), ['n8n']);
+    assert.deepEqual(await missingCredentialServers(server.ctx, bob.id, []), []);
+  });
+
+  it('deletes only the owner\'s credential', async () => {
+    const api = client(server, alice.token);
+    const cred = await n8nCredential(api);
+    assert.equal((await client(server, bob.token).delete(`/credentials/mcp/${cred.id}`)).status, 403);
+    assert.equal((await api.delete('/credentials/mcp/00000000-0000-0000-0000-000000000000')).status, 404);
+    const res = await api.delete(`/credentials/mcp/${cred.id}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.id, cred.id);
+    assert.equal((await api.delete(`/credentials/mcp/${cred.id}`)).status, 404);
+    assert.equal(await userHasCredentials(server.ctx, alice.id, 'n8n'), false);
+  });
+
+  it('generates the key file once with mode 0600', async () => {
+    const file = path.join(server.dataDir, 'credentials.key');
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
+  });
+});
+
+describe('credential key and catalogue configuration', () => {
+  it('refuses to start with a CREDENTIALS_KEY of the wrong length', async () => {
+    await assert.rejects(
+      startTestServer({ CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') }),
+      /CREDENTIALS_KEY must be a 32-byte key.*16 bytes/,
+    );
+  });
+
+  it('uses a hex CREDENTIALS_KEY and writes no key file', async () => {
+    const server = await startTestServer({ CREDENTIALS_KEY: 'ab'.repeat(32) });
+    try {
+      const user = await createUser(server, 'hex@example.com');
+      const res = await client(server, user.token).post('/credentials/mcp', {
+        mcp_server_id: 'github',
+        credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_hexkeysecret' },
+      });
+      assert.equal(res.status, 201);
+      await assert.rejects(stat(path.join(server.dataDir, 'credentials.key')), { code: 'ENOENT' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('cannot open a sealed value with another key, another owner or after tampering', () => {
+    const sealer = createSealer(Buffer.alloc(32, 1));
+    const sealed = sealer.seal('secret', 'u1\nn8n');
+    assert.equal(sealer.open(sealed, 'u1\nn8n'), 'secret');
+    assert.throws(() => createSealer(Buffer.alloc(32, 2)).open(sealed, 'u1\nn8n'));
+    assert.throws(() => sealer.open(sealed, 'u2\nn8n'));
+    assert.throws(() => sealer.open(`${sealed.slice(0, -4)}AAAA`, 'u1\nn8n'));
+  });
+
+  it('reads the catalogue from CATALOG_FILE and rejects an invalid one at start-up', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ats-catalog-'));
+    after(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'catalog.json');
+    const broken = path.join(dir, 'broken.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        mcp_servers: {
+          jira: {
+            name: 'Jira',
+            description: 'Issues',
+            requires_credentials: true,
+            credential_fields: [{ key: 'JIRA_TOKEN', name: 'Token', type: 'token' }],
+            tool_config_example: { type: 'mcp', server_ids: ['jira'] },
+          },
+        },
+        tools: { calculator: { description: 'Maths', functions: ['add'] } },
+      }),
+    );
+    await writeFile(broken, JSON.stringify({ mcp_servers: { x: { name: '' } }, tools: {} }));
+    const custom = await startTestServer({ CATALOG_FILE: file });
+    try {
+      const user = await createUser(custom, 'cat@example.com');
+      const res = await client(custom, user.token).get('/credentials/mcp/servers');
+      assert.deepEqual(res.body.data.servers.map((s: { id: string }) => s.id), ['jira']);
+      assert.equal(res.body.data.servers[0].credential_fields[0].required, true);
+    } finally {
+      await custom.close();
+    }
+    await assert.rejects(startTestServer({ CATALOG_FILE: broken }), /broken\.json is invalid/);
+  });
+});

@@ -259,6 +259,16 @@ describe('teams', () => {
       }
     });
 
+    it('shows a team made public to every user, and hides it again when made private', async () => {
+      const shared = await client(server, other.token).put(`/teams/${privateTeamId}`, { name: 'Shared crew', is_public: true });
+      assert.equal(shared.status, 200);
+      const seen = await client(server, owner.token).get('/teams');
+      assert.deepEqual(seen.body.data.teams.map((t: Team) => t.id), [TEAM_ID, privateTeamId]);
+      assert.equal((await client(server, owner.token).get(`/teams/${privateTeamId}`)).body.data.name, 'Shared crew');
+      await client(server, other.token).put(`/teams/${privateTeamId}`, { name: 'Shared crew', is_public: false });
+      assert.equal((await client(server, owner.token).get(`/teams/${privateTeamId}`)).status, 403);
+    });
+
     it('lets only the owner delete a team, and refuses to delete the configured team', async () => {
       const session = await createSession(server.ctx, { teamId: privateTeamId, userId: other.id });
       const denied = await client(server, owner.token).delete(`/teams/${privateTeamId}`);

@@ -33,8 +33,14 @@ function argsFor(fn: ToolFunction, work: MemberWork, env: ToolEnv): Record<strin
       return env.files[0] ? { file_name: env.files[0].name } : null;
     case 'n8n_validate_workflow':
       return { workflow_json: JSON.stringify(work.workflow) };
-    default:
-      return { purpose: `${work.workflow.name} (${work.workflow.nodes.length} nodes)` };
+    default: {
+      // A member checks only the servers this workflow touches, not every server its tools list names.
+      const serverId = fn.name.replace(/_check_access$/, '');
+      const words = `${serverId.replace(/_/g, ' ')} ${env.services.serverName(serverId)}`.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+      const text = work.request.toLowerCase();
+      const relevant = words.some((w) => w.length > 2 && new RegExp(`\\b${w}`).test(text)) || (serverId === 'google_sheets' && /spreadsheet/.test(text));
+      return relevant ? { purpose: `${work.workflow.name} (${work.workflow.nodes.length} nodes)` } : null;
+    }
   }
 }
 

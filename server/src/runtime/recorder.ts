@@ -1,0 +1,68 @@
+// Keeps the team reply of a run in the session as it grows, so a dropped connection loses nothing already produced.
+import type { AppContext } from '../context.ts';
+import type { MemberResponse, TeamContext, ToolCall } from '../../../src/services/contract.ts';
+import { updateMessage, updateTeamContext } from '../teams/sessions.ts';
+
+/** Text is written at most this often; tool calls and member responses are written at once. */
+const TEXT_FLUSH_MS = 250;
+const MAX_INTERACTIONS = 20;
+
+export class ReplyRecorder {
+  content = '';
+  readonly tools: ToolCall[] = [];
+  readonly members: MemberResponse[] = [];
+  private readonly interactions: NonNullable<TeamContext['member_interactions']> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writes: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly messageId: string,
+  ) {}
+
+  text(delta: string): void {
+    this.content += delta;
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, TEXT_FLUSH_MS);
+  }
+
+  tool(call: ToolCall): void {
+    const at = this.tools.findIndex((t) => t.tool_call_id === call.tool_call_id);
+    if (at >= 0) this.tools[at] = call;
+    else this.tools.push(call);
+    this.flush();
+  }
+
+  member(response: MemberResponse, task: string): void {
+    this.members.push(response);
+    this.interactions.push({ member_name: response.member_name ?? 'Team Member', task, response: response.content });
+    this.flush();
+  }
+
+  /** Writes are chained, so they land in order and never race each other. */
+  private flush(): void {
+    const patch = { content: this.content, toolCalls: [...this.tools], memberResponses: [...this.members] };
+    this.writes = this.writes
+      .then(() => updateMessage(this.ctx, this.messageId, patch))
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      });
+  }
+
+  /** The last write, plus the member interactions added to the session's team context. */
+  async finish(sessionId: string, previous: TeamContext | undefined): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flush();
+    await this.writes;
+    if (this.interactions.length) {
+      const earlier = previous?.member_interactions ?? [];
+      const member_interactions = [...earlier, ...this.interactions].slice(-MAX_INTERACTIONS);
+      await updateTeamContext(this.ctx, sessionId, { ...previous, member_interactions });
+    }
+    if (this.failure) throw this.failure;
+  }
+}

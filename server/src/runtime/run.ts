@@ -1,0 +1,124 @@
+// Runs a prepared chat run: stores the messages, drives the engine and turns its events into SPEC §3 frames.
+import type { FastifyBaseLogger } from 'fastify';
+import type { StoredMessage, StreamFrame, TeamContext } from '../../../src/services/contract.ts';
+import type { AppContext } from '../context.ts';
+import { findTeam } from '../teams/service.ts';
+import { appendMessage, createSession, recentMessages } from '../teams/sessions.ts';
+import { selectEngine } from './engine.ts';
+import { loadRunFiles } from './files.ts';
+import type { PreparedRun } from './prepare.ts';
+import { ReplyRecorder } from './recorder.ts';
+import { runServices } from './services.ts';
+import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
+
+export type FrameSink = (frame: StreamFrame) => void;
+
+function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): StreamFrame {
+  switch (event.kind) {
+    case 'text':
+      return { type: 'chunk', content: event.delta, session_id: sessionId };
+    case 'tool_started':
+      return { type: 'chunk', event: 'ToolCallStarted', active_tool: event.call, tools: [...recorder.tools], session_id: sessionId };
+    case 'tool_completed':
+      return { type: 'chunk', event: 'ToolCallCompleted', active_tool: event.call, tools: [...recorder.tools], session_id: sessionId };
+    case 'member_response':
+      return { type: 'chunk', member_responses: [...recorder.members], session_id: sessionId };
+  }
+}
+
+function record(event: RunEvent, recorder: ReplyRecorder): void {
+  if (event.kind === 'text') recorder.text(event.delta);
+  else if (event.kind === 'member_response') recorder.member(event.response, event.task);
+  else recorder.tool(event.call);
+}
+
+/** Home-team mode: a reply that names an existing team id carries it, so the client can show the next-step card. */
+async function namedTeamId(ctx: AppContext, content: string): Promise<string | null> {
+  const candidates = [...new Set(content.match(/\b[0-9a-f]{24}\b/g) ?? [])].slice(-3).reverse();
+  for (const id of candidates) if (await findTeam(ctx, id)) return id;
+  return null;
+}
+
+async function loadHistory(ctx: AppContext, run: PreparedRun): Promise<StoredMessage[]> {
+  const config = run.team.config;
+  if (!run.session || !config?.enable_team_history) return [];
+  return recentMessages(ctx, run.session.session_id, Math.max(1, config.num_history_runs ?? 3) * 2);
+}
+
+const sessionName = (message: string) => {
+  const line = message.trim().split('\n')[0]!.replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+};
+
+export interface RunOutcome {
+  sessionId: string;
+  content: string;
+  recorder: ReplyRecorder;
+  teamId: string | null;
+}
+
+/**
+ * Emits start, the run's chunks, then end or error. Aborting the signal (the client left) stops the engine;
+ * what was produced stays stored. Never throws for run failures: they become error frames.
+ */
+export async function executeRun(
+  ctx: AppContext,
+  run: PreparedRun,
+  emit: FrameSink,
+  signal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<RunOutcome> {
+  const history = await loadHistory(ctx, run);
+  const session = run.session ?? (await createSession(ctx, { teamId: run.team.id, userId: run.user.id, name: sessionName(run.message) }));
+  const sessionId = session.session_id;
+  await appendMessage(ctx, { sessionId, role: 'user', content: run.message, fileIds: run.files.map((f) => f.id), runId: run.runId });
+  const replyId = await appendMessage(ctx, { sessionId, role: 'team_response', content: '', runId: run.runId });
+  const recorder = new ReplyRecorder(ctx, replyId);
+  const outcome: RunOutcome = { sessionId, content: '', recorder, teamId: null };
+  emit({ type: 'start', session_id: sessionId });
+
+  const engine = selectEngine(ctx.config);
+  const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });
+  let failure: StreamFrame | null = null;
+  try {
+    const files = await loadRunFiles(ctx, run.files);
+    const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history };
+    for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
+      record(event, recorder);
+      if (!signal.aborted) emit(frameOf(event, recorder, sessionId));
+    }
+  } catch (error) {
+    if (error instanceof OutOfCreditsError) {
+      failure = { type: 'error', error_code: 'insufficient_credits', error: error.message, message: error.message };
+    } else if (error instanceof ProviderError) {
+      failure = { type: 'error', error_code: error.code, error: error.message, message: error.message };
+    } else if (!signal.aborted) {
+      log.error({ err: error, runId: run.runId }, 'team run failed');
+      const text = 'The team run failed unexpectedly. Please try again.';
+      failure = { type: 'error', error_code: 'run_failed', error: text, message: text };
+    }
+  }
+  const previous = (session as { team_context?: TeamContext }).team_context;
+  try {
+    await recorder.finish(sessionId, previous);
+  } catch (error) {
+    log.error({ err: error, runId: run.runId }, 'storing the team reply failed');
+  }
+  outcome.content = recorder.content;
+  if (signal.aborted) return outcome;
+  if (failure) {
+    emit({ ...failure, session_id: sessionId });
+    return outcome;
+  }
+  outcome.teamId = await namedTeamId(ctx, recorder.content);
+  emit({
+    type: 'end',
+    event: 'RunCompleted',
+    done: true,
+    session_id: sessionId,
+    tools: [...recorder.tools],
+    member_responses: [...recorder.members],
+    ...(outcome.teamId ? { team_id: outcome.teamId } : {}),
+  });
+  return outcome;
+}

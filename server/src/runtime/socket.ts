@@ -1,0 +1,125 @@
+// WebSocket /api/v1/teams/{id}/ws: authenticates by the token query parameter and runs one team run per message.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket, RawData } from 'ws';
+import type { StreamFrame } from '../../../src/services/contract.ts';
+import type { AppContext } from '../context.ts';
+import { userFromToken, type UserRow } from '../auth/guard.ts';
+import { HttpError, zodMessage } from '../http/errors.ts';
+import { getTeamForUser } from '../teams/service.ts';
+import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
+import { prepareRun, runRequestSchema } from './prepare.ts';
+import { executeRun } from './run.ts';
+
+/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+export const HEARTBEAT_MS = 25_000;
+
+/** Close codes in the private range, one per reason, after the error frame that explains it. */
+export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
+
+interface SocketRequest {
+  Params: { id: string };
+  Querystring: { token?: string; session_id?: string };
+}
+
+function closeCodeOf(error: HttpError): number {
+  if (error.statusCode === 404) return CLOSE.notFound;
+  if (error.statusCode === 401) return CLOSE.unauthorized;
+  return CLOSE.forbidden;
+}
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
+  app.get<SocketRequest>('/teams/:id/ws', { websocket: true }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
+    const send = (frame: StreamFrame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    };
+    const refuse = (frame: StreamFrame, code: number) => {
+      send(frame);
+      socket.close(code, String(frame.error_code ?? 'error').slice(0, 100));
+    };
+    // Messages can arrive while the token is being checked: hold them until then (listeners must be attached at once).
+    const early: Array<[RawData, boolean]> = [];
+    let user: UserRow | null = null;
+    let running: AbortController | null = null;
+    let alive = true;
+
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('pong', () => {
+      alive = true;
+    });
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      running?.abort();
+    });
+    socket.on('error', (error) => request.log.warn({ err: error }, 'websocket error'));
+
+    const handle = (data: RawData, isBinary: boolean) => {
+      if (!user) return;
+      if (byteLength(data) > MAX_FRAME_BYTES) return send(errorFrame('frame_too_large', 'The message is larger than 1 MB.'));
+      if (isBinary) return send(errorFrame('invalid_frame', 'Send JSON text frames: {"message": "…", "session_id": "…", "file_ids": []}.'));
+      let json: unknown;
+      try {
+        json = JSON.parse(data.toString());
+      } catch {
+        return send(errorFrame('invalid_frame', 'The message is not valid JSON. Send {"message": "…", "session_id": "…", "file_ids": []}.'));
+      }
+      const body = runRequestSchema.safeParse(json);
+      if (!body.success) return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
+      if (running) return send(errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'));
+      const controller = new AbortController();
+      running = controller;
+      const owner = user;
+      void (async () => {
+        try {
+          const sessionId = body.data.session_id ?? request.query.session_id ?? null;
+          const prepared = await prepareRun(ctx, {
+            teamId: request.params.id,
+            user: owner,
+            body: { ...body.data, session_id: sessionId },
+            origin: publicOrigin(ctx.config, request),
+          });
+          await executeRun(ctx, prepared, send, controller.signal, request.log);
+        } catch (error) {
+          if (!(error instanceof HttpError)) {
+            request.log.error({ err: error }, 'websocket run failed');
+            return send(errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.'));
+          }
+          const frame = frameFromHttpError(error);
+          if (error.statusCode === 402) refuse(frame, CLOSE.insufficientCredits);
+          else send(frame);
+        } finally {
+          if (running === controller) running = null;
+        }
+      })();
+    };
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (user) handle(data, isBinary);
+      else early.push([data, isBinary]);
+    });
+
+    void (async () => {
+      try {
+        const token = typeof request.query.token === 'string' ? request.query.token : null;
+        const found = await userFromToken(ctx, token);
+        if (!found) return refuse(errorFrame('unauthorized', token ? 'Invalid or expired token.' : 'Missing token: connect with ?token=<access token>.'), CLOSE.unauthorized);
+        await getTeamForUser(ctx, request.params.id, found);
+        user = found;
+        for (const [data, isBinary] of early.splice(0)) handle(data, isBinary);
+      } catch (error) {
+        if (error instanceof HttpError) return refuse(frameFromHttpError(error), closeCodeOf(error));
+        request.log.error({ err: error }, 'websocket authentication failed');
+        refuse(errorFrame('server_error', 'The server could not open the chat. Please try again.'), 1011);
+      }
+    })();
+  });
+}

@@ -4,8 +4,8 @@ import type { AppContext } from '../context.ts';
 import { unprocessable } from '../http/errors.ts';
 
 export function siteOrigin(ctx: AppContext, request: FastifyRequest): string {
-  if (ctx.config.PUBLIC_URL) return new URL(ctx.config.PUBLIC_URL).origin;
-  return `${request.protocol}://${request.host}`;
+  // Through URL so a default port (":80", ":443") is dropped, as it is in every URL compared against it.
+  return new URL(ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).origin;
 }
 
 /** The given URL when it is http(s) on this site's origin; the default path when absent; else 422. */

@@ -1,0 +1,35 @@
+// The MUI themes: light and dark, with a visible keyboard focus ring on every control.
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { ResolvedTheme } from '../features/layout/layoutSlice';
+
+const BRAND = '#ea580c';
+
+function build(mode: ResolvedTheme): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: dark ? '#fb923c' : '#c2410c', contrastText: dark ? '#1c1917' : '#ffffff' },
+      secondary: { main: dark ? '#a5b4fc' : '#4338ca' },
+      warning: { main: dark ? '#facc15' : '#a16207' },
+      background: dark ? { default: '#0f1115', paper: '#171a21' } : { default: '#f7f7f8', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 10 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          ':focus-visible': { outline: `3px solid ${dark ? '#fdba74' : BRAND}`, outlineOffset: 2 },
+        },
+      },
+      MuiButtonBase: { defaultProps: { disableRipple: false } },
+      MuiTooltip: { defaultProps: { enterDelay: 300, enterNextDelay: 0 } },
+    },
+  });
+}
+
+const cache: Partial<Record<ResolvedTheme, Theme>> = {};
+
+export function appTheme(mode: ResolvedTheme): Theme {
+  return (cache[mode] ??= build(mode));
+}

@@ -1,0 +1,25 @@
+// The credits badge pill with its "Your available credits" tooltip (opens after 300 ms).
+import { Chip, Tooltip } from '@mui/material';
+import TollIcon from '@mui/icons-material/Toll';
+import { formatCredits } from './formatCredits';
+
+export const CREDITS_TOOLTIP = 'Your available credits';
+
+export function CreditsPill({ credits, isLoading }: { credits: number | null | undefined; isLoading: boolean }) {
+  const text = formatCredits(credits, isLoading);
+  return (
+    <Tooltip title={CREDITS_TOOLTIP} enterDelay={300} enterNextDelay={0}>
+      <Chip
+        icon={<TollIcon />}
+        label={text}
+        size="small"
+        color="primary"
+        variant="outlined"
+        tabIndex={0}
+        aria-label={`${CREDITS_TOOLTIP}: ${text}`}
+        data-testid="credits-badge"
+        sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,81 @@
+// Shared header: brand, navigation, credits badge, theme menu, sidebar toggle on the team chat, blur once scrolled 10 px.
+import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
+import { APP_NAME } from '../../../app/env';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectIsAuthenticated } from '../../auth/authSelectors';
+import { signedOut } from '../../auth/authActions';
+import { sidebarToggled } from '../layoutSlice';
+import { CreditsBadge } from './CreditsBadge';
+import { MobileMenu } from './MobileMenu';
+import { ThemeMenu } from './ThemeMenu';
+
+export const HEADER_BLUR_PX = 10;
+
+export function Header() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const onTeamChat = useMatch('/teams/:teamId/chat') !== null;
+  const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
+
+  const logout = () => {
+    dispatch(signedOut());
+    navigate('/login');
+  };
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={scrolled ? 2 : 0}
+      data-scrolled={scrolled ? 'true' : 'false'}
+      sx={(theme) => ({
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: scrolled ? alpha(theme.palette.background.paper, 0.72) : theme.palette.background.paper,
+        backdropFilter: scrolled ? 'blur(12px)' : 'none',
+      })}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        {onTeamChat && signedIn && (
+          <IconButton edge="start" color="inherit" aria-label="Toggle sidebar" onClick={() => dispatch(sidebarToggled())}>
+            <MenuOpenIcon />
+          </IconButton>
+        )}
+        <Typography
+          component={RouterLink}
+          to="/"
+          variant="h6"
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1, whiteSpace: 'nowrap' }}
+        >
+          {APP_NAME}
+        </Typography>
+        {signedIn && <CreditsBadge />}
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}>
+          {signedIn ? (
+            <>
+              <Button color="inherit" component={RouterLink} to="/profile">
+                Profile
+              </Button>
+              <Button color="inherit" component={RouterLink} to="/payment">
+                Manage Credits
+              </Button>
+              <Button color="inherit" onClick={logout}>
+                Logout
+              </Button>
+            </>
+          ) : (
+            <Button color="inherit" component={RouterLink} to="/login">
+              Login
+            </Button>
+          )}
+        </Box>
+        <ThemeMenu />
+        <MobileMenu signedIn={signedIn} onLogout={logout} />
+      </Toolbar>
+    </AppBar>
+  );
+}

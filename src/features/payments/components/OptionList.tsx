@@ -1,0 +1,52 @@
+// A radio list of purchasable options (plans or credit packages), each as a selectable card.
+import { Box, FormControlLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
+
+export interface Option {
+  id: string;
+  title: string;
+  price: string;
+  detail: string;
+  description: string;
+}
+
+interface OptionListProps {
+  label: string;
+  options: Option[];
+  value: string;
+  onChange: (id: string) => void;
+  disabled: boolean;
+}
+
+export function OptionList({ label, options, value, onChange, disabled }: OptionListProps) {
+  return (
+    <RadioGroup aria-label={label} value={value} onChange={(_e, id) => onChange(id)} sx={{ gap: 1.5 }}>
+      {options.map((option) => (
+        <Paper key={option.id} variant="outlined" sx={{ px: 2, py: 1, borderColor: option.id === value ? 'primary.main' : 'divider', borderWidth: option.id === value ? 2 : 1 }}>
+          <FormControlLabel
+            value={option.id}
+            disabled={disabled}
+            control={<Radio />}
+            sx={{ width: '100%', m: 0 }}
+            slotProps={{ typography: { component: 'div', sx: { flex: 1 } } }}
+            label={
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>{option.title}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {option.description}
+                  </Typography>
+                </Box>
+                <Box sx={{ textAlign: 'right' }}>
+                  <Typography sx={{ fontWeight: 700 }}>{option.price}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {option.detail}
+                  </Typography>
+                </Box>
+              </Box>
+            }
+          />
+        </Paper>
+      ))}
+    </RadioGroup>
+  );
+}

@@ -1,0 +1,19 @@
+// Admin tools box: the admin mode switch (also Shift+Alt+A).
+import { FormControlLabel, Switch, Typography } from '@mui/material';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectAdminMode } from '../../auth/authSelectors';
+import { adminModeToggled } from '../../auth/authSlice';
+import { ProfileCard } from './ProfileCard';
+
+export function AdminTools() {
+  const dispatch = useAppDispatch();
+  const adminMode = useAppSelector(selectAdminMode);
+  return (
+    <ProfileCard title="Admin Tools">
+      <FormControlLabel control={<Switch checked={adminMode} onChange={() => dispatch(adminModeToggled())} />} label="Admin mode" />
+      <Typography variant="body2" color="text.secondary">
+        Shortcut: Shift+Alt+A
+      </Typography>
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,227 @@
+// Team runs over the WebSocket: frames in order, everything stored, credits, bad tokens, malformed frames, disconnects.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import type { StreamFrame } from '../../src/services/contract.ts';
+import { validateWorkflow } from '../src/runtime/builtin/workflow.ts';
+import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+interface Conn {
+  ws: WebSocket;
+  frames: StreamFrame[];
+  /** Resolves with the first frame (from the start) that matches, waiting for it if needed. */
+  waitFor(match: (f: StreamFrame) => boolean, ms?: number): Promise<StreamFrame>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+function connect(server: TestServer, teamId: string, query: string): Promise<Conn> {
+  const { port } = server.app.server.address() as AddressInfo;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/teams/${teamId}/ws?${query}`);
+  const frames: StreamFrame[] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as StreamFrame);
+    waiters.splice(0).forEach((w) => w());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() });
+      waiters.splice(0).forEach((w) => w());
+    }),
+  );
+  const waitFor = (match: (f: StreamFrame) => boolean, ms = 10_000) =>
+    new Promise<StreamFrame>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching frame; got ${JSON.stringify(frames.map((f) => f.type))}`)), ms);
+      const check = () => {
+        const found = frames.find(match);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else if (ws.readyState === WebSocket.CLOSED) {
+          clearTimeout(timer);
+          reject(new Error(`socket closed before a matching frame; got ${JSON.stringify(frames)}`));
+        } else waiters.push(check);
+      };
+      check();
+    });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, frames, waitFor, closed }));
+    ws.once('error', reject);
+  });
+}
+
+const isLast = (f: StreamFrame) => f.type === 'end' || f.type === 'error';
+const REQUEST = 'Every Monday at 8am fetch https://api.example.com/sales and post a summary to #sales on Slack';
+
+describe('team runtime over WebSocket', () => {
+  let server: TestServer;
+  let teamId: string;
+  let token: string;
+
+  before(async () => {
+    server = await startTestServer({ FREE_CREDITS: '200' });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    teamId = server.ctx.config.TEAM_ID;
+    token = await signIn(server, 'runner@example.com');
+  });
+  after(() => server.close());
+
+  it('streams start, tool frames, member responses, text deltas and end, and stores all of it', async () => {
+    const before = await client(server, token).get('/credits/balance');
+    const conn = await connect(server, teamId, `token=${token}`);
+    conn.ws.send(JSON.stringify({ message: REQUEST }));
+    await conn.waitFor(isLast);
+    conn.ws.close();
+    const frames = conn.frames;
+
+    assert.equal(frames[0]?.type, 'start');
+    const sessionId = frames[0]?.session_id;
+    assert.ok(sessionId);
+    const last = frames.at(-1)!;
+    assert.equal(last.type, 'end', JSON.stringify(last));
+    assert.equal(last.event, 'RunCompleted');
+    assert.equal(last.done, true);
+    assert.equal(last.session_id, sessionId);
+
+    const started = frames.filter((f) => f.event === 'ToolCallStarted');
+    const completed = frames.filter((f) => f.event === 'ToolCallCompleted');
+    assert.ok(started.some((f) => f.active_tool?.tool_name === 'transfer_task_to_member'));
+    assert.equal(started.length, completed.length);
+    for (const f of completed) {
+      assert.equal(typeof f.active_tool?.tool_call_id, 'string');
+      assert.equal(typeof f.active_tool?.metrics?.time, 'number');
+      assert.notEqual(f.active_tool?.result, null);
+      assert.ok(f.tools?.some((t) => t.tool_call_id === f.active_tool?.tool_call_id));
+    }
+    const members = frames.filter((f) => f.member_responses?.length).at(-1)?.member_responses ?? [];
+    assert.deepEqual(members.map((m) => m.member_name), ['Workflow Architect', 'Integration Specialist', 'Research Assistant']);
+
+    const text = frames.filter((f) => f.type === 'chunk' && typeof f.content === 'string').map((f) => f.content).join('');
+    assert.ok(frames.filter((f) => f.content).length > 20, 'text arrives in many small deltas');
+    const json = /```json\n([\s\S]+?)\n```/.exec(text)?.[1];
+    assert.ok(json, 'the answer carries the workflow JSON');
+    const workflow = JSON.parse(json);
+    assert.deepEqual(validateWorkflow(workflow), []);
+    assert.deepEqual(
+      workflow.nodes.map((n: { type: string }) => n.type),
+      ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.httpRequest', 'n8n-nodes-base.slack'],
+    );
+
+    const stored = await client(server, token).get(`/teams/sessions/${sessionId}/messages`);
+    assert.equal(stored.status, 200);
+    const messages = stored.body.data.messages;
+    assert.deepEqual(messages.map((m: { role: string }) => m.role), ['user', 'team_response']);
+    assert.equal(messages[0].content, REQUEST);
+    assert.equal(messages[1].content, text);
+    assert.deepEqual(messages[1].tool_calls, last.tools);
+    assert.deepEqual(messages[1].member_responses, last.member_responses);
+    assert.equal(stored.body.data.team_context.member_interactions.length, 3);
+
+    const memberTools = members.flatMap((m) => m.tools ?? []).length;
+    const afterRun = await client(server, token).get('/credits/balance');
+    assert.equal(before.body.available_credits - afterRun.body.available_credits, 5 + memberTools);
+  });
+
+  it('continues a session given by session_id and keeps the history in order', async () => {
+    const conn = await connect(server, teamId, `token=${token}`);
+    conn.ws.send(JSON.stringify({ message: 'When a webhook is called, append a row to a Google Sheet' }));
+    const end = await conn.waitFor(isLast);
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: 'Also email me at boss@example.com', session_id: end.session_id }));
+    const second = await conn.waitFor(isLast);
+    conn.ws.close();
+    assert.equal(second.type, 'end');
+    assert.equal(second.session_id, end.session_id);
+    const stored = await client(server, token).get(`/teams/sessions/${end.session_id}/messages`);
+    assert.deepEqual(stored.body.data.messages.map((m: { role: string }) => m.role), ['user', 'team_response', 'user', 'team_response']);
+  });
+
+  it('also takes the session from the session_id query parameter', async () => {
+    const first = await connect(server, teamId, `token=${token}`);
+    first.ws.send(JSON.stringify({ message: 'Every hour call https://api.example.com/health' }));
+    const end = await first.waitFor(isLast);
+    first.ws.close();
+    const conn = await connect(server, teamId, `token=${token}&session_id=${end.session_id}`);
+    conn.ws.send(JSON.stringify({ message: 'And post it to Slack' }));
+    assert.equal((await conn.waitFor((f) => f.type === 'start')).session_id, end.session_id);
+    await conn.waitFor(isLast);
+    conn.ws.close();
+  });
+
+  it('closes with an error frame and code 4401 on a bad or missing token', async () => {
+    for (const query of ['token=not-a-token', '']) {
+      const conn = await connect(server, teamId, query);
+      const { code } = await conn.closed;
+      assert.equal(code, 4401);
+      assert.equal(conn.frames.length, 1);
+      assert.equal(conn.frames[0]?.type, 'error');
+      assert.equal(conn.frames[0]?.error_code, 'unauthorized');
+      assert.match(String(conn.frames[0]?.message), /token/i);
+    }
+  });
+
+  it('closes with 4404 for an unknown team', async () => {
+    const conn = await connect(server, 'ffffffffffffffffffffffff', `token=${token}`);
+    assert.equal((await conn.closed).code, 4404);
+    assert.equal(conn.frames[0]?.error_code, 'not_found');
+  });
+
+  it('answers malformed frames with error frames and keeps serving the socket', async () => {
+    const conn = await connect(server, teamId, `token=${token}`);
+    conn.ws.send('this is not json');
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_frame');
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 10) }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'frame_too_large');
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: '   ' }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_request');
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: 42, file_ids: 'nope' }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_request');
+    conn.frames.length = 0;
+    conn.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_frame');
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: 'Every day at 7am send an email to me@example.com' }));
+    assert.equal((await conn.waitFor(isLast)).type, 'end');
+    conn.ws.close();
+  });
+
+  it('refuses a second message while a run is in progress', async () => {
+    const conn = await connect(server, teamId, `token=${token}`);
+    conn.ws.send(JSON.stringify({ message: 'Every day post to Slack' }));
+    conn.ws.send(JSON.stringify({ message: 'Every day post to Slack again' }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'run_in_progress');
+    assert.equal((await conn.waitFor((f) => f.type === 'end')).type, 'end');
+    assert.equal(conn.frames.filter((f) => f.type === 'start').length, 1);
+    conn.ws.close();
+  });
+
+  it('refuses an unknown session, and another user\'s session, with an error frame', async () => {
+    const other = await signIn(server, 'other-runner@example.com');
+    const own = await connect(server, teamId, `token=${token}`);
+    own.ws.send(JSON.stringify({ message: 'Every day call https://api.example.com/x' }));
+    const end = await own.waitFor(isLast);
+    own.ws.close();
+    const conn = await connect(server, teamId, `token=${other}`);
+    conn.ws.send(JSON.stringify({ message: 'hello', session_id: end.session_id }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'forbidden');
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: 'hello', session_id: 'no-such-session' }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'not_found');
+    conn.ws.close();
+    const stored = await client(server, token).get(`/teams/sessions/${end.session_id}/messages`);
+    assert.equal(stored.body.data.messages.length, 2, 'the refused runs stored nothing');
+  });
+
+  it('names the team id when asked which team to use (home-team mode)', async () => {
+    const conn = await connect(server, teamId, `token=${token}`);
+    conn.ws.send(JSON.stringify({ message: 'Which team do I need to automate my invoices?' }));
+    const end = await conn.waitFor(isLast);
+    conn.ws.close();
+    assert.equal(end.type, 'end');
+    assert.equal(end.team_id, teamId);
+  });
+});

@@ -186,6 +186,7 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal((await client(server, alice.token).get('/teams/sessions/unknown-id')).status, 404);
       assert.equal((await client(server, alice.token).get('/teams/sessions/unknown-id/messages')).status, 404);
       assert.equal((await client(server, alice.token).delete('/teams/sessions/unknown-id')).status, 404);
+      assert.equal((await client(server, alice.token).get('/teams/sessions/%00')).status, 422);
       const [row] = await server.ctx.db.select().from(chatSessions).where(eq(chatSessions.id, id));
       assert.equal(row?.name, 'middle');
     });
@@ -196,7 +197,7 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal(res.status, 200);
       assert.equal(res.body.data.session_name, 'Invoice workflow');
       assert.equal(res.body.data.name, 'Invoice workflow');
-      for (const body of [{}, { session_name: '' }, { session_name: '   ' }, { session_name: 7 }, { session_name: 'x'.repeat(201) }, { session_name: null }]) {
+      for (const body of [{}, { session_name: '' }, { session_name: '   ' }, { session_name: 7 }, { session_name: 'x'.repeat(201) }, { session_name: null }, { session_name: 'a\u0000b' }]) {
         const bad = await client(server, alice.token).patch(`/teams/sessions/${id}`, body);
         assert.equal(bad.status, 422, JSON.stringify(body));
       }

@@ -18,6 +18,13 @@ async function userToken(server: TestServer, email: string): Promise<{ token: st
   return { token, id };
 }
 
+/** An array nested `depth` levels deep. */
+function nested(depth: number): unknown {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+}
+
 async function storedTeam(server: TestServer, id: string) {
   const [row] = await server.ctx.db.select().from(teams).where(eq(teams.id, id));
   return row;
@@ -177,6 +184,10 @@ describe('teams', () => {
         { name: 'ok', config: { markdown: 'true' } },
         { name: 'ok', config: [] },
         [],
+        { name: 'nul \u0000 inside' },
+        { name: 'ok', config: { instructions: 'Do it\u0000' } },
+        { name: 'ok', members: [{ name: 'A', agent_config: { tools: [{ type: 'x', params: { deep: { er: 'v\u0000' } } }] } }] },
+        { name: 'ok', members: [{ name: 'A', agent_config: { tools: [{ type: 'x', params: { a: nested(40) } }] } }] },
       ];
       for (const body of bad) {
         const res = await client(server, owner.token).put(`/teams/${TEAM_ID}`, body);
@@ -240,6 +251,7 @@ describe('teams', () => {
       assert.equal((await client(server, owner.token).post('/teams/000000000000000000000000/clone')).status, 404);
       // Fastify refuses path parameters over 100 characters before any handler runs.
       assert.equal((await client(server, owner.token).get(`/teams/${'z'.repeat(500)}`)).status, 414);
+      assert.equal((await client(server, owner.token).get('/teams/%00')).status, 422);
     });
 
     it('lists own teams plus public ones, the configured team first', async () => {

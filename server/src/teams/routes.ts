@@ -2,16 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
-import { parse } from '../http/validate.ts';
 import { cloneTeam, deleteTeam, updateTeam } from './edit.ts';
-import { teamIdParams, teamListQuery, teamUpdateSchema } from './schemas.ts';
+import { parseInput, teamIdParams, teamListQuery, teamUpdateSchema } from './schemas.ts';
 import { getTeamForUser, listTeams } from './service.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
 
 export async function teamsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/teams', async (request) => {
     const user = await requireUser(ctx, request);
-    const query = parse(teamListQuery, request.query);
+    const query = parseInput(teamListQuery, request.query);
     return { data: await listTeams(ctx, user.id, { limit: query.limit, skip: query.skip, includePublic: query.include_public }) };
   });
 
@@ -20,27 +19,27 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/teams/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parse(teamIdParams, request.params);
+    const { id } = parseInput(teamIdParams, request.params);
     return { data: await getTeamForUser(ctx, id, user) };
   });
 
   app.put('/teams/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parse(teamIdParams, request.params);
-    const body = parse(teamUpdateSchema, request.body);
+    const { id } = parseInput(teamIdParams, request.params);
+    const body = parseInput(teamUpdateSchema, request.body);
     return { data: await updateTeam(ctx, id, user, body) };
   });
 
   app.delete('/teams/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parse(teamIdParams, request.params);
+    const { id } = parseInput(teamIdParams, request.params);
     await deleteTeam(ctx, id, user);
     return { data: { deleted: true } };
   });
 
   app.post('/teams/:id/clone', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const { id } = parse(teamIdParams, request.params);
+    const { id } = parseInput(teamIdParams, request.params);
     const team = await cloneTeam(ctx, id, user);
     return reply.status(201).send({ data: team });
   });

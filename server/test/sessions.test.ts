@@ -1,3 +1,4 @@
+// Chat sessions: the runtime's store, the session and message endpoints, chat uploads and who may see what.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -236,6 +237,10 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal(denied.status, 403);
       const unknown = await upload(server, bob.token, `/teams/${TEAM_ID}/upload-files?session_id=nope`, 'files', 'b.txt', Buffer.from('y'));
       assert.equal(unknown.status, 404);
+      const elsewhere = await createSession(server.ctx, { teamId: 'another-team-id', userId: alice.id });
+      const mismatch = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files?session_id=${elsewhere.session_id}`, 'files', 'c.txt', Buffer.from('z'));
+      assert.equal(mismatch.status, 422);
+      assert.equal(mismatch.body.detail, 'session_id belongs to another team');
       const noTeam = await upload(server, bob.token, '/teams/ffffffffffffffffffffffff/upload-files', 'files', 'b.txt', Buffer.from('y'));
       assert.equal(noTeam.status, 404);
       const rows = await server.ctx.db.select().from(uploadedFiles).where(eq(uploadedFiles.userId, bob.id));

@@ -1,3 +1,4 @@
+// Teams: the seeded configured team, who may see, edit, clone and delete a team, and input validation.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';

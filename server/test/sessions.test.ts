@@ -103,6 +103,23 @@ describe('chat sessions, messages and uploads', () => {
       assert.notEqual(reread.last_updated, reread.created_at);
     });
 
+    it('drops NUL characters from stored text, which PostgreSQL cannot hold', async () => {
+      const session = await createSession(server.ctx, { teamId: TEAM_ID, userId: alice.id, name: 'a\u0000b' });
+      const id = await appendMessage(server.ctx, {
+        sessionId: session.session_id,
+        role: 'assistant',
+        content: 'bin\u0000ary',
+        toolCalls: [{ tool_call_id: 't', tool_name: 'fetch', tool_args: { 'k\u0000': 'v\u0000' }, result: 'r\u0000' }],
+      });
+      await updateMessage(server.ctx, id, { memberResponses: [{ member_name: 'M', content: 'c\u0000' }] });
+      const [message] = await recentMessages(server.ctx, session.session_id, 1);
+      assert.equal(session.session_name, 'ab');
+      assert.equal(message?.content, 'binary');
+      assert.deepEqual(message?.tool_calls?.[0]?.tool_args, { k: 'v' });
+      assert.equal(message?.tool_calls?.[0]?.result, 'r');
+      assert.equal(message?.member_responses?.[0]?.content, 'c');
+    });
+
     it('stores the team context', async () => {
       const session = await createSession(server.ctx, { teamId: TEAM_ID, userId: alice.id });
       const context = { member_interactions: [{ member_name: 'A', task: 't', response: 'r' }] };

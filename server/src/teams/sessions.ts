@@ -49,7 +49,14 @@ export async function createSession(
   const now = ctx.now();
   const [row] = await ctx.db
     .insert(chatSessions)
-    .values({ id: newId(), teamId: input.teamId, userId: input.userId, name: input.name ?? null, createdAt: now, updatedAt: now })
+    .values({
+      id: newId(),
+      teamId: input.teamId,
+      userId: input.userId,
+      name: input.name == null ? null : withoutNul(input.name),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!row) throw new Error('Session could not be created');
   return toSession(row);
@@ -87,9 +94,9 @@ export async function appendMessage(ctx: AppContext, message: NewMessage): Promi
       sessionId: message.sessionId,
       runId: message.runId ?? null,
       role: message.role,
-      content: message.content,
-      memberResponses: message.memberResponses ?? [],
-      toolCalls: message.toolCalls ?? [],
+      content: withoutNul(message.content),
+      memberResponses: withoutNul(message.memberResponses ?? []),
+      toolCalls: withoutNul(message.toolCalls ?? []),
       fileIds: message.fileIds ?? [],
       createdAt: now,
     });
@@ -104,9 +111,9 @@ export async function updateMessage(
   patch: { content?: string; memberResponses?: MemberResponse[]; toolCalls?: ToolCall[] },
 ): Promise<void> {
   const set: Partial<MessageRow> = {};
-  if (patch.content !== undefined) set.content = patch.content;
-  if (patch.memberResponses !== undefined) set.memberResponses = patch.memberResponses;
-  if (patch.toolCalls !== undefined) set.toolCalls = patch.toolCalls;
+  if (patch.content !== undefined) set.content = withoutNul(patch.content);
+  if (patch.memberResponses !== undefined) set.memberResponses = withoutNul(patch.memberResponses);
+  if (patch.toolCalls !== undefined) set.toolCalls = withoutNul(patch.toolCalls);
   if (Object.keys(set).length === 0) return;
   await ctx.db.update(chatMessages).set(set).where(eq(chatMessages.id, messageId));
 }
@@ -123,7 +130,7 @@ export async function recentMessages(ctx: AppContext, sessionId: string, limit: 
 }
 
 export async function updateTeamContext(ctx: AppContext, sessionId: string, teamContext: TeamContext): Promise<void> {
-  await ctx.db.update(chatSessions).set({ teamContext }).where(eq(chatSessions.id, sessionId));
+  await ctx.db.update(chatSessions).set({ teamContext: withoutNul(teamContext) }).where(eq(chatSessions.id, sessionId));
 }
 
 export interface OwnedFile {
@@ -147,4 +154,17 @@ export async function getOwnedFiles(ctx: AppContext, userId: string, fileIds: st
     })
     .from(uploadedFiles)
     .where(and(eq(uploadedFiles.userId, userId), inArray(uploadedFiles.id, fileIds)));
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold NUL characters, and model or tool output may contain them; they carry
+ * no meaning in chat text, so they are dropped rather than failing the whole run.
+ */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+  }
+  return value;
 }

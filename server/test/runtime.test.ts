@@ -225,3 +225,90 @@ describe('team runtime over WebSocket', () => {
     assert.equal(end.team_id, teamId);
   });
 });
+
+describe('credits of a run', () => {
+  it('refuses a run the balance cannot pay with insufficient_credits, before any work, and closes', async () => {
+    const server = await startTestServer({ FREE_CREDITS: '3', RUN_COST_CREDITS: '5' });
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await signIn(server, 'poor@example.com');
+      const conn = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
+      conn.ws.send(JSON.stringify({ message: REQUEST }));
+      const { code } = await conn.closed;
+      assert.equal(code, 4402);
+      assert.equal(conn.frames.length, 1);
+      const frame = conn.frames[0]!;
+      assert.equal(frame.type, 'error');
+      assert.equal(frame.error_code, 'insufficient_credits');
+      assert.match(String(frame.error), /Insufficient credits/);
+      const api = client(server, token);
+      assert.equal((await api.get('/credits/balance')).body.available_credits, 3);
+      assert.equal((await api.get(`/teams/${server.ctx.config.TEAM_ID}/sessions`)).body.data.total, 0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends with insufficient_credits when tool calls use up the balance, keeping what was produced', async () => {
+    const server = await startTestServer({ FREE_CREDITS: '7', RUN_COST_CREDITS: '5', TOOL_CALL_COST_CREDITS: '1' });
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await signIn(server, 'almost-poor@example.com');
+      const conn = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
+      conn.ws.send(JSON.stringify({ message: REQUEST }));
+      const last = await conn.waitFor(isLast);
+      conn.ws.close();
+      assert.equal(last.type, 'error');
+      assert.equal(last.error_code, 'insufficient_credits');
+      const paidTools = conn.frames.filter((f) => f.event === 'ToolCallCompleted' && f.active_tool?.tool_name !== 'transfer_task_to_member');
+      assert.equal(paidTools.length, 2, 'two tool calls were paid for and ran');
+      const api = client(server, token);
+      assert.equal((await api.get('/credits/balance')).body.available_credits, 0);
+      const stored = await api.get(`/teams/sessions/${last.session_id}/messages`);
+      const reply = stored.body.data.messages[1];
+      assert.equal(reply.role, 'team_response');
+      const storedIds = reply.tool_calls.map((t: { tool_call_id: string }) => t.tool_call_id);
+      for (const f of paidTools) assert.ok(storedIds.includes(f.active_tool!.tool_call_id));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a client that disconnects mid-run', () => {
+  it('stops the run and keeps what was produced', async () => {
+    const server = await startTestServer({ STREAM_DELAY_MS: '20' });
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await signIn(server, 'leaver@example.com');
+      const conn = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
+      conn.ws.send(JSON.stringify({ message: REQUEST }));
+      await conn.waitFor((f) => typeof f.content === 'string' && f.content.length > 0);
+      conn.ws.terminate();
+      const received = conn.frames.filter((f) => f.content).map((f) => f.content).join('');
+      const sessionId = conn.frames[0]!.session_id;
+      const api = client(server, token);
+      // The run notices the closed socket within one delta; give it a moment to store the last write.
+      let reply: { content: string; tool_calls: unknown[]; member_responses: unknown[] } | undefined;
+      let previous = '';
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        reply = (await api.get(`/teams/sessions/${sessionId}/messages`)).body.data.messages[1];
+        if (reply && reply.content === previous && reply.content.length > 0) break;
+        previous = reply?.content ?? '';
+      }
+      assert.ok(reply);
+      assert.ok(reply.content.startsWith(received), 'everything sent before the disconnect is stored');
+      assert.ok(!reply.content.includes('```json'), 'the run stopped before finishing its answer');
+      assert.equal(reply.member_responses.length, 3);
+      assert.ok(reply.tool_calls.length > 3);
+
+      const again = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
+      again.ws.send(JSON.stringify({ message: 'Every day at 6pm post to Slack' }));
+      assert.equal((await again.waitFor(isLast, 30_000)).type, 'end');
+      again.ws.close();
+    } finally {
+      await server.close();
+    }
+  });
+});

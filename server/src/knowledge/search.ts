@@ -1,6 +1,7 @@
 // Full-text search over knowledge chunks (PostgreSQL tsvector): what agents read from their knowledge bases.
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { documentChunks, documents } from '../db/schema.ts';
 
 export interface KnowledgeHit {
   knowledgeBaseId: string;
@@ -19,30 +20,20 @@ export function orQueryText(query: string): string {
 }
 
 async function run(db: Db, ids: string[], tsquery: SQL, limit: number): Promise<KnowledgeHit[]> {
-  const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const result = await db.execute<{
-    knowledge_base_id: string;
-    document_id: string;
-    document_name: string;
-    content: string;
-    rank: number | string;
-  }>(sql`
-    SELECT c.knowledge_base_id, c.document_id, d.name AS document_name, c.content,
-           ts_rank(c.tsv, q.query) AS rank
-    FROM document_chunks c
-    JOIN documents d ON d.id = c.document_id
-    CROSS JOIN (SELECT ${tsquery} AS query) q
-    WHERE c.knowledge_base_id IN (${idList}) AND c.tsv @@ q.query
-    ORDER BY rank DESC, c.document_id, c.position
-    LIMIT ${limit}
-  `);
-  return result.rows.map((r) => ({
-    knowledgeBaseId: r.knowledge_base_id,
-    documentId: r.document_id,
-    documentName: r.document_name,
-    content: r.content,
-    rank: Number(r.rank),
-  }));
+  const rank = sql<number>`ts_rank(${documentChunks.tsv}, ${tsquery})`.mapWith(Number);
+  return db
+    .select({
+      knowledgeBaseId: documentChunks.knowledgeBaseId,
+      documentId: documentChunks.documentId,
+      documentName: documents.name,
+      content: documentChunks.content,
+      rank,
+    })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(and(inArray(documentChunks.knowledgeBaseId, ids), sql`${documentChunks.tsv} @@ ${tsquery}`))
+    .orderBy(desc(rank), asc(documentChunks.documentId), asc(documentChunks.position))
+    .limit(limit);
 }
 
 /**

@@ -1,0 +1,53 @@
+// POST /teams/{id}/members/{memberIndex}/knowledge-bases/{kbId}: gives one team member a knowledge base to search.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TeamMember } from '../../../src/services/contract.ts';
+import type { AppContext } from '../context.ts';
+import { knowledgeBases, teams } from '../db/schema.ts';
+import { requireUser } from '../auth/guard.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { parse } from '../http/validate.ts';
+import { toTeam } from '../teams/service.ts';
+import { attachParams } from './schemas.ts';
+
+/** The member with kbId added to agent_config.knowledge_base_ids (once). */
+export function withKnowledgeBase(member: TeamMember, kbId: string): TeamMember {
+  const ids = member.agent_config?.knowledge_base_ids ?? [];
+  if (ids.includes(kbId)) return member;
+  return { ...member, agent_config: { ...member.agent_config, knowledge_base_ids: [...ids, kbId] } };
+}
+
+export async function teamMemberKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/teams/:id/members/:memberIndex/knowledge-bases/:kbId', async (request) => {
+    const user = await requireUser(ctx, request);
+    const { id, memberIndex, kbId } = parse(attachParams, request.params);
+    // Row lock: a concurrent attach or team edit must not lose this change to the members JSON.
+    const updated = await ctx.db.transaction(async (tx) => {
+      const [team] = await tx.select().from(teams).where(eq(teams.id, id)).for('update');
+      if (!team) throw notFound('Team');
+      if (team.ownerId !== user.id) throw forbidden('Only the team owner can attach knowledge to this team');
+      const [kb] = await tx.select().from(knowledgeBases).where(eq(knowledgeBases.id, kbId));
+      if (!kb) throw notFound('Knowledge base');
+      if (kb.ownerId !== user.id) throw forbidden('You do not have access to this knowledge base');
+      const member = team.members[memberIndex];
+      if (!member) throw notFound('Team member');
+      const members = team.members.map((m, i) => (i === memberIndex ? withKnowledgeBase(m, kbId) : m));
+      const configMembers = team.config.members ?? [];
+      // Both copies of the list are kept equal; an out-of-step config copy is replaced by the members list.
+      const config = {
+        ...team.config,
+        members:
+          configMembers.length === members.length
+            ? configMembers.map((m, i) => (i === memberIndex ? withKnowledgeBase(m, kbId) : m))
+            : members,
+      };
+      const [row] = await tx
+        .update(teams)
+        .set({ members, config, updatedAt: ctx.now() })
+        .where(eq(teams.id, id))
+        .returning();
+      return row!;
+    });
+    return { data: toTeam(updated) };
+  });
+}

@@ -91,12 +91,14 @@ const payloadSchema = z.object({
 });
 
 function decode(raw: unknown): { ok: true; value: unknown } | { ok: false } {
-  let text: string;
-  if (typeof raw === 'string') text = raw;
-  else if (raw instanceof ArrayBuffer) text = new TextDecoder().decode(raw);
-  else if (raw !== null && typeof raw === 'object' && !ArrayBuffer.isView(raw)) return { ok: true, value: raw };
-  else return { ok: false };
+  // Tag checks rather than instanceof: bytes may come from another realm (a worker, a test environment).
+  const tag = Object.prototype.toString.call(raw);
+  const bytes = tag === '[object ArrayBuffer]' || ArrayBuffer.isView(raw);
+  if (typeof raw !== 'string' && !bytes) {
+    return raw !== null && typeof raw === 'object' && tag !== '[object Blob]' ? { ok: true, value: raw } : { ok: false };
+  }
   try {
+    const text = typeof raw === 'string' ? raw : new TextDecoder().decode(raw as ArrayBuffer);
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false };

@@ -1,0 +1,132 @@
+import type { StoredMessage } from '../../../src/services/contract';
+import { mergeHistory, parseCreatedAt, stripUuids } from '../../../src/features/chat/historyMerge';
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds)).toISOString();
+
+describe('history merge (SPEC §4)', () => {
+  it('orders messages by time', () => {
+    const merged = mergeHistory([
+      { role: 'assistant', content: 'Second answer', created_at: at(30) },
+      { role: 'user', content: 'First question', created_at: at(0) },
+      { role: 'assistant', content: 'First answer', created_at: at(5) },
+      { role: 'user', content: 'Second question', created_at: at(20) },
+    ]);
+    expect(merged.map((m) => m.content)).toEqual(['First question', 'First answer', 'Second question', 'Second answer']);
+  });
+
+  it('puts a user message before a team message stored within 1 s before it', () => {
+    const merged = mergeHistory([
+      { role: 'assistant', content: 'Reply', created_at: '2026-01-01T12:00:00.200Z' },
+      { role: 'user', content: 'Question', created_at: '2026-01-01T12:00:01.100Z' },
+    ]);
+    expect(merged.map((m) => m.sender)).toEqual(['user', 'team']);
+  });
+
+  it('keeps a team message first when the user message came more than 1 s later', () => {
+    const merged = mergeHistory([
+      { role: 'assistant', content: 'Welcome', created_at: '2026-01-01T12:00:00.000Z' },
+      { role: 'user', content: 'Question', created_at: '2026-01-01T12:00:01.500Z' },
+    ]);
+    expect(merged.map((m) => m.sender)).toEqual(['team', 'user']);
+  });
+
+  it('reads created_at as ISO text, zone-less ISO (UTC), or epoch seconds as a number or a string', () => {
+    expect(parseCreatedAt('2026-01-01T12:00:00Z')).toBe(Date.UTC(2026, 0, 1, 12));
+    expect(parseCreatedAt('2026-01-01T12:00:00.123456')).toBe(Date.UTC(2026, 0, 1, 12, 0, 0, 123));
+    expect(parseCreatedAt(1767268800)).toBe(Date.UTC(2026, 0, 1, 12));
+    expect(parseCreatedAt('1767268800.5')).toBe(Date.UTC(2026, 0, 1, 12, 0, 0, 500));
+    expect(parseCreatedAt('yesterday')).toBeNull();
+    const merged = mergeHistory([
+      { role: 'assistant', content: 'Later', created_at: 1767268810 },
+      { role: 'user', content: 'Earlier', created_at: '1767268790' },
+    ]);
+    expect(merged.map((m) => [m.content, m.timestamp])).toEqual([
+      ['Earlier', '2026-01-01T11:59:50.000Z'],
+      ['Later', '2026-01-01T12:00:10.000Z'],
+    ]);
+  });
+
+  it('merges a team_response with the matching assistant message, keeping tools and member responses', () => {
+    const merged = mergeHistory([
+      { role: 'user', content: 'Build it', created_at: at(0) },
+      {
+        role: 'assistant',
+        content: 'Here is your workflow.',
+        created_at: at(10),
+        tool_calls: [{ tool_call_id: 't1', tool_name: 'build', tool_args: {}, result: 'ok' }],
+      },
+      {
+        role: 'team_response',
+        content: 'Here is your workflow.',
+        created_at: at(10),
+        member_responses: [{ member_name: 'Builder', content: 'Built' }],
+      },
+    ]);
+    expect(merged).toHaveLength(2);
+    expect(merged[1]).toMatchObject({
+      sender: 'team',
+      content: 'Here is your workflow.',
+      tools: [{ tool_call_id: 't1' }],
+      memberResponses: [{ member_name: 'Builder' }],
+    });
+  });
+
+  it('merges an empty team_response into the assistant message of the same turn', () => {
+    const merged = mergeHistory([
+      { role: 'user', content: 'Go', created_at: at(0) },
+      { role: 'assistant', content: 'Done.', created_at: at(4) },
+      { role: 'team_response', content: '', created_at: at(5), member_responses: [{ member_name: 'A', content: 'x' }] },
+    ]);
+    expect(merged.map((m) => [m.content, m.memberResponses?.length ?? 0])).toEqual([
+      ['Go', 0],
+      ['Done.', 1],
+    ]);
+  });
+
+  it('removes identical and heavily overlapping duplicates, keeping the fuller text', () => {
+    const merged = mergeHistory([
+      { role: 'user', content: 'Make a Slack bot', created_at: at(0) },
+      { role: 'user', content: 'Make a Slack bot', created_at: at(1) },
+      { role: 'assistant', content: 'The bot posts a daily summary', created_at: at(5) },
+      { role: 'assistant', content: 'The bot posts a daily summary to #general.', created_at: at(6) },
+      { role: 'assistant', content: 'The  bot posts a daily summary', created_at: at(7) },
+    ]);
+    expect(merged.map((m) => m.content)).toEqual(['Make a Slack bot', 'The bot posts a daily summary to #general.']);
+  });
+
+  it('keeps the same short answer in different turns and different replies in one turn', () => {
+    const merged = mergeHistory([
+      { role: 'user', content: 'Continue?', created_at: at(0) },
+      { role: 'assistant', content: 'Yes', created_at: at(2) },
+      { role: 'user', content: 'Again?', created_at: at(10) },
+      { role: 'assistant', content: 'Yes', created_at: at(12) },
+      { role: 'assistant', content: 'Also: a totally different note', created_at: at(13) },
+    ]);
+    expect(merged.map((m) => m.content)).toEqual(['Continue?', 'Yes', 'Again?', 'Yes', 'Also: a totally different note']);
+  });
+
+  it('strips uuid strings and skips system messages', () => {
+    expect(stripUuids('Run 3f2b8c1e-9a4d-4b6e-8f00-123456789abc finished')).toBe('Run finished');
+    const merged = mergeHistory([
+      { role: 'system', content: 'You are a team', created_at: at(0) },
+      { role: 'assistant', content: 'Session 3F2B8C1E-9A4D-4B6E-8F00-123456789ABC ready', created_at: at(1) },
+    ]);
+    expect(merged.map((m) => m.content)).toEqual(['Session ready']);
+  });
+
+  it('merges 10,000 messages in well under a second', () => {
+    const messages: StoredMessage[] = [];
+    for (let i = 0; i < 5000; i += 1) {
+      messages.push({ role: 'user', content: `Question number ${i} about workflow ${i % 97}`, created_at: 1767268800 + i * 10 });
+      messages.push({ role: 'assistant', content: `Answer ${i}: ${'detail '.repeat(20)}`, created_at: 1767268800 + i * 10 + 0.5 });
+    }
+    messages.reverse();
+    const started = performance.now();
+    const merged = mergeHistory(messages);
+    const elapsed = performance.now() - started;
+    expect(merged).toHaveLength(10000);
+    expect(merged[0]?.content).toBe('Question number 0 about workflow 0');
+    expect(merged[9999]?.content).toMatch(/^Answer 4999:/);
+    expect(elapsed).toBeLessThan(500);
+  });
+});

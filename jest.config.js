@@ -1,4 +1,5 @@
 // Jest for the SPA: TypeScript/TSX through SWC, jsdom, and ESM-only packages transformed too.
+// Test files that mock HTTP with msw opt into `@jest-environment jest-fixed-jsdom` (jsdom plus Node's fetch and streams).
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'jsdom',
@@ -6,7 +7,7 @@ export default {
   testMatch: ['**/tests/{unit,components}/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/tests/utils/setupTests.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(m?js|tsx?|jsx)$': [
       '@swc/jest',
       {
         jsc: {
@@ -21,6 +22,8 @@ export default {
   transformIgnorePatterns: [],
   moduleNameMapper: {
     '\\.(css|svg|png)$': '<rootDir>/tests/utils/fileStub.cjs',
+    // src/app/env.ts reads import.meta.env, which jest cannot parse.
+    '^(\\.{1,2}/)+(app/)?env$': '<rootDir>/tests/utils/env.ts',
   },
   testEnvironmentOptions: { customExportConditions: [''] },
 };

@@ -23,6 +23,8 @@ function isClientError(error: FetchBaseQueryError): boolean {
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
+  // Looked up per call, so a fetch installed after start-up (tests, polyfills) is used.
+  fetchFn: (input, init) => fetch(input, init),
   prepareHeaders: (headers) => {
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);

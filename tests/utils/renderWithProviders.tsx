@@ -1,0 +1,55 @@
+// Renders UI with a fresh store, theme, toasts and a memory router; returns {store, user, router, ...render}.
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { SnackbarProvider } from 'notistack';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { makeStore, type AppStore, type RootState } from '../../src/app/store';
+import { AppThemeProvider } from '../../src/app/AppThemeProvider';
+import { routes as appRoutes } from '../../src/app/router';
+
+interface Options {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+  /** Starting URL. */
+  route?: string;
+  /** Defaults to the app's own route table; a bare element is rendered at every path. */
+  routes?: RouteObject[];
+  /** For fake timers: user-event must advance them. */
+  advanceTimers?: (ms: number) => void;
+}
+
+function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <AppThemeProvider>
+        <SnackbarProvider autoHideDuration={3000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+          {children}
+        </SnackbarProvider>
+      </AppThemeProvider>
+    </Provider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement | null, options: Options = {}) {
+  const store = options.store ?? makeStore(options.preloadedState);
+  const routes = ui ? [{ path: '*', element: ui }] : (options.routes ?? appRoutes);
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
+  const result = render(
+    <Providers store={store}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { store, user, router, ...result };
+}
+
+/** The whole app (route table and layout) at `route`. */
+export const renderApp = (route: string, options: Omit<Options, 'route' | 'routes'> = {}) =>
+  renderWithProviders(null, { ...options, route });
+
+/** Auth state of a signed-in user (the token must also be in localStorage for requests to carry it). */
+export function signedInState(user: RootState['auth']['user']): Partial<RootState> {
+  return { auth: { user, isAuthenticated: true, isLoading: false, error: null, adminMode: false } };
+}

@@ -292,6 +292,15 @@ describe('chat sessions, messages and uploads', () => {
       const json = await client(server, alice.token).post(`/teams/${TEAM_ID}/upload-files`, { files: 'x' });
       assert.equal(json.status, 422);
       assert.equal(json.body.detail.code, 'upload_failed');
+      const url = `/api/v1/teams/${TEAM_ID}/upload-files`;
+      const headers = { authorization: `Bearer ${alice.token}`, 'content-type': 'multipart/form-data; boundary=xx' };
+      const garbage = await server.app.inject({ method: 'POST', url, headers, payload: 'garbage' });
+      assert.equal(garbage.statusCode, 422);
+      assert.equal(garbage.json().message.failed_file_details[0].error, 'Malformed multipart body');
+      const cutOff = '--xx\r\nContent-Disposition: form-data; name="files"; filename="cut.txt"\r\n\r\nhel';
+      const truncated = await server.app.inject({ method: 'POST', url, headers, payload: cutOff });
+      assert.equal(truncated.statusCode, 422);
+      assert.equal(truncated.json().message.failed_file_details[0].error, 'The upload of cut.txt was interrupted');
       assert.equal((await server.ctx.db.select().from(uploadedFiles)).length, filesBefore);
     });
 

@@ -78,15 +78,15 @@ export async function receiveUpload(
 
 async function readFilePart(request: FastifyRequest): Promise<ReadResult> {
   if (!request.isMultipart()) {
-    return { ok: false, status: 422, filename: '', error: `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}"` };
+    return { ok: false, status: 422, filename: 'file', error: `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}"` };
   }
   let part: MultipartFile | undefined;
   try {
     part = await request.file();
-  } catch (error) {
-    return { ok: false, status: 422, filename: '', error: `Malformed multipart body (${errorCode(error)})` };
+  } catch {
+    return { ok: false, status: 422, filename: 'file', error: 'Malformed multipart body' };
   }
-  if (!part) return { ok: false, status: 422, filename: '', error: `No file in the field "${UPLOAD_FIELD}"` };
+  if (!part) return { ok: false, status: 422, filename: 'file', error: `No file in the field "${UPLOAD_FIELD}"` };
   const filename = cleanFilename(part.filename);
   if (part.fieldname !== UPLOAD_FIELD) {
     part.file.resume();

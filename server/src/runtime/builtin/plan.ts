@@ -33,9 +33,9 @@ const TRIGGER_PATTERNS: Array<[TriggerSpec['kind'], RegExp]> = [
 
 const ACTION_PATTERNS: Array<[ActionSpec['kind'], RegExp]> = [
   ['http', /\bhttps?:\/\/[^\s)>\]]+|\b(?:fetch|call|query|poll|pull)\b[^.,;]{0,30}\b(?:api|endpoint|url|data|prices?|weather)\b|\bhttp\s+request\b|\brest\s+api\b/],
-  ['slack', /\bslack\b/],
+  ['slack', /\bslack\b|\b(?:post|send|share)\w*\b[^.;]{0,20}\s#[a-z0-9_-]+/],
   ['sheets', /\bgoogle\s+sheets?\b|\bspreadsheets?\b|\bsheets?\b/],
-  ['email', /\b(?:send|forward|reply)\w*\b[^.,;]{0,30}\be-?mails?\b|\be-?mail\s+(?:me|us|the|them|it|to|a)\b|\bnotify\b[^.;]{0,30}\bby\s+e-?mail\b|\bsend\b[^.;]{0,40}@/],
+  ['email', /\b(?:send|forward|reply)\w*\b[^.,;]{0,30}\be-?mails?\b|\be-?mail\s+(?:me|us|the|them|it|to|a)\b|\bnotify\b[^.;]{0,30}\bby\s+e-?mail\b|\bsend\b[^.;]{0,40}@|\be-?mail\s+[\w.+-]+@/],
 ];
 
 function hourOf(text: string): number {

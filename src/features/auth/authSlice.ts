@@ -47,8 +47,8 @@ const authSlice = createSlice({
     });
     builder.addCase(loadCurrentUser.fulfilled, (state, { payload }) => {
       state.isLoading = false;
-      state.user = payload;
-      state.isAuthenticated = payload !== null;
+      state.user = payload ?? null;
+      state.isAuthenticated = Boolean(payload);
       if (!payload?.is_admin) state.adminMode = false;
     });
     builder.addCase(loadCurrentUser.rejected, (state) => {

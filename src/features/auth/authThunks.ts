@@ -13,8 +13,11 @@ function failure(error: unknown, fallback: string): SignInFailure {
   return { message: errorMessage(error, fallback), code: errorCode(error) };
 }
 
-function fetchUser(dispatch: Dispatch): Promise<User> {
-  return dispatch(api.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+async function fetchUser(dispatch: Dispatch): Promise<User> {
+  const user = await dispatch(api.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+  // A 401 resets the API cache while the request is in flight, which resolves it without data.
+  if (!user) throw new Error('Not signed in');
+  return user;
 }
 
 async function adopt(dispatch: Dispatch, auth: AuthResponse): Promise<User> {

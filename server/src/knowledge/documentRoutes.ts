@@ -10,7 +10,8 @@ import { CONTENT_TYPES, UNSUPPORTED_FILE, detectKind, extractDocumentText } from
 import { documentParams, idParams, MAX_DOCUMENT_NAME, pageQuery, textDocumentBody } from './schemas.ts';
 import { addDocument, deleteDocument, getOwnedKnowledgeBase, listDocuments } from './service.ts';
 
-const TOO_LARGE = `File is larger than the ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB limit`;
+// A function, not a constant: app.ts imports this module, so its constants are not ready at load time.
+const tooLarge = () => new HttpError(413, `File is larger than the ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB limit`);
 
 /** The single uploaded file of field `file`, read whole (the multipart plugin caps it at MAX_UPLOAD_BYTES). */
 async function readUpload(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
@@ -24,11 +25,11 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw new HttpError(413, TOO_LARGE);
+    if (status === 413) throw tooLarge();
     if (status && status >= 400 && status < 500) throw unprocessable('The upload could not be read');
     throw error;
   }
-  if (part.file.truncated) throw new HttpError(413, TOO_LARGE);
+  if (part.file.truncated) throw tooLarge();
   if (part.fieldname !== 'file') throw unprocessable('Send the file in the multipart field "file"');
   const filename = path.basename(part.filename.replaceAll('\\', '/')).trim();
   if (!filename || filename.includes('\u0000')) throw unprocessable(UNSUPPORTED_FILE);

@@ -147,6 +147,23 @@ describe('teams', () => {
       assert.deepEqual(res.body.data.config.members, res.body.data.members);
     });
 
+    it('keeps the edited copy when members or model_id are sent twice and only one copy changed', async () => {
+      const current: Team = (await client(server, owner.token).get(`/teams/${TEAM_ID}`)).body.data;
+      const res = await client(server, owner.token).put(`/teams/${TEAM_ID}`, {
+        ...current,
+        members: [...current.members, { name: 'Reviewer' }],
+        config: { ...current.config, model_id: 'gpt-4.1' },
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.data.model_id, 'gpt-4.1');
+      assert.equal(res.body.data.config.model_id, 'gpt-4.1');
+      assert.deepEqual(res.body.data.config.members.map((m: { name: string }) => m.name), ['Solo', 'Helper', 'Reviewer']);
+      assert.deepEqual(res.body.data.config.members, res.body.data.members);
+      const restored = await client(server, owner.token).put(`/teams/${TEAM_ID}`, { ...current, model_id: 'gpt-4o-mini' });
+      assert.equal(restored.body.data.config.model_id, 'gpt-4o-mini');
+      assert.equal(restored.body.data.members.length, 2);
+    });
+
     it('answers 403 with a clear detail to anyone but the owner, 404 for an unknown team', async () => {
       const res = await client(server, other.token).put(`/teams/${TEAM_ID}`, { name: 'Hijacked' });
       assert.equal(res.status, 403);

@@ -1,4 +1,5 @@
 // Changing teams: owner-only update and delete, and cloning a visible team into the caller's own copy.
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AgentConfig, Team, TeamConfig, TeamMember } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
@@ -12,14 +13,15 @@ import { getOwnedTeamRow, getTeamRowForUser, toTeam } from './service.ts';
 import { deleteSessionsOfTeam } from './history.ts';
 
 /**
- * Applies a PUT body. The members list comes from config.members when sent (the agent dialog edits it there),
- * else from members, else stays; both copies are stored equal. A top-level model_id wins over config.model_id.
+ * Applies a PUT body. members and model_id each exist twice (top level and in config) and are stored equal;
+ * when the two sent copies disagree, the one that differs from the stored value is the edit and wins.
  */
 export async function updateTeam(ctx: AppContext, teamId: string, user: UserRow, input: TeamUpdateInput): Promise<Team> {
   const row = await getOwnedTeamRow(ctx, teamId, user.id, 'edit');
   const { members: configMembers, ...configInput } = input.config ?? {};
-  const members = normaliseMembers(await keepOwnedKnowledgeBases(ctx, user.id, configMembers ?? input.members ?? row.members));
-  const modelId = input.model_id ?? configInput.model_id ?? row.modelId;
+  const sentMembers = pickChanged(row.members, configMembers, input.members);
+  const members = normaliseMembers(await keepOwnedKnowledgeBases(ctx, user.id, sentMembers));
+  const modelId = pickChanged(row.modelId, input.model_id, configInput.model_id);
   const config = normaliseTeamConfig({ ...row.config, ...configInput, model_id: modelId }, members);
   checkReasoningRanges(config, members);
   const [updated] = await ctx.db
@@ -71,6 +73,12 @@ export async function cloneTeam(ctx: AppContext, teamId: string, user: UserRow):
     .returning();
   if (!created) throw unprocessable('Team could not be cloned');
   return toTeam(created);
+}
+
+/** Of the sent copies of one field, the first that differs from the stored value; else the first sent; else stored. */
+function pickChanged<T>(stored: T, ...sent: Array<T | undefined>): T {
+  const given = sent.filter((v): v is T => v !== undefined);
+  return given.find((v) => !isDeepStrictEqual(v, stored)) ?? given[0] ?? stored;
 }
 
 /** Keeps only knowledge-base ids the user owns (and drops duplicates), so a team never reaches another user's documents. */

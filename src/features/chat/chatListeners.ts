@@ -1,6 +1,6 @@
 // Side effects of a chat run's end: refresh the session, the session list and the balance; report the adopted session.
 import { isAnyOf, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
-import { runCompleted, streamFailed, streamStopped } from '../../services/socket/socketActions';
+import { isReplayed, runCompleted, streamFailed, streamStopped } from '../../services/socket/socketActions';
 import type { TagType } from '../../services/tags';
 import type { ChatRootState } from './chatSelectors';
 
@@ -22,8 +22,8 @@ export function addChatListeners(startListening: ChatStartListening, deps: ChatL
     matcher: isRunEnd,
     effect: (action, api) => {
       const run = api.getOriginalState().chat.run;
-      // Only the end of the run the chat was showing; a stale run's end changed nothing.
-      if (!isRunEnd(action) || !run || run.runId !== action.payload.runId) return;
+      // Only the end of the live run the chat was showing: a stale or replayed run changed nothing on the server.
+      if (!isRunEnd(action) || isReplayed(action) || !run || run.runId !== action.payload.runId) return;
       const sessionId = api.getState().chat.sessionId;
       const tags: ChatTag[] = [
         { type: 'Credits' },

@@ -84,6 +84,10 @@ export const chatSlice = createSlice({
       state.sessionId = action.payload.sessionId;
       messagesAdapter.setAll(state.messages, mergeHistory(action.payload.messages));
     },
+    /** A replay starts from the chat state its recording began with. */
+    stateRestored(_state, action: PayloadAction<ChatState>) {
+      return action.payload;
+    },
     insufficientCreditsDialogClosed(state) {
       state.insufficientCreditsOpen = false;
     },
@@ -209,5 +213,6 @@ export const chatSlice = createSlice({
   },
 });
 
-export const { sessionOpened, historyLoaded, insufficientCreditsDialogClosed, errorDismissed } = chatSlice.actions;
+export const { sessionOpened, historyLoaded, stateRestored, insufficientCreditsDialogClosed, errorDismissed } =
+  chatSlice.actions;
 export const chatReducer = chatSlice.reducer;

@@ -87,3 +87,12 @@ export const streamActionTypes: readonly string[] = [
   streamFailed.type,
   streamStopped.type,
 ];
+
+/** Many per second while a reply streams: DevTools should hide them (actionsDenylist). */
+export const highFrequencyStreamActionTypes: readonly string[] = [textDelta.type];
+
+/** Actions replayed from a recording carry `meta.replayed`; they never open sockets or trigger side effects. */
+export function isReplayed(action: unknown): boolean {
+  const meta = (action as { meta?: { replayed?: unknown } } | null)?.meta;
+  return typeof meta === 'object' && meta !== null && meta.replayed === true;
+}

@@ -13,6 +13,7 @@ import {
   toolCompleted,
   toolStarted,
   toolsReported,
+  isReplayed,
   type SendRequestedAction,
   type StreamErrorFields,
 } from './socketActions';
@@ -212,6 +213,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
     }
 
     return (next) => (action) => {
+      if (isReplayed(action)) return next(action);
       if (sendRequested.match(action)) {
         if (run) return next(action);
         const result = next(action);

@@ -1,8 +1,9 @@
-// A fresh store per test with the real chat reducer, socket middleware and chat listeners, on a mock-socket WebSocket.
+// A fresh store per test: the real chat reducer, socket middleware, recorder and chat listeners, on mock-socket.
 import { configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { WebSocket as MockWebSocket } from 'mock-socket';
 import { addChatListeners, type ChatTag } from '../../../src/features/chat/chatListeners';
 import { chatReducer } from '../../../src/features/chat/chatSlice';
+import { createRecorderMiddleware, createStreamRecorder } from '../../../src/features/replay/recorder';
 import {
   createSocketMiddleware,
   type FrameScheduler,
@@ -43,7 +44,9 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
   const adoptedSessions: string[] = [];
   const warnings: string[] = [];
   const listener = createListenerMiddleware();
+  const recorder = createStreamRecorder();
   const socketMiddleware = createSocketMiddleware({
+    onFrame: (runId, raw) => recorder.recordFrame(runId, raw),
     apiBaseUrl: 'http://localhost/api/v1',
     getToken: () => TOKEN,
     WebSocketImpl: MockWebSocket as unknown as typeof WebSocket,
@@ -54,7 +57,10 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
   });
   const store = configureStore({
     reducer: { chat: chatReducer },
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(socketMiddleware),
+    middleware: (getDefault) =>
+      getDefault()
+        .prepend(listener.middleware)
+        .concat(socketMiddleware, createRecorderMiddleware(recorder, (root) => (root as { chat: unknown }).chat)),
   });
   addChatListeners(listener.startListening.withTypes<ReturnType<typeof store.getState>, typeof store.dispatch>(), {
     invalidateTags: (tags): UnknownAction => {
@@ -63,7 +69,7 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
     },
     onSessionAdopted: (sessionId) => adoptedSessions.push(sessionId),
   });
-  return { store, scheduler, invalidated, adoptedSessions, warnings };
+  return { store, scheduler, recorder, listener, invalidated, adoptedSessions, warnings };
 }
 
 /** Waits for mock-socket's asynchronous connect and delivery. */

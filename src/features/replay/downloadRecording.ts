@@ -1,0 +1,19 @@
+// "Download recording": saves a stream recording as a JSON file through the browser.
+import type { StreamRecording } from './recording';
+
+export function recordingFileName(recording: StreamRecording): string {
+  return `stream-recording-${recording.startedAt.replace(/[:.]/g, '-')}.json`;
+}
+
+export function downloadRecording(recording: StreamRecording, fileName = recordingFileName(recording)): void {
+  const blob = new Blob([JSON.stringify(recording, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

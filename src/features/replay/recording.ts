@@ -1,0 +1,50 @@
+// The stream recording file: raw socket frames and the chat actions they caused, with their timing.
+import { z } from 'zod';
+
+export const RECORDING_FORMAT = 'agent-team-studio/stream-recording';
+
+const actionSchema = z.looseObject({ type: z.string().min(1), payload: z.unknown().optional() });
+
+const entrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('frame'), t: z.number(), runId: z.string(), raw: z.string() }),
+  z.object({ kind: z.literal('action'), t: z.number(), action: actionSchema }),
+]);
+
+export const recordingSchema = z.object({
+  format: z.literal(RECORDING_FORMAT),
+  version: z.literal(1),
+  startedAt: z.string(),
+  /** The chat state just before the first recorded action; null means the reducer's initial state. */
+  initialState: z.unknown().nullable(),
+  entries: z.array(entrySchema),
+});
+
+export type StreamRecording = z.infer<typeof recordingSchema>;
+export type RecordingEntry = StreamRecording['entries'][number];
+export type RecordedAction = z.infer<typeof actionSchema>;
+
+export type RecordingParse = { ok: true; recording: StreamRecording } | { ok: false; error: string };
+
+/** Checks a loaded file (already JSON-decoded) before anything replays it. */
+export function parseRecording(data: unknown): RecordingParse {
+  const result = recordingSchema.safeParse(data);
+  return result.success ? { ok: true, recording: result.data } : { ok: false, error: z.prettifyError(result.error) };
+}
+
+/** Frames are kept as text; bytes are decoded and anything else is written as JSON. */
+export function frameText(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  const tag = Object.prototype.toString.call(raw);
+  if (tag === '[object ArrayBuffer]' || ArrayBuffer.isView(raw)) {
+    try {
+      return new TextDecoder().decode(raw as ArrayBuffer);
+    } catch {
+      return '<undecodable bytes>';
+    }
+  }
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return String(raw);
+  }
+}

@@ -159,7 +159,7 @@ describe('sign-in with Google ID tokens', () => {
     assert.equal(me.body.picture, 'https://example.com/g.png');
   });
 
-  it('rejects another audience, another issuer, an expired token, an unverified e-mail and a local-provider token (401)', async () => {
+  it('rejects another audience, another issuer, an expired token, an unverified or missing e-mail and another signing key (401)', async () => {
     const bad = [
       await google.idToken({ sub: 'g-1', email: 'x@example.com', aud: 'someone-else' }),
       await google.idToken({ sub: 'g-1', email: 'x@example.com', iss: 'https://evil.example.com' }),
@@ -226,13 +226,14 @@ describe('sign-in with a wallet', () => {
     assert.equal(replay.status, 401);
   });
 
-  it('rejects a wrong signer, another host, an old or undated message with 401', async () => {
+  it('rejects a wrong signer, another host, an old, future-dated or undated message with 401', async () => {
     const other = privateKeyToAccount(generatePrivateKey());
     const good = await proof(account);
     const cases = [
       { ...good, signature: await other.signMessage({ message: good.message }) },
       await proof(account, server.clock.now, 'evil.example.com'),
       await proof(account, new Date(server.clock.now.getTime() - 11 * 60 * 1000)),
+      await proof(account, new Date(server.clock.now.getTime() + 5 * 60 * 1000)),
       await (async () => {
         const message = `${HOST} sign in, no date`;
         return { wallet_address: account.address, message, signature: await account.signMessage({ message }) };

@@ -51,7 +51,7 @@ export async function verifyWalletProof(ctx: AppContext, request: FastifyRequest
   const issuedAt = issuedText ? Date.parse(issuedText) : Number.NaN;
   if (Number.isNaN(issuedAt)) throw unauthorized('The signed message must carry an "Issued At: <ISO time>" line');
   const age = ctx.now().getTime() - issuedAt;
-  if (age > MESSAGE_MAX_AGE_MS || age < -FUTURE_SKEW_MS) throw unauthorized('The signed message has expired; please sign a new one');
+  if (age > MESSAGE_MAX_AGE_MS || age < -FUTURE_SKEW_MS) throw unauthorized('The signed message is older than 10 minutes or dated in the future; please sign a new one');
   const named = proof.message.match(/\n(0x[0-9a-fA-F]{40})\n/)?.[1];
   if (named && getAddress(named) !== address) throw unauthorized('The signed message names another wallet');
   let valid = false;

@@ -18,7 +18,7 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
       .send(body);
   const missing = (reply: FastifyReply) => html(reply, 404, messagePage('Checkout not found', 'This checkout does not exist.'));
 

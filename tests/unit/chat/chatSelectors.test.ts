@@ -1,0 +1,70 @@
+import { chatReducer, historyLoaded, initialChatState, type ChatState } from '../../../src/features/chat/chatSlice';
+import {
+  selectIsThinking,
+  selectLiveToolRuns,
+  selectMessageTimeLabels,
+  selectVncUrl,
+} from '../../../src/features/chat/chatSelectors';
+import { memberResponses, sendRequested, textDelta, toolStarted } from '../../../src/services/socket/socketActions';
+
+process.env.TZ = 'UTC';
+
+function streaming() {
+  const action = sendRequested({ teamId: 'team-1', message: 'Hi', sessionId: null, fileIds: [] });
+  return { runId: action.payload.runId, chat: chatReducer(initialChatState, action) };
+}
+
+describe('chat selectors', () => {
+  it('shows "Thinking..." until the first text arrives', () => {
+    const { runId, chat } = streaming();
+    expect(selectIsThinking({ chat })).toBe(true);
+    expect(selectIsThinking({ chat: chatReducer(chat, textDelta({ runId, text: 'A' })) })).toBe(false);
+    expect(selectIsThinking({ chat: initialChatState })).toBe(false);
+  });
+
+  it('keeps the same tool-run list while the tools do not change', () => {
+    const { runId, chat } = streaming();
+    const withTool = chatReducer(chat, toolStarted({ runId, tool: { tool_call_id: 't', tool_name: 'x', tool_args: {} } }));
+    const first = selectLiveToolRuns({ chat: withTool });
+    const afterText: ChatState = { ...withTool, insufficientCreditsOpen: true };
+    expect(selectLiveToolRuns({ chat: afterText })).toBe(first);
+    expect(first).toEqual([{ tool: expect.objectContaining({ tool_call_id: 't' }), status: 'running' }]);
+  });
+
+  it("finds the Agent's Computer in a member's tool output of the live reply", () => {
+    const { runId, chat } = streaming();
+    const next = chatReducer(
+      chat,
+      memberResponses({
+        runId,
+        memberResponses: [
+          {
+            member_name: 'Operator',
+            content: 'Opened',
+            tools: [{ tool_call_id: 'c', tool_name: 'computer', tool_args: {}, result: '[Desktop](https://d.example/vnc.html)' }],
+          },
+        ],
+      }),
+    );
+    expect(selectVncUrl({ chat: next })).toBe('https://d.example/vnc.html?view_only=true');
+    expect(selectVncUrl({ chat })).toBeNull();
+  });
+
+  it('labels every message time by id', () => {
+    const chat = chatReducer(
+      initialChatState,
+      historyLoaded({
+        sessionId: 's',
+        messages: [
+          { id: 'a', role: 'user', content: 'Q', created_at: '2026-03-10T08:00:00Z' },
+          { id: 'b', role: 'assistant', content: 'A', created_at: '2026-03-10T08:02:30Z' },
+          { id: 'c', role: 'user', content: 'Later', created_at: '2026-03-10T11:00:00Z' },
+        ],
+      }),
+    );
+    const now = Date.parse('2026-03-10T15:00:00Z');
+    const labels = selectMessageTimeLabels({ chat }, now);
+    expect(labels).toEqual({ a: '8:00:00 AM', b: '8:02:30 AM', c: '11:00 AM' });
+    expect(selectMessageTimeLabels({ chat }, now)).toBe(labels);
+  });
+});

@@ -1,8 +1,8 @@
 // Jest for the SPA: TypeScript/TSX through SWC, jsdom, and ESM-only packages transformed too.
-// Test files that mock HTTP with msw opt into `@jest-environment jest-fixed-jsdom` (jsdom plus Node's fetch and streams).
+// jest-fixed-jsdom is jsdom plus Node's fetch, streams and TextEncoder, which msw and react-router need.
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'jsdom',
+  testEnvironment: 'jest-fixed-jsdom',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/tests/{unit,components}/**/*.test.{ts,tsx}'],
   setupFilesAfterEnv: ['<rootDir>/tests/utils/setupTests.ts'],

@@ -1,4 +1,3 @@
-/** @jest-environment jest-fixed-jsdom */
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store';
 import { api } from '../../src/services/api';

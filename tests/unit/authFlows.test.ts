@@ -1,4 +1,3 @@
-/** @jest-environment jest-fixed-jsdom */
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store';
 import { loadCurrentUser, signInWithIdToken, signInWithLocalProvider, signInWithWallet } from '../../src/features/auth/authThunks';

@@ -1,4 +1,4 @@
-// The msw server for web tests that talk HTTP; such files declare `@jest-environment jest-fixed-jsdom` and call useMswServer().
+// The msw server for web tests that talk HTTP: call useMswServer() once per test file.
 import { setupServer } from 'msw/node';
 import { HttpResponse } from 'msw';
 import { API_BASE_URL } from './env';

@@ -1,0 +1,43 @@
+import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { alice, balance } from '../utils/fixtures';
+import { apiUrl, server, useMswServer } from '../utils/msw';
+import { renderApp, signedInState } from '../utils/renderWithProviders';
+
+useMswServer();
+
+afterEach(() => jest.useRealTimers());
+
+describe('/payment/success', () => {
+  it('shows the fresh balance and moves to the home page after 10 seconds', async () => {
+    let credits = 100;
+    server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(credits))));
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    credits = 1100;
+    const { router } = renderApp('/payment/success', { preloadedState: signedInState(alice) });
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeInTheDocument();
+    expect(await screen.findByTestId('success-balance')).toHaveTextContent('1,100');
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/payment');
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(9900);
+    });
+    expect(router.state.location.pathname).toBe('/payment/success');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(200);
+    });
+    expect(router.state.location.pathname).not.toBe('/payment/success');
+  });
+});
+
+describe('/payment/cancel', () => {
+  it('says nothing was charged and offers Try Again and Return to Home', async () => {
+    server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(1))));
+    renderApp('/payment/cancel', { preloadedState: signedInState(alice) });
+    expect(await screen.findByText('Your payment was cancelled and you have not been charged.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/payment');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -107,6 +107,18 @@ describe('sign-in with the local identity provider', () => {
     assert.equal(notJson.status, 400);
   });
 
+  it('answers malformed bodies of every sign-in endpoint with 4xx, never 500, and stores no user', async () => {
+    const before = (await server.ctx.db.select().from(users)).length;
+    const bodies: unknown[] = [null, [], 'text', 42, { token: { $gt: '' } }, { email: ['a@b.co'] }, { wallet_address: null }, { ['__proto__']: { is_admin: true } }];
+    for (const url of ['/auth/google/login', '/auth/google/register', '/auth/dev/token', '/auth/wallet/login', '/auth/wallet/register']) {
+      for (const body of bodies) {
+        const res = await client(server).raw('POST', url, JSON.stringify(body), { 'content-type': 'application/json' });
+        assert.ok(res.status >= 400 && res.status < 500, `${url} ${JSON.stringify(body)} → ${res.status}`);
+      }
+    }
+    assert.equal((await server.ctx.db.select().from(users)).length, before);
+  });
+
   it('answers /auth/users/me without or with a bad access token with 401', async () => {
     assert.equal((await client(server).get('/auth/users/me')).status, 401);
     assert.equal((await client(server, 'garbage').get('/auth/users/me')).status, 401);

@@ -168,6 +168,20 @@ describe('payments with the local checkout', () => {
     assert.equal((await client(server, other).get('/payments/subscription/status')).body.data.is_subscribed, false);
   });
 
+  it('answers malformed bodies of every payments endpoint with 4xx, never 500, and changes nothing', async () => {
+    const bodies: unknown[] = [null, [], 'text', 42, true, { package_id: { $ne: 1 } }, { price_id: null }, { reason: ['other'] }, { ['__proto__']: { admin: true } }];
+    const before = await transactions(server, token);
+    for (const url of ['/payments/create-checkout-session', '/payments/create-subscription-session', '/payments/subscription/cancel']) {
+      for (const body of bodies) {
+        const res = await client(server, token).raw('POST', url, JSON.stringify(body), { 'content-type': 'application/json' });
+        assert.ok(res.status >= 400 && res.status < 500, `${url} ${JSON.stringify(body)} → ${res.status}`);
+      }
+      const text = await client(server, token).raw('POST', url, 'price_id=pro', { 'content-type': 'text/plain' });
+      assert.equal(text.status, 422, url);
+    }
+    assert.deepEqual(await transactions(server, token), before);
+  });
+
   it('needs a signed-in user for every personal endpoint (401)', async () => {
     const anon = client(server);
     for (const url of ['/payments/subscription/status', '/payments/subscription/details', '/payments/subscription/history']) {

@@ -224,6 +224,11 @@ describe('sign-in with a wallet', () => {
     const login = await post('/auth/wallet/login', await proof(account));
     assert.equal(login.status, 200);
     assert.equal(login.body.token_type, 'bearer');
+    // The SPA's shorter message (no URI line) and a lower-case address as wallets report it.
+    const address = account.address.toLowerCase();
+    const message = `${HOST} wants you to sign in with your Ethereum account:\n${address}\n\nSign in to Agent Team Studio.\n\nIssued At: ${server.clock.now.toISOString()}`;
+    const short = await post('/auth/wallet/login', { wallet_address: address, message, signature: await account.signMessage({ message }) });
+    assert.equal(short.status, 200, JSON.stringify(short.body));
   });
 
   it('accepts a signature once, even when used in parallel or in its malleable twin form', async () => {

@@ -153,14 +153,15 @@ export const chatSlice = createSlice({
       .addCase(toolsReported, (state, { payload }) => {
         const run = liveRun(state, payload.runId);
         if (!run) return;
-        for (const tool of payload.tools) upsertTool(run, tool, reportsCompletion(tool));
-        addEvent(run, 'ToolsArray', payload.tools, payload.at);
+        const changed = payload.tools.map((tool) => upsertTool(run, tool, reportsCompletion(tool)));
+        if (changed.includes(true)) addEvent(run, 'ToolsArray', payload.tools, payload.at);
       })
       .addCase(memberResponses, (state, { payload }) => {
         const run = liveRun(state, payload.runId);
         if (!run) return;
-        mergeMemberResponses(run.memberResponses, payload.memberResponses);
-        addEvent(run, 'MemberResponse', payload.memberResponses, payload.at);
+        if (mergeMemberResponses(run.memberResponses, payload.memberResponses)) {
+          addEvent(run, 'MemberResponse', payload.memberResponses, payload.at);
+        }
       })
       .addCase(runCompleted, (state, { payload }) => {
         const run = liveRun(state, payload.runId);

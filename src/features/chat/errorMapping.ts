@@ -30,14 +30,9 @@ function codeOf(...values: unknown[]): string | null {
   return null;
 }
 
-/** The server's own words: message, then detail.message (or error.message), then a detail string. */
+/** The server's own words: message, then detail.message, then a detail string. */
 function serverMessage(fields: StreamErrorFields): string | null {
-  return (
-    text(fields.message) ??
-    text(recordOf(fields.detail)?.message) ??
-    text(recordOf(fields.error)?.message) ??
-    text(fields.detail)
-  );
+  return text(fields.message) ?? text(recordOf(fields.detail)?.message) ?? text(fields.detail);
 }
 
 /** Free-text errors mapped by what they mention. */
@@ -49,6 +44,10 @@ export function mapErrorText(message: string): string {
   return CHAT_ERROR_TEXT.otherText;
 }
 
+/**
+ * SPEC §8: credits first (code or text, wherever it appears); a `type: "error"` frame shows the server's message;
+ * a bare error string is mapped by its text; any other error value is unexpected.
+ */
 export function mapStreamError(fields: StreamErrorFields): MappedStreamError {
   const code = text(fields.error_code) ?? codeOf(fields.error, fields.detail);
   if (code && code.toLowerCase().includes('credits')) return { kind: 'insufficientCredits' };
@@ -56,10 +55,11 @@ export function mapStreamError(fields: StreamErrorFields): MappedStreamError {
   if (texts.some((t) => typeof t === 'string' && /credits|balance/i.test(t))) return { kind: 'insufficientCredits' };
 
   const errorText = text(fields.error);
+  if (fields.structured) {
+    const message = serverMessage(fields);
+    if (message) return { kind: 'message', text: message };
+    return { kind: 'message', text: errorText ? mapErrorText(errorText) : CHAT_ERROR_TEXT.structuredFallback };
+  }
   if (errorText) return { kind: 'message', text: mapErrorText(errorText) };
-  const error = recordOf(fields.error);
-  const structuredError = error !== null && (text(error.message) !== null || text(error.code) !== null);
-  const hasError = fields.error !== undefined && fields.error !== null && fields.error !== '' && fields.error !== false;
-  if (hasError && !structuredError) return { kind: 'message', text: CHAT_ERROR_TEXT.unexpected };
-  return { kind: 'message', text: serverMessage(fields) ?? CHAT_ERROR_TEXT.structuredFallback };
+  return { kind: 'message', text: CHAT_ERROR_TEXT.unexpected };
 }

@@ -33,8 +33,15 @@ export function parseCreatedAt(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** Code is shown verbatim (an importable workflow keeps its node ids), so only prose loses its uuids. */
+const CODE = /(```[\s\S]*?(?:```|$)|`[^`\n]*`)/;
+
 export function stripUuids(text: string): string {
-  return text.replace(UUID, '').trim();
+  return text
+    .split(CODE)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(UUID, '')))
+    .join('')
+    .trim();
 }
 
 function normalise(text: string): string {

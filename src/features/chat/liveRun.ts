@@ -15,11 +15,23 @@ export function mergeTool(existing: ToolCall | undefined, incoming: ToolCall): T
   return merged;
 }
 
-export function upsertTool(run: LiveRun, tool: ToolCall, completed: boolean): void {
+/** Returns whether the tool list changed (servers repeat the whole list on every tool frame). */
+export function upsertTool(run: LiveRun, tool: ToolCall, completed: boolean): boolean {
+  let changed = false;
   const index = run.tools.findIndex((t) => t.tool_call_id === tool.tool_call_id);
-  if (index === -1) run.tools.push(tool);
-  else run.tools[index] = mergeTool(run.tools[index], tool);
-  if (completed && !run.completedToolIds.includes(tool.tool_call_id)) run.completedToolIds.push(tool.tool_call_id);
+  if (index === -1) {
+    run.tools.push(tool);
+    changed = true;
+  } else {
+    const merged = mergeTool(run.tools[index], tool);
+    changed = JSON.stringify(merged) !== JSON.stringify(run.tools[index]);
+    if (changed) run.tools[index] = merged;
+  }
+  if (completed && !run.completedToolIds.includes(tool.tool_call_id)) {
+    run.completedToolIds.push(tool.tool_call_id);
+    changed = true;
+  }
+  return changed;
 }
 
 /** A frame's tool list marks completion for the tools that already carry an output or an error. */
@@ -31,16 +43,26 @@ export function memberKey(response: MemberResponse): string {
   return response.member_id ?? response.agent_id ?? response.member_name ?? response.agent_name ?? '';
 }
 
-/** Repeated frames add nothing; a member's growing answer replaces its shorter earlier copy. */
-export function mergeMemberResponses(list: MemberResponse[], incoming: MemberResponse[]): void {
+/** Repeated frames add nothing; a member's growing answer replaces its shorter earlier copy. Returns whether it changed. */
+export function mergeMemberResponses(list: MemberResponse[], incoming: MemberResponse[]): boolean {
+  let changed = false;
   for (const response of incoming) {
     const key = memberKey(response);
     const index = list.findIndex(
       (r) => memberKey(r) === key && (r.content === response.content || response.content.startsWith(r.content)),
     );
-    if (index === -1) list.push(response);
-    else list[index] = { ...list[index], ...response };
+    if (index === -1) {
+      list.push(response);
+      changed = true;
+      continue;
+    }
+    const merged = { ...list[index], ...response };
+    if (JSON.stringify(merged) !== JSON.stringify(list[index])) {
+      list[index] = merged;
+      changed = true;
+    }
   }
+  return changed;
 }
 
 /**

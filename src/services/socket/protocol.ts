@@ -28,6 +28,8 @@ export type EndFrame = FrameIds & FramePayload & FrameEventPart & { type: 'end' 
 /** `type: "error"`, or any frame that carries an `error` field: the raw error fields, mapped later (SPEC §8). */
 export type ErrorFrame = FrameIds & {
   type: 'error';
+  /** Sent as `type: "error"` (a structured error) rather than as a bare `error` field on another frame. */
+  structured: boolean;
   error: unknown;
   error_code: string | null;
   message: string | null;
@@ -140,6 +142,7 @@ export function parseFrame(raw: unknown): ParseResult {
       frame: {
         type: 'error',
         ...ids,
+        structured: data.type === 'error',
         error: data.error ?? null,
         error_code: optionalString(data.error_code),
         message: optionalString(data.message),

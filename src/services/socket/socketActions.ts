@@ -17,6 +17,8 @@ export interface SendRequest {
 /** The raw error fields of a failed run, kept as JSON so the reducer maps them (SPEC §8) and replays agree. */
 export interface StreamErrorFields {
   source: 'frame' | 'connection';
+  /** A `type: "error"` frame; otherwise a bare `error` field (or the connection itself). */
+  structured?: boolean;
   error?: unknown;
   error_code?: string | null;
   message?: string | null;

@@ -169,6 +169,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
           if (frame.session_id) r.sessionId = frame.session_id;
           fail(r, {
             source: 'frame',
+            structured: frame.structured,
             error: frame.error,
             error_code: frame.error_code,
             message: frame.message,

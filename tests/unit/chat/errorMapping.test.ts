@@ -23,13 +23,22 @@ describe('error mapping (SPEC §8)', () => {
     expect(mapStreamError({ source: 'frame', error: { message: 'no credits' } })).toEqual({ kind: 'insufficientCredits' });
   });
 
-  it('shows the server message of a structured error, else the fallback', () => {
-    expect(mapStreamError({ source: 'frame', message: 'Team paused', detail: 'ignored' })).toEqual({ kind: 'message', text: 'Team paused' });
-    expect(mapStreamError({ source: 'frame', message: '  ' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.structuredFallback });
+  it('shows the server message of a structured error (message, detail.message, detail string), else the fallback', () => {
+    const structured = { source: 'frame', structured: true } as const;
+    expect(mapStreamError({ ...structured, message: 'Team paused', detail: 'ignored', error: 'rate limit' })).toEqual({ kind: 'message', text: 'Team paused' });
+    expect(mapStreamError({ ...structured, detail: { message: 'From detail' } })).toEqual({ kind: 'message', text: 'From detail' });
+    expect(mapStreamError({ ...structured, detail: 'Detail text' })).toEqual({ kind: 'message', text: 'Detail text' });
+    expect(mapStreamError({ ...structured, message: '  ' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.structuredFallback });
+  });
+
+  it('maps a bare error string by its text', () => {
+    expect(mapStreamError({ source: 'frame', error: 'Quota exceeded', message: 'ignored' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.busy });
+    expect(mapStreamError({ source: 'connection', error: 'WebSocket connection error' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.unreachable });
   });
 
   it('gives non-string errors the unexpected-error sentence', () => {
     expect(mapStreamError({ source: 'frame', error: true })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.unexpected });
     expect(mapStreamError({ source: 'frame', error: [1, 2] })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.unexpected });
+    expect(mapStreamError({ source: 'frame', error: { message: 'an object' } })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.unexpected });
   });
 });

@@ -105,8 +105,12 @@ describe('history merge (SPEC §4)', () => {
     expect(merged.map((m) => m.content)).toEqual(['Continue?', 'Yes', 'Again?', 'Yes', 'Also: a totally different note']);
   });
 
-  it('strips uuid strings and skips system messages', () => {
+  it('strips uuid strings outside code and skips system messages', () => {
     expect(stripUuids('Run 3f2b8c1e-9a4d-4b6e-8f00-123456789abc finished')).toBe('Run finished');
+    const code = '```json\n{"id": "3f2b8c1e-9a4d-4b6e-8f00-123456789abc"}\n```';
+    expect(stripUuids(`Workflow 3f2b8c1e-9a4d-4b6e-8f00-123456789abc:\n${code}\nNode \`3f2b8c1e-9a4d-4b6e-8f00-123456789abc\``)).toBe(
+      `Workflow:\n${code}\nNode \`3f2b8c1e-9a4d-4b6e-8f00-123456789abc\``,
+    );
     const merged = mergeHistory([
       { role: 'system', content: 'You are a team', created_at: at(0) },
       { role: 'assistant', content: 'Session 3F2B8C1E-9A4D-4B6E-8F00-123456789ABC ready', created_at: at(1) },

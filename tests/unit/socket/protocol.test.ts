@@ -37,7 +37,7 @@ describe('parseFrame', () => {
   it('treats any frame with an error field as an error frame', () => {
     expect(parseFrame({ type: 'chunk', error: 'boom', session_id: 's' })).toEqual({
       ok: true,
-      frame: { type: 'error', error: 'boom', error_code: null, message: null, detail: null, session_id: 's', team_id: null },
+      frame: { type: 'error', structured: false, error: 'boom', error_code: null, message: null, detail: null, session_id: 's', team_id: null },
     });
   });
 

@@ -55,7 +55,13 @@ describe('stream errors (SPEC §8)', () => {
     ['a structured error code and message', { type: 'error', error_code: 'provider_error', message: 'Provider said no' }, 'Provider said no'],
     ['a structured detail.message', { type: 'error', detail: { message: 'Detail message' } }, 'Detail message'],
     ['a structured detail string', { type: 'error', detail: 'Detail text' }, 'Detail text'],
-    ['an error object with a message', { error: { code: 'x', message: 'Object message' } }, 'Object message'],
+    ['an error object rather than a string', { error: { code: 'x', message: 'Object message' } }, CHAT_ERROR_TEXT.unexpected],
+    [
+      "the reference server's run failure",
+      { type: 'error', error_code: 'run_failed', error: 'The team run failed unexpectedly. Please try again.', message: 'The team run failed unexpectedly. Please try again.' },
+      'The team run failed unexpectedly. Please try again.',
+    ],
+    ['a bare error field on a chunk', { type: 'chunk', error: 'upstream timeout' }, CHAT_ERROR_TEXT.unreachable],
     ['a structured error without text', { type: 'error' }, CHAT_ERROR_TEXT.structuredFallback],
   ])('shows %s as a team message and closes the socket', async (_name, frame, expected) => {
     const env = await runUntilError(frame);

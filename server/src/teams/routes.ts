@@ -1,16 +1,17 @@
 // /api/v1 routes of the teams domain: teams here, sessions and uploads in sessionRoutes.ts.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { parse } from '../http/validate.ts';
 import { requireUser } from '../auth/guard.ts';
 import { cloneTeam, deleteTeam, updateTeam } from './edit.ts';
-import { parseInput, teamIdParams, teamListQuery, teamUpdateSchema } from './schemas.ts';
+import { teamIdParams, teamListQuery, teamUpdateSchema } from './schemas.ts';
 import { getTeamForUser, listTeams } from './service.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
 
 export async function teamsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/teams', async (request) => {
     const user = await requireUser(ctx, request);
-    const query = parseInput(teamListQuery, request.query);
+    const query = parse(teamListQuery, request.query);
     return { data: await listTeams(ctx, user.id, { limit: query.limit, skip: query.skip, includePublic: query.include_public }) };
   });
 
@@ -19,27 +20,27 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/teams/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(teamIdParams, request.params);
+    const { id } = parse(teamIdParams, request.params);
     return { data: await getTeamForUser(ctx, id, user) };
   });
 
   app.put('/teams/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(teamIdParams, request.params);
-    const body = parseInput(teamUpdateSchema, request.body);
+    const { id } = parse(teamIdParams, request.params);
+    const body = parse(teamUpdateSchema, request.body);
     return { data: await updateTeam(ctx, id, user, body) };
   });
 
   app.delete('/teams/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(teamIdParams, request.params);
+    const { id } = parse(teamIdParams, request.params);
     await deleteTeam(ctx, id, user);
     return { data: { deleted: true } };
   });
 
   app.post('/teams/:id/clone', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(teamIdParams, request.params);
+    const { id } = parse(teamIdParams, request.params);
     const team = await cloneTeam(ctx, id, user);
     return reply.status(201).send({ data: team });
   });

@@ -1,7 +1,5 @@
 // Runtime schemas of the teams domain's input (SPEC §5 ranges), parsed with http/validate.ts into 422s.
 import { z } from 'zod';
-import { unprocessable } from '../http/errors.ts';
-import { parse } from '../http/validate.ts';
 
 const TEAM_PROVIDERS = ['openai', 'anthropic', 'google', 'meta'] as const;
 const AGENT_PROVIDERS = [...TEAM_PROVIDERS, 'groq'] as const;
@@ -95,24 +93,3 @@ export const teamListQuery = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   include_public: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
 });
-
-const MAX_DEPTH = 32;
-
-/**
- * parse() plus what PostgreSQL needs: text and jsonb cannot hold NUL characters, and free-form values
- * (tool params) must not nest deeper than a stored document reasonably does. Both are 422s, not 500s.
- */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const parsed = parse(schema, input);
-  const stack: Array<[unknown, number]> = [[parsed, 0]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw unprocessable('Text must not contain NUL characters');
-    } else if (value !== null && typeof value === 'object') {
-      if (depth >= MAX_DEPTH) throw unprocessable(`Input is nested deeper than ${MAX_DEPTH} levels`);
-      for (const [key, child] of Object.entries(value)) stack.push([key, depth], [child, depth + 1]);
-    }
-  }
-  return parsed;
-}

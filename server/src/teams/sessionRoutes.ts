@@ -1,10 +1,11 @@
 // /api/v1 routes of chat sessions, their messages and chat file uploads; every session is its owner's only.
 import type { FastifyInstance } from 'fastify';
+import { parse } from '../http/validate.ts';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { deleteSession, listSessions, renameSession, sessionMessages } from './history.ts';
-import { MAX_NAME, parseInput, teamIdParams } from './schemas.ts';
+import { MAX_NAME, teamIdParams } from './schemas.ts';
 import { getTeamRowForUser } from './service.ts';
 import { getOwnedSession } from './sessions.ts';
 import { receiveUpload } from './uploads.ts';
@@ -46,49 +47,49 @@ const uploadQuery = z.object({
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/teams/sessions', async (request) => {
     const user = await requireUser(ctx, request);
-    const page = parseInput(pageQuery(20), request.query);
+    const page = parse(pageQuery(20), request.query);
     return { data: await listSessions(ctx, user.id, page) };
   });
 
   app.get('/teams/sessions/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(sessionParams, request.params);
+    const { id } = parse(sessionParams, request.params);
     return { data: await getOwnedSession(ctx, id, user.id) };
   });
 
   app.patch('/teams/sessions/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(sessionParams, request.params);
-    const body = parseInput(renameBody, request.body);
+    const { id } = parse(sessionParams, request.params);
+    const body = parse(renameBody, request.body);
     return { data: await renameSession(ctx, id, user.id, (body.session_name ?? body.name) as string) };
   });
 
   app.delete('/teams/sessions/:id', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(sessionParams, request.params);
+    const { id } = parse(sessionParams, request.params);
     await deleteSession(ctx, id, user.id);
     return { data: { deleted: true } };
   });
 
   app.get('/teams/sessions/:id/messages', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(sessionParams, request.params);
-    const { limit } = parseInput(messagesQuery, request.query);
+    const { id } = parse(sessionParams, request.params);
+    const { limit } = parse(messagesQuery, request.query);
     return { data: await sessionMessages(ctx, id, user.id, limit) };
   });
 
   app.get('/teams/:id/sessions', async (request) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(teamIdParams, request.params);
-    const page = parseInput(pageQuery(20), request.query);
+    const { id } = parse(teamIdParams, request.params);
+    const page = parse(pageQuery(20), request.query);
     await getTeamRowForUser(ctx, id, user);
     return { data: await listSessions(ctx, user.id, { teamId: id, ...page }) };
   });
 
   app.post('/teams/:id/upload-files', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const { id } = parseInput(teamIdParams, request.params);
-    const { session_id } = parseInput(uploadQuery, request.query);
+    const { id } = parse(teamIdParams, request.params);
+    const { session_id } = parse(uploadQuery, request.query);
     const result = await receiveUpload(ctx, request, reply, id, user, session_id);
     return result ? { data: result } : reply;
   });

@@ -4,6 +4,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { mcpCredentials } from '../src/db/schema.ts';
 import {
   MASK_PREFIX,
@@ -228,6 +229,74 @@ describe('MCP credentials and catalogues', () => {
     assert.equal(await getDecryptedCredentials(server.ctx, alice.id, 'n8n'), null);
     assert.deepEqual(await missingCredentialServers(server.ctx, alice.id, ['n8n']), ['n8n']);
     assert.deepEqual(await missingCredentialServers(server.ctx, bob.id, []), []);
+  });
+
+  it('answers 422, not a crash, for server ids that are Object property names', async () => {
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await client(server, bob.token).post('/credentials/mcp', { mcp_server_id: id, credentials: {} });
+      assert.equal(res.status, 422, id);
+    }
+    assert.deepEqual(await missingCredentialServers(server.ctx, bob.id, ['constructor', 'toString']), []);
+  });
+
+  it('creates one credential when the same server is posted concurrently', async () => {
+    const carol = await createUser(server, 'carol@example.com');
+    const api = client(server, carol.token);
+    const body = { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_concurrent_1234' } };
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => api.post('/credentials/mcp', body)))).map((r) => r.status);
+    assert.deepEqual(statuses.sort(), [201, 409, 409, 409, 409]);
+    assert.equal((await api.get('/credentials/mcp')).body.data.credentials.length, 1);
+  });
+
+  it('treats a credential sealed under another key as missing and lets the user enter it again', async () => {
+    const dave = await createUser(server, 'dave@example.com');
+    const api = client(server, dave.token);
+    const created = await api.post('/credentials/mcp', { mcp_server_id: 'n8n', credentials: n8n });
+    const foreign = createSealer(Buffer.alloc(32, 7)).seal(JSON.stringify(n8n), `${dave.id}\nn8n`);
+    await server.ctx.db.update(mcpCredentials).set({ secret: foreign }).where(eq(mcpCredentials.id, created.body.data.id));
+    const list = await api.get('/credentials/mcp');
+    assert.equal(list.status, 200);
+    assert.deepEqual(list.body.data.credentials[0].configured_fields, {});
+    assert.equal(await userHasCredentials(server.ctx, dave.id, 'n8n'), false);
+    assert.deepEqual(await missingCredentialServers(server.ctx, dave.id, ['n8n']), ['n8n']);
+    const masked = await api.put(`/credentials/mcp/${created.body.data.id}`, {
+      credentials: { ...n8n, N8N_API_KEY: `${MASK_PREFIX}cdef` },
+      is_active: true,
+    });
+    assert.equal(masked.status, 200);
+    assert.equal((await getDecryptedCredentials(server.ctx, dave.id, 'n8n'))?.N8N_API_KEY, `${MASK_PREFIX}cdef`);
+    const fixed = await api.put(`/credentials/mcp/${created.body.data.id}`, { credentials: n8n, is_active: true });
+    assert.equal(fixed.status, 200);
+    assert.deepEqual(await getDecryptedCredentials(server.ctx, dave.id, 'n8n'), n8n);
+  });
+
+  it('never answers 500 to generated bodies and stores only what it accepts', async () => {
+    const erin = await createUser(server, 'erin@example.com');
+    const api = client(server, erin.token);
+    const json = { 'content-type': 'application/json' };
+    const key = fc.constantFrom('N8N_API_KEY', 'N8N_BASE_URL', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'SLACK_BOT_TOKEN', '__proto__');
+    const value = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('\ud800'), fc.jsonValue());
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        mcp_server_id: fc.oneof(fc.constantFrom('n8n', 'github', 'slack', 'google_sheets', 'fetch', 'valueOf'), fc.string()),
+        credentials: fc.oneof(fc.dictionary(fc.oneof(key, fc.string()), value), fc.jsonValue()),
+      }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const res = await api.raw('POST', '/credentials/mcp', JSON.stringify(payload), json);
+        assert.ok([201, 400, 422].includes(res.status), `${res.status} ${JSON.stringify(payload)}`);
+        const stored = (await api.get('/credentials/mcp')).body.data.credentials;
+        assert.equal(stored.length, res.status === 201 ? 1 : 0);
+        if (res.status === 201) {
+          const update = await api.raw('PUT', `/credentials/mcp/${res.body.data.id}`, JSON.stringify(payload), json);
+          assert.ok([200, 422].includes(update.status), `${update.status}`);
+          assert.equal((await api.delete(`/credentials/mcp/${res.body.data.id}`)).status, 200);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('deletes only the owner\'s credential', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { documentChunks, documents, knowledgeBases, teams } from '../src/db/schema.ts';
 import { searchKnowledge } from '../src/knowledge/search.ts';
 import { chunkText, CHUNK_SIZE } from '../src/knowledge/chunking.ts';
@@ -403,6 +404,72 @@ describe('knowledge', () => {
         assert.equal((await attach(alice, teamId, index, kb)).status, 422, index);
       }
       assert.deepEqual(await teamRow(), before);
+    });
+
+    it('keeps every base when several are attached to one member at once', async () => {
+      const bases = await Promise.all([1, 2, 3, 4].map((i) => createBase(alice, `Parallel ${i}`)));
+      const replies = await Promise.all(bases.map((id) => attach(alice, teamId, 0, id)));
+      assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200]);
+      const row = await teamRow();
+      assert.deepEqual([...row.members[0]!.agent_config!.knowledge_base_ids!].sort(), [...bases].sort());
+      assert.deepEqual(row.config.members[0]!.agent_config!.knowledge_base_ids, row.members[0]!.agent_config!.knowledge_base_ids);
+    });
+
+    it('never answers 500 to generated path parameters', async () => {
+      const segment = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('0', '1', '-0', '1e3', ' 1', '0x1'));
+      await fc.assert(
+        fc.asyncProperty(segment, segment, segment, async (team, index, kbId) => {
+          const url = `/teams/${encodeURIComponent(team || teamId)}/members/${encodeURIComponent(index || '0')}/knowledge-bases/${encodeURIComponent(kbId || kb)}`;
+          const res = await client(server, alice.token).post(url);
+          assert.ok([200, 403, 404, 414, 422].includes(res.status), `${res.status} ${url}`);
+        }),
+        { numRuns: 100 },
+      );
+    });
+  });
+
+  describe('generated input', () => {
+    const json = { 'content-type': 'application/json' };
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constant('\ud800'), fc.constant('a\u0000'));
+    const field = fc.oneof(text, fc.jsonValue());
+
+    it('never answers 500 to generated knowledge base bodies and stores only what it accepts', async () => {
+      const frank = await createUser(server, 'frank@example.com');
+      const own = client(server, frank.token);
+      const kbId = await createBase(frank, 'Fuzz target');
+      const body = fc.oneof(
+        fc.jsonValue(),
+        fc.record({ name: field, description: field, vector_db: fc.oneof(fc.record({ collection: field }), fc.jsonValue()) }, { requiredKeys: [] }),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (payload) => {
+          const before = (await own.get('/knowledge/bases')).body.data.total;
+          const created = await own.raw('POST', '/knowledge/bases', JSON.stringify(payload), json);
+          assert.ok([201, 400, 422].includes(created.status), `${created.status} ${JSON.stringify(payload)}`);
+          assert.equal((await own.get('/knowledge/bases')).body.data.total, before + (created.status === 201 ? 1 : 0));
+          if (created.status === 201) assert.equal((await own.delete(`/knowledge/bases/${created.body.data.id}`)).status, 200);
+          const kbBefore = (await own.get(`/knowledge/bases/${kbId}`)).body.data;
+          const updated = await own.raw('PUT', `/knowledge/bases/${kbId}`, JSON.stringify(payload), json);
+          assert.ok([200, 400, 422].includes(updated.status), `${updated.status} ${JSON.stringify(payload)}`);
+          if (updated.status !== 200) assert.deepEqual((await own.get(`/knowledge/bases/${kbId}`)).body.data, kbBefore);
+          const doc = await own.raw('POST', `/knowledge/bases/${kbId}/documents`, JSON.stringify(payload), json);
+          assert.ok([201, 400, 422].includes(doc.status), `${doc.status} ${JSON.stringify(payload)}`);
+        }),
+        { numRuns: 120 },
+      );
+    });
+
+    it('never fails on generated search queries', async () => {
+      const kbId = await createBase(alice, 'Fuzz search');
+      await api.post(`/knowledge/bases/${kbId}/documents`, { name: 'Doc', content: 'Webhook triggers start workflows.' });
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 80 }), async (query) => {
+          const hits = await searchKnowledge(server.ctx.db, [kbId], query);
+          assert.ok(hits.every((h) => h.knowledgeBaseId === kbId));
+        }),
+        { numRuns: 150 },
+      );
+      assert.equal((await searchKnowledge(server.ctx.db, [kbId], 'webhook\u0000 triggers')).length, 1);
     });
   });
 });

@@ -74,6 +74,11 @@ export function loadCatalog(config: Pick<Config, 'CATALOG_FILE'>): Catalog {
   return catalog;
 }
 
+/** The catalogue entry of a server id; own keys only, so ids like "constructor" are simply unknown. */
+export function findServer(catalog: Catalog, id: string): CatalogServer | undefined {
+  return Object.hasOwn(catalog.mcpServers, id) ? catalog.mcpServers[id] : undefined;
+}
+
 export function serverRequirements(catalog: Catalog): ServerRequirement[] {
   return Object.entries(catalog.mcpServers).map(([id, s]) => ({
     id,

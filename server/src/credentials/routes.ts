@@ -8,7 +8,7 @@ import { requireUser } from '../auth/guard.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { newId } from '../ids.ts';
-import { availableMcpServers, loadCatalog, serverRequirements } from './catalog.ts';
+import { availableMcpServers, findServer, loadCatalog, serverRequirements } from './catalog.ts';
 import { validateCredentialValues } from './fields.ts';
 import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
@@ -60,7 +60,7 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/credentials/mcp', async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = parse(createBody, request.body);
-    const server = catalog.mcpServers[body.mcp_server_id];
+    const server = findServer(catalog, body.mcp_server_id);
     if (!server) throw unprocessable(`Unknown MCP server: ${body.mcp_server_id}`);
     const values = validateCredentialValues(server, body.credentials);
     const now = ctx.now();
@@ -90,9 +90,9 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
     const { id } = parse(idParams, request.params);
     const body = parse(updateBody, request.body);
     const row = await ownRow(user.id, id);
-    const server = catalog.mcpServers[row.mcpServerId];
+    const server = findServer(catalog, row.mcpServerId);
     if (!server) throw unprocessable(`MCP server ${row.mcpServerId} is no longer available`);
-    const values = validateCredentialValues(server, body.credentials, openValues(ctx, row));
+    const values = validateCredentialValues(server, body.credentials, openValues(ctx, row) ?? {});
     const [updated] = await ctx.db
       .update(mcpCredentials)
       .set({

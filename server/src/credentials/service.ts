@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { mcpCredentials } from '../db/schema.ts';
 import type { UserCredential } from '../../../src/services/contract.ts';
-import { loadCatalog, type Catalog } from './catalog.ts';
+import { findServer, loadCatalog, type Catalog } from './catalog.ts';
 import { configuredFields, type CredentialValues } from './fields.ts';
 import { sealerFor } from './sealing.ts';
 
@@ -18,17 +18,25 @@ export function sealValues(ctx: AppContext, userId: string, serverId: string, va
   return sealerFor(ctx.config).seal(JSON.stringify(values), aadOf(userId, serverId));
 }
 
-export function openValues(ctx: AppContext, row: CredentialRow): CredentialValues {
-  return JSON.parse(sealerFor(ctx.config).open(row.secret, aadOf(row.userId, row.mcpServerId))) as CredentialValues;
+/**
+ * The stored values in clear, or null when they cannot be opened (the key was changed or lost): such a credential
+ * counts as missing and the user enters it again, rather than every read failing.
+ */
+export function openValues(ctx: AppContext, row: CredentialRow): CredentialValues | null {
+  try {
+    return JSON.parse(sealerFor(ctx.config).open(row.secret, aadOf(row.userId, row.mcpServerId))) as CredentialValues;
+  } catch {
+    return null;
+  }
 }
 
 export function toUserCredential(ctx: AppContext, catalog: Catalog, row: CredentialRow): UserCredential {
-  const server = catalog.mcpServers[row.mcpServerId];
+  const server = findServer(catalog, row.mcpServerId);
   return {
     id: row.id,
     mcp_server_id: row.mcpServerId,
     server_name: server?.name ?? row.mcpServerId,
-    configured_fields: configuredFields(server, openValues(ctx, row)),
+    configured_fields: configuredFields(server, openValues(ctx, row) ?? {}),
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -43,7 +51,7 @@ export async function listCredentialRows(ctx: AppContext, userId: string): Promi
     .orderBy(asc(mcpCredentials.createdAt), asc(mcpCredentials.id));
 }
 
-async function activeRow(ctx: AppContext, userId: string, serverId: string): Promise<CredentialRow | undefined> {
+async function activeValues(ctx: AppContext, userId: string, serverId: string): Promise<CredentialValues | null> {
   const [row] = await ctx.db
     .select()
     .from(mcpCredentials)
@@ -54,12 +62,12 @@ async function activeRow(ctx: AppContext, userId: string, serverId: string): Pro
         eq(mcpCredentials.isActive, true),
       ),
     );
-  return row;
+  return row ? openValues(ctx, row) : null;
 }
 
-/** True when the user has an active credential for the server. */
+/** True when the user has an active, readable credential for the server. */
 export async function userHasCredentials(ctx: AppContext, userId: string, serverId: string): Promise<boolean> {
-  return (await activeRow(ctx, userId, serverId)) !== undefined;
+  return (await activeValues(ctx, userId, serverId)) !== null;
 }
 
 /** The user's active credential values in clear, for the runtime to hand to the MCP server; null when none. */
@@ -68,8 +76,7 @@ export async function getDecryptedCredentials(
   userId: string,
   serverId: string,
 ): Promise<Record<string, string> | null> {
-  const row = await activeRow(ctx, userId, serverId);
-  return row ? openValues(ctx, row) : null;
+  return activeValues(ctx, userId, serverId);
 }
 
 /**
@@ -82,10 +89,10 @@ export async function missingCredentialServers(
   serverIds: string[],
 ): Promise<string[]> {
   const catalog = loadCatalog(ctx.config);
-  const needed = [...new Set(serverIds)].filter((id) => catalog.mcpServers[id]?.requires_credentials === true);
+  const needed = [...new Set(serverIds)].filter((id) => findServer(catalog, id)?.requires_credentials === true);
   if (!needed.length) return [];
   const rows = await ctx.db
-    .select({ serverId: mcpCredentials.mcpServerId })
+    .select()
     .from(mcpCredentials)
     .where(
       and(
@@ -94,6 +101,6 @@ export async function missingCredentialServers(
         inArray(mcpCredentials.mcpServerId, needed),
       ),
     );
-  const have = new Set(rows.map((r) => r.serverId));
+  const have = new Set(rows.filter((row) => openValues(ctx, row) !== null).map((row) => row.mcpServerId));
   return needed.filter((id) => !have.has(id));
 }

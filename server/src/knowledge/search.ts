@@ -12,6 +12,8 @@ export interface KnowledgeHit {
 }
 
 const MAX_FALLBACK_WORDS = 32;
+/** Longer questions add nothing a search can use; NUL cannot be sent to PostgreSQL at all. */
+const MAX_QUERY_LENGTH = 2_000;
 
 /** The words of a query as plain lexemes, safe to join into a to_tsquery expression. */
 export function orQueryText(query: string): string {
@@ -47,11 +49,12 @@ export async function searchKnowledge(
   limit = 5,
 ): Promise<KnowledgeHit[]> {
   const ids = [...new Set(knowledgeBaseIds)];
-  const size = Math.max(1, Math.min(100, Math.floor(limit)));
-  if (!ids.length || !query.trim()) return [];
-  const strict = await run(db, ids, sql`websearch_to_tsquery('english', ${query})`, size);
+  const size = Number.isFinite(limit) ? Math.max(1, Math.min(100, Math.floor(limit))) : 5;
+  const text = query.replaceAll('\u0000', ' ').slice(0, MAX_QUERY_LENGTH);
+  if (!ids.length || !text.trim()) return [];
+  const strict = await run(db, ids, sql`websearch_to_tsquery('english', ${text})`, size);
   if (strict.length) return strict;
-  const anyWord = orQueryText(query);
+  const anyWord = orQueryText(text);
   if (!anyWord) return [];
   return run(db, ids, sql`to_tsquery('english', ${anyWord})`, size);
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { selectAllMessages, selectVncUrl } from '../../../src/features/chat/chatSelectors';
-import { chatReducer } from '../../../src/features/chat/chatSlice';
+import { chatReducer, type ChatState } from '../../../src/features/chat/chatSlice';
 import { parseRecording } from '../../../src/features/replay/recording';
 import { replayRecording } from '../../../src/features/replay/replay';
 
@@ -40,6 +40,15 @@ describe('recorded streams', () => {
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(replayRecording(loadFixture(FIXTURE), chatReducer));
     expect(result.stderr).toMatch(/replayed 13 actions \(14 raw frames\): 2 messages, status idle/);
+  });
+
+  it('npm run replay -- --frames rebuilds the state from the raw frames', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', FIXTURE, '--frames'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const contents = (chat: ChatState) => selectAllMessages({ chat }).map((m) => m.content);
+    expect(contents(JSON.parse(result.stdout) as ChatState)).toEqual(contents(replayRecording(loadFixture(FIXTURE), chatReducer)));
+    expect(result.stderr).toMatch(/skipped a malformed stream frame \(not-json\)/);
+    expect(result.stderr).toMatch(/replayed 14 raw frames: 2 messages, status idle/);
   });
 
   it('npm run replay refuses a file that is not a recording', () => {

@@ -1,7 +1,7 @@
 // Reads of the chat state; derived lists are memoised with createSelector so components get stable references.
 import { createSelector } from '@reduxjs/toolkit';
 import type { ToolCall } from '../../services/contract';
-import { messagesAdapter, type ChatState } from './chatSlice';
+import { messagesAdapter, type ChatState } from './chatState';
 import type { ChatMessage } from './chatTypes';
 import { messageTimeLabels } from './timeFormat';
 import { toolRunStatus, type ToolRunStatus } from './toolStatus';

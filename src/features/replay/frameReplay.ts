@@ -9,7 +9,8 @@ import {
   type SendRequest,
 } from '../../services/socket/socketActions';
 import { createSocketMiddleware, type FrameScheduler } from '../../services/socket/socketMiddleware';
-import { chatReducer, type ChatState } from '../chat/chatSlice';
+import { chatReducer } from '../chat/chatSlice';
+import type { ChatState } from '../chat/chatState';
 import type { StreamRecording } from './recording';
 
 /** Plays one recorded run's frames to the middleware as if a server sent them. */

@@ -1,4 +1,5 @@
-import { chatReducer, historyLoaded, initialChatState, type ChatState } from '../../../src/features/chat/chatSlice';
+import { chatReducer, historyLoaded } from '../../../src/features/chat/chatSlice';
+import { initialChatState, type ChatState } from '../../../src/features/chat/chatState';
 import {
   selectIsThinking,
   selectLiveToolRuns,

@@ -2,11 +2,10 @@ import {
   chatReducer,
   errorDismissed,
   historyLoaded,
-  initialChatState,
   insufficientCreditsDialogClosed,
   sessionOpened,
-  type ChatState,
 } from '../../../src/features/chat/chatSlice';
+import { initialChatState, type ChatState } from '../../../src/features/chat/chatState';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import {
   runCompleted,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
-import { chatReducer, type ChatState } from '../../../src/features/chat/chatSlice';
+import { chatReducer } from '../../../src/features/chat/chatSlice';
+import type { ChatState } from '../../../src/features/chat/chatState';
 import { replayFrames } from '../../../src/features/replay/frameReplay';
 import { parseRecording, type StreamRecording } from '../../../src/features/replay/recording';
 import { replayRecording } from '../../../src/features/replay/replay';

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { selectAllMessages, selectVncUrl } from '../../../src/features/chat/chatSelectors';
-import { chatReducer, type ChatState } from '../../../src/features/chat/chatSlice';
+import { chatReducer } from '../../../src/features/chat/chatSlice';
+import type { ChatState } from '../../../src/features/chat/chatState';
 import { parseRecording } from '../../../src/features/replay/recording';
 import { replayRecording } from '../../../src/features/replay/replay';
 

@@ -13,6 +13,9 @@ import {
   userHasCredentials,
 } from '../src/credentials/service.ts';
 import { createSealer } from '../src/credentials/sealing.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { createServer } from '../src/server.ts';
 import { client, startTestServer, type TestServer } from './helpers.ts';
 import { createUser } from './fixtures/knowledge/users.ts';
 
@@ -318,11 +321,24 @@ describe('MCP credentials and catalogues', () => {
 });
 
 describe('credential key and catalogue configuration', () => {
+  /** Start-up with a bad setting must fail; the database is opened here so it is closed even then. */
+  const startFails = async (env: Record<string, string>, message: RegExp) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ats-start-'));
+    const database = await openDatabase({});
+    try {
+      await assert.rejects(
+        createServer(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, ...env }), { database }),
+        message,
+      );
+    } finally {
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
   it('refuses to start with a CREDENTIALS_KEY of the wrong length', async () => {
-    await assert.rejects(
-      startTestServer({ CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') }),
-      /CREDENTIALS_KEY must be a 32-byte key.*16 bytes/,
-    );
+    await startFails({ CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') }, /CREDENTIALS_KEY must be a 32-byte key.*16 bytes/);
+    await startFails({ CREDENTIALS_KEY: 'not a key!' }, /CREDENTIALS_KEY must be a 32-byte key/);
   });
 
   it('uses a hex CREDENTIALS_KEY and writes no key file', async () => {
@@ -349,9 +365,9 @@ describe('credential key and catalogue configuration', () => {
     assert.throws(() => sealer.open(`${sealed.slice(0, -4)}AAAA`, 'u1\nn8n'));
   });
 
-  it('reads the catalogue from CATALOG_FILE and rejects an invalid one at start-up', async () => {
+  it('reads the catalogue from CATALOG_FILE and rejects an invalid one at start-up', async (t) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'ats-catalog-'));
-    after(() => rm(dir, { recursive: true, force: true }));
+    t.after(() => rm(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'catalog.json');
     const broken = path.join(dir, 'broken.json');
     await writeFile(
@@ -379,6 +395,7 @@ describe('credential key and catalogue configuration', () => {
     } finally {
       await custom.close();
     }
-    await assert.rejects(startTestServer({ CATALOG_FILE: broken }), /broken\.json is invalid/);
+    await startFails({ CATALOG_FILE: broken }, /broken\.json is invalid/);
+    await startFails({ CATALOG_FILE: path.join(dir, 'missing.json') }, /missing\.json could not be read/);
   });
 });

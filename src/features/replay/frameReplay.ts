@@ -8,7 +8,8 @@ import {
   textDelta,
   type SendRequest,
 } from '../../services/socket/socketActions';
-import { createSocketMiddleware, type FrameScheduler } from '../../services/socket/socketMiddleware';
+import type { FrameScheduler } from '../../services/socket/frameScheduler';
+import { createSocketMiddleware } from '../../services/socket/socketMiddleware';
 import { chatReducer } from '../chat/chatSlice';
 import type { ChatState } from '../chat/chatState';
 import type { StreamRecording } from './recording';

@@ -17,13 +17,8 @@ import {
   type SendRequestedAction,
   type StreamErrorFields,
 } from './socketActions';
+import { animationFrameScheduler, type FrameScheduler } from './frameScheduler';
 import { teamSocketUrl, wsBaseFrom, type PageLocation } from './socketUrl';
-
-/** When to flush coalesced text: once per animation frame in the browser; tests drive it by hand. */
-export interface FrameScheduler {
-  request(callback: () => void): unknown;
-  cancel(handle: unknown): void;
-}
 
 export interface SocketMiddlewareOptions {
   /** VITE_API_BASE_URL; same-origin `/api/v1` by default. */
@@ -40,12 +35,6 @@ export interface SocketMiddlewareOptions {
 }
 
 export const CONNECTION_ERROR = 'WebSocket connection error';
-const FALLBACK_FRAME_MS = 16;
-
-export const animationFrameScheduler: FrameScheduler =
-  typeof requestAnimationFrame === 'function'
-    ? { request: (cb) => requestAnimationFrame(cb), cancel: (h) => cancelAnimationFrame(h as number) }
-    : { request: (cb) => setTimeout(cb, FALLBACK_FRAME_MS), cancel: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
 
 interface Run {
   runId: string;

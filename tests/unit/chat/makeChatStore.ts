@@ -4,11 +4,8 @@ import { WebSocket as MockWebSocket } from 'mock-socket';
 import { addChatListeners, type ChatTag } from '../../../src/features/chat/chatListeners';
 import { chatReducer } from '../../../src/features/chat/chatSlice';
 import { createRecorderMiddleware, createStreamRecorder } from '../../../src/features/replay/recorder';
-import {
-  createSocketMiddleware,
-  type FrameScheduler,
-  type SocketMiddlewareOptions,
-} from '../../../src/services/socket/socketMiddleware';
+import type { FrameScheduler } from '../../../src/services/socket/frameScheduler';
+import { createSocketMiddleware, type SocketMiddlewareOptions } from '../../../src/services/socket/socketMiddleware';
 
 export const TEAM_ID = 'team-1';
 export const TOKEN = 'test-token';

@@ -111,6 +111,13 @@ describe('socket middleware', () => {
     expect(selectLiveText(env.store.getState())).toBe(pieces.join(''));
   });
 
+  it('flushes coalesced text by itself on the next animation frame when no scheduler is injected', async () => {
+    const env = makeChatStore({ scheduler: undefined });
+    await connected(env);
+    server.send({ type: 'chunk', content: 'a' }, { type: 'chunk', content: 'b' });
+    await until(() => selectLiveText(env.store.getState()) === 'ab', 500);
+  });
+
   it('keeps the user message and the partial reply when the connection drops mid-run, with retry info', async () => {
     const env = makeChatStore();
     await connected(env, 'Make it so', 's-7');

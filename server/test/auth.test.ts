@@ -48,7 +48,7 @@ describe('sign-in with the local identity provider', () => {
     for (const key of ['id', 'name', 'username', 'email', 'picture', 'google_id', 'is_admin']) assert.ok(key in me.body, key);
     assert.ok(!JSON.stringify(me.body).includes('secret'));
     const [team] = await server.ctx.db.select().from(teams).where(eq(teams.id, server.ctx.config.TEAM_ID));
-    if (team) assert.equal(team.ownerId, me.body.id);
+    assert.equal(team?.ownerId, me.body.id);
     const tx = await client(server, reg.body.access_token).get('/credits/transactions');
     assert.equal(tx.body.data.total, 1);
     assert.equal(tx.body.data.transactions[0].transaction_type, 'free_credits');

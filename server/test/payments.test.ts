@@ -103,6 +103,18 @@ describe('payments with the local checkout', () => {
     assert.equal(res.status, 409);
   });
 
+  it('refuses to pay a second subscription checkout opened before the first was paid (409)', async () => {
+    const other = await signIn(server, 'twice@example.com');
+    const first = await openSubscription(server, other, 'starter');
+    const second = await openSubscription(server, other, 'business');
+    assert.equal((await page(server, 'POST', `/checkout/${first.session_id}/pay`)).statusCode, 303);
+    const refused = await page(server, 'POST', `/checkout/${second.session_id}/pay`);
+    assert.equal(refused.statusCode, 409);
+    assert.match(refused.body, /already have an active subscription/);
+    assert.deepEqual((await client(server, other).get('/credits/balance')).body, { available_credits: 600, subscription_credits: 500 });
+    assert.equal((await client(server, other).get('/payments/subscription/details')).body.data.plan_id, 'starter');
+  });
+
   it('buys a credit package as purchased credits, once even when Pay is pressed twice', async () => {
     const res = await client(server, token).post('/payments/create-checkout-session', {
       package_id: 'small',
@@ -199,6 +211,8 @@ describe('payments with the local checkout', () => {
     const [a, b] = await Promise.all([client(server, token).get('/credits/balance'), client(server, token).get('/payments/subscription/status')]);
     assert.equal(a.status, 200);
     assert.equal(b.status, 200);
+    // The timer's sweep settles the one due subscription nobody has read (twice@example.com's), then finds none.
+    assert.equal(await runRenewals(server.ctx), 1);
     assert.equal(await runRenewals(server.ctx), 0);
     const balance = await client(server, token).get('/credits/balance');
     assert.deepEqual(balance.body, { available_credits: 2350, subscription_credits: 2000 });

@@ -7,7 +7,7 @@ import { newId } from '../ids.ts';
 import { planDetails, type Billing } from './billing.ts';
 import { activeSubscription, addMonth } from './subscriptions.ts';
 
-export type FulfilResult = 'fulfilled' | 'already_fulfilled' | 'unknown_session' | 'not_payable';
+export type FulfilResult = 'fulfilled' | 'already_fulfilled' | 'unknown_session' | 'not_payable' | 'already_subscribed';
 
 export interface FulfilOptions {
   /** The provider's own subscription id (Stripe `sub_…`), kept for cancellation. */
@@ -28,6 +28,10 @@ export async function fulfilCheckout(
     const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).for('update');
     if (!session) return 'unknown_session';
     if (session.status === 'canceled') return 'not_payable';
+    // Two subscription checkouts opened before either was paid: the second is refused, not stacked.
+    if (session.kind === 'subscription' && session.status === 'open' && (await activeSubscription(tx, session.userId))) {
+      return 'already_subscribed';
+    }
     const [claimed] = await tx
       .insert(paymentFulfilments)
       .values({ key: `checkout:${session.id}`, userId: session.userId })
@@ -51,8 +55,6 @@ export async function fulfilCheckout(
     }
 
     const plan = planDetails(billing, session.itemId);
-    // Two subscription checkouts opened before either was paid: the second payment does not stack a plan.
-    if (await activeSubscription(tx, session.userId)) return 'fulfilled';
     const start = ctx.now();
     const subscriptionId = newId();
     await tx.insert(subscriptions).values({

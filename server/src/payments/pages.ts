@@ -65,6 +65,9 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
       if (!session) return missing(reply);
       const result = await fulfilCheckout(ctx, billing, session.id);
       if (result === 'not_payable') return html(reply, 409, messagePage('Checkout closed', 'This checkout was cancelled and cannot be paid.'));
+      if (result === 'already_subscribed') {
+        return html(reply, 409, messagePage('Already subscribed', 'You already have an active subscription; nothing was charged.'));
+      }
       return reply.redirect(session.successUrl, 303);
     });
 

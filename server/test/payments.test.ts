@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { runRenewals } from '../src/payments/subscriptions.ts';
+import { addMonth, runRenewals } from '../src/payments/subscriptions.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 import { startFakeStripe, type FakeStripe } from './fakes/stripe.ts';
 
@@ -29,6 +29,18 @@ async function subscribe(server: TestServer, token: string, planId = 'starter') 
 
 const transactions = async (server: TestServer, token: string) =>
   (await client(server, token).get('/credits/transactions?limit=100')).body.data.transactions as Array<{ amount: number; transaction_type: string }>;
+
+describe('billing periods', () => {
+  it('last one calendar month, clamped to the end of shorter months', () => {
+    const cases: Array<[string, string]> = [
+      ['2026-01-15T10:00:00.000Z', '2026-02-15T10:00:00.000Z'],
+      ['2026-01-31T10:00:00.000Z', '2026-02-28T10:00:00.000Z'],
+      ['2028-01-31T00:00:00.000Z', '2028-02-29T00:00:00.000Z'],
+      ['2026-12-31T23:59:59.000Z', '2027-01-31T23:59:59.000Z'],
+    ];
+    for (const [from, to] of cases) assert.equal(addMonth(new Date(from)).toISOString(), to, from);
+  });
+});
 
 describe('payments with the local checkout', () => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 // /api/v1 routes of the payments domain: catalogue, checkout sessions, subscription status and cancellation.
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { and, eq } from 'drizzle-orm';
 import { checkoutSessions, subscriptions } from '../db/schema.ts';
 import { requireUser, type UserRow } from '../auth/guard.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';

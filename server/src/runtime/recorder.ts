@@ -13,7 +13,8 @@ export class ReplyRecorder {
   readonly members: MemberResponse[] = [];
   private readonly interactions: NonNullable<TeamContext['member_interactions']> = [];
   private timer: NodeJS.Timeout | null = null;
-  private writes: Promise<void> = Promise.resolve();
+  private writing: Promise<void> | null = null;
+  private dirty = false;
   private failure: unknown = null;
 
   constructor(
@@ -42,14 +43,26 @@ export class ReplyRecorder {
     this.flush();
   }
 
-  /** Writes are chained, so they land in order and never race each other. */
+  /**
+   * At most one write in flight: changes made meanwhile are written together right after it, so a fast run
+   * costs a few writes instead of one per event, and writes never race each other.
+   */
   private flush(): void {
-    const patch = { content: this.content, toolCalls: [...this.tools], memberResponses: [...this.members] };
-    this.writes = this.writes
-      .then(() => updateMessage(this.ctx, this.messageId, patch))
-      .catch((error: unknown) => {
+    this.dirty = true;
+    this.writing ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.dirty) {
+      this.dirty = false;
+      const patch = { content: this.content, toolCalls: [...this.tools], memberResponses: [...this.members] };
+      try {
+        await updateMessage(this.ctx, this.messageId, patch);
+      } catch (error) {
         this.failure ??= error;
-      });
+      }
+    }
+    this.writing = null;
   }
 
   /** The last write, plus the member interactions added to the session's team context. */
@@ -57,7 +70,7 @@ export class ReplyRecorder {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.flush();
-    await this.writes;
+    await this.writing;
     if (this.interactions.length) {
       const earlier = previous?.member_interactions ?? [];
       const member_interactions = [...earlier, ...this.interactions].slice(-MAX_INTERACTIONS);

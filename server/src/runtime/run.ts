@@ -71,11 +71,12 @@ export async function executeRun(
   const history = await loadHistory(ctx, run);
   const session = run.session ?? (await createSession(ctx, { teamId: run.team.id, userId: run.user.id, name: sessionName(run.message) }));
   const sessionId = session.session_id;
+  // The first frame goes out as soon as the session id is known; the messages are stored before any run event.
+  emit({ type: 'start', session_id: sessionId });
   await appendMessage(ctx, { sessionId, role: 'user', content: run.message, fileIds: run.files.map((f) => f.id), runId: run.runId });
   const replyId = await appendMessage(ctx, { sessionId, role: 'team_response', content: '', runId: run.runId });
   const recorder = new ReplyRecorder(ctx, replyId);
   const outcome: RunOutcome = { sessionId, content: '', recorder, teamId: null };
-  emit({ type: 'start', session_id: sessionId });
 
   const engine = selectEngine(ctx.config);
   const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });

@@ -1,6 +1,6 @@
 // Reads of the chat state; derived lists are memoised with createSelector so components get stable references.
 import { createSelector } from '@reduxjs/toolkit';
-import type { ToolCall } from '../../services/contract';
+import type { MemberResponse, ToolCall } from '../../services/contract';
 import { messagesAdapter, type ChatState } from './chatState';
 import type { ChatMessage } from './chatTypes';
 import { messageTimeLabels } from './timeFormat';
@@ -39,13 +39,19 @@ export const selectInsufficientCreditsOpen = (state: ChatRootState) => state.cha
 export const selectIsThinking = (state: ChatRootState) =>
   state.chat.status === 'streaming' && (state.chat.run?.text ?? '') === '';
 
-export const selectLiveToolRuns = createSelector([selectLiveRun], (run): ToolRun[] => {
-  if (!run || run.tools.length === 0) return EMPTY_TOOL_RUNS;
-  const completed = new Set(run.completedToolIds);
-  return run.tools.map((tool) => ({ tool, status: toolRunStatus(tool, completed.has(tool.tool_call_id)) }));
-});
+const EMPTY_IDS: string[] = [];
+const EMPTY_TOOLS: ToolCall[] = [];
+const EMPTY_MEMBERS: MemberResponse[] = [];
+// Text deltas replace `run` but not these arrays, so the selectors below stay put while text streams in.
+const selectLiveTools = (state: ChatRootState) => state.chat.run?.tools ?? EMPTY_TOOLS;
+const selectLiveCompletedIds = (state: ChatRootState) => state.chat.run?.completedToolIds ?? EMPTY_IDS;
+export const selectLiveMemberResponses = (state: ChatRootState) => state.chat.run?.memberResponses ?? EMPTY_MEMBERS;
 
-export const selectLiveMemberResponses = createSelector([selectLiveRun], (run) => run?.memberResponses ?? []);
+export const selectLiveToolRuns = createSelector([selectLiveTools, selectLiveCompletedIds], (tools, completedIds): ToolRun[] => {
+  if (tools.length === 0) return EMPTY_TOOL_RUNS;
+  const completed = new Set(completedIds);
+  return tools.map((tool) => ({ tool, status: toolRunStatus(tool, completed.has(tool.tool_call_id)) }));
+});
 
 /** A stored or finished message's tools with their timeline status. */
 export function messageToolRuns(message: ChatMessage): ToolRun[] {
@@ -55,21 +61,25 @@ export function messageToolRuns(message: ChatMessage): ToolRun[] {
   return tools.map((tool) => ({ tool, status: toolRunStatus(tool, completed.has(tool.tool_call_id)) }));
 }
 
-/** Every tool of the conversation (replies, their members, then the live run) in order. */
-const selectAllTools = createSelector([selectAllMessages, selectLiveRun], (messages, run): ToolCall[] => {
-  const tools: ToolCall[] = [];
-  const add = (list: readonly ToolCall[] | undefined) => list?.forEach((tool) => tools.push(tool));
-  for (const message of messages) {
-    add(message.tools);
-    message.memberResponses?.forEach((member) => add(member.tools));
+function toolsOf(tools: readonly ToolCall[] | undefined, members: readonly MemberResponse[] | undefined): ToolCall[] {
+  return [...(tools ?? []), ...(members ?? []).flatMap((member) => member.tools ?? [])];
+}
+
+const selectMessagesVncUrl = createSelector([selectAllMessages], (messages) => {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i];
+    const found = message ? latestVncUrl(toolsOf(message.tools, message.memberResponses)) : null;
+    if (found) return found;
   }
-  add(run?.tools);
-  run?.memberResponses.forEach((member) => add(member.tools));
-  return tools;
+  return null;
 });
 
-/** The Agent's Computer address found in the conversation's tool output, newest first. */
-export const selectVncUrl = createSelector([selectAllTools], (tools) => latestVncUrl(tools));
+const selectLiveVncUrl = createSelector([selectLiveTools, selectLiveMemberResponses], (tools, members) =>
+  latestVncUrl(toolsOf(tools, members)),
+);
+
+/** The Agent's Computer address found in the conversation's tool output, newest first (the live reply first). */
+export const selectVncUrl = createSelector([selectLiveVncUrl, selectMessagesVncUrl], (live, stored) => live ?? stored);
 
 /**
  * Timestamp labels keyed by message id. `now` is passed in (rounded by the caller, e.g. per minute) so the

@@ -23,13 +23,32 @@ describe('chat selectors', () => {
     expect(selectIsThinking({ chat: initialChatState })).toBe(false);
   });
 
-  it('keeps the same tool-run list while the tools do not change', () => {
+  it('keeps the same tool-run list and computer address while only text streams in', () => {
     const { runId, chat } = streaming();
     const withTool = chatReducer(chat, toolStarted({ runId, tool: { tool_call_id: 't', tool_name: 'x', tool_args: {} } }));
     const first = selectLiveToolRuns({ chat: withTool });
-    const afterText: ChatState = { ...withTool, insufficientCreditsOpen: true };
+    const afterText: ChatState = chatReducer(withTool, textDelta({ runId, text: 'more words' }));
     expect(selectLiveToolRuns({ chat: afterText })).toBe(first);
     expect(first).toEqual([{ tool: expect.objectContaining({ tool_call_id: 't' }), status: 'running' }]);
+  });
+
+  it("prefers the live reply's computer address over an older one from the history", () => {
+    const loaded = chatReducer(
+      initialChatState,
+      historyLoaded({
+        sessionId: 's',
+        messages: [
+          { role: 'assistant', content: 'Old', created_at: 1, tool_calls: [{ tool_call_id: 'o', tool_name: 'c', tool_args: {}, result: '{"vnc_url":"https://old.example/vnc.html"}' }] },
+        ],
+      }),
+    );
+    expect(selectVncUrl({ chat: loaded })).toBe('https://old.example/vnc.html?view_only=true');
+    const send = sendRequested({ teamId: 'team-1', message: 'Hi', sessionId: 's', fileIds: [] });
+    const live = chatReducer(
+      chatReducer(loaded, send),
+      toolStarted({ runId: send.payload.runId, tool: { tool_call_id: 'n', tool_name: 'c', tool_args: {}, output: '[d](https://new.example/vnc.html)' } }),
+    );
+    expect(selectVncUrl({ chat: live })).toBe('https://new.example/vnc.html?view_only=true');
   });
 
   it("finds the Agent's Computer in a member's tool output of the live reply", () => {

@@ -147,6 +147,13 @@ describe('team runtime over WebSocket', () => {
     assert.equal((await conn.waitFor((f) => f.type === 'start')).session_id, end.session_id);
     await conn.waitFor(isLast);
     conn.ws.close();
+
+    const fresh = await connect(server, teamId, `token=${token}&session_id=undefined`);
+    fresh.ws.send(JSON.stringify({ message: 'Every hour post to Slack', session_id: null }));
+    const started = await fresh.waitFor((f) => f.type === 'start');
+    assert.ok(started.session_id && started.session_id !== end.session_id, 'the string undefined counts as no session');
+    await fresh.waitFor(isLast);
+    fresh.ws.close();
   });
 
   it('closes with an error frame and code 4401 on a bad or missing token', async () => {
@@ -179,6 +186,9 @@ describe('team runtime over WebSocket', () => {
     assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_request');
     conn.frames.length = 0;
     conn.ws.send(JSON.stringify({ message: 42, file_ids: 'nope' }));
+    assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_request');
+    conn.frames.length = 0;
+    conn.ws.send(JSON.stringify({ message: 'hi', session_id: 'x'.repeat(101) }));
     assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_request');
     conn.frames.length = 0;
     conn.ws.send(Buffer.from([1, 2, 3]), { binary: true });

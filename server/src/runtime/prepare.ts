@@ -12,11 +12,13 @@ import { getOwnedFiles, getOwnedSession, type OwnedFile } from '../teams/session
 export const MAX_MESSAGE_CHARS = 100_000;
 
 const idSchema = z.string().trim().min(1).max(100);
+/** Clients that lost track of a session send "undefined" or "null" (SPEC §2: the string undefined counts as absent). */
+const sessionIdSchema = z.preprocess((v) => (v === '' || v === 'undefined' || v === 'null' ? null : v), idSchema.nullish());
 
 /** Client → server: `{message, session_id?, file_ids?}` (SPEC §3 streaming message payload). */
 export const runRequestSchema = z.object({
   message: z.string().max(MAX_MESSAGE_CHARS).refine((m) => m.trim().length > 0, 'message must not be empty'),
-  session_id: idSchema.nullish(),
+  session_id: sessionIdSchema,
   file_ids: z.array(idSchema).max(20).optional(),
 });
 export type RunRequestBody = z.infer<typeof runRequestSchema>;

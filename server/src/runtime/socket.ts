@@ -72,7 +72,12 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
       } catch {
         return send(errorFrame('invalid_frame', 'The message is not valid JSON. Send {"message": "…", "session_id": "…", "file_ids": []}.'));
       }
-      const body = runRequestSchema.safeParse(json);
+      // The session may also come from the socket's session_id query parameter when the message names none.
+      const withSession =
+        json && typeof json === 'object' && !Array.isArray(json)
+          ? { ...json, session_id: (json as { session_id?: unknown }).session_id ?? request.query.session_id }
+          : json;
+      const body = runRequestSchema.safeParse(withSession);
       if (!body.success) return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
       if (running) return send(errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'));
       const controller = new AbortController();
@@ -80,11 +85,10 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
       const owner = user;
       void (async () => {
         try {
-          const sessionId = body.data.session_id ?? request.query.session_id ?? null;
           const prepared = await prepareRun(ctx, {
             teamId: request.params.id,
             user: owner,
-            body: { ...body.data, session_id: sessionId },
+            body: body.data,
             origin: publicOrigin(ctx.config, request),
           });
           await executeRun(ctx, prepared, send, controller.signal, request.log);

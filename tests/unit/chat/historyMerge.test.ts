@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { StoredMessage } from '../../../src/services/contract';
 import { mergeHistory, parseCreatedAt, stripUuids } from '../../../src/features/chat/historyMerge';
 
@@ -132,5 +133,32 @@ describe('history merge (SPEC §4)', () => {
     expect(merged[0]?.content).toBe('Question number 0 about workflow 0');
     expect(merged[9999]?.content).toMatch(/^Answer 4999:/);
     expect(elapsed).toBeLessThan(500);
+  });
+});
+
+describe('history merge properties', () => {
+  const message = fc.record({
+    role: fc.constantFrom('user', 'assistant', 'team_response', 'system') as fc.Arbitrary<StoredMessage['role']>,
+    content: fc.oneof(fc.constantFrom('', 'Hello', 'Hello there', 'Done.', 'Plan ready'), fc.string({ maxLength: 20 })),
+    created_at: fc.oneof(
+      fc.integer({ min: 1767268800, max: 1767268900 }),
+      fc.integer({ min: 1767268800, max: 1767268900 }).map(String),
+      fc.integer({ min: 1767268800000, max: 1767268900000 }).map((ms) => new Date(ms).toISOString()),
+    ),
+  });
+
+  it('never grows, drops system messages, and orders by time with users first within 1 s', () => {
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 40 }), (messages) => {
+        const merged = mergeHistory(messages);
+        expect(merged.length).toBeLessThanOrEqual(messages.filter((m) => m.role !== 'system').length);
+        const key = (m: (typeof merged)[number]) => Date.parse(m.timestamp) - (m.sender === 'user' ? 1000 : 0);
+        for (let i = 1; i < merged.length; i += 1) {
+          const previous = merged[i - 1]!;
+          const current = merged[i]!;
+          expect(key(previous)).toBeLessThanOrEqual(key(current));
+        }
+      }),
+    );
   });
 });

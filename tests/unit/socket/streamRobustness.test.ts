@@ -117,3 +117,40 @@ describe('malformed frames', () => {
     );
   });
 });
+
+describe('coalescing at any chunk rate', () => {
+  it('keeps every character in order with at most one store update per animation frame', async () => {
+    const plan = fc.array(fc.record({ text: fc.string({ minLength: 1, maxLength: 8 }), frameAfter: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 60,
+    });
+    await fc.assert(
+      fc.asyncProperty(plan, async (chunks) => {
+        server = startSocketServer();
+        try {
+          const env = await startRun();
+          let updates = 0;
+          const unsubscribe = env.store.subscribe(() => {
+            updates += 1;
+          });
+          let frames = 0;
+          for (const chunk of chunks) {
+            server.send({ type: 'chunk', content: chunk.text });
+            if (chunk.frameAfter) {
+              frames += 1;
+              env.scheduler.frame();
+            }
+          }
+          frames += 1;
+          env.scheduler.frame();
+          unsubscribe();
+          expect(env.store.getState().chat.run?.text).toBe(chunks.map((c) => c.text).join(''));
+          expect(updates).toBeLessThanOrEqual(frames);
+        } finally {
+          await server.stop();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -135,6 +135,16 @@ describe('the built-in team', () => {
     assert.equal(text(first), text(await run(team())));
   });
 
+  it('gives every member the whole request in collaborate mode, and a role-fitted task in coordinate mode', async () => {
+    const message = 'Every day at 8am post to Slack';
+    const tasks = (events: RunEvent[]) =>
+      events.filter((e) => e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member').map((e) => (e as { call: { tool_args: { task: string } } }).call.tool_args.task);
+    assert.deepEqual(tasks(await run(team({ mode: 'collaborate' }), message)), [message, message]);
+    const coordinated = tasks(await run(team(), message));
+    assert.match(coordinated[0]!, /^Design the trigger and steps/);
+    assert.match(coordinated[1]!, /^Look up the nodes/);
+  });
+
   it('honours a member\'s tool call limit', async () => {
     const events = await run(team({}, 1));
     assert.deepEqual(toolNames(events).slice(3), ['duckduckgo_search']);

@@ -125,6 +125,21 @@ describe('OpenAI-compatible engine', () => {
     assert.equal(last!.messages.at(-1)!.tool_call_id, 'call_delegate_1');
   });
 
+  it('stops offering tools to a member at its tool call limit', async () => {
+    const limited = createOpenAIEngine({ apiKey: 'x', baseURL: fake.url, maxRetries: 0 });
+    const original = TEAM.config.members[0]!.agent_config!.tool_call_limit;
+    TEAM.config.members[0]!.agent_config!.tool_call_limit = 0;
+    try {
+      fake.requests.length = 0;
+      const events = await collect(limited);
+      assert.ok(!events.some((e) => e.kind === 'tool_started' && e.call.tool_name === 'duckduckgo_search'));
+      const memberRequest = fake.requests.find((r) => !String(r.messages[0]?.content).startsWith('You coordinate'));
+      assert.equal(memberRequest?.tools, undefined, 'no functions are offered once the limit is reached');
+    } finally {
+      TEAM.config.members[0]!.agent_config!.tool_call_limit = original;
+    }
+  });
+
   it('uses LLM_MODEL for every call when it is set', async () => {
     fake.requests.length = 0;
     await collect(createOpenAIEngine({ apiKey: 'x', baseURL: fake.url, model: 'llama3.1', maxRetries: 0 }));

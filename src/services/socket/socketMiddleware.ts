@@ -35,6 +35,8 @@ export interface SocketMiddlewareOptions {
 }
 
 export const CONNECTION_ERROR = 'WebSocket connection error';
+/** A rejected frame's explanation is cut here so one huge bad frame cannot flood the console. */
+const MAX_DETAIL = 300;
 
 interface Run {
   runId: string;
@@ -142,7 +144,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
       if (!parsed.ok) {
         if (!reported.has(parsed.kind)) {
           reported.add(parsed.kind);
-          logger.warn(`Team chat: skipped a malformed stream frame (${parsed.kind}): ${parsed.detail}`);
+          logger.warn(`Team chat: skipped a malformed stream frame (${parsed.kind}): ${parsed.detail.slice(0, MAX_DETAIL)}`);
         }
         return;
       }

@@ -112,9 +112,10 @@ describe('the shared layout', () => {
 
   it('signs out from the header: token gone, back to /login', async () => {
     localStorage.setItem('token', 'tok');
-    const { router, user, store } = renderApp('/privacy', { preloadedState: signedInState(alice) });
+    const { router, user, store } = renderApp('/payment/cancel', { preloadedState: signedInState(alice) });
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('token')).toBeNull();
     expect(store.getState().auth.user).toBeNull();
   });

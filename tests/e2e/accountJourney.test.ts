@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildSpa, launchBrowser, ROOT, screenshotBothThemes, SCREENSHOT_DIR, startServer, type RunningServer } from './harness.ts';
+import { buildSpa, launchBrowser, ROOT, screenshotBothThemes, SCREENSHOT_DIR, startServer, type RunningServer } from './harness';
 
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 const billing = JSON.parse(readFileSync(path.join(ROOT, 'server/config/billing.json'), 'utf8')) as {
@@ -150,7 +150,9 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
 
   await t.test('signs out', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    const { pathname, search } = new URL(page.url());
+    assert.equal(`${pathname}${search}`, '/login', 'a deliberate sign-out lands on the plain login page');
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await page.goto('/profile');
     await page.waitForURL(/\/login\?return=%2Fprofile/);

@@ -126,6 +126,8 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.waitForFunction((s) => document.documentElement.classList.contains(s), scheme);
+    // MUI animates colour changes for a quarter second.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });

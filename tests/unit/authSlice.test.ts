@@ -44,6 +44,15 @@ describe('auth state', () => {
     expect(authReducer(before, signedOut())).toMatchObject({ user: null, isAuthenticated: false, adminMode: false });
   });
 
+  it('remembers whether the sign-out was deliberate until the next sign-in', () => {
+    const before = { ...initialAuthState(), user: alice, isAuthenticated: true };
+    expect(authReducer(before, signedOut('user')).signedOutByUser).toBe(true);
+    const expired = authReducer(before, signedOut());
+    expect(expired.signedOutByUser).toBe(false);
+    const again = authReducer(authReducer(before, signedOut('user')), signInWithIdToken.fulfilled(alice, 'r', 't'));
+    expect(again.signedOutByUser).toBe(false);
+  });
+
   it('drops a remembered admin mode when the loaded user is not an admin', () => {
     const before = { ...initialAuthState(), adminMode: true };
     expect(authReducer(before, loadCurrentUser.fulfilled(alice, 'r3')).adminMode).toBe(false);

@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { SnackbarProvider } from 'notistack';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { AppThemeProvider } from '../../src/app/AppThemeProvider';
 import { routes as appRoutes } from '../../src/app/router';
@@ -51,5 +52,5 @@ export const renderApp = (route: string, options: Omit<Options, 'route' | 'route
 
 /** Auth state of a signed-in user (the token must also be in localStorage for requests to carry it). */
 export function signedInState(user: RootState['auth']['user']): Partial<RootState> {
-  return { auth: { user, isAuthenticated: true, isLoading: false, error: null, adminMode: false } };
+  return { auth: { user, isAuthenticated: true, isLoading: false, error: null, adminMode: false, signedOutByUser: false } };
 }

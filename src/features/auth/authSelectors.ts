@@ -7,3 +7,4 @@ export const selectAuthLoading = (state: RootState) => state.auth.isLoading;
 export const selectAuthError = (state: RootState) => state.auth.error;
 export const selectIsAdmin = (state: RootState) => state.auth.user?.is_admin === true;
 export const selectAdminMode = (state: RootState) => state.auth.adminMode && state.auth.user?.is_admin === true;
+export const selectSignedOutByUser = (state: RootState) => state.auth.signedOutByUser;

@@ -11,6 +11,8 @@ export interface AuthState {
   isLoading: boolean;
   error: string | null;
   adminMode: boolean;
+  /** True after a deliberate sign-out, so guards do not offer to return to the page that was open. */
+  signedOutByUser: boolean;
 }
 
 export const initialAuthState = (): AuthState => ({
@@ -19,6 +21,7 @@ export const initialAuthState = (): AuthState => ({
   isLoading: false,
   error: null,
   adminMode: false,
+  signedOutByUser: false,
 });
 
 
@@ -36,7 +39,8 @@ const authSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(signedOut, (state) => {
+    builder.addCase(signedOut, (state, { payload }) => {
+      state.signedOutByUser = payload === 'user';
       state.user = null;
       state.isAuthenticated = false;
       state.isLoading = false;
@@ -61,6 +65,7 @@ const authSlice = createSlice({
       });
       builder.addCase(thunk.fulfilled, (state, { payload }) => {
         state.isLoading = false;
+        state.signedOutByUser = false;
         state.user = payload;
         state.isAuthenticated = true;
         if (!payload.is_admin) state.adminMode = false;

@@ -27,7 +27,7 @@ export function LocalSignInForm() {
         onChange={(e) => setEmail(e.target.value)}
         autoComplete="email"
       />
-      <Button type="submit" variant="contained" size="large" disabled={isLoading || email.trim() === ''}>
+      <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Signing in...' : 'Continue with Local Sign-In'}
       </Button>
     </Stack>

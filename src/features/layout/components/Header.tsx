@@ -22,7 +22,7 @@ export function Header() {
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
 
   const logout = () => {
-    dispatch(signedOut());
+    dispatch(signedOut('user'));
     navigate('/login');
   };
 

@@ -26,19 +26,22 @@ export function OptionList({ label, options, value, onChange, disabled }: Option
             value={option.id}
             disabled={disabled}
             control={<Radio />}
-            sx={{ width: '100%', m: 0 }}
-            slotProps={{ typography: { component: 'div', sx: { flex: 1 } } }}
+            sx={{ width: '100%', m: 0, '& .MuiFormControlLabel-label': { flex: 1 } }}
             label={
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
-                <Box>
-                  <Typography sx={{ fontWeight: 600 }}>{option.title}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
+                <Box component="span" sx={{ display: 'block' }}>
+                  <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                    {option.title}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                     {option.description}
                   </Typography>
                 </Box>
-                <Box sx={{ textAlign: 'right' }}>
-                  <Typography sx={{ fontWeight: 700 }}>{option.price}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                <Box component="span" sx={{ display: 'block', textAlign: 'right', flexShrink: 0 }}>
+                  <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                    {option.price}
+                  </Typography>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                     {option.detail}
                   </Typography>
                 </Box>

@@ -26,7 +26,7 @@ export function ProfilePage() {
   if (!user) return <PageLoading />;
 
   const signOut = () => {
-    dispatch(signedOut());
+    dispatch(signedOut('user'));
     navigate('/login');
   };
 

@@ -137,6 +137,7 @@ describe('MCP credentials and catalogues', () => {
       { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: null } },
       { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'x'.repeat(10_001) } },
       { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'a\u0000b' } },
+      { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: `${MASK_PREFIX}abcd` } },
       { mcp_server_id: 'github', credentials: ['ghp_x'] },
       { mcp_server_id: 'github', credentials: 'ghp_x' },
       { mcp_server_id: 'github' },
@@ -266,8 +267,8 @@ describe('MCP credentials and catalogues', () => {
       credentials: { ...n8n, N8N_API_KEY: `${MASK_PREFIX}cdef` },
       is_active: true,
     });
-    assert.equal(masked.status, 200);
-    assert.equal((await getDecryptedCredentials(server.ctx, dave.id, 'n8n'))?.N8N_API_KEY, `${MASK_PREFIX}cdef`);
+    assert.equal(masked.status, 422);
+    assert.match(masked.body.detail, /N8N_API_KEY: the stored value is not available; enter it again/);
     const fixed = await api.put(`/credentials/mcp/${created.body.data.id}`, { credentials: n8n, is_active: true });
     assert.equal(fixed.status, 200);
     assert.deepEqual(await getDecryptedCredentials(server.ctx, dave.id, 'n8n'), n8n);

@@ -63,6 +63,10 @@ export function validateCredentialValues(
       result[key] = storedValue;
       continue;
     }
+    if (field.type === 'token' && raw.startsWith(MASK_PREFIX)) {
+      // A mask that matches no stored secret would otherwise be saved as the secret itself.
+      throw unprocessable(`credentials.${key}: the stored value is not available; enter it again`);
+    }
     const value = raw.trim();
     if (!value) continue;
     if (value.includes('\u0000')) throw unprocessable(`credentials.${key}: contains a NUL character`);

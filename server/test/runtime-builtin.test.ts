@@ -138,7 +138,7 @@ describe('the built-in team', () => {
   it('gives every member the whole request in collaborate mode, and a role-fitted task in coordinate mode', async () => {
     const message = 'Every day at 8am post to Slack';
     const tasks = (events: RunEvent[]) =>
-      events.filter((e) => e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member').map((e) => (e as { call: { tool_args: { task: string } } }).call.tool_args.task);
+      events.flatMap((e) => (e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member' ? [String(e.call.tool_args.task)] : []));
     assert.deepEqual(tasks(await run(team({ mode: 'collaborate' }), message)), [message, message]);
     const coordinated = tasks(await run(team(), message));
     assert.match(coordinated[0]!, /^Design the trigger and steps/);

@@ -11,12 +11,16 @@ export function splitDeltas(text: string, wordsPerDelta = 3): string[] {
   return out;
 }
 
+/** Unpaced, a run still gives other runs a turn this often, so one long answer cannot hog the event loop. */
+const DELTAS_PER_TURN = 8;
+
 export async function* streamText(text: string, delayMs: number, signal: AbortSignal): AsyncGenerator<RunEvent> {
+  let index = 0;
   for (const delta of splitDeltas(text)) {
     signal.throwIfAborted();
     yield { kind: 'text', delta };
-    // Even unpaced, give other sockets a turn so one long answer cannot hog the loop.
+    index += 1;
     if (delayMs > 0) await sleep(delayMs, undefined, { signal });
-    else await nextTurn();
+    else if (index % DELTAS_PER_TURN === 0) await nextTurn();
   }
 }

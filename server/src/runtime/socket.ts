@@ -1,4 +1,5 @@
 // WebSocket /api/v1/teams/{id}/ws: authenticates by the token query parameter and runs one team run per message.
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
 import type { StreamFrame } from '../../../src/services/contract.ts';
@@ -35,8 +36,20 @@ function byteLength(data: RawData): number {
 
 export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
   app.get<SocketRequest>('/teams/:id/ws', { websocket: true }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
+    // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
+    const tcp = (socket as unknown as { _socket?: Socket })._socket;
+    let corked = false;
     const send = (frame: StreamFrame) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      if (socket.readyState !== socket.OPEN) return;
+      if (tcp && !corked) {
+        corked = true;
+        tcp.cork();
+        process.nextTick(() => {
+          corked = false;
+          tcp.uncork();
+        });
+      }
+      socket.send(JSON.stringify(frame));
     };
     const refuse = (frame: StreamFrame, code: number) => {
       send(frame);

@@ -45,8 +45,9 @@ export function mapErrorText(message: string): string {
 }
 
 /**
- * SPEC §8: credits first (code or text, wherever it appears); a `type: "error"` frame shows the server's message;
- * a bare error string is mapped by its text; any other error value is unexpected.
+ * SPEC §8: credits first (code or text, wherever it appears); an error string is mapped by its text (the reference
+ * server writes its texts for this, docs/PROTOCOL.md); a `type: "error"` frame without one shows the server's
+ * message; any other error value is unexpected.
  */
 export function mapStreamError(fields: StreamErrorFields): MappedStreamError {
   const code = text(fields.error_code) ?? codeOf(fields.error, fields.detail);
@@ -55,11 +56,7 @@ export function mapStreamError(fields: StreamErrorFields): MappedStreamError {
   if (texts.some((t) => typeof t === 'string' && /credits|balance/i.test(t))) return { kind: 'insufficientCredits' };
 
   const errorText = text(fields.error);
-  if (fields.structured) {
-    const message = serverMessage(fields);
-    if (message) return { kind: 'message', text: message };
-    return { kind: 'message', text: errorText ? mapErrorText(errorText) : CHAT_ERROR_TEXT.structuredFallback };
-  }
   if (errorText) return { kind: 'message', text: mapErrorText(errorText) };
+  if (fields.structured) return { kind: 'message', text: serverMessage(fields) ?? CHAT_ERROR_TEXT.structuredFallback };
   return { kind: 'message', text: CHAT_ERROR_TEXT.unexpected };
 }

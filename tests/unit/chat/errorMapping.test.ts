@@ -25,14 +25,15 @@ describe('error mapping (SPEC §8)', () => {
 
   it('shows the server message of a structured error (message, detail.message, detail string), else the fallback', () => {
     const structured = { source: 'frame', structured: true } as const;
-    expect(mapStreamError({ ...structured, message: 'Team paused', detail: 'ignored', error: 'rate limit' })).toEqual({ kind: 'message', text: 'Team paused' });
+    expect(mapStreamError({ ...structured, message: 'Team paused', detail: 'ignored' })).toEqual({ kind: 'message', text: 'Team paused' });
     expect(mapStreamError({ ...structured, detail: { message: 'From detail' } })).toEqual({ kind: 'message', text: 'From detail' });
     expect(mapStreamError({ ...structured, detail: 'Detail text' })).toEqual({ kind: 'message', text: 'Detail text' });
     expect(mapStreamError({ ...structured, message: '  ' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.structuredFallback });
   });
 
-  it('maps a bare error string by its text', () => {
+  it('maps an error string by its text, also on a structured frame', () => {
     expect(mapStreamError({ source: 'frame', error: 'Quota exceeded', message: 'ignored' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.busy });
+    expect(mapStreamError({ source: 'frame', structured: true, error: 'Rate limit', message: 'Rate limit' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.busy });
     expect(mapStreamError({ source: 'connection', error: 'WebSocket connection error' })).toEqual({ kind: 'message', text: CHAT_ERROR_TEXT.unreachable });
   });
 

@@ -23,6 +23,11 @@ async function runUntilError(frame: unknown) {
   return env;
 }
 
+/** Error frames as the reference server writes them (docs/PROTOCOL.md): the same text in error and message. */
+function serverFrames(cases: Array<[string, string, string]>): Array<[string, unknown, string]> {
+  return cases.map(([code, text, expected]) => [`the server's ${code}`, { type: 'error', error_code: code, error: text, message: text }, expected]);
+}
+
 describe('stream errors (SPEC §8)', () => {
   it.each([
     ['an error_code containing credits', { type: 'error', error_code: 'insufficient_credits', message: 'No credits left' }],
@@ -56,11 +61,12 @@ describe('stream errors (SPEC §8)', () => {
     ['a structured detail.message', { type: 'error', detail: { message: 'Detail message' } }, 'Detail message'],
     ['a structured detail string', { type: 'error', detail: 'Detail text' }, 'Detail text'],
     ['an error object rather than a string', { error: { code: 'x', message: 'Object message' } }, CHAT_ERROR_TEXT.unexpected],
-    [
-      "the reference server's run failure",
-      { type: 'error', error_code: 'run_failed', error: 'The team run failed unexpectedly. Please try again.', message: 'The team run failed unexpectedly. Please try again.' },
-      'The team run failed unexpectedly. Please try again.',
-    ],
+    ...serverFrames([
+      ['run_failed', 'The team run failed unexpectedly. Please try again.', CHAT_ERROR_TEXT.otherText],
+      ['connection_error', 'Connection to the AI provider failed (network error or timeout).', CHAT_ERROR_TEXT.unreachable],
+      ['rate_limited', 'The AI provider reports a rate limit or quota exceeded (HTTP 429).', CHAT_ERROR_TEXT.busy],
+      ['model_not_found', 'Model not found: "gpt-9" is not available at the AI provider.', CHAT_ERROR_TEXT.modelUnavailable],
+    ]),
     ['a bare error field on a chunk', { type: 'chunk', error: 'upstream timeout' }, CHAT_ERROR_TEXT.unreachable],
     ['a structured error without text', { type: 'error' }, CHAT_ERROR_TEXT.structuredFallback],
   ])('shows %s as a team message and closes the socket', async (_name, frame, expected) => {

@@ -2,11 +2,20 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
+import { runRenewals } from './payments/subscriptions.ts';
+
+const RENEWAL_SWEEP_MS = 60_000;
 
 export async function main(): Promise<void> {
   const config = loadConfig();
   const server = await createServer(config, { staticDir: path.resolve('dist') });
+  // Subscriptions also settle lazily on every read; the sweep renews those of users who are away.
+  const sweep = setInterval(() => {
+    runRenewals(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'renewal sweep failed'));
+  }, RENEWAL_SWEEP_MS);
+  sweep.unref();
   const shutdown = async () => {
+    clearInterval(sweep);
     await server.close();
     process.exit(0);
   };

@@ -2,9 +2,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
 import type { StreamFrame } from '../../src/services/contract.ts';
 import { validateWorkflow } from '../src/runtime/builtin/workflow.ts';
+import { registerRunSocket } from '../src/runtime/socket.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 interface Conn {
@@ -318,6 +321,37 @@ describe('a client that disconnects mid-run', () => {
       assert.equal((await again.waitFor(isLast, 30_000)).type, 'end');
       again.ws.close();
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('heartbeats', () => {
+  it('pings an idle socket and drops one that stops answering', async () => {
+    const server = await startTestServer();
+    // The same route on its own app, with a short heartbeat instead of 25 s.
+    const app = Fastify();
+    await app.register(websocket);
+    registerRunSocket(app, server.ctx, { heartbeatMs: 100 });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const token = await signIn(server, 'idle@example.com');
+      const url = `ws://127.0.0.1:${port}/teams/${server.ctx.config.TEAM_ID}/ws?token=${token}`;
+
+      const answering = new WebSocket(url);
+      let pings = 0;
+      answering.on('ping', () => (pings += 1));
+      await new Promise((r) => setTimeout(r, 700));
+      assert.ok(pings >= 3, `pinged ${pings} times`);
+      assert.equal(answering.readyState, WebSocket.OPEN, 'a socket that answers pings stays open');
+      answering.close();
+
+      const silent = new WebSocket(url, { autoPong: false });
+      const code = await new Promise<number>((resolve) => silent.on('close', (c) => resolve(c)));
+      assert.equal(code, 1006, 'the server dropped the unresponsive connection');
+    } finally {
+      await app.close();
       await server.close();
     }
   });

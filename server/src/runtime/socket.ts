@@ -14,6 +14,7 @@ import { executeRun } from './run.ts';
 /** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
+const MAX_EARLY_MESSAGES = 8;
 
 /** Close codes in the private range, one per reason, after the error frame that explains it. */
 export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
@@ -34,7 +35,7 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
-export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
+export function registerRunSocket(app: FastifyInstance, ctx: AppContext, options = { heartbeatMs: HEARTBEAT_MS }): void {
   app.get<SocketRequest>('/teams/:id/ws', { websocket: true }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
     // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
     const tcp = (socket as unknown as { _socket?: Socket })._socket;
@@ -62,10 +63,11 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
     let alive = true;
 
     const heartbeat = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
       if (!alive) return socket.terminate();
       alive = false;
       socket.ping();
-    }, HEARTBEAT_MS);
+    }, options.heartbeatMs);
     socket.on('pong', () => {
       alive = true;
     });
@@ -121,7 +123,8 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext): void {
 
     socket.on('message', (data: RawData, isBinary: boolean) => {
       if (user) handle(data, isBinary);
-      else early.push([data, isBinary]);
+      // Only one run can start anyway; a client flooding before the check gets the rest dropped.
+      else if (early.length < MAX_EARLY_MESSAGES) early.push([data, isBinary]);
     });
 
     void (async () => {

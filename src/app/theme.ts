@@ -6,6 +6,8 @@ const BRAND = '#ea580c';
 
 function build(mode: ResolvedTheme): Theme {
   const dark = mode === 'dark';
+  // MUI resets the outline of its controls; keyboard users get a clear ring back.
+  const focusRing = { outline: `3px solid ${dark ? '#fdba74' : BRAND}`, outlineOffset: 2 };
   return createTheme({
     palette: {
       mode,
@@ -18,11 +20,10 @@ function build(mode: ResolvedTheme): Theme {
     typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     components: {
       MuiCssBaseline: {
-        styleOverrides: {
-          ':focus-visible': { outline: `3px solid ${dark ? '#fdba74' : BRAND}`, outlineOffset: 2 },
-        },
+        styleOverrides: { ':focus-visible': focusRing },
       },
-      MuiButtonBase: { defaultProps: { disableRipple: false } },
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+      MuiChip: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
       MuiTooltip: { defaultProps: { enterDelay: 300, enterNextDelay: 0 } },
     },
   });

@@ -49,9 +49,16 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await screenshotBothThemes(page, '01-login');
-    await page.getByLabel('Name').fill('Nina Newcomer');
-    await page.getByLabel('Email').fill('nina@example.com');
-    await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
+    // By keyboard only: Name, Tab to Email, Tab to the button, which shows a focus ring, Enter.
+    await page.getByLabel('Name').focus();
+    await page.keyboard.type('Nina Newcomer');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('nina@example.com');
+    await page.keyboard.press('Tab');
+    const button = page.getByRole('button', { name: 'Continue with Local Sign-In' });
+    assert.equal(await button.evaluate((el) => el === document.activeElement), true);
+    assert.notEqual(await button.evaluate((el) => getComputedStyle(el).outlineStyle), 'none', 'focus is visible');
+    await page.keyboard.press('Enter');
     await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
     assert.ok(await page.evaluate(() => localStorage.getItem('token')));
   });
@@ -63,6 +70,12 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
     await assertText(page.getByTestId('profile-balance'), fmt(FREE_CREDITS));
     await page.getByText('No transactions found').or(page.getByRole('list', { name: 'Transactions' })).first().waitFor();
     await screenshotBothThemes(page, '02-profile');
+    const header = page.getByRole('banner');
+    assert.equal(await header.getAttribute('data-scrolled'), 'false');
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction(() => document.querySelector('header')?.getAttribute('data-scrolled') === 'true');
+    assert.match(await header.evaluate((el) => getComputedStyle(el).backdropFilter), /blur/);
+    await page.mouse.wheel(0, -400);
   });
 
   const afterPlan = FREE_CREDITS + firstPlan.credits_per_cycle;

@@ -1,10 +1,11 @@
 // Redux DevTools options that keep the extension usable: big payloads summarised, high-frequency actions hidden.
 import type { Action } from '@reduxjs/toolkit';
+import { highFrequencyStreamActionTypes } from '../services/socket/socketActions';
 
 const LARGE_PAYLOAD_CHARS = 20_000;
 
 /** Actions that fire many times a second (stream deltas, upload progress) and would drown the log. */
-export const actionsDenylist = ['socket/textDeltasReceived', 'socket/chunkReceived', 'uploads/progressed'];
+export const actionsDenylist = [...highFrequencyStreamActionTypes, 'uploads/progressed'];
 
 function size(value: unknown): number {
   try {

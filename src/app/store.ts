@@ -7,8 +7,15 @@ import authReducer from '../features/auth/authSlice';
 import layoutReducer from '../features/layout/layoutSlice';
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addLayoutListeners } from '../features/layout/layoutListeners';
+import { chatReducer, stateRestored } from '../features/chat/chatSlice';
+import { addChatListeners } from '../features/chat/chatListeners';
+import { addReplayListeners } from '../features/replay/replayListeners';
+import { createRecorderMiddleware, createStreamRecorder } from '../features/replay/recorder';
+import { signedOut } from '../features/auth/authActions';
+import { createSocketMiddleware } from '../services/socket/socketMiddleware';
+import { readToken } from '../services/token';
 import { devToolsOptions } from './devtools';
-import { IS_DEV } from './env';
+import { API_BASE_URL, IS_DEV } from './env';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { persistConfig } from './persist';
 
@@ -16,6 +23,7 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authReducer,
   layout: layoutReducer,
+  chat: chatReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -24,6 +32,13 @@ const persistedReducer = persistReducer(persistConfig<RootState>(), rootReducer)
 
 addAuthListeners(startAppListening);
 addLayoutListeners(startAppListening);
+addChatListeners(startAppListening, { invalidateTags: api.util.invalidateTags });
+addReplayListeners(startAppListening as never, {
+  restoreState: (state) => stateRestored(state as RootState['chat']),
+});
+
+/** The raw frames and chat actions of the latest runs, for "Download recording". */
+export const streamRecorder = createStreamRecorder();
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
@@ -38,7 +53,16 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(api.middleware),
+        .concat(
+          api.middleware,
+          createSocketMiddleware({
+            apiBaseUrl: API_BASE_URL,
+            getToken: readToken,
+            signOutActionTypes: [signedOut.type],
+            onFrame: (runId, raw) => streamRecorder.recordFrame(runId, raw),
+          }),
+          createRecorderMiddleware(streamRecorder, (root) => (root as RootState).chat),
+        ),
     devTools: IS_DEV ? devToolsOptions : false,
   });
   setupListeners(store.dispatch);

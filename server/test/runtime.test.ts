@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
 import type { StreamFrame } from '../../src/services/contract.ts';
 import { validateWorkflow } from '../src/runtime/builtin/workflow.ts';
+import { RunSlots } from '../src/runtime/slots.ts';
 import { registerRunSocket } from '../src/runtime/socket.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
@@ -332,7 +333,7 @@ describe('heartbeats', () => {
     // The same route on its own app, with a short heartbeat instead of 25 s.
     const app = Fastify();
     await app.register(websocket);
-    registerRunSocket(app, server.ctx, { heartbeatMs: 100 });
+    registerRunSocket(app, server.ctx, new RunSlots(4), { heartbeatMs: 100 });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;

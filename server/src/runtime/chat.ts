@@ -10,10 +10,11 @@ import { publicOrigin, statusOfRunError } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { HEARTBEAT_MS } from './socket.ts';
+import type { RunSlots } from './slots.ts';
 
 const chatSchema = runRequestSchema.extend({ stream: z.boolean().default(false) });
 
-export function registerChatRoute(app: FastifyInstance, ctx: AppContext): void {
+export function registerChatRoute(app: FastifyInstance, ctx: AppContext, slots: RunSlots): void {
   app.post<{ Params: { id: string } }>('/teams/:id/chat', async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = parse(chatSchema, request.body);
@@ -28,7 +29,7 @@ export function registerChatRoute(app: FastifyInstance, ctx: AppContext): void {
       let failure: StreamFrame | null = null;
       const outcome = await executeRun(ctx, prepared, (frame) => {
         if (frame.type === 'error') failure = frame;
-      }, controller.signal, request.log);
+      }, controller.signal, request.log, slots);
       const failed = failure as StreamFrame | null;
       if (failed) {
         throw new HttpError(statusOfRunError(failed.error_code), {
@@ -58,7 +59,7 @@ export function registerChatRoute(app: FastifyInstance, ctx: AppContext): void {
     try {
       await executeRun(ctx, prepared, (frame) => {
         if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(frame)}\n`);
-      }, controller.signal, request.log);
+      }, controller.signal, request.log, slots);
     } finally {
       clearInterval(heartbeat);
       reply.raw.end();

@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerChatRoute } from './chat.ts';
+import { RunSlots } from './slots.ts';
 import { registerRunSocket } from './socket.ts';
 
+/** Runs doing their work at once on one server; more wait for a slot after their start frame. */
+export const ACTIVE_RUNS_PER_SERVER = 8;
+
 export async function runtimeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerRunSocket(app, ctx);
-  registerChatRoute(app, ctx);
+  const slots = new RunSlots(ACTIVE_RUNS_PER_SERVER);
+  registerRunSocket(app, ctx, slots);
+  registerChatRoute(app, ctx, slots);
 }

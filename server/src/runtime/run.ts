@@ -9,6 +9,7 @@ import { loadRunFiles } from './files.ts';
 import type { PreparedRun } from './prepare.ts';
 import { ReplyRecorder } from './recorder.ts';
 import { runServices } from './services.ts';
+import type { RunSlots } from './slots.ts';
 import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
 
 export type FrameSink = (frame: StreamFrame) => void;
@@ -67,6 +68,7 @@ export async function executeRun(
   emit: FrameSink,
   signal: AbortSignal,
   log: FastifyBaseLogger,
+  slots: RunSlots,
 ): Promise<RunOutcome> {
   const history = await loadHistory(ctx, run);
   const session = run.session ?? (await createSession(ctx, { teamId: run.team.id, userId: run.user.id, name: sessionName(run.message) }));
@@ -81,7 +83,9 @@ export async function executeRun(
   const engine = selectEngine(ctx.config);
   const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });
   let failure: StreamFrame | null = null;
+  let release: (() => void) | null = null;
   try {
+    release = await slots.acquire(signal);
     const files = await loadRunFiles(ctx, run.files);
     const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
@@ -98,6 +102,8 @@ export async function executeRun(
       const text = 'The team run failed unexpectedly. Please try again.';
       failure = { type: 'error', error_code: 'run_failed', error: text, message: text };
     }
+  } finally {
+    release?.();
   }
   const previous = (session as { team_context?: TeamContext }).team_context;
   try {

@@ -10,6 +10,7 @@ import { getTeamForUser } from '../teams/service.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
+import type { RunSlots } from './slots.ts';
 
 /** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -35,7 +36,7 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
-export function registerRunSocket(app: FastifyInstance, ctx: AppContext, options = { heartbeatMs: HEARTBEAT_MS }): void {
+export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: RunSlots, options = { heartbeatMs: HEARTBEAT_MS }): void {
   app.get<SocketRequest>('/teams/:id/ws', { websocket: true }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
     // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
     const tcp = (socket as unknown as { _socket?: Socket })._socket;
@@ -106,7 +107,7 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext, options
             body: body.data,
             origin: publicOrigin(ctx.config, request),
           });
-          await executeRun(ctx, prepared, send, controller.signal, request.log);
+          await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
         } catch (error) {
           if (!(error instanceof HttpError)) {
             request.log.error({ err: error }, 'websocket run failed');

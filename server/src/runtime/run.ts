@@ -85,7 +85,7 @@ export async function executeRun(
   let failure: StreamFrame | null = null;
   let release: (() => void) | null = null;
   try {
-    release = await slots.acquire(signal);
+    if (engine.localWork) release = await slots.acquire(signal);
     const files = await loadRunFiles(ctx, run.files);
     const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {

@@ -55,6 +55,8 @@ export interface EngineContext {
 
 export interface TeamEngine {
   readonly name: string;
+  /** Engines whose work is local (CPU and database) share the server's run slots; remote models do not wait for them. */
+  readonly localWork: boolean;
   run(input: RunInput, context: EngineContext): AsyncIterable<RunEvent>;
 }
 

@@ -88,5 +88,5 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
 }
 
 export function createBuiltinEngine(): TeamEngine {
-  return { name: 'builtin', run: runBuiltin };
+  return { name: 'builtin', localWork: true, run: runBuiltin };
 }

@@ -153,5 +153,5 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
     }
   }
 
-  return { name: 'openai', run };
+  return { name: 'openai', localWork: false, run };
 }

@@ -96,6 +96,7 @@ export async function executeRun(
     if (error instanceof OutOfCreditsError) {
       failure = { type: 'error', error_code: 'insufficient_credits', error: error.message, message: error.message };
     } else if (error instanceof ProviderError) {
+      log.warn({ runId: run.runId, code: error.code }, 'model provider failed');
       failure = { type: 'error', error_code: error.code, error: error.message, message: error.message };
     } else if (!signal.aborted) {
       log.error({ err: error, runId: run.runId }, 'team run failed');
@@ -110,6 +111,8 @@ export async function executeRun(
     await recorder.finish(sessionId, previous);
   } catch (error) {
     log.error({ err: error, runId: run.runId }, 'storing the team reply failed');
+    const text = 'The team reply could not be saved. Please try again.';
+    failure ??= { type: 'error', error_code: 'run_failed', error: text, message: text };
   }
   outcome.content = recorder.content;
   if (signal.aborted) return outcome;

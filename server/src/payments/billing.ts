@@ -29,10 +29,16 @@ export interface Billing {
 
 const defaultFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../config/billing.json');
 
+const cache = new Map<string, Billing>();
+
+/** Reads and checks the billing file once per path; callers on hot paths (every chat run) get the cached copy. */
 export function loadBilling(config: Pick<Config, 'BILLING_FILE'>): Billing {
-  const file = config.BILLING_FILE ?? defaultFile;
+  const file = path.resolve(config.BILLING_FILE ?? defaultFile);
+  const cached = cache.get(file);
+  if (cached) return cached;
   const parsed = billingSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`Invalid billing file ${file}: ${parsed.error.message}`);
+  cache.set(file, parsed.data);
   return parsed.data;
 }
 

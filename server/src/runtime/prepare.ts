@@ -6,6 +6,8 @@ import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/guard.ts';
 import { debitCredits } from '../credits/ledger.ts';
 import { HttpError, paymentRequired, unprocessable } from '../http/errors.ts';
+import { loadBilling } from '../payments/billing.ts';
+import { settleUserSubscriptions } from '../payments/subscriptions.ts';
 import { getTeamForUser } from '../teams/service.ts';
 import { getOwnedFiles, getOwnedSession, type OwnedFile } from '../teams/sessions.ts';
 
@@ -48,6 +50,8 @@ export async function prepareRun(
   const runId = randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
   if (cost > 0) {
+    // A period that ended must expire its credits before this run may spend them.
+    await settleUserSubscriptions(ctx, loadBilling(ctx.config), input.user.id);
     const debit = await debitCredits(ctx.db, { userId: input.user.id, amount: cost, description: `Team chat run: ${team.name}`, reference: runId });
     if (!debit.ok) {
       throw paymentRequired(

@@ -1,0 +1,31 @@
+// The attached files with their upload progress; remove is disabled while streaming or uploading.
+import { Box, Chip, LinearProgress, Stack } from '@mui/material';
+import type { Attachment } from './useAttachments';
+
+interface AttachmentListProps {
+  attachments: readonly Attachment[];
+  disabled: boolean;
+  onRemove: (id: string) => void;
+}
+
+export function AttachmentList({ attachments, disabled, onRemove }: AttachmentListProps) {
+  if (attachments.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', px: 1, pt: 1 }} aria-label="Attachments">
+      {attachments.map((a) => (
+        <Box key={a.id} sx={{ minWidth: 120 }} data-testid="attachment" data-progress={a.progress}>
+          <Chip
+            size="small"
+            label={a.file.name}
+            color={a.progress === -1 ? 'error' : 'default'}
+            onDelete={disabled ? undefined : () => onRemove(a.id)}
+            slotProps={{ root: { 'aria-disabled': disabled } }}
+          />
+          {a.fileId === null && a.progress !== -1 && (
+            <LinearProgress variant="determinate" value={a.progress} aria-label={`Uploading ${a.file.name}`} sx={{ mt: 0.5 }} />
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+// The chat area: messages (or the empty state / history spinner), the error with retry, the composer and dialogs.
+import { Box, CircularProgress } from '@mui/material';
+import { useAppSelector } from '../../../app/hooks';
+import { selectIsStreaming, selectMessageCount } from '../chatSelectors';
+import { ChatErrorBanner } from './ChatErrorBanner';
+import { Composer } from './Composer';
+import { EmptyState } from './EmptyState';
+import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
+import { MessageList } from './MessageList';
+
+interface ChatPanelProps {
+  teamId: string;
+  homeTeam: boolean;
+  loadingHistory: boolean;
+}
+
+export function ChatPanel({ teamId, homeTeam, loadingHistory }: ChatPanelProps) {
+  const count = useAppSelector(selectMessageCount);
+  const streaming = useAppSelector(selectIsStreaming);
+  const empty = count === 0 && !streaming;
+  return (
+    <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      {empty && loadingHistory && (
+        <Box role="status" aria-label="Loading history" sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress />
+        </Box>
+      )}
+      {empty && !loadingHistory && <EmptyState homeTeam={homeTeam} />}
+      {!empty && <MessageList homeTeam={homeTeam} />}
+      <ChatErrorBanner />
+      <Composer teamId={teamId} homeTeam={homeTeam} />
+      <InsufficientCreditsDialog />
+    </Box>
+  );
+}

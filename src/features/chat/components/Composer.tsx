@@ -1,0 +1,91 @@
+// The message box: Enter sends, Shift+Enter adds a line, 1–25 rows, attachments, stop while a reply streams.
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Box, IconButton, Paper, TextField, Tooltip } from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import SendIcon from '@mui/icons-material/Send';
+import StopIcon from '@mui/icons-material/Stop';
+import { useSnackbar } from 'notistack';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { sendRequested, stopRequested } from '../../../services/socket/socketActions';
+import { selectIsStreaming, selectSessionId } from '../chatSelectors';
+import { AttachmentList } from './AttachmentList';
+import { useAttachments } from './useAttachments';
+
+export const WAIT_FOR_UPLOADS = 'Please wait for file uploads to complete.';
+
+export function Composer({ teamId, homeTeam }: { teamId: string; homeTeam: boolean }) {
+  const [text, setText] = useState('');
+  const streaming = useAppSelector(selectIsStreaming);
+  const sessionId = useAppSelector(selectSessionId);
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const files = useAttachments(teamId, sessionId);
+  const picker = useRef<HTMLInputElement>(null);
+  const attachLocked = streaming || files.uploading;
+  const canSend = text.trim() !== '' && !streaming;
+
+  const send = () => {
+    if (!canSend) return;
+    if (files.uploading) {
+      enqueueSnackbar(WAIT_FOR_UPLOADS, { variant: 'warning' });
+      return;
+    }
+    dispatch(sendRequested({ teamId, message: text.trim(), sessionId: sessionId ?? files.uploadSessionId, fileIds: files.fileIds, homeTeam }));
+    setText('');
+    files.clear();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ m: 2, mt: 0, borderRadius: 3 }}>
+      <AttachmentList attachments={files.attachments} disabled={attachLocked} onRemove={files.remove} />
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1 }}>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          data-testid="attach-input"
+          onChange={(event) => {
+            files.add(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+        <Tooltip title="Attach files">
+          <span>
+            <IconButton aria-label="Attach files" disabled={attachLocked} onClick={() => picker.current?.click()}>
+              <AttachFileIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <TextField
+          fullWidth
+          multiline
+          minRows={1}
+          maxRows={25}
+          variant="standard"
+          placeholder="Describe the workflow you want the team to build…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          slotProps={{ input: { disableUnderline: true }, htmlInput: { 'aria-label': 'Message' } }}
+          sx={{ py: 1 }}
+        />
+        {streaming ? (
+          <IconButton aria-label="Stop" color="error" onClick={() => dispatch(stopRequested())}>
+            <StopIcon />
+          </IconButton>
+        ) : (
+          <IconButton aria-label="Send" color="primary" disabled={!canSend} onClick={send}>
+            <SendIcon />
+          </IconButton>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,59 @@
+// What each team member answered, with short previews of its tools' output (about 5 rem each).
+import { Avatar, Box, Stack, Typography } from '@mui/material';
+import type { MemberResponse } from '../../../services/contract';
+import { memberKey } from '../liveRun';
+import { toolOutput } from '../toolStatus';
+import { Markdown } from './Markdown';
+import { memberName } from './memberName';
+
+function MemberCard({ response }: { response: MemberResponse }) {
+  const name = memberName(response);
+  const tools = response.tools ?? [];
+  return (
+    <Box data-testid="member-response" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.25 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Avatar sx={{ width: 24, height: 24, fontSize: 12, bgcolor: 'secondary.main' }}>{name[0]}</Avatar>
+        <Typography variant="subtitle2">{name}</Typography>
+        {response.model && (
+          <Typography variant="caption" color="text.secondary">
+            {response.model}
+          </Typography>
+        )}
+      </Stack>
+      {response.content && <Markdown text={response.content} />}
+      {tools.map((tool) => {
+        const output = toolOutput(tool);
+        return (
+          <Box key={tool.tool_call_id} sx={{ mt: 0.75 }}>
+            <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
+              {tool.tool_name}
+            </Typography>
+            {output && (
+              <Box
+                component="pre"
+                data-testid="member-tool-preview"
+                sx={{ m: 0, maxHeight: '5rem', overflow: 'auto', fontSize: '0.75rem', whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 0.75, borderRadius: 1 }}
+              >
+                {output}
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+export function MemberResponses({ responses }: { responses: readonly MemberResponse[] }) {
+  if (responses.length === 0) return null;
+  return (
+    <Stack spacing={1} component="section" aria-label="Member responses" sx={{ my: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        Member responses ({responses.length})
+      </Typography>
+      {responses.map((response, i) => (
+        <MemberCard key={`${memberKey(response)}-${i}`} response={response} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+// "Agent's Computer": the live remote desktop in a sandboxed frame, narrow (24rem) or wide (48rem).
+import { useState } from 'react';
+import { Alert, Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useAppDispatch } from '../../../app/hooks';
+import { sidebarClosed } from '../../layout/layoutSlice';
+
+export const STREAM_FAILED = 'Failed to load the remote desktop stream. Please try again or open in a new tab.';
+export const PANEL_WIDTH = { narrow: '24rem', wide: '48rem' } as const;
+
+export function ComputerPanel({ url, onClose }: { url: string; onClose: () => void }) {
+  const [wide, setWide] = useState(false);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  const toggleWidth = () => {
+    if (!wide) dispatch(sidebarClosed());
+    setWide(!wide);
+  };
+  return (
+    <Box
+      component="aside"
+      aria-label="Agent's Computer"
+      sx={{ width: wide ? PANEL_WIDTH.wide : PANEL_WIDTH.narrow, maxWidth: '100%', flexShrink: 0, borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column' }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+          Agent&apos;s Computer
+        </Typography>
+        <Tooltip title={wide ? 'Shrink' : 'Expand'}>
+          <IconButton size="small" aria-label={wide ? 'Shrink' : 'Expand'} onClick={toggleWidth}>
+            {wide ? <CloseFullscreenIcon fontSize="small" /> : <OpenInFullIcon fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Open in new tab">
+          <IconButton size="small" aria-label="Open in new tab" component="a" href={url} target="_blank" rel="noopener noreferrer">
+            <OpenInNewIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Close">
+          <IconButton size="small" aria-label="Close Agent's Computer" onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      {failedUrl === url ? (
+        <Alert severity="error" sx={{ m: 1.5 }}>
+          {STREAM_FAILED}
+        </Alert>
+      ) : (
+        <Box
+          component="iframe"
+          key={url}
+          src={url}
+          title="Agent's Computer"
+          sandbox="allow-scripts allow-same-origin allow-forms"
+          referrerPolicy="no-referrer"
+          onError={() => setFailedUrl(url)}
+          sx={{ flex: 1, border: 0, width: '100%', bgcolor: 'common.black' }}
+        />
+      )}
+    </Box>
+  );
+}

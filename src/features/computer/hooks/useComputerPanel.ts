@@ -1,0 +1,32 @@
+// The Agent's Computer panel state: opens when a new address appears in tool output, remembered per session.
+import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectVncUrl } from '../../chat/chatSelectors';
+import { CLOSED, readComputer, writeComputer, type ComputerState } from '../computerStorage';
+
+export function useComputerPanel(sessionId: string | null) {
+  const found = useAppSelector(selectVncUrl);
+  const [state, setState] = useState<ComputerState>(() => readComputer(sessionId) ?? CLOSED);
+  const [shownSession, setShownSession] = useState(sessionId);
+  const [seenUrl, setSeenUrl] = useState<string | null>(null);
+
+  // Adjusting state while rendering (React's pattern for "state derived from a changed prop").
+  if (shownSession !== sessionId) {
+    setShownSession(sessionId);
+    // A new chat that just got its session id keeps the panel it already shows.
+    setState(readComputer(sessionId) ?? (shownSession === null ? state : CLOSED));
+  }
+  if (found !== seenUrl) {
+    setSeenUrl(found);
+    if (found && found !== state.url) setState({ url: found, open: true });
+  }
+
+  useEffect(() => writeComputer(sessionId, state), [sessionId, state]);
+
+  return {
+    url: state.url,
+    open: state.open && state.url !== null,
+    close: () => setState((s) => ({ ...s, open: false })),
+    reopen: () => setState((s) => ({ ...s, open: true })),
+  };
+}

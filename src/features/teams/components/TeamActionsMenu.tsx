@@ -1,0 +1,87 @@
+// The team card's menu: Clone Team and Delete Team, each behind its confirmation dialog.
+import { useState } from 'react';
+import { IconButton, Menu, MenuItem } from '@mui/material';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { useSnackbar } from 'notistack';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useCloneTeamMutation, useDeleteTeamMutation } from '../../../services/api';
+
+export const TEAM_ACTION_TEXT = {
+  cloneTitle: 'Clone Team',
+  cloneText: 'Are you sure you want to clone this team?',
+  cloned: 'Team cloned successfully!',
+  cloneFailed: 'Failed to clone team.',
+  deleteTitle: 'Delete Team',
+  deleteText: 'This action is irreversible. Are you sure you want to delete this team?',
+  deleted: 'Team deleted successfully',
+  deleteFailed: 'Failed to delete team',
+} as const;
+
+export function TeamActionsMenu({ teamId }: { teamId: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'clone' | 'delete' | null>(null);
+  const [cloneTeam, cloning] = useCloneTeamMutation();
+  const [deleteTeam, deleting] = useDeleteTeamMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const T = TEAM_ACTION_TEXT;
+
+  const open = (which: 'clone' | 'delete') => {
+    setAnchor(null);
+    setDialog(which);
+  };
+  const clone = async () => {
+    try {
+      const team = await cloneTeam(teamId).unwrap();
+      setDialog(null);
+      enqueueSnackbar(T.cloned, { variant: 'success' });
+      void navigate(`/teams/${encodeURIComponent(team._id ?? team.id)}/chat`);
+    } catch {
+      enqueueSnackbar(T.cloneFailed, { variant: 'error' });
+    }
+  };
+  const remove = async () => {
+    try {
+      await deleteTeam(teamId).unwrap();
+      setDialog(null);
+      enqueueSnackbar(T.deleted, { variant: 'success' });
+      void navigate('/teams');
+    } catch {
+      enqueueSnackbar(T.deleteFailed, { variant: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <IconButton size="small" aria-label="Team actions" onClick={(e) => setAnchor(e.currentTarget)}>
+        <MoreHorizIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => open('clone')}>Clone Team</MenuItem>
+        <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
+          Delete Team
+        </MenuItem>
+      </Menu>
+      <ConfirmDialog
+        open={dialog === 'clone'}
+        title={T.cloneTitle}
+        text={T.cloneText}
+        confirmLabel="Confirm"
+        busy={cloning.isLoading}
+        onConfirm={() => void clone()}
+        onCancel={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={T.deleteTitle}
+        text={T.deleteText}
+        confirmLabel="Delete"
+        busy={deleting.isLoading}
+        destructive
+        onConfirm={() => void remove()}
+        onCancel={() => setDialog(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// The sidebar's team card: initials, name and the team actions menu.
+import { Avatar, Paper, Stack, Typography } from '@mui/material';
+import type { Team } from '../../../services/contract';
+import { initials } from '../../chat/initials';
+import { TeamActionsMenu } from './TeamActionsMenu';
+
+export function TeamCard({ team }: { team: Team }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+          {initials(team.name)}
+        </Avatar>
+        <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600, minWidth: 0 }} noWrap title={team.name}>
+          {team.name}
+        </Typography>
+        <TeamActionsMenu teamId={team.id} />
+      </Stack>
+    </Paper>
+  );
+}

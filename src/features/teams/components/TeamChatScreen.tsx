@@ -1,0 +1,59 @@
+// The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card).
+import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
+import { TEAM_ID } from '../../../app/env';
+import { useAppSelector } from '../../../app/hooks';
+import { PageLoading } from '../../../components/PageLoading';
+import { useGetTeamQuery } from '../../../services/api';
+import { errorMessage } from '../../../services/apiErrors';
+import { ChatPanel } from '../../chat/components/ChatPanel';
+import { AgentComputer } from '../../computer/components/AgentComputer';
+import { selectSidebarOpen } from '../../layout/layoutSelectors';
+import { useChatSession } from '../hooks/useChatSession';
+import { useSidebarDefault } from '../hooks/useSidebarDefault';
+import { CredentialsPrompt } from './CredentialsPrompt';
+import { TEAM_NOT_FOUND, TeamErrorCard } from './TeamErrorCard';
+import { TeamSidebar } from './TeamSidebar';
+
+const SCREEN_HEIGHT = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' };
+
+function AccessDenied() {
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 480, mx: 'auto', mt: 8 }}>
+      <CardContent>
+        <Typography variant="h6" component="h1">
+          Access Denied
+        </Typography>
+        <Typography color="text.secondary">This team is not available.</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function TeamChatScreen({ teamId }: { teamId: string }) {
+  const team = useGetTeamQuery(teamId);
+  const { sessionId, homeTeam, loadingHistory } = useChatSession(teamId);
+  const sidebarOpen = useAppSelector(selectSidebarOpen);
+  useSidebarDefault(homeTeam);
+
+  if (teamId !== TEAM_ID) return <AccessDenied />;
+  if (team.isLoading) return <PageLoading label="Loading team…" />;
+  if (team.isError || !team.data) return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
+
+  const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} />;
+  return (
+    <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
+      {sidebarOpen && <TeamSidebar team={team.data} sessionId={sessionId} />}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {!homeTeam && <CredentialsPrompt team={team.data} />}
+        {homeTeam ? (
+          <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', width: '100%', maxWidth: 900, mx: 'auto', my: 2, borderRadius: 3 }}>
+            {chat}
+          </Paper>
+        ) : (
+          chat
+        )}
+      </Box>
+      <AgentComputer sessionId={sessionId} />
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+// "Team Members": name, initial and role (else "Agent" for agents, "Team" otherwise).
+import { Avatar, List, ListItem, ListItemAvatar, ListItemText } from '@mui/material';
+import type { TeamMember } from '../../../services/contract';
+import { SidebarSection } from './SidebarSection';
+
+export function memberRole(member: TeamMember): string {
+  if (member.role && member.role.trim() !== '') return member.role;
+  return (member.type ?? 'agent') === 'agent' ? 'Agent' : 'Team';
+}
+
+export function TeamMembers({ members }: { members: readonly TeamMember[] }) {
+  return (
+    <SidebarSection title="Team Members" count={members.length}>
+      <List dense disablePadding sx={{ maxHeight: 230, overflowY: 'auto' }}>
+        {members.map((member, i) => (
+          <ListItem key={`${member.name}-${i}`} disableGutters>
+            <ListItemAvatar sx={{ minWidth: 40 }}>
+              <Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>{(member.name[0] ?? '?').toUpperCase()}</Avatar>
+            </ListItemAvatar>
+            <ListItemText primary={member.name} secondary={memberRole(member)} />
+          </ListItem>
+        ))}
+      </List>
+    </SidebarSection>
+  );
+}

@@ -1,0 +1,31 @@
+// The chat's left sidebar: New Chat, the team card, Recent Sessions, Team Members and Team Configuration.
+import { Box, Button, Stack } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router';
+import type { Team } from '../../../services/contract';
+import { RecentSessions } from './RecentSessions';
+import { TeamCard } from './TeamCard';
+import { TeamConfiguration } from './TeamConfiguration';
+import { TeamMembers } from './TeamMembers';
+
+export const SIDEBAR_WIDTH = 300;
+
+export function TeamSidebar({ team, sessionId }: { team: Team; sessionId: string | null }) {
+  return (
+    <Box
+      component="aside"
+      aria-label="Team sidebar"
+      sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', overflowY: 'auto', p: 2 }}
+    >
+      <Stack spacing={2}>
+        <Button component={RouterLink} to={`/teams/${encodeURIComponent(team.id)}/chat`} variant="contained" startIcon={<AddIcon />}>
+          New Chat
+        </Button>
+        <TeamCard team={team} />
+        <RecentSessions teamId={team.id} currentSessionId={sessionId} />
+        <TeamMembers members={team.members} />
+        <TeamConfiguration team={team} />
+      </Stack>
+    </Box>
+  );
+}

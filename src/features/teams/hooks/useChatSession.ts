@@ -1,0 +1,72 @@
+// Keeps the chat and the URL in step: ?session= opens that session's history, a run's new session replaces the URL,
+// and initialMessage is sent once after 100 ms when there is no session yet.
+import { useEffect, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { addAppListener } from '../../../app/listenerMiddleware';
+import { useGetSessionMessagesQuery } from '../../../services/api';
+import { isReplayed, runCompleted, sendRequested } from '../../../services/socket/socketActions';
+import { historyLoaded, sessionOpened } from '../../chat/chatSlice';
+
+/** SPEC §9 initial message auto-submit delay. */
+export const INITIAL_MESSAGE_DELAY_MS = 100;
+
+/** The session query parameter; the string "undefined" counts as absent (SPEC §2). */
+export function sessionParam(params: URLSearchParams): string | null {
+  const value = params.get('session');
+  return value && value !== 'undefined' ? value : null;
+}
+
+export function useChatSession(teamId: string) {
+  const [params, setParams] = useSearchParams();
+  const sessionId = sessionParam(params);
+  const homeTeam = params.get('isHomeTeam') === 'true';
+  const initialMessage = params.get('initialMessage');
+  const dispatch = useAppDispatch();
+  const history = useGetSessionMessagesQuery(sessionId ? { sessionId } : skipToken);
+  const initialSent = useRef(false);
+
+  useEffect(() => {
+    dispatch(sessionOpened({ sessionId }));
+  }, [dispatch, sessionId]);
+
+  useEffect(() => {
+    if (sessionId && history.currentData) dispatch(historyLoaded({ sessionId, messages: history.currentData.messages }));
+  }, [dispatch, sessionId, history.currentData]);
+
+  // A run that created (or moved to) a session puts it in the URL, so a reload shows the same conversation.
+  useEffect(
+    () =>
+      dispatch(
+        addAppListener({
+          actionCreator: runCompleted,
+          effect: (action, api) => {
+            const adopted = (api.getState() as { chat: { sessionId: string | null } }).chat.sessionId;
+            if (isReplayed(action) || !adopted) return;
+            setParams(
+              (current) => {
+                if (sessionParam(current) === adopted) return current;
+                const next = new URLSearchParams({ session: adopted });
+                if (current.get('isHomeTeam') === 'true') next.set('isHomeTeam', 'true');
+                return next;
+              },
+              { replace: true },
+            );
+          },
+        }),
+      ),
+    [dispatch, setParams],
+  );
+
+  useEffect(() => {
+    if (!initialMessage || sessionId || initialSent.current) return undefined;
+    const timer = setTimeout(() => {
+      initialSent.current = true;
+      dispatch(sendRequested({ teamId, message: initialMessage, sessionId: null, fileIds: [], homeTeam }));
+    }, INITIAL_MESSAGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, teamId, initialMessage, sessionId, homeTeam]);
+
+  return { sessionId, homeTeam, loadingHistory: sessionId !== null && history.isFetching && !history.currentData };
+}

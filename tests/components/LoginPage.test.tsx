@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
-import { renderApp, signedInState } from '../utils/renderWithProviders';
+import { renderApp } from '../utils/renderApp';
+import { signedInState } from '../utils/renderWithProviders';
 
 useMswServer();
 

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { analytics, PAGE_VIEW_DELAY_MS } from '../../src/app/analytics';
-import { renderApp } from '../utils/renderWithProviders';
+import { renderApp } from '../utils/renderApp';
 
 describe('page views', () => {
   it('reports the path and query 100 ms after each navigation', async () => {

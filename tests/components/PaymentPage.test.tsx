@@ -73,9 +73,17 @@ describe('/payment when not subscribed', () => {
 
   it('brings the buttons back when the checkout answers without a URL', async () => {
     serve(() => null);
-    server.use(http.post(apiUrl('/payments/create-subscription-session'), () => HttpResponse.json({ data: { url: '', session_id: 'x' } })));
+    let asked = false;
+    server.use(
+      http.post(apiUrl('/payments/create-subscription-session'), () => {
+        asked = true;
+        return HttpResponse.json({ data: { url: '', session_id: 'x' } });
+      }),
+    );
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    await screen.findByRole('radio', { name: /Starter/ });
+    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(asked).toBe(true));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled());
     expect(redirect).not.toHaveBeenCalled();
   });

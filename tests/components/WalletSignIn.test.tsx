@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
-import { renderApp } from '../utils/renderWithProviders';
+import { renderApp } from '../utils/renderApp';
 
 useMswServer();
 

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { TeamChatRoute } from '../../src/features/teams/components/TeamChatRoute';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
-import { renderApp, renderWithProviders, signedInState } from '../utils/renderWithProviders';
+import { renderApp } from '../utils/renderApp';
+import { renderWithProviders, signedInState } from '../utils/renderWithProviders';
 
 useMswServer();
 

@@ -8,14 +8,13 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { AppThemeProvider } from '../../src/app/AppThemeProvider';
-import { routes as appRoutes } from '../../src/app/router';
 
-interface Options {
+export interface RenderOptions {
   preloadedState?: Partial<RootState>;
   store?: AppStore;
   /** Starting URL. */
   route?: string;
-  /** Defaults to the app's own route table; a bare element is rendered at every path. */
+  /** Used when `ui` is null; otherwise `ui` is rendered at every path. */
   routes?: RouteObject[];
   /** For fake timers: user-event must advance them. */
   advanceTimers?: (ms: number) => void;
@@ -33,9 +32,9 @@ function Providers({ store, children }: { store: AppStore; children: ReactNode }
   );
 }
 
-export function renderWithProviders(ui: ReactElement | null, options: Options = {}) {
+export function renderWithProviders(ui: ReactElement | null, options: RenderOptions = {}) {
   const store = options.store ?? makeStore(options.preloadedState);
-  const routes = ui ? [{ path: '*', element: ui }] : (options.routes ?? appRoutes);
+  const routes = ui ? [{ path: '*', element: ui }] : (options.routes ?? []);
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const result = render(
@@ -45,10 +44,6 @@ export function renderWithProviders(ui: ReactElement | null, options: Options = 
   );
   return { store, user, router, ...result };
 }
-
-/** The whole app (route table and layout) at `route`. */
-export const renderApp = (route: string, options: Omit<Options, 'route' | 'routes'> = {}) =>
-  renderWithProviders(null, { ...options, route });
 
 /** Auth state of a signed-in user (the token must also be in localStorage for requests to carry it). */
 export function signedInState(user: RootState['auth']['user']): Partial<RootState> {

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The dev server proxies the API (and its WebSocket) to the reference server on :8080.
+// The dev server proxies the API (and its WebSocket), the local checkout and the Agent's Computer pages to the
+// reference server on :8080.
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -9,6 +10,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://localhost:8080', ws: true },
       '/checkout': 'http://localhost:8080',
+      '/computer': 'http://localhost:8080',
     },
   },
   build: {

@@ -10,8 +10,6 @@ import { GoogleSignIn } from './GoogleSignIn';
 import { LocalSignInForm } from './LocalSignInForm';
 import { WalletSignIn } from './WalletSignIn';
 
-export const LOGIN_FALLBACK_ERROR = 'Login failed. Please try again.';
-
 export function LoginPage() {
   const { search } = useLocation();
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -34,7 +32,7 @@ export function LoginPage() {
                 Signing in...
               </Alert>
             )}
-            {error && !isLoading && <Alert severity="error">{error || LOGIN_FALLBACK_ERROR}</Alert>}
+            {error && !isLoading && <Alert severity="error">{error}</Alert>}
             {GOOGLE_CLIENT_ID ? <GoogleSignIn clientId={GOOGLE_CLIENT_ID} /> : <LocalSignInForm />}
             {injectedWallet() && (
               <>

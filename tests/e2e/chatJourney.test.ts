@@ -18,7 +18,8 @@ let page: Page;
 
 before(async () => {
   await buildSpa();
-  server = await startServer();
+  // Paced a little, so the live reply can be watched before it completes.
+  server = await startServer({ STREAM_DELAY_MS: '15' });
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
@@ -82,5 +83,83 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await panel.waitFor();
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await page.getByRole('complementary', { name: 'Team sidebar' }).waitFor();
+  });
+
+  await t.test('reloads and sees the same session from history', async () => {
+    const url = page.url();
+    await page.reload();
+    await page.getByTestId('user-message').filter({ hasText: 'Every morning at 8' }).waitFor();
+    await page.getByTestId('team-message').first().waitFor();
+    assert.equal(page.url(), url);
+    assert.equal(await page.getByTestId('user-message').count(), 1, 'the history is not doubled');
+  });
+
+  await t.test('starts a new chat and reopens the session from Recent Sessions', async () => {
+    await page.getByRole('link', { name: 'New Chat' }).click();
+    await page.getByText('Build a workflow by describing it').waitFor();
+    assert.doesNotMatch(page.url(), /session=/);
+    assert.equal(await sessionLinks().count(), 1);
+    await sessionLinks().first().click();
+    await page.waitForURL(/\?session=/);
+    await page.getByTestId('user-message').filter({ hasText: 'Every morning at 8' }).waitFor();
+  });
+
+  await t.test('attaches a file, refuses an oversize one and sends both message and file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'chat-e2e-'));
+    const small = path.join(dir, 'notes.txt');
+    const big = path.join(dir, 'huge.bin');
+    writeFileSync(small, 'Slack channel: #reports\n');
+    writeFileSync(big, Buffer.alloc(10_485_761));
+    await page.getByTestId('attach-input').setInputFiles([small, big]);
+    await page.getByText('• huge.bin is too large (max 10MB)').waitFor();
+    const chip = page.getByTestId('attachment');
+    await chip.filter({ hasText: 'notes.txt' }).waitFor();
+    await page.locator('[data-testid="attachment"][data-state="uploaded"]').waitFor();
+    assert.equal(await chip.count(), 1);
+    await screenshotBothThemes(page, 'chat-02-attachment');
+    await composer().fill('Use the Slack channel from my notes.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('user-message').filter({ hasText: 'Use the Slack channel' }).waitFor();
+    await page.getByTestId('team-message').nth(1).waitFor({ timeout: 60_000 });
+    assert.equal(await chip.count(), 0, 'attachments are cleared once sent');
+  });
+
+  await t.test('renames and deletes a session through the sidebar', async () => {
+    // A second conversation, so one can be deleted while the other stays.
+    await page.getByRole('link', { name: 'New Chat' }).click();
+    await composer().fill('Create a webhook that appends each request to a Google Sheets row.');
+    await composer().press('Enter');
+    await page.getByTestId('team-message').first().waitFor({ timeout: 60_000 });
+    await page.waitForURL(/\?session=/);
+    await sessionLinks().nth(1).waitFor();
+    const current = new URL(page.url()).searchParams.get('session');
+
+    await page.getByRole('button', { name: /^Session actions for Create a webhook/ }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByLabel('Session name').fill('Sheets logger');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await sessionLinks().filter({ hasText: 'Sheets logger' }).waitFor();
+    const renamed = await api<{ data: { session_name: string } }>(`/teams/sessions/${current}`);
+    assert.equal(renamed.data.session_name, 'Sheets logger');
+
+    await page.getByRole('button', { name: 'Session actions for Sheets logger' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((url) => !url.search.includes('session='));
+    await sessionLinks().filter({ hasText: 'Sheets logger' }).waitFor({ state: 'detached' });
+    assert.equal(await sessionLinks().count(), 1);
+    await screenshotBothThemes(page, 'chat-03-sessions');
+  });
+
+  await t.test('clones the team through its confirm dialog', async () => {
+    await page.getByRole('button', { name: 'Team actions' }).click();
+    await page.getByRole('menuitem', { name: 'Clone Team' }).click();
+    await page.getByText('Are you sure you want to clone this team?').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Team cloned successfully!').waitFor();
+    const teams = await api<{ data: { teams: Array<{ id: string; name: string }> } }>('/teams?limit=10&skip=0&include_public=true');
+    assert.ok(teams.data.teams.some((team) => team.id !== TEAM_ID), 'the clone exists on the server');
+    // Only the configured team has a chat, so the clone's chat leads back to it.
+    await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
   });
 });

@@ -13,7 +13,7 @@ export function AttachmentList({ attachments, disabled, onRemove }: AttachmentLi
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', px: 1, pt: 1 }} aria-label="Attachments">
       {attachments.map((a) => (
-        <Box key={a.id} sx={{ minWidth: 120 }} data-testid="attachment" data-progress={a.progress}>
+        <Box key={a.id} sx={{ minWidth: 120 }} data-testid="attachment" data-state={a.progress === -1 ? 'failed' : a.fileId ? 'uploaded' : 'uploading'}>
           <Chip
             size="small"
             label={a.file.name}

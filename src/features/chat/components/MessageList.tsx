@@ -30,7 +30,14 @@ export function MessageList({ homeTeam }: { homeTeam: boolean }) {
   const atBottom = useRef(true);
   const data = streaming ? [...ids, LIVE_ID] : ids;
 
-  // New items follow through followOutput; the live reply grows in place, so keep it in view as it grows.
+  // Sending a message always shows it, whatever the scroll position.
+  useEffect(() => {
+    if (!streaming) return;
+    atBottom.current = true;
+    listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [streaming]);
+
+  // The live reply grows in place (no new item for followOutput), so keep it in view while the user stays at the bottom.
   useEffect(() => {
     if (streaming && atBottom.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, [streaming, liveText]);
@@ -45,7 +52,7 @@ export function MessageList({ homeTeam }: { homeTeam: boolean }) {
         atBottom.current = bottom;
       }}
       followOutput={(isAtBottom) => (isAtBottom ? 'auto' : false)}
-      initialTopMostItemIndex={data.length > 0 ? data.length - 1 : 0}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
       computeItemKey={(_, id) => id}
       itemContent={(_, id) => (
         <div style={{ padding: '0 16px' }}>

@@ -69,7 +69,11 @@ export function useAttachments(teamId: string, sessionId: string | null) {
   };
 
   const remove = (id: string) => setAttachments((list) => list.filter((a) => a.id !== id));
-  const clear = () => setAttachments([]);
+  /** After a send: the next message starts without files (and without the session an upload opened). */
+  const clear = () => {
+    setAttachments([]);
+    setUploadSessionId(null);
+  };
   const uploading = attachments.some((a) => a.fileId === null && a.progress !== -1);
   const fileIds = attachments.flatMap((a) => (a.fileId ? [a.fileId] : []));
   return { attachments, add, remove, clear, uploading, fileIds, uploadSessionId };

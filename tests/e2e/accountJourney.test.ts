@@ -161,6 +161,18 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, '10-profile-dark-chosen.png'), fullPage: true });
   });
 
+  await t.test('uses the collapsible menu on a phone-sized screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Manage Credits' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, '11-mobile-menu-dark.png') });
+    await page.getByRole('menuitem', { name: 'Manage Credits' }).click();
+    await page.waitForURL('**/payment');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
   await t.test('signs out', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();

@@ -39,7 +39,7 @@ export function ProfilePage() {
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography variant="h4" component="h1" noWrap>
+              <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
                 {user.name}
               </Typography>
               {user.is_admin && <Chip label="Admin" color="warning" size="small" />}

@@ -1,7 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
-import { Server } from 'mock-socket';
+import { delay, http, HttpResponse, ws } from 'msw';
 import { Composer } from '../../../src/features/chat/components/Composer';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import { alice } from '../../utils/fixtures';
@@ -14,6 +13,10 @@ const TEAM = 't1';
 const MB10 = 10_485_760;
 // jest-fixed-jsdom gives Node's FormData, which only takes Node's File.
 const makeFile = (name: string, size: number) => new NodeFile([new Uint8Array(size)], name) as unknown as File;
+
+// The team socket accepts the connection and stays quiet: these tests are about the composer, not the stream.
+const teamSocket = ws.link(/\/api\/v1\/teams\/t1\/ws/);
+beforeEach(() => server.use(teamSocket.addEventListener('connection', () => {})));
 
 function uploadsSucceed(wait = 0) {
   let n = 0;
@@ -58,22 +61,17 @@ describe('the chat composer', () => {
   });
 
   it('cannot send or attach while a reply streams, and Stop ends the reply', async () => {
-    const socket = new Server(`ws://localhost/api/v1/teams/${TEAM}/ws`);
-    try {
-      const { user, box, store, userMessages } = renderComposer();
-      await user.type(box, 'first{Enter}');
-      expect(store.getState().chat.status).toBe('streaming');
-      await user.type(box, 'second{Enter}');
-      expect(userMessages().map((m) => m.content)).toEqual(['first']);
-      expect(box).toHaveValue('second');
-      expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Attach files' })).toBeDisabled();
-      await user.click(screen.getByRole('button', { name: 'Stop' }));
-      expect(store.getState().chat.status).toBe('idle');
-      expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
-    } finally {
-      await new Promise<void>((resolve) => socket.stop(() => resolve()));
-    }
+    const { user, box, store, userMessages } = renderComposer();
+    await user.type(box, 'first{Enter}');
+    expect(store.getState().chat.status).toBe('streaming');
+    await user.type(box, 'second{Enter}');
+    expect(userMessages().map((m) => m.content)).toEqual(['first']);
+    expect(box).toHaveValue('second');
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Attach files' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(store.getState().chat.status).toBe('idle');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
   it('refuses each oversize file with its own toast line and keeps the others', async () => {

@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ChatSession, ServerRequirement, Team, UserCredential } from '../../../src/services/contract';
+import { alice, balance } from '../../utils/fixtures';
+import { apiUrl, server, useMswServer } from '../../utils/msw';
+import { renderApp } from '../../utils/renderApp';
+import { signedInState } from '../../utils/renderWithProviders';
+
+useMswServer();
+
+const TEAM = '6650f0c2a1b2c3d4e5f60718';
+const CHAT = `/teams/${TEAM}/chat`;
+
+const team = {
+  id: TEAM,
+  name: 'Workflow Automation Team',
+  description: 'Builds n8n workflows',
+  is_public: false,
+  model_id: 'gpt-4o',
+  owner_id: 'u1',
+  members: [
+    { name: 'Workflow Architect', role: 'Designs the workflow', type: 'agent', agent_config: { tools: [{ type: 'mcp', server_ids: ['github'] }] } },
+    { name: 'Helper', type: 'agent' },
+    { name: 'Sub Team', type: 'team' },
+  ],
+  config: { mode: 'coordinate' },
+} as unknown as Team;
+
+const github: ServerRequirement = {
+  id: 'github',
+  name: 'GitHub',
+  description: 'Repositories',
+  requires_credentials: true,
+  credential_fields: [{ key: 'GITHUB_TOKEN', name: 'Personal access token', type: 'token', placeholder: 'ghp_…', required: true }],
+} as ServerRequirement;
+
+const session = (id: string, name: string | null): ChatSession => ({
+  session_id: id,
+  session_name: name,
+  team_id: TEAM,
+  created_at: '2026-11-20T10:00:00Z',
+  last_updated: '2026-11-21T15:30:00Z',
+});
+
+interface Serve {
+  teamResponse?: () => Response;
+  sessions?: ChatSession[];
+  credentials?: UserCredential[];
+}
+
+function serve({ teamResponse = () => HttpResponse.json({ data: team }), sessions = [], credentials = [] }: Serve = {}) {
+  const calls: string[] = [];
+  let saved = credentials;
+  server.use(
+    http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
+    http.get(apiUrl(`/teams/${TEAM}`), () => teamResponse()),
+    http.get(apiUrl(`/teams/${TEAM}/sessions`), ({ request }) => {
+      calls.push(`sessions ${new URL(request.url).search}`);
+      return HttpResponse.json({ data: { total: sessions.length, sessions } });
+    }),
+    http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [github] } })),
+    http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: saved } })),
+    http.post(apiUrl('/credentials/mcp'), async ({ request }) => {
+      const body = (await request.json()) as { mcp_server_id: string };
+      const created = { id: 'c1', mcp_server_id: body.mcp_server_id, server_name: 'GitHub', configured_fields: { GITHUB_TOKEN: '••••' } };
+      saved = [created];
+      return HttpResponse.json({ data: created });
+    }),
+  );
+  return calls;
+}
+
+const open = (route = CHAT) => renderApp(route, { preloadedState: signedInState(alice) });
+
+describe('the team chat screen', () => {
+  it('shows a spinner while the team loads, then the sidebar and the empty chat', async () => {
+    const calls = serve({ sessions: [session('s1', null), session('s2', 'A very long session name that needs a tooltip')] });
+    open();
+    expect(await screen.findByText('Loading team…')).toBeInTheDocument();
+    const sidebar = await screen.findByRole('complementary', { name: 'Team sidebar' });
+    expect(within(sidebar).getByRole('link', { name: 'New Chat' })).toHaveAttribute('href', CHAT);
+    expect(within(sidebar).getByText('WA')).toBeInTheDocument();
+    expect(screen.getByText('Build a workflow by describing it')).toBeInTheDocument();
+
+    const recent = await within(sidebar).findByRole('region', { name: 'Recent Sessions' });
+    expect(within(recent).getByText('Recent Sessions (2)')).toBeInTheDocument();
+    expect(within(recent).getByRole('link', { name: /Chat session \(Nov 20, 2026/ })).toHaveAttribute('href', `${CHAT}?session=s1`);
+    expect(within(recent).getAllByText(/^Updated Nov 21, 2026/)).toHaveLength(2);
+    expect(calls).toContain('sessions ?limit=50&offset=0');
+
+    const members = within(sidebar).getByRole('region', { name: 'Team Members' });
+    expect(within(members).getByText('Team Members (3)')).toBeInTheDocument();
+    expect(within(members).getByText('Designs the workflow')).toBeInTheDocument();
+    expect(within(members).getByText('Agent')).toBeInTheDocument();
+    expect(within(members).getByText('Team')).toBeInTheDocument();
+
+    const config = within(sidebar).getByRole('region', { name: 'Team Configuration' });
+    expect(within(config).getByText('coordinate')).toBeInTheDocument();
+    expect(within(config).getByText('Private Team')).toBeInTheDocument();
+    expect(within(config).getByText('Builds n8n workflows')).toBeInTheDocument();
+  });
+
+  it('leaves Recent Sessions out when there are none', async () => {
+    serve();
+    open();
+    await screen.findByRole('region', { name: 'Team Members' });
+    expect(screen.queryByRole('region', { name: 'Recent Sessions' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message on a card with a way back to /teams when the team fails to load', async () => {
+    serve({ teamResponse: () => HttpResponse.json({ detail: 'Team is archived' }, { status: 403 }) });
+    open();
+    expect(await screen.findByText('Error loading team')).toBeInTheDocument();
+    expect(screen.getByText('Team is archived')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Teams' })).toHaveAttribute('href', '/teams');
+  });
+
+  it('falls back to "Team not found or you do not have access to it." without a server message', async () => {
+    serve({ teamResponse: () => new HttpResponse(null, { status: 404 }) });
+    open();
+    expect(await screen.findByText('Team not found or you do not have access to it.')).toBeInTheDocument();
+  });
+
+  it('home-team mode greets with "What kind of team do you need?", sidebar closed and no credentials prompt', async () => {
+    serve();
+    const { store } = open(`${CHAT}?isHomeTeam=true`);
+    expect(await screen.findByText('What kind of team do you need?')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Team sidebar' })).not.toBeInTheDocument();
+    expect(store.getState().layout.sidebarOpen).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument();
+  });
+
+  it('treats ?session=undefined as no session', async () => {
+    serve();
+    const { store } = open(`${CHAT}?session=undefined`);
+    expect(await screen.findByText('Build a workflow by describing it')).toBeInTheDocument();
+    expect(store.getState().chat.sessionId).toBeNull();
+  });
+
+  it('opens a session from ?session= through its stored history', async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/teams/sessions/s9/messages'), () =>
+        HttpResponse.json({
+          data: {
+            session: session('s9', 'Old chat'),
+            team_context: {},
+            total: 2,
+            messages: [
+              { role: 'user', content: 'Make a Slack bot', created_at: '2026-11-21T10:00:00Z' },
+              { role: 'assistant', content: 'Here is your bot', created_at: '2026-11-21T10:00:05Z' },
+            ],
+          },
+        }),
+      ),
+    );
+    const { store } = open(`${CHAT}?session=s9`);
+    await waitFor(() => expect(Object.values(store.getState().chat.messages.entities).map((m) => m?.content)).toEqual(['Make a Slack bot', 'Here is your bot']));
+    expect(store.getState().chat.sessionId).toBe('s9');
+  });
+
+  it('asks for missing MCP credentials and stops asking once they are saved', async () => {
+    serve();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Click to enter your credentials' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Personal access token/), 'ghp_secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Credentials saved successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument());
+  });
+
+  it('says "Failed to check your MCP credentials" when the check fails', async () => {
+    serve();
+    server.use(http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    open();
+    expect(await screen.findByText('Failed to check your MCP credentials', {}, { timeout: 10_000 })).toBeInTheDocument();
+  }, 15_000);
+});
+
+describe('team actions', () => {
+  it('clones the team after confirmation and opens the clone', async () => {
+    serve();
+    let cloned = false;
+    server.use(http.post(apiUrl(`/teams/${TEAM}/clone`), () => { cloned = true; return HttpResponse.json({ data: { ...team, id: 'clone-1' } }); }));
+    const { user, router } = open();
+    await user.click(await screen.findByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Clone Team' }));
+    expect(screen.getByText('Are you sure you want to clone this team?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Team cloned successfully!')).toBeInTheDocument();
+    expect(cloned).toBe(true);
+    // The clone is not the configured team, so its chat leads back through / to the configured one.
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHAT));
+  });
+
+  it('says "Failed to clone team." when the clone fails, and Cancel clones nothing', async () => {
+    serve();
+    let calls = 0;
+    server.use(http.post(apiUrl(`/teams/${TEAM}/clone`), () => { calls += 1; return HttpResponse.json({ detail: 'nope' }, { status: 500 }); }));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Clone Team' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Clone Team' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Failed to clone team.')).toBeInTheDocument();
+  });
+
+  it('deletes the team after confirmation and goes to /teams', async () => {
+    serve();
+    server.use(http.delete(apiUrl(`/teams/${TEAM}`), () => HttpResponse.json({ data: { deleted: true } })));
+    const { user, router } = open();
+    const seen: string[] = [];
+    router.subscribe((state) => seen.push(state.location.pathname));
+    await user.click(await screen.findByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Team' }));
+    expect(screen.getByText('This action is irreversible. Are you sure you want to delete this team?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Team deleted successfully')).toBeInTheDocument();
+    expect(seen).toContain('/teams');
+  });
+
+  it('says "Failed to delete team" when the delete fails', async () => {
+    serve();
+    server.use(http.delete(apiUrl(`/teams/${TEAM}`), () => HttpResponse.json({ detail: 'no' }, { status: 403 })));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete Team' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete team')).toBeInTheDocument();
+  });
+});

@@ -147,7 +147,10 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL((url) => !url.search.includes('session='));
     await sessionLinks().filter({ hasText: 'Sheets logger' }).waitFor({ state: 'detached' });
+    await sessionLinks().filter({ hasText: 'Every morning at 8' }).waitFor();
     assert.equal(await sessionLinks().count(), 1);
+    const left = await api<{ data: { sessions: unknown[] } }>(`/teams/${TEAM_ID}/sessions?limit=50&offset=0`);
+    assert.equal(left.data.sessions.length, 1, 'the server deleted it');
     await screenshotBothThemes(page, 'chat-03-sessions');
   });
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { useAppSelector } from '../../../app/hooks';
-import { selectIsStreaming, selectLiveText, selectMessageIds, selectMessageTimeLabels } from '../chatSelectors';
+import { selectIsStreaming, selectMessageIds, selectMessageTimeLabels } from '../chatSelectors';
 import { LiveReply } from './LiveReply';
 import { MessageItem } from './MessageItem';
 
@@ -10,6 +10,7 @@ import { MessageItem } from './MessageItem';
 export const AUTO_SCROLL_THRESHOLD_PX = 100;
 const LIVE_ID = '__live__';
 const MINUTE_MS = 60_000;
+const USER_SCROLL_WINDOW_MS = 600;
 
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
@@ -20,39 +21,72 @@ function useMinuteClock(): number {
   return now;
 }
 
+/** Whether the user has scrolled more than the threshold away from the newest message. */
+export function scrolledUp(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight > AUTO_SCROLL_THRESHOLD_PX;
+}
+
 export function MessageList({ homeTeam }: { homeTeam: boolean }) {
   const ids = useAppSelector(selectMessageIds);
   const streaming = useAppSelector(selectIsStreaming);
-  const liveText = useAppSelector(selectLiveText);
   const now = useMinuteClock();
   const labels = useAppSelector((state) => selectMessageTimeLabels(state, now));
   const listRef = useRef<VirtuosoHandle>(null);
-  const atBottom = useRef(true);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  // Only the user's own scrolling unpins the list: content growing below does not fire scroll events.
+  const pinned = useRef(true);
   const data = streaming ? [...ids, LIVE_ID] : ids;
+
+  useEffect(() => {
+    if (!scroller) return undefined;
+    // The list's own corrections also scroll it, so only a scroll right after the user's input can unpin it.
+    let lastInput = 0;
+    let dragging = false;
+    const onInput = () => {
+      lastInput = Date.now();
+    };
+    const onPointer = (event: Event) => {
+      dragging = event.type === 'pointerdown';
+      onInput();
+    };
+    const onScroll = () => {
+      if (!scrolledUp(scroller)) pinned.current = true;
+      else if (dragging || Date.now() - lastInput < USER_SCROLL_WINDOW_MS) pinned.current = false;
+    };
+    const inputs = ['wheel', 'touchmove', 'keydown'];
+    inputs.forEach((type) => scroller.addEventListener(type, onInput, { passive: true }));
+    ['pointerdown', 'pointerup'].forEach((type) => window.addEventListener(type, onPointer, { passive: true }));
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      inputs.forEach((type) => scroller.removeEventListener(type, onInput));
+      ['pointerdown', 'pointerup'].forEach((type) => window.removeEventListener(type, onPointer));
+      scroller.removeEventListener('scroll', onScroll);
+    };
+  }, [scroller]);
 
   // Sending a message always shows it, whatever the scroll position.
   useEffect(() => {
-    if (!streaming) return;
-    atBottom.current = true;
-    listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+    if (streaming) pinned.current = true;
   }, [streaming]);
 
-  // The live reply grows in place (no new item for followOutput), so keep it in view while the user stays at the bottom.
+  const toBottom = () => {
+    if (pinned.current && scroller) scroller.scrollTo({ top: scroller.scrollHeight });
+  };
+
+  // New messages keep the newest one in view while the list is pinned.
   useEffect(() => {
-    if (streaming && atBottom.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [streaming, liveText]);
+    if (pinned.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [streaming, ids.length]);
 
   return (
     <Virtuoso
       ref={listRef}
+      scrollerRef={(el) => setScroller(el instanceof HTMLElement ? el : null)}
       data={data}
       style={{ flex: 1 }}
-      atBottomThreshold={AUTO_SCROLL_THRESHOLD_PX}
-      atBottomStateChange={(bottom) => {
-        atBottom.current = bottom;
-      }}
-      followOutput={(isAtBottom) => (isAtBottom ? 'auto' : false)}
       initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      // Items grow after they are placed (live text, Markdown rendering, tool panels): follow them while pinned.
+      totalListHeightChanged={toBottom}
       computeItemKey={(_, id) => id}
       itemContent={(_, id) => (
         <div style={{ padding: '0 16px' }}>

@@ -26,13 +26,18 @@ export function useChatSession(teamId: string) {
   const dispatch = useAppDispatch();
   const history = useGetSessionMessagesQuery(sessionId ? { sessionId } : skipToken);
   const initialSent = useRef(false);
+  // The session whose runs this page watched live: its stored copy would drop what only the live view has
+  // (events, the follow-up card, interrupted replies), so it is not reloaded until the user leaves it.
+  const liveSession = useRef<string | null>(null);
 
   useEffect(() => {
+    if (sessionId !== liveSession.current) liveSession.current = null;
     dispatch(sessionOpened({ sessionId }));
   }, [dispatch, sessionId]);
 
   useEffect(() => {
-    if (sessionId && history.currentData) dispatch(historyLoaded({ sessionId, messages: history.currentData.messages }));
+    if (!sessionId || !history.currentData || sessionId === liveSession.current) return;
+    dispatch(historyLoaded({ sessionId, messages: history.currentData.messages }));
   }, [dispatch, sessionId, history.currentData]);
 
   // A run that created (or moved to) a session puts it in the URL, so a reload shows the same conversation.
@@ -44,6 +49,7 @@ export function useChatSession(teamId: string) {
           effect: (action, api) => {
             const adopted = (api.getState() as { chat: { sessionId: string | null } }).chat.sessionId;
             if (isReplayed(action) || !adopted) return;
+            liveSession.current = adopted;
             setParams(
               (current) => {
                 if (sessionParam(current) === adopted) return current;

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectIsStreaming, selectMessageCount } from '../chatSelectors';
 import { ChatErrorBanner } from './ChatErrorBanner';
 import { Composer } from './Composer';
+import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
 import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
 import { MessageList } from './MessageList';
@@ -28,6 +29,7 @@ export function ChatPanel({ teamId, homeTeam, loadingHistory }: ChatPanelProps) 
       {empty && !loadingHistory && <EmptyState homeTeam={homeTeam} />}
       {!empty && <MessageList homeTeam={homeTeam} />}
       <ChatErrorBanner />
+      <DownloadRecordingButton />
       <Composer teamId={teamId} homeTeam={homeTeam} />
       <InsufficientCreditsDialog />
     </Box>

@@ -1,5 +1,5 @@
 // "Agent's Computer": the live remote desktop in a sandboxed frame, narrow (24rem) or wide (48rem).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
@@ -10,11 +10,27 @@ import { sidebarClosed } from '../../layout/layoutSlice';
 
 export const STREAM_FAILED = 'Failed to load the remote desktop stream. Please try again or open in a new tab.';
 export const PANEL_WIDTH = { narrow: '24rem', wide: '48rem' } as const;
+/** Browsers fire no error event for frames, so a desktop that has not loaded by then counts as failed. */
+export const LOAD_TIMEOUT_MS = 20_000;
 
-export function ComputerPanel({ url, onClose }: { url: string; onClose: () => void }) {
+interface ComputerPanelProps {
+  url: string;
+  onClose: () => void;
+  loadTimeoutMs?: number;
+}
+
+export function ComputerPanel({ url, onClose, loadTimeoutMs = LOAD_TIMEOUT_MS }: ComputerPanelProps) {
   const [wide, setWide] = useState(false);
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (loadedUrl === url) return undefined;
+    const timer = setTimeout(() => setFailedUrl(url), loadTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [url, loadedUrl, loadTimeoutMs]);
+
   const toggleWidth = () => {
     if (!wide) dispatch(sidebarClosed());
     setWide(!wide);
@@ -57,7 +73,7 @@ export function ComputerPanel({ url, onClose }: { url: string; onClose: () => vo
           title="Agent's Computer"
           sandbox="allow-scripts allow-same-origin allow-forms"
           referrerPolicy="no-referrer"
-          onError={() => setFailedUrl(url)}
+          onLoad={() => setLoadedUrl(url)}
           sx={{ flex: 1, border: 0, width: '100%', bgcolor: 'common.black' }}
         />
       )}

@@ -234,3 +234,62 @@ describe('team actions', () => {
     expect(await screen.findByText('Failed to delete team')).toBeInTheDocument();
   });
 });
+
+describe('the sidebar', () => {
+  it('starts closed on a screen narrower than 640 px', async () => {
+    serve();
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 500 });
+    try {
+      const { store } = open();
+      await screen.findByText('Build a workflow by describing it');
+      expect(store.getState().layout.sidebarOpen).toBe(false);
+      expect(screen.queryByRole('complementary', { name: 'Team sidebar' })).not.toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
+  it('shows a long session name in a tooltip', async () => {
+    const long = 'A very long session name that needs a tooltip';
+    serve({ sessions: [session('s2', long)] });
+    const { user } = open();
+    await user.hover(await screen.findByRole('link', { name: new RegExp(long) }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
+  it('renames a session through PATCH and deletes one through DELETE after confirmation', async () => {
+    let sessions = [session('s1', 'Old name'), session('s2', 'Keep me')];
+    const calls: unknown[] = [];
+    serve();
+    server.use(
+      http.get(apiUrl(`/teams/${TEAM}/sessions`), () => HttpResponse.json({ data: { total: sessions.length, sessions } })),
+      http.patch(apiUrl('/teams/sessions/s1'), async ({ request }) => {
+        const body = (await request.json()) as { session_name: string };
+        calls.push(['PATCH', body]);
+        sessions = sessions.map((x) => (x.session_id === 's1' ? { ...x, session_name: body.session_name } : x));
+        return HttpResponse.json({ data: sessions[0] });
+      }),
+      http.delete(apiUrl('/teams/sessions/s1'), () => {
+        calls.push(['DELETE', 's1']);
+        sessions = sessions.filter((x) => x.session_id !== 's1');
+        return HttpResponse.json({ data: { deleted: true } });
+      }),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Session actions for Old name' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename' }));
+    const name = screen.getByLabelText('Session name');
+    await user.clear(name);
+    await user.type(name, 'New name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('link', { name: /New name/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Session actions for New name' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: /New name/ })).not.toBeInTheDocument());
+    expect(screen.getByText('Recent Sessions (1)')).toBeInTheDocument();
+    expect(calls).toEqual([['PATCH', { session_name: 'New name' }], ['DELETE', 's1']]);
+  });
+});

@@ -15,6 +15,7 @@ const REQUEST = 'Every morning at 8, fetch https://example.com/report.json and p
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+const pageErrors: string[] = [];
 
 before(async () => {
   await buildSpa();
@@ -24,6 +25,7 @@ before(async () => {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 
 after(async () => {
@@ -164,5 +166,9 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     assert.ok(teams.data.teams.some((team) => team.id !== TEAM_ID), 'the clone exists on the server');
     // Only the configured team has a chat, so the clone's chat leads back to it.
     await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
+  });
+
+  await t.test('ran without a single uncaught page error', () => {
+    assert.deepEqual(pageErrors, []);
   });
 });

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { LiveReply } from '../../../src/features/chat/components/LiveReply';
+import { MessageItem } from '../../../src/features/chat/components/MessageItem';
+import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
+import type { ChatMessage, LiveRun } from '../../../src/features/chat/chatTypes';
+import type { RootState } from '../../../src/app/store';
+import { alice } from '../../utils/fixtures';
+import { renderWithProviders, signedInState } from '../../utils/renderWithProviders';
+
+function stateWith(messages: ChatMessage[], chat: Partial<RootState['chat']> = {}, user = alice) {
+  return {
+    ...signedInState(user),
+    chat: { ...initialChatState, messages: messagesAdapter.setAll(messagesAdapter.getInitialState(), messages), ...chat },
+  };
+}
+
+const userMessage: ChatMessage = { id: 'u1', content: 'Hi team', sender: 'user', timestamp: '2026-11-21T10:00:00Z' };
+const run: LiveRun = {
+  runId: 'r1', teamId: 't', homeTeam: false, message: 'Hi team', fileIds: [], startedAt: '2026-11-21T10:00:00Z',
+  text: '', tools: [], completedToolIds: [], memberResponses: [], events: [],
+};
+
+describe('chat messages', () => {
+  it("shows the first letter of the user's username on their avatar, else U", () => {
+    const first = renderWithProviders(<MessageItem id="u1" timeLabel="10:00:00 AM" homeTeam={false} />, { preloadedState: stateWith([userMessage]) });
+    expect(screen.getByText('A')).toBeInTheDocument();
+    expect(screen.getByText('10:00:00 AM')).toBeInTheDocument();
+    first.unmount();
+    renderWithProviders(<MessageItem id="u1" timeLabel="" homeTeam={false} />, { preloadedState: stateWith([userMessage], {}, { ...alice, username: '' }) });
+    expect(screen.getByText('U')).toBeInTheDocument();
+  });
+
+  it('shows no avatars in home-team mode', () => {
+    renderWithProviders(<MessageItem id="u1" timeLabel="" homeTeam />, { preloadedState: stateWith([userMessage]) });
+    expect(screen.queryByText('A')).not.toBeInTheDocument();
+  });
+
+  it('shows "Thinking..." / "Team is processing your request" until the first text arrives, then the live text', () => {
+    const thinking = renderWithProviders(<LiveReply />, { preloadedState: stateWith([userMessage], { status: 'streaming', run }) });
+    expect(screen.getByText('Thinking...')).toBeInTheDocument();
+    expect(screen.getByText('Team is processing your request')).toBeInTheDocument();
+    thinking.unmount();
+    renderWithProviders(<LiveReply />, { preloadedState: stateWith([userMessage], { status: 'streaming', run: { ...run, text: 'Working on it' } }) });
+    expect(screen.queryByText('Thinking...')).not.toBeInTheDocument();
+    expect(screen.getByText('Working on it')).toBeInTheDocument();
+  });
+
+  it('offers a copy button on replies and marks a reply cut short by a dropped connection', async () => {
+    const reply: ChatMessage = { id: 't1', content: 'Partial answer', sender: 'team', timestamp: '2026-11-21T10:00:01Z', interrupted: 'failed' };
+    renderWithProviders(<MessageItem id="t1" timeLabel="" homeTeam={false} />, { preloadedState: stateWith([reply]) });
+    expect(screen.getByRole('button', { name: 'Copy reply' })).toBeInTheDocument();
+    expect(screen.getByText('The connection dropped; this reply is incomplete.')).toBeInTheDocument();
+    expect(await screen.findByText('Partial answer')).toBeInTheDocument();
+  });
+});

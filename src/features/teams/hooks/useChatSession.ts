@@ -40,6 +40,11 @@ export function useChatSession(teamId: string) {
     dispatch(historyLoaded({ sessionId, messages: history.currentData.messages }));
   }, [dispatch, sessionId, history.currentData]);
 
+  // SPEC §8: a failed history load is only logged; the chat stays usable.
+  useEffect(() => {
+    if (history.isError) console.warn('Team chat: could not load the session history', sessionId);
+  }, [history.isError, sessionId]);
+
   // A run that created (or moved to) a session puts it in the URL, so a reload shows the same conversation.
   useEffect(
     () =>

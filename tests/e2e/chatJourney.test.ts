@@ -101,9 +101,11 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await page.getByText('Build a workflow by describing it').waitFor();
     assert.doesNotMatch(page.url(), /session=/);
     assert.equal(await sessionLinks().count(), 1);
+    assert.equal(await page.getByRole('complementary', { name: "Agent's Computer" }).count(), 0, 'a new chat has no desktop');
     await sessionLinks().first().click();
     await page.waitForURL(/\?session=/);
     await page.getByTestId('user-message').filter({ hasText: 'Every morning at 8' }).waitFor();
+    await page.getByRole('complementary', { name: "Agent's Computer" }).waitFor();
   });
 
   await t.test('attaches a file, refuses an oversize one and sends both message and file', async () => {

@@ -8,9 +8,9 @@ export interface ComputerState {
 export const CLOSED: ComputerState = { url: null, open: false };
 const PREFIX = 'agent-computer:';
 
-export const storageKey = (sessionId: string | null) => `${PREFIX}${sessionId ?? 'new'}`;
+export const storageKey = (sessionId: string) => `${PREFIX}${sessionId}`;
 
-export function readComputer(sessionId: string | null): ComputerState | null {
+export function readComputer(sessionId: string): ComputerState | null {
   try {
     const raw = sessionStorage.getItem(storageKey(sessionId));
     if (!raw) return null;
@@ -21,7 +21,7 @@ export function readComputer(sessionId: string | null): ComputerState | null {
   }
 }
 
-export function writeComputer(sessionId: string | null, state: ComputerState): void {
+export function writeComputer(sessionId: string, state: ComputerState): void {
   try {
     sessionStorage.setItem(storageKey(sessionId), JSON.stringify(state));
   } catch {

@@ -46,9 +46,9 @@ describe("the Agent's Computer panel", () => {
 
   it('keeps the address and open flag per session', () => {
     writeComputer('s1', { url: URL_A, open: false });
-    writeComputer(null, { url: 'https://other/vnc.html', open: true });
+    writeComputer('s3', { url: 'https://other/vnc.html', open: true });
     expect(readComputer('s1')).toEqual({ url: URL_A, open: false });
-    expect(readComputer(null)).toEqual({ url: 'https://other/vnc.html', open: true });
+    expect(readComputer('s3')).toEqual({ url: 'https://other/vnc.html', open: true });
     expect(readComputer('s2')).toBeNull();
   });
 });

@@ -6,22 +6,27 @@ import { CLOSED, readComputer, writeComputer, type ComputerState } from '../comp
 
 export function useComputerPanel(sessionId: string | null) {
   const found = useAppSelector(selectVncUrl);
-  const [state, setState] = useState<ComputerState>(() => readComputer(sessionId) ?? CLOSED);
+  const [state, setState] = useState<ComputerState>(() => (sessionId ? (readComputer(sessionId) ?? CLOSED) : CLOSED));
   const [shownSession, setShownSession] = useState(sessionId);
   const [seenUrl, setSeenUrl] = useState<string | null>(null);
 
   // Adjusting state while rendering (React's pattern for "state derived from a changed prop").
+  let next = state;
   if (shownSession !== sessionId) {
     setShownSession(sessionId);
-    // A new chat that just got its session id keeps the panel it already shows.
-    setState(readComputer(sessionId) ?? (shownSession === null ? state : CLOSED));
+    // A new chat starts without a desktop; one that just got its session id keeps the panel it already shows.
+    if (sessionId === null) next = CLOSED;
+    else next = readComputer(sessionId) ?? (shownSession === null ? state : CLOSED);
   }
   if (found !== seenUrl) {
     setSeenUrl(found);
-    if (found && found !== state.url) setState({ url: found, open: true });
+    if (found && found !== next.url) next = { url: found, open: true };
   }
+  if (next !== state) setState(next);
 
-  useEffect(() => writeComputer(sessionId, state), [sessionId, state]);
+  useEffect(() => {
+    if (sessionId) writeComputer(sessionId, state);
+  }, [sessionId, state]);
 
   return {
     url: state.url,

@@ -109,6 +109,17 @@ describe('a live team reply', () => {
     expect(users).toHaveLength(1);
   });
 
+  it('stops the streaming reply when the user opens another session', async () => {
+    serve([[{ type: 'start', session_id: 'sess-a' }, { type: 'chunk', content: 'Half an ans' }]]);
+    const { user, router, store } = open(`${CHAT}?session=sess-a`);
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Long job{Enter}');
+    await waitFor(() => expect(store.getState().chat.run?.text).toBe('Half an ans'));
+    await router.navigate(`${CHAT}?session=sess-b`);
+    await waitFor(() => expect(store.getState().chat.status).toBe('idle'));
+    expect(store.getState().chat.sessionId).toBe('sess-b');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+
   it('opens "Insufficient Credits" when the balance cannot pay, and Purchase Credits leads to /payment', async () => {
     serve([[{ type: 'error', error_code: 'insufficient_credits', message: 'Not enough credits for this run' }]]);
     const { user, router } = open(CHAT);

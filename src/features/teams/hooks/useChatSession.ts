@@ -3,10 +3,11 @@
 import { useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { addAppListener } from '../../../app/listenerMiddleware';
 import { useGetSessionMessagesQuery } from '../../../services/api';
-import { isReplayed, runCompleted, sendRequested } from '../../../services/socket/socketActions';
+import { isReplayed, runCompleted, sendRequested, stopRequested } from '../../../services/socket/socketActions';
+import { selectIsStreaming } from '../../chat/chatSelectors';
 import { historyLoaded, sessionOpened } from '../../chat/chatSlice';
 
 /** SPEC §9 initial message auto-submit delay. */
@@ -24,6 +25,7 @@ export function useChatSession(teamId: string) {
   const homeTeam = params.get('isHomeTeam') === 'true';
   const initialMessage = params.get('initialMessage');
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const history = useGetSessionMessagesQuery(sessionId ? { sessionId } : skipToken);
   const initialSent = useRef(false);
   // The session whose runs this page watched live: its stored copy would drop what only the live view has
@@ -32,8 +34,10 @@ export function useChatSession(teamId: string) {
 
   useEffect(() => {
     if (sessionId !== liveSession.current) liveSession.current = null;
+    // Leaving for another session (or a new chat) ends the reply being streamed; what arrived stays in its session.
+    if (selectIsStreaming(store.getState())) dispatch(stopRequested());
     dispatch(sessionOpened({ sessionId }));
-  }, [dispatch, sessionId]);
+  }, [dispatch, store, sessionId]);
 
   useEffect(() => {
     if (!sessionId || !history.currentData || sessionId === liveSession.current) return;

@@ -56,6 +56,15 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await page.getByText('Team Configuration').waitFor();
   });
 
+  await t.test("keeps the admin toggle clear of the composer's send button", async () => {
+    const fab = await page.getByRole('button', { name: 'Admin mode' }).boundingBox();
+    const send = await page.getByRole('button', { name: 'Send' }).boundingBox();
+    assert.ok(fab && send, 'both buttons are on screen');
+    const overlaps =
+      fab.x < send.x + send.width && send.x < fab.x + fab.width && fab.y < send.y + send.height && send.y < fab.y + fab.height;
+    assert.equal(overlaps, false, `admin toggle ${JSON.stringify(fab)} covers send ${JSON.stringify(send)}`);
+  });
+
   await t.test('sends a message and watches the live reply with its tool timeline and member responses', async () => {
     await composer().fill(REQUEST);
     await composer().press('Enter');

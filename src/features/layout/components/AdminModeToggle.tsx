@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Fab, Tooltip } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { keyframes } from '@mui/material/styles';
+import { matchPath, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAdminMode, selectIsAdmin } from '../../auth/authSelectors';
 import { adminModeToggled } from '../../auth/authSlice';
@@ -21,6 +22,8 @@ export function AdminModeToggle() {
   const adminMode = useAppSelector(selectAdminMode);
   const [flashKey, setFlashKey] = useState(0);
   const previous = useRef(adminMode);
+  // On the team chat the bottom right holds the composer's send button; the sidebar's corner is free.
+  const onChat = matchPath('/teams/:teamId/chat', useLocation().pathname) !== null;
 
   useEffect(() => {
     if (!isAdmin) return undefined;
@@ -62,7 +65,7 @@ export function AdminModeToggle() {
           aria-label="Admin mode"
           aria-pressed={adminMode}
           onClick={() => dispatch(adminModeToggled())}
-          sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 1200 }}
+          sx={{ position: 'fixed', bottom: 16, zIndex: 1200, ...(onChat ? { left: 16 } : { right: 16 }) }}
         >
           <AdminPanelSettingsIcon />
         </Fab>

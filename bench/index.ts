@@ -1,0 +1,16 @@
+// `npm run bench`: runs each figure in turn and prints it as JSON lines {name, value, unit, comparison}.
+// BENCH_ONLY=history,server (names below) runs a subset.
+import type { Figure } from '../server/bench/figure.ts';
+import { serverBench } from '../server/bench/server.ts';
+import { historyMergeBench } from './historyMerge.ts';
+
+const benches: Record<string, () => Promise<Figure[]>> = {
+  history: historyMergeBench,
+  server: serverBench,
+};
+
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+for (const [name, bench] of Object.entries(benches)) {
+  if (only && !only.includes(name)) continue;
+  for (const figure of await bench()) console.log(JSON.stringify(figure));
+}

@@ -31,6 +31,17 @@ describe('history merge (SPEC §4)', () => {
     expect(merged.map((m) => m.sender)).toEqual(['team', 'user']);
   });
 
+  it('treats replies that differ only in spacing, line breaks, tabs or case as one reply', () => {
+    const merged = mergeHistory([
+      { role: 'user', content: 'Question', created_at: at(0) },
+      { role: 'assistant', content: 'Step one:\n\n  fetch  the data\tthen post it', created_at: at(2) },
+      { role: 'team_response', content: 'step one: fetch the data then post it', created_at: at(3) },
+      { role: 'team_response', content: 'Step one:\r\nfetch the\u00a0data then post it', created_at: at(4) },
+    ]);
+    expect(merged).toHaveLength(2);
+    expect(merged[1]!.content).toBe('Step one:\n\n  fetch  the data\tthen post it');
+  });
+
   it('reads created_at as ISO text, zone-less ISO (UTC), or epoch seconds as a number or a string', () => {
     expect(parseCreatedAt('2026-01-01T12:00:00Z')).toBe(Date.UTC(2026, 0, 1, 12));
     expect(parseCreatedAt('2026-01-01T12:00:00.123456')).toBe(Date.UTC(2026, 0, 1, 12, 0, 0, 123));

@@ -117,6 +117,13 @@ describe('history merge (SPEC §4)', () => {
     expect(merged.map((m) => m.content)).toEqual(['Continue?', 'Yes', 'Again?', 'Yes', 'Also: a totally different note']);
   });
 
+  it('strips whole uuids in any case with the spaces or tabs before them, but not uuids glued to a word or longer ids', () => {
+    const id = '3f2b8c1e-9a4d-4b6e-8f00-123456789abc';
+    expect(stripUuids(`Run \t${id.toUpperCase()} and ${id}, done`)).toBe('Run and, done');
+    expect(stripUuids(`run${id} ${id}d ${id}-9a4d`)).toBe(`run${id} ${id}d-9a4d`);
+    expect(stripUuids(`${id}${id}`)).toBe(`${id}${id}`);
+  });
+
   it('strips uuid strings outside code and skips system messages', () => {
     expect(stripUuids('Run 3f2b8c1e-9a4d-4b6e-8f00-123456789abc finished')).toBe('Run finished');
     const code = '```json\n{"id": "3f2b8c1e-9a4d-4b6e-8f00-123456789abc"}\n```';

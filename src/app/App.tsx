@@ -3,12 +3,10 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { RouterProvider } from 'react-router/dom';
-import { SnackbarProvider } from 'notistack';
 import type { AppStore } from './store';
+import { ToastProvider } from '../components/toasts/ToastProvider';
 import { AppThemeProvider } from './AppThemeProvider';
 import { makeBrowserRouter } from './router';
-
-export const TOAST_DURATION_MS = 3000;
 
 const router = makeBrowserRouter();
 
@@ -17,13 +15,9 @@ export function App({ store, persistor }: { store: AppStore; persistor: Persisto
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
         <AppThemeProvider>
-          <SnackbarProvider
-            maxSnack={3}
-            autoHideDuration={TOAST_DURATION_MS}
-            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-          >
+          <ToastProvider>
             <RouterProvider router={router} />
-          </SnackbarProvider>
+          </ToastProvider>
         </AppThemeProvider>
       </PersistGate>
     </Provider>

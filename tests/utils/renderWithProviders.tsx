@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { SnackbarProvider } from 'notistack';
+import { ToastProvider } from '../../src/components/toasts/ToastProvider';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
@@ -24,9 +24,9 @@ function Providers({ store, children }: { store: AppStore; children: ReactNode }
   return (
     <Provider store={store}>
       <AppThemeProvider>
-        <SnackbarProvider autoHideDuration={3000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <ToastProvider>
           {children}
-        </SnackbarProvider>
+        </ToastProvider>
       </AppThemeProvider>
     </Provider>
   );

@@ -2,10 +2,12 @@
 // BENCH_ONLY=history,server (names below) runs a subset.
 import type { Figure } from '../server/bench/figure.ts';
 import { serverBench } from '../server/bench/server.ts';
+import { bundleBench } from './bundle.ts';
 import { historyMergeBench } from './historyMerge.ts';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   history: historyMergeBench,
+  bundle: bundleBench,
   server: serverBench,
 };
 

@@ -1,6 +1,7 @@
-// "Team Members": name, initial and role (else "Agent" for agents, "Team" otherwise).
+// "Team Members": name, initial and role (else "Agent" for agents, "Team" otherwise); owners get edit and upload buttons.
 import { Avatar, List, ListItem, ListItemAvatar, ListItemText } from '@mui/material';
 import type { TeamMember } from '../../../services/contract';
+import { MemberEditButtons } from '../../teamEditor/components/MemberEditButtons';
 import { SidebarSection } from './SidebarSection';
 
 export function memberRole(member: TeamMember): string {
@@ -13,7 +14,7 @@ export function TeamMembers({ members }: { members: readonly TeamMember[] }) {
     <SidebarSection title="Team Members" count={members.length}>
       <List dense disablePadding sx={{ maxHeight: 230, overflowY: 'auto' }}>
         {members.map((member, i) => (
-          <ListItem key={`${member.name}-${i}`} disableGutters>
+          <ListItem key={`${member.name}-${i}`} disableGutters secondaryAction={<MemberEditButtons member={member} memberIndex={i} />}>
             <ListItemAvatar sx={{ minWidth: 40 }}>
               <Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>{(member.name[0] ?? '?').toUpperCase()}</Avatar>
             </ListItemAvatar>

@@ -1,0 +1,60 @@
+// Add Tools: a search box over the Regular Tools and MCP Servers catalogues; picking one adds its tool entry.
+import { useMemo, useState } from 'react';
+import {
+  Alert, Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, ListSubheader, TextField,
+} from '@mui/material';
+import { useGetAvailableMcpServersQuery, useGetAvailableToolsQuery } from '../../../services/api';
+import type { ToolEntry } from '../../../services/contract';
+
+interface AddToolsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onAdd: (tool: ToolEntry) => void;
+}
+
+const matches = (query: string, ...texts: string[]) => texts.some((t) => t.toLowerCase().includes(query));
+
+export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
+  const [search, setSearch] = useState('');
+  const tools = useGetAvailableToolsQuery(undefined, { skip: !open });
+  const servers = useGetAvailableMcpServersQuery(undefined, { skip: !open });
+  const q = search.trim().toLowerCase();
+
+  const regular = useMemo(
+    () => Object.entries(tools.data ?? {}).filter(([name, t]) => matches(q, name, t.description)),
+    [tools.data, q],
+  );
+  const mcp = useMemo(
+    () => Object.entries(servers.data ?? {}).filter(([id, s]) => matches(q, id, s.name, s.description)),
+    [servers.data, q],
+  );
+  const add = (tool: ToolEntry) => {
+    onAdd(tool);
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-tools-title">
+      <DialogTitle id="add-tools-title">Add Tools</DialogTitle>
+      <DialogContent>
+        <TextField label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} fullWidth size="small" sx={{ mt: 1 }} autoFocus />
+        {tools.isError && <Alert severity="error" sx={{ mt: 1 }}>Failed to fetch tools</Alert>}
+        {servers.isError && <Alert severity="error" sx={{ mt: 1 }}>Failed to fetch MCP servers</Alert>}
+        <List dense aria-label="Regular Tools" subheader={<ListSubheader disableSticky>Regular Tools</ListSubheader>}>
+          {regular.map(([name, t]) => (
+            <ListItemButton key={name} onClick={() => add({ type: name })}>
+              <ListItemText primary={name} secondary={t.description} />
+            </ListItemButton>
+          ))}
+        </List>
+        <List dense aria-label="MCP Servers" subheader={<ListSubheader disableSticky>MCP Servers</ListSubheader>}>
+          {mcp.map(([id, s]) => (
+            <ListItemButton key={id} onClick={() => add({ type: 'mcp', server_ids: [id] })}>
+              <ListItemText primary={s.name} secondary={s.description} />
+            </ListItemButton>
+          ))}
+        </List>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -2,6 +2,8 @@
 // jest-fixed-jsdom is jsdom plus Node's fetch, streams and TextEncoder, which msw and react-router need.
 /** @type {import('jest').Config} */
 export default {
+  // On 2 loaded cores a user-event journey can outlast jest's 5 s default without anything being wrong.
+  testTimeout: 20_000,
   testEnvironment: 'jest-fixed-jsdom',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/tests/{unit,components}/**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
 // What each team member answered, with short previews of its tools' output (about 5 rem each).
-import { Avatar, Box, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
+import { GradientAvatar } from '../../../components/GradientAvatar';
 import type { MemberResponse } from '../../../services/contract';
 import { memberKey } from '../liveRun';
 import { toolOutput } from '../toolStatus';
@@ -12,7 +13,9 @@ function MemberCard({ response }: { response: MemberResponse }) {
   return (
     <Box data-testid="member-response" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.25 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-        <Avatar sx={{ width: 24, height: 24, fontSize: 12, bgcolor: 'secondary.main' }}>{name[0]}</Avatar>
+        <GradientAvatar seed={name} size={24}>
+          {name[0]}
+        </GradientAvatar>
         <Typography variant="subtitle2">{name}</Typography>
         {response.model && (
           <Typography variant="caption" color="text.secondary">

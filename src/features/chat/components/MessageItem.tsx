@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { Alert, Avatar, Box, Stack, Typography } from '@mui/material';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import { GradientAvatar } from '../../../components/GradientAvatar';
 import { useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../auth/authSelectors';
 import { messageToolRuns, selectMessageById } from '../chatSelectors';
@@ -34,7 +35,7 @@ export const MessageItem = memo(function MessageItem({ id, timeLabel, homeTeam }
     );
   }
   const avatar = homeTeam ? null : isUser ? (
-    <Avatar sx={{ bgcolor: 'primary.main', width: 32, height: 32 }}>{userAvatarLetter(username)}</Avatar>
+    <GradientAvatar seed={username}>{userAvatarLetter(username)}</GradientAvatar>
   ) : (
     <Avatar sx={{ bgcolor: 'secondary.main', width: 32, height: 32 }}>
       <SmartToyIcon fontSize="small" />

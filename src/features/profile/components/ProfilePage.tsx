@@ -1,5 +1,6 @@
 // /profile: who you are, your balance, account details, saved credentials, admin tools, history and Sign Out.
-import { Avatar, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { GradientAvatar } from '../../../components/GradientAvatar';
 import { useNavigate } from 'react-router';
 import { GOOGLE_CLIENT_ID } from '../../../app/env';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -34,9 +35,9 @@ export function ProfilePage() {
     <Box sx={{ maxWidth: 960, mx: 'auto', width: '100%', p: { xs: 2, md: 4 } }}>
       <Stack spacing={3}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar src={user.picture ?? undefined} alt={user.name} sx={{ width: 64, height: 64 }}>
+          <GradientAvatar seed={user.username} src={user.picture} size={64}>
             {(user.name || user.username || 'U').charAt(0).toUpperCase()}
-          </Avatar>
+          </GradientAvatar>
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>

@@ -1,5 +1,6 @@
 // The sidebar's team card: initials, name and the team actions menu.
-import { Avatar, Paper, Stack, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { GradientAvatar } from '../../../components/GradientAvatar';
 import type { Team } from '../../../services/contract';
 import { initials } from '../../chat/initials';
 import { TeamActionsMenu } from './TeamActionsMenu';
@@ -8,9 +9,11 @@ export function TeamCard({ team }: { team: Team }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
-          {initials(team.name)}
-        </Avatar>
+        <Box aria-hidden>
+          <GradientAvatar seed={team.name} size={40}>
+            {initials(team.name)}
+          </GradientAvatar>
+        </Box>
         <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600, minWidth: 0 }} noWrap title={team.name}>
           {team.name}
         </Typography>

@@ -1,11 +1,12 @@
-// The team card's menu: Clone Team and Delete Team, each behind its confirmation dialog.
+// The team card's menu: Edit Team, and Clone Team and Delete Team each behind its confirmation dialog.
 import { useState } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useCloneTeamMutation, useDeleteTeamMutation } from '../../../services/api';
+import { useCloneTeamMutation, useDeleteTeamMutation, useGetTeamQuery } from '../../../services/api';
+import { EditTeamDialog } from '../../teamEditor/components/EditTeamDialog';
 
 export const TEAM_ACTION_TEXT = {
   cloneTitle: 'Clone Team',
@@ -20,14 +21,15 @@ export const TEAM_ACTION_TEXT = {
 
 export function TeamActionsMenu({ teamId }: { teamId: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'clone' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'clone' | 'delete' | null>(null);
+  const { data: team } = useGetTeamQuery(teamId);
   const [cloneTeam, cloning] = useCloneTeamMutation();
   const [deleteTeam, deleting] = useDeleteTeamMutation();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const T = TEAM_ACTION_TEXT;
 
-  const open = (which: 'clone' | 'delete') => {
+  const open = (which: 'edit' | 'clone' | 'delete') => {
     setAnchor(null);
     setDialog(which);
   };
@@ -58,11 +60,13 @@ export function TeamActionsMenu({ teamId }: { teamId: string }) {
         <MoreHorizIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {team && <MenuItem onClick={() => open('edit')}>Edit Team</MenuItem>}
         <MenuItem onClick={() => open('clone')}>Clone Team</MenuItem>
         <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
           Delete Team
         </MenuItem>
       </Menu>
+      {dialog === 'edit' && team && <EditTeamDialog team={team} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={dialog === 'clone'}
         title={T.cloneTitle}

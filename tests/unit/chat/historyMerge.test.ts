@@ -137,20 +137,18 @@ describe('history merge (SPEC §4)', () => {
     expect(merged.map((m) => m.content)).toEqual(['Session ready']);
   });
 
-  it('merges 10,000 messages in well under a second', () => {
+  // Its speed is figure 2 of `npm run bench`, not a timed assertion here.
+  it('merges 10,000 reversed messages back into question-then-answer order', () => {
     const messages: StoredMessage[] = [];
     for (let i = 0; i < 5000; i += 1) {
       messages.push({ role: 'user', content: `Question number ${i} about workflow ${i % 97}`, created_at: 1767268800 + i * 10 });
       messages.push({ role: 'assistant', content: `Answer ${i}: ${'detail '.repeat(20)}`, created_at: 1767268800 + i * 10 + 0.5 });
     }
     messages.reverse();
-    const started = performance.now();
     const merged = mergeHistory(messages);
-    const elapsed = performance.now() - started;
     expect(merged).toHaveLength(10000);
     expect(merged[0]?.content).toBe('Question number 0 about workflow 0');
     expect(merged[9999]?.content).toMatch(/^Answer 4999:/);
-    expect(elapsed).toBeLessThan(500);
   });
 });
 

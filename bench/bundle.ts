@@ -9,10 +9,10 @@ import type { Browser } from 'playwright-core';
 import { buildSpa, launchBrowser, ROOT, startServer } from '../tests/e2e/harness';
 import { round, type Figure } from '../server/bench/figure.ts';
 import { measureScripts } from './pageScripts.ts';
+import { signInToken, TEAM_ID } from './signIn.ts';
 
-const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 /** Chunks that only a reply, a code block or the JSON editor needs; the empty chat must not load them. */
-const HEAVY = /markdown|highlight|codemirror|MarkdownContent|JsonEditor/i;
+const HEAVY = /Markdown|highlight|codemirror|JsonCodeEditor/i;
 
 /** Builds bench/floor with the app's own Vite config into a temp dir and serves it over HTTP. */
 async function floorBytes(browser: Browser): Promise<number> {
@@ -33,20 +33,6 @@ async function floorBytes(browser: Browser): Promise<number> {
   } finally {
     await app.close();
     await rm(outDir, { recursive: true, force: true });
-  }
-}
-
-async function signInToken(browser: Browser, url: string): Promise<string> {
-  const page = await browser.newPage();
-  try {
-    await page.goto(`${url}/login`);
-    await page.getByLabel('Name').fill('Bundle Bench');
-    await page.getByLabel('Email').fill('bundle@example.com');
-    await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
-    await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
-    return (await page.evaluate(() => localStorage.getItem('token')))!;
-  } finally {
-    await page.close();
   }
 }
 

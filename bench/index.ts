@@ -4,8 +4,10 @@ import type { Figure } from '../server/bench/figure.ts';
 import { serverBench } from '../server/bench/server.ts';
 import { bundleBench } from './bundle.ts';
 import { historyMergeBench } from './historyMerge.ts';
+import { streamPipelineBench } from './streamPipeline.ts';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
+  stream: streamPipelineBench,
   history: historyMergeBench,
   bundle: bundleBench,
   server: serverBench,

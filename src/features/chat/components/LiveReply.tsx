@@ -1,4 +1,5 @@
 // The reply being streamed: thinking indicator until text arrives, then live text, tool timeline and member responses.
+import { memo, useMemo } from 'react';
 import { Box } from '@mui/material';
 import { useAppSelector } from '../../../app/hooks';
 import {
@@ -8,10 +9,14 @@ import {
   selectLiveText,
   selectLiveToolRuns,
 } from '../chatSelectors';
+import { splitBlocks } from '../streamBlocks';
 import { Markdown } from './Markdown';
 import { MemberResponses } from './MemberResponses';
 import { ThinkingIndicator } from './ThinkingIndicator';
 import { ToolTimeline } from './ToolTimeline';
+
+/** A finished block keeps its props, so only the block still growing is parsed again on each frame. */
+const MarkdownBlock = memo(Markdown);
 
 export function LiveReply() {
   const streaming = useAppSelector(selectIsStreaming);
@@ -19,11 +24,14 @@ export function LiveReply() {
   const text = useAppSelector(selectLiveText);
   const tools = useAppSelector(selectLiveToolRuns);
   const members = useAppSelector(selectLiveMemberResponses);
+  const blocks = useMemo(() => splitBlocks(text), [text]);
   if (!streaming) return null;
   return (
     <Box data-testid="live-reply" aria-live="polite" sx={{ py: 1 }}>
       {thinking && <ThinkingIndicator />}
-      {text && <Markdown text={text} />}
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
       <ToolTimeline runs={tools} />
       <MemberResponses responses={members} />
     </Box>

@@ -15,8 +15,11 @@ import { MemberResponses } from './MemberResponses';
 import { ThinkingIndicator } from './ThinkingIndicator';
 import { ToolTimeline } from './ToolTimeline';
 
-/** A finished block keeps its props, so only the block still growing is parsed again on each frame. */
+/** A finished block keeps its props, so only the block still growing is parsed again on each frame; the tool
+ * timeline and member responses come from memoised selectors, so a text frame leaves them alone too. */
 const MarkdownBlock = memo(Markdown);
+const LiveToolTimeline = memo(ToolTimeline);
+const LiveMemberResponses = memo(MemberResponses);
 
 export function LiveReply() {
   const streaming = useAppSelector(selectIsStreaming);
@@ -32,8 +35,8 @@ export function LiveReply() {
       {blocks.map((block, index) => (
         <MarkdownBlock key={index} text={block} />
       ))}
-      <ToolTimeline runs={tools} />
-      <MemberResponses responses={members} />
+      <LiveToolTimeline runs={tools} />
+      <LiveMemberResponses responses={members} />
     </Box>
   );
 }

@@ -116,6 +116,23 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  await t.test('edits the team configuration: History Runs appears only with team history on', async () => {
+    await page.getByRole('button', { name: 'Team actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit Team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Team Configuration' });
+    await dialog.getByRole('heading', { name: 'Team Configuration', exact: true }).waitFor();
+    assert.equal(await dialog.getByRole('spinbutton', { name: 'History Runs' }).count(), 0);
+    await dialog.getByRole('switch', { name: 'Team History' }).check();
+    const runs = dialog.getByRole('spinbutton', { name: 'History Runs' });
+    await runs.fill('15');
+    await runs.blur();
+    assert.equal(await runs.inputValue(), '10');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Team configuration updated successfully!').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   await t.test('refuses a .docx and uploads a PDF into a new knowledge base for a member', async () => {
     const docx = path.join(dir, 'notes.docx');
     const pdf = path.join(dir, 'budget.pdf');
@@ -147,6 +164,14 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
     await other.getByText('Workflow Architect').waitFor();
     assert.equal(await other.getByRole('button', { name: /Edit agent/ }).count(), 0);
     assert.equal(await other.getByRole('button', { name: /Upload knowledge/ }).count(), 0);
+    // The server refuses a non-owner's save, and the dialog says so.
+    await other.getByRole('button', { name: 'Team actions' }).click();
+    await other.getByRole('menuitem', { name: 'Edit Team' }).click();
+    const dialog = other.getByRole('dialog', { name: 'Edit Team Configuration' });
+    await dialog.getByRole('switch', { name: 'Debug Mode' }).check();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByRole('alert').waitFor();
+    assert.equal(await other.getByText('Team configuration updated successfully!').count(), 0);
   });
 
   await t.test('ran without a single uncaught page error', () => {

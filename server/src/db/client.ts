@@ -34,9 +34,27 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover) must not crash the process: the pool
+  // discards it and opens a new one on the next query.
+  pool.on('error', (err) => console.error(`database: idle connection lost: ${err.message}`));
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', close: () => endPool(pool) };
+}
+
+/** Ends the pool and waits until every connection has really closed (pool.end() resolves before that). */
+async function endPool(pool: import('pg').Pool): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      closed += 1;
+      if (closed >= open) resolve();
+    });
+  });
+  await pool.end();
+  await allClosed;
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {

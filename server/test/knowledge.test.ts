@@ -415,6 +415,19 @@ describe('knowledge', () => {
       assert.deepEqual(row.config.members[0]!.agent_config!.knowledge_base_ids, row.members[0]!.agent_config!.knowledge_base_ids);
     });
 
+    it('removes a deleted base from every member that had it, keeping the others', async () => {
+      const doomed = await createBase(alice, 'Short-lived');
+      assert.equal((await attach(alice, teamId, 0, doomed)).status, 200);
+      assert.equal((await attach(alice, teamId, 1, doomed)).status, 200);
+      assert.equal((await client(server, alice.token).delete(`/knowledge/bases/${doomed}`)).status, 200);
+      const row = await teamRow();
+      for (const list of [row.members, row.config.members]) {
+        assert.ok(!list[0]!.agent_config!.knowledge_base_ids!.includes(doomed));
+        assert.deepEqual(list[1]!.agent_config!.knowledge_base_ids, ['kb-old', kb]);
+      }
+      assert.equal(row.members[0]!.agent_config!.knowledge_base_ids!.length, 4);
+    });
+
     it('never answers 500 to generated path parameters', async () => {
       const segment = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('0', '1', '-0', '1e3', ' 1', '0x1'));
       await fc.assert(

@@ -6,6 +6,7 @@ import { documentChunks, documents, knowledgeBases } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../ids.ts';
 import { chunkText } from './chunking.ts';
+import { detachKnowledgeBaseEverywhere } from './teamMembers.ts';
 
 export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -147,8 +148,11 @@ export async function deleteKnowledgeBase(ctx: AppContext, knowledgeBaseId: stri
     .select({ storageKey: documents.storageKey })
     .from(documents)
     .where(eq(documents.knowledgeBaseId, knowledgeBaseId));
-  // Chunks go with their documents, documents with the base (ON DELETE CASCADE).
-  await ctx.db.delete(knowledgeBases).where(eq(knowledgeBases.id, knowledgeBaseId));
+  // Chunks go with their documents, documents with the base (ON DELETE CASCADE); no member keeps pointing at it.
+  await ctx.db.transaction(async (tx) => {
+    await detachKnowledgeBaseEverywhere(tx, knowledgeBaseId, ctx.now());
+    await tx.delete(knowledgeBases).where(eq(knowledgeBases.id, knowledgeBaseId));
+  });
   for (const doc of docs) {
     if (doc.storageKey) await ctx.storage.delete(doc.storageKey).catch(() => undefined);
   }

@@ -1,9 +1,10 @@
 // POST /teams/{id}/members/{memberIndex}/knowledge-bases/{kbId}: gives one team member a knowledge base to search.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TeamMember } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { knowledgeBases, teams } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import { requireUser } from '../auth/guard.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -15,6 +16,28 @@ export function withKnowledgeBase(member: TeamMember, kbId: string): TeamMember 
   const ids = member.agent_config?.knowledge_base_ids ?? [];
   if (ids.includes(kbId)) return member;
   return { ...member, agent_config: { ...member.agent_config, knowledge_base_ids: [...ids, kbId] } };
+}
+
+/** The member without kbId in agent_config.knowledge_base_ids (the same object when it had none). */
+export function withoutKnowledgeBase(member: TeamMember, kbId: string): TeamMember {
+  const ids = member.agent_config?.knowledge_base_ids;
+  if (!ids?.includes(kbId)) return member;
+  return { ...member, agent_config: { ...member.agent_config, knowledge_base_ids: ids.filter((id) => id !== kbId) } };
+}
+
+/** Removes a deleted knowledge base from every member that had it, in both copies of the members list. */
+export async function detachKnowledgeBaseEverywhere(tx: Pick<Db, 'select' | 'update'>, kbId: string, now: Date): Promise<void> {
+  // Ids are generated hex strings, so a text match on the JSON finds exactly the teams that may hold it.
+  const holders = await tx
+    .select()
+    .from(teams)
+    .where(sql`(${teams.members}::text like ${`%"${kbId}"%`} or ${teams.config}::text like ${`%"${kbId}"%`})`)
+    .for('update');
+  for (const team of holders) {
+    const members = team.members.map((m) => withoutKnowledgeBase(m, kbId));
+    const config = { ...team.config, members: (team.config.members ?? []).map((m) => withoutKnowledgeBase(m, kbId)) };
+    await tx.update(teams).set({ members, config, updatedAt: now }).where(eq(teams.id, team.id));
+  }
 }
 
 export async function teamMemberKnowledgeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

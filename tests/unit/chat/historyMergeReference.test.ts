@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { MemberResponse, StoredMessage, ToolCall } from '../../../src/services/contract';
 import type { ChatMessage } from '../../../src/features/chat/chatTypes';
-import { mergeHistory } from '../../../src/features/chat/historyMerge';
+import { mergeHistory, stripUuids } from '../../../src/features/chat/historyMerge';
 import { memberKey, mergeTool } from '../../../src/features/chat/liveRun';
 
 interface RefItem {
@@ -149,6 +149,17 @@ const message = fc.record(
 );
 
 describe('history merge against a plain reference (SPEC §4)', () => {
+  it('strips uuids like the reference around code blocks, code spans, line breaks, glued words and repeats', () => {
+    const part = fc.oneof(piece, fc.constantFrom('`', '``', '```', '\n', 'a', '_', '-', '0', ' \t'));
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 16 }), (parts) => {
+        const text = parts.join('');
+        expect(stripUuids(text)).toBe(refStrip(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('gives the same messages as the reference on random sessions with uuids, code, spacing, case and overlaps', () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 30 }), (messages) => {

@@ -6,6 +6,7 @@
  * code  /```[\s\S]*?(?:```|$)|`[^`\n]*`/g
  */
 const TAIL_LENGTH = 28;
+const ONLY_SPACE = /^\s*$/;
 const TAIL_GROUPS = [4, 4, 4, 12];
 
 function isHex(code: number): boolean {
@@ -79,6 +80,7 @@ export function stripUuids(text: string): string {
   let code: CodeScanner | undefined;
   let out = '';
   let last = 0;
+  let removed = 0;
   for (let at = text.indexOf('-', 8); at !== -1; at = text.indexOf('-', at + 1)) {
     if (!tailAt(text, at)) continue;
     const start = at - 8;
@@ -97,7 +99,11 @@ export function stripUuids(text: string): string {
     while (from > last && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
     out += text.slice(last, from);
     last = end;
+    removed++;
     at = end - 1;
   }
-  return (last === 0 ? text : out + text.slice(last)).trim();
+  if (last === 0) return text.trim();
+  // A run uuid usually ends the reply: a slice of the stored text then shares its characters instead of copying them.
+  if (removed === 1 && ONLY_SPACE.test(text.slice(last))) return out.trim();
+  return (out + text.slice(last)).trim();
 }

@@ -33,9 +33,11 @@ function storedTime(ms: number, shape: number): StoredMessage['created_at'] {
 }
 
 /**
- * About `count` messages in turns of: user message (sometimes stored twice), an assistant message that is empty or
- * carries the reply with tool calls, the team_response with the same reply plus a run uuid, and now and then a
- * repeated team_response; a system message every so often. Times are shuffled a little within a turn.
+ * About `count` messages in turns of: user message (sometimes stored twice), an assistant message that is empty, cut
+ * short (a prefix of the reply, as an interrupted stream leaves it) or carries the reply with tool calls, the
+ * team_response with the same reply plus a run uuid (sometimes with other line endings, or stored before the
+ * assistant message), and now and then a repeated team_response; a system message every so often; and a user
+ * message whose clock ran up to 1 s ahead of the reply it asked for.
  */
 export function storedSession(count: number, seed = 7): StoredMessage[] {
   const next = random(seed);
@@ -45,8 +47,10 @@ export function storedSession(count: number, seed = 7): StoredMessage[] {
     clock += 30_000 + Math.floor(next() * 120_000);
     const shape = Math.floor(next() * 4);
     const ask = `${sentence(next, 6 + Math.floor(next() * 20))} ${turn}`;
-    messages.push({ id: `u-${turn}`, role: 'user', content: ask, created_at: storedTime(clock, shape) });
-    if (next() < 0.1) messages.push({ id: `u-${turn}-again`, role: 'user', content: ask, created_at: storedTime(clock + 200, shape) });
+    const replyAt = clock + 500 + Math.floor(next() * 1500);
+    const askedAt = next() < 0.05 ? replyAt + Math.floor(next() * 800) : clock;
+    messages.push({ id: `u-${turn}`, role: 'user', content: ask, created_at: storedTime(askedAt, shape) });
+    if (next() < 0.1) messages.push({ id: `u-${turn}-again`, role: 'user', content: ask, created_at: storedTime(askedAt + 150, shape) });
     if (next() < 0.05) messages.push({ id: `s-${turn}`, role: 'system', content: 'You are a helpful team.', created_at: storedTime(clock, 0) });
     const reply = `${sentence(next, 40 + Math.floor(next() * 200))}\n\n\`\`\`json\n{"id": "${uuid(next)}"}\n\`\`\``;
     const tools: ToolCall[] = Array.from({ length: Math.floor(next() * 3) }, (_, i) => ({
@@ -55,23 +59,24 @@ export function storedSession(count: number, seed = 7): StoredMessage[] {
       tool_args: { query: ask },
       result: 'ok',
     }));
-    const replyAt = clock + 500 + Math.floor(next() * 1500);
-    const emptyAssistant = next() < 0.5;
-    messages.push({
+    const assistantKind = next();
+    const assistantText = assistantKind < 0.4 ? '' : assistantKind < 0.55 ? reply.slice(0, Math.ceil(reply.length * (0.6 + next() * 0.3))) : reply;
+    const assistant: StoredMessage = {
       id: `a-${turn}`,
       role: 'assistant',
-      content: emptyAssistant ? '' : reply,
+      content: assistantText,
       created_at: storedTime(replyAt, shape),
       tool_calls: tools,
-    });
+    };
     const response: StoredMessage = {
       id: `r-${turn}`,
       role: 'team_response',
-      content: `${reply} ${uuid(next)}`,
+      content: `${next() < 0.1 ? reply.replaceAll('\n', '\r\n') : reply} ${uuid(next)}`,
       created_at: storedTime(replyAt + 10, shape),
       member_responses: [{ member_name: 'Researcher', content: sentence(next, 30) }],
     };
-    messages.push(response);
+    if (next() < 0.1) messages.push(response, assistant);
+    else messages.push(assistant, response);
     if (next() < 0.1) messages.push({ ...response, id: `r-${turn}-again` });
   }
   return messages.slice(0, count);

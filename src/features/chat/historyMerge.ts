@@ -1,16 +1,16 @@
 // Stored session messages → the chat's message list (SPEC §4 history merge), in O(n log n) for long sessions.
 import type { MemberResponse, StoredMessage, ToolCall } from '../../services/contract';
 import type { ChatMessage } from './chatTypes';
+import { foldText, TurnReplies } from './historyMergeTurn';
+import { stripUuids } from './historyMergeUuids';
 import { memberKey, mergeTool } from './liveRun';
+
+export { stripUuids };
 
 /** A user message this close before or after a team message is shown first (SPEC §9 time-merge window). */
 export const TIME_MERGE_WINDOW_MS = 1000;
 /** How many earlier replies of the same turn a reply is compared with for duplicates. */
 const LOOKBACK = 4;
-/** A uuid is found by its tail, which opens with a literal '-' the regex engine can scan for quickly. */
-const UUID_TAIL = /-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
-const UUID_HEAD = /^[0-9a-f]{8}$/i;
-const WORD_CHAR = /\w/;
 const ISO_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 
 interface Item {
@@ -19,8 +19,11 @@ interface Item {
   sender: 'user' | 'team';
   role: StoredMessage['role'];
   time: number;
+  /** The time it is sorted by: a user message counts the window earlier, so it goes first within 1 s. */
+  order: number;
   content: string;
-  key: string;
+  /** Folded content, worked out the first time the reply is compared. */
+  key: string | undefined;
   tools: ToolCall[];
   members: MemberResponse[];
   fileIds: string[];
@@ -36,51 +39,30 @@ export function parseCreatedAt(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** Code is shown verbatim (an importable workflow keeps its node ids), so only prose loses its uuids. */
-const CODE = /(```[\s\S]*?(?:```|$)|`[^`\n]*`)/;
-
-/** Removes each whole-word uuid with the spaces or tabs before it; 4× faster than one regex over long replies. */
-function removeUuids(prose: string): string {
-  let out = '';
-  let last = 0;
-  for (const match of prose.matchAll(UUID_TAIL)) {
-    const start = match.index - 8;
-    if (start < last || !UUID_HEAD.test(prose.slice(start, match.index))) continue;
-    if (start > 0 && WORD_CHAR.test(prose[start - 1]!)) continue;
-    let from = start;
-    while (from > last && (prose[from - 1] === ' ' || prose[from - 1] === '\t')) from--;
-    out += prose.slice(last, from);
-    last = match.index + match[0].length;
-  }
-  return last === 0 ? prose : out + prose.slice(last);
+function keyOf(item: Item): string {
+  item.key ??= foldText(item.content);
+  return item.key;
 }
 
-export function stripUuids(text: string): string {
-  return text
-    .split(CODE)
-    .map((part, i) => (i % 2 === 1 ? part : removeUuids(part)))
-    .join('')
-    .trim();
+/** The folded text an item had when it was recorded, reusing its own if its content is still the same. */
+function foldedAt(content: string, item: Item): string {
+  return content === item.content ? keyOf(item) : foldText(content);
 }
 
-/** Same as collapsing every `\s+` run, but leaves lone spaces alone, which is 3× faster on long replies. */
-const SPACE_RUN = /\s\s+|[^\S ]/g;
-
-function normalise(text: string): string {
-  return text.replace(SPACE_RUN, ' ').trim().toLowerCase();
-}
-
-/** Identical, or one contains the other and is at least half its length. */
+/** Identical after folding, or one contains the other and is at least half its length. Content is trimmed already. */
 function overlaps(a: Item, b: Item): boolean {
-  if (a.key === '' || b.key === '') return false;
-  if (a.key === b.key) return true;
-  const [shorter, longer] = a.key.length <= b.key.length ? [a.key, b.key] : [b.key, a.key];
+  if (a.content === '' || b.content === '') return false;
+  if (a.content === b.content) return true;
+  const x = keyOf(a);
+  const y = keyOf(b);
+  if (x === y) return true;
+  const [shorter, longer] = x.length <= y.length ? [x, y] : [y, x];
   return shorter.length * 2 >= longer.length && longer.includes(shorter);
 }
 
 /** The assistant message and the team_response of one reply, or an empty reply beside its filled twin. */
 function pairs(a: Item, b: Item): boolean {
-  return a.role !== b.role && (a.key === '' || b.key === '');
+  return a.role !== b.role && (a.content === '' || b.content === '');
 }
 
 function mergeInto(target: Item, from: Item): void {
@@ -104,30 +86,41 @@ function mergeInto(target: Item, from: Item): void {
 function toItems(messages: readonly StoredMessage[]): Item[] {
   const items: Item[] = [];
   let lastTime = 0;
-  messages.forEach((message, index) => {
-    if (message.role === 'system') return;
-    const parsed = parseCreatedAt(message.created_at);
-    const time = parsed ?? lastTime;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    if (message.role === 'system') continue;
+    const time = parseCreatedAt(message.created_at) ?? lastTime;
     lastTime = time;
-    const content = stripUuids(typeof message.content === 'string' ? message.content : '');
+    const sender = message.role === 'user' ? 'user' : 'team';
     items.push({
       index,
       id: message.id ?? `history-${index}`,
-      sender: message.role === 'user' ? 'user' : 'team',
+      sender,
       role: message.role,
       time,
-      content,
-      key: normalise(content),
-      tools: [...(message.tool_calls ?? [])],
-      members: [...(message.member_responses ?? [])],
-      fileIds: [...(message.file_ids ?? [])],
+      order: sender === 'user' ? time - TIME_MERGE_WINDOW_MS : time,
+      content: stripUuids(typeof message.content === 'string' ? message.content : ''),
+      key: undefined,
+      tools: message.tool_calls ? [...message.tool_calls] : [],
+      members: message.member_responses ? [...message.member_responses] : [],
+      fileIds: message.file_ids ? [...message.file_ids] : [],
     });
-  });
+  }
   return items;
 }
 
-function sortKey(item: Item): number {
-  return item.sender === 'user' ? item.time - TIME_MERGE_WINDOW_MS : item.time;
+/** Ordered by time, users first on a tie, then as stored. */
+function byOrder(a: Item, b: Item): number {
+  return a.order - b.order || (a.sender === b.sender ? 0 : a.sender === 'user' ? -1 : 1) || a.index - b.index;
+}
+
+/** The latest of the last few replies of the turn that this reply repeats, overlaps or pairs with. */
+function recentMatch(turn: readonly Item[], item: Item): Item | undefined {
+  for (let i = turn.length - 1; i >= Math.max(0, turn.length - LOOKBACK); i--) {
+    const earlier = turn[i]!;
+    if (overlaps(earlier, item) || pairs(earlier, item)) return earlier;
+  }
+  return undefined;
 }
 
 function toMessage(item: Item): ChatMessage {
@@ -148,14 +141,13 @@ function toMessage(item: Item): ChatMessage {
 }
 
 export function mergeHistory(messages: readonly StoredMessage[]): ChatMessage[] {
-  // Shifting user messages back by the window orders "user before team within 1 s" as a total order.
-  const sorted = toItems(messages).sort(
-    (a, b) => sortKey(a) - sortKey(b) || (a.sender === b.sender ? 0 : a.sender === 'user' ? -1 : 1) || a.index - b.index,
-  );
+  const sorted = toItems(messages).sort(byOrder);
   const out: Item[] = [];
   let turn: Item[] = [];
-  let seen = new Map<string, Item>();
-  for (const item of sorted) {
+  let seen = new TurnReplies<Item>(foldedAt);
+  let turnStart = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const item = sorted[i]!;
     const previous = out[out.length - 1];
     if (item.sender === 'user') {
       if (previous?.sender === 'user' && overlaps(previous, item)) {
@@ -163,21 +155,22 @@ export function mergeHistory(messages: readonly StoredMessage[]): ChatMessage[] 
         continue;
       }
       out.push(item);
+      // Folded copies of a finished turn are never compared again; dropped now, they die young instead of being kept.
+      for (let j = turnStart; j < i; j++) sorted[j]!.key = undefined;
+      turnStart = i;
       turn = [];
-      seen = new Map();
+      seen = new TurnReplies(foldedAt);
       continue;
     }
-    const match =
-      (item.key !== '' ? seen.get(item.key) : undefined) ??
-      turn.slice(-LOOKBACK).findLast((earlier) => overlaps(earlier, item) || pairs(earlier, item));
+    const match = (item.content !== '' ? seen.get(item.content, () => keyOf(item)) : undefined) ?? recentMatch(turn, item);
     if (match) {
       mergeInto(match, item);
-      if (match.key !== '') seen.set(match.key, match);
+      if (match.content !== '') seen.set(match.content, match);
       continue;
     }
     out.push(item);
     turn.push(item);
-    if (item.key !== '') seen.set(item.key, item);
+    if (item.content !== '') seen.set(item.content, item);
   }
   return out.map(toMessage);
 }

@@ -1,5 +1,6 @@
 // WebSocket /api/v1/teams/{id}/ws: authenticates by the token query parameter and runs one team run per message.
 import type { Socket } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
 import type { StreamFrame } from '../../../src/services/contract.ts';
@@ -11,11 +12,17 @@ import { getTeamForUser } from '../teams/service.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
-import type { RunSlots } from './slots.ts';
+import { RunSlots } from './slots.ts';
 
 /** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
+/**
+ * Runs being checked and paid for at once. Embedded PGlite executes queries on this thread and chains them in
+ * microtasks, so many admissions at once would keep the event loop from reading new messages (and sending
+ * their start frames) until all of them were done; in turns, each waits at most for a few admissions.
+ */
+const ADMISSIONS_AT_ONCE = 2;
 
 /** Close codes in the private range, one per reason, after the error frame that explains it. */
 export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
@@ -59,6 +66,7 @@ function byteLength(data: RawData): number {
 
 export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: RunSlots, options = { heartbeatMs: HEARTBEAT_MS }): void {
   const accessOf = new WeakMap<FastifyRequest, Access>();
+  const admissions = new RunSlots(ADMISSIONS_AT_ONCE);
   const preValidation = async (request: FastifyRequest<SocketRequest>) => {
     accessOf.set(request, await checkAccess(ctx, request));
   };
@@ -132,7 +140,15 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: 
       void (async () => {
         try {
           const origin = publicOrigin(ctx.config, request);
-          const prepared = await prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
+          const admitted = await admissions.acquire(controller.signal);
+          let prepared;
+          try {
+            // A turn of the event loop first: messages that arrived meanwhile get their start frames.
+            await nextTurn();
+            prepared = await prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
+          } finally {
+            admitted();
+          }
           await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
         } catch (error) {
           if (controller.signal.aborted) return;

@@ -1,5 +1,6 @@
 // Everything checked and paid before a run starts: team access, session, files, and the run's credits.
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import type { StoredMessage, Team, TeamContext } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
@@ -80,10 +81,14 @@ async function checkSession(ctx: AppContext, sessionId: string, team: Team, user
  * nothing, and a paid run always has its messages.
  */
 export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<PreparedRun> {
+  // Each step gives the event loop a turn first: embedded PGlite runs queries on this thread, and a burst of
+  // admissions must not keep other sockets' messages (and their start frames) waiting.
   const team = await getTeamForUser(ctx, input.teamId, input.user);
+  await nextTurn();
   const sessionId = input.sessionId ?? (await sessionIdOfRun(ctx, input));
   const session = await checkSession(ctx, sessionId, team, input.user);
   const fileIds = [...new Set(input.body.file_ids ?? [])];
+  await nextTurn();
   const files = await getOwnedFiles(ctx, input.user.id, fileIds);
   if (files.length !== fileIds.length) throw new HttpError(404, 'File not found');
   const config = team.config;
@@ -93,6 +98,7 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
   const cost = ctx.config.RUN_COST_CREDITS;
   // A period that ended must expire its credits before this run may spend them.
   if (cost > 0) await settleUserSubscriptions(ctx, loadBilling(ctx.config), input.user.id);
+  await nextTurn();
   input.signal?.throwIfAborted();
   const start = { sessionId, teamId: team.id, userId: input.user.id, name: sessionName(input.body.message), message: input.body.message, fileIds, runId };
   const replyId = await ctx.db.transaction(async (tx) => {

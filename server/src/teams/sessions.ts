@@ -197,10 +197,24 @@ export async function getOwnedFiles(ctx: AppContext, userId: string, fileIds: st
  * no meaning in chat text, so they are dropped rather than failing the whole run.
  */
 function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  // Replies are rewritten as they grow: copy only when there is a NUL to drop.
+  return hasNul(value) ? dropNul(value) : value;
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+    for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v)) return true;
+  }
+  return false;
+}
+
+function dropNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (Array.isArray(value)) return value.map(dropNul) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [dropNul(k), dropNul(v)])) as T;
   }
   return value;
 }

@@ -33,4 +33,14 @@ export class RunSlots {
       this.waiting.push(grant);
     });
   }
+
+  /** Runs the task in a slot and frees the slot when it settles. */
+  async use<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    const release = await this.acquire(signal);
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  }
 }

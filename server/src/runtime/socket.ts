@@ -140,15 +140,11 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: 
       void (async () => {
         try {
           const origin = publicOrigin(ctx.config, request);
-          const admitted = await admissions.acquire(controller.signal);
-          let prepared;
-          try {
+          const prepared = await admissions.use(controller.signal, async () => {
             // A turn of the event loop first: messages that arrived meanwhile get their start frames.
             await nextTurn();
-            prepared = await prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
-          } finally {
-            admitted();
-          }
+            return prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
+          });
           await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
         } catch (error) {
           if (controller.signal.aborted) return;

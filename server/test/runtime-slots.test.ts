@@ -39,4 +39,12 @@ describe('run slots', () => {
     const next = await slots.acquire(new AbortController().signal);
     assert.equal(typeof next, 'function', 'the slot went to the next run');
   });
+
+  it('frees the slot of a task when it finishes or fails', async () => {
+    const slots = new RunSlots(1);
+    const signal = new AbortController().signal;
+    assert.equal(await slots.use(signal, async () => 'done'), 'done');
+    await assert.rejects(slots.use(signal, async () => Promise.reject(new Error('refused'))), /refused/);
+    assert.equal(await slots.use(signal, async () => 'next'), 'next', 'the failed task gave its slot back');
+  });
 });

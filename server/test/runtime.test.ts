@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
 import type { StreamFrame } from '../../src/services/contract.ts';
 import { validateWorkflow } from '../src/runtime/builtin/workflow.ts';
+import { grantCredits } from '../src/credits/ledger.ts';
 import { RunSlots } from '../src/runtime/slots.ts';
 import { registerRunSocket } from '../src/runtime/socket.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
@@ -241,7 +242,7 @@ describe('team runtime over WebSocket', () => {
 });
 
 describe('credits of a run', () => {
-  it('refuses a run the balance cannot pay with insufficient_credits, before any work, and closes', async () => {
+  it('refuses a run the balance cannot pay right after start, with insufficient_credits and nothing stored, and closes', async () => {
     const server = await startTestServer({ FREE_CREDITS: '3', RUN_COST_CREDITS: '5' });
     try {
       await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -250,14 +251,26 @@ describe('credits of a run', () => {
       conn.ws.send(JSON.stringify({ message: REQUEST }));
       const { code } = await conn.closed;
       assert.equal(code, 4402);
-      assert.equal(conn.frames.length, 1);
-      const frame = conn.frames[0]!;
-      assert.equal(frame.type, 'error');
+      assert.deepEqual(conn.frames.map((f) => f.type), ['start', 'error'], 'no content before the refusal');
+      const [start, frame] = conn.frames as [StreamFrame, StreamFrame];
       assert.equal(frame.error_code, 'insufficient_credits');
       assert.match(String(frame.error), /Insufficient credits/);
+      assert.equal(frame.session_id, start.session_id);
       const api = client(server, token);
       assert.equal((await api.get('/credits/balance')).body.available_credits, 3);
       assert.equal((await api.get(`/teams/${server.ctx.config.TEAM_ID}/sessions`)).body.data.total, 0);
+
+      // The announced session id stays usable: once the user can pay, the next message creates that session.
+      const userId = (await server.ctx.tokens.verify(token))!;
+      await grantCredits(server.ctx.db, { userId, amount: 10, transactionType: 'purchase', description: 'test', bucket: 'purchased' });
+      const again = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
+      again.ws.send(JSON.stringify({ message: REQUEST, session_id: start.session_id }));
+      const end = await again.waitFor(isLast);
+      again.ws.close();
+      assert.equal(end.type, 'end');
+      assert.equal(end.session_id, start.session_id);
+      const stored = await api.get(`/teams/sessions/${start.session_id}/messages`);
+      assert.equal(stored.body.data.messages.length, 2);
     } finally {
       await server.close();
     }

@@ -15,6 +15,7 @@ import {
   updateMessage,
   updateTeamContext,
 } from '../src/teams/sessions.ts';
+import { createSessionIds } from '../src/teams/sessionIds.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
@@ -319,5 +320,29 @@ describe('chat sessions, messages and uploads', () => {
       assert.deepEqual(await getOwnedFiles(server.ctx, alice.id, [file!.id]), []);
       assert.ok(!existsSync(bytesPath));
     });
+  });
+});
+
+describe('session ids issued before a session is stored', () => {
+  const ids = createSessionIds('a-test-key-of-some-length');
+
+  it('accepts an id only for the user and team it was issued to', () => {
+    const id = ids.issue('user-a', TEAM_ID);
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.equal(ids.wasIssued(id, 'user-a', TEAM_ID), true);
+    assert.equal(ids.wasIssued(id, 'user-b', TEAM_ID), false);
+    assert.equal(ids.wasIssued(id, 'user-a', 'another-team-id'), false);
+    assert.equal(createSessionIds('another-key-of-some-length').wasIssued(id, 'user-a', TEAM_ID), false);
+  });
+
+  it('refuses ids it did not issue, whatever their shape', () => {
+    const id = ids.issue('user-a', TEAM_ID);
+    const tampered = `${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`;
+    for (const other of [tampered, crypto.randomUUID(), 'no-such-session', id.toUpperCase(), ''])
+      assert.equal(ids.wasIssued(other, 'user-a', TEAM_ID), false, other);
+  });
+
+  it('issues a different id every time', () => {
+    assert.notEqual(ids.issue('user-a', TEAM_ID), ids.issue('user-a', TEAM_ID));
   });
 });

@@ -68,40 +68,35 @@ export async function grantCredits(db: Db, input: GrantInput): Promise<Balance> 
   });
 }
 
-/** Takes credits if the user has enough, subscription credits first; never lets the balance go below zero. */
+/**
+ * Takes credits if the user has enough, subscription credits first; never lets the balance go below zero.
+ * One statement, so it is atomic on its own and costs one round trip; inside a caller's transaction it commits
+ * together with what it pays for.
+ */
 export async function debitCredits(
   db: Db,
   input: DebitInput,
 ): Promise<{ ok: true; balance: Balance } | { ok: false; balance: Balance }> {
   assertCredits(input.amount);
   const amount = input.amount;
-  return db.transaction(async (tx) => {
-    // One conditional UPDATE: the row lock makes parallel debits queue, and each re-checks the sum.
-    const [row] = await tx
-      .update(creditBalances)
-      .set({
-        subscriptionCredits: sql`GREATEST(${creditBalances.subscriptionCredits} - ${amount}, 0)`,
-        purchasedCredits: sql`${creditBalances.purchasedCredits} - GREATEST(${amount} - ${creditBalances.subscriptionCredits}, 0)`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(creditBalances.userId, input.userId),
-          sql`${creditBalances.purchasedCredits} + ${creditBalances.subscriptionCredits} >= ${amount}`,
-        ),
-      )
-      .returning();
-    if (!row) return { ok: false as const, balance: await getBalance(tx, input.userId) };
-    await tx.insert(creditTransactions).values({
-      id: newId(),
-      userId: input.userId,
-      amount: -amount,
-      transactionType: 'consumption',
-      description: input.description,
-      reference: input.reference ?? null,
-    });
-    return { ok: true as const, balance: toBalance(row) };
-  });
+  // The conditional UPDATE's row lock makes parallel debits queue, and each re-checks the sum; the ledger row is
+  // written only when the UPDATE matched. Right-hand sides of SET read the row as it was before the update.
+  const result = await db.execute<{ purchased_credits: number; subscription_credits: number }>(sql`
+    WITH debited AS (
+      UPDATE ${creditBalances}
+      SET subscription_credits = GREATEST(subscription_credits - ${amount}, 0),
+          purchased_credits = purchased_credits - GREATEST(${amount} - subscription_credits, 0),
+          updated_at = now()
+      WHERE user_id = ${input.userId} AND purchased_credits + subscription_credits >= ${amount}
+      RETURNING purchased_credits, subscription_credits
+    ), recorded AS (
+      INSERT INTO ${creditTransactions} (id, user_id, amount, transaction_type, description, reference)
+      SELECT ${newId()}, ${input.userId}, ${-amount}, 'consumption', ${input.description}, ${input.reference ?? null} FROM debited
+    )
+    SELECT purchased_credits, subscription_credits FROM debited`);
+  const [row] = (result as unknown as { rows: Array<{ purchased_credits: number; subscription_credits: number }> }).rows;
+  if (!row) return { ok: false, balance: await getBalance(db, input.userId) };
+  return { ok: true, balance: toBalance({ purchasedCredits: Number(row.purchased_credits), subscriptionCredits: Number(row.subscription_credits) }) };
 }
 
 /** Zeroes the subscription bucket (end of a cycle) and records what was lost as `subscription_expired`. */

@@ -56,10 +56,12 @@ export function registerChatRoute(app: FastifyInstance, ctx: AppContext, slots: 
     });
     // A blank line now and then keeps idle proxies from cutting a long run; readers skip blank lines.
     const heartbeat = setInterval(() => reply.raw.write('\n'), HEARTBEAT_MS);
+    const emit = (frame: StreamFrame) => {
+      if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(frame)}\n`);
+    };
     try {
-      await executeRun(ctx, prepared, (frame) => {
-        if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(frame)}\n`);
-      }, controller.signal, request.log, slots);
+      emit({ type: 'start', session_id: prepared.sessionId });
+      await executeRun(ctx, prepared, emit, controller.signal, request.log, slots);
     } finally {
       clearInterval(heartbeat);
       reply.raw.end();

@@ -1,15 +1,17 @@
 // Everything checked and paid before a run starts: team access, session, files, and the run's credits.
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
-import type { ChatSession, Team } from '../../../src/services/contract.ts';
+import type { StoredMessage, Team, TeamContext } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/guard.ts';
 import { debitCredits } from '../credits/ledger.ts';
-import { HttpError, paymentRequired, unprocessable } from '../http/errors.ts';
+import { forbidden, HttpError, notFound, paymentRequired, unprocessable } from '../http/errors.ts';
 import { loadBilling } from '../payments/billing.ts';
 import { settleUserSubscriptions } from '../payments/subscriptions.ts';
+import { sessionIdsOf } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
-import { getOwnedFiles, getOwnedSession, type OwnedFile } from '../teams/sessions.ts';
+import { findSessionRow, getOwnedFiles, recentMessages, storeRunStart, type OwnedFile } from '../teams/sessions.ts';
 
 export const MAX_MESSAGE_CHARS = 100_000;
 
@@ -30,34 +32,85 @@ export interface PreparedRun {
   team: Team;
   user: UserRow;
   message: string;
-  /** The session to continue; null means a new one is created when the run starts. */
-  session: ChatSession | null;
+  sessionId: string;
+  /** The team context of the session the run continues (undefined for a new session). */
+  teamContext: TeamContext | undefined;
+  /** Earlier messages of the session, as the team's history setting asks (oldest first). */
+  history: StoredMessage[];
   files: OwnedFile[];
   origin: string;
+  /** The stored, still empty team reply the run fills in. */
+  replyId: string;
 }
 
-export async function prepareRun(
-  ctx: AppContext,
-  input: { teamId: string; user: UserRow; body: RunRequestBody; origin: string },
-): Promise<PreparedRun> {
+export interface RunAdmission {
+  teamId: string;
+  user: UserRow;
+  body: RunRequestBody;
+  origin: string;
+  /** The id the start frame announced; when absent, the body's session_id or a newly issued one. */
+  sessionId?: string;
+  /** A client that left before the run was paid for is not charged. */
+  signal?: AbortSignal;
+}
+
+/** The session id a run announces in its start frame: the one the client named, else a new one issued to it. */
+export async function sessionIdOfRun(ctx: AppContext, input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>): Promise<string> {
+  return input.body.session_id ?? (await sessionIdsOf(ctx)).issue(input.user.id, input.teamId);
+}
+
+const sessionName = (message: string) => {
+  const line = message.trim().split('\n')[0]!.replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+};
+
+/** The session's team context, or undefined when the id is one issued for a session not created yet. */
+async function checkSession(ctx: AppContext, sessionId: string, team: Team, user: UserRow): Promise<{ teamContext: TeamContext | undefined; exists: boolean }> {
+  const row = await findSessionRow(ctx, sessionId);
+  if (!row) {
+    if ((await sessionIdsOf(ctx)).wasIssued(sessionId, user.id, team.id)) return { teamContext: undefined, exists: false };
+    throw notFound('Session');
+  }
+  if (row.userId !== user.id) throw forbidden('This chat session belongs to another user');
+  if (row.teamId !== team.id) throw unprocessable('The session belongs to another team');
+  return { teamContext: row.teamContext, exists: true };
+}
+
+/**
+ * Checks the run, then pays for it and stores its start in one transaction: a run that cannot be paid for stores
+ * nothing, and a paid run always has its messages.
+ */
+export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<PreparedRun> {
+  // Each step gives the event loop a turn first: embedded PGlite runs queries on this thread, and a burst of
+  // admissions must not keep other sockets' messages (and their start frames) waiting.
   const team = await getTeamForUser(ctx, input.teamId, input.user);
-  const sessionId = input.body.session_id;
-  const session = sessionId ? await getOwnedSession(ctx, sessionId, input.user.id) : null;
-  if (session && session.team_id !== team.id) throw unprocessable('The session belongs to another team');
+  await nextTurn();
+  const sessionId = input.sessionId ?? (await sessionIdOfRun(ctx, input));
+  const session = await checkSession(ctx, sessionId, team, input.user);
   const fileIds = [...new Set(input.body.file_ids ?? [])];
+  await nextTurn();
   const files = await getOwnedFiles(ctx, input.user.id, fileIds);
   if (files.length !== fileIds.length) throw new HttpError(404, 'File not found');
+  const config = team.config;
+  const history =
+    session.exists && config?.enable_team_history ? await recentMessages(ctx, sessionId, Math.max(1, config.num_history_runs ?? 3) * 2) : [];
   const runId = randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
-  if (cost > 0) {
-    // A period that ended must expire its credits before this run may spend them.
-    await settleUserSubscriptions(ctx, loadBilling(ctx.config), input.user.id);
-    const debit = await debitCredits(ctx.db, { userId: input.user.id, amount: cost, description: `Team chat run: ${team.name}`, reference: runId });
-    if (!debit.ok) {
-      throw paymentRequired(
-        `Insufficient credits: a team run costs ${cost} credits and your balance is ${debit.balance.available_credits}. Purchase credits to continue.`,
-      );
+  // A period that ended must expire its credits before this run may spend them.
+  if (cost > 0) await settleUserSubscriptions(ctx, loadBilling(ctx.config), input.user.id);
+  await nextTurn();
+  input.signal?.throwIfAborted();
+  const start = { sessionId, teamId: team.id, userId: input.user.id, name: sessionName(input.body.message), message: input.body.message, fileIds, runId };
+  const replyId = await ctx.db.transaction(async (tx) => {
+    if (cost > 0) {
+      const debit = await debitCredits(tx, { userId: input.user.id, amount: cost, description: `Team chat run: ${team.name}`, reference: runId });
+      if (!debit.ok) {
+        throw paymentRequired(
+          `Insufficient credits: a team run costs ${cost} credits and your balance is ${debit.balance.available_credits}. Purchase credits to continue.`,
+        );
+      }
     }
-  }
-  return { runId, team, user: input.user, message: input.body.message, session, files, origin: input.origin };
+    return storeRunStart(tx, start, () => ctx.now());
+  });
+  return { runId, team, user: input.user, message: input.body.message, sessionId, teamContext: session.teamContext, history, files, origin: input.origin, replyId };
 }

@@ -1,9 +1,8 @@
-// Runs a prepared chat run: stores the messages, drives the engine and turns its events into SPEC §3 frames.
+// Runs a prepared (paid and stored) chat run: drives the engine and turns its events into SPEC §3 frames.
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoredMessage, StreamFrame, TeamContext } from '../../../src/services/contract.ts';
+import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { findTeam } from '../teams/service.ts';
-import { appendMessage, createSession, recentMessages } from '../teams/sessions.ts';
 import { selectEngine } from './engine.ts';
 import { loadRunFiles } from './files.ts';
 import type { PreparedRun } from './prepare.ts';
@@ -40,17 +39,6 @@ async function namedTeamId(ctx: AppContext, content: string): Promise<string | n
   return null;
 }
 
-async function loadHistory(ctx: AppContext, run: PreparedRun): Promise<StoredMessage[]> {
-  const config = run.team.config;
-  if (!run.session || !config?.enable_team_history) return [];
-  return recentMessages(ctx, run.session.session_id, Math.max(1, config.num_history_runs ?? 3) * 2);
-}
-
-const sessionName = (message: string) => {
-  const line = message.trim().split('\n')[0]!.replace(/\s+/g, ' ');
-  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
-};
-
 export interface RunOutcome {
   sessionId: string;
   content: string;
@@ -59,8 +47,9 @@ export interface RunOutcome {
 }
 
 /**
- * Emits start, the run's chunks, then end or error. Aborting the signal (the client left) stops the engine;
- * what was produced stays stored. Never throws for run failures: they become error frames.
+ * Emits the run's chunks, then end or error; the caller has sent start and stored the run's messages. Aborting
+ * the signal (the client left) stops the engine; what was produced stays stored. Never throws for run failures:
+ * they become error frames.
  */
 export async function executeRun(
   ctx: AppContext,
@@ -70,14 +59,8 @@ export async function executeRun(
   log: FastifyBaseLogger,
   slots: RunSlots,
 ): Promise<RunOutcome> {
-  const history = await loadHistory(ctx, run);
-  const session = run.session ?? (await createSession(ctx, { teamId: run.team.id, userId: run.user.id, name: sessionName(run.message) }));
-  const sessionId = session.session_id;
-  // The first frame goes out as soon as the session id is known; the messages are stored before any run event.
-  emit({ type: 'start', session_id: sessionId });
-  await appendMessage(ctx, { sessionId, role: 'user', content: run.message, fileIds: run.files.map((f) => f.id), runId: run.runId });
-  const replyId = await appendMessage(ctx, { sessionId, role: 'team_response', content: '', runId: run.runId });
-  const recorder = new ReplyRecorder(ctx, replyId);
+  const sessionId = run.sessionId;
+  const recorder = new ReplyRecorder(ctx, run.replyId);
   const outcome: RunOutcome = { sessionId, content: '', recorder, teamId: null };
 
   const engine = selectEngine(ctx.config);
@@ -87,7 +70,7 @@ export async function executeRun(
   try {
     if (engine.localWork) release = await slots.acquire(signal);
     const files = await loadRunFiles(ctx, run.files);
-    const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history };
+    const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history: run.history };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
       record(event, recorder);
       if (!signal.aborted) emit(frameOf(event, recorder, sessionId));
@@ -106,9 +89,8 @@ export async function executeRun(
   } finally {
     release?.();
   }
-  const previous = (session as { team_context?: TeamContext }).team_context;
   try {
-    await recorder.finish(sessionId, previous);
+    await recorder.finish(sessionId, run.teamContext);
   } catch (error) {
     log.error({ err: error, runId: run.runId }, 'storing the team reply failed');
     const text = 'The team reply could not be saved. Please try again.';

@@ -1,6 +1,6 @@
-// Admission control: at most a fixed number of runs do their work at once per server; the rest wait in order.
-// Under a burst this keeps the first frame of every run quick (it needs only a few queries) instead of making
-// each new run queue behind the database work of all the runs already going.
+// Admission control: at most a fixed number of tasks (runs, or the checks and payments before them) at once per
+// server; the rest wait in order. Under a burst this keeps each new run's admission from queueing behind the
+// database work of every run already going.
 
 export class RunSlots {
   private active = 0;
@@ -32,5 +32,15 @@ export class RunSlots {
       signal.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(grant);
     });
+  }
+
+  /** Runs the task in a slot and frees the slot when it settles. */
+  async use<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    const release = await this.acquire(signal);
+    try {
+      return await task();
+    } finally {
+      release();
+    }
   }
 }

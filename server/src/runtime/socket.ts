@@ -1,21 +1,28 @@
 // WebSocket /api/v1/teams/{id}/ws: authenticates by the token query parameter and runs one team run per message.
 import type { Socket } from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
 import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { userFromToken, type UserRow } from '../auth/guard.ts';
 import { HttpError, zodMessage } from '../http/errors.ts';
+import { sessionIdsOf, type SessionIds } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
-import type { RunSlots } from './slots.ts';
+import { RunSlots } from './slots.ts';
 
 /** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
-const MAX_EARLY_MESSAGES = 8;
+/**
+ * Runs being checked and paid for at once. Embedded PGlite executes queries on this thread and chains them in
+ * microtasks, so many admissions at once would keep the event loop from reading new messages (and sending
+ * their start frames) until all of them were done; in turns, each waits at most for a few admissions.
+ */
+const ADMISSIONS_AT_ONCE = 2;
 
 /** Close codes in the private range, one per reason, after the error frame that explains it. */
 export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
@@ -23,6 +30,27 @@ export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden:
 interface SocketRequest {
   Params: { id: string };
   Querystring: { token?: string; session_id?: string };
+}
+
+/** What the check on connecting decided: the user and the session ids to issue, or the frame that refuses. */
+type Access = { user: UserRow; ids: SessionIds } | { refusal: StreamFrame; code: number };
+
+/** Runs before the upgrade, so a socket is open only once its token and team are checked. */
+async function checkAccess(ctx: AppContext, request: FastifyRequest<SocketRequest>): Promise<Access> {
+  try {
+    const token = typeof request.query.token === 'string' ? request.query.token : null;
+    const user = await userFromToken(ctx, token);
+    if (!user) {
+      const text = token ? 'Invalid or expired token.' : 'Missing token: connect with ?token=<access token>.';
+      return { refusal: errorFrame('unauthorized', text), code: CLOSE.unauthorized };
+    }
+    await getTeamForUser(ctx, request.params.id, user);
+    return { user, ids: await sessionIdsOf(ctx) };
+  } catch (error) {
+    if (error instanceof HttpError) return { refusal: frameFromHttpError(error), code: closeCodeOf(error) };
+    request.log.error({ err: error }, 'websocket authentication failed');
+    return { refusal: errorFrame('server_error', 'The server could not open the chat. Please try again.'), code: 1011 };
+  }
 }
 
 function closeCodeOf(error: HttpError): number {
@@ -37,7 +65,12 @@ function byteLength(data: RawData): number {
 }
 
 export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: RunSlots, options = { heartbeatMs: HEARTBEAT_MS }): void {
-  app.get<SocketRequest>('/teams/:id/ws', { websocket: true }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
+  const accessOf = new WeakMap<FastifyRequest, Access>();
+  const admissions = new RunSlots(ADMISSIONS_AT_ONCE);
+  const preValidation = async (request: FastifyRequest<SocketRequest>) => {
+    accessOf.set(request, await checkAccess(ctx, request));
+  };
+  app.get<SocketRequest>('/teams/:id/ws', { websocket: true, preValidation }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
     // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
     const tcp = (socket as unknown as { _socket?: Socket })._socket;
     let corked = false;
@@ -57,9 +90,13 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: 
       send(frame);
       socket.close(code, String(frame.error_code ?? 'error').slice(0, 100));
     };
-    // Messages can arrive while the token is being checked: hold them until then (listeners must be attached at once).
-    const early: Array<[RawData, boolean]> = [];
-    let user: UserRow | null = null;
+    socket.on('error', (error) => request.log.warn({ err: error }, 'websocket error'));
+    const access = accessOf.get(request);
+    if (!access || 'refusal' in access) {
+      return refuse(access?.refusal ?? errorFrame('server_error', 'The server could not open the chat. Please try again.'), access?.code ?? 1011);
+    }
+    const { user, ids } = access;
+    const teamId = request.params.id;
     let running: AbortController | null = null;
     let alive = true;
 
@@ -76,10 +113,8 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: 
       clearInterval(heartbeat);
       running?.abort();
     });
-    socket.on('error', (error) => request.log.warn({ err: error }, 'websocket error'));
 
-    const handle = (data: RawData, isBinary: boolean) => {
-      if (!user) return;
+    socket.on('message', (data: RawData, isBinary: boolean) => {
       if (byteLength(data) > MAX_FRAME_BYTES) return send(errorFrame('frame_too_large', 'The message is larger than 1 MB.'));
       if (isBinary) return send(errorFrame('invalid_frame', 'Send JSON text frames: {"message": "…", "session_id": "…", "file_ids": []}.'));
       let json: unknown;
@@ -98,49 +133,32 @@ export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: 
       if (running) return send(errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'));
       const controller = new AbortController();
       running = controller;
-      const owner = user;
+      // The first frame goes out at once: the session id is known (the client's, or one issued to this user), and
+      // the checks, the payment and the stored messages follow before the run produces anything.
+      const sessionId = body.data.session_id ?? ids.issue(user.id, teamId);
+      send({ type: 'start', session_id: sessionId });
       void (async () => {
         try {
-          const prepared = await prepareRun(ctx, {
-            teamId: request.params.id,
-            user: owner,
-            body: body.data,
-            origin: publicOrigin(ctx.config, request),
+          const origin = publicOrigin(ctx.config, request);
+          const prepared = await admissions.use(controller.signal, async () => {
+            // A turn of the event loop first: messages that arrived meanwhile get their start frames.
+            await nextTurn();
+            return prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
           });
           await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
         } catch (error) {
+          if (controller.signal.aborted) return;
           if (!(error instanceof HttpError)) {
             request.log.error({ err: error }, 'websocket run failed');
-            return send(errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.'));
+            return send(errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.', { session_id: sessionId }));
           }
-          const frame = frameFromHttpError(error);
+          const frame = { ...frameFromHttpError(error), session_id: sessionId };
           if (error.statusCode === 402) refuse(frame, CLOSE.insufficientCredits);
           else send(frame);
         } finally {
           if (running === controller) running = null;
         }
       })();
-    };
-
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (user) handle(data, isBinary);
-      // Only one run can start anyway; a client flooding before the check gets the rest dropped.
-      else if (early.length < MAX_EARLY_MESSAGES) early.push([data, isBinary]);
     });
-
-    void (async () => {
-      try {
-        const token = typeof request.query.token === 'string' ? request.query.token : null;
-        const found = await userFromToken(ctx, token);
-        if (!found) return refuse(errorFrame('unauthorized', token ? 'Invalid or expired token.' : 'Missing token: connect with ?token=<access token>.'), CLOSE.unauthorized);
-        await getTeamForUser(ctx, request.params.id, found);
-        user = found;
-        for (const [data, isBinary] of early.splice(0)) handle(data, isBinary);
-      } catch (error) {
-        if (error instanceof HttpError) return refuse(frameFromHttpError(error), closeCodeOf(error));
-        request.log.error({ err: error }, 'websocket authentication failed');
-        refuse(errorFrame('server_error', 'The server could not open the chat. Please try again.'), 1011);
-      }
-    })();
   });
 }

@@ -9,6 +9,7 @@ import type {
   ToolCall,
 } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { chatMessages, chatSessions, uploadedFiles } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../ids.ts';
@@ -62,9 +63,14 @@ export async function createSession(
   return toSession(row);
 }
 
+export async function findSessionRow(ctx: AppContext, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await ctx.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  return row ?? null;
+}
+
 /** The session row when it is the user's: 404 for an unknown id, 403 for another user's session. */
 export async function getOwnedSessionRow(ctx: AppContext, sessionId: string, userId: string): Promise<SessionRow> {
-  const [row] = await ctx.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  const row = await findSessionRow(ctx, sessionId);
   if (!row) throw notFound('Session');
   if (row.userId !== userId) throw forbidden('This chat session belongs to another user');
   return row;
@@ -103,6 +109,36 @@ export async function appendMessage(ctx: AppContext, message: NewMessage): Promi
     await tx.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, message.sessionId));
   });
   return id;
+}
+
+export interface RunStart {
+  sessionId: string;
+  teamId: string;
+  userId: string;
+  /** Name of the session when this run creates it (an existing session keeps its name). */
+  name: string;
+  message: string;
+  fileIds: string[];
+  runId: string;
+}
+
+/**
+ * Opens a run in its session in two statements: the session is created (or marked as updated), then the user
+ * message and the empty team reply are inserted together, in that order. Returns the reply's id.
+ */
+export async function storeRunStart(db: Db, run: RunStart, now: () => Date): Promise<string> {
+  const at = now();
+  await db
+    .insert(chatSessions)
+    .values({ id: run.sessionId, teamId: run.teamId, userId: run.userId, name: withoutNul(run.name), createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({ target: chatSessions.id, set: { updatedAt: at } });
+  const replyId = newId();
+  const base = { sessionId: run.sessionId, runId: run.runId, memberResponses: [], toolCalls: [] };
+  await db.insert(chatMessages).values([
+    { ...base, id: newId(), role: 'user', content: withoutNul(run.message), fileIds: run.fileIds, createdAt: at },
+    { ...base, id: replyId, role: 'team_response', content: '', fileIds: [], createdAt: now() },
+  ]);
+  return replyId;
 }
 
 export async function updateMessage(
@@ -161,10 +197,24 @@ export async function getOwnedFiles(ctx: AppContext, userId: string, fileIds: st
  * no meaning in chat text, so they are dropped rather than failing the whole run.
  */
 function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  // Replies are rewritten as they grow: copy only when there is a NUL to drop.
+  return hasNul(value) ? dropNul(value) : value;
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+    for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v)) return true;
+  }
+  return false;
+}
+
+function dropNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (Array.isArray(value)) return value.map(dropNul) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [dropNul(k), dropNul(v)])) as T;
   }
   return value;
 }

@@ -1,6 +1,12 @@
 // Figure 6's Lighthouse half: scores one page with Lighthouse's Node API in a Chromium that Playwright launched.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import type { BrowserContext } from 'playwright-core';
+import { ROOT } from '../tests/e2e/harness';
+
+/** The last report of each page and form factor, to open in the Lighthouse viewer when a score drops. */
+const REPORT_DIR = path.join(ROOT, 'test-results', 'lighthouse');
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -32,6 +38,9 @@ async function scoreOnce(context: BrowserContext, port: number, url: string, for
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl} instead of ${url}`);
   }
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const report = `${new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? 'floor'}-${formFactor}.json`;
+  writeFileSync(path.join(REPORT_DIR, report), JSON.stringify(lhr));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return { performance: score('performance'), accessibility: score('accessibility') };
 }

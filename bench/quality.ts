@@ -67,7 +67,7 @@ function scoreFigures(page: string, scores: Record<FormFactor, Scores & { runs: 
       comparison: {
         against: `floor page, Lighthouse ${formFactor}`,
         value: floor[formFactor][category],
-        target: `>= 95 (median of ${RUNS}: ${scores[formFactor].runs.map((r) => r[category]).join(', ')})`,
+        target: `>= 95 (median of ${RUNS}: ${scores[formFactor].runs.map((r) => r[category]).join(', ')}; CPU benchmark index ${scores[formFactor].benchmarkIndex}, floor ${floor[formFactor].benchmarkIndex})`,
       },
     })),
   );

@@ -90,6 +90,20 @@ export const SIGNED_IN_SCREENS: Screen[] = [
     close: closeDialog(/Upload Knowledge/),
   },
   {
+    name: 'mobile-menu',
+    open: async (page, url) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await visit(page, url, '/profile');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('menuitem', { name: 'Manage Credits' }).waitFor();
+    },
+    close: async (page) => {
+      await page.keyboard.press('Escape');
+      await page.getByRole('menuitem', { name: 'Manage Credits' }).waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: 1400, height: 900 });
+    },
+  },
+  {
     name: 'team-chat-with-reply',
     open: async (page, url) => {
       await openChat(page, url);

@@ -1,12 +1,12 @@
 // Serving the built SPA: compressed copies chosen by Accept-Encoding, and cache headers that suit hashed file names.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerSpa } from '../src/http/spa.ts';
+import { precompress, registerSpa } from '../src/http/spa.ts';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))};\n`;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
@@ -55,5 +55,24 @@ describe('built SPA files', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.body, ICON);
     assert.equal(res.headers['cache-control'], 'no-cache');
+  });
+});
+
+describe('precompress', () => {
+  it('reports a copy it cannot write and leaves no half-written file behind', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ats-spa-'));
+    try {
+      writeFileSync(path.join(dir, 'app-AbCdEf12.js'), SCRIPT);
+      // A folder in the way of the brotli copy, older than the script, makes that one write fail.
+      const blocked = path.join(dir, 'app-AbCdEf12.js.br');
+      mkdirSync(blocked);
+      writeFileSync(path.join(blocked, 'keep'), '');
+      utimesSync(blocked, new Date(0), new Date(0));
+      assert.deepEqual(await precompress(dir), [blocked]);
+      assert.deepEqual(readdirSync(dir).sort(), ['app-AbCdEf12.js', 'app-AbCdEf12.js.br', 'app-AbCdEf12.js.gz']);
+      assert.equal(gunzipSync(readFileSync(path.join(dir, 'app-AbCdEf12.js.gz'))).toString(), SCRIPT);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Serves the built SPA: brotli and gzip copies made once per build, hashed assets cached for a year, the rest revalidated.
 import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
@@ -25,9 +25,24 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Writes `.br` and `.gz` beside each text file that lacks an up-to-date copy; a fresh build pays this once. */
-export async function precompress(dir: string): Promise<void> {
-  const jobs: Array<Promise<void>> = [];
+/** Writes through a temporary name, so a reader (or a second server starting) never sees a half-written copy. */
+async function writeCompressed(file: string, target: string, make: () => NodeJS.ReadWriteStream): Promise<void> {
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    await pipeline(createReadStream(file), make(), createWriteStream(temporary));
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes `.br` and `.gz` beside each text file that lacks an up-to-date copy; a fresh build pays this once.
+ * Returns the files it could not write (a read-only folder): those are served uncompressed.
+ */
+export async function precompress(dir: string): Promise<string[]> {
+  const jobs: Array<Promise<string | undefined>> = [];
   for (const file of await filesUnder(dir)) {
     if (!COMPRESSIBLE.test(file)) continue;
     const stat = statSync(file);
@@ -35,14 +50,15 @@ export async function precompress(dir: string): Promise<void> {
     for (const { ext, make } of ENCODINGS) {
       const target = file + ext;
       if (existsSync(target) && statSync(target).mtimeMs >= stat.mtimeMs) continue;
-      jobs.push(pipeline(createReadStream(file), make(), createWriteStream(target)));
+      jobs.push(writeCompressed(file, target, make).then(() => undefined, () => target));
     }
   }
-  await Promise.all(jobs);
+  return (await Promise.all(jobs)).filter((failed) => failed !== undefined);
 }
 
 export async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
-  await precompress(root);
+  const failed = await precompress(root);
+  if (failed.length) app.log.warn({ failed }, 'could not write compressed copies; serving those files uncompressed');
   await app.register(fastifyStatic, {
     root,
     wildcard: false,

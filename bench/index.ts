@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   history: historyMergeBench,
   bundle: bundleBench,
   server: serverBench,
+  quality: async () => (await import('./quality.ts')).qualityBench(),
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -4,9 +4,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { installErrorHandlers } from './http/errors.ts';
+import { registerSpa } from './http/spa.ts';
 import { authRoutes } from './auth/routes.ts';
 import { creditsRoutes } from './credits/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
@@ -69,7 +69,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const staticDir = options.staticDir;
   const hasSpa = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    await registerSpa(app, staticDir);
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

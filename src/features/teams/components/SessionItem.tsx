@@ -31,7 +31,7 @@ export function SessionItem({ teamId, session, selected, onRename, onDelete }: S
         </IconButton>
       }
     >
-      <Tooltip title={title.length > SESSION_NAME_TOOLTIP_CHARS ? title : ''} placement="right">
+      <Tooltip title={title.length > SESSION_NAME_TOOLTIP_CHARS ? title : ''} placement="right" describeChild>
         <ListItemButton
           component={RouterLink}
           to={`/teams/${encodeURIComponent(teamId)}/chat?session=${encodeURIComponent(id)}`}

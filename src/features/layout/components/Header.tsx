@@ -1,4 +1,5 @@
 // Shared header: brand, navigation, credits badge, theme menu, sidebar toggle on the team chat, blur once scrolled 10 px.
+import { lazy, Suspense } from 'react';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -8,9 +9,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAuthenticated } from '../../auth/authSelectors';
 import { signedOut } from '../../auth/authActions';
 import { sidebarToggled } from '../layoutSlice';
-import { CreditsBadge } from './CreditsBadge';
 import { MobileMenu } from './MobileMenu';
 import { ThemeMenu } from './ThemeMenu';
+
+// Signed-in users only, so /login never downloads the badge.
+const CreditsBadge = lazy(() => import('./CreditsBadge').then((m) => ({ default: m.CreditsBadge })));
 
 export const HEADER_BLUR_PX = 10;
 
@@ -53,7 +56,11 @@ export function Header() {
         >
           {APP_NAME}
         </Typography>
-        {signedIn && <CreditsBadge />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <CreditsBadge />
+          </Suspense>
+        )}
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}>
           {signedIn ? (
             <>

@@ -1,6 +1,7 @@
 // Theme dropdown: light, dark or system. The menu itself loads on the first press, so pages start with less code.
 import { lazy, Suspense, useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectThemePreference } from '../layoutSelectors';
 import { themeChosen, type ThemePreference } from '../layoutSlice';
@@ -23,7 +24,7 @@ export function ThemeMenu() {
 
   return (
     <>
-      <Tooltip title="Theme">
+      <LazyTooltip title="Theme">
         <IconButton
           color="inherit"
           aria-label={`Theme: ${current.label}`}
@@ -37,7 +38,7 @@ export function ThemeMenu() {
         >
           <current.Icon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       {opened && (
         <Suspense fallback={null}>
           <ThemeMenuList anchor={anchor} preference={preference} onChoose={choose} onClose={() => setAnchor(null)} />

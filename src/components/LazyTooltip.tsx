@@ -11,8 +11,10 @@ let loadedTooltip: TooltipComponent | null = null;
 export function LazyTooltip({ title, children }: { title: string; children: ReactElement }) {
   const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loadedTooltip);
   const wrapper = useRef<HTMLSpanElement>(null);
-  // Wrapping the child remounts it; a child that still has keyboard focus gets it back, and the tooltip shows.
+  // Wrapping the child remounts it: a child that still has keyboard focus gets it back, and one still under the
+  // pointer hears of it again, so the tooltip shows as it would have.
   const refocus = useRef(false);
+  const hovered = useRef(false);
 
   const load = () => {
     if (Tooltip) return;
@@ -23,16 +25,25 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
   };
 
   useLayoutEffect(() => {
-    if (!Tooltip || !refocus.current) return;
+    const child = wrapper.current?.firstElementChild;
+    if (!Tooltip || !(child instanceof HTMLElement)) return;
+    if (refocus.current) child.focus();
+    else if (hovered.current) child.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     refocus.current = false;
-    wrapper.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
+    hovered.current = false;
   }, [Tooltip]);
 
   return (
     <span
       ref={wrapper}
       style={{ display: 'contents' }}
-      onMouseOver={load}
+      onMouseOver={() => {
+        if (!Tooltip) hovered.current = true;
+        load();
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+      }}
       onFocus={() => {
         if (!Tooltip) refocus.current = true;
         load();

@@ -1,10 +1,11 @@
 // Shared header: brand, navigation, credits badge, theme menu, sidebar toggle on the team chat, blur once scrolled 10 px.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
 import { APP_NAME } from '../../../app/env';
+import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAuthenticated } from '../../auth/authSelectors';
 import { signedOut } from '../../auth/authActions';
@@ -23,6 +24,12 @@ export function Header() {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const onTeamChat = useMatch('/teams/:teamId/chat') !== null;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
+  const prefetchBalance = api.usePrefetch('getBalance');
+
+  // The balance is asked for while the badge's chunk loads, not after it.
+  useEffect(() => {
+    if (signedIn) prefetchBalance();
+  }, [signedIn, prefetchBalance]);
 
   const logout = () => {
     dispatch(signedOut('user'));

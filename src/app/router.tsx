@@ -5,9 +5,7 @@ import { AppLayout } from '../features/layout/components/AppLayout';
 import { RootRedirect } from '../features/layout/components/RootRedirect';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 
-const TeamChatRoute = lazy(() =>
-  import('../features/teams/components/TeamChatRoute').then((m) => ({ default: m.TeamChatRoute })),
-);
+const TeamChatRoute = lazy(() => import('./ChatModuleRoute').then((m) => ({ default: m.ChatModuleRoute })));
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
 const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const PaymentPage = lazy(() => import('../features/payments/components/PaymentPage').then((m) => ({ default: m.PaymentPage })));

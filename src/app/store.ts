@@ -1,5 +1,7 @@
 // The Redux store: API cache, auth and layout slices, persisted settings, listeners; makeStore gives each test a fresh one.
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+// The chat slice and its socket and recorder middleware join when the chat route loads (features/chat/chatModule),
+// so /login does not download them.
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { api } from '../services/api';
@@ -7,43 +9,41 @@ import authReducer from '../features/auth/authSlice';
 import layoutReducer from '../features/layout/layoutSlice';
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addLayoutListeners } from '../features/layout/layoutListeners';
-import { chatReducer, stateRestored } from '../features/chat/chatSlice';
-import { addChatListeners } from '../features/chat/chatListeners';
-import { addReplayListeners } from '../features/replay/replayListeners';
-import { createRecorderMiddleware, createStreamRecorder } from '../features/replay/recorder';
-import { signedOut } from '../features/auth/authActions';
-import { createSocketMiddleware } from '../services/socket/socketMiddleware';
-import { readToken } from '../services/token';
+import type { ChatState } from '../features/chat/chatState';
+import { createStreamRecorder } from '../features/replay/recorder';
 import { devToolsOptions } from './devtools';
-import { API_BASE_URL, IS_DEV } from './env';
+import { IS_DEV } from './env';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { persistConfig } from './persist';
 
-const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  auth: authReducer,
-  layout: layoutReducer,
-  chat: chatReducer,
-});
+/** Slices injected when their route loads. */
+export interface LazyLoadedSlices {
+  chat: ChatState;
+}
 
-export type RootState = ReturnType<typeof rootReducer>;
+export const rootReducer = combineSlices(api, { auth: authReducer, layout: layoutReducer }).withLazyLoadedSlices<LazyLoadedSlices>();
 
-const persistedReducer = persistReducer(persistConfig<RootState>(), rootReducer);
+/**
+ * The chat is typed as present: only the chat route reads it, and that route renders after the slice is injected and
+ * the store holds its state (ChatModuleRoute).
+ */
+export type RootState = ReturnType<typeof rootReducer> & LazyLoadedSlices;
+
+const persistedReducer = persistReducer(persistConfig<ReturnType<typeof rootReducer>>(), rootReducer);
+
+/** Middleware that features add when they load; each store applies its own instance of what was added. */
+export const dynamicMiddleware = createDynamicMiddleware();
 
 addAuthListeners(startAppListening);
 addLayoutListeners(startAppListening);
-addChatListeners(startAppListening, { invalidateTags: api.util.invalidateTags });
-addReplayListeners(startAppListening as never, {
-  restoreState: (state) => stateRestored(state as RootState['chat']),
-});
 
 /** The raw frames and chat actions of the latest runs, for "Download recording". */
 export const streamRecorder = createStreamRecorder();
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
-    reducer: persistedReducer as unknown as typeof rootReducer,
-    preloadedState,
+    reducer: persistedReducer as unknown as (state: RootState | undefined, action: { type: string }) => RootState,
+    preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: {
@@ -53,16 +53,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(
-          api.middleware,
-          createSocketMiddleware({
-            apiBaseUrl: API_BASE_URL,
-            getToken: readToken,
-            signOutActionTypes: [signedOut.type],
-            onFrame: (runId, raw) => streamRecorder.recordFrame(runId, raw),
-          }),
-          createRecorderMiddleware(streamRecorder, (root) => (root as RootState).chat),
-        ),
+        .concat(api.middleware, dynamicMiddleware.middleware),
     devTools: IS_DEV ? devToolsOptions : false,
   });
   setupListeners(store.dispatch);

@@ -7,7 +7,8 @@ describe('the mobile menu', () => {
     const onLogout = jest.fn();
     const { user, router } = renderWithProviders(<MobileMenu signedIn onLogout={onLogout} />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    // The menu's items load with their chunk on the first press.
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('menuitem', { name: 'Manage Credits' }));
     expect(router.state.location.pathname).toBe('/payment');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -18,7 +19,7 @@ describe('the mobile menu', () => {
   it('offers Login to anonymous visitors', async () => {
     const { user } = renderWithProviders(<MobileMenu signedIn={false} onLogout={jest.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('menuitem', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('menuitem', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('menuitem', { name: 'Logout' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
@@ -18,7 +18,8 @@ describe('/payment/success', () => {
     const { router } = renderApp('/payment/success', { preloadedState: signedInState(alice) });
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeInTheDocument();
-    expect(await screen.findByTestId('success-balance')).toHaveTextContent('1,100');
+    // The page asks for the balance itself (the header's badge loads in its own chunk and may not have asked yet).
+    await waitFor(() => expect(screen.getByTestId('success-balance')).toHaveTextContent('1,100'));
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Buy More Credits' })).toHaveAttribute('href', '/payment');
 

@@ -8,6 +8,10 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { AppThemeProvider } from '../../src/app/AppThemeProvider';
+import { installChatModule } from '../../src/features/chat/chatModule';
+
+// The app installs the chat when its route loads; tests render chat screens directly, so it is installed up front.
+installChatModule();
 
 export interface RenderOptions {
   preloadedState?: Partial<RootState>;

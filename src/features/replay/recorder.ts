@@ -1,7 +1,8 @@
 // Keeps the raw frames and the chat actions of runs with their timing, for "Download recording" and replay.
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { sendRequested } from '../../services/socket/socketActions';
-import { frameText, RECORDING_FORMAT, type RecordingEntry, type StreamRecording } from './recording';
+import type { RecordingEntry, StreamRecording } from './recording';
+import { frameText, RECORDING_FORMAT } from './recordingFormat';
 
 export interface StreamRecorderOptions {
   now?: () => number;

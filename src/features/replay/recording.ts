@@ -1,7 +1,8 @@
 // The stream recording file: raw socket frames and the chat actions they caused, with their timing.
 import { z } from 'zod';
+import { RECORDING_FORMAT } from './recordingFormat';
 
-export const RECORDING_FORMAT = 'agent-team-studio/stream-recording';
+export { frameText, RECORDING_FORMAT } from './recordingFormat';
 
 const actionSchema = z.looseObject({ type: z.string().min(1), payload: z.unknown().optional() });
 
@@ -29,22 +30,4 @@ export type RecordingParse = { ok: true; recording: StreamRecording } | { ok: fa
 export function parseRecording(data: unknown): RecordingParse {
   const result = recordingSchema.safeParse(data);
   return result.success ? { ok: true, recording: result.data } : { ok: false, error: z.prettifyError(result.error) };
-}
-
-/** Frames are kept as text; bytes are decoded and anything else is written as JSON. */
-export function frameText(raw: unknown): string {
-  if (typeof raw === 'string') return raw;
-  const tag = Object.prototype.toString.call(raw);
-  if (tag === '[object ArrayBuffer]' || ArrayBuffer.isView(raw)) {
-    try {
-      return new TextDecoder().decode(raw as ArrayBuffer);
-    } catch {
-      return '<undecodable bytes>';
-    }
-  }
-  try {
-    return JSON.stringify(raw) ?? String(raw);
-  } catch {
-    return String(raw);
-  }
 }

@@ -1,6 +1,7 @@
 // Sign-in through the reference server's local identity provider: a name and email become an ID token for the normal login.
 import { useState, type FormEvent } from 'react';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
+import { OutlinedField } from '../../../components/OutlinedField';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthLoading } from '../authSelectors';
 import { signInWithLocalProvider } from '../authThunks';
@@ -18,8 +19,8 @@ export function LocalSignInForm() {
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} aria-label="Sign in with the local identity provider">
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      <TextField
+      <OutlinedField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      <OutlinedField
         label="Email"
         type="email"
         required

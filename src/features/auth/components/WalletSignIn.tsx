@@ -1,6 +1,7 @@
 // "Continue with Wallet" for an injected wallet; a new wallet registers with a username and email first.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
+import { OutlinedField } from '../../../components/OutlinedField';
 import { APP_NAME } from '../../../app/env';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthLoading } from '../authSelectors';
@@ -55,8 +56,8 @@ export function WalletSignIn() {
     <Stack component="form" spacing={2} onSubmit={(e) => void register(e)} aria-label="Create an account for this wallet">
       {walletError && <Alert severity="error">{walletError}</Alert>}
       <Alert severity="info">This wallet has no account yet. Choose a username and email to create one.</Alert>
-      <TextField label="Username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-      <TextField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <OutlinedField label="Username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+      <OutlinedField label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <Button type="submit" variant="contained" disabled={isLoading || !username.trim() || !email.trim()}>
         Create account with Wallet
       </Button>

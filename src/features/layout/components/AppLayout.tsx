@@ -1,14 +1,19 @@
 // The shared layout around every page: header, page, footer, admin toggle and page-view reporting.
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
 import { Outlet } from 'react-router';
-import { AdminModeToggle } from './AdminModeToggle';
+import { useAppSelector } from '../../../app/hooks';
+import { selectIsAdmin } from '../../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from '../../../components/PageLoading';
 import { PageViewTracker } from './PageViewTracker';
 
+// Admins only, so everyone else never downloads it.
+const AdminModeToggle = lazy(() => import('./AdminModeToggle').then((m) => ({ default: m.AdminModeToggle })));
+
 export function AppLayout() {
+  const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>
       <Header />
@@ -18,7 +23,11 @@ export function AppLayout() {
         </Suspense>
       </Box>
       <Footer />
-      <AdminModeToggle />
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <AdminModeToggle />
+        </Suspense>
+      )}
       <PageViewTracker />
     </Box>
   );

@@ -1,16 +1,20 @@
 // Shared header: brand, navigation, credits badge, theme menu, sidebar toggle on the team chat, blur once scrolled 10 px.
+import { lazy, Suspense, useEffect } from 'react';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
 import { APP_NAME } from '../../../app/env';
+import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAuthenticated } from '../../auth/authSelectors';
 import { signedOut } from '../../auth/authActions';
 import { sidebarToggled } from '../layoutSlice';
-import { CreditsBadge } from './CreditsBadge';
 import { MobileMenu } from './MobileMenu';
 import { ThemeMenu } from './ThemeMenu';
+
+// Signed-in users only, so /login never downloads the badge.
+const CreditsBadge = lazy(() => import('./CreditsBadge').then((m) => ({ default: m.CreditsBadge })));
 
 export const HEADER_BLUR_PX = 10;
 
@@ -20,6 +24,12 @@ export function Header() {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const onTeamChat = useMatch('/teams/:teamId/chat') !== null;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
+  const prefetchBalance = api.usePrefetch('getBalance');
+
+  // The balance is asked for while the badge's chunk loads, not after it.
+  useEffect(() => {
+    if (signedIn) prefetchBalance();
+  }, [signedIn, prefetchBalance]);
 
   const logout = () => {
     dispatch(signedOut('user'));
@@ -53,7 +63,11 @@ export function Header() {
         >
           {APP_NAME}
         </Typography>
-        {signedIn && <CreditsBadge />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <CreditsBadge />
+          </Suspense>
+        )}
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}>
           {signedIn ? (
             <>

@@ -1,11 +1,14 @@
-// The header's collapsible menu on small screens.
-import { useState } from 'react';
-import { Box, IconButton, Menu, MenuItem } from '@mui/material';
+// The header's collapsible menu on small screens; its items load on the first press, so pages start with less code.
+import { lazy, Suspense, useState } from 'react';
+import { Box, IconButton } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Link as RouterLink } from 'react-router';
+
+const MobileMenuList = lazy(() => import('./MobileMenuList'));
 
 export function MobileMenu({ signedIn, onLogout }: { signedIn: boolean; onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Stays mounted after the first open so the menu keeps its closing transition.
+  const [opened, setOpened] = useState(false);
   const close = () => setAnchor(null);
 
   return (
@@ -16,35 +19,18 @@ export function MobileMenu({ signedIn, onLogout }: { signedIn: boolean; onLogout
         aria-haspopup="menu"
         aria-controls={anchor ? 'mobile-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
       >
         <MenuIcon />
       </IconButton>
-      <Menu id="mobile-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {signedIn
-          ? [
-              <MenuItem key="profile" component={RouterLink} to="/profile" onClick={close}>
-                Profile
-              </MenuItem>,
-              <MenuItem key="payment" component={RouterLink} to="/payment" onClick={close}>
-                Manage Credits
-              </MenuItem>,
-              <MenuItem
-                key="logout"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                Logout
-              </MenuItem>,
-            ]
-          : [
-              <MenuItem key="login" component={RouterLink} to="/login" onClick={close}>
-                Login
-              </MenuItem>,
-            ]}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <MobileMenuList anchor={anchor} signedIn={signedIn} onClose={close} onLogout={onLogout} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -65,7 +65,9 @@ describe('/payment when not subscribed', () => {
     serve(() => null);
     server.use(http.post(apiUrl('/payments/create-subscription-session'), () => errorResponse(500, 'boom')));
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    // The button is enabled once the plans have loaded and the first one is chosen.
+    expect(await screen.findByRole('radio', { name: /Starter/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
     expect(await screen.findByText('Subscription checkout failed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeEnabled();
     expect(redirect).not.toHaveBeenCalled();

@@ -41,6 +41,8 @@ const MAX_DETAIL = 300;
 interface Run {
   runId: string;
   socket: WebSocket;
+  /** Stream events waiting for the next frame, in arrival order; text not yet in them is in `buffer`. */
+  pending: UnknownAction[];
   buffer: string;
   flushHandle: unknown;
   sessionId: string | null;
@@ -61,13 +63,36 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
     let run: Run | null = null;
     const dispatch = (action: UnknownAction) => api.dispatch(action);
 
+    /** Dispatches what arrived since the last frame in one go, so React renders it once. */
     function flush(r: Run): void {
       if (r.flushHandle !== null) scheduler.cancel(r.flushHandle);
       r.flushHandle = null;
+      closeText(r);
+      const actions = r.pending;
+      r.pending = [];
+      for (const action of actions) dispatch(action);
+    }
+
+    /** Text so far becomes one delta, so the events after it keep their place in the reply. */
+    function closeText(r: Run): void {
       if (r.buffer === '') return;
-      const text = r.buffer;
+      r.pending.push(textDelta({ runId: r.runId, text: r.buffer }));
       r.buffer = '';
-      dispatch(textDelta({ runId: r.runId, text }));
+    }
+
+    function schedule(r: Run): void {
+      if (r.flushHandle !== null) return;
+      r.flushHandle = scheduler.request(() => {
+        r.flushHandle = null;
+        flush(r);
+      });
+    }
+
+    /** A stream event (tool, member responses) joins the frame's batch after the text before it. */
+    function queueEvent(r: Run, action: UnknownAction): void {
+      closeText(r);
+      r.pending.push(action);
+      schedule(r);
     }
 
     /** Ends the run's socket; later frames and close events of it are ignored. */
@@ -95,10 +120,9 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
       switch (frame.event) {
         case 'ToolCallStarted':
         case 'ToolCallCompleted': {
-          flush(r);
           activeId = frame.active_tool.tool_call_id;
           const event = frame.event === 'ToolCallStarted' ? toolStarted : toolCompleted;
-          dispatch(event({ runId: r.runId, tool: frame.active_tool }));
+          queueEvent(r, event({ runId: r.runId, tool: frame.active_tool }));
           break;
         }
         case 'RunCompleted':
@@ -108,13 +132,9 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
           assertNever(frame);
       }
       const others = frame.tools.filter((tool) => tool.tool_call_id !== activeId);
-      if (others.length > 0) {
-        flush(r);
-        dispatch(toolsReported({ runId: r.runId, tools: others }));
-      }
+      if (others.length > 0) queueEvent(r, toolsReported({ runId: r.runId, tools: others }));
       if (frame.member_responses.length > 0) {
-        flush(r);
-        dispatch(memberResponses({ runId: r.runId, memberResponses: frame.member_responses }));
+        queueEvent(r, memberResponses({ runId: r.runId, memberResponses: frame.member_responses }));
       }
       const final = frame.type === 'end' || frame.done || frame.event === 'RunCompleted';
       if (!final) {
@@ -129,12 +149,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
 
     function queueText(r: Run, text: string): void {
       r.buffer += text;
-      if (r.flushHandle === null) {
-        r.flushHandle = scheduler.request(() => {
-          r.flushHandle = null;
-          flush(r);
-        });
-      }
+      schedule(r);
     }
 
     function onMessage(r: Run, raw: unknown): void {
@@ -188,7 +203,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
         dispatch(streamFailed({ runId, error: { source: 'connection', error: CONNECTION_ERROR }, sessionId }));
         return;
       }
-      const r: Run = { runId, socket, buffer: '', flushHandle: null, sessionId, teamId: null };
+      const r: Run = { runId, socket, pending: [], buffer: '', flushHandle: null, sessionId, teamId: null };
       run = r;
       socket.binaryType = 'arraybuffer';
       socket.onopen = () => socket.send(JSON.stringify({ message, session_id: sessionId, file_ids: fileIds }));

@@ -45,7 +45,9 @@ describe('socket middleware', () => {
       { type: 'chunk', content: 'Hello ' },
       { type: 'chunk', event: 'ToolCallStarted', active_tool: { tool_call_id: 't1', tool_name: 'search', tool_args: { q: 'n8n' } } },
     );
-    // Text is flushed before the tool event, so the timeline order is kept without waiting for a frame.
+    // Text and tool events arrive in the store together, once per animation frame, in the order they came.
+    await until(() => env.scheduler.pending() === 1);
+    env.scheduler.frame();
     expect(selectLiveText(env.store.getState())).toBe('Hello ');
     expect(selectLiveToolRuns(env.store.getState()).map((r) => r.status)).toEqual(['running']);
 
@@ -109,6 +111,35 @@ describe('socket middleware', () => {
     unsubscribe();
     expect(updates).toBe(1);
     expect(selectLiveText(env.store.getState())).toBe(pieces.join(''));
+  });
+
+  it('holds the text and tool events that arrive between animation frames and dispatches them together, in arrival order', async () => {
+    const env = makeChatStore();
+    await connected(env);
+    const dispatched: string[] = [];
+    const unsubscribe = env.store.subscribe(() => dispatched.push('update'));
+    const tool = { tool_call_id: 't1', tool_name: 'search' };
+    server.send(
+      { type: 'chunk', content: 'Looking ' },
+      { type: 'chunk', event: 'ToolCallStarted', active_tool: tool },
+      { type: 'chunk', content: 'it up, ' },
+      { type: 'chunk', content: 'done.' },
+      { type: 'chunk', event: 'ToolCallCompleted', active_tool: { ...tool, result: 'found' } },
+    );
+    await until(() => env.scheduler.pending() === 1);
+    expect(dispatched).toEqual([]);
+    const before = env.store.getState().chat.run?.events.length ?? 0;
+    env.scheduler.frame();
+    unsubscribe();
+    expect(selectLiveText(env.store.getState())).toBe('Looking it up, done.');
+    expect(env.store.getState().chat.run?.events.slice(before).map((e) => e.type)).toEqual(['ToolCallStarted', 'ToolCallCompleted']);
+    const types = env.recorder.toRecording().entries.flatMap((e) => (e.kind === 'action' ? [e.action.type] : []));
+    expect(types.slice(-4)).toEqual([
+      'chat/textDelta',
+      'chat/toolStarted',
+      'chat/textDelta',
+      'chat/toolCompleted',
+    ]);
   });
 
   it('flushes coalesced text by itself on the next animation frame when no scheduler is injected', async () => {

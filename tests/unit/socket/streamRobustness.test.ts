@@ -27,6 +27,7 @@ describe('out-of-order and duplicate frames', () => {
       { type: 'chunk', event: 'ToolCallCompleted', active_tool: { tool_call_id: 't1', tool_name: 'fetch', result: 'ok' } },
       { type: 'chunk', event: 'ToolCallStarted', active_tool: { tool_call_id: 't1', tool_name: 'fetch', tool_args: { url: 'x' } } },
     );
+    env.scheduler.frame();
     expect(selectLiveToolRuns(env.store.getState())).toEqual([
       { tool: expect.objectContaining({ tool_call_id: 't1', tool_args: { url: 'x' }, result: 'ok' }), status: 'completed' },
     ]);
@@ -48,6 +49,7 @@ describe('out-of-order and duplicate frames', () => {
   it('counts a tool whose result is "None" as still running', async () => {
     const env = await startRun();
     server.send({ type: 'chunk', event: 'ToolCallCompleted', active_tool: { tool_call_id: 't3', tool_name: 'wait', result: 'None' } });
+    env.scheduler.frame();
     expect(selectLiveToolRuns(env.store.getState()).map((r) => r.status)).toEqual(['running']);
   });
 

@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { sendRequested, stopRequested } from '../../../services/socket/socketActions';
 import { selectIsStreaming, selectSessionId } from '../chatSelectors';
 import { AttachmentList } from './AttachmentList';
+import { preloadMarkdown } from './Markdown';
 import { useAttachments } from './useAttachments';
 
 export const WAIT_FOR_UPLOADS = 'Please wait for file uploads to complete.';
@@ -73,6 +74,7 @@ export function Composer({ teamId, homeTeam }: { teamId: string; homeTeam: boole
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onFocus={preloadMarkdown}
           slotProps={{ input: { disableUnderline: true }, htmlInput: { 'aria-label': 'Message' } }}
           sx={{ py: 1 }}
         />

@@ -49,7 +49,7 @@ test('the home team builds from an initial message, then the credits run out', a
     assert.equal(url.searchParams.get('initialMessage'), null, 'a reload does not send it again');
     // The newest message is in view: the list followed the reply to its end.
     await page.waitForFunction(() => {
-      const list = document.querySelector('[data-virtuoso-scroller]');
+      const list = document.querySelector('[data-testid=message-list]');
       return list !== null && list.scrollHeight - list.scrollTop - list.clientHeight <= 100;
     });
     assert.equal(await page.getByRole('button', { name: 'Click to enter your credentials' }).count(), 0);

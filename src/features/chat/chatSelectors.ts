@@ -5,6 +5,7 @@ import { messagesAdapter, type ChatState } from './chatState';
 import type { ChatMessage } from './chatTypes';
 import { messageTimeLabels } from './timeFormat';
 import { toolRunStatus, type ToolRunStatus } from './toolStatus';
+import { liveReplyMessage, replyMessageId } from './liveRun';
 import { latestVncUrl } from './vncUrl';
 
 export interface ChatRootState {
@@ -47,19 +48,28 @@ const selectLiveTools = (state: ChatRootState) => state.chat.run?.tools ?? EMPTY
 const selectLiveCompletedIds = (state: ChatRootState) => state.chat.run?.completedToolIds ?? EMPTY_IDS;
 export const selectLiveMemberResponses = (state: ChatRootState) => state.chat.run?.memberResponses ?? EMPTY_MEMBERS;
 
-export const selectLiveToolRuns = createSelector([selectLiveTools, selectLiveCompletedIds], (tools, completedIds): ToolRun[] => {
-  if (tools.length === 0) return EMPTY_TOOL_RUNS;
-  const completed = new Set(completedIds);
-  return tools.map((tool) => ({ tool, status: toolRunStatus(tool, completed.has(tool.tool_call_id)) }));
-});
 
-/** A stored or finished message's tools with their timeline status. */
-export function messageToolRuns(message: ChatMessage): ToolRun[] {
-  const tools = message.tools ?? [];
-  if (tools.length === 0) return EMPTY_TOOL_RUNS;
-  const completed = new Set(message.completedTools ?? []);
+export const selectLiveToolRuns = createSelector([selectLiveTools, selectLiveCompletedIds], toolRuns);
+
+/** A message's tools with their timeline status. */
+export function toolRuns(tools: readonly ToolCall[] | undefined, completedIds: readonly string[] | undefined): ToolRun[] {
+  if (!tools || tools.length === 0) return EMPTY_TOOL_RUNS;
+  const completed = new Set(completedIds ?? []);
   return tools.map((tool) => ({ tool, status: toolRunStatus(tool, completed.has(tool.tool_call_id)) }));
 }
+
+/** The list row of the reply being streamed: the id of the message it becomes when the run ends. */
+export const selectLiveReplyId = (state: ChatRootState) => (state.chat.run ? replyMessageId(state.chat.run.runId) : null);
+
+const selectLiveReply = createSelector([selectLiveRun], (run) => (run ? liveReplyMessage(run) : null));
+
+/** A row's message: the stored one, else the live reply when the row is its. */
+export const selectRowMessage = (state: ChatRootState, id: string): ChatMessage | undefined => {
+  const stored = selectMessageById(state, id);
+  if (stored) return stored;
+  const live = selectLiveReply(state);
+  return live?.id === id ? live : undefined;
+};
 
 function toolsOf(tools: readonly ToolCall[] | undefined, members: readonly MemberResponse[] | undefined): ToolCall[] {
   return [...(tools ?? []), ...(members ?? []).flatMap((member) => member.tools ?? [])];

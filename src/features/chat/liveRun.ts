@@ -79,10 +79,31 @@ export function hasReply(run: LiveRun): boolean {
   return run.text !== '' || run.tools.length > 0 || run.memberResponses.length > 0;
 }
 
+/** The id of the message a run's reply becomes, so the list shows it in the same row while and after it streams. */
+export function replyMessageId(runId: string): string {
+  return `team-${runId}`;
+}
+
+/**
+ * The reply while it streams, shaped as the message it will become; its tool and member lists are the run's own
+ * arrays, which text frames leave untouched.
+ */
+export function liveReplyMessage(run: LiveRun): ChatMessage {
+  return {
+    id: replyMessageId(run.runId),
+    content: run.text,
+    sender: 'team',
+    timestamp: run.startedAt,
+    tools: run.tools,
+    memberResponses: run.memberResponses,
+    completedTools: run.completedToolIds,
+  };
+}
+
 export function replyMessage(run: LiveRun, timestamp: string, extra: Partial<ChatMessage> = {}): ChatMessage {
   const completed = new Set(run.completedToolIds);
   return {
-    id: `team-${run.runId}`,
+    id: replyMessageId(run.runId),
     content: run.text,
     sender: 'team',
     timestamp,

@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import { LiveReply } from '../../../src/features/chat/components/LiveReply';
 import { MessageItem } from '../../../src/features/chat/components/MessageItem';
 import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
 import type { ChatMessage, LiveRun } from '../../../src/features/chat/chatTypes';
@@ -36,13 +35,15 @@ describe('chat messages', () => {
   });
 
   it('shows "Thinking..." / "Team is processing your request" until the first text arrives, then the live text', () => {
-    const thinking = renderWithProviders(<LiveReply />, { preloadedState: stateWith([userMessage], { status: 'streaming', run }) });
+    const live = <MessageItem id="team-r1" timeLabel="" homeTeam={false} />;
+    const thinking = renderWithProviders(live, { preloadedState: stateWith([userMessage], { status: 'streaming', run }) });
     expect(screen.getByText('Thinking...')).toBeInTheDocument();
     expect(screen.getByText('Team is processing your request')).toBeInTheDocument();
     thinking.unmount();
-    renderWithProviders(<LiveReply />, { preloadedState: stateWith([userMessage], { status: 'streaming', run: { ...run, text: 'Working on it' } }) });
+    renderWithProviders(live, { preloadedState: stateWith([userMessage], { status: 'streaming', run: { ...run, text: 'Working on it' } }) });
     expect(screen.queryByText('Thinking...')).not.toBeInTheDocument();
     expect(screen.getByText('Working on it')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy reply' })).not.toBeInTheDocument();
   });
 
   it('offers a copy button on replies and marks a reply cut short by a dropped connection', async () => {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolTimeline } from '../../../src/features/chat/components/ToolTimeline';
-import { messageToolRuns } from '../../../src/features/chat/chatSelectors';
+import { toolRuns } from '../../../src/features/chat/chatSelectors';
 import type { ToolCall } from '../../../src/services/contract';
 
 const tool = (id: string, extra: Partial<ToolCall> = {}): ToolCall => ({
@@ -12,7 +12,7 @@ const tool = (id: string, extra: Partial<ToolCall> = {}): ToolCall => ({
 });
 
 function renderRuns(tools: ToolCall[], completedTools: string[] = []) {
-  const runs = messageToolRuns({ id: 'm', content: '', sender: 'team', timestamp: '', tools, completedTools });
+  const runs = toolRuns(tools, completedTools);
   return render(<ToolTimeline runs={runs} />);
 }
 
@@ -38,7 +38,7 @@ describe('the tool timeline', () => {
     expect(detail).toHaveTextContent('args of a');
     expect(getComputedStyle(detail).maxHeight).toBe('360px');
 
-    const finished = messageToolRuns({ id: 'm', content: '', sender: 'team', timestamp: '', tools: [tool('a', { result: 'ok' })] });
+    const finished = toolRuns([tool('a', { result: 'ok' })], undefined);
     rerender(<ToolTimeline runs={finished} />);
     await waitFor(() => expect(within(item('tool_a')).queryByTestId('tool-detail')).not.toBeInTheDocument());
     expect(within(item('tool_a')).getByRole('button', { expanded: false })).toBeInTheDocument();

@@ -1,16 +1,20 @@
-// The virtualized message list; it follows the newest message unless the user scrolled more than 100 px up.
-import { useEffect, useRef, useState } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+// The virtualized message list. It stays at the newest message while the user is within 100 px of the bottom
+// (SPEC §9), and a reply growing there renders without the list itself rendering again.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAppSelector } from '../../../app/hooks';
-import { selectIsStreaming, selectMessageIds, selectMessageTimeLabels } from '../chatSelectors';
-import { LiveReply } from './LiveReply';
+import { selectLiveReplyId, selectMessageIds, selectMessageTimeLabels } from '../chatSelectors';
+import { preloadMarkdown } from './Markdown';
 import { MessageItem } from './MessageItem';
 
 /** SPEC §9 auto-scroll threshold. */
 export const AUTO_SCROLL_THRESHOLD_PX = 100;
-const LIVE_ID = '__live__';
+/** A first guess at a row's height; each row is measured once it renders. */
+const ESTIMATED_ROW_PX = 160;
+/** Rows rendered beyond each edge of the viewport, so a quick scroll does not show blank space. */
+const OVERSCAN_ROWS = 4;
 const MINUTE_MS = 60_000;
-const USER_SCROLL_WINDOW_MS = 600;
+const ROW_STYLE = { position: 'absolute', top: 0, left: 0, width: '100%', padding: '0 16px' } as const;
 
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
@@ -21,78 +25,61 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** Whether the user has scrolled more than the threshold away from the newest message. */
-export function scrolledUp(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>): boolean {
-  return el.scrollHeight - el.scrollTop - el.clientHeight > AUTO_SCROLL_THRESHOLD_PX;
-}
-
 export function MessageList({ homeTeam }: { homeTeam: boolean }) {
   const ids = useAppSelector(selectMessageIds);
-  const streaming = useAppSelector(selectIsStreaming);
+  // The reply being streamed has the row of the message it becomes, so ending the run re-renders nothing in it.
+  const liveId = useAppSelector(selectLiveReplyId);
   const now = useMinuteClock();
   const labels = useAppSelector((state) => selectMessageTimeLabels(state, now));
-  const listRef = useRef<VirtuosoHandle>(null);
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  // Only the user's own scrolling unpins the list: content growing below does not fire scroll events.
-  const pinned = useRef(true);
-  const data = streaming ? [...ids, LIVE_ID] : ids;
+  const data = useMemo(() => (liveId === null || ids.includes(liveId) ? ids : [...ids, liveId]), [ids, liveId]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: data.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => data[index] ?? index,
+    overscan: OVERSCAN_ROWS,
+    // Growth at the end (a streaming reply, a row measured larger than guessed) keeps the end in view, and new
+    // messages are followed, while the user is within the threshold of the bottom.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AUTO_SCROLL_THRESHOLD_PX,
+    // Scrolling and rows resizing move rows in the DOM directly; React renders only when other rows come into view.
+    directDomUpdates: true,
+  });
 
-  useEffect(() => {
-    if (!scroller) return undefined;
-    // The list's own corrections also scroll it, so only a scroll right after the user's input can unpin it.
-    let lastInput = 0;
-    let dragging = false;
-    const onInput = () => {
-      lastInput = Date.now();
-    };
-    const onPointer = (event: Event) => {
-      dragging = event.type === 'pointerdown';
-      onInput();
-    };
-    const onScroll = () => {
-      if (!scrolledUp(scroller)) pinned.current = true;
-      else if (dragging || Date.now() - lastInput < USER_SCROLL_WINDOW_MS) pinned.current = false;
-    };
-    const inputs = ['wheel', 'touchmove', 'keydown'];
-    inputs.forEach((type) => scroller.addEventListener(type, onInput, { passive: true }));
-    ['pointerdown', 'pointerup'].forEach((type) => window.addEventListener(type, onPointer, { passive: true }));
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      inputs.forEach((type) => scroller.removeEventListener(type, onInput));
-      ['pointerdown', 'pointerup'].forEach((type) => window.removeEventListener(type, onPointer));
-      scroller.removeEventListener('scroll', onScroll);
-    };
-  }, [scroller]);
+  useEffect(preloadMarkdown, []);
+
+  // A conversation opens at its newest message.
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, [virtualizer]);
 
   // Sending a message always shows it, whatever the scroll position.
   useEffect(() => {
-    if (streaming) pinned.current = true;
-  }, [streaming]);
-
-  const toBottom = () => {
-    if (pinned.current && scroller) scroller.scrollTo({ top: scroller.scrollHeight });
-  };
-
-  // New messages keep the newest one in view while the list is pinned.
-  useEffect(() => {
-    if (pinned.current) listRef.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [streaming, ids.length]);
+    if (liveId !== null) virtualizer.scrollToEnd();
+  }, [virtualizer, liveId]);
 
   return (
-    <Virtuoso
-      ref={listRef}
-      scrollerRef={(el) => setScroller(el instanceof HTMLElement ? el : null)}
-      data={data}
-      style={{ flex: 1 }}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-      // Items grow after they are placed (live text, Markdown rendering, tool panels): follow them while pinned.
-      totalListHeightChanged={toBottom}
-      computeItemKey={(_, id) => id}
-      itemContent={(_, id) => (
-        <div style={{ padding: '0 16px' }}>
-          {id === LIVE_ID ? <LiveReply /> : <MessageItem id={id} timeLabel={labels[id] ?? ''} homeTeam={homeTeam} />}
-        </div>
-      )}
-    />
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label="Messages"
+      data-testid="message-list"
+      // Keyboard users scroll the conversation with the arrow keys.
+      tabIndex={0}
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', outline: 'none' }}
+    >
+      <div ref={virtualizer.containerRef} style={{ position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const id = data[row.index]!;
+          return (
+            <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} style={ROW_STYLE}>
+              <MessageItem id={id} timeLabel={labels[id] ?? ''} homeTeam={homeTeam} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 // The tool-event timeline of a reply, live or finished.
+import { memo } from 'react';
 import { Stack, Typography } from '@mui/material';
 import type { ToolRun } from '../chatSelectors';
 import { ToolRunItem } from './ToolRunItem';
 
-export function ToolTimeline({ runs }: { runs: readonly ToolRun[] }) {
+export const ToolTimeline = memo(function ToolTimeline({ runs }: { runs: readonly ToolRun[] }) {
   if (runs.length === 0) return null;
   return (
     <Stack spacing={0.75} component="section" aria-label="Tool calls" sx={{ my: 1 }}>
@@ -15,4 +16,4 @@ export function ToolTimeline({ runs }: { runs: readonly ToolRun[] }) {
       ))}
     </Stack>
   );
-}
+});

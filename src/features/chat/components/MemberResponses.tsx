@@ -1,4 +1,5 @@
 // What each team member answered, with short previews of its tools' output (about 5 rem each).
+import { memo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { GradientAvatar } from '../../../components/GradientAvatar';
 import type { MemberResponse } from '../../../services/contract';
@@ -35,6 +36,9 @@ function MemberCard({ response }: { response: MemberResponse }) {
               <Box
                 component="pre"
                 data-testid="member-tool-preview"
+                // A preview that scrolls must be reachable from the keyboard.
+                tabIndex={0}
+                aria-label={`${tool.tool_name} output`}
                 sx={{ m: 0, maxHeight: '5rem', overflow: 'auto', fontSize: '0.75rem', whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 0.75, borderRadius: 1 }}
               >
                 {output}
@@ -47,7 +51,7 @@ function MemberCard({ response }: { response: MemberResponse }) {
   );
 }
 
-export function MemberResponses({ responses }: { responses: readonly MemberResponse[] }) {
+export const MemberResponses = memo(function MemberResponses({ responses }: { responses: readonly MemberResponse[] }) {
   if (responses.length === 0) return null;
   return (
     <Stack spacing={1} component="section" aria-label="Member responses" sx={{ my: 1 }}>
@@ -59,4 +63,4 @@ export function MemberResponses({ responses }: { responses: readonly MemberRespo
       ))}
     </Stack>
   );
-}
+});

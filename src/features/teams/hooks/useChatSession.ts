@@ -49,30 +49,31 @@ export function useChatSession(teamId: string) {
     if (history.isError) console.warn('Team chat: could not load the session history', sessionId);
   }, [history.isError, sessionId]);
 
-  // A run that created (or moved to) a session puts it in the URL, so a reload shows the same conversation.
-  useEffect(
-    () =>
-      dispatch(
-        addAppListener({
-          actionCreator: runCompleted,
-          effect: (action, api) => {
-            const adopted = (api.getState() as { chat: { sessionId: string | null } }).chat.sessionId;
-            if (isReplayed(action) || !adopted) return;
-            liveSession.current = adopted;
-            setParams(
-              (current) => {
-                if (sessionParam(current) === adopted) return current;
-                const next = new URLSearchParams({ session: adopted });
-                if (current.get('isHomeTeam') === 'true') next.set('isHomeTeam', 'true');
-                return next;
-              },
-              { replace: true },
-            );
-          },
-        }),
-      ),
-    [dispatch, setParams],
-  );
+  // A run that created (or moved to) a session puts it in the URL, so a reload shows the same conversation. The
+  // navigation waits for the next task: the finished reply renders first, and neither makes one long task.
+  useEffect(() => {
+    const unsubscribe = dispatch(
+      addAppListener({
+        actionCreator: runCompleted,
+        effect: async (action, api) => {
+          const adopted = (api.getState() as { chat: { sessionId: string | null } }).chat.sessionId;
+          if (isReplayed(action) || !adopted) return;
+          liveSession.current = adopted;
+          await api.delay(0);
+          setParams(
+            (current) => {
+              if (sessionParam(current) === adopted) return current;
+              const next = new URLSearchParams({ session: adopted });
+              if (current.get('isHomeTeam') === 'true') next.set('isHomeTeam', 'true');
+              return next;
+            },
+            { replace: true },
+          );
+        },
+      }),
+    );
+    return () => unsubscribe({ cancelActive: true });
+  }, [dispatch, setParams]);
 
   useEffect(() => {
     if (!initialMessage || sessionId || initialSent.current) return undefined;

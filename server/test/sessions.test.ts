@@ -193,6 +193,25 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal((await client(server, alice.token).get(`/teams/sessions/${id}/messages?limit=0`)).status, 422);
     });
 
+    it('pages back through a long session with skip (alias offset), counted from the newest message', async () => {
+      const { session_id: id } = await createSession(server.ctx, { teamId: TEAM_ID, userId: alice.id, name: 'long' });
+      for (let i = 1; i <= 7; i++) await appendMessage(server.ctx, { sessionId: id, role: 'user', content: `m${i}` });
+      const page = async (query: string) => {
+        const res = await client(server, alice.token).get(`/teams/sessions/${id}/messages?${query}`);
+        assert.equal(res.status, 200, query);
+        assert.equal(res.body.data.total, 7);
+        return res.body.data.messages.map((m: { content: string }) => m.content);
+      };
+      assert.deepEqual(await page('limit=3'), ['m5', 'm6', 'm7']);
+      assert.deepEqual(await page('limit=3&skip=3'), ['m2', 'm3', 'm4']);
+      assert.deepEqual(await page('limit=3&offset=6'), ['m1']);
+      assert.deepEqual(await page('limit=3&skip=9'), []);
+      for (const query of ['skip=-1', 'skip=x', 'offset=1.5']) {
+        assert.equal((await client(server, alice.token).get(`/teams/sessions/${id}/messages?${query}`)).status, 422, query);
+      }
+      assert.equal((await client(server, alice.token).delete(`/teams/sessions/${id}`)).status, 200);
+    });
+
     it('shows a session only to its owner: 403 for another user, 404 for an unknown id', async () => {
       const id = sessions[1]!.session_id;
       for (const url of [`/teams/sessions/${id}`, `/teams/sessions/${id}/messages`]) {

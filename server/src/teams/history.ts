@@ -41,11 +41,20 @@ export async function renameSession(ctx: AppContext, sessionId: string, userId: 
   return toSession(updated ?? row);
 }
 
-/** The session with its team context and its last `limit` messages, oldest first. */
-export async function sessionMessages(ctx: AppContext, sessionId: string, userId: string, limit: number): Promise<SessionMessages> {
+/**
+ * The session with its team context and its last `limit` messages, oldest first; `skip` leaves out that many of the
+ * newest first, so a client pages back through a long session with skip = 0, limit, 2 × limit, …
+ */
+export async function sessionMessages(
+  ctx: AppContext,
+  sessionId: string,
+  userId: string,
+  limit: number,
+  skip = 0,
+): Promise<SessionMessages> {
   const row = await getOwnedSessionRow(ctx, sessionId, userId);
   const [totalRow] = await ctx.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.sessionId, row.id));
-  const messages = await recentMessages(ctx, row.id, limit);
+  const messages = await recentMessages(ctx, row.id, limit, skip);
   return { session: toSession(row), team_context: row.teamContext, messages, total: totalRow?.n ?? 0 };
 }
 

@@ -22,7 +22,14 @@ const pageQuery = (defaultLimit: number) =>
     })
     .transform((q) => ({ limit: q.limit, offset: q.offset ?? q.skip ?? 0 }));
 
-const messagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
+/** The newest `limit` messages after skipping the newest `skip` (alias `offset`), so a client can page back. */
+const messagesQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+    skip: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  })
+  .transform((q) => ({ limit: q.limit, skip: q.skip ?? q.offset ?? 0 }));
 
 /** The PATCH payload is not shown in SPEC: session_name is the field, name is accepted as its other spelling. */
 const renameBody = z
@@ -74,8 +81,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/teams/sessions/:id/messages', async (request) => {
     const user = await requireUser(ctx, request);
     const { id } = parse(sessionParams, request.params);
-    const { limit } = parse(messagesQuery, request.query);
-    return { data: await sessionMessages(ctx, id, user.id, limit) };
+    const { limit, skip } = parse(messagesQuery, request.query);
+    return { data: await sessionMessages(ctx, id, user.id, limit, skip) };
   });
 
   app.get('/teams/:id/sessions', async (request) => {

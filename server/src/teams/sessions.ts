@@ -154,14 +154,15 @@ export async function updateMessage(
   await ctx.db.update(chatMessages).set(set).where(eq(chatMessages.id, messageId));
 }
 
-/** The last `limit` messages of a session, oldest first. */
-export async function recentMessages(ctx: AppContext, sessionId: string, limit: number): Promise<StoredMessage[]> {
+/** The last `limit` messages of a session (before its newest `skip`), oldest first. */
+export async function recentMessages(ctx: AppContext, sessionId: string, limit: number, skip = 0): Promise<StoredMessage[]> {
   const rows = await ctx.db
     .select()
     .from(chatMessages)
     .where(eq(chatMessages.sessionId, sessionId))
     .orderBy(desc(chatMessages.seq))
-    .limit(Math.max(0, Math.floor(limit)));
+    .limit(Math.max(0, Math.floor(limit)))
+    .offset(Math.max(0, Math.floor(skip)));
   return rows.reverse().map(toStoredMessage);
 }
 

@@ -49,7 +49,9 @@ export function createStreamRecorder(options: StreamRecorderOptions = {}): Strea
     },
     recordAction(action, stateBefore) {
       if (startedAt === null || (sendRequested.match(action) && entries.length >= maxEntries)) begin(stateBefore);
-      entries.push({ kind: 'action', t: now() - (startedAt ?? now()), action: JSON.parse(JSON.stringify(action)) as UnknownAction });
+      // Actions are plain JSON that nothing changes after dispatch, so they are kept as they are: a copy of each cost
+      // more than the reducers on long sessions, whose every history page is an action holding all pages so far.
+      entries.push({ kind: 'action', t: now() - (startedAt ?? now()), action });
     },
     toRecording() {
       return {

@@ -75,5 +75,5 @@ export const {
   useGetSessionQuery,
   useRenameSessionMutation,
   useDeleteSessionMutation,
-  useGetSessionMessagesQuery,
+  useGetSessionMessagesInfiniteQuery,
 } = api;

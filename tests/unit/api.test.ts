@@ -212,3 +212,47 @@ describe('cache tags', () => {
     credits.unsubscribe();
   });
 });
+
+describe('session messages', () => {
+  const stored = Array.from({ length: 250 }, (_, i) => ({ id: `m${i}`, role: 'user', content: `message ${i}`, created_at: i }));
+  const answer = (messages: typeof stored) =>
+    HttpResponse.json({ data: { session: { session_id: 's1' }, team_context: {}, messages, total: stored.length } });
+
+  it('load the newest 100 first, then the pages before them, until the first message', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/teams/sessions/s1/messages'), ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        const limit = Number(params.get('limit'));
+        const skip = Number(params.get('skip') ?? 0);
+        return answer(stored.slice(Math.max(0, stored.length - skip - limit), stored.length - skip));
+      }),
+    );
+    const store = makeStore();
+    const query = store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }));
+    const first = await query.unwrap();
+    expect(first.pages[0]!.messages.map((m) => m.id)).toEqual(stored.slice(150).map((m) => m.id));
+    expect(first.pages[0]!.messages).toHaveLength(100);
+
+    const second = await store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' })).unwrap();
+    expect(second.pages[1]!.messages[0]!.id).toBe('m50');
+    const third = await store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' })).unwrap();
+    expect(third.pages[2]!.messages.map((m) => m.id)).toEqual(stored.slice(0, 50).map((m) => m.id));
+    const state = api.endpoints.getSessionMessages.select({ sessionId: 's1' })(store.getState());
+    expect(state.hasNextPage).toBe(false);
+    expect(asked).toEqual(['limit=100', 'limit=100&skip=100', 'limit=100&skip=200']);
+    query.unsubscribe();
+  });
+
+  it('stop asking for earlier pages from a server that ignores skip', async () => {
+    server.use(http.get(apiUrl('/teams/sessions/s1/messages'), () => answer(stored.slice(150))));
+    const store = makeStore();
+    const query = store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }));
+    await query.unwrap();
+    expect(api.endpoints.getSessionMessages.select({ sessionId: 's1' })(store.getState()).hasNextPage).toBe(true);
+    await store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' })).unwrap();
+    expect(api.endpoints.getSessionMessages.select({ sessionId: 's1' })(store.getState()).hasNextPage).toBe(false);
+    query.unsubscribe();
+  });
+});

@@ -3,7 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { MemberResponse, ToolCall } from '../../services/contract';
 import { messagesAdapter, type ChatState } from './chatState';
 import type { ChatMessage } from './chatTypes';
-import { messageTimeLabels } from './timeFormat';
+import { closeNeighbours } from './timeFormat';
 import { toolRunStatus, type ToolRunStatus } from './toolStatus';
 import { liveReplyMessage, replyMessageId } from './liveRun';
 import { latestVncUrl } from './vncUrl';
@@ -91,17 +91,10 @@ const selectLiveVncUrl = createSelector([selectLiveTools, selectLiveMemberRespon
 /** The Agent's Computer address found in the conversation's tool output, newest first (the live reply first). */
 export const selectVncUrl = createSelector([selectLiveVncUrl, selectMessagesVncUrl], (live, stored) => live ?? stored);
 
-/**
- * Timestamp labels keyed by message id. `now` is passed in (rounded by the caller, e.g. per minute) so the
- * labels stay memoised between renders.
- */
-export const selectMessageTimeLabels = createSelector(
-  [selectAllMessages, (_state: ChatRootState, now: number) => now],
-  (messages, now): Record<string, string> => {
-    const labels = messageTimeLabels(
-      messages.map((m) => m.timestamp),
-      now,
-    );
-    return Object.fromEntries(messages.map((m, i) => [m.id, labels[i] ?? '']));
-  },
-);
+export const selectMessageEntities = messageSelectors.selectEntities;
+
+/** The ids of messages with another message within 5 minutes (their times show seconds, SPEC §2). */
+export const selectCloseTimeIds = createSelector([selectAllMessages], (messages): ReadonlySet<string> => {
+  const close = closeNeighbours(messages.map((m) => Date.parse(m.timestamp)));
+  return new Set(messages.filter((_, i) => close[i]).map((m) => m.id));
+});

@@ -17,13 +17,31 @@ export const chatSlice = createSlice({
       state.error = null;
       state.status = 'idle';
       state.failedUserMessageId = null;
+      state.historyStart = null;
     },
     /** The stored messages of the current session arrived; what the server stored replaces the local copy. */
     historyLoaded(state, action: PayloadAction<{ sessionId: string; messages: StoredMessage[] }>) {
       if (state.status === 'streaming') return;
       if (state.sessionId !== null && state.sessionId !== action.payload.sessionId) return;
       state.sessionId = action.payload.sessionId;
-      messagesAdapter.setAll(state.messages, mergeHistory(action.payload.messages));
+      const merged = mergeHistory(action.payload.messages);
+      messagesAdapter.setAll(state.messages, merged);
+      state.historyStart = merged[0]?.timestamp ?? null;
+    },
+    /**
+     * More of the history of a session watched live arrived (the user scrolled up). The live view keeps what only it
+     * has, so only the stored messages from before the oldest stored one shown are added, at the top.
+     */
+    earlierHistoryLoaded(state, action: PayloadAction<{ sessionId: string; messages: StoredMessage[] }>) {
+      const start = state.historyStart;
+      if (state.sessionId !== action.payload.sessionId || !start) return;
+      const earlier = mergeHistory(action.payload.messages).filter(
+        (m) => m.timestamp < start && state.messages.entities[m.id] === undefined,
+      );
+      if (earlier.length === 0) return;
+      for (const message of earlier) state.messages.entities[message.id] = message;
+      state.messages.ids = [...earlier.map((m) => m.id), ...state.messages.ids];
+      state.historyStart = earlier[0]!.timestamp;
     },
     /** A replay starts from the chat state its recording began with. */
     stateRestored(_state, action: PayloadAction<ChatState>) {
@@ -40,6 +58,6 @@ export const chatSlice = createSlice({
   extraReducers: addStreamCases,
 });
 
-export const { sessionOpened, historyLoaded, stateRestored, insufficientCreditsDialogClosed, errorDismissed } =
+export const { sessionOpened, historyLoaded, earlierHistoryLoaded, stateRestored, insufficientCreditsDialogClosed, errorDismissed } =
   chatSlice.actions;
 export const chatReducer = chatSlice.reducer;

@@ -14,6 +14,8 @@ export interface ChatState {
   insufficientCreditsOpen: boolean;
   /** A user message waiting for its retry after a failure, so a retry does not add it twice. */
   failedUserMessageId: string | null;
+  /** When the oldest stored message shown was sent (server clock), or null when none came from the history. */
+  historyStart: string | null;
 }
 
 export const initialChatState: ChatState = {
@@ -24,6 +26,7 @@ export const initialChatState: ChatState = {
   error: null,
   insufficientCreditsOpen: false,
   failedUserMessageId: null,
+  historyStart: null,
 };
 
 /** The live run the action belongs to; frames of an older run are ignored. */

@@ -70,3 +70,12 @@ export interface ChatError {
 }
 
 export const FOLLOW_UP_PREFIX = 'followup::';
+
+/** A session's stored messages from before the ones shown: whether there are any, and how to load the next page. */
+export interface EarlierHistory {
+  available: boolean;
+  loading: boolean;
+  /** The last page asked for failed; it is asked for again when the user scrolls. */
+  failed: boolean;
+  load(): void;
+}

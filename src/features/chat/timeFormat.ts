@@ -27,21 +27,32 @@ export function formatMessageTime(
   return dayjs(time).format(seconds ? WITH_SECONDS : WITHOUT_SECONDS);
 }
 
-/** Labels for a whole list in one pass over the sorted times: only the nearest neighbours can be within 5 minutes. */
-export function messageTimeLabels(timestamps: readonly string[], now: string | number | Date): string[] {
-  const nowMs = millis(now);
-  const times = timestamps.map(millis);
+/** The label of a message `time` (ms), given whether another message lies within 5 minutes of it. */
+export function timeLabel(time: number, now: number, closeToAnother: boolean): string {
+  if (Number.isNaN(time)) return '';
+  return dayjs(time).format(now - time < RECENT_MS || closeToAnother ? WITH_SECONDS : WITHOUT_SECONDS);
+}
+
+/**
+ * For each time (ms), whether another lies within 5 minutes, in one pass over the sorted times: only the nearest
+ * neighbours can be. Numbers only, so a long session's list costs little; labels are formatted for shown rows.
+ */
+export function closeNeighbours(times: readonly number[]): boolean[] {
   const order = times
     .map((_, i) => i)
     .filter((i) => !Number.isNaN(times[i]))
-    .sort((a, b) => (times[a] ?? 0) - (times[b] ?? 0));
-  const labels = new Array<string>(timestamps.length).fill('');
-  order.forEach((index, rank) => {
-    const time = times[index] ?? 0;
-    const neighbours = [order[rank - 1], order[rank + 1]]
-      .filter((i): i is number => i !== undefined)
-      .map((i) => times[i] ?? 0);
-    labels[index] = dayjs(time).format(showsSeconds(time, nowMs, neighbours) ? WITH_SECONDS : WITHOUT_SECONDS);
-  });
-  return labels;
+    .sort((a, b) => times[a]! - times[b]!);
+  const close = new Array<boolean>(times.length).fill(false);
+  for (let rank = 1; rank < order.length; rank++) {
+    const [before, after] = [order[rank - 1]!, order[rank]!];
+    if (times[after]! - times[before]! <= NEIGHBOUR_MS) close[before] = close[after] = true;
+  }
+  return close;
+}
+
+/** Labels for a whole list, whatever its order. */
+export function messageTimeLabels(timestamps: readonly string[], now: string | number | Date): string[] {
+  const times = timestamps.map(millis);
+  const close = closeNeighbours(times);
+  return times.map((time, i) => timeLabel(time, millis(now), close[i]!));
 }

@@ -3,6 +3,8 @@ import type { ChatSession, SessionMessages, SessionPage } from '../contract';
 import { unwrap, type Builder } from '../tags';
 
 const SESSION_LIST_SECONDS = 60;
+/** SPEC §9 page size of session messages. */
+const MESSAGE_PAGE = 100;
 const sessionUrl = (id: string) => `/teams/sessions/${encodeURIComponent(id)}`;
 const itemTags = (result: SessionPage | undefined) =>
   (result?.sessions ?? []).map((s) => ({ type: 'Session' as const, id: s.session_id }));
@@ -37,8 +39,26 @@ export const sessionsEndpoints = (build: Builder) => ({
     query: (id) => ({ url: sessionUrl(id), method: 'DELETE' }),
     invalidatesTags: (_r, _e, id) => [{ type: 'Session', id }],
   }),
-  getSessionMessages: build.query<SessionMessages, { sessionId: string; limit?: number }>({
-    query: ({ sessionId, limit = 100 }) => `${sessionUrl(sessionId)}/messages?limit=${limit}`,
+  /**
+   * A session's stored messages in pages of `limit` (100, SPEC §9) addressed by skip counted from the newest message:
+   * the first page holds the newest messages and each next page the ones before it, fetched as the user scrolls up.
+   * Each page lists its messages oldest first. A refetch (a rename, a finished run) walks the loaded pages again from
+   * the newest, so messages stored meanwhile shift the pages without leaving a gap.
+   */
+  getSessionMessages: build.infiniteQuery<SessionMessages, { sessionId: string; limit?: number }, number>({
+    infiniteQueryOptions: {
+      initialPageParam: 0,
+      getNextPageParam: (last, pages, lastSkip, _skips, { limit = MESSAGE_PAGE }) => {
+        const loaded = pages.reduce((n, page) => n + page.messages.length, 0);
+        if (last.messages.length < limit || loaded >= last.total) return undefined;
+        // A server that ignores skip answers the same page again: there is nothing earlier to ask it for.
+        const first = last.messages[0]?.id;
+        if (first !== undefined && pages.slice(0, -1).some((page) => page.messages[0]?.id === first)) return undefined;
+        return lastSkip + limit;
+      },
+    },
+    query: ({ queryArg: { sessionId, limit = MESSAGE_PAGE }, pageParam }) =>
+      `${sessionUrl(sessionId)}/messages?limit=${limit}${pageParam > 0 ? `&skip=${pageParam}` : ''}`,
     transformResponse: unwrap<SessionMessages>,
     providesTags: (_r, _e, { sessionId }) => [{ type: 'Session', id: sessionId }],
   }),

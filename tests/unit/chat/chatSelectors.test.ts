@@ -3,7 +3,7 @@ import { initialChatState, type ChatState } from '../../../src/features/chat/cha
 import {
   selectIsThinking,
   selectLiveToolRuns,
-  selectMessageTimeLabels,
+  selectCloseTimeIds,
   selectVncUrl,
 } from '../../../src/features/chat/chatSelectors';
 import { memberResponses, sendRequested, textDelta, toolStarted } from '../../../src/services/socket/socketActions';
@@ -70,7 +70,7 @@ describe('chat selectors', () => {
     expect(selectVncUrl({ chat })).toBeNull();
   });
 
-  it('labels every message time by id', () => {
+  it('marks the messages that have another within 5 minutes, once per change of the messages', () => {
     const chat = chatReducer(
       initialChatState,
       historyLoaded({
@@ -82,9 +82,8 @@ describe('chat selectors', () => {
         ],
       }),
     );
-    const now = Date.parse('2026-03-10T15:00:00Z');
-    const labels = selectMessageTimeLabels({ chat }, now);
-    expect(labels).toEqual({ a: '8:00:00 AM', b: '8:02:30 AM', c: '11:00 AM' });
-    expect(selectMessageTimeLabels({ chat }, now)).toBe(labels);
+    const close = selectCloseTimeIds({ chat });
+    expect([...close]).toEqual(['a', 'b']);
+    expect(selectCloseTimeIds({ chat })).toBe(close);
   });
 });

@@ -1,5 +1,6 @@
 import {
   chatReducer,
+  earlierHistoryLoaded,
   errorDismissed,
   historyLoaded,
   insufficientCreditsDialogClosed,
@@ -82,6 +83,23 @@ describe('chat slice', () => {
 
     const { state } = sent();
     expect(contents(reduce(state, historyLoaded({ sessionId: 's-1', messages: [] })))).toEqual(['Hello']);
+  });
+
+  it('adds the earlier messages of a session watched live above it, keeping what only the live view has', () => {
+    const stored = (id: string, role: 'user' | 'assistant', content: string, at: number) => ({ id, role, content, created_at: at });
+    const newest = [stored('m3', 'user', 'Third question', 30), stored('m4', 'assistant', 'Third answer', 31)];
+    const opened = reduce(initialChatState, sessionOpened({ sessionId: 's-1' }), historyLoaded({ sessionId: 's-1', messages: newest }));
+    const { action, runId } = sent();
+    const live = reduce(opened, action, runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Live answer' }));
+    const older = [stored('m1', 'user', 'First question', 10), stored('m2', 'assistant', 'First answer', 11)];
+
+    const more = reduce(live, earlierHistoryLoaded({ sessionId: 's-1', messages: [...older, ...newest] }));
+    expect(contents(more)).toEqual(['First question', 'First answer', 'Third question', 'Third answer', 'Hello', 'Live answer']);
+    // The same pages again (a refetch) add nothing; nor does a page of another session, or a chat with no history.
+    expect(contents(reduce(more, earlierHistoryLoaded({ sessionId: 's-1', messages: [...older, ...newest] })))).toEqual(contents(more));
+    expect(contents(reduce(live, earlierHistoryLoaded({ sessionId: 's-2', messages: older })))).toEqual(contents(live));
+    const { state: fresh } = sent({ ...request, sessionId: null });
+    expect(contents(reduce(fresh, earlierHistoryLoaded({ sessionId: 's-1', messages: older })))).toEqual(['Hello']);
   });
 
   it('clears the conversation when another session or a new chat opens', () => {

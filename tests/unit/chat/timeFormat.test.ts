@@ -1,4 +1,4 @@
-import { formatMessageTime, messageTimeLabels } from '../../../src/features/chat/timeFormat';
+import { closeNeighbours, formatMessageTime, messageTimeLabels } from '../../../src/features/chat/timeFormat';
 
 // Labels are local times; the test fixes the zone so the expected strings hold anywhere.
 process.env.TZ = 'UTC';
@@ -26,5 +26,10 @@ describe('message time format (SPEC §2/§9)', () => {
         NOW,
       ),
     ).toEqual(['8:00 AM', '10:03:00 AM', '10:00:30 AM', '2:30:00 PM', '']);
+  });
+
+  it('finds which times have another within 5 minutes, counting exactly 5 minutes and ignoring unreadable times', () => {
+    const minute = 60_000;
+    expect(closeNeighbours([20 * minute, 0, 5 * minute, NaN, 30.5 * minute, 16 * minute])).toEqual([true, true, true, false, false, true]);
   });
 });

@@ -8,14 +8,17 @@ import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
 import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
 import { MessageList } from './MessageList';
+import type { EarlierHistory } from '../chatTypes';
 
 interface ChatPanelProps {
   teamId: string;
   homeTeam: boolean;
   loadingHistory: boolean;
+  /** The session's older stored messages, loaded when the user scrolls to the top. */
+  earlier: EarlierHistory;
 }
 
-export function ChatPanel({ teamId, homeTeam, loadingHistory }: ChatPanelProps) {
+export function ChatPanel({ teamId, homeTeam, loadingHistory, earlier }: ChatPanelProps) {
   const count = useAppSelector(selectMessageCount);
   const streaming = useAppSelector(selectIsStreaming);
   const empty = count === 0 && !streaming;
@@ -27,7 +30,7 @@ export function ChatPanel({ teamId, homeTeam, loadingHistory }: ChatPanelProps) 
         </Box>
       )}
       {empty && !loadingHistory && <EmptyState homeTeam={homeTeam} />}
-      {!empty && <MessageList homeTeam={homeTeam} />}
+      {!empty && <MessageList homeTeam={homeTeam} earlier={earlier} />}
       <ChatErrorBanner />
       <DownloadRecordingButton />
       <Composer teamId={teamId} homeTeam={homeTeam} />

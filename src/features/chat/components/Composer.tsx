@@ -1,5 +1,5 @@
 // The message box: Enter sends, Shift+Enter adds a line, 1–25 rows, attachments, stop while a reply streams.
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, IconButton, Paper, TextField, Tooltip } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
@@ -14,7 +14,9 @@ import { useAttachments } from './useAttachments';
 
 export const WAIT_FOR_UPLOADS = 'Please wait for file uploads to complete.';
 
-export function Composer({ teamId, homeTeam }: { teamId: string; homeTeam: boolean }) {
+// Memoised: the chat panel renders again whenever messages come and go, and the growing text field measures its
+// height each time it renders.
+export const Composer = memo(function Composer({ teamId, homeTeam }: { teamId: string; homeTeam: boolean }) {
   const [text, setText] = useState('');
   const streaming = useAppSelector(selectIsStreaming);
   const sessionId = useAppSelector(selectSessionId);
@@ -90,4 +92,4 @@ export function Composer({ teamId, homeTeam }: { teamId: string; homeTeam: boole
       </Box>
     </Paper>
   );
-}
+});

@@ -31,7 +31,7 @@ function AccessDenied() {
 
 export function TeamChatScreen({ teamId }: { teamId: string }) {
   const team = useGetTeamQuery(teamId);
-  const { sessionId, homeTeam, loadingHistory } = useChatSession(teamId);
+  const { sessionId, homeTeam, loadingHistory, earlier } = useChatSession(teamId);
   const sidebarOpen = useAppSelector(selectSidebarOpen);
   useSidebarDefault(homeTeam);
 
@@ -39,7 +39,7 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
   if (team.isLoading) return <PageLoading label="Loading team…" />;
   if (team.isError || !team.data) return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
 
-  const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} />;
+  const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
   return (
     <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
       {sidebarOpen && <TeamSidebar team={team.data} sessionId={sessionId} />}

@@ -1,14 +1,17 @@
 // Keeps the chat and the URL in step: ?session= opens that session's history, a run's new session replaces the URL,
-// and initialMessage is sent once after 100 ms when there is no session yet.
-import { useEffect, useRef } from 'react';
+// earlier pages of a long session load on request, and initialMessage is sent once after 100 ms when there is no
+// session yet.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { addAppListener } from '../../../app/listenerMiddleware';
-import { useGetSessionMessagesQuery } from '../../../services/api';
+import { useGetSessionMessagesInfiniteQuery } from '../../../services/api';
 import { isReplayed, runCompleted, sendRequested, stopRequested } from '../../../services/socket/socketActions';
 import { selectIsStreaming } from '../../chat/chatSelectors';
-import { historyLoaded, sessionOpened } from '../../chat/chatSlice';
+import { earlierHistoryLoaded, historyLoaded, sessionOpened } from '../../chat/chatSlice';
+import { storedHistory } from '../../chat/historyPages';
+import type { EarlierHistory } from '../../chat/chatTypes';
 
 /** SPEC §9 initial message auto-submit delay. */
 export const INITIAL_MESSAGE_DELAY_MS = 100;
@@ -26,7 +29,8 @@ export function useChatSession(teamId: string) {
   const initialMessage = params.get('initialMessage');
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const history = useGetSessionMessagesQuery(sessionId ? { sessionId } : skipToken);
+  const history = useGetSessionMessagesInfiniteQuery(sessionId ? { sessionId } : skipToken);
+  const pages = history.currentData?.pages;
   const initialSent = useRef(false);
   // The session whose runs this page watched live: its stored copy would drop what only the live view has
   // (events, the follow-up card, interrupted replies), so it is not reloaded until the user leaves it.
@@ -40,9 +44,20 @@ export function useChatSession(teamId: string) {
   }, [dispatch, store, sessionId]);
 
   useEffect(() => {
-    if (!sessionId || !history.currentData || sessionId === liveSession.current) return;
-    dispatch(historyLoaded({ sessionId, messages: history.currentData.messages }));
-  }, [dispatch, sessionId, history.currentData]);
+    if (!sessionId || !pages) return;
+    const messages = storedHistory(pages);
+    dispatch(sessionId === liveSession.current ? earlierHistoryLoaded({ sessionId, messages }) : historyLoaded({ sessionId, messages }));
+  }, [dispatch, sessionId, pages]);
+
+  const { hasNextPage, isFetching, fetchNextPage } = history;
+  const load = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
+  const { isFetchingNextPage: loading, isFetchNextPageError: failed } = history;
+  const earlier = useMemo<EarlierHistory>(
+    () => ({ available: hasNextPage, loading, failed, load }),
+    [hasNextPage, loading, failed, load],
+  );
 
   // SPEC §8: a failed history load is only logged; the chat stays usable.
   useEffect(() => {
@@ -84,5 +99,10 @@ export function useChatSession(teamId: string) {
     return () => clearTimeout(timer);
   }, [dispatch, teamId, initialMessage, sessionId, homeTeam]);
 
-  return { sessionId, homeTeam, loadingHistory: sessionId !== null && history.isFetching && !history.currentData };
+  return {
+    sessionId,
+    homeTeam,
+    loadingHistory: sessionId !== null && history.isFetching && !history.currentData,
+    earlier,
+  };
 }

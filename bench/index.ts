@@ -4,11 +4,13 @@ import type { Figure } from '../server/bench/figure.ts';
 import { serverBench } from '../server/bench/server.ts';
 import { bundleBench } from './bundle.ts';
 import { historyMergeBench } from './historyMerge.ts';
+import { longSessionBench } from './longSession.ts';
 import { streamPipelineBench } from './streamPipeline.ts';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   stream: streamPipelineBench,
   history: historyMergeBench,
+  long_session: longSessionBench,
   bundle: bundleBench,
   server: serverBench,
   quality: async () => (await import('./quality.ts')).qualityBench(),

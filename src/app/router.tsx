@@ -4,6 +4,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../features/layout/components/AppLayout';
 import { RootRedirect } from '../features/layout/components/RootRedirect';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { ChatRouteEntry } from './ChatRouteEntry';
 
 const TeamChatRoute = lazy(() => import('./ChatModuleRoute').then((m) => ({ default: m.ChatModuleRoute })));
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -52,7 +53,14 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: 'teams/:teamId/chat', element: <TeamChatRoute /> },
+          {
+            path: 'teams/:teamId/chat',
+            element: (
+              <ChatRouteEntry>
+                <TeamChatRoute />
+              </ChatRouteEntry>
+            ),
+          },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'payment', element: <PaymentPage /> },
           { path: 'payment/success', element: <PaymentSuccessPage /> },

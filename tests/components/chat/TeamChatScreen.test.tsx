@@ -43,7 +43,7 @@ const session = (id: string, name: string | null): ChatSession => ({
 });
 
 interface Serve {
-  teamResponse?: () => Response;
+  teamResponse?: () => Response | Promise<Response>;
   sessions?: ChatSession[];
   credentials?: UserCredential[];
 }
@@ -74,9 +74,18 @@ const open = (route = CHAT) => renderApp(route, { preloadedState: signedInState(
 
 describe('the team chat screen', () => {
   it('shows a spinner while the team loads, then the sidebar and the empty chat', async () => {
-    const calls = serve({ sessions: [session('s1', null), session('s2', 'A very long session name that needs a tooltip')] });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const calls = serve({
+      sessions: [session('s1', null), session('s2', 'A very long session name that needs a tooltip')],
+      teamResponse: async () => {
+        await answered;
+        return HttpResponse.json({ data: team });
+      },
+    });
     open();
     expect(await screen.findByText('Loading team…')).toBeInTheDocument();
+    answer();
     const sidebar = await screen.findByRole('complementary', { name: 'Team sidebar' });
     expect(within(sidebar).getByRole('link', { name: 'New Chat' })).toHaveAttribute('href', CHAT);
     expect(within(sidebar).getByText('WA')).toBeInTheDocument();

@@ -16,6 +16,8 @@ describe('credits badge text', () => {
     expect(formatCredits(999, false)).toBe('999');
     expect(formatCredits(1234, false)).toBe('1,234');
     expect(formatCredits(1234567, true)).toBe('1,234,567');
+    expect(formatCredits(-1234.7, false)).toBe('-1,234');
+    expect(formatCredits(100000, false)).toBe('100,000');
   });
 });
 

@@ -1,5 +1,5 @@
 // Entry point: one store, rehydrated settings, the current user loaded, the page titled with the product name.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
@@ -9,11 +9,17 @@ import { loadCurrentUser } from './features/auth/authThunks';
 
 document.title = APP_NAME;
 const store = makeStore();
-const persistor = persistStore(store);
-void store.dispatch(loadCurrentUser());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} persistor={persistor} />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// The app renders once the saved settings are back (as PersistGate would), and as a transition: React time-slices only
+// transitions, so the first render yields to the browser every few milliseconds instead of blocking it to the end.
+persistStore(store, null, () => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    );
+  });
+});
+void store.dispatch(loadCurrentUser());

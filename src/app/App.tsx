@@ -1,7 +1,6 @@
-// Composes the providers: store, persisted settings, theme, toasts and the router.
+// Composes the providers: store, theme, toasts and the router. main.tsx renders it once the persisted settings are
+// back in the store, so the first render already has the saved theme and sidebar state.
 import { Provider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
-import type { Persistor } from 'redux-persist';
 import { RouterProvider } from 'react-router/dom';
 import type { AppStore } from './store';
 import { ToastProvider } from '../components/toasts/ToastProvider';
@@ -10,16 +9,14 @@ import { makeBrowserRouter } from './router';
 
 const router = makeBrowserRouter();
 
-export function App({ store, persistor }: { store: AppStore; persistor: Persistor }) {
+export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
-        <AppThemeProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </AppThemeProvider>
-      </PersistGate>
+      <AppThemeProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AppThemeProvider>
     </Provider>
   );
 }

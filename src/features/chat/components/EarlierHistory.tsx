@@ -7,6 +7,9 @@ import type { EarlierHistory } from '../chatTypes';
 /** Earlier messages load once the view is this close to the top, so they are usually there before it gets there. */
 export const EARLIER_THRESHOLD_PX = 1200;
 
+const nearTop = (virtualizer: Virtualizer<HTMLDivElement, Element>) =>
+  (virtualizer.scrollOffset ?? Infinity) < EARLIER_THRESHOLD_PX;
+
 /**
  * Scrolling within the threshold of the top asks for the next earlier page. When rows were added and the view is
  * still near the top (the user kept scrolling up while they loaded), the next page is asked for; so it is when the
@@ -17,9 +20,6 @@ export const EARLIER_THRESHOLD_PX = 1200;
  * moved rows, forces a layout every event, and while the user scrolls the virtualizer may hold back its correction for
  * rows added above, so scrollTop still reads near the top after they arrived.
  */
-const nearTop = (virtualizer: Virtualizer<HTMLDivElement, Element>) =>
-  (virtualizer.scrollOffset ?? Infinity) < EARLIER_THRESHOLD_PX;
-
 export function useEarlierOnScroll(virtualizer: Virtualizer<HTMLDivElement, Element>, earlier: EarlierHistory, rows: number): void {
   const current = useRef(earlier);
   const shownRows = useRef(rows);

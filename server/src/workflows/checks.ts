@@ -1,0 +1,61 @@
+// Structural checks n8n's validator does not make: no placeholder node, no output left dangling, every Merge input
+// fed, every AI cluster complete. The builder reports them; the quality benchmark counts them.
+import type { N8nWorkflow } from './n8nJson.ts';
+
+const PLACEHOLDER = /^(?:next step|placeholder|todo|tbd|step \d+|untitled)$/i;
+
+function outputsOf(wf: N8nWorkflow, name: string): number {
+  const node = wf.nodes.find((n) => n.name === name)!;
+  const p = node.parameters as Record<string, any>;
+  const short = node.type.split('.').pop();
+  const error = node.onError === 'continueErrorOutput' ? 1 : 0;
+  switch (short) {
+    case 'if':
+    case 'splitInBatches':
+      return 2;
+    case 'switch':
+      return (p.rules?.values?.length ?? 0) + (p.options?.fallbackOutput === 'extra' ? 1 : 0);
+    case 'textClassifier':
+      return (p.categories?.categories?.length ?? 0) + (p.options?.fallback === 'other' ? 1 : 0);
+    default:
+      return 1 + error;
+  }
+}
+
+export function structuralProblems(wf: N8nWorkflow): string[] {
+  const problems: string[] = [];
+  const incoming = new Map<string, Set<number>>();
+  const aiInto = new Map<string, Set<string>>();
+  for (const [, byType] of Object.entries(wf.connections)) {
+    for (const [type, outputs] of Object.entries(byType)) {
+      for (const links of outputs) {
+        for (const l of links ?? []) {
+          if (!wf.nodes.some((n) => n.name === l.node)) problems.push(`A connection points at the unknown node "${l.node}".`);
+          if (type === 'main') incoming.set(l.node, (incoming.get(l.node) ?? new Set()).add(l.index));
+          else aiInto.set(l.node, (aiInto.get(l.node) ?? new Set()).add(type));
+        }
+      }
+    }
+  }
+  const subNodes = new Set(Object.entries(wf.connections).filter(([, c]) => Object.keys(c).some((k) => k.startsWith('ai_'))).map(([n]) => n));
+  for (const node of wf.nodes) {
+    if (PLACEHOLDER.test(node.name)) problems.push(`"${node.name}" is a placeholder.`);
+    if (subNodes.has(node.name)) continue;
+    const short = node.type.split('.').pop() ?? '';
+    const isTrigger = /trigger$/i.test(short) || short === 'webhook' || short === 'emailReadImap';
+    if (!isTrigger && !incoming.has(node.name)) problems.push(`"${node.name}" has no input.`);
+    if (short !== 'noOp' && !(short === 'set' && /^Mark as /.test(node.name))) {
+      const wired = wf.connections[node.name]?.main ?? [];
+      const count = outputsOf(wf, node.name);
+      // A last step's success output, and a batch loop's "done" output, may end the workflow.
+      const mayEnd = (i: number) => (i === 0 && (count === 1 + (node.onError ? 1 : 0) || short === 'splitInBatches'));
+      if (count > 1 || wired.length) for (let i = 0; i < count; i++) if (!wired[i]?.length && !mayEnd(i)) problems.push(`Output ${i} of "${node.name}" leads nowhere.`);
+    }
+    if (short === 'merge') {
+      const inputs = Number((node.parameters as { numberInputs?: number }).numberInputs ?? 2);
+      for (let i = 0; i < inputs; i++) if (!incoming.get(node.name)?.has(i)) problems.push(`Input ${i + 1} of "${node.name}" is not fed.`);
+    }
+    if (/^(?:agent|informationExtractor|textClassifier)$/.test(short) && !aiInto.get(node.name)?.has('ai_languageModel')) problems.push(`"${node.name}" has no chat model.`);
+  }
+  return problems;
+}

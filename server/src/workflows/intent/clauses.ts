@@ -1,0 +1,118 @@
+// Reads one clause of a request ("tell #sales", "log it in Postgres", "summarise it with AI") into steps.
+import type { AgentTool, Step } from '../spec.ts';
+import { SMTP, servicesIn, type Service } from '../services.ts';
+import { hintsOf, verbOf } from './words.ts';
+
+export interface ClauseContext {
+  /** The whole request, lower-cased (an e-mail step uses Gmail when the request names Gmail anywhere). */
+  request: string;
+  original: string;
+  /** The verb of the clause before, for "post to Slack and Discord". */
+  previousVerb: Step | null;
+  /** Whether the workflow starts from a chat (an AI agent then keeps a memory). */
+  chat: boolean;
+}
+
+const AI = /\b(?:ai|a\.i\.|gpt|openai|chatgpt|llm|language model|claude)\b/;
+
+function agentStep(clause: string, ctx: ClauseContext): Step {
+  const tools: AgentTool[] = [];
+  const all = ctx.request;
+  if (/\bcalculat|\bmath\b|\barithmetic\b|\bcompute\b/.test(all)) tools.push('calculator');
+  if (/\bwikipedia\b/.test(all)) tools.push('wikipedia');
+  if (/\bsearch (?:the )?(?:web|internet)\b|\bweb search\b|\bgoogle search\b|\bsearch online\b|\bbrowse\b/.test(all)) tools.push('web_search');
+  if (/\b(?:call|use|query) (?:an? |the )?(?:http|rest )?api\b|\bhttp (?:request|tool)\b|\bfetch (?:web )?pages?\b/.test(all)) tools.push('http');
+  if (/\brun code\b|\bcode tool\b/.test(all)) tools.push('code');
+  const memory = ctx.chat || /\bremember|\bmemory\b|\bconversation\b|\bfollow-?up questions\b/.test(all);
+  const task = clause.replace(/^.*?\b(?:agent|assistant)\b\s*(?:that|which|to|who)?\s*/, '').trim() || 'answer the request';
+  return { kind: 'agent', task, tools, memory };
+}
+
+function emailService(ctx: ClauseContext, clause: string): Service {
+  if (/\bgmail\b/.test(clause) || (/\bgmail\b/.test(ctx.request) && !/\bsmtp\b/.test(clause))) return servicesIn('gmail')[0]!.service;
+  if (/\boutlook\b/.test(clause)) return servicesIn('outlook')[0]!.service;
+  return SMTP;
+}
+
+function httpSteps(clause: string, original: string): Step[] {
+  const url = /\bhttps?:\/\/[^\s)>\]"']+/i.exec(original)?.[0];
+  const inClause = [...clause.matchAll(/\bhttps?:\/\/[^\s)>\]"']+/gi)];
+  if (inClause.length) {
+    const method = /\b(?:post|send|submit|push)\w*\b[^.]{0,40}\bto\s+https?:/.test(clause) ? 'POST' : 'GET';
+    return inClause.map((m) => {
+      const exact = (original.match(new RegExp(m[0].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'i'))?.[0] ?? m[0]).replace(/[.,;:!?]+$/, '');
+      return { kind: 'http', url: exact, method, api: new URL(exact).hostname };
+    });
+  }
+  const one = namedApi(clause, url);
+  return one ? [one] : [];
+}
+
+function namedApi(clause: string, url: string | undefined): Step | null {
+  const api = /\b(?:call|query|hit|use|poll|fetch from|get data from|pull from)\s+(?:the\s+|our\s+|an?\s+)?([a-z][\w.-]{1,30}(?:\s[a-z][\w-]{1,20})?)\s+(?:rest\s+)?api\b/.exec(clause);
+  if (api?.[1] && !servicesIn(api[1]).length) {
+    const name = api[1].trim();
+    return { kind: 'http', url: url ?? `https://api.${name.replace(/\s+/g, '').replace(/[^a-z0-9.-]/g, '')}.com/`, method: 'GET', api: name };
+  }
+  if (/\bhttp request\b|\brest api\b|\b(?:an?|the) api\b|\bendpoint\b/.test(clause)) return { kind: 'http', url: url ?? 'https://api.example.com/', method: /\bpost\b/.test(clause) ? 'POST' : 'GET', api: 'the API' };
+  return null;
+}
+
+/** AI and data steps a clause asks for, or null when it asks for none. */
+function processingStep(clause: string, ctx: ClauseContext): Step | null {
+  if (/\b(?:ai|an) agent\b|\bagent (?:that|which|who)\b|\bassistant (?:that|which|who)\b/.test(clause)) return agentStep(clause, ctx);
+  if (/\b(?:generate|create|make|draw)\w*\s+(?:an?\s+)?(?:ai\s+)?(?:image|picture|illustration|thumbnail)s?\b/.test(clause)) return { kind: 'openai', task: 'image' };
+  if (/\bsummar(?:i[sz]e|y|ies)\b|\btl;?dr\b|\bdigest of\b/.test(clause)) return { kind: 'openai', task: 'summarise' };
+  if (/\btranslat/.test(clause)) return { kind: 'openai', task: 'translate' };
+  if (/\b(?:write|draft|generate|compose)\w*\s+(?:an?\s+|the\s+)?(?:ai\s+)?(?:reply|response|answer|post|caption|description|text|copy|summary)\b/.test(clause) && (AI.test(ctx.request) || /\bdraft\b/.test(clause))) {
+    return { kind: 'openai', task: 'write' };
+  }
+  const extractInfo = /\bextract\w*\s+(?:the\s+)?([\w ,]+?)\s+from\s+(?:the\s+|each\s+|every\s+|their\s+)?(?:e-?mail|text|message|ticket|body|content|description|request|conversation|invoice text)/.exec(clause);
+  if (extractInfo?.[1] && !/\b(?:pdf|csv|file|attachment|xlsx|excel)\b/.test(clause)) {
+    const attributes = extractInfo[1].split(/\s*(?:,|\band\b)\s*/).map((a) => a.trim().replace(/^(?:the|their|its)\s+/, '')).filter((a) => a && a !== 'data' && a !== 'information' && a !== 'details');
+    return { kind: 'extractInfo', attributes: attributes.length ? attributes : ['name', 'email', 'summary'] };
+  }
+  const file = /\b(?:extract|parse|read|convert)\w*\b[^.]{0,40}?\b(pdf|csv|xlsx|excel|spreadsheet file|json file|html|attachment|file)s?\b/.exec(clause);
+  if (file?.[1]) {
+    const kind = file[1];
+    const format = kind === 'excel' || kind === 'xlsx' || kind === 'spreadsheet file' ? 'xlsx' : kind === 'attachment' || kind === 'file' ? (/\bpdf\b/.test(ctx.request) ? 'pdf' : /\bcsv\b/.test(ctx.request) ? 'csv' : 'text') : kind === 'json file' ? 'json' : (kind as 'csv' | 'pdf' | 'html');
+    return { kind: 'extract', format };
+  }
+  if (/\b(?:javascript|js code|custom code|a code step|a script|code node|run code|python)\b/.test(clause)) return { kind: 'code', purpose: clause };
+  if (/\baggregat|\b(?:combine|collect|bundle|group)\w*\s+(?:all|them|the items|every|each)\b[^.]{0,30}\b(?:into|in)\s+(?:one|a single)\b|\binto (?:one|a single) (?:message|list|item|email)\b/.test(clause)) return { kind: 'aggregate' };
+  const setFields = /\b(?:set|rename|map|format|normali[sz]e|clean up|keep only|add a field|edit the fields|transform)\w*\s+(?:the\s+)?(?:fields?\s+)?([\w ,]*)/.exec(clause);
+  if (setFields && !/\bset (?:up|the status)\b/.test(clause)) {
+    const fields = (setFields[1] ?? '').split(/\s*(?:,|\band\b)\s*/).map((f) => f.trim()).filter((f) => /^[a-z][\w ]{0,30}$/.test(f) && !/^(?:it|them|data|fields?|the data|items?)$/.test(f));
+    return { kind: 'set', fields };
+  }
+  return null;
+}
+
+function appService(clause: string, ctx: ClauseContext): Service | null {
+  const named = servicesIn(clause).map((s) => s.service).filter((s) => s.key !== 'rssFeedRead' || /\bread|\bfetch|\bcheck|\bpoll|\bget\b/.test(clause) || /\brss\b/.test(clause));
+  if (named.length) return named[0]!;
+  if (/(?:^|\s)#[a-z0-9]/.test(clause)) return servicesIn('slack')[0]!.service;
+  if (/\be-?mail\b|\bsend\b[^.]{0,30}@|\bmail (?:it|them|me)\b/.test(clause)) return emailService(ctx, clause);
+  return null;
+}
+
+/** Every app named in a clause gets an action ("post it to Slack and Discord"), with the clause's verb. */
+export function clauseSteps(clause: string, ctx: ClauseContext): Step[] {
+  const processing = processingStep(clause, ctx);
+  const steps: Step[] = processing ? [processing] : [];
+  if (processing?.kind === 'agent' || processing?.kind === 'extractInfo') return steps;
+  const http = httpSteps(clause, ctx.original);
+  if (http.length) {
+    // "call https://… and save the count to Postgres": the app after the call is a step too.
+    const after = appService(clause.replace(/\bhttps?:\/\/\S+/g, ''), ctx);
+    const verb = verbOf(clause.replace(/^.*\bhttps?:\/\/\S+/, '')) ?? 'create';
+    return [...steps, ...http, ...(after ? [{ kind: 'action' as const, service: after.key, verb, hints: hintsOf(clause, ctx.original), phrase: clause.trim() }] : [])];
+  }
+  const service = appService(clause, ctx);
+  if (!service) return steps;
+  const verb = verbOf(clause) ?? (ctx.previousVerb?.kind === 'action' ? ctx.previousVerb.verb : service.table ? 'create' : 'send');
+  const more = servicesIn(clause).map((s) => s.service).filter((s) => s.key !== service.key);
+  const action = (svc: Service): Step => ({ kind: 'action', service: svc.key, verb, hints: hintsOf(clause, ctx.original), phrase: clause.trim() });
+  // "Summarise it and post it to Slack": the summary runs first.
+  return [...steps, action(service), ...more.filter((s) => s.key !== 'openWeatherMap' || /\bweather\b/.test(clause)).map(action)];
+}

@@ -1,0 +1,84 @@
+// Reads schedule phrases ("every weekday at 8:30am", "every 15 minutes", "cron 0 9 * * 1") into a Schedule Trigger rule.
+import type { ScheduleRule } from '../spec.ts';
+
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30 };
+
+export const SCHEDULE_PATTERN =
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|hour|day|morning|evening|night|afternoon|week|weekday|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\bcron\b|\bon a schedule\b|\bscheduled?\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/;
+
+function count(word: string | undefined): number {
+  if (!word) return 1;
+  if (word === 'other') return 2;
+  return NUMBERS[word] ?? Math.max(1, Number(word) || 1);
+}
+
+/** Hour and minute of "at 8:30am", "at 17:00", "noon", "morning"; null when the text names no time. */
+export function timeOf(text: string): { hour: number; minute: number } | null {
+  const clock = /\b(?:at|by|to|around)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)/.exec(text) ?? /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/.exec(text);
+  if (clock?.[1]) {
+    let hour = Number(clock[1]) % 24;
+    const half = clock[3]?.replace(/\./g, '');
+    if (half === 'pm' && hour < 12) hour += 12;
+    if (half === 'am' && hour === 12) hour = 0;
+    return { hour, minute: Math.min(59, Number(clock[2] ?? 0)) };
+  }
+  if (/\bnoon\b/.test(text)) return { hour: 12, minute: 0 };
+  if (/\bmidnight\b/.test(text)) return { hour: 0, minute: 0 };
+  if (/\bevening\b/.test(text)) return { hour: 18, minute: 0 };
+  if (/\bafternoon\b/.test(text)) return { hour: 14, minute: 0 };
+  if (/\bnight(?:ly)?\b/.test(text)) return { hour: 22, minute: 0 };
+  if (/\bmorning\b/.test(text)) return { hour: 8, minute: 0 };
+  return null;
+}
+
+function daysNamed(text: string): number[] {
+  if (/\bweekdays?\b|\bmonday\s+(?:to|through|-)\s+friday\b|\bworking days?\b|\bbusiness days?\b/.test(text)) return [1, 2, 3, 4, 5];
+  if (/\bweekends?\b/.test(text)) return [0, 6];
+  return DAYS.map((d, i) => (new RegExp(`\\b${d}s?\\b`).test(text) ? i : -1)).filter((i) => i >= 0);
+}
+
+export function scheduleRule(text: string): ScheduleRule {
+  const cron = /\bcron(?:\s+expression)?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text);
+  if (cron?.[1]) return { field: 'cronExpression', expression: cron[1].trim() };
+  const minutes = /\bevery\s+(\d+|one|two|five|ten|fifteen|twenty|thirty)\s+min(?:ute)?s?\b/.exec(text);
+  if (minutes) return { field: 'minutes', minutesInterval: count(minutes[1]) };
+  if (/\bevery\s+minute\b/.test(text)) return { field: 'minutes', minutesInterval: 1 };
+  const hours = /\bevery\s+(\d+|other|two|three|four|six)\s+hours?\b|\bevery\s+other\s+hour\b/.exec(text);
+  if (hours) return { field: 'hours', hoursInterval: count(hours[1] ?? 'other') };
+  if (/\bhourly\b|\bevery\s+hour\b|\beach\s+hour\b/.test(text)) return { field: 'hours', hoursInterval: 1 };
+  const time = timeOf(text) ?? { hour: 9, minute: 0 };
+  const at = { triggerAtHour: time.hour, ...(time.minute ? { triggerAtMinute: time.minute } : {}) };
+  if (/\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bfirst (?:day )?of (?:the|each|every) month\b/.test(text)) {
+    const day = /\bon the (\d{1,2})(?:st|nd|rd|th)\b/.exec(text);
+    return { field: 'months', monthsInterval: 1, triggerAtDayOfMonth: day?.[1] ? Math.min(31, Number(day[1])) : 1, ...at };
+  }
+  const days = daysNamed(text);
+  if (days.length || /\bweekly\b|\bevery\s+(?:other\s+)?week\b/.test(text)) {
+    return { field: 'weeks', weeksInterval: /\bevery\s+other\s+week\b/.test(text) ? 2 : 1, triggerAtDay: days.length ? days : [1], ...at };
+  }
+  const everyDays = /\bevery\s+(\d+|two|three)\s+days\b/.exec(text);
+  return { field: 'days', daysInterval: everyDays ? count(everyDays[1]) : 1, ...at };
+}
+
+export function scheduleText(rule: ScheduleRule): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const at = (h: number, m = 0) => `${pad(h)}:${pad(m)}`;
+  switch (rule.field) {
+    case 'minutes':
+      return rule.minutesInterval === 1 ? 'every minute' : `every ${rule.minutesInterval} minutes`;
+    case 'hours':
+      return rule.hoursInterval === 1 ? 'every hour' : `every ${rule.hoursInterval} hours`;
+    case 'days':
+      return `${rule.daysInterval === 1 ? 'every day' : `every ${rule.daysInterval} days`} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+    case 'weeks': {
+      const names = rule.triggerAtDay.map((d) => DAYS[d]!.replace(/^./, (c) => c.toUpperCase()));
+      const which = rule.triggerAtDay.join() === '1,2,3,4,5' ? 'weekday' : names.join(', ');
+      return `every ${rule.weeksInterval === 2 ? 'other ' : ''}${which} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+    }
+    case 'months':
+      return `on day ${rule.triggerAtDayOfMonth} of every month at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+    case 'cronExpression':
+      return `on the cron schedule \`${rule.expression}\``;
+  }
+}

@@ -1,0 +1,110 @@
+// The team's answer for a built workflow: what each node does in order, what was validated, what the user still
+// picks, the questions about unmapped parts, and the JSON (or the link to the workflow created in their n8n).
+import type { N8nNode, N8nWorkflow } from './n8nJson.ts';
+import type { WorkflowSpec } from './spec.ts';
+import type { Built, Checked } from './builder.ts';
+import { scheduleText } from './intent/schedule.ts';
+
+export interface Deployment {
+  /** Link to the workflow in the user's n8n, when it was created or updated there. */
+  url?: string;
+  /** Why it was not created (no credentials, or the n8n API's error). */
+  problem?: string;
+  updated?: boolean;
+}
+
+export interface ReplyInput {
+  spec: WorkflowSpec;
+  built: Built;
+  checked: Checked;
+  changes: string[];
+  notes: string[];
+  deployment: Deployment;
+}
+
+const short = (type: string) => type.split('.').pop() ?? type;
+
+function targets(workflow: N8nWorkflow, name: string, output: number): string[] {
+  return (workflow.connections[name]?.main?.[output] ?? []).map((l) => `**${l.node}**`);
+}
+
+function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
+  const p = node.parameters as Record<string, any>;
+  switch (short(node.type)) {
+    case 'scheduleTrigger':
+      return spec.trigger.kind === 'schedule' ? `starts the workflow ${scheduleText(spec.trigger.rule)}.` : 'starts the workflow on a schedule.';
+    case 'webhook':
+      return `starts the workflow when a ${p.httpMethod ?? 'POST'} request reaches \`/webhook/${p.path}\`.`;
+    case 'if':
+      return `checks the condition: when it holds the item goes to ${targets(wf, node.name, 0).join(', ') || 'nothing'}, otherwise to ${targets(wf, node.name, 1).join(', ') || 'nothing'}.`;
+    case 'switch':
+      return `routes each item: ${(p.rules?.values ?? []).map((r: any, i: number) => `${r.outputKey} → ${targets(wf, node.name, i).join(', ')}`).join('; ')}; anything else → ${targets(wf, node.name, (p.rules?.values ?? []).length).join(', ')}.`;
+    case 'textClassifier':
+      return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c: any, i: number) => `${c.category} (→ ${targets(wf, node.name, i).join(', ')})`).join(', ')}.`;
+    case 'merge':
+      return 'waits for the parallel branches and merges their items.';
+    case 'splitInBatches':
+      return `loops over the items ${p.batchSize} at a time; the steps after it run for each batch and loop back, and ${targets(wf, node.name, 0).join(', ') || 'the end'} runs when all are done.`;
+    case 'agent':
+      return 'is an AI agent with its chat model' + (Object.values(wf.connections).some((c) => c.ai_tool) ? ' and tools' : '') + ' (sub-nodes below it).';
+    case 'noOp':
+      return 'ends this branch on purpose (nothing else was asked for it).';
+    default: {
+      if (p.resource || p.operation) return `${p.operation ?? 'uses'} ${p.resource ?? ''} (${short(node.type)}).`.replace(/\s+\(/, ' (');
+      return `${short(node.type)} step.`;
+    }
+  }
+}
+
+function ordered(wf: N8nWorkflow): N8nNode[] {
+  const subNodes = new Set(Object.entries(wf.connections).filter(([, c]) => Object.keys(c).some((k) => k.startsWith('ai_'))).map(([n]) => n));
+  return wf.nodes.filter((n) => !subNodes.has(n.name));
+}
+
+export function composeReply(input: ReplyInput): string {
+  const { built, checked, spec } = input;
+  const wf = built.workflow;
+  const parts: string[] = [];
+  if (input.changes.length) parts.push('### What changed', ...input.changes.map((c) => `- ${c}`), '');
+  parts.push(`Here is your workflow: **${wf.name}** (${wf.nodes.length} nodes).`, '', '### How it works');
+  ordered(wf).forEach((node, i) => parts.push(`${i + 1}. **${node.name}** ${describe(node, wf, spec)}`));
+  const connections = Object.values(wf.connections).reduce((n, c) => n + Object.values(c).flat(2).length, 0);
+  parts.push('', '### Validated');
+  const errors = checked.report.errors;
+  if (checked.report.valid) parts.push(`n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections: no errors.`);
+  else if (checked.usable) parts.push(`n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections. It only asks for the settings you pick below.`);
+  else parts.push(`n8n's validator (\`validate_workflow\`) still reports ${errors.length} error${errors.length === 1 ? '' : 's'} I could not repair:`, ...errors.slice(0, 10).map((e) => `- ${e.node ? `**${e.node}**: ` : ''}${e.message}`));
+  if (checked.repaired.length) parts.push('', 'Repaired after the first validation:', ...checked.repaired.map((r) => `- ${r}`));
+  if (checked.report.warnings.length) parts.push('', 'Warnings:', ...checked.report.warnings.slice(0, 8).map((w) => `- ${w.node ? `**${w.node}**: ` : ''}${w.message}`));
+  const picks = [...built.toPick].filter(([, s]) => s.size);
+  const creds = [...new Set(built.credentials.map((c) => c.type))];
+  if (picks.length || creds.length) {
+    parts.push('', '### Before you run it');
+    for (const [node, settings] of picks) parts.push(`- In **${node}**, choose your ${[...settings].join(', ')}.`);
+    if (creds.length) parts.push(`- Connect these n8n credentials: ${creds.map((c) => `\`${c}\``).join(', ')} (referenced by type; no secret is in the JSON).`);
+  }
+  const questions = [...spec.unmapped.map((u) => `I did not map "${u.trim()}": which app or step should do this?`), ...input.notes];
+  if (questions.length) parts.push('', '### Questions and notes', ...questions.map((q) => `- ${q}`));
+  const d = input.deployment;
+  parts.push('', d.url ? '### In your n8n' : '### Import it');
+  if (d.url) parts.push(`${d.updated ? 'I updated' : 'I created'} the workflow in your n8n (inactive): [Open in n8n](${d.url})`);
+  else {
+    parts.push('Copy the JSON below into n8n (**Workflows → Import from File**, or paste it onto the canvas).');
+    parts.push(d.problem ?? 'Save your n8n credentials (n8n Base URL and API key) with "Click to enter your credentials" and ask again: I will then create it in your n8n for you.');
+  }
+  parts.push('', '```json', JSON.stringify(wf, null, 2), '```');
+  return parts.join('\n');
+}
+
+/** Nothing in the request could be read as a workflow: ask instead of building a placeholder. */
+export function clarifyingReply(spec: WorkflowSpec): string {
+  const unmapped = spec.unmapped.length ? `I could not map "${spec.unmapped.join('", "')}" to n8n steps. ` : '';
+  return [
+    `${unmapped}To build the workflow I need to know two things:`,
+    '',
+    '1. **What starts it?** A schedule ("every weekday at 8am"), a webhook, a form, a new email, a chat message, or an event in an app ("when a Stripe payment fails").',
+    '2. **What should happen then?** The apps and steps in order ("add it to Airtable, then post to #sales on Slack if the budget is over 10k").',
+    '',
+    'For example: *Every hour, read an RSS feed and post new items to Discord.*',
+  ].join('\n');
+}

@@ -16,6 +16,12 @@ const csv = z
       .filter(Boolean),
   );
 
+/** "true"/"1" or "false"/"0"; anything else is a configuration error rather than a silent default. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -42,6 +48,10 @@ const schema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().optional(),
+  ALLOW_PRIVATE_TOOL_HOSTS: flag,
+  MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  MCP_IDLE_MS: z.coerce.number().int().min(1).default(300_000),
+  MCP_MAX_CONNECTIONS_PER_SERVER: z.coerce.number().int().min(1).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -3,12 +3,15 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { FileStorage } from './storage.ts';
 import type { AccessTokens } from './auth/tokens.ts';
+import type { McpClientPool } from './mcp/types.ts';
 
 export interface AppContext {
   config: Config;
   db: Db;
   storage: FileStorage;
   tokens: AccessTokens;
+  /** Real MCP tool servers, pooled per server and credential set. */
+  mcp: McpClientPool;
   /** Injectable clock: tests move time for renewals and expiries. */
   now(): Date;
 }

@@ -9,6 +9,8 @@ import { LocalFileStorage } from './storage.ts';
 import { createAccessTokens } from './auth/tokens.ts';
 import { getOrCreateSetting } from './settings.ts';
 import { seedTeams } from './teams/seed.ts';
+import { loadCatalog } from './credentials/catalog.ts';
+import { McpPool } from './mcp/pool.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -38,6 +40,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     db: database.db,
     storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL),
+    mcp: new McpPool({
+      catalog: loadCatalog(config),
+      callTimeoutMs: config.MCP_CALL_TIMEOUT_MS,
+      idleMs: config.MCP_IDLE_MS,
+      maxPerServer: config.MCP_MAX_CONNECTIONS_PER_SERVER,
+      allowPrivateHosts: config.ALLOW_PRIVATE_TOOL_HOSTS,
+    }),
     now: options.now ?? (() => new Date()),
   };
   await seedTeams(ctx);
@@ -48,6 +57,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     database,
     async close() {
       await app.close();
+      await ctx.mcp.close();
       await database.close();
     },
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { headerFor, transportSchema } from '../mcp/transportSchema.ts';
 import type {
   McpServerCatalogueEntry,
   ServerRequirement,
@@ -34,10 +35,30 @@ const mcpServer = z.object({
     server_ids: z.array(z.string()).min(1),
     description: z.string().optional(),
   }),
+  /** How the server is reached; absent when no real server is wired up (the description must say so). */
+  transport: transportSchema.optional(),
+  /** The server also starts and lists tools without the user's credentials (n8n-mcp's node knowledge does). */
+  works_without_credentials: z.boolean().default(false),
+});
+
+/** Every credential a transport maps must be a field of the server, else a typo would silently send nothing. */
+const checkedServer = mcpServer.superRefine((server, ctx) => {
+  const keys = new Set(server.credential_fields.map((f) => f.key));
+  const t = server.transport;
+  const mapped = t ? Object.keys(t.type === 'stdio' ? t.credential_env : t.credential_headers) : [];
+  for (const key of mapped.filter((k) => !keys.has(k))) {
+    ctx.addIssue({ code: 'custom', path: ['transport', key], message: `maps ${key}, which is not a credential field` });
+  }
+  if (t?.type === 'http') {
+    for (const [key, mapping] of Object.entries(t.credential_headers)) {
+      const [name] = headerFor(mapping, 'x');
+      if (!/^[A-Za-z0-9-]+$/.test(name)) ctx.addIssue({ code: 'custom', path: ['transport', key], message: 'bad header name' });
+    }
+  }
 });
 
 const catalogSchema = z.object({
-  mcp_servers: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), mcpServer),
+  mcp_servers: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), checkedServer),
   tools: z.record(
     z.string().min(1),
     z.object({ description: z.string(), functions: z.array(z.string()) }),

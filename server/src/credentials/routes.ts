@@ -8,8 +8,9 @@ import { requireUser } from '../auth/guard.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { newId } from '../ids.ts';
-import { availableMcpServers, findServer, loadCatalog, serverRequirements } from './catalog.ts';
-import { validateCredentialValues } from './fields.ts';
+import { availableMcpServers, findServer, loadCatalog, serverRequirements, type CatalogServer } from './catalog.ts';
+import { validateCredentialValues, type CredentialValues } from './fields.ts';
+import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from '../mcp/addressGuard.ts';
 import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
 
@@ -34,6 +35,11 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!row) throw notFound('Credential');
     if (row.userId !== userId) throw forbidden();
     return row;
+  };
+
+  const assertPublicUrls = async (server: CatalogServer, values: CredentialValues) => {
+    const blocked = await privateUrlFields(server.credential_fields, values, ctx.config.ALLOW_PRIVATE_TOOL_HOSTS);
+    if (blocked.length) throw unprocessable(`credentials.${blocked[0]}: ${PRIVATE_ADDRESS_MESSAGE}`);
   };
 
   app.get('/credentials/mcp/servers', async (request) => {
@@ -63,6 +69,7 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
     const server = findServer(catalog, body.mcp_server_id);
     if (!server) throw unprocessable(`Unknown MCP server: ${body.mcp_server_id}`);
     const values = validateCredentialValues(server, body.credentials);
+    await assertPublicUrls(server, values);
     const now = ctx.now();
     try {
       const [row] = await ctx.db
@@ -93,6 +100,7 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
     const server = findServer(catalog, row.mcpServerId);
     if (!server) throw unprocessable(`MCP server ${row.mcpServerId} is no longer available`);
     const values = validateCredentialValues(server, body.credentials, openValues(ctx, row) ?? {});
+    await assertPublicUrls(server, values);
     const [updated] = await ctx.db
       .update(mcpCredentials)
       .set({

@@ -1,88 +1,17 @@
-// The built-in team: requests become valid, importable n8n workflows, deterministically, with members and tool limits honoured.
-import { describe, it } from 'node:test';
+// The built-in team: members design, configure and validate the workflow through the real n8n MCP tools,
+// deterministically, with tool limits, reasoning, follow-up edits and the coordinator's fallback.
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fc from 'fast-check';
 import type { Team } from '../../src/services/contract.ts';
 import { createBuiltinEngine } from '../src/runtime/builtin/engine.ts';
-import { planWorkflow } from '../src/runtime/builtin/plan.ts';
-import { buildWorkflow, validateWorkflow, type N8nWorkflow } from '../src/runtime/builtin/workflow.ts';
 import { splitDeltas } from '../src/runtime/pacing.ts';
 import type { RunEvent, ToolServices } from '../src/runtime/types.ts';
+import { McpUnavailableError } from '../src/mcp/types.ts';
+import { structuralProblems } from '../src/workflows/checks.ts';
+import { realMcpPool, servicesWith } from './mcpServices.ts';
 
-const types = (wf: N8nWorkflow) => wf.nodes.map((n) => n.type.replace('n8n-nodes-base.', ''));
-const build = (request: string) => buildWorkflow(planWorkflow(request));
-
-describe('workflow plans from requests', () => {
-  const cases: Array<[string, string[]]> = [
-    ['Every morning fetch https://api.weather.gov/forecast and post it to #weather on Slack', ['scheduleTrigger', 'httpRequest', 'slack']],
-    ['When a form is submitted via webhook, append a row to our Google Sheet and email the team at team@acme.io', ['webhook', 'googleSheets', 'emailSend']],
-    ['When a new email arrives in my inbox, post it to Slack', ['emailReadImap', 'slack']],
-    ['Each time I receive an email, save it to a spreadsheet', ['emailReadImap', 'googleSheets']],
-    ['Send an email to me@example.com every hour', ['scheduleTrigger', 'emailSend']],
-    ['Post to Slack', ['manualTrigger', 'slack']],
-    ['Make something nice', ['manualTrigger', 'noOp']],
-  ];
-  for (const [request, expected] of cases) {
-    it(`builds ${expected.join(' → ')} for "${request}"`, () => {
-      const wf = build(request);
-      assert.deepEqual(types(wf), expected);
-      assert.deepEqual(validateWorkflow(wf), []);
-    });
-  }
-
-  it('reads schedule details: interval, weekday and hour', () => {
-    const rule = (r: string) => (build(r).nodes[0]!.parameters as { rule: { interval: unknown[] } }).rule.interval[0];
-    assert.deepEqual(rule('every 10 minutes call https://x.io'), { field: 'minutes', minutesInterval: 10 });
-    assert.deepEqual(rule('every 6 hours call https://x.io'), { field: 'hours', hoursInterval: 6 });
-    assert.deepEqual(rule('every Friday at 5pm post to slack'), { field: 'weeks', weeksInterval: 1, triggerAtDay: [5], triggerAtHour: 17 });
-    assert.deepEqual(rule('daily at 7:30 am post to slack'), { field: 'days', daysInterval: 1, triggerAtHour: 7 });
-  });
-
-  it('takes URLs, channels and addresses from the request', () => {
-    const wf = build('Every day GET https://api.example.com/v1/items?page=1. Then post to #ops-alerts and email ops@example.org');
-    const byType = Object.fromEntries(wf.nodes.map((n) => [n.type, n.parameters]));
-    assert.equal(byType['n8n-nodes-base.httpRequest']!.url, 'https://api.example.com/v1/items?page=1');
-    assert.deepEqual(byType['n8n-nodes-base.slack']!.channelId, { __rl: true, value: '#ops-alerts', mode: 'name' });
-    assert.equal(byType['n8n-nodes-base.emailSend']!.toEmail, 'ops@example.org');
-  });
-
-  it('gives byte-identical JSON for the same request', () => {
-    const request = 'When a webhook is called, post to Slack';
-    assert.equal(JSON.stringify(build(request)), JSON.stringify(build(request)));
-  });
-
-  it('always produces a structurally valid workflow, whatever the text', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), (text) => validateWorkflow(build(text)).length === 0),
-      { numRuns: 300 },
-    );
-  });
-});
-
-describe('workflow validation', () => {
-  const valid = () => structuredClone(build('every day fetch https://x.io and post to slack'));
-
-  it('rejects connections to unknown nodes, a second trigger, loose nodes and a trigger with inputs', () => {
-    const unknownTarget = valid();
-    unknownTarget.connections['Schedule Trigger']!.main[0]![0]!.node = 'Ghost';
-    assert.ok(validateWorkflow(unknownTarget).some((p) => p.includes('unknown node "Ghost"')));
-
-    const twoTriggers = valid();
-    twoTriggers.nodes.push({ ...twoTriggers.nodes[0]!, id: 'other', name: 'Webhook', type: 'n8n-nodes-base.webhook' });
-    assert.ok(validateWorkflow(twoTriggers).some((p) => p.includes('exactly one trigger')));
-
-    const loose = valid();
-    delete loose.connections['HTTP Request'];
-    assert.ok(validateWorkflow(loose).some((p) => p.includes('"Slack" is not connected')));
-
-    const looped = valid();
-    looped.connections.Slack = { main: [[{ node: 'Schedule Trigger', type: 'main', index: 0 }]] };
-    assert.ok(validateWorkflow(looped).some((p) => p.includes('incoming connection')));
-
-    assert.deepEqual(validateWorkflow(null), ['The workflow is not a JSON object.']);
-    assert.deepEqual(validateWorkflow({ nodes: [] }), ['The workflow has no nodes.']);
-  });
-});
+const pool = realMcpPool();
+after(() => pool.close());
 
 describe('the built-in team', () => {
   const team = (overrides: Partial<Team['config']> = {}, limit: number | null = null): Team => ({
@@ -108,46 +37,50 @@ describe('the built-in team', () => {
       telemetry: true,
       members: [
         { name: 'Workflow Architect', role: 'Designs', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } },
+        { name: 'Integration Specialist', role: 'Configures', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } },
+        { name: 'Workflow Validator', role: 'Validates', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } },
         { name: 'Research Assistant', role: 'Research', agent_config: { tool_call_limit: limit, tools: [{ type: 'duckduckgo' }, { type: 'browser' }] } },
       ],
       ...overrides,
     },
   });
-  const services: ToolServices = {
-    hasCredentials: async () => false,
-    serverName: (id) => id,
-    searchKnowledge: async () => [],
-    computerUrl: (runId) => `http://h/computer/${runId}/vnc.html`,
-    chargeToolCall: async () => {},
-  };
-  const run = async (t: Team, message = 'Every day at 8am post to Slack', history: Array<{ role: 'user'; content: string; created_at: string }> = []) => {
+  const run = async (t: Team, message = 'Every day at 8am post to #general on Slack', earlierRequests: string[] = [], services: ToolServices = servicesWith(pool)) => {
     const events: RunEvent[] = [];
-    const input = { runId: 'r', team: t, userId: 'u', message, files: [], history };
+    const input = { runId: 'r', team: t, userId: 'u', message, files: [], history: [], earlierRequests, lastReply: null };
     for await (const e of createBuiltinEngine().run(input, { services, signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
     return events;
   };
+  const workflowOf = (events: RunEvent[]) => JSON.parse(/```json\n([\s\S]+?)\n```/.exec(text(events))![1]!);
   const toolNames = (events: RunEvent[]) => events.filter((e) => e.kind === 'tool_started').map((e) => (e as { call: { tool_name: string } }).call.tool_name);
   const text = (events: RunEvent[]) => events.map((e) => (e.kind === 'text' ? e.delta : '')).join('');
 
-  it('delegates to every member in order and gives the same answer every time', async () => {
+  it('designs with search_nodes, configures with get_node and validates with validate_workflow, the same every time', async () => {
     const first = await run(team());
-    assert.deepEqual(toolNames(first), ['transfer_task_to_member', 'n8n_validate_workflow', 'transfer_task_to_member', 'duckduckgo_search', 'browser_open']);
+    const names = toolNames(first);
+    assert.equal(names.filter((n) => n === 'transfer_task_to_member').length, 4);
+    assert.ok(names.indexOf('search_nodes') < names.indexOf('get_node') && names.indexOf('get_node') < names.indexOf('validate_workflow'), names.join());
+    assert.deepEqual(names.slice(-2), ['duckduckgo_search', 'browser_open']);
+    const wf = workflowOf(first);
+    assert.deepEqual(wf.nodes.map((n: { type: string }) => n.type), ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.slack']);
+    assert.deepEqual(structuralProblems(wf), []);
+    assert.match(text(first), /validate_workflow`\) checked all 2 nodes/);
     assert.equal(text(first), text(await run(team())));
   });
 
-  it('gives every member the whole request in collaborate mode, and a role-fitted task in coordinate mode', async () => {
-    const message = 'Every day at 8am post to Slack';
+  it('gives every member the whole request in collaborate mode, and its own part in coordinate mode', async () => {
+    const message = 'Every day at 8am post to #general on Slack';
     const tasks = (events: RunEvent[]) =>
       events.flatMap((e) => (e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member' ? [String(e.call.tool_args.task)] : []));
-    assert.deepEqual(tasks(await run(team({ mode: 'collaborate' }), message)), [message, message]);
+    assert.deepEqual(tasks(await run(team({ mode: 'collaborate' }), message)), [message, message, message, message]);
     const coordinated = tasks(await run(team(), message));
-    assert.match(coordinated[0]!, /^Design the trigger and steps/);
-    assert.match(coordinated[1]!, /^Look up the nodes/);
+    assert.match(coordinated[0]!, /^Design the workflow/);
+    assert.match(coordinated[1]!, /^Configure every node/);
+    assert.match(coordinated[2]!, /^Validate the workflow/);
   });
 
-  it('honours a member\'s tool call limit', async () => {
+  it("honours a member's tool call limit", async () => {
     const events = await run(team({}, 1));
-    assert.deepEqual(toolNames(events).slice(3), ['duckduckgo_search']);
+    assert.deepEqual(toolNames(events).slice(-1), ['duckduckgo_search']);
     const researcher = events.find((e) => e.kind === 'member_response' && e.response.member_name === 'Research Assistant');
     assert.match(String(researcher?.kind === 'member_response' && researcher.response.content), /tool call limit \(1\)/);
   });
@@ -160,12 +93,36 @@ describe('the built-in team', () => {
     assert.match(result, /Title: .+\nReasoning: .+\nAction: .+\nConfidence: /);
   });
 
-  it('builds on earlier requests when team history is on', async () => {
-    const history = [{ role: 'user' as const, content: 'Every hour fetch https://api.example.com/stock', created_at: '2026-01-01T00:00:00Z' }];
-    const withHistory = text(await run(team({ enable_team_history: true }), 'Also post it to Slack', history));
-    const without = text(await run(team(), 'Also post it to Slack', history));
-    assert.match(withHistory, /n8n-nodes-base\.httpRequest/);
-    assert.doesNotMatch(without, /n8n-nodes-base\.httpRequest/);
+  it('changes the last workflow on a follow-up instead of starting over, and says what changed', async () => {
+    const events = await run(team(), 'make it 9am instead', ['Every Monday at 8am post the sales figures to #sales on Slack']);
+    const wf = workflowOf(events);
+    assert.deepEqual(wf.nodes[0].parameters.rule.interval[0], { field: 'weeks', weeksInterval: 1, triggerAtDay: [1], triggerAtHour: 9 });
+    assert.ok(wf.nodes.some((n: { type: string }) => n.type === 'n8n-nodes-base.slack'));
+    assert.match(text(events), /### What changed\n- The schedule now runs every Monday at 09:00 \(it ran every Monday at 08:00\)/);
+  });
+
+  it('still validates through the n8n tools when no member has them (the coordinator calls them)', async () => {
+    const events = await run(team({ members: [{ name: 'Helper', role: 'Helps', agent_config: { tools: [] } }] }));
+    assert.ok(toolNames(events).includes('validate_workflow'));
+    assert.deepEqual(structuralProblems(workflowOf(events)), []);
+  });
+
+  it('asks what starts the workflow and what it does instead of building a placeholder', async () => {
+    const events = await run(team(), 'automate my business');
+    assert.doesNotMatch(text(events), /```json/);
+    assert.match(text(events), /What starts it\?/);
+  });
+
+  it('shows an unreachable tool server as a failed tool call and answers honestly, without crashing the run', async () => {
+    const down = servicesWith(pool, {
+      callMcp: async () => {
+        throw new McpUnavailableError('The n8n tool server did not answer in time.');
+      },
+    });
+    const events = await run(team(), undefined, [], down);
+    const failed = events.filter((e) => e.kind === 'tool_completed' && e.call.tool_call_error);
+    assert.ok(failed.some((e) => e.kind === 'tool_completed' && e.call.result === 'The n8n tool server did not answer in time.'));
+    assert.match(text(events), /did not build a workflow this time, because it could not check it against n8n's node definitions/);
   });
 
   it('streams text in small deltas that add up to the whole', () => {

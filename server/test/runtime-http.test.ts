@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { StreamFrame, TeamChatReply, TeamMember } from '../../src/services/contract.ts';
 import { documentChunks, documents, knowledgeBases, teams } from '../src/db/schema.ts';
-import { validateWorkflow } from '../src/runtime/builtin/workflow.ts';
+import { structuralProblems } from '../src/workflows/checks.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 function multipart(field: string, filename: string, content: Buffer) {
@@ -41,10 +41,10 @@ describe('team runtime over HTTP', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const reply = res.body.data;
     assert.ok(reply.session_id);
-    assert.equal(reply.member_responses.length, 3);
+    assert.equal(reply.member_responses.length, 4);
     assert.ok(reply.tools.some((t) => t.tool_name === 'transfer_task_to_member'));
     const workflow = workflowOf(reply.content);
-    assert.deepEqual(validateWorkflow(workflow), []);
+    assert.deepEqual(structuralProblems(workflow), []);
     assert.deepEqual(workflow.nodes.map((n: { type: string }) => n.type), [
       'n8n-nodes-base.emailReadImap',
       'n8n-nodes-base.googleSheets',

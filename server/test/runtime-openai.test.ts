@@ -54,6 +54,10 @@ const TEAM: Team = {
 
 const services = (charged: string[] = []): ToolServices => ({
   hasCredentials: async () => true,
+  mcpTools: async () => [],
+  callMcp: async () => ({ text: '', isError: true }),
+  credentialLink: async () => null,
+  credentialProblem: async () => null,
   serverName: (id) => id,
   searchKnowledge: async () => [],
   computerUrl: (runId) => `http://localhost/computer/${runId}/vnc.html`,
@@ -64,7 +68,7 @@ const services = (charged: string[] = []): ToolServices => ({
 
 async function collect(engine: ReturnType<typeof createOpenAIEngine>, svc = services()): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  const input = { runId: 'run-1', team: TEAM, userId: 'u1', message: 'Every day at 9am ping me', files: [], history: [] };
+  const input = { runId: 'run-1', team: TEAM, userId: 'u1', message: 'Every day at 9am ping me', files: [], history: [], earlierRequests: [], lastReply: null };
   for await (const e of engine.run(input, { services: svc, signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
   return events;
 }

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
 import type { StreamFrame } from '../../src/services/contract.ts';
-import { validateWorkflow } from '../src/runtime/builtin/workflow.ts';
+import { structuralProblems } from '../src/workflows/checks.ts';
 import { grantCredits } from '../src/credits/ledger.ts';
 import { RunSlots } from '../src/runtime/slots.ts';
 import { registerRunSocket } from '../src/runtime/socket.ts';
@@ -100,14 +100,14 @@ describe('team runtime over WebSocket', () => {
       assert.ok(f.tools?.some((t) => t.tool_call_id === f.active_tool?.tool_call_id));
     }
     const members = frames.filter((f) => f.member_responses?.length).at(-1)?.member_responses ?? [];
-    assert.deepEqual(members.map((m) => m.member_name), ['Workflow Architect', 'Integration Specialist', 'Research Assistant']);
+    assert.deepEqual(members.map((m) => m.member_name), ['Workflow Architect', 'Integration Specialist', 'Workflow Validator', 'Research Assistant']);
 
     const text = frames.filter((f) => f.type === 'chunk' && typeof f.content === 'string').map((f) => f.content).join('');
     assert.ok(frames.filter((f) => f.content).length > 20, 'text arrives in many small deltas');
     const json = /```json\n([\s\S]+?)\n```/.exec(text)?.[1];
     assert.ok(json, 'the answer carries the workflow JSON');
     const workflow = JSON.parse(json);
-    assert.deepEqual(validateWorkflow(workflow), []);
+    assert.deepEqual(structuralProblems(workflow), []);
     assert.deepEqual(
       workflow.nodes.map((n: { type: string }) => n.type),
       ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.httpRequest', 'n8n-nodes-base.slack'],
@@ -121,7 +121,7 @@ describe('team runtime over WebSocket', () => {
     assert.equal(messages[1].content, text);
     assert.deepEqual(messages[1].tool_calls, last.tools);
     assert.deepEqual(messages[1].member_responses, last.member_responses);
-    assert.equal(stored.body.data.team_context.member_interactions.length, 3);
+    assert.equal(stored.body.data.team_context.member_interactions.length, 4);
 
     const memberTools = members.flatMap((m) => m.tools ?? []).length;
     const afterRun = await client(server, token).get('/credits/balance');
@@ -327,7 +327,7 @@ describe('a client that disconnects mid-run', () => {
       assert.ok(reply);
       assert.ok(reply.content.startsWith(received), 'everything sent before the disconnect is stored');
       assert.ok(!reply.content.includes('```json'), 'the run stopped before finishing its answer');
-      assert.equal(reply.member_responses.length, 3);
+      assert.equal(reply.member_responses.length, 4);
       assert.ok(reply.tool_calls.length > 3);
 
       const again = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);

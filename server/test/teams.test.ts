@@ -74,7 +74,7 @@ describe('teams', () => {
     });
     assert.equal(instructions, normaliseInstructions(instructions ?? ''));
     assert.deepEqual(members, team.members);
-    assert.deepEqual(team.members.map((m) => m.name), ['Workflow Architect', 'Integration Specialist', 'Research Assistant']);
+    assert.deepEqual(team.members.map((m) => m.name), ['Workflow Architect', 'Integration Specialist', 'Workflow Validator', 'Research Assistant']);
     const architect = team.members[0]!;
     assert.equal(architect.type, 'agent');
     assert.equal(architect.memberIndex, 0);

@@ -14,6 +14,8 @@ import { getTeamForUser } from '../teams/service.ts';
 import { findSessionRow, getOwnedFiles, recentMessages, storeRunStart, type OwnedFile } from '../teams/sessions.ts';
 
 export const MAX_MESSAGE_CHARS = 100_000;
+/** Follow-up edits replay the session's last requests: this many stored messages are read for them. */
+const EDIT_CONTEXT_MESSAGES = 40;
 
 const idSchema = z.string().trim().min(1).max(100);
 /** Clients that lost track of a session send "undefined" or "null" (SPEC §2: the string undefined counts as absent). */
@@ -37,6 +39,9 @@ export interface PreparedRun {
   teamContext: TeamContext | undefined;
   /** Earlier messages of the session, as the team's history setting asks (oldest first). */
   history: StoredMessage[];
+  /** The user's earlier messages of the session (oldest first) and the last team reply, for follow-up edits. */
+  earlierRequests: string[];
+  lastReply: string | null;
   files: OwnedFile[];
   origin: string;
   /** The stored, still empty team reply the run fills in. */
@@ -92,8 +97,10 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
   const files = await getOwnedFiles(ctx, input.user.id, fileIds);
   if (files.length !== fileIds.length) throw new HttpError(404, 'File not found');
   const config = team.config;
-  const history =
-    session.exists && config?.enable_team_history ? await recentMessages(ctx, sessionId, Math.max(1, config.num_history_runs ?? 3) * 2) : [];
+  const recent = session.exists ? await recentMessages(ctx, sessionId, EDIT_CONTEXT_MESSAGES) : [];
+  const history = config?.enable_team_history ? recent.slice(-Math.max(1, config.num_history_runs ?? 3) * 2) : [];
+  const earlierRequests = recent.filter((m) => m.role === 'user').map((m) => m.content);
+  const lastReply = recent.filter((m) => (m.role === 'team_response' || m.role === 'assistant') && m.content).at(-1)?.content ?? null;
   const runId = randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
   // A period that ended must expire its credits before this run may spend them.
@@ -112,5 +119,5 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
     }
     return storeRunStart(tx, start, () => ctx.now());
   });
-  return { runId, team, user: input.user, message: input.body.message, sessionId, teamContext: session.teamContext, history, files, origin: input.origin, replyId };
+  return { runId, team, user: input.user, message: input.body.message, sessionId, teamContext: session.teamContext, history, earlierRequests, lastReply, files, origin: input.origin, replyId };
 }

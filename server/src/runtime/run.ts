@@ -70,7 +70,7 @@ export async function executeRun(
   try {
     if (engine.localWork) release = await slots.acquire(signal);
     const files = await loadRunFiles(ctx, run.files);
-    const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history: run.history };
+    const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history: run.history, earlierRequests: run.earlierRequests, lastReply: run.lastReply };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
       record(event, recorder);
       if (!signal.aborted) emit(frameOf(event, recorder, sessionId));

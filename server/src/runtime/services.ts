@@ -1,9 +1,11 @@
 // The real tool services of a run: credentials, knowledge search, the live-view address and tool-call billing.
 import type { AppContext } from '../context.ts';
-import { loadCatalog, userHasCredentials } from '../credentials/service.ts';
+import { findServer } from '../credentials/catalog.ts';
+import { getDecryptedCredentials, loadCatalog, userHasCredentials } from '../credentials/service.ts';
 import { debitCredits } from '../credits/ledger.ts';
 import { searchKnowledge } from '../knowledge/search.ts';
 import { OutOfCreditsError, type ToolServices } from './types.ts';
+import { McpUnavailableError } from '../mcp/types.ts';
 
 export function computerUrl(origin: string, runId: string): string {
   return `${origin}/computer/${runId}/vnc.html`;
@@ -12,8 +14,52 @@ export function computerUrl(origin: string, runId: string): string {
 export function runServices(ctx: AppContext, run: { userId: string; runId: string; origin: string }): ToolServices {
   const catalog = loadCatalog(ctx.config);
   const cost = ctx.config.TOOL_CALL_COST_CREDITS;
+  // One credential read per server and run: a run's calls to one server share the same pooled connection.
+  const saved = new Map<string, Promise<Record<string, string> | null>>();
+  const savedOf = (serverId: string) => {
+    if (!saved.has(serverId)) saved.set(serverId, getDecryptedCredentials(ctx, run.userId, serverId));
+    return saved.get(serverId)!;
+  };
+  // Saved credentials that cannot be used (an unreachable or private n8n) must not cost the user the tools a server
+  // offers without them: such a run uses the server without credentials and says why.
+  const problems = new Map<string, string>();
+  const usable = new Map<string, Promise<Record<string, string> | null>>();
+  const credentialsOf = (serverId: string, signal?: AbortSignal) => {
+    if (!usable.has(serverId)) {
+      usable.set(serverId, (async () => {
+        const creds = await savedOf(serverId);
+        if (!creds || !findServer(catalog, serverId)?.works_without_credentials) return creds;
+        try {
+          await ctx.mcp.listTools(serverId, creds, { signal });
+          return creds;
+        } catch (error) {
+          if (!(error instanceof McpUnavailableError)) throw error;
+          problems.set(serverId, error.message);
+          return null;
+        }
+      })());
+    }
+    return usable.get(serverId)!;
+  };
   return {
     hasCredentials: (userId, serverId) => userHasCredentials(ctx, userId, serverId),
+    mcpTools: async (serverId, signal) => (findServer(catalog, serverId) && ctx.mcp.isConnectable(serverId) ? ctx.mcp.listTools(serverId, await credentialsOf(serverId, signal), { signal }) : []),
+    async credentialProblem(serverId) {
+      if (!ctx.mcp.isConnectable(serverId)) return null;
+      await credentialsOf(serverId);
+      return problems.get(serverId) ?? null;
+    },
+    callMcp: async (serverId, tool, args, signal) => ctx.mcp.callTool(serverId, await credentialsOf(serverId), tool, args, { signal }),
+    async credentialLink(serverId, key) {
+      const value = (await credentialsOf(serverId))?.[key];
+      if (!value) return null;
+      try {
+        const url = new URL(value);
+        return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+      } catch {
+        return null;
+      }
+    },
     serverName: (serverId) => catalog.mcpServers[serverId]?.name ?? serverId,
     searchKnowledge: (ids, query, limit) => searchKnowledge(ctx.db, ids, query, limit),
     computerUrl: (runId) => computerUrl(run.origin, runId),

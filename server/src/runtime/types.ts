@@ -1,5 +1,6 @@
 // The runtime's seams: what an engine receives, the events it yields and the services its tools may use.
 import type { MemberResponse, StoredMessage, Team, ToolCall } from '../../../src/services/contract.ts';
+import type { McpCallResult, McpToolInfo } from '../mcp/types.ts';
 
 /** A text file the user attached to the run (binary files are listed by name only). */
 export interface RunFile {
@@ -19,6 +20,10 @@ export interface RunInput {
   files: RunFile[];
   /** Earlier messages of the session (oldest first), already cut to the team's history setting. */
   history: StoredMessage[];
+  /** The user's earlier messages in this session (oldest first, the last 20): follow-ups edit the last workflow. */
+  earlierRequests: string[];
+  /** The session's last team reply, for the workflow a follow-up edits (and where it was created). */
+  lastReply: string | null;
 }
 
 /** What an engine reports while it runs; the orchestrator turns these into frames and stored rows. */
@@ -32,6 +37,17 @@ export type RunEvent =
 export interface ToolServices {
   hasCredentials(userId: string, serverId: string): Promise<boolean>;
   serverName(serverId: string): string;
+  /** The real tools of an MCP server for this run's user (with the user's saved credentials, when any). */
+  mcpTools(serverId: string, signal: AbortSignal): Promise<McpToolInfo[]>;
+  /** One real MCP tool call with the user's credentials; they never appear in the arguments or the result. */
+  callMcp(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallResult>;
+  /**
+   * Why the user's saved credentials for a server could not be used this run (a server that also works without them
+   * then runs without them), or null.
+   */
+  credentialProblem(serverId: string): Promise<string | null>;
+  /** The origin and path of a URL credential field (no userinfo, no query), e.g. the user's n8n address for links. */
+  credentialLink(serverId: string, key: string): Promise<string | null>;
   searchKnowledge(
     knowledgeBaseIds: string[],
     query: string,

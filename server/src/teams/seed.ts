@@ -6,8 +6,9 @@ import { normaliseMembers, normaliseTeamConfig } from './defaults.ts';
 
 const TEAM_INSTRUCTIONS = `You build workflows for n8n, the workflow-automation tool, from a plain description of what the user needs.
 
-Ask the Workflow Architect to design the workflow: trigger, steps, data flow and error handling.
-Ask the Integration Specialist to configure each connected service and check which credentials it needs.
+Ask the Workflow Architect to design the workflow: trigger, steps, data flow and error handling, with the n8n node search.
+Ask the Integration Specialist to configure each node from its n8n definition and name the credentials it needs.
+Ask the Workflow Validator to validate the workflow with n8n's validator and create it in the user's n8n.
 Ask the Research Assistant when a service, API or n8n node is unfamiliar.
 
 Answer with a short explanation in Markdown followed by the workflow as importable n8n JSON.`;
@@ -35,9 +36,20 @@ const SEED_MEMBERS: TeamMember[] = [
         'For each service in the workflow, pick the matching n8n node, fill in its parameters and name the credentials it needs.\nPrefer built-in nodes over raw HTTP requests.',
       expected_output: 'Node parameters and the credentials each integration needs.',
       tools: [
+        { type: 'mcp', server_ids: ['n8n'], description: "n8n's node definitions" },
         { type: 'http_request', description: 'Call HTTP APIs to check endpoints' },
-        { type: 'mcp', server_ids: ['github', 'slack', 'google_sheets'], description: 'GitHub, Slack and Google Sheets tools' },
       ],
+    },
+  },
+  {
+    name: 'Workflow Validator',
+    role: "Validates the workflow with n8n's validator and creates it in your n8n",
+    type: 'agent',
+    agent_config: {
+      description: "Checks every workflow with n8n's own validator before it is handed over, and deploys it when the user saved n8n credentials.",
+      instructions: 'Validate the whole workflow, repair what the validator reports, and say plainly what is still open.\nCreate workflows inactive, so the user reviews them first.',
+      expected_output: 'The validation result, the repairs made, and the link to the workflow in n8n when it was created.',
+      tools: [{ type: 'mcp', server_ids: ['n8n'], description: 'n8n validation and instance tools' }],
     },
   },
   {

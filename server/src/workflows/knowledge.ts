@@ -61,6 +61,9 @@ export function parseDefinition(text: string, type: string): NodeDefinition | nu
   };
 }
 
+/** n8n's node knowledge could not be read (the tool server is down or answers errors): nothing can be grounded. */
+export class KnowledgeUnavailableError extends Error {}
+
 /** Per-run memo, so one node type is searched and described once however often it appears. */
 export class NodeKnowledge<E> {
   private readonly definitions = new Map<string, NodeDefinition | null>();
@@ -70,7 +73,8 @@ export class NodeKnowledge<E> {
     const known = this.searches.get(query);
     if (known) return known;
     const result = yield* call('search_nodes', { query, limit: 8 });
-    const hits = result.isError ? [] : parseSearch(result.text);
+    if (result.isError) throw new KnowledgeUnavailableError(result.text);
+    const hits = parseSearch(result.text);
     this.searches.set(query, hits);
     return hits;
   }
@@ -78,6 +82,7 @@ export class NodeKnowledge<E> {
   async *describe(call: ToolCaller<E>, type: string): AsyncGenerator<E, NodeDefinition | null> {
     if (this.definitions.has(type)) return this.definitions.get(type)!;
     const result = yield* call('get_node', { nodeType: type, detail: 'full' });
+    if (result.isError && !/not found|unknown node/i.test(result.text)) throw new KnowledgeUnavailableError(result.text);
     const definition = result.isError ? null : parseDefinition(result.text, type);
     this.definitions.set(type, definition);
     return definition;

@@ -20,6 +20,9 @@ export interface ReplyInput {
   changes: string[];
   notes: string[];
   deployment: Deployment;
+  /** Passages the members found in the team's knowledge bases, and the attached files that were read. */
+  knowledge?: string[];
+  fileNames?: string[];
 }
 
 const short = (type: string) => type.split('.').pop() ?? type;
@@ -28,13 +31,33 @@ function targets(workflow: N8nWorkflow, name: string, output: number): string[] 
   return (workflow.connections[name]?.main?.[output] ?? []).map((l) => `**${l.node}**`);
 }
 
+const OPERATION_WORDS: Record<string, string> = {
+  create: 'creates', post: 'posts', send: 'sends', append: 'appends', get: 'gets', getAll: 'gets all', getMany: 'gets all',
+  update: 'updates', delete: 'deletes', deleteRecord: 'deletes', insert: 'inserts', search: 'searches', upsert: 'creates or updates',
+  executeQuery: 'runs a query on', upload: 'uploads', currentWeather: 'gets the current weather from', message: 'sends a message with', response: 'asks',
+};
+
+function appName(type: string): string {
+  return short(type).replace(/Trigger$/, '').replace(/^./, (c) => c.toUpperCase()).replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
 function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
   const p = node.parameters as Record<string, any>;
-  switch (short(node.type)) {
+  const type = short(node.type);
+  switch (type) {
     case 'scheduleTrigger':
       return spec.trigger.kind === 'schedule' ? `starts the workflow ${scheduleText(spec.trigger.rule)}.` : 'starts the workflow on a schedule.';
     case 'webhook':
       return `starts the workflow when a ${p.httpMethod ?? 'POST'} request reaches \`/webhook/${p.path}\`.`;
+    case 'formTrigger':
+      return `starts the workflow when someone submits the form (${(p.formFields?.values ?? []).map((f: any) => f.fieldLabel).join(', ')}).`;
+    case 'emailReadImap':
+    case 'gmailTrigger':
+      return `starts the workflow for each new email${type === 'gmailTrigger' ? ' in Gmail' : ' in your IMAP inbox'}.`;
+    case 'chatTrigger':
+      return 'starts the workflow for each chat message.';
+    case 'manualTrigger':
+      return 'starts the workflow when you click **Execute workflow** (no schedule or event was named).';
     case 'if':
       return `checks the condition: when it holds the item goes to ${targets(wf, node.name, 0).join(', ') || 'nothing'}, otherwise to ${targets(wf, node.name, 1).join(', ') || 'nothing'}.`;
     case 'switch':
@@ -44,16 +67,44 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'merge':
       return 'waits for the parallel branches and merges their items.';
     case 'splitInBatches':
-      return `loops over the items ${p.batchSize} at a time; the steps after it run for each batch and loop back, and ${targets(wf, node.name, 0).join(', ') || 'the end'} runs when all are done.`;
+      return `loops over the items ${p.batchSize} at a time; the steps after it run for each batch and loop back${targets(wf, node.name, 0).length ? `, and ${targets(wf, node.name, 0).join(', ')} runs when all are done` : ''}.`;
+    case 'wait':
+      return `waits ${p.amount} ${p.unit} (rate limits).`;
+    case 'set':
+      return `sets the fields ${(p.assignments?.assignments ?? []).map((a: any) => `\`${a.name}\``).join(', ')}.`;
+    case 'code':
+      return 'runs JavaScript over the items (edit the code to your logic).';
+    case 'filter':
+      return 'keeps only the items that meet the condition.';
+    case 'aggregate':
+      return 'combines all items into one list.';
+    case 'extractFromFile':
+      return `extracts the ${String(p.operation ?? 'file').toUpperCase()} content of the incoming file.`;
+    case 'httpRequest':
+      return `sends a ${p.method ?? 'GET'} request to \`${p.url}\`.`;
     case 'agent':
-      return 'is an AI agent with its chat model' + (Object.values(wf.connections).some((c) => c.ai_tool) ? ' and tools' : '') + ' (sub-nodes below it).';
+      return 'is an AI agent: its chat model, memory and tools are the sub-nodes below it.';
+    case 'informationExtractor':
+      return `extracts ${(p.attributes?.attributes ?? []).map((a: any) => a.name).join(', ')} from the text with the chat model.`;
+    case 'openAi':
+      return p.resource === 'image' ? 'generates an image with OpenAI.' : 'asks OpenAI (gpt-4o-mini) to process the text.';
+    case 'emailSend':
+      return `sends an email${typeof p.toEmail === 'string' && !p.toEmail.startsWith('=') ? ` to ${p.toEmail}` : ''}.`;
     case 'noOp':
       return 'ends this branch on purpose (nothing else was asked for it).';
     default: {
-      if (p.resource || p.operation) return `${p.operation ?? 'uses'} ${p.resource ?? ''} (${short(node.type)}).`.replace(/\s+\(/, ' (');
-      return `${short(node.type)} step.`;
+      if (/Trigger$/.test(type)) return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e: string) => `\`${e}\``).join(', ')})` : ''}.`;
+      const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');
+      const channel = p.channelId?.value ? ` to ${p.channelId.value}` : '';
+      return `${verb} ${p.resource ? `a ${String(p.resource).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ` : ''}${verb.endsWith('from') || verb.endsWith('with') ? '' : 'in '}${appName(node.type)}${channel}.`.replace(/\s+/g, ' ');
     }
   }
+}
+
+/** Nodes fed by another node's error output handle its failures. */
+function failureNote(node: N8nNode, wf: N8nWorkflow): string {
+  const from = Object.entries(wf.connections).filter(([, c]) => (c.main?.[1] ?? []).some((l) => l.node === node.name) && wf.nodes.find((n) => n.onError && c.main)).map(([n]) => n).filter((n) => wf.nodes.find((x) => x.name === n)?.onError);
+  return from.length ? ` It receives the failures of ${from.map((n) => `**${n}**`).join(', ')}.` : '';
 }
 
 function ordered(wf: N8nWorkflow): N8nNode[] {
@@ -67,7 +118,7 @@ export function composeReply(input: ReplyInput): string {
   const parts: string[] = [];
   if (input.changes.length) parts.push('### What changed', ...input.changes.map((c) => `- ${c}`), '');
   parts.push(`Here is your workflow: **${wf.name}** (${wf.nodes.length} nodes).`, '', '### How it works');
-  ordered(wf).forEach((node, i) => parts.push(`${i + 1}. **${node.name}** ${describe(node, wf, spec)}`));
+  ordered(wf).forEach((node, i) => parts.push(`${i + 1}. **${node.name}** ${describe(node, wf, spec)}${failureNote(node, wf)}`));
   const connections = Object.values(wf.connections).reduce((n, c) => n + Object.values(c).flat(2).length, 0);
   parts.push('', '### Validated');
   const errors = checked.report.errors;
@@ -83,6 +134,8 @@ export function composeReply(input: ReplyInput): string {
     for (const [node, settings] of picks) parts.push(`- In **${node}**, choose your ${[...settings].join(', ')}.`);
     if (creds.length) parts.push(`- Connect these n8n credentials: ${creds.map((c) => `\`${c}\``).join(', ')} (referenced by type; no secret is in the JSON).`);
   }
+  if (input.knowledge?.length) parts.push('', '### From your knowledge base', ...input.knowledge.map((k) => `> ${k.replace(/\s+/g, ' ').slice(0, 300)}`));
+  if (input.fileNames?.length) parts.push('', `I read the attached file${input.fileNames.length === 1 ? '' : 's'}: ${input.fileNames.join(', ')}.`);
   const questions = [...spec.unmapped.map((u) => `I did not map "${u.trim()}": which app or step should do this?`), ...input.notes];
   if (questions.length) parts.push('', '### Questions and notes', ...questions.map((q) => `- ${q}`));
   const d = input.deployment;

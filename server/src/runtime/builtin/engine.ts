@@ -1,90 +1,127 @@
-// The built-in team (no network, deterministic): a coordinator that delegates to members and builds an n8n workflow.
-import type { MemberResponse, TeamMember } from '../../../../src/services/contract.ts';
+// The built-in team (deterministic, no model): the coordinator reads the request, its members design, configure,
+// validate and deploy the n8n workflow through the real n8n MCP tools, and the answer explains it.
+import type { MemberResponse, TeamMember, ToolCall } from '../../../../src/services/contract.ts';
 import { streamText } from '../pacing.ts';
-import type { ToolEnv } from '../tools/catalog.ts';
+import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catalog.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import type { EngineContext, RunEvent, RunInput, TeamEngine } from '../types.ts';
-import { composeAnswer, teamRecommendation } from './answer.ts';
-import { memberId, runMember, type MemberWork } from './member.ts';
-import { planWorkflow } from './plan.ts';
-import { buildWorkflow } from './workflow.ts';
+import { NodeKnowledge } from '../../workflows/knowledge.ts';
+import { replaySession } from '../../workflows/intent/edit.ts';
+import { clarifyingReply, composeReply } from '../../workflows/reply.ts';
+import { teamRecommendation } from './answer.ts';
+import { memberId, memberResponse, runOtherMember } from './member.ts';
+import { assignPhases, PHASES, runPhase, type PhaseName, type WorkState } from './phases.ts';
 
 export function teamMembers(input: RunInput): TeamMember[] {
   const fromConfig = input.team.config?.members;
   return fromConfig?.length ? fromConfig : input.team.members;
 }
 
-/** What the plan is read from: the message, the text of attached files and, with team history on, earlier requests. */
+/** The request as the builder reads it: the message and the text of attached files. */
 export function requestText(input: RunInput): string {
-  const earlier = input.team.config?.enable_team_history
-    ? input.history.filter((m) => m.role === 'user').map((m) => m.content)
-    : [];
   const files = input.files.filter((f) => f.text !== null).map((f) => f.text as string);
-  return [...earlier, input.message, ...files].join('\n\n');
+  return [input.message, ...files].join('\n\n');
 }
 
 function asksForTeam(message: string): boolean {
   return /\b(?:which|what|recommend|need|want|suggest|find)\b[^.?!]{0,40}\bteam\b/i.test(message);
 }
 
-function taskFor(member: TeamMember, message: string, mode: string): string {
-  if (mode === 'collaborate') return message;
-  const role = `${member.role ?? ''} ${member.name}`.toLowerCase();
-  if (/architect|design/.test(role)) return `Design the trigger and steps of the workflow for: ${message}`;
-  if (/integrat|connect/.test(role)) return `Check the connections and credentials the workflow needs for: ${message}`;
-  if (/research|analy/.test(role)) return `Look up the nodes and any reference material relevant to: ${message}`;
-  return `As ${member.role ?? member.name}, contribute to: ${message}`;
-}
+const TASKS: Record<PhaseName, string> = {
+  design: 'Design the workflow: find the n8n node for every trigger and app the request names.',
+  configure: 'Configure every node from its n8n definition: version, resource, operation, required parameters, credential types.',
+  validate: "Validate the workflow with n8n's validator, repair what it reports, and create it in the user's n8n when credentials are saved.",
+};
 
-function reasoningSteps(min: number, max: number, work: MemberWork): string {
+function reasoning(min: number, max: number, state: WorkState, request: string): string {
   const steps = [
-    ['Read the request', `The request asks for: ${work.request.slice(0, 200).replace(/\s+/g, ' ')}`, 'Identify the trigger and the actions.'],
-    ['Choose the trigger', `The plan starts with ${work.workflow.nodes[0]!.name}.`, 'Delegate the design to the members.'],
-    ['Order the steps', `${work.workflow.nodes.length - 1} step(s) follow the trigger, in the order the request names them.`, 'Validate and explain the workflow.'],
+    ['Read the request', `The request asks for: ${request.slice(0, 200).replace(/\s+/g, ' ')}`, 'Identify the trigger, the apps and the control flow.'],
+    ['Choose the trigger', `The workflow starts with a ${state.spec.trigger.kind} trigger.`, 'Delegate node search to the designer.'],
+    ['Order the steps', `${state.spec.steps.length} top-level step(s) follow, with their branches.`, 'Configure, validate and explain the workflow.'],
   ];
   const count = Math.min(Math.max(steps.length, min), max);
   return Array.from({ length: count }, (_, i) => {
-    const [title, reasoning, action] = steps[i] ?? ['Double-check', 'Each connection points at an existing node.', 'Continue.'];
-    return `Step ${i + 1}\nTitle: ${title}\nReasoning: ${reasoning}\nAction: ${action}\nConfidence: 0.9`;
+    const [title, why, action] = steps[i] ?? ['Double-check', 'Every branch ends in a node.', 'Continue.'];
+    return `Step ${i + 1}\nTitle: ${title}\nReasoning: ${why}\nAction: ${action}\nConfidence: 0.9`;
   }).join('\n\n');
 }
 
+async function* delegate(member: TeamMember, task: string, work: () => AsyncGenerator<RunEvent, MemberResponse>, context: EngineContext): AsyncGenerator<RunEvent> {
+  const args = { member_id: memberId(member), task, expected_output: 'What you checked or built, in Markdown.' };
+  yield* invokeTool('transfer_task_to_member', args, async function* () {
+    return (yield* work()).content;
+  }, { services: context.services, signal: context.signal, charge: false });
+}
+
 async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenerator<RunEvent> {
-  const options = { services: context.services, signal: context.signal };
   if (asksForTeam(input.message)) {
     yield* streamText(teamRecommendation(input.team), context.streamDelayMs, context.signal);
     return;
   }
   const request = requestText(input);
-  const plan = planWorkflow(request);
-  const work: MemberWork = { request, plan, workflow: buildWorkflow(plan) };
-  const config = input.team.config;
-  if (config?.reasoning) {
-    const text = reasoningSteps(config.reasoning_min_steps ?? 1, config.reasoning_max_steps ?? 10, work);
-    yield* invokeTool('think', { thought: 'Plan the workflow' }, async () => text, { ...options, charge: false });
+  const session = replaySession([...input.earlierRequests, request]);
+  if (!session.spec.steps.length && session.spec.trigger.kind === 'manual' && !session.edited) {
+    yield* streamText(clarifyingReply(session.spec), context.streamDelayMs, context.signal);
+    return;
   }
   const env: ToolEnv = { services: context.services, runId: input.runId, userId: input.userId, files: input.files };
+  const members = teamMembers(input);
+  const fns = new Map<TeamMember, ToolFunction[]>();
+  for (const m of members) fns.set(m, await memberFunctions(m.agent_config, env, context.signal));
+  const owners = assignPhases(members, fns);
+  const previousId = /\]\((https?:\/\/[^)\s]+)\/workflow\/([\w-]+)\)/.exec(input.lastReply ?? '')?.[2] ?? null;
+  const state: WorkState = { spec: session.spec, knowledge: new NodeKnowledge<RunEvent>(), deployment: {}, previousId };
+  const problem = await context.services.credentialProblem('n8n');
+  if (problem) state.credentialProblem = `Your saved n8n credentials could not be used, so I did not create the workflow in your n8n: ${problem} Check the n8n Base URL and API key.`;
+  const config = input.team.config;
+  if (config?.reasoning) {
+    const text = reasoning(config.reasoning_min_steps ?? 1, config.reasoning_max_steps ?? 10, state, request);
+    yield* invokeTool('think', { thought: 'Plan the workflow' }, async () => text, { services: context.services, signal: context.signal, charge: false });
+  }
+  // Without any member holding the n8n tools the coordinator uses them itself, so the workflow is still validated.
+  const coordinatorFns = [...owners.values()].some((o) => o === null) ? await memberFunctions({ tools: [{ type: 'mcp', server_ids: ['n8n'] }] }, env, context.signal) : [];
+  const phaseMembers = new Set<TeamMember>();
+  for (const phase of PHASES) {
+    const owner = owners.get(phase) ?? null;
+    if (state.unavailable) break;
+    if (!owner) {
+      yield* runPhase(phase, state, coordinatorFns, context, []);
+      continue;
+    }
+    if (state.unavailable) break;
+    phaseMembers.add(owner);
+    // In collaborate mode every member is given the whole request; each still does its own part of it.
+    const task = config?.mode === 'collaborate' ? input.message : TASKS[phase];
+    yield* delegate(owner, task, async function* () {
+      const calls: ToolCall[] = [];
+      const report = yield* runPhase(phase, state, fns.get(owner)!, context, calls, owner.agent_config?.tool_call_limit);
+      const response = memberResponse(owner, `**Task:** ${task}\n\n${report}`, calls);
+      yield { kind: 'member_response', response, task };
+      return response;
+    }, context);
+  }
+  const nodeNames = state.built?.workflow.nodes.map((n) => n.name) ?? [];
   const responses: MemberResponse[] = [];
-  for (const member of teamMembers(input)) {
-    const task = taskFor(member, input.message, config?.mode ?? 'coordinate');
-    const args = { member_id: memberId(member), task, expected_output: 'What you checked or built, in Markdown.' };
-    yield* invokeTool(
-      'transfer_task_to_member',
-      args,
-      async function* () {
-        const response = yield* runMember(member, task, work, env, context);
-        responses.push(response);
-        return response.content;
-      },
-      { ...options, charge: false },
-    );
+  for (const member of members.filter((m) => !phaseMembers.has(m))) {
+    const task = config?.mode === 'collaborate' ? input.message : `As ${member.role ?? member.name}, look up what the team needs for: ${input.message}`;
+    yield* delegate(member, task, async function* () {
+      const response = yield* runOtherMember(member, task, fns.get(member) ?? [], request, nodeNames, env, context);
+      responses.push(response);
+      return response;
+    }, context);
+  }
+  if (!state.built || !state.checked) {
+    const why = state.unavailable?.split('\n')[0]!.slice(0, 300) ?? 'the n8n tool server did not answer.';
+    yield* streamText(`The team did not build a workflow this time, because it could not check it against n8n's node definitions (a workflow it cannot check would only be a guess): ${why}\n\nPlease try again in a moment.`, context.streamDelayMs, context.signal);
+    return;
   }
   const knowledge = responses
     .flatMap((r) => r.tools ?? [])
     .filter((t) => t.tool_name === 'search_knowledge_base' && !t.tool_call_error && /^1\. /.test(String(t.result)))
     .map((t) => String(t.result).split('\n\n')[0]!.replace(/^1\. /, ''));
-  const answer = composeAnswer({ ...work, members: responses, knowledge, fileNames: input.files.map((f) => f.name) });
-  yield* streamText(answer, context.streamDelayMs, context.signal);
+  const notes = [...(state.design?.notes ?? []), ...(state.credentialProblem ? [state.credentialProblem] : [])];
+  const reply = composeReply({ spec: state.design?.spec ?? state.spec, built: state.built, checked: state.checked, changes: session.changes, notes, deployment: state.deployment, knowledge, fileNames: input.files.map((f) => f.name) });
+  yield* streamText(reply, context.streamDelayMs, context.signal);
 }
 
 export function createBuiltinEngine(): TeamEngine {

@@ -83,7 +83,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
   async function* runMember(member: TeamMember, task: string, env: ToolEnv, input: RunInput, ctx: EngineContext): AsyncGenerator<RunEvent, MemberResponse> {
     const agent = member.agent_config;
     const model = options.model ?? agent?.model_id ?? input.team.config?.model_id ?? input.team.model_id;
-    const fns = memberFunctions(agent, env);
+    const fns = await memberFunctions(agent, env, ctx.signal);
     const limit = typeof agent?.tool_call_limit === 'number' ? agent.tool_call_limit : Infinity;
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: [agent?.description, agent?.instructions, agent?.expected_output && `Expected output: ${agent.expected_output}`].filter(Boolean).join('\n\n') || `You are ${member.name}.` },
@@ -102,7 +102,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
         let result: string;
         if (calls.length >= limit) result = 'Tool call limit reached; answer with what you have.';
         else {
-          const call = yield* invokeTool(tc.name, args, async () => {
+          const call = yield* invokeTool(fn?.toolName ?? tc.name, args, async () => {
             if (!fn) throw new ToolError(`Unknown tool ${tc.name}.`);
             return fn.execute(args);
           }, { services: ctx.services, signal: ctx.signal, charge: Boolean(fn), id: tc.id });

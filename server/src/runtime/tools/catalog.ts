@@ -1,6 +1,5 @@
 // The functions behind a member's tools list (SPEC §3 tool entries), shared by the built-in and model engines.
 import type { AgentConfig } from '../../../../src/services/contract.ts';
-import { validateWorkflow } from '../builtin/workflow.ts';
 import type { RunFile, ToolServices } from '../types.ts';
 import { ToolError } from './invoke.ts';
 import { NODE_REFERENCE } from './reference.ts';
@@ -15,9 +14,13 @@ export interface ToolEnv {
 type JsonSchema = { type: 'object'; properties: Record<string, { type: string; description: string }>; required: string[] };
 
 export interface ToolFunction {
+  /** The name the model calls it by (MCP tools: namespaced by server). */
   name: string;
+  /** The name the timeline shows: the MCP tool's own name, else the function name. */
+  toolName?: string;
+  serverId?: string;
   description: string;
-  parameters: JsonSchema;
+  parameters: JsonSchema | Record<string, unknown>;
   execute(args: Record<string, unknown>): Promise<string>;
 }
 
@@ -111,56 +114,47 @@ function readFile(env: ToolEnv): ToolFunction {
   };
 }
 
-/** MCP functions check that the user saved credentials for the server before doing anything. */
-function mcpFunctions(serverId: string, env: ToolEnv): ToolFunction[] {
-  const guarded = (fn: ToolFunction): ToolFunction => ({
-    ...fn,
-    async execute(args) {
-      if (!(await env.services.hasCredentials(env.userId, serverId))) {
-        throw new ToolError(`Missing credentials for ${env.services.serverName(serverId)}: save them in the chat ("Click to enter your credentials") so the team can use this server.`);
-      }
-      return fn.execute(args);
-    },
-  });
-  const name = env.services.serverName(serverId);
-  switch (serverId) {
-    case 'n8n':
-      return [guarded({
-        name: 'n8n_validate_workflow',
-        description: 'Checks that an n8n workflow JSON is importable: nodes, one trigger, connections between existing nodes.',
-        parameters: schema({ workflow_json: 'The workflow as a JSON string' }),
-        async execute(args) {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(str(args, 'workflow_json'));
-          } catch {
-            throw new ToolError('workflow_json is not valid JSON.');
-          }
-          const problems = validateWorkflow(parsed);
-          if (problems.length) throw new ToolError(`The workflow cannot be imported:\n- ${problems.join('\n- ')}`);
-          const nodes = (parsed as { nodes: unknown[] }).nodes.length;
-          return `The workflow is valid for import into n8n: ${nodes} nodes, one trigger, every connection points at an existing node.`;
-        },
-      })];
-    default:
-      return [guarded({
-        name: `${serverId.replace(/[^a-zA-Z0-9_]/g, '_')}_check_access`,
-        description: `Confirms the user's ${name} connection is configured for the workflow.`,
-        parameters: schema({ purpose: 'What the workflow will do with this server' }),
-        async execute(args) {
-          return `${name} credentials are saved for this user; the workflow can use them for: ${str(args, 'purpose')}.`;
-        },
-      })];
+/** Function names the model sees: the server id and the tool name, within OpenAI's name rules. */
+export function functionName(serverId: string, tool: string): string {
+  return `${serverId}__${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+}
+
+const MAX_RESULT_CHARS = 8000;
+
+/** A tool's text as the timeline keeps it: long node definitions are cut, the engine still reads the whole. */
+export function shownResult(text: string): string {
+  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n…(${text.length - MAX_RESULT_CHARS} more characters)` : text;
+}
+
+/** The real tools of an MCP server (tools/list with the user's credentials); none when it cannot be reached. */
+async function mcpFunctions(serverId: string, env: ToolEnv, signal: AbortSignal): Promise<ToolFunction[]> {
+  let tools: Awaited<ReturnType<ToolServices['mcpTools']>>;
+  try {
+    tools = await env.services.mcpTools(serverId, signal);
+  } catch {
+    return [];
   }
+  return tools.map((tool) => ({
+    name: functionName(serverId, tool.name),
+    toolName: tool.name,
+    serverId,
+    description: (tool.description || tool.name).slice(0, 1000),
+    parameters: (tool.inputSchema?.type === 'object' ? tool.inputSchema : { type: 'object', properties: {} }) as ToolFunction['parameters'],
+    async execute(args) {
+      const result = await env.services.callMcp(serverId, tool.name, args, signal);
+      if (result.isError) throw new ToolError(shownResult(result.text || `${tool.name} failed.`));
+      return result.text;
+    },
+  }));
 }
 
 /** Every function one member may call, from its tools list, knowledge bases and the chat's files. */
-export function memberFunctions(agent: AgentConfig | undefined, env: ToolEnv): ToolFunction[] {
+export async function memberFunctions(agent: AgentConfig | undefined, env: ToolEnv, signal: AbortSignal): Promise<ToolFunction[]> {
   const fns: ToolFunction[] = [];
   const kbIds = agent?.knowledge_base_ids ?? [];
   if (kbIds.length && agent?.search_knowledge !== false) fns.push(knowledgeSearch(kbIds, env));
   for (const tool of agent?.tools ?? []) {
-    if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...mcpFunctions(id, env));
+    if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...(await mcpFunctions(id, env, signal)));
     else if (tool.type === 'browser') fns.push(browser(env));
     else if (tool.type === 'http_request') fns.push(httpRequest());
     else if (tool.type === 'duckduckgo') fns.push(referenceSearch('duckduckgo_search', 'Looks up n8n nodes in the built-in node reference.'));

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolCall } from '../../../../src/services/contract.ts';
 import { OutOfCreditsError, ProviderError, type RunEvent, type ToolServices } from '../types.ts';
+import { McpUnavailableError } from '../../mcp/types.ts';
 
 /** A failure the tool reports to the agent (stored as a tool error), as opposed to a crash of the run. */
 export class ToolError extends Error {}
@@ -38,7 +39,7 @@ export async function* invokeTool(
   } catch (error) {
     if (options.signal.aborted || error instanceof OutOfCreditsError || error instanceof ProviderError) throw error;
     // Internal failures are not shown to the agent or the user verbatim; they may name internals.
-    call.result = error instanceof ToolError ? error.message : `The tool ${name} failed unexpectedly.`;
+    call.result = error instanceof ToolError || error instanceof McpUnavailableError ? error.message : `The tool ${name} failed unexpectedly.`;
     call.tool_call_error = true;
   }
   call.metrics = { time: Math.round(performance.now() - started) / 1000 };

@@ -1,6 +1,6 @@
 // Reads one clause of a request ("tell #sales", "log it in Postgres", "summarise it with AI") into steps.
-import type { AgentTool, Step } from '../spec.ts';
-import { SMTP, servicesIn, type Service } from '../services.ts';
+import type { AgentTool, Step, Verb } from '../spec.ts';
+import { SMTP, serviceByKey, servicesIn, type Service } from '../services.ts';
 import { hintsOf, verbOf } from './words.ts';
 
 export interface ClauseContext {
@@ -62,7 +62,8 @@ function namedApi(clause: string, url: string | undefined): Step | null {
 function processingStep(clause: string, ctx: ClauseContext): Step | null {
   if (/\b(?:ai|an) agent\b|\bagent (?:that|which|who)\b|\bassistant (?:that|which|who)\b/.test(clause)) return agentStep(clause, ctx);
   if (/\b(?:generate|create|make|draw)\w*\s+(?:an?\s+)?(?:ai\s+)?(?:image|picture|illustration|thumbnail)s?\b/.test(clause)) return { kind: 'openai', task: 'image' };
-  if (/\bsummar(?:i[sz]e|y|ies)\b|\btl;?dr\b|\bdigest of\b/.test(clause)) return { kind: 'openai', task: 'summarise' };
+  if (/\bsummari[sz](?:e|es|ed|ing)\b|\btl;?dr\b|\b(?:write|create|generate|make)\s+(?:a|an)\s+(?:short\s+)?summary\b|\bsummary of\b/.test(clause)) return { kind: 'openai', task: 'summarise' };
+  if (/\bdigest\b/.test(clause)) return { kind: 'aggregate' };
   if (/\btranslat/.test(clause)) return { kind: 'openai', task: 'translate' };
   if (/\b(?:write|draft|generate|compose)\w*\s+(?:an?\s+|the\s+)?(?:ai\s+)?(?:reply|response|answer|post|caption|description|text|copy|summary)\b/.test(clause) && (AI.test(ctx.request) || /\bdraft\b/.test(clause))) {
     return { kind: 'openai', task: 'write' };
@@ -72,7 +73,8 @@ function processingStep(clause: string, ctx: ClauseContext): Step | null {
     const attributes = extractInfo[1].split(/\s*(?:,|\band\b)\s*/).map((a) => a.trim().replace(/^(?:the|their|its)\s+/, '')).filter((a) => a && a !== 'data' && a !== 'information' && a !== 'details');
     return { kind: 'extractInfo', attributes: attributes.length ? attributes : ['name', 'email', 'summary'] };
   }
-  const file = /\b(?:extract|parse|read|convert)\w*\b[^.]{0,40}?\b(pdf|csv|xlsx|excel|spreadsheet file|json file|html|attachment|file)s?\b/.exec(clause);
+  const fileInRequest = /\b(pdf|csv|xlsx|excel|attachment|file|document)s?\b/.exec(ctx.request)?.[1];
+  const file = /\b(?:extract|parse|read|convert)\w*\b[^.]{0,40}?\b(pdf|csv|xlsx|excel|spreadsheet file|json file|html|attachment|file)s?\b/.exec(clause) ?? (fileInRequest && /\bextract\w*\s+(?:the\s+)?(?:text|content|data|rows)\b/.test(clause) ? [clause, fileInRequest === 'document' ? 'pdf' : fileInRequest] : null);
   if (file?.[1]) {
     const kind = file[1];
     const format = kind === 'excel' || kind === 'xlsx' || kind === 'spreadsheet file' ? 'xlsx' : kind === 'attachment' || kind === 'file' ? (/\bpdf\b/.test(ctx.request) ? 'pdf' : /\bcsv\b/.test(ctx.request) ? 'csv' : 'text') : kind === 'json file' ? 'json' : (kind as 'csv' | 'pdf' | 'html');
@@ -111,8 +113,43 @@ export function clauseSteps(clause: string, ctx: ClauseContext): Step[] {
   const service = appService(clause, ctx);
   if (!service) return steps;
   const verb = verbOf(clause) ?? (ctx.previousVerb?.kind === 'action' ? ctx.previousVerb.verb : service.table ? 'create' : 'send');
-  const more = servicesIn(clause).map((s) => s.service).filter((s) => s.key !== service.key);
-  const action = (svc: Service): Step => ({ kind: 'action', service: svc.key, verb, hints: hintsOf(clause, ctx.original), phrase: clause.trim() });
-  // "Summarise it and post it to Slack": the summary runs first.
-  return [...steps, action(service), ...more.filter((s) => s.key !== 'openWeatherMap' || /\bweather\b/.test(clause)).map(action)];
+  const named = servicesIn(clause).map((s) => s.service).filter((s) => s.key !== 'openWeatherMap' || /\bweather\b/.test(clause));
+  const all = named.some((s) => s.key === service.key) ? named : [service, ...named];
+  const action = (svc: Service, v: Verb): Step => ({ kind: 'action', service: svc.key, verb: v, hints: hintsOf(clause, ctx.original), phrase: clause.trim() });
+  // "Send a digest of HubSpot deals to Slack", "sync Shopify customers to Mailchimp": the app the data comes from
+  // is read first, the one it goes to gets the clause's verb.
+  const destination = destinationOf(clause, all, ctx);
+  if (destination && all.length > 1 && verb !== 'read') {
+    const sources = all.filter((s) => s.key !== destination.key);
+    return ordered(clause, [...steps], [...sources.map((s) => action(s, 'read')), action(destination, verb === 'create' || verb === 'update' || verb === 'send' ? verb : 'create')]);
+  }
+  if (destination && verb !== 'read' && all.length === 1 && destination.key !== service.key) return ordered(clause, steps, [action(service, 'read'), action(destination, verb)]);
+  return ordered(clause, steps, all.map((s) => action(s, verb)));
+}
+
+/** The app a clause sends to: after "to", "into", "in" or "on" (the e-mail service for "to my email"). */
+function destinationOf(clause: string, named: Service[], ctx: ClauseContext): Service | null {
+  let best: { svc: Service; at: number } | null = null;
+  for (const svc of named) {
+    const m = new RegExp(String.raw`\b(?:to|into|in|on|via|with|using)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:\w+\s+){0,2}?(?:${svc.pattern.source.replace(/\\b/g, '')})`).exec(clause);
+    if (m && (!best || m.index > best.at)) best = { svc, at: m.index };
+  }
+  if (best) return best.svc;
+  if (/\bto\s+(?:my|our|your|the team'?s?|their)\s+(?:e-?mail|inbox)\b/.test(clause)) return emailService(ctx, clause);
+  return null;
+}
+
+/** Processing runs after the apps it reads from ("a digest of HubSpot deals to my email", "pull tickets, count them"). */
+function ordered(clause: string, processing: Step[], actions: Step[]): Step[] {
+  if (!processing.length) return actions;
+  const last = actions.at(-1);
+  const sources = actions.filter((a) => a !== last && a.kind === 'action' && a.verb === 'read');
+  if (sources.length) return [...sources, ...processing, ...actions.filter((a) => !sources.includes(a))];
+  const firstApp = Math.min(...actions.map((a) => (a.kind === 'action' ? clause.search(serviceByKeyPattern(a.service)) : -1)).filter((i) => i >= 0), Infinity);
+  const processingAt = clause.search(/\bcode\b|\bjavascript\b|\bsummar|\btranslat|\bfilter|\baggregat|\bdigest|\bcombine|\bextract|\bparse|\bclassif|\bgenerate|\bkeep only|\bset\b|\bformat/);
+  return processingAt > firstApp && actions.length === 1 && actions[0]!.kind === 'action' && actions[0]!.verb === 'read' ? [...actions, ...processing] : [...processing, ...actions];
+}
+
+function serviceByKeyPattern(key: string): RegExp {
+  return serviceByKey(key)?.pattern ?? /$^/;
 }

@@ -20,7 +20,7 @@ function sentences(text: string): string[] {
 }
 
 /** Words that start a new step: a clause boundary sits before them ("…, then post", "… and notify"). */
-const STEP_START = String.raw`(?:also\s+)?(?:post|send|tell|notify|message|alert|ping|share|e-?mail|text|reply|forward|add|create|save|store|log|record|insert|append|write|put|upload|update|delete|remove|get|fetch|read|pull|retrieve|download|list|check|collect|call|run|summari[sz]e|classify|categori[sz]e|route|sort|triage|translate|generate|extract|parse|convert|filter|keep|only|skip|ignore|combine|merge|aggregate|wait|pause|process|sync|back\s?up|answer|respond|draft|compute|calculate|book|mark|move|archive|assign|open|close|invite|subscribe|have|use|make|respecting|otherwise|else|if|unless|then|finally|in\s+batches)\b`;
+const STEP_START = String.raw`(?:also\s+)?(?:post|send|tell|notify|message|alert|ping|share|e-?mail|text|reply|forward|add|create|save|store|log|record|insert|append|write|put|upload|update|delete|remove|get|fetch|read|pull|retrieve|download|list|check|collect|call|run|summari[sz]e|classify|categori[sz]e|route|sort|triage|translate|generate|extract|parse|convert|filter|keep|only|skip|ignore|combine|merge|aggregate|wait|pause|process|sync|back\s?up|answer|respond|draft|compute|calculate|book|mark|move|archive|assign|open|close|invite|subscribe|have|use|make|respecting|count|format|rename|map|transform|set|clean|enrich|score|dedupe|thank|welcome|remind|otherwise|else|if|unless|then|finally|in\s+batches)\b`;
 const BOUNDARY = new RegExp(String.raw`,\s*(?:and\s+)?(?:then\s+)?(?=${STEP_START})|\s+(?:and\s+then|then|after that|afterwards|finally|and)\s+(?=${STEP_START})`);
 
 function clausesOf(sentence: string): string[] {

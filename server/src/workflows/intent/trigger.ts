@@ -77,6 +77,11 @@ export function findTrigger(text: string): FoundTrigger {
     return { trigger: { kind: 'schedule', rule: scheduleRule(text) }, at: schedule.index, rest: cut(text, /\b(?:on|at|run)\s*$/.test(before) ? start : schedule.index, end) };
   }
   if (event) return event;
+  const bot = /\b(telegram|slack|discord|whats\s?app)\s+(?:chat\s?)?bot\b/.exec(text);
+  if (bot?.[1]) {
+    const svc = SERVICES.find((x) => x.pattern.test(bot[1]!))!;
+    return { trigger: { kind: 'app', service: svc.key, event: 'created' }, at: bot.index, rest: `${text} and reply on ${svc.name.toLowerCase()}` };
+  }
   if (/\bwebhooks?\b/.test(text)) return { trigger: { kind: 'webhook', path: slug(text), method: 'POST' }, at: 0, rest: text.replace(/\b(?:via|from|on|through|with) (?:a )?webhooks?\b/, '') };
   if (/\bchat\s?bot\b|\bchat interface\b|\bchat (?:widget|window)\b/.test(text)) return { trigger: { kind: 'chat' }, at: 0, rest: text };
   if (/\bform\b/.test(text) && !/\btypeform\b/.test(text)) return { trigger: { kind: 'form', title: 'Form', fields: [] }, at: 0, rest: text };

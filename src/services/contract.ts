@@ -409,4 +409,6 @@ export interface McpServerCatalogueEntry {
   description: string;
   requires_credentials: boolean;
   tool_config_example: ToolEntry;
+  /** Tool names the server offers without credentials; absent from older servers. */
+  tools?: string[];
 }

@@ -110,7 +110,11 @@ export function serverRequirements(catalog: Catalog): ServerRequirement[] {
   }));
 }
 
-export function availableMcpServers(catalog: Catalog): Record<string, McpServerCatalogueEntry> {
+/** `tools`: the names each server offers without credentials (from its tools/list), [] when unknown. */
+export function availableMcpServers(
+  catalog: Catalog,
+  tools: Record<string, string[]> = {},
+): Record<string, McpServerCatalogueEntry> {
   return Object.fromEntries(
     Object.entries(catalog.mcpServers).map(([id, s]) => [
       id,
@@ -119,6 +123,7 @@ export function availableMcpServers(catalog: Catalog): Record<string, McpServerC
         description: s.description,
         requires_credentials: s.requires_credentials,
         tool_config_example: s.tool_config_example,
+        tools: tools[id] ?? [],
       },
     ]),
   );

@@ -11,6 +11,7 @@ import { newId } from '../ids.ts';
 import { availableMcpServers, findServer, loadCatalog, serverRequirements, type CatalogServer } from './catalog.ts';
 import { validateCredentialValues, type CredentialValues } from './fields.ts';
 import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from '../mcp/addressGuard.ts';
+import { publicToolNames } from '../mcp/publicTools.ts';
 import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
 
@@ -54,7 +55,8 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/agents/mcp/servers/available', async (request) => {
     await requireUser(ctx, request);
-    return { data: { available_mcp_servers: availableMcpServers(catalog) } };
+    const tools = await publicToolNames(ctx.mcp, catalog);
+    return { data: { available_mcp_servers: availableMcpServers(catalog, tools) } };
   });
 
   app.get('/credentials/mcp', async (request) => {

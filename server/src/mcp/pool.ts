@@ -15,6 +15,8 @@ export interface PoolOptions {
   idleMs: number;
   maxPerServer: number;
   allowPrivateHosts: boolean;
+  /** Time limit for starting a session (spawn + initialize); default: callTimeoutMs. */
+  startTimeoutMs?: number;
   /** How long a call waits for a free connection when the server's cap is reached (default: the call's time limit). */
   acquireWaitMs?: number;
 }
@@ -109,7 +111,7 @@ export class McpPool implements McpClientPool {
     for (;;) {
       limits.signal?.throwIfAborted();
       if (this.closing) throw new McpUnavailableError(`The ${server.name} tool server is shutting down.`);
-      const conn = this.conns.get(key) ?? this.open(serverId, key, server, credentials, limits.timeoutMs);
+      const conn = this.conns.get(key) ?? this.open(serverId, key, server, credentials);
       if (conn) {
         conn.busy++;
         clearTimeout(conn.idleTimer);
@@ -132,7 +134,7 @@ export class McpPool implements McpClientPool {
   }
 
   /** A new session when the server is under its cap or an idle one can be evicted (least recently used); else null. */
-  private open(serverId: string, key: string, server: CatalogServer, credentials: Credentials | null, timeoutMs: number): Connection | null {
+  private open(serverId: string, key: string, server: CatalogServer, credentials: Credentials | null): Connection | null {
     const live = [...this.conns.values()].filter((c) => c.serverId === serverId);
     if (live.length >= this.options.maxPerServer) {
       const idle = live.filter((c) => c.busy === 0).sort((a, b) => a.lastUsed - b.lastUsed)[0];
@@ -148,7 +150,7 @@ export class McpPool implements McpClientPool {
         throw new McpUnavailableError(`The ${server.name} credentials cannot be used: ${blocked.join(', ')}: ${PRIVATE_ADDRESS_MESSAGE}.`);
       }
       return buildTransport(transport, credentials, this.options.allowPrivateHosts);
-    }, { timeoutMs }).catch(() => {});
+    }, { timeoutMs: this.options.startTimeoutMs ?? this.options.callTimeoutMs }).catch(() => {});
     return conn;
   }
 

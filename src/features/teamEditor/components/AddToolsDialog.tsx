@@ -1,7 +1,7 @@
 // Add Tools: a search box over the Regular Tools and MCP Servers catalogues; picking one adds its tool entry.
 import { useMemo, useState } from 'react';
 import {
-  Alert, Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, ListSubheader, TextField,
+  Alert, Box, Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, ListSubheader, TextField,
 } from '@mui/material';
 import { useGetAvailableMcpServersQuery, useGetAvailableToolsQuery } from '../../../services/api';
 import type { ToolEntry } from '../../../services/contract';
@@ -13,6 +13,14 @@ interface AddToolsDialogProps {
 }
 
 const matches = (query: string, ...texts: string[]) => texts.some((t) => t.toLowerCase().includes(query));
+/** Enough names to tell servers apart without turning a row into a wall of text. */
+const MAX_TOOL_NAMES = 12;
+
+function toolNames(tools: string[] | undefined): string | null {
+  if (!tools?.length) return null;
+  const shown = tools.slice(0, MAX_TOOL_NAMES).join(', ');
+  return tools.length > MAX_TOOL_NAMES ? `Tools: ${shown} and ${tools.length - MAX_TOOL_NAMES} more` : `Tools: ${shown}`;
+}
 
 export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
   const [search, setSearch] = useState('');
@@ -25,7 +33,7 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
     [tools.data, q],
   );
   const mcp = useMemo(
-    () => Object.entries(servers.data ?? {}).filter(([id, s]) => matches(q, id, s.name, s.description)),
+    () => Object.entries(servers.data ?? {}).filter(([id, s]) => matches(q, id, s.name, s.description, ...(s.tools ?? []))),
     [servers.data, q],
   );
   const add = (tool: ToolEntry) => {
@@ -50,7 +58,19 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
         <List dense aria-label="MCP Servers" subheader={<ListSubheader disableSticky>MCP Servers</ListSubheader>}>
           {mcp.map(([id, s]) => (
             <ListItemButton key={id} onClick={() => add({ type: 'mcp', server_ids: [id] })}>
-              <ListItemText primary={s.name} secondary={s.description} />
+              <ListItemText
+                primary={s.name}
+                secondary={
+                  <>
+                    {s.description}
+                    {toolNames(s.tools) && (
+                      <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', fontFamily: 'monospace' }}>
+                        {toolNames(s.tools)}
+                      </Box>
+                    )}
+                  </>
+                }
+              />
             </ListItemButton>
           ))}
         </List>

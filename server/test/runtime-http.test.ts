@@ -166,27 +166,6 @@ describe('team runtime over HTTP', () => {
     assert.match(res.body.data.content, /From your knowledge base/);
   });
 
-  it('checks MCP credentials before a member uses an MCP server', async () => {
-    const api = client(server, token);
-    const message = 'Every day at noon post a reminder to Slack';
-    const without = await api.post(`/teams/${teamId}/chat`, { message });
-    const n8nCall = (tools: Array<{ tool_name: string }>) => tools.find((t) => t.tool_name === 'n8n_validate_workflow') as
-      | { tool_call_error: boolean; result: string }
-      | undefined;
-    assert.equal(n8nCall(without.body.data.tools)?.tool_call_error, true);
-    assert.match(n8nCall(without.body.data.tools)!.result, /Missing credentials for n8n/);
-
-    const saved = await api.post('/credentials/mcp', {
-      mcp_server_id: 'n8n',
-      credentials: { N8N_BASE_URL: 'https://n8n.example.com', N8N_API_KEY: 'n8n_api_secret_value' },
-    });
-    assert.equal(saved.status, 201, JSON.stringify(saved.body));
-    const withCreds = await api.post(`/teams/${teamId}/chat`, { message });
-    assert.equal(n8nCall(withCreds.body.data.tools)?.tool_call_error, false);
-    assert.match(n8nCall(withCreds.body.data.tools)!.result, /valid for import/);
-    assert.ok(!JSON.stringify(withCreds.body).includes('n8n_api_secret_value'), 'the secret never reaches the reply');
-  });
-
   it('links the browser tool to a live view page that shows the run\'s steps', async () => {
     const res = await client(server, token).post(`/teams/${teamId}/chat`, { message: 'Every hour call https://api.example.com/<script>' });
     const browser = res.body.data.tools.find((t: { tool_name: string }) => t.tool_name === 'browser_open');

@@ -70,6 +70,12 @@ export async function startFakeN8n(apiKeys: string[]): Promise<FakeN8n> {
     const one = /^\/api\/v1\/workflows\/([^/]+)$/.exec(url.pathname);
     const found = one && own.find((w) => w.id === one[1]);
     if (one && req.method === 'GET') return found ? send(200, strip(found)) : send(404, { message: 'Not Found' });
+    if (one && req.method === 'PUT') {
+      if (!found) return send(404, { message: 'Not Found' });
+      const body = await readJson(req);
+      Object.assign(found, { name: String(body.name ?? found.name), nodes: Array.isArray(body.nodes) ? body.nodes : found.nodes, connections: body.connections ?? found.connections, settings: body.settings ?? found.settings, updatedAt: new Date().toISOString() });
+      return send(200, strip(found));
+    }
     return send(404, { message: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

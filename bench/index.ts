@@ -6,6 +6,7 @@ import { bundleBench } from './bundle.ts';
 import { historyMergeBench } from './historyMerge.ts';
 import { longSessionBench } from './longSession.ts';
 import { streamPipelineBench } from './streamPipeline.ts';
+import { workflowQualityBench } from './workflowQuality.ts';
 
 const benches: Record<string, () => Promise<Figure[]>> = {
   stream: streamPipelineBench,
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   bundle: bundleBench,
   server: serverBench,
   quality: async () => (await import('./quality.ts')).qualityBench(),
+  workflows: workflowQualityBench,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -13,7 +13,7 @@ Ask the Research Assistant when a service, API or n8n node is unfamiliar.
 
 Answer with a short explanation in Markdown followed by the workflow as importable n8n JSON.`;
 
-const SEED_MEMBERS: TeamMember[] = [
+export const SEED_MEMBERS: TeamMember[] = [
   {
     name: 'Workflow Architect',
     role: 'Designs the n8n workflow: trigger, nodes, connections and error handling',

@@ -7,6 +7,7 @@ import type { StreamFrame, Team } from '../../src/services/contract.ts';
 import { createOpenAIEngine } from '../src/runtime/openai/engine.ts';
 import { ProviderError, type RunEvent, type ToolServices } from '../src/runtime/types.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { poolServices, realPool } from '../bench/workflowQuality.ts';
 import { startFakeOpenAI, textReply, toolCallReply, type ChatRequest, type FakeOpenAI, type FakeReply } from './fakes/openai.ts';
 
 const FINAL = ['## Your workflow\n', 'A **Schedule Trigger** ', 'starts it every day.'];
@@ -158,6 +159,61 @@ describe('OpenAI-compatible engine', () => {
       assert.match(error.message, /connection/i);
       return true;
     });
+  });
+});
+
+describe('OpenAI-compatible engine: the answer\'s workflow goes through n8n\'s validator', () => {
+  const pool = realPool();
+  let fake: FakeOpenAI;
+  const BROKEN = { name: 'Broken', nodes: [{ id: 'a', name: 'Schedule Trigger', type: 'n8n-nodes-base.scheduleTrigger', typeVersion: 1.2, position: [0, 0], parameters: { rule: { interval: [{ field: 'hours' }] } } }], connections: { 'Schedule Trigger': { main: [[{ node: 'Ghost', type: 'main', index: 0 }]] } } };
+  const FIXED = {
+    name: 'Fixed',
+    nodes: [...BROKEN.nodes, { id: 'b', name: 'Ghost', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} }],
+    connections: BROKEN.connections,
+  };
+  const block = (wf: unknown) => `Here it is:\n\n\`\`\`json\n${JSON.stringify(wf)}\n\`\`\``;
+  let repairs: unknown[] = [];
+  before(async () => {
+    fake = await startFakeOpenAI((request) => {
+      const repair = request.messages.at(-1)?.role === 'user' && /validator/.test(String(request.messages.at(-1)?.content));
+      if (!repair) return textReply(block(BROKEN));
+      repairs.push(request.messages.at(-1)?.content);
+      return textReply(block(repairs.length === 1 && fixes ? FIXED : BROKEN));
+    });
+  });
+  after(async () => {
+    await fake.close();
+    await pool.close();
+  });
+  let fixes = true;
+  const teamless: Team = { ...TEAM, config: { ...TEAM.config, members: [] } };
+  const run = async () => {
+    const events: RunEvent[] = [];
+    const input = { runId: 'run-v', team: teamless, userId: 'u1', message: 'Every hour do something', files: [], history: [], earlierRequests: [], lastReply: null };
+    const engine = createOpenAIEngine({ apiKey: 'x', baseURL: fake.url, maxRetries: 0 });
+    for await (const e of engine.run(input, { services: poolServices(pool), signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+    return { events, text: events.map((e) => (e.kind === 'text' ? e.delta : '')).join('') };
+  };
+
+  it('sends the validator\'s errors back to the model and reports the repaired workflow as valid', async () => {
+    repairs = [];
+    fixes = true;
+    const { events, text } = await run();
+    const validations = events.filter((e) => e.kind === 'tool_completed' && e.call.tool_name === 'validate_workflow');
+    assert.equal(validations.length, 2);
+    assert.equal(repairs.length, 1);
+    assert.match(String(repairs[0]), /Ghost/);
+    assert.match(text, /found \d+ problem\(s\) in this workflow, so the team corrects it/);
+    assert.match(text, /checked this workflow: no errors/);
+  });
+
+  it('stops after the bounded repair rounds and says what still fails', async () => {
+    repairs = [];
+    fixes = false;
+    const { events, text } = await run();
+    assert.equal(events.filter((e) => e.kind === 'tool_completed' && e.call.tool_name === 'validate_workflow').length, 3);
+    assert.equal(repairs.length, 2);
+    assert.match(text, /still reports \d+ error\(s\) the team could not repair:\n(?:- .*\n)*- .*Ghost/);
   });
 });
 

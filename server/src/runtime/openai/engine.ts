@@ -8,6 +8,21 @@ import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catal
 import { invokeTool, ToolError } from '../tools/invoke.ts';
 import type { EngineContext, RunEvent, RunInput, TeamEngine } from '../types.ts';
 import { parseArguments, streamCompletion } from './stream.ts';
+import { streamText } from '../pacing.ts';
+import { parseValidation } from '../../workflows/validation.ts';
+
+/** The n8n workflow in an answer's json code block, if it has one. */
+export function workflowIn(text: string): Record<string, unknown> | null {
+  for (const m of text.matchAll(/```(?:json)?\n([\s\S]+?)\n```/g)) {
+    try {
+      const value = JSON.parse(m[1]!) as Record<string, unknown>;
+      if (Array.isArray(value.nodes) && typeof value.connections === 'object' && value.connections !== null) return value;
+    } catch {
+      // Not JSON: the next block may be.
+    }
+  }
+  return null;
+}
 
 export interface OpenAIEngineOptions {
   apiKey: string;
@@ -21,6 +36,8 @@ export interface OpenAIEngineOptions {
 /** Bounds on model round trips, so a model that keeps calling functions cannot run forever. */
 const MAX_COORDINATOR_ROUNDS = 6;
 const MAX_MEMBER_ROUNDS = 6;
+/** Rounds in which the model may repair a workflow n8n's validator rejected. */
+const MAX_REPAIR_ROUNDS = 2;
 
 const asTool = (fn: Pick<ToolFunction, 'name' | 'description' | 'parameters'>): ChatCompletionTool => ({
   type: 'function',
@@ -54,6 +71,7 @@ function coordinatorPrompt(input: RunInput, members: TeamMember[]): string {
     'Members (use member_id with transfer_task_to_member):',
     ...members.map((m) => `- ${memberId(m)}: ${m.agent_config?.name ?? m.name}${m.role ? `, ${m.role}` : ''}`),
     config?.markdown === false ? '' : 'Format the final answer in Markdown.',
+    "When the answer is an n8n workflow, give it whole as importable JSON in one ```json code block: it is checked with n8n's validator.",
   ]
     .filter(Boolean)
     .join('\n');
@@ -136,7 +154,10 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
     const tools = members.length ? [asTool(TRANSFER)] : [];
     for (let round = 0; round < MAX_COORDINATOR_ROUNDS; round++) {
       const reply = yield* streamCompletion(client, { model, messages, tools }, { signal: ctx.signal, emitText: true });
-      if (!reply.toolCalls.length) return;
+      if (!reply.toolCalls.length) {
+        yield* validateAnswer(reply.text, messages, model, ctx);
+        return;
+      }
       messages.push({ role: 'assistant', content: reply.text || null, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
       for (const tc of reply.toolCalls) {
         const args = parseArguments(tc.arguments);
@@ -150,6 +171,41 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
         }, { services: ctx.services, signal: ctx.signal, charge: false, id: tc.id });
         messages.push({ role: 'tool', tool_call_id: tc.id, content: String(call.result ?? '') });
       }
+    }
+  }
+
+  /**
+   * The workflow in the final answer goes through n8n's validator; its errors go back to the model, which answers
+   * again (bounded), and what still fails is said in the answer.
+   */
+  async function* validateAnswer(answer: string, messages: ChatCompletionMessageParam[], model: string, ctx: EngineContext): AsyncGenerator<RunEvent> {
+    const tools = await ctx.services.mcpTools('n8n', ctx.signal).catch(() => []);
+    if (!tools.some((t) => t.name === 'validate_workflow')) return;
+    let current = answer;
+    for (let round = 0; ; round++) {
+      const workflow = workflowIn(current);
+      if (!workflow) return;
+      const call = yield* invokeTool('validate_workflow', { workflow }, async () => {
+        const result = await ctx.services.callMcp('n8n', 'validate_workflow', { workflow }, ctx.signal);
+        if (result.isError) throw new ToolError(result.text);
+        return result.text;
+      }, { services: ctx.services, signal: ctx.signal, charge: true });
+      const report = parseValidation(String(call.result ?? ''), Boolean(call.tool_call_error));
+      const list = report.errors.slice(0, 10).map((e) => `- ${e.node ? `**${e.node}**: ` : ''}${e.message}`).join('\n');
+      if (report.valid) {
+        yield* streamText(`\n\n### Validated\nn8n's validator (\`validate_workflow\`) checked this workflow: no errors${report.warnings.length ? `, ${report.warnings.length} warning(s)` : ''}.`, ctx.streamDelayMs, ctx.signal);
+        return;
+      }
+      if (round >= MAX_REPAIR_ROUNDS) {
+        yield* streamText(`\n\n### Validation\nn8n's validator (\`validate_workflow\`) still reports ${report.errors.length} error(s) the team could not repair:\n${list}`, ctx.streamDelayMs, ctx.signal);
+        return;
+      }
+      yield* streamText(`\n\n---\n\nn8n's validator found ${report.errors.length} problem(s) in this workflow, so the team corrects it:\n${list}\n\n`, ctx.streamDelayMs, ctx.signal);
+      messages.push(
+        { role: 'assistant', content: current },
+        { role: 'user', content: `n8n's validator (validate_workflow) reports these errors in your workflow:\n${list}\n\nAnswer again with the whole corrected workflow as a json code block.` },
+      );
+      current = (yield* streamCompletion(client, { model, messages, tools: [] }, { signal: ctx.signal, emitText: true })).text;
     }
   }
 

@@ -54,7 +54,10 @@ export class McpPool implements McpClientPool {
     const cached = this.tools.get(key);
     if (cached && Date.now() - cached.at < TOOLS_TTL_MS) return cached.tools;
     const tools = await this.withConnection(serverId, credentials, options, (conn, limits) => conn.listTools(limits));
-    this.tools.set(key, { tools, at: Date.now() });
+    const now = Date.now();
+    // One entry per credential set ever seen would grow without end; expired ones go when a new one comes.
+    for (const [k, v] of this.tools) if (now - v.at >= TOOLS_TTL_MS) this.tools.delete(k);
+    this.tools.set(key, { tools, at: now });
     return tools;
   }
 

@@ -54,7 +54,7 @@ export class Connection {
         this.client.onerror = (error) => {
           // Over stdio any transport error (a line that is not JSON-RPC, a broken pipe) leaves the stream unusable.
           if (!stdio) return;
-          this.fault ??= error instanceof SyntaxError || error.name === 'ZodError' ? 'answered something that is not MCP' : 'failed';
+          this.fault ??= error instanceof SyntaxError || error.name === 'ZodError' ? 'answered something that is not MCP' : 'lost its connection';
           void this.close();
         };
         // No caller's signal here: the connection is shared by everyone waiting on it.

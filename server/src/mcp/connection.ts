@@ -54,7 +54,7 @@ export class Connection {
         this.client.onerror = (error) => {
           // Over stdio any transport error (a line that is not JSON-RPC, a broken pipe) leaves the stream unusable.
           if (!stdio) return;
-          this.fault ??= error instanceof SyntaxError || error.name === 'ZodError' ? 'answered something that is not MCP' : 'failed';
+          this.fault ??= error instanceof SyntaxError || error.name === 'ZodError' ? 'answered something that is not MCP' : 'lost its connection';
           void this.close();
         };
         // No caller's signal here: the connection is shared by everyone waiting on it.
@@ -138,9 +138,12 @@ export class Connection {
 
   private describe(error: unknown, timeoutMs: number): string {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return `no answer within ${timeoutMs} ms`;
-    if (this.fault) return this.fault;
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    return typeof code === 'string' ? code : 'it exited or refused the connection';
+    if (error instanceof StreamableHTTPError && error.code) return `HTTP ${error.code}`;
+    const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+    const code = errno(error) ?? errno((error as Error | undefined)?.cause);
+    if (typeof code === 'string') return code;
+    if (this.built?.kind === 'http') return 'unreachable';
+    return this.fault && this.fault !== 'stopped unexpectedly' ? this.fault : 'it exited before answering';
   }
 
   private unavailable(what: string): McpUnavailableError {

@@ -5,6 +5,7 @@ import { findServer } from '../credentials/catalog.ts';
 import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from './addressGuard.ts';
 import { Connection } from './connection.ts';
 import { buildTransport, type Credentials } from './transports.ts';
+import { abortable, waitFor } from './waiting.ts';
 import { McpUnavailableError, type McpCallOptions, type McpCallResult, type McpClientPool, type McpToolInfo } from './types.ts';
 
 export const TOOLS_TTL_MS = 10 * 60_000;
@@ -53,7 +54,10 @@ export class McpPool implements McpClientPool {
     const cached = this.tools.get(key);
     if (cached && Date.now() - cached.at < TOOLS_TTL_MS) return cached.tools;
     const tools = await this.withConnection(serverId, credentials, options, (conn, limits) => conn.listTools(limits));
-    this.tools.set(key, { tools, at: Date.now() });
+    const now = Date.now();
+    // One entry per credential set ever seen would grow without end; expired ones go when a new one comes.
+    for (const [k, v] of this.tools) if (now - v.at >= TOOLS_TTL_MS) this.tools.delete(k);
+    this.tools.set(key, { tools, at: now });
     return tools;
   }
 
@@ -124,7 +128,7 @@ export class McpPool implements McpClientPool {
         return conn;
       }
       const left = deadline - Date.now();
-      if (left <= 0 || !(await this.waitForSlot(left, limits.signal))) {
+      if (left <= 0 || !(await waitFor(this.waiters, left, limits.signal))) {
         limits.signal?.throwIfAborted();
         throw new McpUnavailableError(
           `The ${server.name} tool server is busy (${this.options.maxPerServer} connections in use); try again shortly.`,
@@ -174,31 +178,4 @@ export class McpPool implements McpClientPool {
     this.waiters = [];
     for (const w of waiters) w();
   }
-
-  /** Resolves true when a connection is released or closed, false after `ms`; rejects when the signal aborts. */
-  private waitForSlot(ms: number, signal?: AbortSignal): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      const done = (value: boolean) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        resolve(value);
-      };
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal!.reason);
-      };
-      const timer = setTimeout(() => done(false), ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(() => done(true));
-    });
-  }
-}
-
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

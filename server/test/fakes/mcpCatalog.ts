@@ -12,7 +12,8 @@ export interface TestCatalogue {
 
 const example = (id: string) => ({ type: 'mcp', server_ids: [id] });
 
-export async function writeTestCatalogue(): Promise<TestCatalogue> {
+/** `httpUrl`: adds an entry "remote" reached over Streamable HTTP with the token as a bearer header. */
+export async function writeTestCatalogue(httpUrl?: string): Promise<TestCatalogue> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ats-mcp-'));
   const logFile = path.join(dir, 'fake-mcp.log');
   const catalogue = {
@@ -57,6 +58,18 @@ export async function writeTestCatalogue(): Promise<TestCatalogue> {
         credential_fields: [],
         tool_config_example: example('none'),
       },
+      ...(httpUrl
+        ? {
+            remote: {
+              name: 'Remote',
+              description: 'The test server over Streamable HTTP.',
+              requires_credentials: true,
+              credential_fields: [{ key: 'REMOTE_TOKEN', name: 'Token', type: 'token' }],
+              tool_config_example: example('remote'),
+              transport: { type: 'http', url: httpUrl, credential_headers: { REMOTE_TOKEN: 'Authorization: Bearer {value}' } },
+            },
+          }
+        : {}),
     },
     tools: {},
   };

@@ -125,7 +125,9 @@ function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void 
     const steps = clauseSteps(clause, ctx);
     if (!steps.length && !batch && !wait) {
       const words = clause.replace(/[^a-z0-9 ]/g, ' ').trim();
-      if (words && !FILLER.test(words) && words.split(/\s+/).length > 1 && !/\brate[- ]limit|\bthrottl/.test(clause)) out.unmapped.push(clause);
+      // Watching the work in the Agent's Computer is the team's business, not a workflow step.
+      const aboutTheTeam = /\b(?:in|on|with) the browser\b|\bagent'?s computer\b|\bshow me\b|\bexplain\b/.test(clause);
+      if (words && !FILLER.test(words) && words.split(/\s+/).length > 1 && !aboutTheTeam && !/\brate[- ]limit|\bthrottl/.test(clause)) out.unmapped.push(clause);
       continue;
     }
     if (parallel && steps.length > 1) target.push({ kind: 'parallel', branches: steps.map((s) => [s]), merge: /\b(?:combine|merge|join|together)\b/.test(ctx.request) });

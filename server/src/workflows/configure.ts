@@ -9,7 +9,7 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
   read: ['getall', 'getmany', 'get', 'search', 'read', 'list', 'executequery', 'select', 'currentweather'],
   update: ['update', 'upsert', 'appendorupdate', 'edit'],
   delete: ['delete', 'deleterecord', 'remove'],
-  search: ['search', 'getall', 'getmany', 'get'],
+  search: ['search', 'enrich', 'getall', 'getmany', 'get'],
   trigger: [],
 };
 
@@ -88,7 +88,8 @@ function locator(prop: NodeProperty, hints: AppHints, toPick: string[]): Record<
   if (hint && (modes.includes('name') || !modes.length)) return { __rl: true, value: hint, mode: 'name' };
   if (hint && modes.includes('id')) return { __rl: true, value: hint, mode: 'id' };
   toPick.push(prop.displayName ?? prop.name);
-  return { __rl: true, value: '', mode: 'list' };
+  const mode = !modes.length || modes.includes('list') ? 'list' : modes.includes('id') ? 'id' : modes[0]!;
+  return { __rl: true, value: '', mode };
 }
 
 export function valueFor(prop: NodeProperty, hints: AppHints, toPick: string[], trigger = false): unknown {

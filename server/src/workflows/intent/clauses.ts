@@ -73,6 +73,7 @@ function processingStep(clause: string, ctx: ClauseContext): Step | null {
     const attributes = extractInfo[1].split(/\s*(?:,|\band\b)\s*/).map((a) => a.trim().replace(/^(?:the|their|its)\s+/, '')).filter((a) => a && a !== 'data' && a !== 'information' && a !== 'details');
     return { kind: 'extractInfo', attributes: attributes.length ? attributes : ['name', 'email', 'summary'] };
   }
+  if (/\b(?:check|see|verify|test)\s+(?:if|whether)\b/.test(clause) && !httpSteps(clause, ctx.original).length) return null;
   const fileInRequest = /\b(pdf|csv|xlsx|excel|attachment|file|document)s?\b/.exec(ctx.request)?.[1];
   const file = /\b(?:extract|parse|read|convert)\w*\b[^.]{0,40}?\b(pdf|csv|xlsx|excel|spreadsheet file|json file|html|attachment|file)s?\b/.exec(clause) ?? (fileInRequest && /\bextract\w*\s+(?:the\s+)?(?:text|content|data|rows)\b/.test(clause) ? [clause, fileInRequest === 'document' ? 'pdf' : fileInRequest] : null);
   if (file?.[1]) {
@@ -127,11 +128,12 @@ export function clauseSteps(clause: string, ctx: ClauseContext): Step[] {
   return ordered(clause, steps, all.map((s) => action(s, verb)));
 }
 
-/** The app a clause sends to: after "to", "into", "in" or "on" (the e-mail service for "to my email"). */
+/** The app a clause sends to: after "to", "into", "in", "on", "via" or "using", or "a Slack DM" (the e-mail service for "to my email"). */
 function destinationOf(clause: string, named: Service[], ctx: ClauseContext): Service | null {
   let best: { svc: Service; at: number } | null = null;
   for (const svc of named) {
-    const m = new RegExp(String.raw`\b(?:to|into|in|on|via|with|using)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:\w+\s+){0,2}?(?:${svc.pattern.source.replace(/\\b/g, '')})`).exec(clause);
+    const name = svc.pattern.source.replace(/\\b/g, '');
+    const m = new RegExp(String.raw`\b(?:to|into|in|on|via|using|through)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?(?:\w+\s+){0,2}?(?:${name})|(?:${name})\s+(?:dm|direct message|message|notification|alert|post)s?\b`).exec(clause);
     if (m && (!best || m.index > best.at)) best = { svc, at: m.index };
   }
   if (best) return best.svc;

@@ -84,7 +84,7 @@ function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void 
     if (wait) target.push({ kind: 'wait', amount: wait[1] === 'a' || wait[1] === 'one' ? 1 : Number(wait[1]), unit: `${wait[2]}s` as 'seconds' });
     else if (/\brate[- ]limit|\bthrottl|\bnot (?:to )?(?:hit|exceed)\b/.test(clause)) target.push({ kind: 'wait', amount: 1, unit: 'seconds' });
     const route = /\b(?:route|sort|triage|split|send)\w*\s+(?:it|them|each(?: one)?|the \w+|tickets|messages|leads|items)?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([\w ]+?)(?=$|[,:;]|\s(?:and|then|into|as)\s)|\bdepending on (?:the |its |their )?([\w]+)/.exec(clause);
-    const classify = /\b(?:classify|categori[sz]e|label|tag)\w*\b/.test(clause) || (route && /\bai\b|\bgpt\b|\bopenai\b|\bllm\b/.test(ctx.request));
+    const classify = /\b(?:classify|categori[sz]e)\w*\b|\b(?:label|tag)\s+(?:it|them|each|every|the)\b/.test(clause) || (route && /\bai\b|\bgpt\b|\bopenai\b|\bllm\b/.test(ctx.request));
     if (route || classify) {
       const field = (route?.[1] ?? route?.[2] ?? (/\bsentiment\b/.test(clause) ? 'sentiment' : 'category')).trim().replace(/\s+/g, '_');
       const names = routeNames(field, clause, ctx.request, sentence);
@@ -110,7 +110,8 @@ function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void 
       if (action) target.push(...clauseSteps(action, ctx));
       continue;
     }
-    const ifAt = clause.search(/\b(?:if|when|unless)\b/);
+    // "check if the site is up" is a check, not a branch.
+    const ifAt = clause.replace(/\b(?:check|see|verify|test)\s+(?:if|whether)\b/g, (m) => '_'.repeat(m.length)).search(/\b(?:if|when|unless)\b/);
     if (ifAt >= 0 && cond) {
       const action = `${clause.slice(0, ifAt)} ${condText.slice(cond.end)}`.replace(/^\s*,?\s*then\b/, '').trim();
       branch = { kind: 'if', condition: /\bunless\b/.test(clause) ? { ...cond, operator: 'notEquals' } : cond, then: [], otherwise: [] };
@@ -152,6 +153,7 @@ export function readRequest(request: string): WorkflowSpec {
   const found = findTrigger(text);
   const ctx: ClauseContext = { request: text, original, previousVerb: null, chat: found.trigger.kind === 'chat' };
   const out: Reading = { steps: [], unmapped: [], onError: [] };
+  if (found.filter) out.steps.push({ kind: 'filter', condition: { field: found.filter.field, operator: found.filter.operator, value: found.filter.value } });
   for (const sentence of sentences(found.rest)) readSentence(sentence, ctx, out);
   return { trigger: found.trigger, steps: mergeReads(out.steps, text), unmapped: out.unmapped, onError: out.onError };
 }

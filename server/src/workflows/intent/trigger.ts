@@ -1,5 +1,6 @@
 // Finds what starts the workflow and where that phrase ends, so the rest of the request reads as its steps.
-import type { Trigger } from '../spec.ts';
+import type { Condition, Trigger } from '../spec.ts';
+import { conditionOf } from './words.ts';
 import { SERVICES, type Service } from '../services.ts';
 import { SCHEDULE_PATTERN, scheduleRule } from './schedule.ts';
 
@@ -7,12 +8,14 @@ export interface FoundTrigger {
   trigger: Trigger;
   /** Where the trigger's phrase starts in the request. */
   at: number;
+  /** "when a GitHub issue has the label bug": only those items go on. */
+  filter?: Condition;
   /** The request with the trigger's own clause removed (what remains are steps). */
   rest: string;
 }
 
 /** "when …", "whenever …", "each time …", "for each new …": the clause an event trigger lives in. */
-const EVENT_CLAUSE = /\b(?:when(?:ever)?|each time|every time|as soon as|once|on (?:every|each|a) new|for (?:each|every) new|each new|every new|^new)\b.*?(?=[,.;:!?]|\s(?:and|then)\s|$)/g;
+const EVENT_CLAUSE = /\b(?:when(?:ever)?|each time|every time|as soon as|once|if an? new|on (?:every|each|a) new|for (?:each|every) new|each new|every new|incoming|^new|^(?:download|get|save|process|forward|copy)\s+(?:all\s+)?new)\b.*?(?=[,.;:!?]|\s(?:and|then)\s|$)/g;
 
 const APP_EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure)?\b/, 'failed'],
@@ -50,7 +53,11 @@ function eventTrigger(text: string): FoundTrigger | null {
     const clause = m[0];
     const rest = cut(text, m.index, m.index + clause.length);
     const at = m.index;
-    if (/\b(?:form)\b/.test(clause) && !/\btypeform\b|\bjotform\b|\bgoogle forms?\b/.test(clause)) {
+    const app = appTrigger(clause);
+    const filter = conditionOf(/\b(?:has|have|with|whose|where)\b.*$/.exec(clause)?.[0] ?? '') ?? undefined;
+    if (app && !/\bform\b/.test(clause.replace(app.pattern, ''))) return { trigger: { kind: 'app', service: app.key, event: eventOf(clause) }, at, rest, ...(filter ? { filter } : {}) };
+    if (app && /\b(?:webflow|jotform|typeform|google forms?)\b/.test(clause)) return { trigger: { kind: 'app', service: app.key, event: eventOf(clause) }, at, rest };
+    if (/\b(?:form)\b/.test(clause)) {
       return { trigger: { kind: 'form', title: 'Form', fields: [] }, at, rest };
     }
     if (/\bchat(?:bot)?\s+message|\bmessage in (?:the )?chat\b|\bchats? with\b/.test(clause)) return { trigger: { kind: 'chat' }, at, rest };

@@ -32,6 +32,8 @@ function readCondition(text: string): { condition: Condition; end: number } | nu
     const m = re.exec(text);
     if (m?.[1] && m[2]) return { condition: { field: fieldName(m[1]), operator, value: numberOf(m[2]) ?? 0 }, end: m.index + m[0].length };
   }
+  const has = /\b(?:has|have|with|carries)\s+(?:the\s+|a\s+)?(label|tag|keyword|word|status|priority)\s+["']?([\w-]+)["']?/.exec(text);
+  if (has?.[1] && has[2]) return { condition: { field: has[1] === 'label' || has[1] === 'tag' ? `${has[1]}s` : has[1], operator: 'contains', value: has[2] }, end: has.index + has[0].length };
   const contains = new RegExp(`${FIELD}\\s+(?:contains|includes|mentions)\\s+["']?([\\w-]{1,40})["']?`).exec(text);
   if (contains?.[1] && contains[2]) return { condition: { field: fieldName(contains[1]), operator: 'contains', value: contains[2].trim() }, end: contains.index + contains[0].length };
   const isNot = new RegExp(`${FIELD}\\s+(?:is not|isn't|is no longer)\\s+["']?([\\w-]{1,30})["']?`).exec(text);
@@ -56,7 +58,7 @@ export function conditionText(c: Condition): string {
 const VERBS: Array<[RegExp, Verb]> = [
   [/\b(?:delete|remove|archive|cancel)\b/, 'delete'],
   [/\b(?:update|change|modify|mark|set the status|close|move)\b/, 'update'],
-  [/\b(?:search|find|look ?up)\b/, 'search'],
+  [/\b(?:search|find|look ?up|enrich)\b/, 'search'],
   [/\b(?:post|send|tell|notify|message|alert|ping|share|announce|dm|e-?mail|text|reply|forward|tweet|publish)\b/, 'send'],
   [/\b(?:add|create|save|store|log|record|insert|append|write|put|open a|book|schedule a|upload|back ?up|copy|sync|subscribe|register|track)\b/, 'create'],
   [/\b(?:get|fetch|read|pull|retrieve|download|list|check|load|collect|grab|monitor|watch)\b/, 'read'],

@@ -195,6 +195,32 @@ describe('OpenAI-compatible engine: the answer\'s workflow goes through n8n\'s v
     return { events, text: events.map((e) => (e.kind === 'text' ? e.delta : '')).join('') };
   };
 
+  it("offers a member its MCP server's real tools as namespaced functions and runs the model's call on the server", async () => {
+    const withN8n: Team = { ...TEAM, config: { ...TEAM.config, members: [{ name: 'Researcher', role: 'Looks things up', type: 'agent', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } }] } };
+    const mcpFake = await startFakeOpenAI((request) => {
+      const coordinator = String(request.messages[0]?.content).startsWith('You coordinate');
+      const hasToolResult = request.messages.some((m) => m.role === 'tool');
+      if (coordinator) return hasToolResult ? textReply('Done.') : toolCallReply('call_d', 'transfer_task_to_member', { member_id: 'researcher', task: 'Find the Slack node', expected_output: 'type' });
+      return hasToolResult ? textReply('n8n-nodes-base.slack') : toolCallReply('call_s', 'n8n__search_nodes', { query: 'slack', limit: 3 });
+    });
+    try {
+      const events: RunEvent[] = [];
+      const input = { runId: 'run-m', team: withN8n, userId: 'u1', message: 'Find Slack', files: [], history: [], earlierRequests: [], lastReply: null };
+      const engine = createOpenAIEngine({ apiKey: 'x', baseURL: mcpFake.url, maxRetries: 0 });
+      for await (const e of engine.run(input, { services: poolServices(pool), signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+      const memberRequest = mcpFake.requests.find((r) => !String(r.messages[0]?.content).startsWith('You coordinate'))!;
+      const offered = memberRequest.tools!.map((t) => t.function);
+      assert.ok(offered.some((f) => f.name === 'n8n__validate_workflow'));
+      const search = offered.find((f) => f.name === 'n8n__search_nodes')!;
+      assert.deepEqual((search.parameters as { required?: string[] }).required, ['query'], 'the schema is the server\'s own');
+      const call = events.find((e) => e.kind === 'tool_completed' && e.call.tool_name === 'search_nodes');
+      assert.ok(call?.kind === 'tool_completed' && !call.call.tool_call_error);
+      assert.match(String(call.kind === 'tool_completed' && call.call.result), /n8n-nodes-base\.slack/);
+    } finally {
+      await mcpFake.close();
+    }
+  });
+
   it('sends the validator\'s errors back to the model and reports the repaired workflow as valid', async () => {
     repairs = [];
     fixes = true;

@@ -151,9 +151,9 @@ export function composeReply(input: ReplyInput): string {
 
 /** Nothing in the request could be read as a workflow: ask instead of building a placeholder. */
 export function clarifyingReply(spec: WorkflowSpec): string {
-  const unmapped = spec.unmapped.length ? `I could not map "${spec.unmapped.join('", "')}" to n8n steps. ` : '';
+  // The whole request is what could not be mapped: no need to quote it back.
   return [
-    `${unmapped}To build the workflow I need to know two things:`,
+    `I could not find a trigger or any steps in that request${spec.unmapped.length ? '' : ' yet'}. To build the workflow I need to know two things:`,
     '',
     '1. **What starts it?** A schedule ("every weekday at 8am"), a webhook, a form, a new email, a chat message, or an event in an app ("when a Stripe payment fails").',
     '2. **What should happen then?** The apps and steps in order ("add it to Airtable, then post to #sales on Slack if the budget is over 10k").',

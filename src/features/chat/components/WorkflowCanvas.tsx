@@ -1,0 +1,75 @@
+// The workflow drawn with React Flow: read-only, pan and pinch/ctrl-wheel zoom, fitted on mount, in the MUI
+// theme's colours. Loaded lazily (WorkflowDiagram.tsx) with React Flow, dagre and their CSS.
+import '@xyflow/react/dist/style.css';
+import { useMemo, type CSSProperties } from 'react';
+import { Box, useTheme } from '@mui/material';
+import { Controls, ReactFlow } from '@xyflow/react';
+import { toFlow } from '../workflowFlow';
+import { WorkflowNode } from './WorkflowNode';
+
+const nodeTypes = { workflow: WorkflowNode };
+const FIT = { padding: 0.12, maxZoom: 1 };
+const LABEL_PADDING: [number, number] = [4, 2];
+
+export function WorkflowCanvas({ workflow, name }: { workflow: unknown; name: string }) {
+  const { palette } = useTheme();
+  const { nodes, edges } = useMemo(() => toFlow(workflow), [workflow]);
+  const colors = {
+    '--xy-background-color': palette.background.default,
+    '--xy-edge-stroke': palette.text.secondary,
+    '--xy-edge-label-background-color': palette.background.paper,
+    '--xy-edge-label-color': palette.text.primary,
+    '--xy-handle-background-color': palette.text.secondary,
+    '--xy-handle-border-color': palette.background.paper,
+    '--xy-controls-button-background-color': palette.background.paper,
+    '--xy-controls-button-background-color-hover': palette.action.hover,
+    '--xy-controls-button-color': palette.text.primary,
+    '--xy-controls-button-color-hover': palette.text.primary,
+    '--xy-controls-button-border-color': palette.divider,
+    '--xy-attribution-background-color': 'transparent',
+  } as CSSProperties;
+  return (
+    <Box
+      sx={{
+        height: { xs: 280, sm: 340 },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        overflow: 'hidden',
+        '& .react-flow__attribution a': { color: 'text.secondary' },
+        '& .react-flow__edge-text': { fontSize: 11 },
+      }}
+    >
+      <ReactFlow
+        aria-label={`Workflow diagram: ${name}, ${nodes.length} node${nodes.length === 1 ? '' : 's'}`}
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        colorMode={palette.mode}
+        style={colors}
+        defaultMarkerColor={null}
+        defaultEdgeOptions={{ labelBgPadding: LABEL_PADDING, labelBgBorderRadius: 4 }}
+        fitView
+        fitViewOptions={FIT}
+        minZoom={0.05}
+        maxZoom={2}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        edgesReconnectable={false}
+        elementsSelectable={false}
+        disableKeyboardA11y
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        panActivationKeyCode={null}
+        // The chat scrolls under the wheel; pinch (ctrl + wheel) and the buttons zoom.
+        zoomOnScroll={false}
+        preventScrolling={false}
+      >
+        <Controls showInteractive={false} fitViewOptions={FIT} />
+      </ReactFlow>
+    </Box>
+  );
+}

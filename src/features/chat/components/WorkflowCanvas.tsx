@@ -1,15 +1,29 @@
 // The workflow drawn with React Flow: read-only, pan and pinch/ctrl-wheel zoom, fitted on mount, in the MUI
 // theme's colours. Loaded lazily (WorkflowDiagram.tsx) with React Flow, dagre and their CSS.
 import '@xyflow/react/dist/style.css';
-import { useMemo, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties } from 'react';
 import { Box, useTheme } from '@mui/material';
-import { Controls, ReactFlow } from '@xyflow/react';
+import { Controls, ReactFlow, useReactFlow, useStore } from '@xyflow/react';
 import { toFlow } from '../workflowFlow';
 import { WorkflowNode } from './WorkflowNode';
 
 const nodeTypes = { workflow: WorkflowNode };
 const FIT = { padding: 0.12, maxZoom: 1 };
 const LABEL_PADDING: [number, number] = [4, 2];
+
+/**
+ * Fits the view again whenever the canvas changes size: a reply can mount while hidden (behind the Agent's
+ * Computer on a phone) or be resized with the window, and a fit made at another size leaves nodes out of view.
+ */
+function FitOnResize() {
+  const { fitView } = useReactFlow();
+  const width = useStore((state) => state.width);
+  const height = useStore((state) => state.height);
+  useEffect(() => {
+    if (width > 0 && height > 0) void fitView(FIT);
+  }, [width, height, fitView]);
+  return null;
+}
 
 export function WorkflowCanvas({ workflow, name }: { workflow: unknown; name: string }) {
   const { palette } = useTheme();
@@ -69,6 +83,7 @@ export function WorkflowCanvas({ workflow, name }: { workflow: unknown; name: st
         preventScrolling={false}
       >
         <Controls showInteractive={false} fitViewOptions={FIT} />
+        <FitOnResize />
       </ReactFlow>
     </Box>
   );

@@ -1,0 +1,123 @@
+// The workflow diagram in real Chromium against the real reference server: the built-in team answers with an n8n
+// workflow, the reply draws it (nodes and edges), Copy JSON and Download work, the diagram survives a reload and
+// fits a phone. Its chunk loads only once a reply has a workflow: neither /login nor the empty chat fetch it.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type RunningServer } from './harness';
+
+const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
+const REQUEST = 'Every Monday at 8am post the sales figures to #sales on Slack';
+const DIAGRAM_CHUNK = /\/WorkflowCanvas-[^/]*\.js$/;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+const scripts: string[] = [];
+
+before(async () => {
+  await buildSpa();
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const diagram = () => page.getByRole('application', { name: /^Workflow diagram: / });
+const actions = () => page.getByRole('group', { name: 'Workflow actions' });
+const diagramChunkLoaded = () => scripts.some((url) => DIAGRAM_CHUNK.test(url));
+
+test('a reply with a workflow shows it as a diagram', async (t) => {
+  await t.test('signs in without loading the diagram on /login or on the empty chat', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Name').fill('Dana Diagram');
+    await page.getByLabel('Email').fill('dana@example.com');
+    await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
+    await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
+    await page.getByText('Build a workflow by describing it').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(diagramChunkLoaded(), false, `scripts loaded: ${scripts.join(', ')}`);
+  });
+
+  await t.test('draws the workflow of the reply: its nodes, kinds and connection', async () => {
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill(REQUEST);
+    await composer.press('Enter');
+    await page.getByTestId('team-message').waitFor({ timeout: 60_000 });
+    await page.waitForURL(/\?session=/);
+    const canvas = diagram();
+    await canvas.waitFor();
+    assert.match((await canvas.getAttribute('aria-label')) ?? '', /^Workflow diagram: Schedule Trigger → Slack, 2 nodes$/);
+    await canvas.getByText('Schedule Trigger', { exact: true }).waitFor();
+    await canvas.getByText('Slack', { exact: true }).waitFor();
+    // The kind under each name (the type too, when it differs from the name).
+    await canvas.getByText('Trigger', { exact: true }).waitFor();
+    await canvas.getByText('Action', { exact: true }).waitFor();
+    // A straight edge's box has no height, which Playwright counts as hidden.
+    const edge = canvas.getByRole('img', { name: 'Schedule Trigger to Slack' });
+    await edge.waitFor({ state: 'attached' });
+    assert.ok(((await edge.locator('path.react-flow__edge-path').getAttribute('d')) ?? '').length > 0, 'the edge has a path');
+    assert.ok(diagramChunkLoaded(), 'the diagram chunk loaded once a reply needed it');
+    assert.equal(await page.getByRole('button', { name: 'Workflow JSON' }).getAttribute('aria-expanded'), 'false');
+    assert.equal(await actions().getByRole('link', { name: 'Open in n8n' }).count(), 0, 'no created workflow is linked');
+    await canvas.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'workflow-01-diagram');
+  });
+
+  await t.test('copies the JSON and downloads it as a named file', async () => {
+    await actions().getByRole('button', { name: 'Copy JSON' }).click();
+    await actions().getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { nodes: Array<{ name: string }> };
+    assert.deepEqual(copied.nodes.map((n) => n.name), ['Schedule Trigger', 'Slack']);
+    const [download] = await Promise.all([page.waitForEvent('download'), actions().getByRole('button', { name: 'Download .json' }).click()]);
+    assert.equal(download.suggestedFilename(), 'schedule-trigger-slack.json');
+    const saved = JSON.parse(await readFile((await download.path())!, 'utf8')) as typeof copied;
+    assert.deepEqual(saved, copied);
+    await page.getByRole('button', { name: 'Workflow JSON' }).click();
+    await page.getByTestId('workflow-panel').locator('code').filter({ hasText: '"connections"' }).waitFor();
+  });
+
+  await t.test('shows the same diagram after a reload', async () => {
+    await page.reload();
+    await diagram().getByText('Schedule Trigger', { exact: true }).waitFor();
+    await diagram().getByRole('img', { name: 'Schedule Trigger to Slack' }).waitFor({ state: 'attached' });
+  });
+
+  await t.test('fits a phone screen without horizontal overflow', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    // On a phone the Agent's Computer opens over the chat (the built-in team's browser tool has a desktop).
+    await page.getByRole('button', { name: "Close Agent's Computer" }).click();
+    const canvas = diagram();
+    await canvas.getByText('Schedule Trigger', { exact: true }).waitFor();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `the canvas lies within the screen: ${JSON.stringify(box)}`);
+    assert.ok(box.height >= 260 && box.height <= 360, `canvas height ${box.height}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    for (const name of ['Schedule Trigger', 'Slack']) {
+      const node = (await canvas.getByText(name, { exact: true }).boundingBox())!;
+      assert.ok(node.x >= box.x && node.x + node.width <= box.x + box.width, `${name} is inside the fitted view`);
+    }
+    await screenshotBothThemes(page, 'workflow-02-phone');
+  });
+
+  await t.test('ran without a single uncaught page error', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { branchingWorkflow } from '../fixtures/workflows/branches';
 import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type RunningServer } from './harness';
 
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
@@ -39,6 +40,24 @@ after(async () => {
 
 const diagram = () => page.getByRole('application', { name: /^Workflow diagram: / });
 const actions = () => page.getByRole('group', { name: 'Workflow actions' });
+const BRANCHING_REPLY = [
+  'Here is your workflow.',
+  '',
+  '```json',
+  JSON.stringify(branchingWorkflow, null, 2),
+  '```',
+  '',
+  '[Open in n8n](https://n8n.example.com/workflow/abc123)',
+].join('\n');
+
+/** The stored reply with its workflow swapped for another: any server's stored content draws the same way. */
+function withReply(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('```json') ? BRANCHING_REPLY : value;
+  if (Array.isArray(value)) return value.map(withReply);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReply(v)]));
+  return value;
+}
+
 const diagramChunkLoaded = () => scripts.some((url) => DIAGRAM_CHUNK.test(url));
 
 test('a reply with a workflow shows it as a diagram', async (t) => {
@@ -115,6 +134,30 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
       assert.ok(node.x >= box.x && node.x + node.width <= box.x + box.width, `${name} is inside the fitted view`);
     }
     await screenshotBothThemes(page, 'workflow-02-phone');
+  });
+
+  await t.test("draws branch labels, an AI agent's dashed sub-node links and Open in n8n from a stored reply", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route('**/api/v1/teams/sessions/*/messages*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: withReply(await response.json()) });
+    });
+    await page.reload();
+    const canvas = page.getByRole('application', { name: 'Workflow diagram: Triage <b>leads</b>, 11 nodes' });
+    await canvas.waitFor();
+    for (const label of ['true', 'false', 'Sales', 'Output 1', 'Fallback', 'Input 1', 'done', 'loop']) {
+      await canvas.locator('.react-flow__edge-text').getByText(label, { exact: true }).waitFor();
+    }
+    const model = canvas.getByRole('img', { name: 'OpenAI Chat Model to AI Agent' });
+    await model.waitFor({ state: 'attached' });
+    assert.match((await model.locator('path.react-flow__edge-path').getAttribute('style')) ?? '', /stroke-dasharray/);
+    assert.equal(await page.getByTestId('workflow-panel').locator('b').count(), 0, 'markup in names stays text');
+    const open = actions().getByRole('link', { name: 'Open in n8n' });
+    assert.equal(await open.getAttribute('href'), 'https://n8n.example.com/workflow/abc123');
+    assert.equal(await open.getAttribute('rel'), 'noopener noreferrer');
+    await canvas.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'workflow-03-branches');
+    await page.unroute('**/api/v1/teams/sessions/*/messages*');
   });
 
   await t.test('ran without a single uncaught page error', () => {

@@ -47,6 +47,8 @@ export function toFlow(workflow: unknown): WorkflowFlow {
     const label = edge.label ?? undefined;
     return {
       id: edge.id,
+      // A bezier from a node's right side back into its left runs under the node; a stepped path goes around it.
+      type: edge.source === edge.target ? 'smoothstep' : 'default',
       source: edge.source,
       target: edge.target,
       sourceHandle: edge.ai ? 'ai-out' : 'out',

@@ -22,7 +22,8 @@ const KIND: Record<NodeKind, { label: string; color: string }> = {
   flow: { label: 'Flow', color: 'success.main' },
 };
 
-const HANDLE = { width: 6, height: 6, minWidth: 0, minHeight: 0, opacity: 0.6 };
+// Anchors only: nothing connects by hand, and a visible dot would sit on the arrowheads.
+const HANDLE = { width: 1, height: 1, minWidth: 0, minHeight: 0, border: 0, opacity: 0 };
 
 export const WorkflowNode = memo(function WorkflowNode({ data }: NodeProps<WorkflowFlowNode>) {
   const kind = KIND[data.kind];

@@ -92,4 +92,13 @@ describe('workflow diagram layout', () => {
     const [a, b] = [...layoutDiagram(missing).values()];
     expect(overlaps(a!, b!)).toBe(false);
   });
+
+  it('lays out a large branching workflow without overlaps', () => {
+    const nodes = Array.from({ length: 120 }, (_, i) => ({ name: `N${i}`, type: i % 5 === 0 ? 'n8n-nodes-base.if' : 'n8n-nodes-base.set' }));
+    const link = (i: number) => [{ node: `N${Math.min(119, i)}`, type: 'main', index: 0 }];
+    const connections = Object.fromEntries(nodes.slice(0, -1).map((_, i) => [`N${i}`, { main: [link(i + 1), link(i + 4)] }]));
+    const all = [...layoutDiagram(toDiagram({ nodes, connections })!).values()];
+    expect(all).toHaveLength(120);
+    all.forEach((a, i) => all.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)));
+  });
 });

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../../bench/qualityAxe';
 import { branchingWorkflow } from '../fixtures/workflows/branches';
 import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type RunningServer } from './harness';
 
@@ -157,6 +158,13 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     assert.equal(await open.getAttribute('rel'), 'noopener noreferrer');
     await canvas.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, 'workflow-03-branches');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((s) => document.documentElement.classList.contains(s), scheme);
+      await page.waitForTimeout(400);
+      assert.deepEqual(await seriousViolations(page), [], `axe, ${scheme} theme`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.unroute('**/api/v1/teams/sessions/*/messages*');
   });
 

@@ -18,6 +18,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
+const flowWarnings: string[] = [];
 const scripts: string[] = [];
 
 before(async () => {
@@ -29,6 +30,9 @@ before(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.text().includes('[React Flow]')) flowWarnings.push(message.text());
+  });
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
@@ -168,7 +172,8 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     await page.unroute('**/api/v1/teams/sessions/*/messages*');
   });
 
-  await t.test('ran without a single uncaught page error', () => {
+  await t.test('ran without a single uncaught page error or React Flow warning', () => {
     assert.deepEqual(pageErrors, []);
+    assert.deepEqual(flowWarnings, []);
   });
 });

@@ -1,12 +1,21 @@
 // The diagram model laid out and turned into React Flow nodes and edges (read-only: nothing drags, selects or
 // takes focus). Part of the diagram's lazy chunk.
-import { MarkerType, type Edge } from '@xyflow/react';
-import type { NodeHandles, WorkflowFlowNode } from './components/WorkflowNode';
-import { toDiagram } from './workflowGraph';
+import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { toDiagram, type NodeKind } from './workflowGraph';
 import { layoutDiagram } from './workflowLayout';
 
 const ARROW = { type: MarkerType.ArrowClosed, width: 18, height: 18 };
 const AI_STYLE = { strokeDasharray: '6 4' };
+
+/** Which handles a node needs: only those its connections use are drawn. */
+export interface NodeHandles {
+  in: boolean;
+  out: boolean;
+  aiIn: boolean;
+  aiOut: boolean;
+}
+export type WorkflowNodeData = { name: string; kind: NodeKind; typeLabel: string; handles: NodeHandles };
+export type WorkflowFlowNode = Node<WorkflowNodeData, 'workflow'>;
 
 export interface WorkflowFlow {
   nodes: WorkflowFlowNode[];

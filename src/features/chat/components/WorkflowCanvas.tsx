@@ -2,7 +2,7 @@
 // theme's colours. Loaded lazily (WorkflowDiagram.tsx) with React Flow, dagre and their CSS.
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, type CSSProperties } from 'react';
-import { Box, useTheme } from '@mui/material';
+import { Box, useTheme, type Palette } from '@mui/material';
 import { Controls, ReactFlow, useReactFlow, useStore } from '@xyflow/react';
 import { toFlow } from '../workflowFlow';
 import { WorkflowNode } from './WorkflowNode';
@@ -10,6 +10,24 @@ import { WorkflowNode } from './WorkflowNode';
 const nodeTypes = { workflow: WorkflowNode };
 const FIT = { padding: 0.12, maxZoom: 1 };
 const LABEL_PADDING: [number, number] = [4, 2];
+
+/** React Flow's colours from the MUI theme, inline so they win over its own light and dark defaults. */
+function flowColors(palette: Palette): CSSProperties {
+  return {
+    '--xy-background-color': palette.background.default,
+    '--xy-edge-stroke': palette.text.secondary,
+    '--xy-edge-label-background-color': palette.background.paper,
+    '--xy-edge-label-color': palette.text.primary,
+    '--xy-handle-background-color': palette.text.secondary,
+    '--xy-handle-border-color': palette.background.paper,
+    '--xy-controls-button-background-color': palette.background.paper,
+    '--xy-controls-button-background-color-hover': palette.action.hover,
+    '--xy-controls-button-color': palette.text.primary,
+    '--xy-controls-button-color-hover': palette.text.primary,
+    '--xy-controls-button-border-color': palette.divider,
+    '--xy-attribution-background-color': 'transparent',
+  } as CSSProperties;
+}
 
 /**
  * Fits the view again whenever the canvas changes size: a reply can mount while hidden (behind the Agent's
@@ -28,20 +46,7 @@ function FitOnResize() {
 export function WorkflowCanvas({ workflow, name }: { workflow: unknown; name: string }) {
   const { palette } = useTheme();
   const { nodes, edges } = useMemo(() => toFlow(workflow), [workflow]);
-  const colors = {
-    '--xy-background-color': palette.background.default,
-    '--xy-edge-stroke': palette.text.secondary,
-    '--xy-edge-label-background-color': palette.background.paper,
-    '--xy-edge-label-color': palette.text.primary,
-    '--xy-handle-background-color': palette.text.secondary,
-    '--xy-handle-border-color': palette.background.paper,
-    '--xy-controls-button-background-color': palette.background.paper,
-    '--xy-controls-button-background-color-hover': palette.action.hover,
-    '--xy-controls-button-color': palette.text.primary,
-    '--xy-controls-button-color-hover': palette.text.primary,
-    '--xy-controls-button-border-color': palette.divider,
-    '--xy-attribution-background-color': 'transparent',
-  } as CSSProperties;
+  const colors = useMemo(() => flowColors(palette), [palette]);
   return (
     <Box
       sx={{

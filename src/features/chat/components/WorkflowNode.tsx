@@ -2,18 +2,9 @@
 // connections attach to (main on the sides, AI sub-node links from its top into the bottom of the node it serves).
 import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
-import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import type { WorkflowFlowNode } from '../workflowFlow';
 import type { NodeKind } from '../workflowGraph';
-
-/** Which handles the node needs: only those its connections use are drawn. */
-export interface NodeHandles {
-  in: boolean;
-  out: boolean;
-  aiIn: boolean;
-  aiOut: boolean;
-}
-export type WorkflowNodeData = { name: string; kind: NodeKind; typeLabel: string; handles: NodeHandles };
-export type WorkflowFlowNode = Node<WorkflowNodeData, 'workflow'>;
 
 const KIND: Record<NodeKind, { label: string; color: string }> = {
   trigger: { label: 'Trigger', color: 'primary.main' },

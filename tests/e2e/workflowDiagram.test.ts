@@ -121,22 +121,26 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     await diagram().getByRole('img', { name: 'Schedule Trigger to Slack' }).waitFor({ state: 'attached' });
   });
 
-  await t.test('fits a phone screen without horizontal overflow', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    // On a phone the Agent's Computer opens over the chat (the built-in team's browser tool has a desktop).
-    await page.getByRole('button', { name: "Close Agent's Computer" }).click();
-    const canvas = diagram();
-    await canvas.getByText('Schedule Trigger', { exact: true }).waitFor();
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    assert.ok(box.x >= 0 && box.x + box.width <= 390, `the canvas lies within the screen: ${JSON.stringify(box)}`);
-    assert.ok(box.height >= 260 && box.height <= 360, `canvas height ${box.height}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
-    for (const name of ['Schedule Trigger', 'Slack']) {
-      const node = (await canvas.getByText(name, { exact: true }).boundingBox())!;
-      assert.ok(node.x >= box.x && node.x + node.width <= box.x + box.width, `${name} is inside the fitted view`);
+  await t.test('fits a phone screen (360 and 390 px wide) without horizontal overflow', async () => {
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.reload();
+      const canvas = diagram();
+      await canvas.getByText('Schedule Trigger', { exact: true }).waitFor({ state: 'attached' });
+      // On a phone the Agent's Computer opens over the chat (the built-in team's browser tool has a desktop).
+      const closeComputer = page.getByRole('button', { name: "Close Agent's Computer" });
+      if (await closeComputer.isVisible()) await closeComputer.click();
+      await canvas.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      const box = (await canvas.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `the canvas lies within the ${width}px screen: ${JSON.stringify(box)}`);
+      assert.ok(box.height >= 260 && box.height <= 360, `canvas height ${box.height}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `at ${width}px the page scrolls sideways by ${overflow}px`);
+      for (const name of ['Schedule Trigger', 'Slack']) {
+        const node = (await canvas.getByText(name, { exact: true }).boundingBox())!;
+        assert.ok(node.x >= box.x && node.x + node.width <= box.x + box.width, `${name} is inside the fitted view at ${width}px`);
+      }
     }
     await screenshotBothThemes(page, 'workflow-02-phone');
   });

@@ -54,6 +54,14 @@ describe('a workflow in a reply', () => {
     expect(within(actions()).getByRole('status')).toHaveTextContent('Workflow JSON copied');
   });
 
+  it('says so when the browser refuses the clipboard', async () => {
+    const { user } = renderReply(replyWith());
+    jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    await user.click(within(actions()).getByRole('button', { name: 'Copy JSON' }));
+    expect(await within(actions()).findByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
+    expect(within(actions()).getByRole('status')).toHaveTextContent('The browser refused the clipboard');
+  });
+
   it('downloads the JSON as a file named after the workflow', async () => {
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), 'blob:workflow'));

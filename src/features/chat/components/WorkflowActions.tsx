@@ -8,6 +8,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { workflowFileName } from '../replyWorkflow';
 
 const CONFIRM_MS = 1500;
+const COPY_LABEL = { idle: 'Copy JSON', copied: 'Copied', failed: 'Copy failed' } as const;
+const COPY_STATUS = { idle: '', copied: 'Workflow JSON copied', failed: 'The browser refused the clipboard; the JSON is under "Workflow JSON"' } as const;
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 interface WorkflowActionsProps {
@@ -28,26 +30,26 @@ function download(json: string, fileName: string): void {
 }
 
 export function WorkflowActions({ json, name, n8nUrl }: WorkflowActionsProps) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
+  const [copy, setCopy] = useState<keyof typeof COPY_LABEL>('idle');
+  const copyJson = async () => {
     try {
       await navigator.clipboard.writeText(json);
-      setCopied(true);
-      setTimeout(() => setCopied(false), CONFIRM_MS);
+      setCopy('copied');
     } catch {
-      setCopied(false);
+      setCopy('failed');
     }
+    setTimeout(() => setCopy('idle'), CONFIRM_MS);
   };
   return (
     <Stack role="group" aria-label="Workflow actions" direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-      <Button size="small" variant="outlined" onClick={() => void copy()} startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}>
-        {copied ? 'Copied' : 'Copy JSON'}
+      <Button size="small" variant="outlined" onClick={() => void copyJson()} startIcon={copy === 'copied' ? <CheckIcon /> : <ContentCopyIcon />}>
+        {COPY_LABEL[copy]}
       </Button>
       <Button size="small" variant="outlined" onClick={() => download(json, workflowFileName(name))} startIcon={<DownloadIcon />}>
         Download .json
       </Button>
       <Box role="status" sx={VISUALLY_HIDDEN}>
-        {copied ? 'Workflow JSON copied' : ''}
+        {COPY_STATUS[copy]}
       </Box>
       {n8nUrl && (
         <Button size="small" variant="contained" href={n8nUrl} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />}>

@@ -11,8 +11,8 @@ import { round, type Figure } from '../server/bench/figure.ts';
 import { measureScripts } from './pageScripts.ts';
 import { signInToken, TEAM_ID } from './signIn.ts';
 
-/** Chunks that only a reply, a code block or the JSON editor needs; the empty chat must not load them. */
-const HEAVY = /Markdown|highlight|codemirror|JsonCodeEditor/i;
+/** Chunks that only a reply, a code block, the JSON editor or a workflow diagram need; the empty chat must not load them. */
+const HEAVY = /Markdown|highlight|codemirror|JsonCodeEditor|WorkflowCanvas|xyflow|dagre/i;
 
 /** Builds bench/floor with the app's own Vite config into a temp dir and serves it over HTTP. */
 async function floorBytes(browser: Browser): Promise<number> {
@@ -66,7 +66,7 @@ export async function bundleBench(): Promise<Figure[]> {
         name: 'bundle.team_chat_heavy_chunks_loaded',
         value: chat.files.filter((file) => HEAVY.test(file)).length,
         unit: 'files',
-        comparison: { against: 'script files the empty team chat loaded', value: chat.files.length, target: '0 (Markdown, highlighting and editor load when needed)' },
+        comparison: { against: 'script files the empty team chat loaded', value: chat.files.length, target: '0 (Markdown, highlighting, editor and workflow diagram load when needed)' },
       },
     ];
   } finally {

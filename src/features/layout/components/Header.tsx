@@ -59,7 +59,7 @@ export function Header() {
           component={RouterLink}
           to="/"
           variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1, whiteSpace: 'nowrap' }}
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1, whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {APP_NAME}
         </Typography>

@@ -74,16 +74,18 @@ function parseWorkflow(body: string): ReplyWorkflow['workflow'] | null {
   return value;
 }
 
+/** The reply's last workflow block: a reply that repairs a workflow the validator rejected ends with the fixed one. */
 export function findReplyWorkflow(text: string): ReplyWorkflow | null {
   if (!text.includes('```') && !text.includes('~~~')) return null;
+  let found: ReplyWorkflow | null = null;
   for (const fence of scan(text).fences) {
     if (fence.lang !== 'json' && fence.lang !== '') continue;
     const workflow = parseWorkflow(fence.body);
     if (!workflow) continue;
     const name = typeof workflow.name === 'string' && workflow.name.trim() !== '' ? workflow.name.trim() : 'Workflow';
-    return { start: fence.start, end: fence.end, json: fence.body.trim(), workflow, name };
+    found = { start: fence.start, end: fence.end, json: fence.body.trim(), workflow, name };
   }
-  return null;
+  return found;
 }
 
 /** The first http(s) Markdown link outside code whose path ends in /workflow/{id}: the workflow the server created. */

@@ -25,6 +25,13 @@ describe('the workflow in a reply', () => {
     const found = findReplyWorkflow(`\`\`\`json\n{"a": 1}\n\`\`\`\n\n\`\`\`json\n${json}\n\`\`\``)!;
     expect(found.workflow.nodes).toHaveLength(1);
   });
+
+  it('is the last workflow of a reply that repaired one the validator rejected', () => {
+    const broken = '{"name": "Broken", "nodes": [], "connections": {}}';
+    const fixed = '{"name": "Fixed", "nodes": [], "connections": {}}';
+    const found = findReplyWorkflow(`\`\`\`json\n${broken}\n\`\`\`\n\n---\n\nCorrected:\n\n\`\`\`json\n${fixed}\n\`\`\``)!;
+    expect(found.name).toBe('Fixed');
+  });
 });
 
 describe('the created workflow link', () => {

@@ -2,6 +2,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 import type { AuthResponse } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
@@ -13,15 +14,15 @@ import { refreshAdmin, registerUser, toUser } from './users.ts';
 import { consumeSignature, verifyWalletProof } from './wallet.ts';
 
 const email = z.email().max(254).transform((e) => e.toLowerCase());
-const idTokenBody = z.object({ token: z.string().min(1).max(8192) });
-const devTokenBody = z.object({ email, name: z.string().trim().min(1).max(100).optional() });
+const idTokenBody = z.object({ token: safeText().min(1).max(8192) });
+const devTokenBody = z.object({ email, name: safeText().trim().min(1).max(100).optional() });
 const walletLoginBody = z.object({
-  wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
-  message: z.string().min(1).max(4000),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{128,1000}$/, 'must be a 0x-prefixed hex signature'),
+  wallet_address: safeText().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
+  message: safeText().min(1).max(4000),
+  signature: safeText().regex(/^0x[0-9a-fA-F]{128,1000}$/, 'must be a 0x-prefixed hex signature'),
 });
 const walletRegisterBody = walletLoginBody.extend({
-  username: z.string().regex(/^[A-Za-z0-9._-]{3,30}$/, 'must be 3 to 30 letters, digits, dots, dashes or underscores'),
+  username: safeText().regex(/^[A-Za-z0-9._-]{3,30}$/, 'must be 3 to 30 letters, digits, dots, dashes or underscores'),
   email,
 });
 

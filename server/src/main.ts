@@ -1,6 +1,6 @@
 // Starts the API server (and the built SPA when dist/ exists) on PORT.
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupWarnings } from './config.ts';
 import { createServer } from './server.ts';
 import { runRenewals } from './payments/subscriptions.ts';
 
@@ -25,6 +25,7 @@ export async function main(): Promise<void> {
   const port = (server.app.server.address() as { port: number }).port;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  ${config.APP_NAME} is running at http://localhost:${port}\n  Database: ${db}\n`);
+  for (const warning of startupWarnings(config)) console.warn(`  WARNING: ${warning}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

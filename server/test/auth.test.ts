@@ -128,7 +128,7 @@ describe('sign-in with the local identity provider', () => {
 describe('admins from ADMIN_EMAILS', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ ADMIN_EMAILS: 'Boss@Example.com' });
+    server = await startTestServer({ ADMIN_EMAILS: 'Boss@Example.com', ALLOW_LOCAL_SIGN_IN: 'true' });
   });
   after(() => server.close());
 

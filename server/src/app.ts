@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerRateLimits } from './http/rateLimit.ts';
 import { authRoutes } from './auth/routes.ts';
 import { creditsRoutes } from './credits/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
           },
   });
   installErrorHandlers(app);
+  await registerRateLimits(app);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(websocket, { options: { maxPayload: MAX_WS_PAYLOAD_BYTES } });
 

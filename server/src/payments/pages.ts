@@ -7,6 +7,7 @@ import { checkoutSessions } from '../db/schema.ts';
 import { loadBilling, planDetails } from './billing.ts';
 import { checkoutPage, messagePage } from './checkoutPage.ts';
 import { fulfilCheckout } from './fulfil.ts';
+import { limitPerMinute } from '../http/rateLimit.ts';
 
 const params = z.object({ id: z.string().uuid() });
 
@@ -60,7 +61,7 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
       );
     });
 
-    scoped.post<{ Params: { id: string } }>('/checkout/:id/pay', async (request, reply) => {
+    scoped.post<{ Params: { id: string } }>('/checkout/:id/pay', limitPerMinute(ctx.config.RATE_LIMIT_CHECKOUT_PAY), async (request, reply) => {
       const session = await findLocalSession(request.params.id);
       if (!session) return missing(reply);
       const result = await fulfilCheckout(ctx, billing, session.id);

@@ -17,6 +17,10 @@ export const authEndpoints = (build: Builder) => ({
   walletLogin: build.mutation<AuthResponse, WalletLoginPayload>({
     query: (body) => ({ url: '/auth/wallet/login', method: 'POST', body }),
   }),
+  /** Revokes the token on the server; it carries the token itself because sign-out has already cleared it locally. */
+  logout: build.mutation<void, { token: string }>({
+    query: ({ token }) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+  }),
   walletRegister: build.mutation<AuthResponse, WalletRegisterPayload>({
     query: (body) => ({ url: '/auth/wallet/register', method: 'POST', body }),
   }),

@@ -36,7 +36,9 @@ export function redactUrl(url: string): string {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: MAX_JSON_BYTES,
-    trustProxy: true,
+    // X-Forwarded-* headers are believed only from the proxies the operator names; otherwise any client could
+    // choose request.host and request.ip.
+    trustProxy: ctx.config.TRUST_PROXY.length > 0 ? ctx.config.TRUST_PROXY : false,
     logger:
       ctx.config.LOG_LEVEL === 'silent'
         ? false

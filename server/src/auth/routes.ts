@@ -12,7 +12,7 @@ import { limitPerMinute } from '../http/rateLimit.ts';
 import { requireUser, type UserRow } from './guard.ts';
 import { createIdTokenVerifier } from './idTokens.ts';
 import { idProviderTrusted, refreshAdmin, registerUser, toUser } from './users.ts';
-import { consumeSignature, verifyWalletProof } from './wallet.ts';
+import { issueNonce, spendProof, verifyWalletProof } from './wallet.ts';
 
 const email = z.email().max(254).transform((e) => e.toLowerCase());
 const idTokenBody = z.object({ token: safeText().min(1).max(8192) });
@@ -72,18 +72,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.status(201).send(await grant(row));
   });
 
+  app.get('/auth/wallet/nonce', limited, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return issueNonce(ctx);
+  });
+
   app.post('/auth/wallet/login', limited, async (request) => {
     const body = parse(walletLoginBody, request.body);
-    const address = await verifyWalletProof(ctx, request, body);
+    const { address, nonce } = await verifyWalletProof(ctx, request, body);
     const [row] = await ctx.db.select().from(users).where(eq(users.walletAddress, address));
+    // A wallet without an account keeps its nonce: the client registers with a fresh signature of a new one.
     if (!row) throw userNotFound('No account is linked to this wallet; register first');
-    if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
+    await spendProof(ctx, { address, nonce, signature: body.signature });
     return grant(await refreshAdmin(ctx, row, false));
   });
 
   app.post('/auth/wallet/register', limited, async (request, reply) => {
     const body = parse(walletRegisterBody, request.body);
-    const address = await verifyWalletProof(ctx, request, body);
+    const { address, nonce } = await verifyWalletProof(ctx, request, body);
     const clashes = await ctx.db
       .select()
       .from(users)
@@ -92,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (clashes.some((u) => u.walletAddress === address)) throw new HttpError(409, 'This wallet is already registered; log in instead');
     if (clashes.some((u) => u.email === body.email)) throw new HttpError(409, 'An account with this e-mail already exists');
     if (clashes.length) throw new HttpError(409, 'This username is already taken');
-    if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
+    await spendProof(ctx, { address, nonce, signature: body.signature });
     const row = await registerUser(ctx, { name: body.username, email: body.email, username: body.username, walletAddress: address, emailTrusted: false });
     return reply.status(201).send(await grant(row));
   });

@@ -11,7 +11,8 @@ import { parse } from '../http/validate.ts';
 import { loadBilling, toCents } from './billing.ts';
 import { createPaymentProvider, type CheckoutItem } from './provider.ts';
 import { activeSubscription, settleUserSubscriptions, subscriptionHistory, toDetails } from './subscriptions.ts';
-import { redirectUrl, siteOrigin } from './urls.ts';
+import { redirectPath } from './urls.ts';
+import { siteOrigin } from '../http/site.ts';
 import { stripeWebhookRoutes } from './webhook.ts';
 
 const url = safeText().max(2048).optional();
@@ -26,11 +27,12 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   async function openCheckout(request: FastifyRequest, user: UserRow, item: CheckoutItem, urls: { success_url?: string; cancel_url?: string }) {
     const origin = siteOrigin(ctx, request);
-    const successUrl = redirectUrl(origin, urls.success_url, '/payment/success', 'success_url');
-    const cancelUrl = redirectUrl(origin, urls.cancel_url, '/payment/cancel', 'cancel_url');
+    const successUrl = redirectPath(origin, urls.success_url, '/payment/success', 'success_url');
+    const cancelUrl = redirectPath(origin, urls.cancel_url, '/payment/cancel', 'cancel_url');
     let session: { id: string; url: string };
     try {
-      session = await provider.createCheckout({ userId: user.id, email: user.email, item, successUrl, cancelUrl, origin });
+      // The card provider needs absolute addresses; the local checkout redirects to the stored paths.
+      session = await provider.createCheckout({ userId: user.id, email: user.email, item, successUrl: `${origin}${successUrl}`, cancelUrl: `${origin}${cancelUrl}`, origin });
     } catch (error) {
       // The provider's own message stays in the log: it may name keys or accounts.
       request.log.error({ err: error }, 'checkout session could not be created');

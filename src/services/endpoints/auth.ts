@@ -14,6 +14,10 @@ export const authEndpoints = (build: Builder) => ({
   googleRegister: build.mutation<AuthResponse, GoogleAuthPayload>({
     query: (body) => ({ url: '/auth/google/register', method: 'POST', body }),
   }),
+  /** A single-use nonce for the next wallet sign-in message (a mutation: every call must get a fresh one). */
+  walletNonce: build.mutation<{ nonce: string; expires_at: string }, void>({
+    query: () => ({ url: '/auth/wallet/nonce', method: 'GET' }),
+  }),
   walletLogin: build.mutation<AuthResponse, WalletLoginPayload>({
     query: (body) => ({ url: '/auth/wallet/login', method: 'POST', body }),
   }),

@@ -9,6 +9,7 @@ import { LocalFileStorage } from './storage.ts';
 import { createAccessTokens } from './auth/tokens.ts';
 import { getOrCreateSetting } from './settings.ts';
 import { seedTeams } from './teams/seed.ts';
+import { recoverInterruptedRuns } from './runtime/recovery.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -42,6 +43,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   };
   await seedTeams(ctx);
   const app = await buildApp(ctx, options);
+  try {
+    const recovered = await recoverInterruptedRuns(ctx);
+    if (recovered > 0) app.log.warn({ recovered }, 'marked runs cut by a crash as interrupted and refunded them');
+  } catch (error) {
+    // Recovery is housekeeping: a failure must not keep the server from starting; the sweep tries again.
+    app.log.error({ err: error }, 'recovering interrupted runs failed');
+  }
   return {
     app,
     ctx,

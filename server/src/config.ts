@@ -64,6 +64,9 @@ const schema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().optional(),
+  /** The web app's build settings, read here only so the CSP allows the origins they name. */
+  VITE_API_BASE_URL: z.string().optional(),
+  VITE_ANALYTICS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

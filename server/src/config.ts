@@ -116,5 +116,8 @@ export function startupWarnings(config: Env): string[] {
     );
   }
   if (!config.STRIPE_SECRET_KEY) warnings.push('Local checkout is on (no STRIPE_SECRET_KEY): purchases grant credits without charging a card.');
+  if (isProduction(config) && !config.PUBLIC_URL) {
+    warnings.push("PUBLIC_URL is not set: wallet sign-in and links trust each request's Host header. Set it to this site's public origin.");
+  }
   return warnings;
 }

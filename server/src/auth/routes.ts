@@ -6,7 +6,7 @@ import { safeText } from '../http/text.ts';
 import type { AuthResponse } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import { HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { limitPerMinute } from '../http/rateLimit.ts';
 import { requireUser, type UserRow } from './guard.ts';

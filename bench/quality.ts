@@ -93,7 +93,7 @@ function axeFigures(results: ScreenResult[], floorCount: number): Figure[] {
 
 export async function qualityBench(): Promise<Figure[]> {
   await buildSpa();
-  const server = await startServer({ ADMIN_EMAILS: EMAIL });
+  const server = await startServer({ ADMIN_EMAILS: EMAIL, ALLOW_LOCAL_SIGN_IN: 'true' });
   const floor = await serveFloor();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'ats-quality-chromium-'));
   const { context, port } = await launch(profile);

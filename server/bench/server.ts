@@ -43,6 +43,7 @@ export async function serverBench(): Promise<Figure[]> {
     DATA_DIR: dataDir,
     STREAM_DELAY_MS: '0',
     FREE_CREDITS: '1000000',
+    RATE_LIMIT_SIGN_IN: '100000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const server = await createServer(config, { inMemory: true });

@@ -1,5 +1,5 @@
 // The Fastify application: /api/v1 routes, the WebSocket, the SPA and JSON 404s.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -7,6 +7,8 @@ import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerRateLimits } from './http/rateLimit.ts';
+import { inlineScriptHashes, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { authRoutes } from './auth/routes.ts';
 import { creditsRoutes } from './credits/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
@@ -35,7 +37,9 @@ export function redactUrl(url: string): string {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: MAX_JSON_BYTES,
-    trustProxy: true,
+    // X-Forwarded-* headers are believed only from the proxies the operator names; otherwise any client could
+    // choose request.host and request.ip.
+    trustProxy: ctx.config.TRUST_PROXY.length > 0 ? ctx.config.TRUST_PROXY : false,
     logger:
       ctx.config.LOG_LEVEL === 'silent'
         ? false
@@ -47,6 +51,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
           },
   });
   installErrorHandlers(app);
+  await registerRateLimits(app);
+  const staticDir = options.staticDir;
+  const hasSpa = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
+  const scriptHashes = hasSpa ? inlineScriptHashes(readFileSync(path.join(staticDir, 'index.html'), 'utf8')) : [];
+  await registerSecurityHeaders(app, ctx.config, scriptHashes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(websocket, { options: { maxPayload: MAX_WS_PAYLOAD_BYTES } });
 
@@ -66,8 +75,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await paymentPages(app, ctx);
   await runtimePages(app, ctx);
 
-  const staticDir = options.staticDir;
-  const hasSpa = staticDir !== undefined && existsSync(path.join(staticDir, 'index.html'));
   if (hasSpa) {
     await registerSpa(app, staticDir);
   }

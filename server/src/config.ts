@@ -16,13 +16,30 @@ const csv = z
       .filter(Boolean),
   );
 
-/** "true"/"1" or "false"/"0"; anything else is a configuration error rather than a silent default. */
+/** "true"/"1" or "false"/"0" (empty means false); anything else is a configuration error rather than a silent default. */
 const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .default('false')
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Addresses or CIDRs of the reverse proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy). */
+const proxyList = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+
 const schema = z.object({
+  NODE_ENV: z.string().optional(),
+  ALLOW_LOCAL_SIGN_IN: flag,
+  ALLOW_LOCAL_CHECKOUT: flag,
+  TRUST_PROXY: proxyList,
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_CHECKOUT_PAY: z.coerce.number().int().min(1).default(20),
+  RUN_RECOVERY_AFTER_MINUTES: z.coerce.number().min(1).default(10),
+  DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  DOCUMENT_MEMORY_MB: z.coerce.number().int().min(32).default(256),
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(500),
+  DOCUMENT_MAX_TEXT_CHARS: z.coerce.number().int().min(1000).default(2_000_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
@@ -52,6 +69,9 @@ const schema = z.object({
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   MCP_IDLE_MS: z.coerce.number().int().min(1).default(300_000),
   MCP_MAX_CONNECTIONS_PER_SERVER: z.coerce.number().int().min(1).default(4),
+  /** The web app's build settings, read here only so the CSP allows the origins they name. */
+  VITE_API_BASE_URL: z.string().optional(),
+  VITE_ANALYTICS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -68,5 +88,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const config = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  assertSafeForProduction(config);
+  return config;
+}
+
+const isProduction = (config: Env) => config.NODE_ENV === 'production';
+
+/** Stand-ins that let anyone sign in as anyone, or pay without paying, must be asked for by name in production. */
+function assertSafeForProduction(config: Env): void {
+  if (!isProduction(config)) return;
+  if (!config.GOOGLE_CLIENT_ID && !config.ALLOW_LOCAL_SIGN_IN) {
+    throw new Error(
+      'Refusing to start: NODE_ENV=production without GOOGLE_CLIENT_ID would let anyone sign in as anyone through the local identity provider. Set GOOGLE_CLIENT_ID, or ALLOW_LOCAL_SIGN_IN=true to accept that.',
+    );
+  }
+  if (!config.STRIPE_SECRET_KEY && !config.ALLOW_LOCAL_CHECKOUT) {
+    throw new Error(
+      'Refusing to start: NODE_ENV=production without STRIPE_SECRET_KEY would grant credits through the local checkout page, which charges no card. Set STRIPE_SECRET_KEY, or ALLOW_LOCAL_CHECKOUT=true to accept that.',
+    );
+  }
+}
+
+/** What the operator should know at start-up about stand-ins in use. */
+export function startupWarnings(config: Env): string[] {
+  const warnings: string[] = [];
+  if (!config.GOOGLE_CLIENT_ID) {
+    warnings.push(
+      `Local sign-in is on (no GOOGLE_CLIENT_ID): anyone who can reach this server can sign in with any e-mail address${
+        config.ADMIN_EMAILS.length && !config.ALLOW_LOCAL_SIGN_IN ? ' (but not as an ADMIN_EMAILS admin)' : ''
+      }. Set GOOGLE_CLIENT_ID for real accounts.`,
+    );
+  }
+  if (!config.STRIPE_SECRET_KEY) warnings.push('Local checkout is on (no STRIPE_SECRET_KEY): purchases grant credits without charging a card.');
+  if (isProduction(config) && !config.PUBLIC_URL) {
+    warnings.push("PUBLIC_URL is not set: wallet sign-in and links trust each request's Host header. Set it to this site's public origin.");
+  }
+  return warnings;
 }

@@ -1,8 +1,9 @@
 // Starts the API server (and the built SPA when dist/ exists) on PORT.
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupWarnings } from './config.ts';
 import { createServer } from './server.ts';
 import { runRenewals } from './payments/subscriptions.ts';
+import { recoverInterruptedRuns } from './runtime/recovery.ts';
 
 const RENEWAL_SWEEP_MS = 60_000;
 
@@ -12,6 +13,8 @@ export async function main(): Promise<void> {
   // Subscriptions also settle lazily on every read; the sweep renews those of users who are away.
   const sweep = setInterval(() => {
     runRenewals(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'renewal sweep failed'));
+    // Runs of an instance that died while this one kept running are recovered once their heartbeat is old enough.
+    recoverInterruptedRuns(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'run recovery failed'));
   }, RENEWAL_SWEEP_MS);
   sweep.unref();
   const shutdown = async () => {
@@ -25,6 +28,7 @@ export async function main(): Promise<void> {
   const port = (server.app.server.address() as { port: number }).port;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  ${config.APP_NAME} is running at http://localhost:${port}\n  Database: ${db}\n`);
+  for (const warning of startupWarnings(config)) console.warn(`  WARNING: ${warning}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,6 +11,7 @@ import { getOrCreateSetting } from './settings.ts';
 import { seedTeams } from './teams/seed.ts';
 import { loadCatalog } from './credentials/catalog.ts';
 import { McpPool } from './mcp/pool.ts';
+import { recoverInterruptedRuns } from './runtime/recovery.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -51,6 +52,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   };
   await seedTeams(ctx);
   const app = await buildApp(ctx, options);
+  try {
+    const recovered = await recoverInterruptedRuns(ctx);
+    if (recovered > 0) app.log.warn({ recovered }, 'marked runs cut by a crash as interrupted and refunded them');
+  } catch (error) {
+    // Recovery is housekeeping: a failure must not keep the server from starting; the sweep tries again.
+    app.log.error({ err: error }, 'recovering interrupted runs failed');
+  }
   return {
     app,
     ctx,

@@ -20,7 +20,11 @@ async function buildIfStale(): Promise<void> {
   if (builtAt >= changedAt) return;
   console.log('Building the web app (first start or sources changed)…');
   const { build } = await import('vite');
+  // Vite sets NODE_ENV=production for its build; the server must still see the operator's own value.
+  const nodeEnv = process.env.NODE_ENV;
   await build({ root, logLevel: 'warn' });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 buildIfStale()

@@ -15,8 +15,8 @@ async function devToken(server: TestServer, email: string, name?: string): Promi
   return res.body.token;
 }
 
-function walletMessage(account: PrivateKeyAccount, issuedAt: Date, host = HOST): string {
-  return `${host} wants you to sign in with your Ethereum account:\n${account.address}\n\nSign in to Agent Team Studio\n\nURI: https://${host}\nVersion: 1\nChain ID: 1\nNonce: abc12345\nIssued At: ${issuedAt.toISOString()}`;
+function walletMessage(account: PrivateKeyAccount, issuedAt: Date, host = HOST, nonce = 'abc12345', address: string = account.address): string {
+  return `${host} wants you to sign in with your Ethereum account:\n${address}\n\nSign in to Agent Team Studio\n\nURI: http://${host}\nVersion: 1\nChain ID: 1\nNonce: ${nonce}\nIssued At: ${issuedAt.toISOString()}`;
 }
 
 describe('sign-in with the local identity provider', () => {
@@ -128,7 +128,7 @@ describe('sign-in with the local identity provider', () => {
 describe('admins from ADMIN_EMAILS', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ ADMIN_EMAILS: 'Boss@Example.com' });
+    server = await startTestServer({ ADMIN_EMAILS: 'Boss@Example.com', ALLOW_LOCAL_SIGN_IN: 'true' });
   });
   after(() => server.close());
 
@@ -197,8 +197,9 @@ describe('sign-in with a wallet', () => {
   let server: TestServer;
   let account: PrivateKeyAccount;
   const post = (url: string, body: unknown) => client(server).raw('POST', url, body, { host: HOST });
+  const nonce = async () => (await client(server).raw('GET', '/auth/wallet/nonce', undefined, { host: HOST })).body.nonce as string;
   const proof = async (who: PrivateKeyAccount, issuedAt = server.clock.now, host = HOST) => {
-    const message = walletMessage(who, issuedAt, host);
+    const message = walletMessage(who, issuedAt, host, await nonce());
     return { wallet_address: who.address, message, signature: await who.signMessage({ message }) };
   };
 
@@ -224,9 +225,9 @@ describe('sign-in with a wallet', () => {
     const login = await post('/auth/wallet/login', await proof(account));
     assert.equal(login.status, 200);
     assert.equal(login.body.token_type, 'bearer');
-    // The SPA's shorter message (no URI line) and a lower-case address as wallets report it.
+    // A lower-case address as wallets report it.
     const address = account.address.toLowerCase();
-    const message = `${HOST} wants you to sign in with your Ethereum account:\n${address}\n\nSign in to Agent Team Studio.\n\nIssued At: ${server.clock.now.toISOString()}`;
+    const message = walletMessage(account, server.clock.now, HOST, await nonce(), address);
     const short = await post('/auth/wallet/login', { wallet_address: address, message, signature: await account.signMessage({ message }) });
     assert.equal(short.status, 200, JSON.stringify(short.body));
   });

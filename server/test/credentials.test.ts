@@ -185,6 +185,30 @@ describe('MCP credentials and catalogues', () => {
     });
   });
 
+  it('hides user name, password and query secrets of URL fields and keeps the stored URL when the mask comes back', async () => {
+    const carol = await createUser(server, 'carol-url@example.com');
+    const api = client(server, carol.token);
+    const secretUrl = 'https://admin:hunter2pass@n8n.example.com/base?api_key=abc123secret&team=sales';
+    const masked = `https://${MASK_PREFIX}@n8n.example.com/base?api_key=${MASK_PREFIX}&team=sales`;
+    const created = await api.post('/credentials/mcp', { mcp_server_id: 'n8n', credentials: { ...n8n, N8N_BASE_URL: secretUrl } });
+    assert.equal(created.status, 201);
+    assert.equal(created.body.data.configured_fields.N8N_BASE_URL, masked);
+    const list = await api.get('/credentials/mcp');
+    for (const body of [JSON.stringify(created.body), JSON.stringify(list.body)]) {
+      assert.doesNotMatch(body, /hunter2pass|abc123secret|admin:/);
+    }
+    const cred = await n8nCredential(api);
+    const kept = await api.put(`/credentials/mcp/${cred.id}`, { credentials: cred.configured_fields, is_active: true });
+    assert.equal(kept.status, 200);
+    assert.equal((await getDecryptedCredentials(server.ctx, carol.id, 'n8n'))?.N8N_BASE_URL, secretUrl);
+    const edited = await api.put(`/credentials/mcp/${cred.id}`, {
+      credentials: { ...cred.configured_fields, N8N_BASE_URL: masked.replace('sales', 'ops') },
+      is_active: true,
+    });
+    assert.equal(edited.status, 422);
+    assert.equal((await getDecryptedCredentials(server.ctx, carol.id, 'n8n'))?.N8N_BASE_URL, secretUrl);
+  });
+
   it('replaces the secret when an update sends a new value', async () => {
     const api = client(server, alice.token);
     const cred = await n8nCredential(api);

@@ -50,6 +50,9 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     STREAM_DELAY_MS: '0',
+    // Suites sign in many users from one address; the rate-limit tests set their own limits.
+    RATE_LIMIT_SIGN_IN: '100000',
+    RATE_LIMIT_CHECKOUT_PAY: '100000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

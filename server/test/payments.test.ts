@@ -14,6 +14,11 @@ const ORIGIN = 'http://localhost';
 const page = (server: TestServer, method: 'GET' | 'POST', url: string) =>
   server.app.inject({ method, url, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}) });
 
+/** Pay as the page's script does: with the owner's access token; answers JSON. */
+const pay = (server: TestServer, token: string | null, id: string) =>
+  server.app.inject({ method: 'POST', url: `/checkout/${id}/pay`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const redirectOf = (res: { json(): unknown }) => (res.json() as { data: { redirect_url: string } }).data.redirect_url;
+
 async function openSubscription(server: TestServer, token: string, planId = 'starter') {
   const res = await client(server, token).post('/payments/create-subscription-session', { price_id: planId });
   assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -22,8 +27,8 @@ async function openSubscription(server: TestServer, token: string, planId = 'sta
 
 async function subscribe(server: TestServer, token: string, planId = 'starter') {
   const session = await openSubscription(server, token, planId);
-  const paid = await page(server, 'POST', `/checkout/${session.session_id}/pay`);
-  assert.equal(paid.statusCode, 303);
+  const paid = await pay(server, token, session.session_id);
+  assert.equal(paid.statusCode, 200, paid.body);
   return session;
 }
 
@@ -85,13 +90,13 @@ describe('payments with the local checkout', () => {
     assert.match(view.body, /\$29\.00 USD \/ month/);
     assert.match(view.body, /<button type="submit" class="pay">Pay<\/button>/);
     assert.match(view.body, /<button type="submit" class="cancel">Cancel<\/button>/);
-    assert.doesNotMatch(view.body, /<script|https?:\/\/(?!localhost)/);
+    assert.doesNotMatch(view.body, /<script>|https?:\/\/(?!localhost)/);
 
-    const paid = await page(server, 'POST', `/checkout/${session.session_id}/pay`);
-    assert.equal(paid.statusCode, 303);
-    assert.equal(paid.headers.location, `${ORIGIN}/payment/success`);
-    const again = await page(server, 'POST', `/checkout/${session.session_id}/pay`);
-    assert.equal(again.statusCode, 303);
+    const paid = await pay(server, token, session.session_id);
+    assert.equal(paid.statusCode, 200);
+    assert.equal(redirectOf(paid), '/payment/success');
+    const again = await pay(server, token, session.session_id);
+    assert.equal(again.statusCode, 200);
     assert.equal((await page(server, 'GET', `/checkout/${session.session_id}`)).statusCode, 410);
 
     const balance = await client(server, token).get('/credits/balance');
@@ -119,8 +124,8 @@ describe('payments with the local checkout', () => {
     const other = await signIn(server, 'twice@example.com');
     const first = await openSubscription(server, other, 'starter');
     const second = await openSubscription(server, other, 'business');
-    assert.equal((await page(server, 'POST', `/checkout/${first.session_id}/pay`)).statusCode, 303);
-    const refused = await page(server, 'POST', `/checkout/${second.session_id}/pay`);
+    assert.equal((await pay(server, other, first.session_id)).statusCode, 200);
+    const refused = await pay(server, other, second.session_id);
     assert.equal(refused.statusCode, 409);
     assert.match(refused.body, /already have an active subscription/);
     assert.deepEqual((await client(server, other).get('/credits/balance')).body, { available_credits: 600, subscription_credits: 500 });
@@ -137,10 +142,10 @@ describe('payments with the local checkout', () => {
     const view = await page(server, 'GET', `/checkout/${id}`);
     assert.match(view.body, /Small pack \(250 credits\)/);
     assert.match(view.body, /\$5\.00 USD/);
-    const [first, second] = await Promise.all([page(server, 'POST', `/checkout/${id}/pay`), page(server, 'POST', `/checkout/${id}/pay`)]);
-    assert.equal(first.statusCode, 303);
-    assert.equal(second.statusCode, 303);
-    assert.equal(first.headers.location, `${ORIGIN}/payment/success?from=pack`);
+    const [first, second] = await Promise.all([pay(server, token, id), pay(server, token, id)]);
+    assert.equal(first.statusCode, 200);
+    assert.equal(second.statusCode, 200);
+    assert.equal(redirectOf(first), '/payment/success?from=pack');
     const purchases = (await transactions(server, token)).filter((t) => t.transaction_type === 'purchase');
     assert.deepEqual(purchases.map((t) => t.amount), [250]);
     const balance = await client(server, token).get('/credits/balance');
@@ -152,8 +157,8 @@ describe('payments with the local checkout', () => {
     const id = res.body.data.session_id;
     const canceled = await page(server, 'POST', `/checkout/${id}/cancel`);
     assert.equal(canceled.statusCode, 303);
-    assert.equal(canceled.headers.location, `${ORIGIN}/payment/cancel`);
-    const paid = await page(server, 'POST', `/checkout/${id}/pay`);
+    assert.equal(canceled.headers.location, '/payment/cancel');
+    const paid = await pay(server, token, id);
     assert.equal(paid.statusCode, 409);
     assert.equal((await client(server, token).get('/credits/balance')).body.available_credits, 2350);
   });
@@ -161,7 +166,7 @@ describe('payments with the local checkout', () => {
   it('answers unknown or malformed checkout ids with a 404 page', async () => {
     for (const url of ['/checkout/00000000-0000-4000-8000-000000000000', '/checkout/not-a-uuid', '/checkout/%3Cscript%3E']) {
       assert.equal((await page(server, 'GET', url)).statusCode, 404, url);
-      assert.equal((await page(server, 'POST', `${url}/pay`)).statusCode, 404, url);
+      assert.equal((await pay(server, token, url.slice('/checkout/'.length))).statusCode, 404, url);
       assert.equal((await page(server, 'POST', `${url}/cancel`)).statusCode, 404, url);
     }
   });
@@ -171,7 +176,8 @@ describe('payments with the local checkout', () => {
     const bad = [
       { price_id: 'starter', success_url: 'https://evil.example.com/payment/success' },
       { price_id: 'starter', cancel_url: 'javascript:alert(1)' },
-      { price_id: 'starter', success_url: '/payment/success' },
+      { price_id: 'starter', success_url: '/..//evil.example.com/x' },
+      { price_id: 'starter', success_url: '/\\evil.example.com/x' },
       { price_id: 'starter', success_url: '//evil.example.com/x' },
       { price_id: 'starter', success_url: 'http://localhost.evil.com/x' },
       { price_id: 'starter', success_url: `${ORIGIN}/${'x'.repeat(3000)}` },
@@ -408,5 +414,63 @@ describe('payments through Stripe', () => {
     } finally {
       stripe.failWith = null;
     }
+  });
+});
+
+describe('the local checkout page needs its owner', () => {
+  let server: TestServer;
+  let owner: string;
+  let stranger: string;
+  before(async () => {
+    server = await startTestServer({ FREE_CREDITS: '100', RATE_LIMIT_CHECKOUT_PAY: '5' });
+    owner = await signIn(server, 'owner-pay@example.com');
+    stranger = await signIn(server, 'stranger-pay@example.com');
+  });
+  after(() => server.close());
+
+  it('says plainly that it is a local stand-in and pays through its own script file, not an inline one', async () => {
+    const session = await openSubscription(server, owner);
+    const view = await page(server, 'GET', `/checkout/${session.session_id}`);
+    assert.match(view.body, /Local stand-in for the card payment provider/);
+    assert.match(view.body, /<script src="\/checkout\/assets\/checkout\.js" defer><\/script>/);
+    assert.doesNotMatch(view.body, /<script>/);
+    assert.match(String(view.headers['content-security-policy']), /script-src 'self'/);
+    const script = await page(server, 'GET', '/checkout/assets/checkout.js');
+    assert.equal(script.statusCode, 200);
+    assert.match(String(script.headers['content-type']), /javascript/);
+    assert.match(script.body, /localStorage\.getItem\('token'\)/);
+    assert.match(script.body, /Authorization: 'Bearer ' \+ token/);
+  });
+
+  it('refuses Pay without sign-in (401) and from another user (403), changing nothing; the owner pays', async () => {
+    const session = await openSubscription(server, owner);
+    const before = (await client(server, owner).get('/credits/balance')).body;
+    const anonymous = await pay(server, null, session.session_id);
+    assert.equal(anonymous.statusCode, 401);
+    const form = await page(server, 'POST', `/checkout/${session.session_id}/pay`);
+    assert.equal(form.statusCode, 401, 'a plain form post carries no token');
+    const other = await pay(server, stranger, session.session_id);
+    assert.equal(other.statusCode, 403);
+    assert.deepEqual((await client(server, owner).get('/credits/balance')).body, before);
+    assert.deepEqual((await client(server, stranger).get('/credits/balance')).body, { available_credits: 100, subscription_credits: 0 });
+    const paid = await pay(server, owner, session.session_id);
+    assert.equal(paid.statusCode, 200);
+    assert.equal((await client(server, owner).get('/credits/balance')).body.available_credits, 600);
+  });
+
+  it('limits Pay presses per address (429 with Retry-After)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await pay(server, null, '00000000-0000-4000-8000-000000000000')).statusCode);
+    assert.ok(statuses.includes(429), statuses.join());
+    const limited = await pay(server, owner, '00000000-0000-4000-8000-000000000000');
+    assert.equal(limited.statusCode, 429);
+    assert.ok(Number(limited.headers['retry-after']) > 0);
+  });
+
+  it('refuses to start in production without Stripe unless ALLOW_LOCAL_CHECKOUT=true', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    const base = { NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' };
+    assert.throws(() => loadConfig(base), /STRIPE_SECRET_KEY.*ALLOW_LOCAL_CHECKOUT=true/s);
+    assert.doesNotThrow(() => loadConfig({ ...base, ALLOW_LOCAL_CHECKOUT: 'true' }));
   });
 });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { StreamFrame, TeamChatReply, TeamMember } from '../../src/services/contract.ts';
 import { documentChunks, documents, knowledgeBases, teams } from '../src/db/schema.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
+import { chatSessions } from '../src/db/schema.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 function multipart(field: string, filename: string, content: Buffer) {
@@ -32,6 +33,25 @@ describe('team runtime over HTTP', () => {
     userId = (await server.ctx.tokens.verify(token))!;
   });
   after(() => server.close());
+
+  it('refuses unpaired surrogates and NUL in text with 422 at every boundary, charging and storing nothing', async () => {
+    const api = client(server, token);
+    const balance = (await api.get('/credits/balance')).body;
+    const sessions = async () => (await server.ctx.db.select().from(chatSessions)).length;
+    const sessionsBefore = await sessions();
+    for (const message of ['Every day \uD800 post to Slack', 'lone low \uDC00', 'trailing high \uDBFF', 'nul \u0000']) {
+      const res = await api.post(`/teams/${teamId}/chat`, { message, stream: false });
+      assert.equal(res.status, 422, JSON.stringify(res.body));
+      assert.match(res.body.detail, /NUL characters or unpaired UTF-16 surrogates/);
+    }
+    const kb = await api.post('/knowledge/bases', { name: 'Notes \uD83D', description: '' });
+    assert.equal(kb.status, 422);
+    assert.equal(await sessions(), sessionsBefore);
+    assert.deepEqual((await api.get('/credits/balance')).body, balance);
+    const emoji = await api.post(`/teams/${teamId}/chat`, { message: 'Every day post 🎉 to #sales on Slack', stream: false });
+    assert.equal(emoji.status, 200, 'a proper surrogate pair is fine');
+    assert.equal(await sessions(), sessionsBefore + 1);
+  });
 
   it('returns the finished reply with stream false', async () => {
     const res = await client(server, token).post<{ data: TeamChatReply }>(`/teams/${teamId}/chat`, {

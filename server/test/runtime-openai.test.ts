@@ -298,6 +298,17 @@ describe('OpenAI-compatible engine behind the chat routes', () => {
     assert.equal(res.body.detail.code, 'rate_limited');
   });
 
+  it('does not charge a run that failed before producing anything', async () => {
+    failWith = { kind: 'error', status: 500, body: { error: { message: 'upstream exploded' } } };
+    const api = client(server, token);
+    const before = (await api.get('/credits/balance')).body.available_credits;
+    const frames = await streamRun('hello there');
+    assert.equal(frames.at(-1)?.type, 'error');
+    assert.equal((await api.get('/credits/balance')).body.available_credits, before);
+    const history = await api.get('/credits/transactions?limit=5');
+    assert.equal(history.body.data.transactions[0].transaction_type, 'refund');
+  });
+
   it('maps an unknown model (404) to a model-not-found error frame', async () => {
     failWith = { kind: 'error', status: 404, body: { error: { message: 'The model `gpt-9` does not exist', code: 'model_not_found' } } };
     const last = (await streamRun('hello')).at(-1)!;

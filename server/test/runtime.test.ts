@@ -196,6 +196,13 @@ describe('team runtime over WebSocket', () => {
     conn.ws.send(JSON.stringify({ message: 'hi', session_id: 'x'.repeat(101) }));
     assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_request');
     conn.frames.length = 0;
+    const balance = (await client(server, token).get('/credits/balance')).body.available_credits;
+    conn.ws.send(JSON.stringify({ message: 'Every day \uD800 post to Slack' }));
+    const lone = await conn.waitFor((f) => f.type === 'error');
+    assert.equal(lone.error_code, 'invalid_request');
+    assert.match(String(lone.message), /unpaired UTF-16 surrogates/);
+    assert.equal((await client(server, token).get('/credits/balance')).body.available_credits, balance);
+    conn.frames.length = 0;
     conn.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     assert.equal((await conn.waitFor((f) => f.type === 'error')).error_code, 'invalid_frame');
     conn.frames.length = 0;

@@ -13,6 +13,7 @@ function installWallet() {
   const signed: string[] = [];
   const request = jest.fn(async ({ method, params }: { method: string; params?: unknown[] }) => {
     if (method === 'eth_requestAccounts') return [ADDRESS];
+    if (method === 'eth_chainId') return '0x89';
     if (method === 'personal_sign') {
       const hex = String(params?.[0]).slice(2);
       signed.push(new TextDecoder().decode(Uint8Array.from(hex.match(/../g)!.map((b) => parseInt(b, 16)))));
@@ -35,11 +36,16 @@ describe('wallet sign-in', () => {
     expect(screen.queryByRole('button', { name: 'Continue with Wallet' })).not.toBeInTheDocument();
   });
 
-  it('signs a message naming this host and the time; a new wallet registers with a username and email', async () => {
+  it('signs an EIP-4361 message with a fresh server nonce for each signature; a new wallet registers with a username and email', async () => {
     const wallet = installWallet();
     const logins: unknown[] = [];
     let registration: Record<string, string> | undefined;
+    let issued = 0;
     server.use(
+      http.get(apiUrl('/auth/wallet/nonce'), () => {
+        issued += 1;
+        return HttpResponse.json({ nonce: `nonce0000${issued}`, expires_at: new Date().toISOString() });
+      }),
       http.post(apiUrl('/auth/wallet/login'), async ({ request }) => {
         logins.push(await request.json());
         return errorResponse(404, { code: 'user_not_found', message: 'No account is linked to this wallet; register first' });
@@ -59,6 +65,7 @@ describe('wallet sign-in', () => {
     expect(logins[0]).toMatchObject({ wallet_address: ADDRESS, signature: '0xsig1' });
     expect(wallet.signed[0]).toContain(`${window.location.host} wants you to sign in`);
     expect(wallet.signed[0]).toMatch(/Issued At: \d{4}-\d{2}-\d{2}T/);
+    expect(wallet.signed[0]).toContain(`\nURI: ${window.location.origin}/login\nVersion: 1\nChain ID: 137\nNonce: nonce00001\n`);
 
     const form = within(screen.getByRole('form', { name: 'Create an account for this wallet' }));
     await user.type(form.getByLabelText(/Username/), 'alice');
@@ -68,11 +75,15 @@ describe('wallet sign-in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
     expect(registration).toMatchObject({ wallet_address: ADDRESS, signature: '0xsig2', username: 'alice', email: 'alice@example.com' });
     expect(localStorage.getItem('token')).toBe('wallet-access');
+    expect(wallet.signed[1]).toContain('Nonce: nonce00002');
   });
 
   it('shows "Wallet login failed" when the server gives no reason', async () => {
     installWallet();
-    server.use(http.post(apiUrl('/auth/wallet/login'), () => new HttpResponse(null, { status: 500 })));
+    server.use(
+      http.get(apiUrl('/auth/wallet/nonce'), () => HttpResponse.json({ nonce: 'nonce00001', expires_at: '' })),
+      http.post(apiUrl('/auth/wallet/login'), () => new HttpResponse(null, { status: 500 })),
+    );
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Continue with Wallet' }));
     expect(await screen.findByText('Wallet login failed')).toBeInTheDocument();

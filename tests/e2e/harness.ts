@@ -85,6 +85,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       GOOGLE_CLIENT_ID: '',
       STRIPE_SECRET_KEY: '',
+      // Vite's build in this process sets NODE_ENV=production, which would refuse the local stand-ins.
+      NODE_ENV: 'test',
+      RATE_LIMIT_SIGN_IN: '100000',
+      RATE_LIMIT_CHECKOUT_PAY: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

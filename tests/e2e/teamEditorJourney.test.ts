@@ -42,7 +42,7 @@ function pdfWithText(text: string): Buffer {
 
 before(async () => {
   await buildSpa();
-  server = await startServer({ ADMIN_EMAILS: OWNER });
+  server = await startServer({ ADMIN_EMAILS: OWNER, ALLOW_LOCAL_SIGN_IN: 'true' });
   browser = await launchBrowser();
 });
 

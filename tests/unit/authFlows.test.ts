@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store';
 import { loadCurrentUser, signInWithIdToken, signInWithLocalProvider, signInWithWallet } from '../../src/features/auth/authThunks';
+import { signedOut } from '../../src/features/auth/authActions';
+import { waitFor } from '@testing-library/react';
 import { alice } from '../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
 
@@ -95,6 +97,49 @@ describe('loading the current user', () => {
     expect(store.getState().auth.isAuthenticated).toBe(true);
     await store.dispatch(loadCurrentUser());
     expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('signing out', () => {
+  it('revokes the token on the server with POST /auth/logout and forgets it locally', async () => {
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post(apiUrl('/auth/logout'), ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    localStorage.setItem('token', 'access-9');
+    const store = makeStore();
+    store.dispatch(signedOut('user'));
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(seen).toEqual(['Bearer access-9']));
+  });
+
+  it('still forgets the token locally when the server cannot be reached', async () => {
+    const calls = jest.fn();
+    server.use(
+      http.post(apiUrl('/auth/logout'), () => {
+        calls();
+        return HttpResponse.error();
+      }),
+    );
+    localStorage.setItem('token', 'access-10');
+    const store = makeStore();
+    store.dispatch(signedOut('user'));
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(calls).toHaveBeenCalledTimes(1));
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+  });
+
+  it('does not call the server when the session expired (the token is already refused)', async () => {
+    const calls = jest.fn();
+    server.use(http.post(apiUrl('/auth/logout'), () => calls()));
+    localStorage.setItem('token', 'access-11');
+    makeStore().dispatch(signedOut());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).not.toHaveBeenCalled();
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

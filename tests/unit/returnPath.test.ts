@@ -24,6 +24,12 @@ describe('safeReturnPath', () => {
     ['malformed encoding', '/%E0%A4%A'],
     ['leading whitespace', ' /profile'],
     ['an empty string', ''],
+    ['a dot-dot segment before a double slash', '/..//evil.test'],
+    ['a dot-dot segment after a folder', '/a/..//evil.test'],
+    ['a dot segment before a double slash', '/.//evil.test'],
+    ['an encoded dot-dot segment', '/%2e%2e//evil.test'],
+    ['an encoded dot-dot segment in capitals', '/%2E%2E/%2Fevil.test'],
+    ['a dot-dot segment at the end', '/profile/..'],
   ])('rejects %s', (_what, path) => {
     expect(safeReturnPath(path)).toBeNull();
   });
@@ -35,6 +41,13 @@ describe('safeReturnPath', () => {
 });
 
 describe('afterLoginTarget', () => {
+  it.each(['/..//evil.test', '/a/..//evil.test', '/.//evil.test', '/%2e%2e//evil.test'])(
+    'sends return=%s to the default page',
+    (path) => {
+      expect(afterLoginTarget(`?return=${encodeURIComponent(path)}`)).toBe(DEFAULT_AFTER_LOGIN);
+    },
+  );
+
   it('goes to the single team chat without a return parameter', () => {
     expect(afterLoginTarget('')).toBe(DEFAULT_AFTER_LOGIN);
     expect(DEFAULT_AFTER_LOGIN).toBe('/teams/6650f0c2a1b2c3d4e5f60718/chat');

@@ -16,10 +16,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export async function userFromToken(ctx: AppContext, token: string | null): Promise<UserRow | null> {
   if (!token) return null;
-  const userId = await ctx.tokens.verify(token);
-  if (!userId) return null;
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  return user ?? null;
+  const claims = await ctx.tokens.claims(token);
+  if (!claims) return null;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
+  // A token signed before the user's last sign-out carries an older version.
+  return user && user.tokenVersion === claims.version ? user : null;
 }
 
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {

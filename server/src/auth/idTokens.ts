@@ -55,7 +55,7 @@ export async function createIdTokenVerifier(ctx: AppContext): Promise<IdTokenVer
       local: false,
       verify: (token) =>
         verifyWith(() =>
-          jwtVerify(token, jwks, { audience: clientId, issuer: GOOGLE_ISSUERS, currentDate: ctx.now(), algorithms: ['RS256', 'ES256'] }),
+          jwtVerify(token, jwks, { audience: clientId, issuer: GOOGLE_ISSUERS, currentDate: ctx.now(), algorithms: ['RS256', 'ES256'], requiredClaims: ['exp'] }),
         ),
     };
   }
@@ -63,7 +63,9 @@ export async function createIdTokenVerifier(ctx: AppContext): Promise<IdTokenVer
   return {
     local: true,
     verify: (token) =>
-      verifyWith(() => jwtVerify(token, key, { audience: LOCAL_AUDIENCE, issuer: LOCAL_ISSUER, currentDate: ctx.now(), algorithms: ['HS256'] })),
+      verifyWith(() =>
+        jwtVerify(token, key, { audience: LOCAL_AUDIENCE, issuer: LOCAL_ISSUER, currentDate: ctx.now(), algorithms: ['HS256'], requiredClaims: ['exp'] }),
+      ),
     issue: (email, name) => {
       const normalized = email.toLowerCase();
       const nowSeconds = Math.floor(ctx.now().getTime() / 1000);

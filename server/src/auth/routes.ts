@@ -1,27 +1,29 @@
 // /api/v1 routes of the auth domain: identity-provider and wallet sign-in, the local identity provider, the current user.
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 import type { AuthResponse } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
-import { HttpError, notFound, unauthorized } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { limitPerMinute } from '../http/rateLimit.ts';
 import { requireUser, type UserRow } from './guard.ts';
 import { createIdTokenVerifier } from './idTokens.ts';
-import { refreshAdmin, registerUser, toUser } from './users.ts';
-import { consumeSignature, verifyWalletProof } from './wallet.ts';
+import { idProviderTrusted, refreshAdmin, registerUser, toUser } from './users.ts';
+import { issueNonce, spendProof, verifyWalletProof } from './wallet.ts';
 
 const email = z.email().max(254).transform((e) => e.toLowerCase());
-const idTokenBody = z.object({ token: z.string().min(1).max(8192) });
-const devTokenBody = z.object({ email, name: z.string().trim().min(1).max(100).optional() });
+const idTokenBody = z.object({ token: safeText().min(1).max(8192) });
+const devTokenBody = z.object({ email, name: safeText().trim().min(1).max(100).optional() });
 const walletLoginBody = z.object({
-  wallet_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
-  message: z.string().min(1).max(4000),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{128,1000}$/, 'must be a 0x-prefixed hex signature'),
+  wallet_address: safeText().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
+  message: safeText().min(1).max(4000),
+  signature: safeText().regex(/^0x[0-9a-fA-F]{128,1000}$/, 'must be a 0x-prefixed hex signature'),
 });
 const walletRegisterBody = walletLoginBody.extend({
-  username: z.string().regex(/^[A-Za-z0-9._-]{3,30}$/, 'must be 3 to 30 letters, digits, dots, dashes or underscores'),
+  username: safeText().regex(/^[A-Za-z0-9._-]{3,30}$/, 'must be 3 to 30 letters, digits, dots, dashes or underscores'),
   email,
 });
 
@@ -30,25 +32,29 @@ const userNotFound = (message: string) => new HttpError(404, { code: 'user_not_f
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const idTokens = await createIdTokenVerifier(ctx);
 
-  const grant = async (row: UserRow): Promise<AuthResponse> => ({ access_token: await ctx.tokens.sign(row.id), token_type: 'bearer' });
+  const grant = async (row: UserRow): Promise<AuthResponse> => ({
+    access_token: await ctx.tokens.sign(row.id, row.tokenVersion),
+    token_type: 'bearer',
+  });
+  const limited = limitPerMinute(ctx.config.RATE_LIMIT_SIGN_IN);
 
-  app.post('/auth/dev/token', async (request) => {
+  app.post('/auth/dev/token', limited, async (request) => {
     if (!idTokens.issue) throw notFound('Local identity provider');
     const body = parse(devTokenBody, request.body);
     return { token: await idTokens.issue(body.email, body.name ?? body.email.split('@')[0] ?? body.email) };
   });
 
-  app.post('/auth/google/login', async (request) => {
+  app.post('/auth/google/login', limited, async (request) => {
     const { token } = parse(idTokenBody, request.body);
     const identity = await idTokens.verify(token);
     // Found by provider subject only: wallet accounts' e-mails are unverified, so linking by e-mail could hand
     // someone else's sign-in to whoever typed that address first.
     const [row] = await ctx.db.select().from(users).where(eq(users.googleId, identity.subject));
     if (!row) throw userNotFound('No account exists for this sign-in; register first');
-    return grant(await refreshAdmin(ctx, row));
+    return grant(await refreshAdmin(ctx, row, idProviderTrusted(ctx, idTokens.local)));
   });
 
-  app.post('/auth/google/register', async (request, reply) => {
+  app.post('/auth/google/register', limited, async (request, reply) => {
     const { token } = parse(idTokenBody, request.body);
     const identity = await idTokens.verify(token);
     const [existing] = await ctx.db
@@ -61,22 +67,29 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       email: identity.email,
       picture: identity.picture,
       googleId: identity.subject,
+      emailTrusted: idProviderTrusted(ctx, idTokens.local),
     });
     return reply.status(201).send(await grant(row));
   });
 
-  app.post('/auth/wallet/login', async (request) => {
-    const body = parse(walletLoginBody, request.body);
-    const address = await verifyWalletProof(ctx, request, body);
-    const [row] = await ctx.db.select().from(users).where(eq(users.walletAddress, address));
-    if (!row) throw userNotFound('No account is linked to this wallet; register first');
-    if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
-    return grant(await refreshAdmin(ctx, row));
+  app.get('/auth/wallet/nonce', limited, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return issueNonce(ctx);
   });
 
-  app.post('/auth/wallet/register', async (request, reply) => {
+  app.post('/auth/wallet/login', limited, async (request) => {
+    const body = parse(walletLoginBody, request.body);
+    const { address, nonce } = await verifyWalletProof(ctx, request, body);
+    const [row] = await ctx.db.select().from(users).where(eq(users.walletAddress, address));
+    // A wallet without an account keeps its nonce: the client registers with a fresh signature of a new one.
+    if (!row) throw userNotFound('No account is linked to this wallet; register first');
+    await spendProof(ctx, { address, nonce, signature: body.signature });
+    return grant(await refreshAdmin(ctx, row, false));
+  });
+
+  app.post('/auth/wallet/register', limited, async (request, reply) => {
     const body = parse(walletRegisterBody, request.body);
-    const address = await verifyWalletProof(ctx, request, body);
+    const { address, nonce } = await verifyWalletProof(ctx, request, body);
     const clashes = await ctx.db
       .select()
       .from(users)
@@ -85,9 +98,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (clashes.some((u) => u.walletAddress === address)) throw new HttpError(409, 'This wallet is already registered; log in instead');
     if (clashes.some((u) => u.email === body.email)) throw new HttpError(409, 'An account with this e-mail already exists');
     if (clashes.length) throw new HttpError(409, 'This username is already taken');
-    if (!(await consumeSignature(ctx.db, address, body.signature))) throw unauthorized('This signature has already been used; please sign a new message');
-    const row = await registerUser(ctx, { name: body.username, email: body.email, username: body.username, walletAddress: address });
+    await spendProof(ctx, { address, nonce, signature: body.signature });
+    const row = await registerUser(ctx, { name: body.username, email: body.email, username: body.username, walletAddress: address, emailTrusted: false });
     return reply.status(201).send(await grant(row));
+  });
+
+  // Sign-out on the server: every access token of the user issued so far stops working, on every instance.
+  app.post('/auth/logout', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    await ctx.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+    return reply.status(204).send();
   });
 
   app.get('/auth/users/me', async (request) => toUser(await requireUser(ctx, request)));

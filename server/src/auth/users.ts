@@ -17,6 +17,8 @@ export interface NewUser {
   walletAddress?: string;
   /** Chosen by the user (wallet sign-up); otherwise derived from the e-mail. */
   username?: string;
+  /** Whether this sign-in proves the e-mail well enough for ADMIN_EMAILS to make the account admin. */
+  emailTrusted: boolean;
 }
 
 export function toUser(row: UserRow): User {
@@ -78,7 +80,7 @@ async function insertUser(ctx: AppContext, input: NewUser): Promise<UserRow> {
         picture: input.picture ?? null,
         googleId: input.googleId ?? null,
         walletAddress: input.walletAddress ?? null,
-        isAdmin: firstAdmin || admins.includes(input.email),
+        isAdmin: firstAdmin || (input.emailTrusted && admins.includes(input.email)),
         createdAt: ctx.now(),
       })
       .returning();
@@ -111,9 +113,15 @@ export async function registerUser(ctx: AppContext, input: NewUser): Promise<Use
   }
 }
 
-/** Keeps is_admin in step with ADMIN_EMAILS when it lists the user's e-mail. */
-export async function refreshAdmin(ctx: AppContext, row: UserRow): Promise<UserRow> {
-  if (row.isAdmin || !row.email || !ctx.config.ADMIN_EMAILS.includes(row.email)) return row;
+/**
+ * Whether a sign-in through this identity provider may be trusted with ADMIN_EMAILS: Google's verified e-mails
+ * are; the local provider's are typed in by anyone, so only when the operator says so; wallet e-mails never.
+ */
+export const idProviderTrusted = (ctx: AppContext, local: boolean): boolean => !local || ctx.config.ALLOW_LOCAL_SIGN_IN;
+
+/** Keeps is_admin in step with ADMIN_EMAILS when it lists the user's e-mail and the sign-in proved that e-mail. */
+export async function refreshAdmin(ctx: AppContext, row: UserRow, emailTrusted: boolean): Promise<UserRow> {
+  if (row.isAdmin || !emailTrusted || !row.email || !ctx.config.ADMIN_EMAILS.includes(row.email)) return row;
   const [updated] = await ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, row.id)).returning();
   return updated ?? row;
 }

@@ -14,17 +14,57 @@ export function maskSecret(value: string): string {
   return value.length >= MIN_LENGTH_TO_SHOW_TAIL ? `${MASK_PREFIX}${value.slice(-4)}` : MASK_PREFIX;
 }
 
+/** Query parameters whose values are treated as secrets in a URL field. */
+const SECRET_PARAM = /token|key|secret|pass|auth|sig|session|credential|code/i;
+
+/**
+ * A URL field as the client sees it: user name and password replaced by the mask, secret-looking query values
+ * masked. Built by hand so the mask is not percent-encoded, and unchanged when there is nothing to hide.
+ */
+export function maskUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value;
+  }
+  const query = url.search
+    .slice(1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        /* a malformed name is matched as written */
+      }
+      return rest.length > 0 && SECRET_PARAM.test(decoded) ? `${name}=${MASK_PREFIX}` : pair;
+    });
+  const hasUserinfo = url.username !== '' || url.password !== '';
+  const hidesQuery = query.some((pair) => pair.endsWith(`=${MASK_PREFIX}`));
+  if (!hasUserinfo && !hidesQuery) return value;
+  const userinfo = hasUserinfo ? `${MASK_PREFIX}@` : '';
+  const search = query.length ? `?${query.join('&')}` : '';
+  return `${url.protocol}//${userinfo}${url.host}${url.pathname}${search}${url.hash}`;
+}
+
 function isSecretField(server: CatalogServer | undefined, key: string): boolean {
   const field = server?.credential_fields.find((f) => f.key === key);
   // Values of fields the catalogue no longer knows are treated as secrets.
   return !field || field.type === 'token';
 }
 
-/** What the client sees: token fields masked, other fields in clear. */
+function maskValue(server: CatalogServer | undefined, key: string, value: string): string {
+  if (isSecretField(server, key)) return maskSecret(value);
+  const field = server?.credential_fields.find((f) => f.key === key);
+  return field?.type === 'url' ? maskUrl(value) : value;
+}
+
+/** What the client sees: token fields masked, URL fields without userinfo or query secrets, other fields in clear. */
 export function configuredFields(server: CatalogServer | undefined, values: CredentialValues): CredentialValues {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, isSecretField(server, key) ? maskSecret(value) : value]),
-  );
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, maskValue(server, key, value)]));
 }
 
 function isHttpUrl(value: string): boolean {
@@ -71,6 +111,13 @@ export function validateCredentialValues(
     if (field.type === 'token' && raw.startsWith(MASK_PREFIX)) {
       // A mask that matches no stored secret would otherwise be saved as the secret itself.
       throw unprocessable(`credentials.${key}: the stored value is not available; enter it again`);
+    }
+    if (field.type === 'url' && storedValue !== undefined && raw.trim() === maskUrl(storedValue)) {
+      result[key] = storedValue;
+      continue;
+    }
+    if (field.type === 'url' && raw.includes(MASK_PREFIX)) {
+      throw unprocessable(`credentials.${key}: the stored address is not available; enter it again in full`);
     }
     const value = raw.trim();
     if (!value) continue;

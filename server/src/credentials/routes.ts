@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 import type { AppContext } from '../context.ts';
 import { mcpCredentials } from '../db/schema.ts';
 import { requireUser } from '../auth/guard.ts';
@@ -15,8 +16,8 @@ import { publicToolNames } from '../mcp/publicTools.ts';
 import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
-const createBody = z.object({ mcp_server_id: z.string().min(1).max(200), credentials: z.unknown() });
+const idParams = z.object({ id: safeText().min(1).max(200) });
+const createBody = z.object({ mcp_server_id: safeText().min(1).max(200), credentials: z.unknown() });
 const updateBody = z.object({ credentials: z.unknown(), is_active: z.boolean().optional() });
 
 function isUniqueViolation(error: unknown): boolean {

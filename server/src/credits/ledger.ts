@@ -99,6 +99,36 @@ export async function debitCredits(
   return { ok: true, balance: toBalance({ purchasedCredits: Number(row.purchased_credits), subscriptionCredits: Number(row.subscription_credits) }) };
 }
 
+/**
+ * Gives back what was debited under `reference` (a run id) and not given back yet, at most `limit` credits, as a
+ * `refund` row with the same reference; so refunding twice never pays out more than was taken. Refunds go to the
+ * purchased bucket: which bucket the debit drew on is not recorded.
+ */
+export async function refundReference(
+  db: Db,
+  input: { userId: string; reference: string; description: string; limit?: number },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // The balance row lock serialises refunds of the same user, so two refunds of one run cannot both pass.
+    await tx.select().from(creditBalances).where(eq(creditBalances.userId, input.userId)).for('update');
+    const [row] = await tx
+      .select({ net: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int` })
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.userId, input.userId), eq(creditTransactions.reference, input.reference)));
+    const owed = Math.min(-Number(row?.net ?? 0), input.limit ?? Number.MAX_SAFE_INTEGER);
+    if (owed <= 0) return 0;
+    await grantCredits(tx, {
+      userId: input.userId,
+      amount: owed,
+      transactionType: 'refund',
+      description: input.description,
+      reference: input.reference,
+      bucket: 'purchased',
+    });
+    return owed;
+  });
+}
+
 /** Zeroes the subscription bucket (end of a cycle) and records what was lost as `subscription_expired`. */
 export async function expireSubscriptionCredits(db: Db, userId: string, description: string, reference?: string): Promise<Balance> {
   return db.transaction(async (tx) => {

@@ -35,6 +35,15 @@ export const users = pgTable('users', {
   googleId: text('google_id').unique(),
   walletAddress: text('wallet_address').unique(),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** Access tokens carry this number; sign-out increments it, so every earlier token stops working on every instance. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Server-issued wallet sign-in nonces: each is used once and expires. */
+export const walletNonces = pgTable('wallet_nonces', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   createdAt: createdAt(),
 });
 
@@ -220,9 +229,16 @@ export const chatMessages = pgTable(
     memberResponses: jsonb('member_responses').$type<MemberResponse[]>().notNull().default([]),
     toolCalls: jsonb('tool_calls').$type<ToolCall[]>().notNull().default([]),
     fileIds: jsonb('file_ids').$type<string[]>().notNull().default([]),
+    /** Team replies only: running | completed | failed | interrupted (a run cut by a crash, closed on start-up). */
+    runStatus: text('run_status'),
+    /** Team replies only: the last write or heartbeat of the run, so recovery leaves live runs of other instances alone. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_session_idx').on(t.sessionId, t.seq)],
+  (t) => [
+    index('chat_messages_session_idx').on(t.sessionId, t.seq),
+    index('chat_messages_running_idx').on(t.runStatus).where(sql`${t.runStatus} = 'running'`),
+  ],
 );
 
 export const uploadedFiles = pgTable(

@@ -1,11 +1,12 @@
 // Parses request input with a zod schema; a mismatch is a 422 with a readable detail.
 import type { z } from 'zod';
 import { HttpError, unprocessable, zodMessage } from './errors.ts';
+import { isCleanText, TEXT_RULE } from './text.ts';
 
 const MAX_DEPTH = 32;
 
 /**
- * Beyond the schema, what PostgreSQL needs: text and jsonb cannot hold NUL characters, and free-form values
+ * Beyond the schema, what PostgreSQL needs: text and jsonb cannot hold NUL characters (nor unpaired surrogates), and free-form values
  * (tool params, credentials) must not nest deeper than a stored document reasonably does. Both are 422s, not 500s.
  */
 function assertStorable(value: unknown): void {
@@ -13,7 +14,7 @@ function assertStorable(value: unknown): void {
   while (stack.length > 0) {
     const [item, depth] = stack.pop()!;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) throw unprocessable('Text must not contain NUL characters');
+      if (!isCleanText(item)) throw unprocessable(`Text ${TEXT_RULE}`);
     } else if (item !== null && typeof item === 'object') {
       if (depth >= MAX_DEPTH) throw unprocessable(`Input is nested deeper than ${MAX_DEPTH} levels`);
       for (const [key, child] of Object.entries(item)) stack.push([key, depth], [child, depth + 1]);

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/guard.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { MAX_UPLOAD_BYTES } from '../app.ts';
-import { CONTENT_TYPES, UNSUPPORTED_FILE, detectKind, extractDocumentText } from './extract.ts';
+import { CONTENT_TYPES, UNSUPPORTED_FILE, detectKind, extractDocumentText, limitsOf } from './extract.ts';
 import { documentParams, idParams, MAX_DOCUMENT_NAME, pageQuery, textDocumentBody } from './schemas.ts';
 import { addDocument, deleteDocument, getOwnedKnowledgeBase, listDocuments } from './service.ts';
 
@@ -68,7 +68,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext): Pro
     await getOwnedKnowledgeBase(ctx, user.id, id);
     const { filename, bytes } = await readUpload(request);
     const kind = detectKind(filename, bytes);
-    const text = await extractDocumentText(kind, bytes);
+    const text = await extractDocumentText(kind, bytes, limitsOf(ctx.config));
     const document = await addDocument(ctx, id, { name: filename, contentType: CONTENT_TYPES[kind], bytes, text });
     return reply.status(201).send({ data: document, message: 'Knowledge uploaded successfully!' });
   });

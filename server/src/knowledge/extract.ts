@@ -1,6 +1,9 @@
-// Accepts only real PDF and UTF-8 text files (by name and by content) and extracts their text.
-import { extractText, getDocumentProxy } from 'unpdf';
+// Accepts only real PDF and UTF-8 text files (by name and by content) and extracts their text in a worker thread
+// with limits on time, memory, pages and text, so one hostile file cannot stall the server for everyone.
+import { Worker } from 'node:worker_threads';
+import type { Config } from '../config.ts';
 import { unprocessable } from '../http/errors.ts';
+import type { ExtractJob, ExtractResult } from './extractWorker.ts';
 
 export const UNSUPPORTED_FILE = 'Only PDF and TXT files are supported';
 
@@ -30,28 +33,63 @@ export function detectKind(filename: string, bytes: Buffer): DocumentKind {
   throw unprocessable(UNSUPPORTED_FILE);
 }
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  let pdf;
-  try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  } catch {
-    throw unprocessable('The PDF file could not be read; it may be damaged or password-protected');
-  }
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text.join('\n\n');
-  } catch {
-    throw unprocessable('The text of the PDF file could not be read');
-  } finally {
-    await pdf.destroy();
-  }
+export interface ExtractLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  maxPages: number;
+  maxChars: number;
 }
 
-/** The document's text; 422 when there is none (a scanned PDF has only images). */
-export async function extractDocumentText(kind: DocumentKind, bytes: Buffer): Promise<string> {
-  const text = kind === 'pdf' ? await pdfText(bytes) : (decodeUtf8(bytes) ?? '');
+export const limitsOf = (config: Config): ExtractLimits => ({
+  timeoutMs: config.DOCUMENT_TIMEOUT_MS,
+  memoryMb: config.DOCUMENT_MEMORY_MB,
+  maxPages: config.DOCUMENT_MAX_PAGES,
+  maxChars: config.DOCUMENT_MAX_TEXT_CHARS,
+});
+
+const WORKER = new URL('./extractWorker.mjs', import.meta.url);
+
+/** Runs the extraction in a worker thread with a time limit and a heap limit; whatever goes wrong, it ends. */
+function runWorker(job: ExtractJob, limits: ExtractLimits): Promise<ExtractResult | 'over_limits'> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER, {
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.max(8, Math.floor(limits.memoryMb / 8)) },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const settle = (result: ExtractResult | 'over_limits') => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle('over_limits'), limits.timeoutMs);
+    worker.once('message', (result: ExtractResult) => settle(result));
+    // ERR_WORKER_OUT_OF_MEMORY, or the worker could not start: either way the document was not read.
+    worker.once('error', () => settle('over_limits'));
+    worker.once('exit', () => settle('over_limits'));
+  });
+}
+
+const OVER_LIMITS: Record<DocumentKind, string> = {
+  pdf: 'The PDF could not be read within the limits (too many pages, too much text, or too slow or large to process)',
+  txt: 'The text file could not be read within the limits (too much text)',
+};
+
+/** The document's text, extracted off the main thread; 422 when it is unreadable, over the limits or has no text. */
+export async function extractDocumentText(kind: DocumentKind, bytes: Buffer, limits: ExtractLimits): Promise<string> {
+  const job = { kind, bytes: new Uint8Array(bytes), maxPages: limits.maxPages, maxChars: limits.maxChars, maxInflatedBytes: limits.memoryMb * 1024 * 1024 };
+  const result = await runWorker(job, limits);
+  if (result === 'over_limits' || (!result.ok && result.reason === 'limits')) throw unprocessable(OVER_LIMITS[kind]);
+  if (!result.ok && result.reason === 'unreadable') {
+    throw unprocessable(kind === 'pdf' ? 'The PDF file could not be read; it may be damaged or password-protected' : UNSUPPORTED_FILE);
+  }
+  if (!result.ok) throw unprocessable('The text of the PDF file could not be read');
   // PostgreSQL text cannot hold NUL, which PDFs occasionally produce.
-  const clean = text.replaceAll('\u0000', '');
+  const clean = result.text.replaceAll('\u0000', '');
   if (!clean.trim()) {
     throw unprocessable(
       kind === 'pdf'

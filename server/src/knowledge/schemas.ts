@@ -1,5 +1,6 @@
 // Request schemas of the knowledge domain (bodies, queries and path parameters).
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 
 export const MAX_BASE_NAME = 200;
 export const MAX_DESCRIPTION = 2_000;
@@ -9,19 +10,19 @@ export const MAX_DOCUMENT_NAME = 255;
 const noNul = (s: string) => !s.includes('\u0000');
 /** Trimmed text without NUL characters (PostgreSQL text cannot store them). */
 const text = (min: number, max: number) =>
-  z.string().trim().min(min).max(max).refine(noNul, 'must not contain NUL characters');
+  safeText().trim().min(min).max(max).refine(noNul, 'must not contain NUL characters');
 
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   skip: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
 });
 
-export const idParams = z.object({ id: z.string().min(1).max(100) });
-export const documentParams = idParams.extend({ docId: z.string().min(1).max(100) });
+export const idParams = z.object({ id: safeText().min(1).max(100) });
+export const documentParams = idParams.extend({ docId: safeText().min(1).max(100) });
 export const attachParams = z.object({
-  id: z.string().min(1).max(100),
-  memberIndex: z.string().regex(/^\d{1,6}$/, 'must be a member index (0, 1, 2, …)').transform(Number),
-  kbId: z.string().min(1).max(100),
+  id: safeText().min(1).max(100),
+  memberIndex: safeText().regex(/^\d{1,6}$/, 'must be a member index (0, 1, 2, …)').transform(Number),
+  kbId: safeText().min(1).max(100),
 });
 
 const vectorDb = z.object({ collection: text(0, MAX_COLLECTION).optional() }).nullish();

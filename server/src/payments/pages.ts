@@ -1,4 +1,4 @@
-// Pages served outside /api/v1 by the payments domain: the local checkout page and its Pay / Cancel actions.
+// Pages served outside /api/v1 by the payments domain: the local checkout page, its script and its Pay / Cancel actions.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -7,8 +7,15 @@ import { checkoutSessions } from '../db/schema.ts';
 import { loadBilling, planDetails } from './billing.ts';
 import { checkoutPage, messagePage } from './checkoutPage.ts';
 import { fulfilCheckout } from './fulfil.ts';
+import { CHECKOUT_SCRIPT } from './checkoutScript.ts';
+import { requireUser } from '../auth/guard.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { limitPerMinute } from '../http/rateLimit.ts';
 
 const params = z.object({ id: z.string().uuid() });
+/** The page's own script only (no inline code), which may call this server and nothing else. */
+const CHECKOUT_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const billing = loadBilling(ctx.config);
@@ -18,7 +25,7 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .header('content-security-policy', CHECKOUT_CSP)
       .send(body);
   const missing = (reply: FastifyReply) => html(reply, 404, messagePage('Checkout not found', 'This checkout does not exist.'));
 
@@ -60,15 +67,20 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
       );
     });
 
-    scoped.post<{ Params: { id: string } }>('/checkout/:id/pay', async (request, reply) => {
+    scoped.get('/checkout/assets/checkout.js', async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CHECKOUT_SCRIPT),
+    );
+
+    // Pay is sent by the page's script with the web app's access token: only the checkout's owner can pay it.
+    scoped.post<{ Params: { id: string } }>('/checkout/:id/pay', limitPerMinute(ctx.config.RATE_LIMIT_CHECKOUT_PAY), async (request, reply) => {
+      const user = await requireUser(ctx, request);
       const session = await findLocalSession(request.params.id);
-      if (!session) return missing(reply);
+      if (!session) throw notFound('Checkout');
+      if (session.userId !== user.id) throw forbidden('This checkout belongs to another account');
       const result = await fulfilCheckout(ctx, billing, session.id);
-      if (result === 'not_payable') return html(reply, 409, messagePage('Checkout closed', 'This checkout was cancelled and cannot be paid.'));
-      if (result === 'already_subscribed') {
-        return html(reply, 409, messagePage('Already subscribed', 'You already have an active subscription; nothing was charged.'));
-      }
-      return reply.redirect(session.successUrl, 303);
+      if (result === 'not_payable') throw conflict('This checkout was cancelled and cannot be paid.');
+      if (result === 'already_subscribed') throw conflict('You already have an active subscription; nothing was charged.');
+      return reply.header('cache-control', 'no-store').send({ data: { redirect_url: session.successUrl } });
     });
 
     scoped.post<{ Params: { id: string } }>('/checkout/:id/cancel', async (request, reply) => {

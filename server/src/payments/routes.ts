@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 import type { AppContext } from '../context.ts';
 import { checkoutSessions, subscriptions } from '../db/schema.ts';
 import { requireUser, type UserRow } from '../auth/guard.ts';
@@ -10,12 +11,13 @@ import { parse } from '../http/validate.ts';
 import { loadBilling, toCents } from './billing.ts';
 import { createPaymentProvider, type CheckoutItem } from './provider.ts';
 import { activeSubscription, settleUserSubscriptions, subscriptionHistory, toDetails } from './subscriptions.ts';
-import { redirectUrl, siteOrigin } from './urls.ts';
+import { redirectPath } from './urls.ts';
+import { siteOrigin } from '../http/site.ts';
 import { stripeWebhookRoutes } from './webhook.ts';
 
-const url = z.string().max(2048).optional();
-const checkoutBody = z.object({ package_id: z.string().min(1).max(64), success_url: url, cancel_url: url });
-const subscriptionBody = z.object({ price_id: z.string().min(1).max(64), success_url: url, cancel_url: url });
+const url = safeText().max(2048).optional();
+const checkoutBody = z.object({ package_id: safeText().min(1).max(64), success_url: url, cancel_url: url });
+const subscriptionBody = z.object({ price_id: safeText().min(1).max(64), success_url: url, cancel_url: url });
 const cancelBody = z.object({ reason: z.enum(['too_expensive', 'not_using', 'found_better', 'other']) });
 const historyQuery = z.object({ include_canceled: z.enum(['true', 'false']).default('false') });
 
@@ -25,11 +27,12 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   async function openCheckout(request: FastifyRequest, user: UserRow, item: CheckoutItem, urls: { success_url?: string; cancel_url?: string }) {
     const origin = siteOrigin(ctx, request);
-    const successUrl = redirectUrl(origin, urls.success_url, '/payment/success', 'success_url');
-    const cancelUrl = redirectUrl(origin, urls.cancel_url, '/payment/cancel', 'cancel_url');
+    const successUrl = redirectPath(origin, urls.success_url, '/payment/success', 'success_url');
+    const cancelUrl = redirectPath(origin, urls.cancel_url, '/payment/cancel', 'cancel_url');
     let session: { id: string; url: string };
     try {
-      session = await provider.createCheckout({ userId: user.id, email: user.email, item, successUrl, cancelUrl, origin });
+      // The card provider needs absolute addresses; the local checkout redirects to the stored paths.
+      session = await provider.createCheckout({ userId: user.id, email: user.email, item, successUrl: `${origin}${successUrl}`, cancelUrl: `${origin}${cancelUrl}`, origin });
     } catch (error) {
       // The provider's own message stays in the log: it may name keys or accounts.
       request.log.error({ err: error }, 'checkout session could not be created');

@@ -1,11 +1,13 @@
 // Keeps the team reply of a run in the session as it grows, so a dropped connection loses nothing already produced.
 import type { AppContext } from '../context.ts';
 import type { MemberResponse, TeamContext, ToolCall } from '../../../src/services/contract.ts';
-import { updateMessage, updateTeamContext } from '../teams/sessions.ts';
+import { updateMessage, updateTeamContext, type RunStatus } from '../teams/sessions.ts';
 
 /** Text is written at most this often; tool calls and member responses are written at once. */
 const TEXT_FLUSH_MS = 250;
 const MAX_INTERACTIONS = 20;
+/** A running reply is touched this often even when nothing happens, so recovery can tell live runs from dead ones. */
+export const HEARTBEAT_MS = 60_000;
 
 export class ReplyRecorder {
   content = '';
@@ -16,11 +18,21 @@ export class ReplyRecorder {
   private writing: Promise<void> | null = null;
   private dirty = false;
   private failure: unknown = null;
+  private status: RunStatus | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly messageId: string,
-  ) {}
+  ) {
+    this.heartbeat = setInterval(() => this.flush(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Whether the run produced anything: text, a tool call or a member response. */
+  get produced(): boolean {
+    return this.content !== '' || this.tools.length > 0 || this.members.length > 0;
+  }
 
   text(delta: string): void {
     this.content += delta;
@@ -55,7 +67,7 @@ export class ReplyRecorder {
   private async drain(): Promise<void> {
     while (this.dirty) {
       this.dirty = false;
-      const patch = { content: this.content, toolCalls: [...this.tools], memberResponses: [...this.members] };
+      const patch = { content: this.content, toolCalls: [...this.tools], memberResponses: [...this.members], runStatus: this.status };
       try {
         await updateMessage(this.ctx, this.messageId, patch);
       } catch (error) {
@@ -65,10 +77,12 @@ export class ReplyRecorder {
     this.writing = null;
   }
 
-  /** The last write, plus the member interactions added to the session's team context. */
-  async finish(sessionId: string, previous: TeamContext | undefined): Promise<void> {
+  /** The last write with the run's final status, plus the member interactions added to the session's team context. */
+  async finish(sessionId: string, previous: TeamContext | undefined, status: RunStatus = 'completed'): Promise<void> {
+    clearInterval(this.heartbeat);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.status = status;
     this.flush();
     await this.writing;
     if (this.interactions.length) {

@@ -7,6 +7,7 @@ import { selectEngine } from './engine.ts';
 import { loadRunFiles } from './files.ts';
 import type { PreparedRun } from './prepare.ts';
 import { ReplyRecorder } from './recorder.ts';
+import { refundUnproducedRun } from './refund.ts';
 import { runServices } from './services.ts';
 import type { RunSlots } from './slots.ts';
 import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
@@ -90,7 +91,8 @@ export async function executeRun(
     release?.();
   }
   try {
-    await recorder.finish(sessionId, run.teamContext);
+    await recorder.finish(sessionId, run.teamContext, failure ? 'failed' : signal.aborted ? 'stopped' : 'completed');
+    if (failure && !recorder.produced) await refundUnproducedRun(ctx, run, log);
   } catch (error) {
     log.error({ err: error, runId: run.runId }, 'storing the team reply failed');
     const text = 'The team reply could not be saved. Please try again.';

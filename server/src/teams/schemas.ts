@@ -1,5 +1,6 @@
 // Runtime schemas of the teams domain's input (SPEC §5 ranges), parsed with http/validate.ts into 422s.
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 
 const TEAM_PROVIDERS = ['openai', 'anthropic', 'google', 'meta'] as const;
 const AGENT_PROVIDERS = [...TEAM_PROVIDERS, 'groq'] as const;
@@ -8,15 +9,15 @@ export const MAX_NAME = 200;
 const MAX_DESCRIPTION = 4000;
 const MAX_INSTRUCTIONS = 20000;
 
-const text = (max: number) => z.string().max(max);
-const modelId = z.string().trim().min(1).max(100);
+const text = (max: number) => safeText().max(max);
+const modelId = safeText().trim().min(1).max(100);
 const steps = z.number().int().min(1).max(20);
 
 export const toolEntrySchema = z.object({
-  type: z.string().trim().min(1, 'Each tool must have a "type" field').max(100),
-  params: z.record(z.string().max(200), z.unknown()).optional(),
+  type: safeText().trim().min(1, 'Each tool must have a "type" field').max(100),
+  params: z.record(safeText().max(200), z.unknown()).optional(),
   provider: text(100).optional(),
-  server_ids: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
+  server_ids: z.array(safeText().trim().min(1).max(100)).max(20).optional(),
   description: text(1000).optional(),
 });
 
@@ -43,13 +44,13 @@ export const agentConfigSchema = z.object({
   add_context: z.boolean().optional(),
   tool_call_limit: z.number().int().min(0).max(10000).nullable().optional(),
   tools: z.array(toolEntrySchema).max(50).optional(),
-  knowledge_base_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
+  knowledge_base_ids: z.array(safeText().min(1).max(100)).max(50).optional(),
 });
 
 export const memberSchema = z.object({
-  name: z.string().trim().min(1).max(MAX_NAME),
+  name: safeText().trim().min(1).max(MAX_NAME),
   role: text(MAX_NAME).optional(),
-  type: z.string().trim().min(1).max(50).optional(),
+  type: safeText().trim().min(1).max(50).optional(),
   agent_config: agentConfigSchema.optional(),
   memberIndex: z.number().int().min(0).optional(),
 });
@@ -76,7 +77,7 @@ export const teamConfigSchema = z.object({
 });
 
 export const teamUpdateSchema = z.object({
-  name: z.string().trim().min(1).max(MAX_NAME),
+  name: safeText().trim().min(1).max(MAX_NAME),
   description: text(MAX_DESCRIPTION).optional(),
   is_public: z.boolean().optional(),
   model_id: modelId.optional(),
@@ -86,7 +87,7 @@ export const teamUpdateSchema = z.object({
 export type TeamUpdateInput = z.infer<typeof teamUpdateSchema>;
 
 /** Path ids are bounded strings; an id that matches no row is a 404. */
-export const teamIdParams = z.object({ id: z.string().min(1).max(100) });
+export const teamIdParams = z.object({ id: safeText().min(1).max(100) });
 
 export const teamListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../http/validate.ts';
 import { z } from 'zod';
+import { safeText } from '../http/text.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { deleteSession, listSessions, renameSession, sessionMessages } from './history.ts';
@@ -10,7 +11,7 @@ import { getTeamRowForUser } from './service.ts';
 import { getOwnedSession } from './sessions.ts';
 import { receiveUpload } from './uploads.ts';
 
-const sessionParams = z.object({ id: z.string().min(1).max(100) });
+const sessionParams = z.object({ id: safeText().min(1).max(100) });
 
 /** limit plus offset, with skip accepted as offset's other name (SPEC pages by both). */
 const pageQuery = (defaultLimit: number) =>
@@ -34,8 +35,8 @@ const messagesQuery = z
 /** The PATCH payload is not shown in SPEC: session_name is the field, name is accepted as its other spelling. */
 const renameBody = z
   .object({
-    session_name: z.string().trim().min(1).max(MAX_NAME).optional(),
-    name: z.string().trim().min(1).max(MAX_NAME).optional(),
+    session_name: safeText().trim().min(1).max(MAX_NAME).optional(),
+    name: safeText().trim().min(1).max(MAX_NAME).optional(),
   })
   .refine((b) => b.session_name !== undefined || b.name !== undefined, {
     message: 'session_name is required',

@@ -16,6 +16,8 @@ import { newId } from '../ids.ts';
 
 export type SessionRow = typeof chatSessions.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
+/** Of a team reply: `running` until its run ends; `interrupted` when start-up recovery closed a run cut by a crash. */
+export type RunStatus = 'running' | 'completed' | 'failed' | 'stopped' | 'interrupted';
 
 export function toSession(row: SessionRow): ChatSession & { team_context: TeamContext } {
   return {
@@ -136,7 +138,7 @@ export async function storeRunStart(db: Db, run: RunStart, now: () => Date): Pro
   const base = { sessionId: run.sessionId, runId: run.runId, memberResponses: [], toolCalls: [] };
   await db.insert(chatMessages).values([
     { ...base, id: newId(), role: 'user', content: withoutNul(run.message), fileIds: run.fileIds, createdAt: at },
-    { ...base, id: replyId, role: 'team_response', content: '', fileIds: [], createdAt: now() },
+    { ...base, id: replyId, role: 'team_response', content: '', fileIds: [], runStatus: 'running', updatedAt: at, createdAt: now() },
   ]);
   return replyId;
 }
@@ -144,13 +146,13 @@ export async function storeRunStart(db: Db, run: RunStart, now: () => Date): Pro
 export async function updateMessage(
   ctx: AppContext,
   messageId: string,
-  patch: { content?: string; memberResponses?: MemberResponse[]; toolCalls?: ToolCall[] },
+  patch: { content?: string; memberResponses?: MemberResponse[]; toolCalls?: ToolCall[]; runStatus?: RunStatus },
 ): Promise<void> {
-  const set: Partial<MessageRow> = {};
+  const set: Partial<MessageRow> = { updatedAt: ctx.now() };
+  if (patch.runStatus !== undefined) set.runStatus = patch.runStatus;
   if (patch.content !== undefined) set.content = withoutNul(patch.content);
   if (patch.memberResponses !== undefined) set.memberResponses = withoutNul(patch.memberResponses);
   if (patch.toolCalls !== undefined) set.toolCalls = withoutNul(patch.toolCalls);
-  if (Object.keys(set).length === 0) return;
   await ctx.db.update(chatMessages).set(set).where(eq(chatMessages.id, messageId));
 }
 

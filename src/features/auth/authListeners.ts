@@ -1,8 +1,9 @@
-// Side effects of auth events: a 401 signs out; signing out forgets the token and every cached server answer.
+// Side effects of auth events: a 401 signs out; signing out forgets the token and every cached server answer, and
+// a deliberate sign-out revokes the token on the server.
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { api } from '../../services/api';
 import { unauthorizedResponse } from '../../services/baseQuery';
-import { clearToken } from '../../services/token';
+import { clearToken, readToken } from '../../services/token';
 import { signedOut } from './authActions';
 
 export function addAuthListeners(startAppListening: AppStartListening): void {
@@ -14,9 +15,12 @@ export function addAuthListeners(startAppListening: AppStartListening): void {
   });
   startAppListening({
     actionCreator: signedOut,
-    effect: (_action, { dispatch }) => {
+    effect: (action, { dispatch }) => {
+      const token = readToken();
       clearToken();
       dispatch(api.util.resetApiState());
+      // A deliberate sign-out also revokes the token on the server; the local sign-out never waits for it or fails with it.
+      if (action.payload === 'user' && token) void dispatch(api.endpoints.logout.initiate({ token }));
     },
   });
 }

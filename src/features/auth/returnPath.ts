@@ -2,11 +2,19 @@
 import { TEAM_ID } from '../../app/env';
 
 const ORIGIN = 'https://this-site.invalid';
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const hasControl = (text: string): boolean =>
+  [...text].some((c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+  });
+
+/** "." and ".." segments: "/..//evil.test" normalises to the protocol-relative "//evil.test". */
+const hasDotSegment = (path: string): boolean =>
+  (path.split(/[?#]/)[0] ?? '').split('/').some((segment) => segment === '.' || segment === '..');
 
 function looksSafe(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !CONTROL.test(path);
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !hasControl(path) && !hasDotSegment(path);
 }
 
 /** The path when `value` is a same-site path such as "/profile?tab=1", else null. */
@@ -22,8 +30,8 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (!looksSafe(decoded)) return null;
   try {
     const url = new URL(value, ORIGIN);
-    if (url.origin !== ORIGIN) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const normalised = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === ORIGIN && looksSafe(normalised) ? normalised : null;
   } catch {
     return null;
   }

@@ -14,8 +14,16 @@ export const authEndpoints = (build: Builder) => ({
   googleRegister: build.mutation<AuthResponse, GoogleAuthPayload>({
     query: (body) => ({ url: '/auth/google/register', method: 'POST', body }),
   }),
+  /** A single-use nonce for the next wallet sign-in message (a mutation: every call must get a fresh one). */
+  walletNonce: build.mutation<{ nonce: string; expires_at: string }, void>({
+    query: () => ({ url: '/auth/wallet/nonce', method: 'GET' }),
+  }),
   walletLogin: build.mutation<AuthResponse, WalletLoginPayload>({
     query: (body) => ({ url: '/auth/wallet/login', method: 'POST', body }),
+  }),
+  /** Revokes the token on the server; it carries the token itself because sign-out has already cleared it locally. */
+  logout: build.mutation<void, { token: string }>({
+    query: ({ token }) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
   }),
   walletRegister: build.mutation<AuthResponse, WalletRegisterPayload>({
     query: (body) => ({ url: '/auth/wallet/register', method: 'POST', body }),

@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import type { MemberResponse, ToolCall } from '../contract';
 
+// zod compiles parsers with `new Function` when it may; the server's Content-Security-Policy forbids eval, so
+// its probe would be reported as a violation on every chat page.
+z.config({ jitless: true });
+
 export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
 
 interface FrameIds {

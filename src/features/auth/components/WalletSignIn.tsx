@@ -7,6 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthLoading } from '../authSelectors';
 import { registerWithWallet, signInWithWallet } from '../authThunks';
 import { injectedWallet, signWithWallet } from '../wallet';
+import { api } from '../../../services/api';
+import { errorMessage } from '../../../services/apiErrors';
 
 export function WalletSignIn() {
   const dispatch = useAppDispatch();
@@ -21,9 +23,10 @@ export function WalletSignIn() {
     if (!provider) return null;
     try {
       setWalletError(null);
-      return await signWithWallet(provider, APP_NAME);
+      const { nonce } = await dispatch(api.endpoints.walletNonce.initiate()).unwrap();
+      return await signWithWallet(provider, APP_NAME, nonce);
     } catch (error) {
-      setWalletError(error instanceof Error ? error.message : 'Wallet login failed');
+      setWalletError(error instanceof Error ? error.message : errorMessage(error, 'Wallet login failed'));
       return null;
     }
   };

@@ -8,7 +8,7 @@ import { splitDeltas } from '../src/runtime/pacing.ts';
 import type { RunEvent, ToolServices } from '../src/runtime/types.ts';
 import { McpUnavailableError } from '../src/mcp/types.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
-import { realMcpPool, servicesWith } from './mcpServices.ts';
+import { poolServices as servicesWith, realPool as realMcpPool } from '../bench/workflowQuality.ts';
 
 const pool = realMcpPool();
 after(() => pool.close());

@@ -76,10 +76,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-function hasUserinfo(value: string): boolean {
-  const url = new URL(value);
-  return url.username !== '' || url.password !== '';
-}
 
 /**
  * Checks submitted values against the server's fields and returns the values to store. Empty optional values are
@@ -123,10 +119,6 @@ export function validateCredentialValues(
     if (!value) continue;
     if (value.includes('\u0000')) throw unprocessable(`credentials.${key}: contains a NUL character`);
     if (field.type === 'url' && !isHttpUrl(value)) throw unprocessable(`credentials.${key}: expected an http(s) URL`);
-    if (field.type === 'url' && hasUserinfo(value)) {
-      // URL fields are shown in clear, so a password inside one would leak.
-      throw unprocessable(`credentials.${key}: the address must not contain a user name or password`);
-    }
     result[key] = value;
   }
   const missing = server.credential_fields.filter((f) => f.required && result[f.key] === undefined);

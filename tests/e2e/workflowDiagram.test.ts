@@ -85,14 +85,14 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     await page.waitForURL(/\?session=/);
     const canvas = diagram();
     await canvas.waitFor();
-    assert.match((await canvas.getAttribute('aria-label')) ?? '', /^Workflow diagram: Schedule Trigger → Slack, 2 nodes$/);
+    assert.match((await canvas.getAttribute('aria-label')) ?? '', /^Workflow diagram: Every Monday at 08:00 → Slack, 2 nodes$/);
     await canvas.getByText('Schedule Trigger', { exact: true }).waitFor();
-    await canvas.getByText('Slack', { exact: true }).waitFor();
+    await canvas.getByText('Post to #sales', { exact: true }).waitFor();
     // The kind under each name (the type too, when it differs from the name).
     await canvas.getByText('Trigger', { exact: true }).waitFor();
     await canvas.getByText('Action', { exact: true }).waitFor();
     // A straight edge's box has no height, which Playwright counts as hidden.
-    const edge = canvas.getByRole('img', { name: 'Schedule Trigger to Slack' });
+    const edge = canvas.getByRole('img', { name: 'Schedule Trigger to Post to #sales' });
     await edge.waitFor({ state: 'attached' });
     assert.ok(((await edge.locator('path.react-flow__edge-path').getAttribute('d')) ?? '').length > 0, 'the edge has a path');
     assert.ok(diagramChunkLoaded(), 'the diagram chunk loaded once a reply needed it');
@@ -106,9 +106,9 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     await actions().getByRole('button', { name: 'Copy JSON' }).click();
     await actions().getByRole('button', { name: 'Copied' }).waitFor();
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { nodes: Array<{ name: string }> };
-    assert.deepEqual(copied.nodes.map((n) => n.name), ['Schedule Trigger', 'Slack']);
+    assert.deepEqual(copied.nodes.map((n) => n.name), ['Schedule Trigger', 'Post to #sales']);
     const [download] = await Promise.all([page.waitForEvent('download'), actions().getByRole('button', { name: 'Download .json' }).click()]);
-    assert.equal(download.suggestedFilename(), 'schedule-trigger-slack.json');
+    assert.equal(download.suggestedFilename(), 'every-monday-at-08-00-slack.json');
     const saved = JSON.parse(await readFile((await download.path())!, 'utf8')) as typeof copied;
     assert.deepEqual(saved, copied);
     await page.getByRole('button', { name: 'Workflow JSON' }).click();
@@ -118,7 +118,7 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
   await t.test('shows the same diagram after a reload', async () => {
     await page.reload();
     await diagram().getByText('Schedule Trigger', { exact: true }).waitFor();
-    await diagram().getByRole('img', { name: 'Schedule Trigger to Slack' }).waitFor({ state: 'attached' });
+    await diagram().getByRole('img', { name: 'Schedule Trigger to Post to #sales' }).waitFor({ state: 'attached' });
   });
 
   await t.test('fits a phone screen (360 and 390 px wide) without horizontal overflow', async () => {
@@ -137,7 +137,7 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
       assert.ok(box.height >= 260 && box.height <= 360, `canvas height ${box.height}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `at ${width}px the page scrolls sideways by ${overflow}px`);
-      for (const name of ['Schedule Trigger', 'Slack']) {
+      for (const name of ['Schedule Trigger', 'Post to #sales']) {
         const node = (await canvas.getByText(name, { exact: true }).boundingBox())!;
         assert.ok(node.x >= box.x && node.x + node.width <= box.x + box.width, `${name} is inside the fitted view at ${width}px`);
       }

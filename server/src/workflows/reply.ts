@@ -151,6 +151,13 @@ export function composeReply(input: ReplyInput): string {
 
 /** Nothing in the request could be read as a workflow: ask instead of building a placeholder. */
 export function clarifyingReply(spec: WorkflowSpec): string {
+  if (spec.trigger.kind !== 'manual') {
+    return [
+      `I can start the workflow ${spec.trigger.kind === 'schedule' ? scheduleText(spec.trigger.rule) : `with a ${spec.trigger.kind === 'app' ? `${spec.trigger.service} trigger` : `${spec.trigger.kind} trigger`}`}, but I did not find what should happen then.`,
+      '',
+      '**What should happen then?** The apps and steps in order, for example "add it to Airtable, then post to #sales on Slack if the budget is over 10k".',
+    ].join('\n');
+  }
   // The whole request is what could not be mapped: no need to quote it back.
   return [
     `I could not find a trigger or any steps in that request${spec.unmapped.length ? '' : ' yet'}. To build the workflow I need to know two things:`,

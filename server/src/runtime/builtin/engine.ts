@@ -60,7 +60,8 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
   }
   const request = requestText(input);
   const session = replaySession([...input.earlierRequests, request]);
-  if (!session.spec.steps.length && session.spec.trigger.kind === 'manual' && !session.edited) {
+  // A trigger alone is no workflow (n8n's validator rejects it): ask what should happen instead of guessing.
+  if (!session.spec.steps.length && !session.edited) {
     yield* streamText(clarifyingReply(session.spec), context.streamDelayMs, context.signal);
     return;
   }

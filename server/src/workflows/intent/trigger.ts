@@ -37,9 +37,12 @@ function slug(text: string): string {
 }
 
 /** A service whose trigger the clause describes ("a Typeform response arrives", "new Zendesk ticket"). */
-function appTrigger(clause: string): Service | undefined {
+function appTrigger(clause: string, lead = ''): Service | undefined {
   return SERVICES.find((svc) => {
     if (svc.key === 'openWeatherMap' || !svc.pattern.test(clause)) return false;
+    // "… each new order to Slack": the app the items go to is not where they come from.
+    const at = clause.search(svc.pattern);
+    if (/\b(?:posts?|sends?|forwards?|push(?:es)?|syncs?|cop(?:y|ies)|shares?|messages?|notif(?:y|ies))\b[^,.;]*\b(?:to|into|via|through|using)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:\w+\s+)?$/.test(`${lead}${clause.slice(0, at)}`)) return false;
     return svc.key !== 'googleSheets' || /\bnew rows?\b|\brows? (?:is |are )?added\b/.test(clause);
   });
 }
@@ -53,7 +56,7 @@ function eventTrigger(text: string): FoundTrigger | null {
     const clause = m[0];
     const rest = cut(text, m.index, m.index + clause.length);
     const at = m.index;
-    const app = appTrigger(clause);
+    const app = appTrigger(clause, text.slice(Math.max(0, m.index - 60), m.index));
     const filter = conditionOf(/\b(?:has|have|with|whose|where)\b.*$/.exec(clause)?.[0] ?? '') ?? undefined;
     if (app && !/\bform\b/.test(clause.replace(app.pattern, ''))) return { trigger: { kind: 'app', service: app.key, event: eventOf(clause) }, at, rest, ...(filter ? { filter } : {}) };
     if (app && /\b(?:webflow|jotform|typeform|google forms?)\b/.test(clause)) return { trigger: { kind: 'app', service: app.key, event: eventOf(clause) }, at, rest };
@@ -65,8 +68,6 @@ function eventTrigger(text: string): FoundTrigger | null {
     if (/\be-?mails?\b|\binbox\b/.test(clause) && !/\bsend\b/.test(clause)) {
       return { trigger: { kind: 'email', provider: /\bgmail\b/.test(text) ? 'gmail' : 'imap' }, at, rest };
     }
-    const svc = appTrigger(clause);
-    if (svc) return { trigger: { kind: 'app', service: svc.key, event: eventOf(clause) }, at, rest };
   }
   return null;
 }

@@ -25,7 +25,8 @@ before(async () => {
   await buildSpa();
   server = await startServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  // axe goes in as an inline script, which the site's CSP refuses; the CSP itself is checked in csp.test.ts.
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true, bypassCSP: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -90,7 +91,7 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     await canvas.getByText('Post to #sales', { exact: true }).waitFor();
     // The kind under each name (the type too, when it differs from the name).
     await canvas.getByText('Trigger', { exact: true }).waitFor();
-    await canvas.getByText('Action', { exact: true }).waitFor();
+    await canvas.getByText('Action · Slack', { exact: true }).waitFor();
     // A straight edge's box has no height, which Playwright counts as hidden.
     const edge = canvas.getByRole('img', { name: 'Schedule Trigger to Post to #sales' });
     await edge.waitFor({ state: 'attached' });

@@ -139,6 +139,7 @@ export async function* configure<E>(d: Design, call: ToolCaller<E>, knowledge: N
   for (const node of graph.nodes) {
     if (node.service) node.type = (node === graph.nodes[0] ? d.triggerType : d.actionTypes.get(node.service)) ?? node.type;
   }
+  for (const node of graph.nodes) if (node.toCheck) toPick.set(node.name, new Set([node.toCheck]));
   for (const type of [...new Set(graph.nodes.map((n) => n.type))]) yield* knowledge.describe(call, type);
   for (const node of graph.nodes) {
     const def = knowledge.definition(node.type);
@@ -149,7 +150,7 @@ export async function* configure<E>(d: Design, call: ToolCaller<E>, knowledge: N
       const trigger = d.spec.trigger.kind === 'app' && node === graph.nodes[0] ? d.spec.trigger : null;
       const conf = configureNode(def, trigger ? { verb: 'trigger', hints: {}, event: trigger.event, noun: svc?.noun } : { verb: step?.verb ?? 'send', resources: svc?.resources, hints: step?.hints ?? {} });
       node.parameters = { ...conf.parameters, ...node.parameters };
-      if (conf.toPick.length) toPick.set(node.name, new Set(conf.toPick));
+      if (conf.toPick.length) toPick.set(node.name, new Set([...(toPick.get(node.name) ?? []), ...conf.toPick]));
       for (const type of conf.credentials) credentials.push({ node: node.name, type });
     } else {
       const needed = def.credentials.filter((c) => c.required !== false && !c.displayOptions);

@@ -43,6 +43,8 @@ export interface Draft {
   parameters: Record<string, unknown>;
   /** Service key of an app node, resolved and configured from its definition. */
   service?: string;
+  /** A setting the user must check or choose, named in the reply. */
+  toCheck?: string;
 }
 
 let counter = 0;
@@ -132,7 +134,7 @@ export function stepDraft(step: Step): Draft | null {
     case 'extract':
       return { name: `Extract from ${step.format.toUpperCase()}`, type: T.extract, parameters: { operation: step.format === 'xlsx' ? 'xlsx' : step.format, options: {} } };
     case 'http':
-      return { name: `Call ${step.api}`.slice(0, 60), type: T.http, parameters: { method: step.method, url: step.url, options: {} } };
+      return { name: `Call ${step.api}`.slice(0, 60), type: T.http, parameters: { method: step.method, url: step.url, options: {} }, ...(step.guessed ? { toCheck: `URL (I guessed ${step.url})` } : {}) };
     case 'openai':
       return openAiDraft(step.task);
     default:

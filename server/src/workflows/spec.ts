@@ -41,7 +41,7 @@ export type AgentTool = 'calculator' | 'http' | 'wikipedia' | 'web_search' | 'co
 
 export type Step =
   | { kind: 'action'; service: string; verb: Verb; hints: AppHints; phrase: string }
-  | { kind: 'http'; url: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; api: string }
+  | { kind: 'http'; url: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; api: string; /** The URL is a guess from the API's name. */ guessed?: boolean }
   | { kind: 'if'; condition: Condition; then: Step[]; otherwise: Step[] }
   | { kind: 'switch'; field: string; routes: Route[]; fallback: boolean }
   | { kind: 'classify'; categories: Route[] }

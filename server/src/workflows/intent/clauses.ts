@@ -44,17 +44,18 @@ function httpSteps(clause: string, original: string): Step[] {
       return { kind: 'http', url: exact, method, api: new URL(exact).hostname };
     });
   }
-  const one = namedApi(clause, url);
+  const one = namedApi(clause, url, original);
   return one ? [one] : [];
 }
 
-function namedApi(clause: string, url: string | undefined): Step | null {
+function namedApi(clause: string, url: string | undefined, original: string): Step | null {
   const api = /\b(?:call|query|hit|use|poll|fetch from|get data from|pull from)\s+(?:the\s+|our\s+|an?\s+)?([a-z][\w.-]{1,30}(?:\s[a-z][\w-]{1,20})?)\s+(?:rest\s+)?api\b/.exec(clause);
   if (api?.[1] && !servicesIn(api[1]).length) {
-    const name = api[1].trim();
-    return { kind: 'http', url: url ?? `https://api.${name.replace(/\s+/g, '').replace(/[^a-z0-9.-]/g, '')}.com/`, method: 'GET', api: name };
+    const lower = api[1].trim();
+    const name = new RegExp(lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i').exec(original)?.[0] ?? lower;
+    return { kind: 'http', url: url ?? `https://api.${lower.replace(/\s+/g, '').replace(/[^a-z0-9.-]/g, '')}.com/`, method: 'GET', api: `${name} API`, guessed: !url };
   }
-  if (/\bhttp request\b|\brest api\b|\b(?:an?|the) api\b|\bendpoint\b/.test(clause)) return { kind: 'http', url: url ?? 'https://api.example.com/', method: /\bpost\b/.test(clause) ? 'POST' : 'GET', api: 'the API' };
+  if (/\bhttp request\b|\brest api\b|\b(?:an?|the) api\b|\bendpoint\b/.test(clause)) return { kind: 'http', url: url ?? 'https://api.example.com/', method: /\bpost\b/.test(clause) ? 'POST' : 'GET', api: 'the API', guessed: !url };
   return null;
 }
 

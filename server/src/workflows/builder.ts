@@ -65,12 +65,20 @@ export async function* design<E>(spec: WorkflowSpec, call: ToolCaller<E>, knowle
   if (trigger) {
     const hits = yield* knowledge.search(call, trigger.query);
     result.triggerType = pick(hits, trigger, true);
-    if (!result.triggerType) {
+    if (!result.triggerType && trigger.table) {
+      result.notes.push(`n8n has no trigger node for ${trigger.name}, so the workflow checks it every 15 minutes for new ${trigger.noun ?? 'item'}s.`);
+      const read: Step = { kind: 'action', service: trigger.key, verb: 'read', hints: {}, phrase: `new ${trigger.noun ?? 'item'}s` };
+      result.spec = { ...spec, trigger: { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 15 } }, steps: [read, ...spec.steps] };
+      const hits = yield* knowledge.search(call, trigger.query);
+      const type = pick(hits, trigger, false);
+      if (type) result.actionTypes.set(trigger.key, type);
+    } else if (!result.triggerType) {
       result.notes.push(`n8n has no trigger node for ${trigger.name}, so the workflow starts from a webhook: point ${trigger.name}'s webhook settings at it.`);
       result.spec = { ...spec, trigger: { kind: 'webhook', path: trigger.key.toLowerCase(), method: 'POST' } };
     }
   }
-  for (const service of actionServices(spec)) {
+  for (const service of actionServices(result.spec)) {
+    if (result.actionTypes.has(service.key)) continue;
     if (service.key === 'emailSend') {
       result.actionTypes.set(service.key, 'n8n-nodes-base.emailSend');
       continue;

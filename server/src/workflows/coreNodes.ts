@@ -22,6 +22,7 @@ export const T = {
   filter: 'n8n-nodes-base.filter',
   aggregate: 'n8n-nodes-base.aggregate',
   extract: 'n8n-nodes-base.extractFromFile',
+  convert: 'n8n-nodes-base.convertToFile',
   http: 'n8n-nodes-base.httpRequest',
   noOp: 'n8n-nodes-base.noOp',
   agent: '@n8n/n8n-nodes-langchain.agent',
@@ -133,6 +134,8 @@ export function stepDraft(step: Step): Draft | null {
       return { name: 'Aggregate Items', type: T.aggregate, parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'items', options: {} } };
     case 'extract':
       return { name: `Extract from ${step.format.toUpperCase()}`, type: T.extract, parameters: { operation: step.format === 'xlsx' ? 'xlsx' : step.format, options: {} } };
+    case 'convert':
+      return { name: `Convert to ${step.format.toUpperCase()}`, type: T.convert, parameters: { operation: step.format, options: {} } };
     case 'http':
       return { name: `Call ${step.api}`.slice(0, 60), type: T.http, parameters: { method: step.method, url: step.url, options: {} }, ...(step.guessed ? { toCheck: `URL (I guessed ${step.url})` } : {}) };
     case 'openai':

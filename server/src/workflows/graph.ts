@@ -96,7 +96,7 @@ export class GraphBuilder {
         return [...yes, ...no];
       }
       case 'switch': {
-        const rules = step.routes.map((r) => ({ conditions: conditions({ field: step.field, operator: 'equals', value: r.name.toLowerCase() }), renameOutput: true, outputKey: r.name }));
+        const rules = step.routes.map((r) => ({ conditions: conditions({ field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() }), renameOutput: true, outputKey: r.name }));
         const name = this.enter(entries, { name: `Route by ${step.field.replace(/_/g, ' ')}`, type: T.switch, parameters: { rules: { values: rules }, options: { fallbackOutput: 'extra', renameFallbackOutput: 'Other' } } });
         const exits = step.routes.flatMap((r, i) => (r.steps.length ? this.wire(r.steps, [{ node: name, output: i }]) : this.markRoute([{ node: name, output: i }], r.name, step.field)));
         return [...exits, ...this.markRoute([{ node: name, output: step.routes.length }], 'Other', step.field)];

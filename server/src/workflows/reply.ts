@@ -80,6 +80,8 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
       return 'combines all items into one list.';
     case 'extractFromFile':
       return `extracts the ${String(p.operation ?? 'file').toUpperCase()} content of the incoming file.`;
+    case 'convertToFile':
+      return `turns the items into a ${String(p.operation ?? 'csv').toUpperCase()} file.`;
     case 'httpRequest':
       return `sends a ${p.method ?? 'GET'} request to \`${p.url}\`.`;
     case 'agent':

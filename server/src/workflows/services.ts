@@ -106,6 +106,7 @@ export const SERVICES: Service[] = [
   s('googleSlides', 'Google Slides', /\bgoogle slides?\b/, 'googleSlides', { noun: 'presentation' }),
   s('googleTranslate', 'Google Translate', /\bgoogle translate\b/, 'googleTranslate', { noun: 'translation' }),
   s('deepL', 'DeepL', /\bdeepl\b/, 'deepL', { noun: 'translation' }),
+  s('hackerNews', 'Hacker News', /\bhacker\s?news\b|\bhn stories\b/, 'hackerNews', { resources: ['all'], noun: 'story' }),
   s('clearbit', 'Clearbit', /\bclearbit\b/, 'clearbit', { resources: ['person', 'company'], noun: 'profile' }),
   s('eventbrite', 'Eventbrite', /\beventbrite\b/, 'eventbrite', { noun: 'attendee' }),
   s('surveyMonkey', 'SurveyMonkey', /\bsurvey\s?monkey\b/, 'surveyMonkey', { noun: 'response' }),

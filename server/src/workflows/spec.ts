@@ -43,7 +43,7 @@ export type Step =
   | { kind: 'action'; service: string; verb: Verb; hints: AppHints; phrase: string }
   | { kind: 'http'; url: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; api: string; /** The URL is a guess from the API's name. */ guessed?: boolean }
   | { kind: 'if'; condition: Condition; then: Step[]; otherwise: Step[] }
-  | { kind: 'switch'; field: string; routes: Route[]; fallback: boolean }
+  | { kind: 'switch'; field: string; routes: Route[]; fallback: boolean; /** Routes match the field's value exactly, or by a word it contains. */ match?: 'equals' | 'contains' }
   | { kind: 'classify'; categories: Route[] }
   | { kind: 'parallel'; branches: Step[][]; merge: boolean }
   | { kind: 'batch'; size: number; body: Step[] }
@@ -53,6 +53,7 @@ export type Step =
   | { kind: 'filter'; condition: Condition }
   | { kind: 'aggregate' }
   | { kind: 'extract'; format: 'csv' | 'pdf' | 'xlsx' | 'json' | 'html' | 'text' }
+  | { kind: 'convert'; format: 'csv' | 'xlsx' | 'json' | 'html' }
   | { kind: 'agent'; task: string; tools: AgentTool[]; memory: boolean }
   | { kind: 'openai'; task: 'summarise' | 'image' | 'translate' | 'write' }
   | { kind: 'extractInfo'; attributes: string[] };

@@ -11,6 +11,8 @@ export interface ClauseContext {
   previousVerb: Step | null;
   /** Whether the workflow starts from a chat (an AI agent then keeps a memory). */
   chat: boolean;
+  /** Route names already wired (their "… ones go to X" clauses are not steps of their own). */
+  routed: Set<string>;
 }
 
 const AI = /\b(?:ai|a\.i\.|gpt|openai|chatgpt|llm|language model|claude)\b/;
@@ -69,7 +71,7 @@ function processingStep(clause: string, ctx: ClauseContext): Step | null {
   if (/\b(?:write|draft|generate|compose)\w*\s+(?:an?\s+|the\s+)?(?:ai\s+)?(?:reply|response|answer|post|caption|description|text|copy|summary)\b/.test(clause) && (AI.test(ctx.request) || /\bdraft\b/.test(clause))) {
     return { kind: 'openai', task: 'write' };
   }
-  const extractInfo = /\bextract\w*\s+(?:the\s+)?([\w ,]+?)\s+from\s+(?:the\s+|each\s+|every\s+|their\s+)?(?:e-?mail|text|message|ticket|body|content|description|request|conversation|invoice text)/.exec(clause);
+  const extractInfo = /\bextract\w*\s+(?:the\s+)?([\w ,]+?)\s+(?:from\s+(?:the\s+|each\s+|every\s+|their\s+)?(?:e-?mail|text|message|ticket|body|content|description|request|conversation|invoice text)|(?:with|using)\s+(?:an?\s+)?(?:ai|gpt|openai|llm))/.exec(clause);
   if (extractInfo?.[1] && !/\b(?:pdf|csv|file|attachment|xlsx|excel)\b/.test(clause)) {
     const attributes = extractInfo[1].split(/\s*(?:,|\band\b)\s*/).map((a) => a.trim().replace(/^(?:the|their|its)\s+/, '')).filter((a) => a && a !== 'data' && a !== 'information' && a !== 'details');
     return { kind: 'extractInfo', attributes: attributes.length ? attributes : ['name', 'email', 'summary'] };
@@ -82,6 +84,8 @@ function processingStep(clause: string, ctx: ClauseContext): Step | null {
     const format = kind === 'excel' || kind === 'xlsx' || kind === 'spreadsheet file' ? 'xlsx' : kind === 'attachment' || kind === 'file' ? (/\bpdf\b/.test(ctx.request) ? 'pdf' : /\bcsv\b/.test(ctx.request) ? 'csv' : 'text') : kind === 'json file' ? 'json' : (kind as 'csv' | 'pdf' | 'html');
     return { kind: 'extract', format };
   }
+  const convert = /\b(?:export|convert|save|write|turn)\w*\b[^.]*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(csv|xlsx|excel|json|html)(?:\s+file)?\b/.exec(clause);
+  if (convert?.[1]) return { kind: 'convert', format: convert[1] === 'excel' ? 'xlsx' : (convert[1] as 'csv') };
   if (/\b(?:javascript|js code|custom code|a code step|a script|code node|run code|python)\b/.test(clause)) return { kind: 'code', purpose: clause };
   if (/\baggregat|\b(?:combine|collect|bundle|group)\w*\s+(?:all|them|the items|every|each)\b[^.]{0,30}\b(?:into|in)\s+(?:one|a single)\b|\binto (?:one|a single) (?:message|list|item|email)\b/.test(clause)) return { kind: 'aggregate' };
   const setFields = /\b(?:set|rename|map|format|normali[sz]e|clean up|keep only|add a field|edit the fields|transform)\w*\s+(?:the\s+)?(?:fields?\s+)?([\w ,]*)/.exec(clause);

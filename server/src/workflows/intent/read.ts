@@ -25,7 +25,7 @@ const BOUNDARY = new RegExp(String.raw`,\s*(?:and\s+)?(?:then\s+)?(?=${STEP_STAR
 
 function clausesOf(sentence: string): string[] {
   // "into EMEA, APAC or Americas": a list of names stays in one clause.
-  const listed = sentence.replace(/\b(into|as|between|by)\s+([\w-]+(?:\s*,\s*[\w-]+)+\s*,?\s*(?:or|and)\s+[\w-]+)/g, (_, w: string, list: string) => `${w} ${list.replace(/\s*,\s*|\s+(?:or|and)\s+/g, ' / ')}`);
+  const listed = sentence.replace(/\b(into|as|between|by)\s+([\w-]+(?:\s*,\s*[\w-]+)+\s*,?\s*(?:or|and)\s+[\w-]+|[\w-]+\s+or\s+[\w-]+)/g, (_, w: string, list: string) => `${w} ${list.replace(/\s*,\s*|\s+(?:or|and)\s+/g, ' / ')}`);
   return listed
     .split(BOUNDARY)
     .map((c) => c.replace(/^(?:and|then|also|finally)\s+/, '').trim())
@@ -33,8 +33,8 @@ function clausesOf(sentence: string): string[] {
 }
 
 function routeNames(field: string, clause: string, request: string, sentence: string): string[] {
-  const explicit = [...sentence.matchAll(/\b([a-z][\w-]*)\s+(?:ones|tickets|items|messages|leads|requests|orders|emails)\s+(?:go\s+)?(?:to|into|in)\b/g)].map((m) => m[1]!);
-  if (explicit.length >= 2) return [...new Set(explicit)].map((n) => n.replace(/^./, (c) => c.toUpperCase()));
+  const explicit = [...`${sentence} ${field ? request : ''}`.matchAll(/\b([a-z][\w-]*)\s+(?:ones|tickets|items|messages|leads|requests|orders|emails)\s+(?:go\s+)?(?:to|into|in)\b/g)].map((m) => m[1]!);
+  if (explicit.length >= 2 || !field) return [...new Set(explicit)].map((n) => n.replace(/^./, (c) => c.toUpperCase()));
   const listed = /\b(?:into|as|between)\s+([\w-]+(?:\s+\/\s+[\w-]+)+)/.exec(clause);
   if (listed?.[1]) return listed[1].split(/\s+\/\s+/).filter(Boolean).map((n) => n.replace(/^./, (c) => c.toUpperCase()));
   if (/urgen|priorit|severity|importan/.test(field + clause)) return URGENCY;
@@ -47,8 +47,8 @@ function routeNames(field: string, clause: string, request: string, sentence: st
 /** Destinations per route: "urgent ones to #urgent, the rest to #support". */
 function routeTargets(names: string[], text: string, ctx: ClauseContext): Route[] {
   return names.map((name) => {
-    const re = new RegExp(`\\b${name.toLowerCase()}(?:\\s+(?:ones|tickets|items|messages|leads|ones?))?\\s+(?:go\\s+)?(?:to|into|in)\\s+([^,.;]+)`);
-    const target = re.exec(text)?.[1];
+    const re = new RegExp(`\\b${name.toLowerCase()}(?:\\s+(?:ones|tickets|items|messages|leads|ones?))?\\s+(?:go\\s+)?(?:to|into|in)\\s+((?:[^,.;]|\\.(?=\\w))+)`);
+    const target = re.exec(text)?.[1] ?? re.exec(ctx.request)?.[1];
     return { name, steps: target ? clauseSteps(`send to ${target}`, ctx) : [] };
   });
 }
@@ -65,6 +65,9 @@ function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void 
   let branch: Extract<Step, { kind: 'if' }> | null = null;
   for (let i = 0; i < clauses.length; i++) {
     const clause = clauses[i]!;
+    // "…; sales ones go to #sales": a route's destination, already wired into the route.
+    const routeTarget = /^([a-z][\w-]*)\s+(?:ones|tickets|items|messages|leads|requests|orders|emails)\s+(?:go\s+)?(?:to|into|in)\b/.exec(clause);
+    if (routeTarget && ctx.routed.has(routeTarget[1]!)) continue;
     if (ERROR_PATH.test(clause) && /\b(?:post|send|alert|notify|tell|report|e-?mail|log|message|ping)\b/.test(clause)) {
       out.onError.push(...clauseSteps(clause.replace(ERROR_WORDS, 'it'), ctx));
       continue;
@@ -85,6 +88,15 @@ function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void 
     else if (/\brate[- ]limit|\bthrottl|\bnot (?:to )?(?:hit|exceed)\b/.test(clause)) target.push({ kind: 'wait', amount: 1, unit: 'seconds' });
     const route = /\b(?:route|sort|triage|split|send)\w*\s+(?:it|them|each(?: one)?|the \w+|tickets|messages|leads|items)?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([\w ]+?)(?=$|[,:;]|\s(?:and|then|into|as)\s)|\bdepending on (?:the |its |their )?([\w]+)/.exec(clause);
     const classify = /\b(?:classify|categori[sz]e)\w*\b|\b(?:label|tag)\s+(?:it|them|each|every|the)\b/.test(clause) || (route && /\bai\b|\bgpt\b|\bopenai\b|\bllm\b/.test(ctx.request));
+    // "Route incoming emails: urgent ones to #urgent, billing ones to billing@…": routes by a word the item contains.
+    const byWord = !route && !classify && /\b(?:route|sort|triage|dispatch)\w*\b/.test(clause) && routeNames('', '', '', sentence).length >= 2;
+    if (byWord) {
+      const names = routeNames('', '', '', sentence);
+      target.push({ kind: 'switch', field: ctx.request.includes('mail') ? 'subject' : 'text', routes: routeTargets(names, sentence, ctx), fallback: true, match: 'contains' });
+      names.forEach((n) => ctx.routed.add(n.toLowerCase()));
+      while (i + 1 < clauses.length && names.some((n) => new RegExp(`^${n.toLowerCase()}\\b`).test(clauses[i + 1]!))) i++;
+      continue;
+    }
     if (route || classify) {
       const field = (route?.[1] ?? route?.[2] ?? (/\bsentiment\b/.test(clause) ? 'sentiment' : 'category')).trim().replace(/\s+/g, '_');
       const names = routeNames(field, clause, ctx.request, sentence);
@@ -93,6 +105,7 @@ function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void 
         continue;
       }
       const routes = routeTargets(names, sentence, ctx);
+      names.forEach((n) => ctx.routed.add(n.toLowerCase()));
       // "urgent ones to #urgent, high ones to #support": those clauses are the routes, not steps after them.
       while (i + 1 < clauses.length && names.some((n) => new RegExp(`^${n.toLowerCase()}\\b`).test(clauses[i + 1]!))) i++;
       target.push(classify ? { kind: 'classify', categories: routes } : { kind: 'switch', field, routes, fallback: true });
@@ -151,9 +164,16 @@ export function readRequest(request: string): WorkflowSpec {
   const original = request.replace(/\s+/g, ' ').trim();
   const text = original.toLowerCase();
   const found = findTrigger(text);
-  const ctx: ClauseContext = { request: text, original, previousVerb: null, chat: found.trigger.kind === 'chat' };
+  const ctx: ClauseContext = { request: text, original, previousVerb: null, chat: found.trigger.kind === 'chat', routed: new Set() };
   const out: Reading = { steps: [], unmapped: [], onError: [] };
   if (found.filter) out.steps.push({ kind: 'filter', condition: { field: found.filter.field, operator: found.filter.operator, value: found.filter.value } });
   for (const sentence of sentences(found.rest)) readSentence(sentence, ctx, out);
-  return { trigger: found.trigger, steps: mergeReads(out.steps, text), unmapped: out.unmapped, onError: out.onError };
+  const steps = mergeReads(out.steps, text);
+  // "Save Gmail attachments to Drive", "add new Stripe customers to a sheet": with no trigger named, the app the
+  // items come from starts the workflow as they arrive (clicking Execute is for "manually", "when I click").
+  const first = steps[0];
+  if (found.trigger.kind === 'manual' && !/\bmanual|\bwhen i click|\bon demand\b|\bbutton\b|\bonce\b|\ball\b/.test(text) && first?.kind === 'action' && first.verb === 'read' && steps.length > 1) {
+    return { trigger: { kind: 'app', service: first.service, event: 'created' }, steps: steps.slice(1), unmapped: out.unmapped, onError: out.onError };
+  }
+  return { trigger: found.trigger, steps, unmapped: out.unmapped, onError: out.onError };
 }

@@ -60,7 +60,7 @@ const VERBS: Array<[RegExp, Verb]> = [
   [/\b(?:update|change|modify|mark|set the status|close|move)\b/, 'update'],
   [/\b(?:search|find|look ?up|enrich)\b/, 'search'],
   [/\b(?:post|send|tell|notify|message|alert|ping|share|announce|dm|e-?mail|text|reply|forward|tweet|publish)\b/, 'send'],
-  [/\b(?:add|create|save|store|log|record|insert|append|write|put|open a|book|schedule a|upload|back ?up|copy|sync|subscribe|register|track)\b/, 'create'],
+  [/\b(?:add|create|save|store|log|record|insert|append|write|put|open a|book|schedule a|upload|back ?up|copy|sync|subscribe|register|track|export|archive to)\b/, 'create'],
   [/\b(?:get|fetch|read|pull|retrieve|download|list|check|load|collect|grab|monitor|watch)\b/, 'read'],
 ];
 

@@ -259,6 +259,23 @@ describe('the sidebar', () => {
     }
   });
 
+  it('below 640 px opens over the chat from the header toggle and closes when a session is chosen', async () => {
+    serve({ sessions: [session('s1', 'Morning digest')] });
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const { user, store } = open();
+      await screen.findByText('Build a workflow by describing it');
+      await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+      const overlay = await screen.findByRole('presentation');
+      const sidebar = within(overlay).getByRole('complementary', { name: 'Team sidebar' });
+      await user.click(await within(sidebar).findByRole('link', { name: /Morning digest/ }));
+      await waitFor(() => expect(store.getState().layout.sidebarOpen).toBe(false));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
   it('shows a long session name in a tooltip', async () => {
     const long = 'A very long session name that needs a tooltip';
     serve({ sessions: [session('s2', long)] });

@@ -153,6 +153,8 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     const reply = page.getByTestId('team-message').last();
     await reply.waitFor({ timeout: 60_000 });
+    // A finished reply folds its tools under "Tools (n)".
+    await reply.getByRole('button', { name: /^Tools \(\d+\)$/ }).click();
     const runs = reply.getByTestId('tool-run').filter({ hasText: 'search_knowledge_base' });
     assert.ok((await runs.count()) > 0, 'the reply lists a knowledge search');
     await runs.first().click();

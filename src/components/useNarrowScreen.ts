@@ -1,5 +1,5 @@
-// Whether the window is narrower than SPEC §9's narrow-screen threshold (640 px), following resizes.
-import { useSyncExternalStore } from 'react';
+// Whether the window is narrower than a width (by default SPEC §9's narrow-screen threshold, 640 px), following resizes.
+import { useCallback, useSyncExternalStore } from 'react';
 
 export const NARROW_SCREEN_PX = 640;
 
@@ -8,8 +8,7 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('resize', onChange);
 }
 
-const isNarrow = () => window.innerWidth < NARROW_SCREEN_PX;
-
-export function useNarrowScreen(): boolean {
+export function useNarrowScreen(widthPx = NARROW_SCREEN_PX): boolean {
+  const isNarrow = useCallback(() => window.innerWidth < widthPx, [widthPx]);
   return useSyncExternalStore(subscribe, isNarrow, () => false);
 }

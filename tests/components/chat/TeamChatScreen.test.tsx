@@ -179,6 +179,23 @@ describe('the team chat screen', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument());
   });
 
+  it('names the servers by their display names and can be dismissed for the rest of the session', async () => {
+    serve();
+    try {
+      const first = open();
+      expect(await screen.findByText(/GitHub needs your credentials\./)).toBeInTheDocument();
+      await first.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument();
+      first.unmount();
+      open();
+      await screen.findByText('Build a workflow by describing it');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(screen.queryByText(/needs your credentials/)).not.toBeInTheDocument();
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('says "Failed to check your MCP credentials" when the check fails', async () => {
     serve();
     server.use(http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));

@@ -14,7 +14,7 @@ function over(top: string, below: string): string {
 
 function colours(mode: 'light' | 'dark', disabled: boolean) {
   const theme = appTheme(mode);
-  render(
+  const { unmount } = render(
     <ThemeProvider theme={theme}>
       <Button variant="contained" disabled={disabled}>
         Proceed to Payment
@@ -22,15 +22,21 @@ function colours(mode: 'light' | 'dark', disabled: boolean) {
     </ThemeProvider>,
   );
   const style = getComputedStyle(screen.getByRole('button', { name: 'Proceed to Payment' }));
+  // MUI sets the contained colours through custom properties.
+  const resolve = (value: string) => value.replace(/^var\((--[\w-]+)\)$/, (_, name: string) => style.getPropertyValue(name).trim());
   const page = theme.palette.background.paper;
-  const background = over(style.backgroundColor, page);
-  return { background, text: over(style.color, background) };
+  const background = over(resolve(style.backgroundColor), page);
+  const text = over(resolve(style.color), background);
+  unmount();
+  return { background, text };
 }
 
 describe.each(['light', 'dark'] as const)('primary buttons in the %s theme', (mode) => {
   it('have text with a contrast of at least 4.5:1 when enabled', () => {
     const { background, text } = colours(mode, false);
     expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(4.5);
+    // White on deep orange in both themes: dark text on a pale orange read as a disabled button.
+    expect(text).toBe('rgb(255, 255, 255)');
   });
 
   it('look plainly different when disabled: grey, not orange, with faint text', () => {

@@ -53,6 +53,7 @@ function serve({ teamResponse = () => HttpResponse.json({ data: team }), session
   let saved = credentials;
   server.use(
     http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
+    http.get(apiUrl('/credits/status'), () => HttpResponse.json(balance(100))),
     http.get(apiUrl(`/teams/${TEAM}`), () => teamResponse()),
     http.get(apiUrl(`/teams/${TEAM}/sessions`), ({ request }) => {
       calls.push(`sessions ${new URL(request.url).search}`);

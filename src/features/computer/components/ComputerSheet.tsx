@@ -4,7 +4,7 @@ import { ComputerPanel } from './ComputerPanel';
 
 export function ComputerSheet({ url, open, onClose }: { url: string; open: boolean; onClose: () => void }) {
   return (
-    <Dialog fullScreen open={open} onClose={onClose} aria-label="Agent's Computer">
+    <Dialog fullScreen open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': "Agent's Computer" } }}>
       {open && <ComputerPanel url={url} onClose={onClose} onBack={onClose} />}
     </Dialog>
   );

@@ -184,6 +184,14 @@ test('the product on a phone', async (t) => {
   await t.test('the profile and the payment page fit every phone width', async () => {
     await assertNoSidewaysScroll('/profile', () => page.getByRole('button', { name: 'Sign Out' }).waitFor(), 'profile');
     await assertNoSidewaysScroll('/payment', () => page.getByRole('button', { name: 'Subscribe Now' }).waitFor(), 'payment');
+    // Each plan's price stays inside its card, under the description rather than beside a squeezed one.
+    await page.setViewportSize({ width: 320, height: 844 });
+    for (const card of await page.getByRole('radiogroup', { name: 'Subscription plans' }).locator('.MuiPaper-root').all()) {
+      const box = (await card.boundingBox())!;
+      const price = (await card.getByText(/ \/ month$/).boundingBox())!;
+      assert.ok(price.x >= box.x && price.x + price.width <= box.x + box.width, `price ${JSON.stringify(price)} inside ${JSON.stringify(box)}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 
   await t.test('buttons keep readable contrast in the dark theme (axe)', async () => {

@@ -125,7 +125,8 @@ test('the product on a phone', async (t) => {
     const reply = page.getByTestId('team-message').last();
     await reply.waitFor({ timeout: 60_000 });
     await page.waitForURL(/\?session=/);
-    await page.waitForTimeout(500);
+    // Long enough for the reply's lazily loaded diagram to arrive and change its height.
+    await page.waitForTimeout(1500);
     const watch = page.getByRole('button', { name: "Watch the agent's computer" });
     await watch.waitFor();
     assert.equal(await page.getByTitle("Agent's Computer").count(), 0, 'the computer did not open by itself');

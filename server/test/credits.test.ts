@@ -33,6 +33,8 @@ describe('credits', () => {
       purchased_credits: 100,
       is_subscribed: false,
       has_credits: true,
+      run_cost_credits: 5,
+      tool_call_cost_credits: 1,
     });
   });
 

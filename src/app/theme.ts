@@ -3,6 +3,11 @@ import { createTheme, type Theme } from '@mui/material/styles';
 import type { ResolvedTheme } from '../features/layout/layoutSlice';
 
 const BRAND = '#ea580c';
+export const CONTAINED_DARK_BG = '#c2410c';
+const CONTAINED_DARK = {
+  '&:not(.Mui-disabled)': { backgroundColor: CONTAINED_DARK_BG, color: '#ffffff' },
+  '&:not(.Mui-disabled):hover': { backgroundColor: '#9a3412' },
+};
 
 function build(mode: ResolvedTheme): Theme {
   const dark = mode === 'dark';
@@ -25,6 +30,9 @@ function build(mode: ResolvedTheme): Theme {
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
       MuiChip: { styleOverrides: { root: { '&:focus-visible': focusRing } } },
       MuiTooltip: { defaultProps: { enterDelay: 300, enterNextDelay: 0 } },
+      // Dark text on the light orange read as a disabled button; a deep orange with white text is plainly enabled,
+      // while disabled buttons keep MUI's grey.
+      MuiButton: dark ? { styleOverrides: { root: { variants: [{ props: { variant: 'contained', color: 'primary' }, style: CONTAINED_DARK }] } } } : {},
     },
   });
 }

@@ -52,6 +52,9 @@ export interface CreditStatus extends Balance {
   purchased_credits: number;
   is_subscribed: boolean;
   has_credits: boolean;
+  /** What a chat run costs up front and per tool call; other servers may omit them. */
+  run_cost_credits?: number;
+  tool_call_cost_credits?: number;
 }
 
 export type TransactionType =

@@ -1,7 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { AdminModeToggle, FLASH_MS } from '../../src/features/layout/components/AdminModeToggle';
 import { adminUser, alice } from '../utils/fixtures';
+import { renderApp } from '../utils/renderApp';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, server, useMswServer } from '../utils/msw';
 import { renderWithProviders, signedInState } from '../utils/renderWithProviders';
+
+useMswServer();
 
 afterEach(() => jest.useRealTimers());
 
@@ -40,5 +45,31 @@ describe('admin mode', () => {
     expect(store.getState().auth.adminMode).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Admin mode' }));
     expect(store.getState().auth.adminMode).toBe(false);
+  });
+});
+
+describe('where the admin-mode button sits', () => {
+  const at = (route: string, width: number) => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    server.use(http.all(apiUrl('/*'), () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
+    return renderApp(route, { preloadedState: signedInState(adminUser) });
+  };
+  afterEach(() => Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 }));
+
+  it('floats bottom right on a wide page', async () => {
+    at('/legal/privacy-policy', 1280);
+    const button = await screen.findByRole('button', { name: 'Admin mode' });
+    expect(button.closest('header')).toBeNull();
+    expect(getComputedStyle(button).position).toBe('fixed');
+  });
+
+  it.each([
+    ['on a phone', '/legal/privacy-policy', 390],
+    ['on the team chat', '/teams/6650f0c2a1b2c3d4e5f60718/chat', 1280],
+  ])('moves into the header %s, so it covers nothing', async (_where, route, width) => {
+    at(route, width);
+    const button = await screen.findByRole('button', { name: 'Admin mode' });
+    expect(button.closest('header')).not.toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Admin mode' })).toHaveLength(1);
   });
 });

@@ -106,7 +106,7 @@ describe('/profile', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(body).toEqual({ mcp_server_id: 'github', credentials: { GITHUB_TOKEN: 'ghp_secret1234' } });
-    expect(await screen.findByRole('article', { name: 'GitHub credentials' })).toHaveTextContent('GITHUB_TOKEN: ••••1234');
+    expect(await screen.findByRole('article', { name: 'GitHub credentials' })).toHaveTextContent('Personal access token: ••••1234');
   });
 
   it('shows "Failed to save credentials" in the dialog when saving fails', async () => {

@@ -34,6 +34,8 @@ export async function creditsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       purchased_credits: balance.available_credits - balance.subscription_credits,
       is_subscribed: subscription !== null,
       has_credits: balance.available_credits > 0,
+      run_cost_credits: ctx.config.RUN_COST_CREDITS,
+      tool_call_cost_credits: ctx.config.TOOL_CALL_COST_CREDITS,
     };
   });
 

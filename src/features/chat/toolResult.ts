@@ -86,3 +86,11 @@ export function parseToolResult(result: string | null | undefined): ToolResultVi
   if (steps) return { kind: 'steps', ...steps };
   return { kind: 'text', text };
 }
+
+/** A short preview of a tool's output: the prose first, then any leading JSON indented, never a one-line blob. */
+export function readableOutput(output: string): string {
+  const json = splitLeadingJson(output);
+  if (!json) return output;
+  const formatted = JSON.stringify(json.data, null, 2);
+  return json.rest ? `${json.rest}\n\n${formatted}` : formatted;
+}

@@ -85,6 +85,43 @@ describe('a live team reply', () => {
     expect(await screen.findByRole('complementary', { name: "Agent's Computer" })).toBeInTheDocument();
   });
 
+  it("on a screen narrower than 640 px does not open the Agent's Computer by itself, but offers it as a full-screen sheet", async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      serve([fullRun('sess-3')]);
+      const { user } = open(CHAT);
+      await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Build it{Enter}');
+      const watch = await screen.findByRole('button', { name: "Watch the agent's computer" });
+      expect(screen.queryByTitle("Agent's Computer")).not.toBeInTheDocument();
+      await user.click(watch);
+      const sheet = await screen.findByRole('dialog', { name: "Agent's Computer" });
+      expect(within(sheet).getByTitle("Agent's Computer")).toHaveAttribute('src', `${VNC}?view_only=true`);
+      await user.click(within(sheet).getByRole('button', { name: 'Back to chat' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
+  it("moves an open Agent's Computer behind the link when the window narrows below 640 px", async () => {
+    const width = window.innerWidth;
+    serve([fullRun('sess-4')]);
+    const { user } = open(CHAT);
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Build it{Enter}');
+    await screen.findByRole('complementary', { name: "Agent's Computer" });
+    try {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 600 });
+      window.dispatchEvent(new Event('resize'));
+      expect(await screen.findByRole('button', { name: "Watch the agent's computer" })).toBeInTheDocument();
+      expect(screen.queryByRole('complementary', { name: "Agent's Computer" })).not.toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+      window.dispatchEvent(new Event('resize'));
+    }
+  });
+
   it('sends an initialMessage by itself when there is no session', async () => {
     const received = serve([fullRun('sess-2')]);
     const { router } = open(`${CHAT}?initialMessage=${encodeURIComponent('Hello team')}`);

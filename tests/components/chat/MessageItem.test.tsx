@@ -53,4 +53,28 @@ describe('chat messages', () => {
     expect(screen.getByText('The connection dropped; this reply is incomplete.')).toBeInTheDocument();
     expect(await screen.findByText('Partial answer')).toBeInTheDocument();
   });
+
+  it("leads a finished reply with the team's answer; tools and member responses are folded, JSON output indented after the prose", async () => {
+    const tool = { tool_call_id: 'c1', tool_name: 'validate_workflow', tool_args: {}, result: '{"valid":true,"errors":[]}\n\nNo problems found' };
+    const reply: ChatMessage = {
+      id: 't1', content: 'Your workflow is ready.', sender: 'team', timestamp: '2026-11-21T10:00:01Z',
+      tools: [tool], completedTools: ['c1'],
+      memberResponses: [{ member_id: 'v', member_name: 'Workflow Validator', content: 'Checked it', tools: [tool] }],
+    };
+    const { user } = renderWithProviders(<MessageItem id="t1" timeLabel="" homeTeam={false} />, { preloadedState: stateWith([reply]) });
+    expect(await screen.findByText('Your workflow is ready.')).toBeVisible();
+    const tools = screen.getByRole('button', { name: 'Tools (1)' });
+    const members = screen.getByRole('button', { name: 'Member responses (1)' });
+    expect(tools).toHaveAttribute('aria-expanded', 'false');
+    expect(members).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('validate_workflow', { selector: 'p' })).not.toBeVisible();
+    expect(screen.queryByText('Checked it')).not.toBeVisible();
+
+    await user.click(members);
+    expect(await screen.findByText('Checked it')).toBeVisible();
+    const preview = screen.getByTestId('member-tool-preview');
+    expect(preview.textContent).toBe('No problems found\n\n{\n  "valid": true,\n  "errors": []\n}');
+    await user.click(tools);
+    expect(screen.getByText('validate_workflow', { selector: 'p' })).toBeVisible();
+  });
 });

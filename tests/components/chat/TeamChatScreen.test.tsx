@@ -53,6 +53,7 @@ function serve({ teamResponse = () => HttpResponse.json({ data: team }), session
   let saved = credentials;
   server.use(
     http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
+    http.get(apiUrl('/credits/status'), () => HttpResponse.json(balance(100))),
     http.get(apiUrl(`/teams/${TEAM}`), () => teamResponse()),
     http.get(apiUrl(`/teams/${TEAM}/sessions`), ({ request }) => {
       calls.push(`sessions ${new URL(request.url).search}`);
@@ -179,6 +180,23 @@ describe('the team chat screen', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument());
   });
 
+  it('names the servers by their display names and can be dismissed for the rest of the session', async () => {
+    serve();
+    try {
+      const first = open();
+      expect(await screen.findByText(/GitHub needs your credentials\./)).toBeInTheDocument();
+      await first.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument();
+      first.unmount();
+      open();
+      await screen.findByText('Build a workflow by describing it');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(screen.queryByText(/needs your credentials/)).not.toBeInTheDocument();
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   it('says "Failed to check your MCP credentials" when the check fails', async () => {
     serve();
     server.use(http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
@@ -254,6 +272,23 @@ describe('the sidebar', () => {
       await screen.findByText('Build a workflow by describing it');
       expect(store.getState().layout.sidebarOpen).toBe(false);
       expect(screen.queryByRole('complementary', { name: 'Team sidebar' })).not.toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
+  it('below 640 px opens over the chat from the header toggle and closes when a session is chosen', async () => {
+    serve({ sessions: [session('s1', 'Morning digest')] });
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const { user, store } = open();
+      await screen.findByText('Build a workflow by describing it');
+      await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+      const overlay = await screen.findByRole('presentation');
+      const sidebar = within(overlay).getByRole('complementary', { name: 'Team sidebar' });
+      await user.click(await within(sidebar).findByRole('link', { name: /Morning digest/ }));
+      await waitFor(() => expect(store.getState().layout.sidebarOpen).toBe(false));
     } finally {
       Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
     }

@@ -14,9 +14,9 @@ export function AttachmentList({ attachments, disabled, onRemove }: AttachmentLi
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', px: 1, pt: 1 }} aria-label="Attachments">
       {attachments.map((a) => (
-        <Box key={a.id} sx={{ minWidth: 120 }} data-testid="attachment" data-state={a.progress === -1 ? 'failed' : a.fileId ? 'uploaded' : 'uploading'}>
+        <Box key={a.id} sx={{ minWidth: 120, maxWidth: '100%' }} data-testid="attachment" data-state={a.progress === -1 ? 'failed' : a.fileId ? 'uploaded' : 'uploading'}>
           <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <Chip size="small" label={a.file.name} color={a.progress === -1 ? 'error' : 'default'} />
+            <Chip size="small" label={a.file.name} color={a.progress === -1 ? 'error' : 'default'} sx={{ minWidth: 0 }} />
             <IconButton size="small" aria-label={`Remove ${a.file.name}`} disabled={disabled} onClick={() => onRemove(a.id)}>
               <CloseIcon sx={{ fontSize: 14 }} />
             </IconButton>

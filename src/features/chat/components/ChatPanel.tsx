@@ -8,6 +8,7 @@ import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
 import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
 import { MessageList } from './MessageList';
+import { RunCostNote } from './RunCostNote';
 import type { EarlierHistory } from '../chatTypes';
 
 interface ChatPanelProps {
@@ -33,6 +34,7 @@ export function ChatPanel({ teamId, homeTeam, loadingHistory, earlier }: ChatPan
       {!empty && <MessageList homeTeam={homeTeam} earlier={earlier} />}
       <ChatErrorBanner />
       <DownloadRecordingButton />
+      <RunCostNote beforeFirstSend={empty && !loadingHistory} />
       <Composer teamId={teamId} homeTeam={homeTeam} />
       <InsufficientCreditsDialog />
     </Box>

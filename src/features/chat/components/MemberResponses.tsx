@@ -1,9 +1,12 @@
-// What each team member answered, with short previews of its tools' output (about 5 rem each).
+// What each team member answered, with short previews of its tools' output (about 5 rem each): shown while the reply
+// streams, folded under "Member responses (n)" once it has finished.
 import { memo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
+import { CollapsibleSection } from '../../../components/CollapsibleSection';
 import { GradientAvatar } from '../../../components/GradientAvatar';
 import type { MemberResponse } from '../../../services/contract';
 import { memberKey } from '../liveRun';
+import { readableOutput } from '../toolResult';
 import { toolOutput } from '../toolStatus';
 import { Markdown } from './Markdown';
 import { memberName } from './memberName';
@@ -26,7 +29,8 @@ function MemberCard({ response }: { response: MemberResponse }) {
       </Stack>
       {response.content && <Markdown text={response.content} />}
       {tools.map((tool) => {
-        const output = toolOutput(tool);
+        const raw = toolOutput(tool);
+        const output = raw ? readableOutput(raw) : null;
         return (
           <Box key={tool.tool_call_id} sx={{ mt: 0.75 }}>
             <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
@@ -39,7 +43,7 @@ function MemberCard({ response }: { response: MemberResponse }) {
                 // A preview that scrolls must be reachable from the keyboard.
                 tabIndex={0}
                 aria-label={`${tool.tool_name} output`}
-                sx={{ m: 0, maxHeight: '5rem', overflow: 'auto', fontSize: '0.75rem', whiteSpace: 'pre-wrap', bgcolor: 'action.hover', p: 0.75, borderRadius: 1 }}
+                sx={{ m: 0, maxHeight: '5rem', overflow: 'auto', fontSize: '0.75rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 0.75, borderRadius: 1 }}
               >
                 {output}
               </Box>
@@ -51,16 +55,13 @@ function MemberCard({ response }: { response: MemberResponse }) {
   );
 }
 
-export const MemberResponses = memo(function MemberResponses({ responses }: { responses: readonly MemberResponse[] }) {
+export const MemberResponses = memo(function MemberResponses({ responses, open = true }: { responses: readonly MemberResponse[]; open?: boolean }) {
   if (responses.length === 0) return null;
   return (
-    <Stack spacing={1} component="section" aria-label="Member responses" sx={{ my: 1 }}>
-      <Typography variant="caption" color="text.secondary">
-        Member responses ({responses.length})
-      </Typography>
+    <CollapsibleSection label="Member responses" title={`Member responses (${responses.length})`} defaultOpen={open}>
       {responses.map((response, i) => (
         <MemberCard key={`${memberKey(response)}-${i}`} response={response} />
       ))}
-    </Stack>
+    </CollapsibleSection>
   );
 });

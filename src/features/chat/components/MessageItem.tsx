@@ -67,8 +67,8 @@ export const MessageItem = memo(function MessageItem({ id, timeLabel, homeTeam }
         ) : (
           <ReplyMarkdown text={message.content} streaming={live} />
         )}
-        {!isUser && <ToolTimeline runs={runs} />}
-        {!isUser && <MemberResponses responses={message.memberResponses ?? NO_MEMBERS} />}
+        {!isUser && <ToolTimeline runs={runs} open={live} />}
+        {!isUser && <MemberResponses responses={message.memberResponses ?? NO_MEMBERS} open={live} />}
         {message.interrupted && (
           <Typography variant="caption" color="warning.main">
             {INTERRUPTED[message.interrupted]}

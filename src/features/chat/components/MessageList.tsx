@@ -10,6 +10,7 @@ import type { EarlierHistory } from '../chatTypes';
 import { EarlierProgress, useEarlierOnScroll } from './EarlierHistory';
 import { preloadMarkdown } from './Markdown';
 import { MessageItem } from './MessageItem';
+import { useFinishedReplyInView } from './useFinishedReplyInView';
 
 /** SPEC §9 auto-scroll threshold. */
 export const AUTO_SCROLL_THRESHOLD_PX = 100;
@@ -57,6 +58,7 @@ export function MessageList({ homeTeam, earlier }: { homeTeam: boolean; earlier:
 
   useEffect(preloadMarkdown, []);
   useEarlierOnScroll(virtualizer, earlier, data.length);
+  useFinishedReplyInView(virtualizer, scrollRef, liveId, data);
 
   // A conversation opens at its newest message.
   useLayoutEffect(() => {

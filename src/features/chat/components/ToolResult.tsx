@@ -1,4 +1,4 @@
-// A tool's output made readable: JSON then Markdown, "Step N" reasoning blocks, or plain Markdown (toolResult.ts).
+// A tool's output made readable: its Markdown before its (indented) JSON, "Step N" reasoning blocks, or plain Markdown (toolResult.ts).
 import { Box, Stack, Typography } from '@mui/material';
 import { parseToolResult, type ReasoningStep } from '../toolResult';
 import { Markdown } from './Markdown';
@@ -31,10 +31,10 @@ export function ToolResult({ output }: { output: string }) {
   if (view.kind === 'json') {
     return (
       <Stack spacing={1}>
+        {view.markdown && <Markdown text={view.markdown} />}
         <Box component="pre" sx={{ m: 0, fontSize: '0.8rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {JSON.stringify(view.data, null, 2)}
         </Box>
-        {view.markdown && <Markdown text={view.markdown} />}
       </Stack>
     );
   }

@@ -1,19 +1,16 @@
-// The tool-event timeline of a reply, live or finished.
+// The tool-event timeline of a reply: shown while the reply streams, folded under "Tools (n)" once it has finished.
 import { memo } from 'react';
-import { Stack, Typography } from '@mui/material';
+import { CollapsibleSection } from '../../../components/CollapsibleSection';
 import type { ToolRun } from '../chatSelectors';
 import { ToolRunItem } from './ToolRunItem';
 
-export const ToolTimeline = memo(function ToolTimeline({ runs }: { runs: readonly ToolRun[] }) {
+export const ToolTimeline = memo(function ToolTimeline({ runs, open = true }: { runs: readonly ToolRun[]; open?: boolean }) {
   if (runs.length === 0) return null;
   return (
-    <Stack spacing={0.75} component="section" aria-label="Tool calls" sx={{ my: 1 }}>
-      <Typography variant="caption" color="text.secondary">
-        Tools ({runs.length})
-      </Typography>
+    <CollapsibleSection label="Tool calls" title={`Tools (${runs.length})`} defaultOpen={open}>
       {runs.map((run) => (
         <ToolRunItem key={run.tool.tool_call_id} run={run} />
       ))}
-    </Stack>
+    </CollapsibleSection>
   );
 });

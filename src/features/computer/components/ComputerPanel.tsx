@@ -1,6 +1,8 @@
-// "Agent's Computer": the live remote desktop in a sandboxed frame, narrow (24rem) or wide (48rem).
+// "Agent's Computer": the live remote desktop in a sandboxed frame, narrow (24rem) or wide (48rem) beside the chat,
+// or filling a phone's screen with a way back to the chat (`onBack`).
 import { useEffect, useState } from 'react';
-import { Alert, Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
@@ -16,10 +18,12 @@ export const LOAD_TIMEOUT_MS = 20_000;
 interface ComputerPanelProps {
   url: string;
   onClose: () => void;
+  /** Full-screen sheet on a phone: "Back to chat" instead of the width toggle. */
+  onBack?: () => void;
   loadTimeoutMs?: number;
 }
 
-export function ComputerPanel({ url, onClose, loadTimeoutMs = LOAD_TIMEOUT_MS }: ComputerPanelProps) {
+export function ComputerPanel({ url, onClose, onBack, loadTimeoutMs = LOAD_TIMEOUT_MS }: ComputerPanelProps) {
   const [wide, setWide] = useState(false);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -39,27 +43,45 @@ export function ComputerPanel({ url, onClose, loadTimeoutMs = LOAD_TIMEOUT_MS }:
     <Box
       component="aside"
       aria-label="Agent's Computer"
-      sx={{ width: wide ? PANEL_WIDTH.wide : PANEL_WIDTH.narrow, maxWidth: '100%', flexShrink: 0, borderLeft: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column' }}
+      sx={{
+        width: onBack ? '100%' : wide ? PANEL_WIDTH.wide : PANEL_WIDTH.narrow,
+        height: onBack ? '100%' : undefined,
+        maxWidth: '100%',
+        flexShrink: 0,
+        borderLeft: onBack ? 0 : 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', gap: 0.5 }}>
+        {onBack && (
+          <Button size="small" startIcon={<ArrowBackIcon />} onClick={onBack}>
+            Back to chat
+          </Button>
+        )}
+        <Typography variant="subtitle2" sx={{ flex: 1, minWidth: 0 }} noWrap>
           Agent&apos;s Computer
         </Typography>
-        <Tooltip title={wide ? 'Shrink' : 'Expand'}>
-          <IconButton size="small" aria-label={wide ? 'Shrink' : 'Expand'} onClick={toggleWidth}>
-            {wide ? <CloseFullscreenIcon fontSize="small" /> : <OpenInFullIcon fontSize="small" />}
-          </IconButton>
-        </Tooltip>
+        {!onBack && (
+          <Tooltip title={wide ? 'Shrink' : 'Expand'}>
+            <IconButton size="small" aria-label={wide ? 'Shrink' : 'Expand'} onClick={toggleWidth}>
+              {wide ? <CloseFullscreenIcon fontSize="small" /> : <OpenInFullIcon fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        )}
         <Tooltip title="Open in new tab">
           <IconButton size="small" aria-label="Open in new tab" component="a" href={url} target="_blank" rel="noopener noreferrer">
             <OpenInNewIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Tooltip title="Close">
-          <IconButton size="small" aria-label="Close Agent's Computer" onClick={onClose}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {!onBack && (
+          <Tooltip title="Close">
+            <IconButton size="small" aria-label="Close Agent's Computer" onClick={onClose}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
       </Stack>
       {failedUrl === url ? (
         <Alert severity="error" sx={{ m: 1.5 }}>

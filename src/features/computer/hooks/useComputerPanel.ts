@@ -1,10 +1,18 @@
-// The Agent's Computer panel state: opens when a new address appears in tool output, remembered per session.
+// The Agent's Computer panel state: opens when a new address appears in tool output (not on a narrow screen, where
+// it would cover the chat), remembered per session.
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { selectVncUrl } from '../../chat/chatSelectors';
 import { CLOSED, readComputer, writeComputer, type ComputerState } from '../computerStorage';
 
-export function useComputerPanel(sessionId: string | null) {
+export interface ComputerPanelState {
+  url: string | null;
+  open: boolean;
+  close: () => void;
+  reopen: () => void;
+}
+
+export function useComputerPanel(sessionId: string | null, narrow: boolean): ComputerPanelState {
   const found = useAppSelector(selectVncUrl);
   const [state, setState] = useState<ComputerState>(() => (sessionId ? (readComputer(sessionId) ?? CLOSED) : CLOSED));
   const [shownSession, setShownSession] = useState(sessionId);
@@ -20,7 +28,7 @@ export function useComputerPanel(sessionId: string | null) {
   }
   if (found !== seenUrl) {
     setSeenUrl(found);
-    if (found && found !== next.url) next = { url: found, open: true };
+    if (found && found !== next.url) next = { url: found, open: !narrow };
   }
   if (next !== state) setState(next);
 

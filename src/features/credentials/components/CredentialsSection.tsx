@@ -44,11 +44,12 @@ export function CredentialsSection() {
       {error && <Alert severity="error">{error}</Alert>}
       {isLoading && <Typography role="status">Loading credentials…</Typography>}
       {!isLoading && credentials.length === 0 && <Typography color="text.secondary">No saved credentials yet.</Typography>}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {credentials.map((c) => (
           <CredentialCard
             key={c.id}
             credential={c}
+            fields={serverOf(c)?.credential_fields}
             onUpdate={() => {
               const server = serverOf(c);
               if (server) setEditing(credentialAction(server, c));

@@ -1,12 +1,13 @@
-// Admin mode: a floating toggle and the Shift+Alt+A shortcut, admins only, confirmed by a brief yellow flash.
+// Admin mode: the Shift+Alt+A shortcut and a floating toggle (in the header instead where it would cover controls,
+// see adminTogglePlacement.ts), admins only, confirmed by a brief yellow flash.
 import { useEffect, useRef, useState } from 'react';
 import { Box, Fab, Tooltip } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { keyframes } from '@mui/material/styles';
-import { matchPath, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAdminMode, selectIsAdmin } from '../../auth/authSelectors';
 import { adminModeToggled } from '../../auth/authSlice';
+import { useAdminInHeader } from './adminTogglePlacement';
 
 export const FLASH_MS = 400;
 const flash = keyframes`from { opacity: 0.55; } to { opacity: 0; }`;
@@ -22,8 +23,7 @@ export function AdminModeToggle() {
   const adminMode = useAppSelector(selectAdminMode);
   const [flashKey, setFlashKey] = useState(0);
   const previous = useRef(adminMode);
-  // On the team chat the bottom right holds the composer's send button; the sidebar's corner is free.
-  const onChat = matchPath('/teams/:teamId/chat', useLocation().pathname) !== null;
+  const inHeader = useAdminInHeader();
 
   useEffect(() => {
     if (!isAdmin) return undefined;
@@ -58,18 +58,20 @@ export function AdminModeToggle() {
           sx={{ position: 'fixed', inset: 0, bgcolor: '#facc15', pointerEvents: 'none', zIndex: 2000, animation: `${flash} ${FLASH_MS}ms ease-out forwards` }}
         />
       )}
-      <Tooltip title="Admin mode (Shift+Alt+A)">
-        <Fab
-          size="small"
-          color={adminMode ? 'warning' : 'default'}
-          aria-label="Admin mode"
-          aria-pressed={adminMode}
-          onClick={() => dispatch(adminModeToggled())}
-          sx={{ position: 'fixed', bottom: 16, zIndex: 1200, ...(onChat ? { left: 16 } : { right: 16 }) }}
-        >
-          <AdminPanelSettingsIcon />
-        </Fab>
-      </Tooltip>
+      {!inHeader && (
+        <Tooltip title="Admin mode (Shift+Alt+A)">
+          <Fab
+            size="small"
+            color={adminMode ? 'warning' : 'default'}
+            aria-label="Admin mode"
+            aria-pressed={adminMode}
+            onClick={() => dispatch(adminModeToggled())}
+            sx={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1200 }}
+          >
+            <AdminPanelSettingsIcon />
+          </Fab>
+        </Tooltip>
+      )}
     </>
   );
 }

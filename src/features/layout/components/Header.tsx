@@ -7,14 +7,16 @@ import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
 import { APP_NAME } from '../../../app/env';
 import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectIsAuthenticated } from '../../auth/authSelectors';
+import { selectIsAdmin, selectIsAuthenticated } from '../../auth/authSelectors';
 import { signedOut } from '../../auth/authActions';
 import { sidebarToggled } from '../layoutSlice';
+import { useAdminInHeader } from './adminTogglePlacement';
 import { MobileMenu } from './MobileMenu';
 import { ThemeMenu } from './ThemeMenu';
 
 // Signed-in users only, so /login never downloads the badge.
 const CreditsBadge = lazy(() => import('./CreditsBadge').then((m) => ({ default: m.CreditsBadge })));
+const AdminModeButton = lazy(() => import('./AdminModeButton').then((m) => ({ default: m.AdminModeButton })));
 
 export const HEADER_BLUR_PX = 10;
 
@@ -23,6 +25,8 @@ export function Header() {
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const onTeamChat = useMatch('/teams/:teamId/chat') !== null;
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const adminInHeader = useAdminInHeader() && isAdmin;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
   const prefetchBalance = api.usePrefetch('getBalance');
 
@@ -87,6 +91,11 @@ export function Header() {
             </Button>
           )}
         </Box>
+        {adminInHeader && (
+          <Suspense fallback={null}>
+            <AdminModeButton />
+          </Suspense>
+        )}
         <ThemeMenu />
         <MobileMenu signedIn={signedIn} onLogout={logout} />
       </Toolbar>

@@ -1,4 +1,5 @@
-// A radio list of purchasable options (plans or credit packages), each as a selectable card.
+// A radio list of purchasable options (plans or credit packages), each as a selectable card; on a phone the price
+// goes under the description instead of squeezing it into a narrow column.
 import { Box, FormControlLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
 
 export interface Option {
@@ -26,10 +27,13 @@ export function OptionList({ label, options, value, onChange, disabled }: Option
             value={option.id}
             disabled={disabled}
             control={<Radio />}
-            sx={{ width: '100%', m: 0, '& .MuiFormControlLabel-label': { flex: 1 } }}
+            sx={{ width: '100%', m: 0, '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 } }}
             label={
-              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}>
-                <Box component="span" sx={{ display: 'block' }}>
+              <Box
+                component="span"
+                sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, justifyContent: 'space-between', gap: { xs: 0.5, sm: 2 }, alignItems: { sm: 'baseline' } }}
+              >
+                <Box component="span" sx={{ display: 'block', minWidth: 0 }}>
                   <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
                     {option.title}
                   </Typography>
@@ -37,7 +41,7 @@ export function OptionList({ label, options, value, onChange, disabled }: Option
                     {option.description}
                   </Typography>
                 </Box>
-                <Box component="span" sx={{ display: 'block', textAlign: 'right', flexShrink: 0 }}>
+                <Box component="span" sx={{ display: 'block', textAlign: { xs: 'left', sm: 'right' }, flexShrink: 0 }}>
                   <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
                     {option.price}
                   </Typography>

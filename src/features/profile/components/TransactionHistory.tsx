@@ -22,10 +22,16 @@ export function TransactionHistory() {
         <List disablePadding aria-label="Transactions">
           {transactions.map((t) => (
             <ListItem key={t.id} divider sx={{ px: 0, gap: 2 }}>
-              <ListItemText primary={t.description} secondary={formatTransactionDate(t.created_at)} />
+              <ListItemText
+                primary={t.description}
+                secondary={formatTransactionDate(t.created_at)}
+                // A long tool name in a description wraps instead of running under the type chip on a phone.
+                sx={{ minWidth: 0 }}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
               <Chip size="small" label={t.transaction_type.replace(/_/g, ' ')} variant="outlined" />
               <Typography
-                sx={{ minWidth: 72, textAlign: 'right', fontWeight: 600, color: t.amount >= 0 ? 'success.main' : 'error.main' }}
+                sx={{ minWidth: { xs: 40, sm: 72 }, textAlign: 'right', fontWeight: 600, color: t.amount >= 0 ? 'success.main' : 'error.main' }}
               >
                 {t.amount >= 0 ? '+' : ''}
                 {t.amount.toLocaleString('en-US')}

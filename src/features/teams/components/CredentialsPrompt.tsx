@@ -1,6 +1,8 @@
 // "Click to enter your credentials" when the team's MCP servers lack saved credentials; opens the credentials dialog.
+// It sits above the messages (never over them), names the servers by their display names, and can be dismissed for
+// the rest of the browser session.
 import { useState } from 'react';
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import type { Team } from '../../../services/contract';
 import { CredentialDialog } from '../../credentials/components/CredentialDialog';
@@ -8,26 +10,43 @@ import { credentialAction } from '../../credentials/credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';
 
 export const CREDENTIALS_SAVED = 'Credentials saved successfully!';
+export const DISMISSED_KEY = 'credentials-prompt-dismissed';
+
+function wasDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
 
 export function CredentialsPrompt({ team }: { team: Team }) {
   const { missing, saved } = useMissingCredentials(team, true);
   const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(wasDismissed);
   const { enqueueSnackbar } = useSnackbar();
   const server = missing[0];
   if (!server) return null;
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, 'true');
+    } catch {
+      // Storage blocked: dismissed for this page view only.
+    }
+  };
   return (
     <>
-      <Alert
-        severity="warning"
-        sx={{ mx: 2, mt: 1 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => setOpen(true)}>
-            Click to enter your credentials
-          </Button>
-        }
-      >
-        {missing.map((s) => s.name).join(', ')} need{missing.length === 1 ? 's' : ''} your credentials.
-      </Alert>
+      {!dismissed && (
+        <Alert severity="warning" onClose={dismiss} closeText="Dismiss" sx={{ mx: 2, mt: 1, py: 0 }}>
+          {missing.map((s) => s.name).join(', ')} need{missing.length === 1 ? 's' : ''} your credentials.
+          <Box>
+            <Button color="inherit" size="small" onClick={() => setOpen(true)} sx={{ ml: -0.5, textDecoration: 'underline' }}>
+              Click to enter your credentials
+            </Button>
+          </Box>
+        </Alert>
+      )}
       {open && (
         <CredentialDialog
           key={server.id}

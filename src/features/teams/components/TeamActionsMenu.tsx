@@ -1,11 +1,13 @@
-// The team card's menu: Edit Team, and Clone Team and Delete Team each behind its confirmation dialog.
+// The team card's menu: Clone Team for everyone; Edit Team and Delete Team for the team's owner only (SPEC §6).
 import { useState } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useAppSelector } from '../../../app/hooks';
 import { useCloneTeamMutation, useDeleteTeamMutation, useGetTeamQuery } from '../../../services/api';
+import { selectCurrentUser } from '../../auth/authSelectors';
 import { EditTeamDialog } from '../../teamEditor/components/EditTeamDialog';
 
 export const TEAM_ACTION_TEXT = {
@@ -23,6 +25,8 @@ export function TeamActionsMenu({ teamId }: { teamId: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'clone' | 'delete' | null>(null);
   const { data: team } = useGetTeamQuery(teamId);
+  const userId = useAppSelector(selectCurrentUser)?.id;
+  const isOwner = Boolean(team?.owner_id && team.owner_id === userId);
   const [cloneTeam, cloning] = useCloneTeamMutation();
   const [deleteTeam, deleting] = useDeleteTeamMutation();
   const { enqueueSnackbar } = useSnackbar();
@@ -60,13 +64,15 @@ export function TeamActionsMenu({ teamId }: { teamId: string }) {
         <MoreHorizIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {team && <MenuItem onClick={() => open('edit')}>Edit Team</MenuItem>}
+        {isOwner && <MenuItem onClick={() => open('edit')}>Edit Team</MenuItem>}
         <MenuItem onClick={() => open('clone')}>Clone Team</MenuItem>
-        <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
-          Delete Team
-        </MenuItem>
+        {isOwner && (
+          <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
+            Delete Team
+          </MenuItem>
+        )}
       </Menu>
-      {dialog === 'edit' && team && <EditTeamDialog team={team} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && team && isOwner && <EditTeamDialog team={team} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={dialog === 'clone'}
         title={T.cloneTitle}

@@ -1,16 +1,20 @@
-// The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card).
+// The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card);
+// below 640 px the sidebar and the computer open over the chat instead.
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
 import { TEAM_ID } from '../../../app/env';
 import { useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/PageLoading';
+import { useNarrowScreen } from '../../../components/useNarrowScreen';
 import { useGetTeamQuery } from '../../../services/api';
 import { errorMessage } from '../../../services/apiErrors';
 import { ChatPanel } from '../../chat/components/ChatPanel';
 import { AgentComputer } from '../../computer/components/AgentComputer';
+import { useComputerPanel } from '../../computer/hooks/useComputerPanel';
 import { selectSidebarOpen } from '../../layout/layoutSelectors';
 import { useChatSession } from '../hooks/useChatSession';
 import { useSidebarDefault } from '../hooks/useSidebarDefault';
 import { CredentialsPrompt } from './CredentialsPrompt';
+import { SidebarOverlay } from './SidebarOverlay';
 import { TEAM_NOT_FOUND, TeamErrorCard } from './TeamErrorCard';
 import { TeamSidebar } from './TeamSidebar';
 
@@ -33,18 +37,23 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
   const team = useGetTeamQuery(teamId);
   const { sessionId, homeTeam, loadingHistory, earlier } = useChatSession(teamId);
   const sidebarOpen = useAppSelector(selectSidebarOpen);
-  useSidebarDefault(homeTeam);
+  const narrow = useNarrowScreen();
+  const computer = useComputerPanel(sessionId, narrow);
+  useSidebarDefault(homeTeam, narrow);
 
   if (teamId !== TEAM_ID) return <AccessDenied />;
   if (team.isLoading) return <PageLoading label="Loading team…" />;
   if (team.isError || !team.data) return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
 
   const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
+  const sidebar = <TeamSidebar team={team.data} sessionId={sessionId} />;
+  const agentComputer = <AgentComputer computer={computer} narrow={narrow} />;
   return (
     <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
-      {sidebarOpen && <TeamSidebar team={team.data} sessionId={sessionId} />}
+      {sidebarOpen && (narrow ? <SidebarOverlay>{sidebar}</SidebarOverlay> : sidebar)}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {!homeTeam && <CredentialsPrompt team={team.data} />}
+        {narrow && agentComputer}
         {homeTeam ? (
           <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', width: '100%', maxWidth: 900, mx: 'auto', my: 2, borderRadius: 3 }}>
             {chat}
@@ -53,7 +62,7 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
           chat
         )}
       </Box>
-      <AgentComputer sessionId={sessionId} />
+      {!narrow && agentComputer}
     </Box>
   );
 }

@@ -14,7 +14,13 @@ export function TeamMembers({ members }: { members: readonly TeamMember[] }) {
     <SidebarSection title="Team Members" count={members.length}>
       <List dense disablePadding sx={{ maxHeight: 230, overflowY: 'auto' }}>
         {members.map((member, i) => (
-          <ListItem key={`${member.name}-${i}`} disableGutters secondaryAction={<MemberEditButtons member={member} memberIndex={i} />}>
+          <ListItem
+            key={`${member.name}-${i}`}
+            disableGutters
+            secondaryAction={<MemberEditButtons member={member} memberIndex={i} />}
+            // Room for both owner buttons, so a long role never runs under them.
+            sx={{ pr: 9 }}
+          >
             <ListItemAvatar sx={{ minWidth: 40 }}>
               <Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>{(member.name[0] ?? '?').toUpperCase()}</Avatar>
             </ListItemAvatar>

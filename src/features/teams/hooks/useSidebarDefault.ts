@@ -1,13 +1,12 @@
-// SPEC §2: the sidebar opens by default and starts closed in home-team mode or below 640 px.
+// SPEC §2: the sidebar opens by default and starts closed in home-team mode or below 640 px; a window narrowed
+// below 640 px closes it too, since there it would cover the chat.
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { sidebarClosed } from '../../layout/layoutSlice';
 
-export const NARROW_SCREEN_PX = 640;
-
-export function useSidebarDefault(homeTeam: boolean): void {
+export function useSidebarDefault(homeTeam: boolean, narrow: boolean): void {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    if (homeTeam || window.innerWidth < NARROW_SCREEN_PX) dispatch(sidebarClosed());
-  }, [dispatch, homeTeam]);
+    if (homeTeam || narrow) dispatch(sidebarClosed());
+  }, [dispatch, homeTeam, narrow]);
 }

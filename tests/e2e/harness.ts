@@ -136,3 +136,12 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** Signs in through the local identity provider's form and waits for the team chat it lands on. */
+export async function signInLocally(page: Page, name: string, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
+  await page.waitForURL('**/teams/*/chat');
+}

@@ -5,9 +5,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeN8n, type FakeN8n } from '../../server/test/fakes/n8n.ts';
-import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type RunningServer } from './harness';
+import { buildSpa, launchBrowser, screenshotBothThemes, signInLocally, startServer, type RunningServer } from './harness';
 
-const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 const API_KEY = 'n8n_api_e2e_key_0123456789abcdef';
 const REQUEST = 'When a Typeform response arrives, add it to Airtable and tell #sales if the budget is over 10k';
 
@@ -34,11 +33,7 @@ after(async () => {
 
 test("the team builds with real n8n MCP tools and creates the workflow in the user's n8n", async (t) => {
   await t.test('signs in and saves n8n credentials from the chat', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Name').fill('Tia Tools');
-    await page.getByLabel('Email').fill('tia@example.com');
-    await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
-    await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
+    await signInLocally(page, 'Tia Tools', 'tia@example.com');
     await page.getByRole('button', { name: 'Click to enter your credentials' }).click();
     const dialog = page.getByRole('dialog', { name: 'n8n credentials' });
     await dialog.getByLabel('n8n Base URL').fill(n8n.url);

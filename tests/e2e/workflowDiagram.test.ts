@@ -7,9 +7,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../../bench/qualityAxe';
 import { branchingWorkflow } from '../fixtures/workflows/branches';
-import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type RunningServer } from './harness';
+import { buildSpa, launchBrowser, screenshotBothThemes, signInLocally, startServer, type RunningServer } from './harness';
 
-const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 const REQUEST = 'Every Monday at 8am post the sales figures to #sales on Slack';
 const DIAGRAM_CHUNK = /\/WorkflowCanvas-[^/]*\.js$/;
 
@@ -68,11 +67,7 @@ const diagramChunkLoaded = () => scripts.some((url) => DIAGRAM_CHUNK.test(url));
 
 test('a reply with a workflow shows it as a diagram', async (t) => {
   await t.test('signs in without loading the diagram on /login or on the empty chat', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Name').fill('Dana Diagram');
-    await page.getByLabel('Email').fill('dana@example.com');
-    await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
-    await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
+    await signInLocally(page, 'Dana Diagram', 'dana@example.com');
     await page.getByText('Build a workflow by describing it').waitFor();
     await page.waitForLoadState('networkidle');
     assert.equal(diagramChunkLoaded(), false, `scripts loaded: ${scripts.join(', ')}`);

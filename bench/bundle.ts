@@ -29,7 +29,8 @@ async function floorBytes(browser: Browser): Promise<number> {
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    return (await measureScripts(browser, `http://127.0.0.1:${port}/`, { ready: new Date().getFullYear().toString() })).gzipBytes;
+    return (await measureScripts(browser, `http://127.0.0.1:${port}/`, { ready: new Date().getFullYear().toString() }))
+      .gzipBytes;
   } finally {
     await app.close();
     await rm(outDir, { recursive: true, force: true });
@@ -54,7 +55,11 @@ export async function bundleBench(): Promise<Figure[]> {
         name: 'bundle.login_js_gzip',
         value: kb(login.gzipBytes),
         unit: 'KiB',
-        comparison: { against: 'floor build', value: kb(floor), target: `within 1.25x the floor (ratio ${round(login.gzipBytes / floor, 2)}x)` },
+        comparison: {
+          against: 'floor build',
+          value: kb(floor),
+          target: `within 1.25x the floor (ratio ${round(login.gzipBytes / floor, 2)}x)`,
+        },
       },
       {
         name: 'bundle.team_chat_js_gzip',
@@ -66,7 +71,11 @@ export async function bundleBench(): Promise<Figure[]> {
         name: 'bundle.team_chat_heavy_chunks_loaded',
         value: chat.files.filter((file) => HEAVY.test(file)).length,
         unit: 'files',
-        comparison: { against: 'script files the empty team chat loaded', value: chat.files.length, target: '0 (Markdown, highlighting, editor and workflow diagram load when needed)' },
+        comparison: {
+          against: 'script files the empty team chat loaded',
+          value: chat.files.length,
+          target: '0 (Markdown, highlighting, editor and workflow diagram load when needed)',
+        },
       },
     ];
   } finally {

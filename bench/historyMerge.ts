@@ -43,7 +43,11 @@ export async function historyMergeBench(): Promise<Figure[]> {
       name: 'history_merge.10000_messages',
       value: round(largeMs, 2),
       unit: 'ms',
-      comparison: { against: 'parsing and sorting the times alone', value: round(largeSortMs, 2), target: 'under 50 ms' },
+      comparison: {
+        against: 'parsing and sorting the times alone',
+        value: round(largeSortMs, 2),
+        target: 'under 50 ms',
+      },
     },
     {
       name: 'history_merge.10000_messages_per_sort',
@@ -55,7 +59,11 @@ export async function historyMergeBench(): Promise<Figure[]> {
       name: 'history_merge.growth_1000_to_10000',
       value: round(largeMs / smallMs, 2),
       unit: 'x',
-      comparison: { against: 'growth of sorting alone', value: round(largeSortMs / smallSortMs, 2), target: 'under 15x' },
+      comparison: {
+        against: 'growth of sorting alone',
+        value: round(largeSortMs / smallSortMs, 2),
+        target: 'under 15x',
+      },
     },
   ];
 }

@@ -13,7 +13,8 @@ function random(seed: number): () => number {
   };
 }
 
-const WORDS = 'fetch the sales report post summary to slack every monday workflow node webhook schedule trigger json'.split(' ');
+const WORDS =
+  'fetch the sales report post summary to slack every monday workflow node webhook schedule trigger json'.split(' ');
 
 function sentence(next: () => number, words: number): string {
   return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
@@ -50,8 +51,20 @@ export function storedSession(count: number, seed = 7): StoredMessage[] {
     const replyAt = clock + 500 + Math.floor(next() * 1500);
     const askedAt = next() < 0.05 ? replyAt + Math.floor(next() * 800) : clock;
     messages.push({ id: `u-${turn}`, role: 'user', content: ask, created_at: storedTime(askedAt, shape) });
-    if (next() < 0.1) messages.push({ id: `u-${turn}-again`, role: 'user', content: ask, created_at: storedTime(askedAt + 150, shape) });
-    if (next() < 0.05) messages.push({ id: `s-${turn}`, role: 'system', content: 'You are a helpful team.', created_at: storedTime(clock, 0) });
+    if (next() < 0.1)
+      messages.push({
+        id: `u-${turn}-again`,
+        role: 'user',
+        content: ask,
+        created_at: storedTime(askedAt + 150, shape),
+      });
+    if (next() < 0.05)
+      messages.push({
+        id: `s-${turn}`,
+        role: 'system',
+        content: 'You are a helpful team.',
+        created_at: storedTime(clock, 0),
+      });
     const reply = `${sentence(next, 40 + Math.floor(next() * 200))}\n\n\`\`\`json\n{"id": "${uuid(next)}"}\n\`\`\``;
     const tools: ToolCall[] = Array.from({ length: Math.floor(next() * 3) }, (_, i) => ({
       tool_call_id: `t-${turn}-${i}`,
@@ -60,7 +73,12 @@ export function storedSession(count: number, seed = 7): StoredMessage[] {
       result: 'ok',
     }));
     const assistantKind = next();
-    const assistantText = assistantKind < 0.4 ? '' : assistantKind < 0.55 ? reply.slice(0, Math.ceil(reply.length * (0.6 + next() * 0.3))) : reply;
+    const assistantText =
+      assistantKind < 0.4
+        ? ''
+        : assistantKind < 0.55
+          ? reply.slice(0, Math.ceil(reply.length * (0.6 + next() * 0.3)))
+          : reply;
     const assistant: StoredMessage = {
       id: `a-${turn}`,
       role: 'assistant',

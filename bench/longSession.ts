@@ -31,12 +31,24 @@ function serveMessages(stored: StoredMessage[], whole: boolean) {
     const skip = Number(params.get('skip') ?? params.get('offset') ?? 0);
     const end = Math.max(0, stored.length - skip);
     const messages = whole ? stored : stored.slice(Math.max(0, end - limit), end);
-    const session = { session_id: SESSION_ID, session_name: 'Long session', team_id: TEAM_ID, created_at: '2026-01-01T00:00:00Z', last_updated: '2026-01-02T00:00:00Z' };
+    const session = {
+      session_id: SESSION_ID,
+      session_name: 'Long session',
+      team_id: TEAM_ID,
+      created_at: '2026-01-01T00:00:00Z',
+      last_updated: '2026-01-02T00:00:00Z',
+    };
     return route.fulfill({ json: { data: { session, team_context: {}, messages, total: stored.length } } });
   };
 }
 
-async function open(browser: Browser, url: string, token: string, stored: StoredMessage[], whole = false): Promise<Opened> {
+async function open(
+  browser: Browser,
+  url: string,
+  token: string,
+  stored: StoredMessage[],
+  whole = false,
+): Promise<Opened> {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
   await context.addInitScript((t) => localStorage.setItem('token', t), token);
   await context.addInitScript(longSessionPageScript());
@@ -44,11 +56,15 @@ async function open(browser: Browser, url: string, token: string, stored: Stored
   const page = await context.newPage();
   try {
     await page.goto(`/teams/${TEAM_ID}/chat?session=${SESSION_ID}`);
-    await page.waitForFunction('window.__long.visibleAt > 0 && window.__long.dataAt > 0', undefined, { timeout: 60_000 });
+    await page.waitForFunction('window.__long.visibleAt > 0 && window.__long.dataAt > 0', undefined, {
+      timeout: 60_000,
+    });
     const firstVisibleMs = (await page.evaluate('window.__long.visibleAt - window.__long.dataAt')) as number;
     // Let the opening settle (rows measured, scrolled to the newest) before scrolling up.
     await page.waitForTimeout(500);
-    const toTop = (await page.evaluate(`window.__long.toTop(${JSON.stringify(stored[0]!.content)}, 200)`)) as Opened['toTop'];
+    const toTop = (await page.evaluate(
+      `window.__long.toTop(${JSON.stringify(stored[0]!.content)}, 200)`,
+    )) as Opened['toTop'];
     const toBottom = (await page.evaluate(`window.__long.toBottom(${SCROLL_STEP})`)) as Opened['toBottom'];
     const maxRows = (await page.evaluate('window.__long.maxRows')) as number;
     return { firstVisibleMs, maxRows, toTop, toBottom };
@@ -80,19 +96,31 @@ export async function longSessionBench(): Promise<Figure[]> {
         name: 'long_session.first_messages_visible',
         value: round(paged.firstVisibleMs),
         unit: 'ms',
-        comparison: { against, value: round(baseline.firstVisibleMs), target: `under 500 ms after the data arrives (${MESSAGES} stored messages, newest page first)` },
+        comparison: {
+          against,
+          value: round(baseline.firstVisibleMs),
+          target: `under 500 ms after the data arrives (${MESSAGES} stored messages, newest page first)`,
+        },
       },
       {
         name: 'long_session.first_messages_visible_whole_session',
         value: round(whole.firstVisibleMs),
         unit: 'ms',
-        comparison: { against, value: round(baseline.firstVisibleMs), target: `under 500 ms after all ${MESSAGES} messages arrive in one response` },
+        comparison: {
+          against,
+          value: round(baseline.firstVisibleMs),
+          target: `under 500 ms after all ${MESSAGES} messages arrive in one response`,
+        },
       },
       {
         name: 'long_session.max_message_nodes',
         value: Math.max(paged.maxRows, whole.maxRows),
         unit: 'rows',
-        comparison: { against: 'stored messages in the session', value: MESSAGES, target: 'under 1,500 message nodes at any time' },
+        comparison: {
+          against: 'stored messages in the session',
+          value: MESSAGES,
+          target: 'under 1,500 message nodes at any time',
+        },
       },
       {
         name: 'long_session.scroll_longest_frame',
@@ -108,7 +136,11 @@ export async function longSessionBench(): Promise<Figure[]> {
         name: 'long_session.earlier_pages_longest_task',
         value: round(longest(paged.toTop.longTasks)),
         unit: 'ms',
-        comparison: { against, value: round(longest(baseline.toTop.longTasks)), target: `scrolling to the top ${paged.toTop.rounds} times loads the ${Math.ceil(MESSAGES / 100) - 1} earlier pages in ${round(paged.toTop.ms / 1000, 1)} s` },
+        comparison: {
+          against,
+          value: round(longest(baseline.toTop.longTasks)),
+          target: `scrolling to the top ${paged.toTop.rounds} times loads the ${Math.ceil(MESSAGES / 100) - 1} earlier pages in ${round(paged.toTop.ms / 1000, 1)} s`,
+        },
       },
     ];
   } finally {

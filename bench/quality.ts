@@ -18,13 +18,25 @@ const RUNS = Number(process.env.QUALITY_RUNS ?? 3);
 /** An admin, so the chat shows the edit buttons whose dialogs are checked too. */
 const EMAIL = 'quality@example.com';
 const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Builds bench/floor with the app's Vite config and serves it exactly as the app server serves dist/. */
 async function serveFloor(): Promise<{ url: string; close(): Promise<void> }> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'ats-quality-floor-'));
   const { build } = await import('vite');
-  await build({ root: path.join(ROOT, 'bench', 'floor'), configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: path.join(ROOT, 'bench', 'floor'),
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   const app = Fastify();
   await registerSpa(app, outDir);
   app.setNotFoundHandler((_request, reply) => reply.type('text/html').sendFile('index.html'));
@@ -60,7 +72,11 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
 }
 
-function scoreFigures(page: string, scores: Record<FormFactor, Scores & { runs: Scores[] }>, floor: Record<FormFactor, Scores>): Figure[] {
+function scoreFigures(
+  page: string,
+  scores: Record<FormFactor, Scores & { runs: Scores[] }>,
+  floor: Record<FormFactor, Scores>,
+): Figure[] {
   return FORM_FACTORS.flatMap((formFactor) =>
     (['performance', 'accessibility'] as const).map((category) => ({
       name: `quality.${page}_${formFactor}_${category}`,
@@ -78,18 +94,29 @@ function scoreFigures(page: string, scores: Record<FormFactor, Scores & { runs: 
 function axeFigures(results: ScreenResult[], floorCount: number): Figure[] {
   const screens = [...new Set(results.map((r) => r.screen))];
   const perScreen = screens.map((screen) => {
-    const found = results.filter((r) => r.screen === screen).flatMap((r) => r.violations.map((v) => `${v.id} (${r.theme}, ${v.impact}, ${v.nodes}x at ${v.target})`));
+    const found = results
+      .filter((r) => r.screen === screen)
+      .flatMap((r) => r.violations.map((v) => `${v.id} (${r.theme}, ${v.impact}, ${v.nodes}x at ${v.target})`));
     return {
       name: `quality.axe_${screen}`,
       value: found.length,
       unit: 'violations',
-      comparison: { against: 'floor page', value: floorCount, target: `0 serious or critical, light and dark${found.length ? `; found: ${found.join('; ')}` : ''}` },
+      comparison: {
+        against: 'floor page',
+        value: floorCount,
+        target: `0 serious or critical, light and dark${found.length ? `; found: ${found.join('; ')}` : ''}`,
+      },
     };
   });
   const total = perScreen.reduce((sum, f) => sum + f.value, 0);
   return [
     ...perScreen,
-    { name: 'quality.axe_total', value: total, unit: 'violations', comparison: { against: 'screens x themes checked', value: results.length, target: '0' } },
+    {
+      name: 'quality.axe_total',
+      value: total,
+      unit: 'violations',
+      comparison: { against: 'screens x themes checked', value: results.length, target: '0' },
+    },
   ];
 }
 
@@ -115,7 +142,11 @@ export async function qualityBench(): Promise<Figure[]> {
     await signIn(page, server.url);
     const chat = await score(`${server.url}/teams/${TEAM_ID}/chat`);
     screens.push(...(await checkScreens(page, server.url, SIGNED_IN_SCREENS)));
-    return [...scoreFigures('login', login, floorScores), ...scoreFigures('team_chat', chat, floorScores), ...axeFigures(screens, floorAxe)];
+    return [
+      ...scoreFigures('login', login, floorScores),
+      ...scoreFigures('team_chat', chat, floorScores),
+      ...axeFigures(screens, floorAxe),
+    ];
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

@@ -16,8 +16,10 @@ export interface AxeFinding {
 /** Serious and critical violations on the page as it is now (open dialogs included). */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
-  const results = await page.evaluate(
-    () => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }),
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
   );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

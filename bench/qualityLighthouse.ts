@@ -30,7 +30,13 @@ async function scoreOnce(context: BrowserContext, port: number, url: string, for
   await cdp.detach();
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    },
     formFactor === 'desktop' ? desktopConfig : undefined,
   );
   const lhr = result?.lhr;
@@ -44,7 +50,11 @@ async function scoreOnce(context: BrowserContext, port: number, url: string, for
   const report = `${new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? 'floor'}-${formFactor}.json`;
   writeFileSync(path.join(REPORT_DIR, report), JSON.stringify(lhr));
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  return { performance: score('performance'), accessibility: score('accessibility'), benchmarkIndex: Math.round(lhr.environment.benchmarkIndex) };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
 }
 
 /** Median of `runs` cold loads, each category taken separately; Lighthouse varies from run to run on a busy machine. */

@@ -66,7 +66,10 @@ export const SIGNED_IN_SCREENS: Screen[] = [
       await openChat(page, url);
       await page.getByRole('button', { name: 'Team actions' }).click();
       await page.getByRole('menuitem', { name: 'Edit Team' }).click();
-      await page.getByRole('dialog', { name: 'Edit Team Configuration' }).getByRole('heading', { name: 'Team Configuration', exact: true }).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Edit Team Configuration' })
+        .getByRole('heading', { name: 'Team Configuration', exact: true })
+        .waitFor();
     },
     close: closeDialog('Edit Team Configuration'),
   },

@@ -16,7 +16,13 @@ interface Measured {
   textMatches: boolean;
 }
 
-async function measure(browser: Browser, url: string, token: string, run: StreamRun, naive: boolean): Promise<Measured> {
+async function measure(
+  browser: Browser,
+  url: string,
+  token: string,
+  run: StreamRun,
+  naive: boolean,
+): Promise<Measured> {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], baseURL: url });
   await context.addInitScript((t) => localStorage.setItem('token', t), token);
   await context.addInitScript(streamPageScript(run.frames, naive));
@@ -29,7 +35,8 @@ async function measure(browser: Browser, url: string, token: string, run: Stream
     const scripting = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')!.value * 1000;
     await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { commits: number; frames: number; longTasks: number[] } }).__bench;
+      const bench = (window as unknown as { __bench: { commits: number; frames: number; longTasks: number[] } })
+        .__bench;
       bench.commits = 0;
       bench.frames = 0;
       bench.longTasks = [];

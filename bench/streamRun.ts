@@ -27,12 +27,21 @@ export function streamRun(): StreamRun {
         JSON.stringify(
           n % 2 === 0
             ? { type: 'chunk', event: 'ToolCallStarted', active_tool: tool }
-            : { type: 'chunk', event: 'ToolCallCompleted', active_tool: { ...tool, result: `found ${call}`, metrics: { time: 0.1 } } },
+            : {
+                type: 'chunk',
+                event: 'ToolCallCompleted',
+                active_tool: { ...tool, result: `found ${call}`, metrics: { time: 0.1 } },
+              },
         ),
       );
     }
     if (i % MEMBER_EVERY === MEMBER_EVERY - 1) {
-      const member = { member_id: `m${i}`, member_name: 'Workflow Builder', content: `Built part ${i}.`, model: 'builtin' };
+      const member = {
+        member_id: `m${i}`,
+        member_name: 'Workflow Builder',
+        content: `Built part ${i}.`,
+        model: 'builtin',
+      };
       frames.push(JSON.stringify({ type: 'chunk', member_responses: [member] }));
     }
   }

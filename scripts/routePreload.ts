@@ -28,7 +28,8 @@ function staticClosure(bundle: OutputBundle, fileName: string, skip: ReadonlySet
 /** The chunk a module starts; none when this build does not hold the module (another root uses the same config). */
 function moduleChunk(bundle: OutputBundle, module: string): OutputChunk | undefined {
   return Object.values(bundle).find(
-    (c): c is OutputChunk => c.type === 'chunk' && (c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`) ?? false),
+    (c): c is OutputChunk =>
+      c.type === 'chunk' && (c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`) ?? false),
   );
 }
 
@@ -67,10 +68,18 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
         const loaded = new Set(staticClosure(bundle, ctx.chunk.fileName));
         const table = routes.flatMap((r) => {
           const chunk = moduleChunk(bundle, r.module);
-          return chunk ? [[r.path, staticClosure(bundle, chunk.fileName, loaded).map((f) => base + f), r.when ?? null]] : [];
+          return chunk
+            ? [[r.path, staticClosure(bundle, chunk.fileName, loaded).map((f) => base + f), r.when ?? null]]
+            : [];
         });
         if (table.length === 0) return [];
-        return [{ tag: 'script', children: `${SCRIPT}(${JSON.stringify(table)}, location.pathname, ${TOKEN});`, injectTo: 'head' }];
+        return [
+          {
+            tag: 'script',
+            children: `${SCRIPT}(${JSON.stringify(table)}, location.pathname, ${TOKEN});`,
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

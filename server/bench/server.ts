@@ -32,7 +32,13 @@ async function storedAnswers(server: Server, since: Date): Promise<number> {
   const rows = await server.ctx.db
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(and(eq(chatMessages.role, 'team_response'), gte(chatMessages.createdAt, since), like(chatMessages.content, '%```json%')));
+    .where(
+      and(
+        eq(chatMessages.role, 'team_response'),
+        gte(chatMessages.createdAt, since),
+        like(chatMessages.content, '%```json%'),
+      ),
+    );
   return rows.length;
 }
 
@@ -54,7 +60,12 @@ export async function serverBench(): Promise<Figure[]> {
     const url = (token: string) => `ws://127.0.0.1:${port}/api/v1/teams/${config.TEAM_ID}/ws?token=${token}`;
     const since = new Date();
     // Lone runs first, one after another: the baseline, and a warm-up of the code paths.
-    const load = await runLoad({ urls: tokens.map(url), message: MESSAGE, loneRuns: LONE_RUNS, concurrentRuns: CONCURRENT_RUNS });
+    const load = await runLoad({
+      urls: tokens.map(url),
+      message: MESSAGE,
+      loneRuns: LONE_RUNS,
+      concurrentRuns: CONCURRENT_RUNS,
+    });
     const firstFrames = load.concurrent.map((r) => r.firstFrameMs);
     const loneFirst = load.lone.map((r) => r.firstFrameMs);
     const errors = load.concurrent.filter((r) => !r.ok).length + load.lone.filter((r) => !r.ok).length;

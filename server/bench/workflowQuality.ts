@@ -41,7 +41,13 @@ export function loadCases(): QualityCase[] {
 }
 
 export function realPool(): McpPool {
-  return new McpPool({ catalog: loadCatalog({ CATALOG_FILE: DEFAULT_CATALOG_FILE }), callTimeoutMs: 30_000, idleMs: 60_000, maxPerServer: 2, allowPrivateHosts: false });
+  return new McpPool({
+    catalog: loadCatalog({ CATALOG_FILE: DEFAULT_CATALOG_FILE }),
+    callTimeoutMs: 30_000,
+    idleMs: 60_000,
+    maxPerServer: 2,
+    allowPrivateHosts: false,
+  });
 }
 
 /** Tool services on a real pool, for a user without saved credentials and with credits to spare. */
@@ -62,7 +68,16 @@ export function poolServices(pool: McpPool, overrides: Partial<ToolServices> = {
 
 export function seedTeam(): Team {
   const members = normaliseMembers(SEED_MEMBERS);
-  return { id: "c".repeat(24), name: "Workflow Automation Team", description: "", is_public: true, model_id: "gpt-4o", owner_id: null, members, config: normaliseTeamConfig({}, members) };
+  return {
+    id: 'c'.repeat(24),
+    name: 'Workflow Automation Team',
+    description: '',
+    is_public: true,
+    model_id: 'gpt-4o',
+    owner_id: null,
+    members,
+    config: normaliseTeamConfig({}, members),
+  };
 }
 
 /** The settings the reply asks the user to choose ("In **Node**, choose your A, B."). */
@@ -76,8 +91,22 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
   const messages = [c.request, ...(c.followUps ?? [])];
   const events: RunEvent[] = [];
   const started = performance.now();
-  const input = { runId: `q-${c.id}`, team, userId: 'quality', message: messages.at(-1)!, files: [], history: [], earlierRequests: messages.slice(0, -1), lastReply: null };
-  for await (const e of createBuiltinEngine().run(input, { services: poolServices(pool), signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+  const input = {
+    runId: `q-${c.id}`,
+    team,
+    userId: 'quality',
+    message: messages.at(-1)!,
+    files: [],
+    history: [],
+    earlierRequests: messages.slice(0, -1),
+    lastReply: null,
+  };
+  for await (const e of createBuiltinEngine().run(input, {
+    services: poolServices(pool),
+    signal: new AbortController().signal,
+    streamDelayMs: 0,
+  }))
+    events.push(e);
   const buildMs = performance.now() - started;
   const text = events.map((e) => (e.kind === 'text' ? e.delta : '')).join('');
   const failures: string[] = [];
@@ -92,13 +121,18 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
   for (const t of c.expect ?? []) if (!types.includes(t)) failures.push(`no ${t} node`);
   for (const t of c.absent ?? []) if (types.includes(t)) failures.push(`a ${t} node is still there`);
   failures.push(...structuralProblems(wf));
-  if (c.expectChange && !/### What changed[\s\S]*?\n\n/.exec(text)?.[0].toLowerCase().includes(c.expectChange.toLowerCase())) failures.push(`"What changed" does not mention ${c.expectChange}`);
+  if (
+    c.expectChange &&
+    !/### What changed[\s\S]*?\n\n/.exec(text)?.[0].toLowerCase().includes(c.expectChange.toLowerCase())
+  )
+    failures.push(`"What changed" does not mention ${c.expectChange}`);
   const validation = await pool.callTool('n8n', null, 'validate_workflow', { workflow: wf });
   const report = parseValidation(validation.text, validation.isError);
   const choices = namedChoices(text);
   for (const e of report.errors) {
     const prop = /Required property ['"`]([^'"`]+)['"`]/.exec(e.message)?.[1];
-    if (!(e.node && prop && choices.get(e.node)?.includes(prop))) failures.push(`validator: ${e.node ?? ''} ${e.message}`);
+    if (!(e.node && prop && choices.get(e.node)?.includes(prop)))
+      failures.push(`validator: ${e.node ?? ''} ${e.message}`);
   }
   return { id: c.id, category: c.category, ok: !failures.length, failures, buildMs };
 }

@@ -26,7 +26,12 @@ const flag = z
 const proxyList = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 const schema = z.object({
   NODE_ENV: z.string().optional(),
@@ -120,9 +125,12 @@ export function startupWarnings(config: Env): string[] {
       }. Set GOOGLE_CLIENT_ID for real accounts.`,
     );
   }
-  if (!config.STRIPE_SECRET_KEY) warnings.push('Local checkout is on (no STRIPE_SECRET_KEY): purchases grant credits without charging a card.');
+  if (!config.STRIPE_SECRET_KEY)
+    warnings.push('Local checkout is on (no STRIPE_SECRET_KEY): purchases grant credits without charging a card.');
   if (isProduction(config) && !config.PUBLIC_URL) {
-    warnings.push("PUBLIC_URL is not set: wallet sign-in and links trust each request's Host header. Set it to this site's public origin.");
+    warnings.push(
+      "PUBLIC_URL is not set: wallet sign-in and links trust each request's Host header. Set it to this site's public origin.",
+    );
   }
   return warnings;
 }

@@ -14,7 +14,9 @@ export async function main(): Promise<void> {
   const sweep = setInterval(() => {
     runRenewals(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'renewal sweep failed'));
     // Runs of an instance that died while this one kept running are recovered once their heartbeat is old enough.
-    recoverInterruptedRuns(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'run recovery failed'));
+    recoverInterruptedRuns(server.ctx).catch((error: unknown) =>
+      server.app.log.error({ err: error }, 'run recovery failed'),
+    );
   }, RENEWAL_SWEEP_MS);
   sweep.unref();
   const shutdown = async () => {

@@ -23,6 +23,9 @@ describe('application shell', () => {
   });
 
   it('redacts tokens from logged URLs', () => {
-    assert.equal(redactUrl('/api/v1/teams/x/ws?token=abc.def&session_id=1'), '/api/v1/teams/x/ws?token=[redacted]&session_id=1');
+    assert.equal(
+      redactUrl('/api/v1/teams/x/ws?token=abc.def&session_id=1'),
+      '/api/v1/teams/x/ws?token=[redacted]&session_id=1',
+    );
   });
 });

@@ -15,7 +15,13 @@ async function devToken(server: TestServer, email: string, name?: string): Promi
   return res.body.token;
 }
 
-function walletMessage(account: PrivateKeyAccount, issuedAt: Date, host = HOST, nonce = 'abc12345', address: string = account.address): string {
+function walletMessage(
+  account: PrivateKeyAccount,
+  issuedAt: Date,
+  host = HOST,
+  nonce = 'abc12345',
+  address: string = account.address,
+): string {
   return `${host} wants you to sign in with your Ethereum account:\n${address}\n\nSign in to Agent Team Studio\n\nURI: http://${host}\nVersion: 1\nChain ID: 1\nNonce: ${nonce}\nIssued At: ${issuedAt.toISOString()}`;
 }
 
@@ -27,7 +33,9 @@ describe('sign-in with the local identity provider', () => {
   after(() => server.close());
 
   it('answers login of an unknown user with 404 user_not_found so the client registers', async () => {
-    const res = await client(server).post('/auth/google/login', { token: await devToken(server, 'nobody@example.com') });
+    const res = await client(server).post('/auth/google/login', {
+      token: await devToken(server, 'nobody@example.com'),
+    });
     assert.equal(res.status, 404);
     assert.equal(res.body.detail.code, 'user_not_found');
     assert.equal(typeof res.body.detail.message, 'string');
@@ -45,7 +53,8 @@ describe('sign-in with the local identity provider', () => {
     assert.equal(me.body.username, 'alice');
     assert.equal(me.body.is_admin, true);
     assert.match(me.body.google_id, /^local-/);
-    for (const key of ['id', 'name', 'username', 'email', 'picture', 'google_id', 'is_admin']) assert.ok(key in me.body, key);
+    for (const key of ['id', 'name', 'username', 'email', 'picture', 'google_id', 'is_admin'])
+      assert.ok(key in me.body, key);
     assert.ok(!JSON.stringify(me.body).includes('secret'));
     const [team] = await server.ctx.db.select().from(teams).where(eq(teams.id, server.ctx.config.TEAM_ID));
     assert.equal(team?.ownerId, me.body.id);
@@ -98,7 +107,12 @@ describe('sign-in with the local identity provider', () => {
       assert.equal((await anon.post('/auth/google/login', body)).status, 422, JSON.stringify(body));
       assert.equal((await anon.post('/auth/google/register', body)).status, 422, JSON.stringify(body));
     }
-    for (const body of [{}, { email: 'not-an-email' }, { email: 'a@b.co', name: 7 }, { email: `${'x'.repeat(300)}@b.co` }]) {
+    for (const body of [
+      {},
+      { email: 'not-an-email' },
+      { email: 'a@b.co', name: 7 },
+      { email: `${'x'.repeat(300)}@b.co` },
+    ]) {
       assert.equal((await anon.post('/auth/dev/token', body)).status, 422, JSON.stringify(body));
     }
     const huge = await anon.post('/auth/google/login', { token: 'x'.repeat(1_100_000) });
@@ -109,8 +123,23 @@ describe('sign-in with the local identity provider', () => {
 
   it('answers malformed bodies of every sign-in endpoint with 4xx, never 500, and stores no user', async () => {
     const before = (await server.ctx.db.select().from(users)).length;
-    const bodies: unknown[] = [null, [], 'text', 42, { token: { $gt: '' } }, { email: ['a@b.co'] }, { wallet_address: null }, { ['__proto__']: { is_admin: true } }];
-    for (const url of ['/auth/google/login', '/auth/google/register', '/auth/dev/token', '/auth/wallet/login', '/auth/wallet/register']) {
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      { token: { $gt: '' } },
+      { email: ['a@b.co'] },
+      { wallet_address: null },
+      { ['__proto__']: { is_admin: true } },
+    ];
+    for (const url of [
+      '/auth/google/login',
+      '/auth/google/register',
+      '/auth/dev/token',
+      '/auth/wallet/login',
+      '/auth/wallet/register',
+    ]) {
       for (const body of bodies) {
         const res = await client(server).raw('POST', url, JSON.stringify(body), { 'content-type': 'application/json' });
         assert.ok(res.status >= 400 && res.status < 500, `${url} ${JSON.stringify(body)} → ${res.status}`);
@@ -159,7 +188,12 @@ describe('sign-in with Google ID tokens', () => {
   });
 
   it('registers and logs in with a token signed by the published keys', async () => {
-    const token = await google.idToken({ sub: 'g-123', email: 'gina@example.com', name: 'Gina', picture: 'https://example.com/g.png' });
+    const token = await google.idToken({
+      sub: 'g-123',
+      email: 'gina@example.com',
+      name: 'Gina',
+      picture: 'https://example.com/g.png',
+    });
     const login = await client(server).post('/auth/google/login', { token });
     assert.equal(login.status, 404);
     assert.equal(login.body.detail.code, 'user_not_found');
@@ -197,7 +231,8 @@ describe('sign-in with a wallet', () => {
   let server: TestServer;
   let account: PrivateKeyAccount;
   const post = (url: string, body: unknown) => client(server).raw('POST', url, body, { host: HOST });
-  const nonce = async () => (await client(server).raw('GET', '/auth/wallet/nonce', undefined, { host: HOST })).body.nonce as string;
+  const nonce = async () =>
+    (await client(server).raw('GET', '/auth/wallet/nonce', undefined, { host: HOST })).body.nonce as string;
   const proof = async (who: PrivateKeyAccount, issuedAt = server.clock.now, host = HOST) => {
     const message = walletMessage(who, issuedAt, host, await nonce());
     return { wallet_address: who.address, message, signature: await who.signMessage({ message }) };
@@ -216,7 +251,11 @@ describe('sign-in with a wallet', () => {
   });
 
   it('registers a wallet, then logs in with a fresh signature', async () => {
-    const reg = await post('/auth/wallet/register', { ...(await proof(account)), username: 'satoshi', email: 'sat@example.com' });
+    const reg = await post('/auth/wallet/register', {
+      ...(await proof(account)),
+      username: 'satoshi',
+      email: 'sat@example.com',
+    });
     assert.equal(reg.status, 201, JSON.stringify(reg.body));
     const me = await client(server, reg.body.access_token).get('/auth/users/me');
     assert.equal(me.body.username, 'satoshi');
@@ -228,7 +267,11 @@ describe('sign-in with a wallet', () => {
     // A lower-case address as wallets report it.
     const address = account.address.toLowerCase();
     const message = walletMessage(account, server.clock.now, HOST, await nonce(), address);
-    const short = await post('/auth/wallet/login', { wallet_address: address, message, signature: await account.signMessage({ message }) });
+    const short = await post('/auth/wallet/login', {
+      wallet_address: address,
+      message,
+      signature: await account.signMessage({ message }),
+    });
     assert.equal(short.status, 200, JSON.stringify(short.body));
   });
 
@@ -239,7 +282,11 @@ describe('sign-in with a wallet', () => {
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 401, 401, 401, 401]);
     const { r, s, yParity } = parseSignature(body.signature as Hex);
     const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-    const twin = serializeSignature({ r, s: `0x${(n - BigInt(s)).toString(16).padStart(64, '0')}`, yParity: yParity === 0 ? 1 : 0 });
+    const twin = serializeSignature({
+      r,
+      s: `0x${(n - BigInt(s)).toString(16).padStart(64, '0')}`,
+      yParity: yParity === 0 ? 1 : 0,
+    });
     const replay = await post('/auth/wallet/login', { ...body, signature: twin });
     assert.equal(replay.status, 401);
   });
@@ -267,11 +314,23 @@ describe('sign-in with a wallet', () => {
 
   it('refuses a taken username, a taken e-mail or an already registered wallet (409)', async () => {
     const newcomer = privateKeyToAccount(generatePrivateKey());
-    const taken = await post('/auth/wallet/register', { ...(await proof(newcomer)), username: 'satoshi', email: 'new@example.com' });
+    const taken = await post('/auth/wallet/register', {
+      ...(await proof(newcomer)),
+      username: 'satoshi',
+      email: 'new@example.com',
+    });
     assert.equal(taken.status, 409);
-    const email = await post('/auth/wallet/register', { ...(await proof(newcomer)), username: 'newbie', email: 'sat@example.com' });
+    const email = await post('/auth/wallet/register', {
+      ...(await proof(newcomer)),
+      username: 'newbie',
+      email: 'sat@example.com',
+    });
     assert.equal(email.status, 409);
-    const wallet = await post('/auth/wallet/register', { ...(await proof(account)), username: 'other1', email: 'o@example.com' });
+    const wallet = await post('/auth/wallet/register', {
+      ...(await proof(account)),
+      username: 'other1',
+      email: 'o@example.com',
+    });
     assert.equal(wallet.status, 409);
   });
 
@@ -287,7 +346,11 @@ describe('sign-in with a wallet', () => {
       { ...good, wallet_address: 42 },
     ];
     for (const body of bad) assert.equal((await post('/auth/wallet/login', body)).status, 422, JSON.stringify(body));
-    for (const extra of [{ username: 'a', email: 'x@example.com' }, { username: 'okname', email: 'nope' }, { username: 'bad name!', email: 'x@example.com' }]) {
+    for (const extra of [
+      { username: 'a', email: 'x@example.com' },
+      { username: 'okname', email: 'nope' },
+      { username: 'bad name!', email: 'x@example.com' },
+    ]) {
       assert.equal((await post('/auth/wallet/register', { ...good, ...extra })).status, 422, JSON.stringify(extra));
     }
     assert.equal((await server.ctx.db.select().from(users)).length, before.length);

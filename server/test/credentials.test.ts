@@ -27,7 +27,9 @@ describe('MCP credentials and catalogues', () => {
   let alice: { id: string; token: string };
   let bob: { id: string; token: string };
   const n8nCredential = async (api: ReturnType<typeof client>) =>
-    (await api.get('/credentials/mcp')).body.data.credentials.find((c: { mcp_server_id: string }) => c.mcp_server_id === 'n8n');
+    (await api.get('/credentials/mcp')).body.data.credentials.find(
+      (c: { mcp_server_id: string }) => c.mcp_server_id === 'n8n',
+    );
   const rows = async () => server.ctx.db.select().from(mcpCredentials).orderBy(mcpCredentials.id);
 
   before(async () => {
@@ -62,11 +64,14 @@ describe('MCP credentials and catalogues', () => {
     assert.equal(n8nServer.requires_credentials, true);
     assert.deepEqual(
       n8nServer.credential_fields.map((f: { key: string; type: string }) => [f.key, f.type]),
-      [['N8N_BASE_URL', 'url'], ['N8N_API_KEY', 'token']],
+      [
+        ['N8N_BASE_URL', 'url'],
+        ['N8N_API_KEY', 'token'],
+      ],
     );
   });
 
-  it('lists the regular tools, including the browser behind the Agent\'s Computer', async () => {
+  it("lists the regular tools, including the browser behind the Agent's Computer", async () => {
     const res = await client(server, alice.token).get('/agents/tools/available');
     assert.equal(res.status, 200);
     const tools = res.body.data.available_tools;
@@ -104,7 +109,10 @@ describe('MCP credentials and catalogues', () => {
 
     const list = await client(server, alice.token).get('/credentials/mcp');
     assert.equal(list.status, 200);
-    assert.deepEqual(list.body.data.credentials.map((c: { id: string }) => c.id), [res.body.data.id]);
+    assert.deepEqual(
+      list.body.data.credentials.map((c: { id: string }) => c.id),
+      [res.body.data.id],
+    );
     assert.ok(!JSON.stringify(list.body).includes(N8N_KEY));
     assert.deepEqual((await client(server, bob.token).get('/credentials/mcp')).body.data.credentials, []);
   });
@@ -190,7 +198,10 @@ describe('MCP credentials and catalogues', () => {
     const api = client(server, carol.token);
     const secretUrl = 'https://admin:hunter2pass@n8n.example.com/base?api_key=abc123secret&team=sales';
     const masked = `https://${MASK_PREFIX}@n8n.example.com/base?api_key=${MASK_PREFIX}&team=sales`;
-    const created = await api.post('/credentials/mcp', { mcp_server_id: 'n8n', credentials: { ...n8n, N8N_BASE_URL: secretUrl } });
+    const created = await api.post('/credentials/mcp', {
+      mcp_server_id: 'n8n',
+      credentials: { ...n8n, N8N_BASE_URL: secretUrl },
+    });
     assert.equal(created.status, 201);
     assert.equal(created.body.data.configured_fields.N8N_BASE_URL, masked);
     const list = await api.get('/credentials/mcp');
@@ -271,7 +282,9 @@ describe('MCP credentials and catalogues', () => {
     const carol = await createUser(server, 'carol@example.com');
     const api = client(server, carol.token);
     const body = { mcp_server_id: 'github', credentials: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_concurrent_1234' } };
-    const statuses = (await Promise.all(Array.from({ length: 5 }, () => api.post('/credentials/mcp', body)))).map((r) => r.status);
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => api.post('/credentials/mcp', body)))).map(
+      (r) => r.status,
+    );
     assert.deepEqual(statuses.sort(), [201, 409, 409, 409, 409]);
     assert.equal((await api.get('/credentials/mcp')).body.data.credentials.length, 1);
   });
@@ -281,7 +294,10 @@ describe('MCP credentials and catalogues', () => {
     const api = client(server, dave.token);
     const created = await api.post('/credentials/mcp', { mcp_server_id: 'n8n', credentials: n8n });
     const foreign = createSealer(Buffer.alloc(32, 7)).seal(JSON.stringify(n8n), `${dave.id}\nn8n`);
-    await server.ctx.db.update(mcpCredentials).set({ secret: foreign }).where(eq(mcpCredentials.id, created.body.data.id));
+    await server.ctx.db
+      .update(mcpCredentials)
+      .set({ secret: foreign })
+      .where(eq(mcpCredentials.id, created.body.data.id));
     const list = await api.get('/credentials/mcp');
     assert.equal(list.status, 200);
     assert.deepEqual(list.body.data.credentials[0].configured_fields, {});
@@ -302,14 +318,26 @@ describe('MCP credentials and catalogues', () => {
     const erin = await createUser(server, 'erin@example.com');
     const api = client(server, erin.token);
     const json = { 'content-type': 'application/json' };
-    const key = fc.constantFrom('N8N_API_KEY', 'N8N_BASE_URL', 'GITHUB_PERSONAL_ACCESS_TOKEN', 'SLACK_BOT_TOKEN', '__proto__');
+    const key = fc.constantFrom(
+      'N8N_API_KEY',
+      'N8N_BASE_URL',
+      'GITHUB_PERSONAL_ACCESS_TOKEN',
+      'SLACK_BOT_TOKEN',
+      '__proto__',
+    );
     const value = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('\ud800'), fc.jsonValue());
     const body = fc.oneof(
       fc.jsonValue(),
-      fc.record({
-        mcp_server_id: fc.oneof(fc.constantFrom('n8n', 'github', 'slack', 'google_sheets', 'fetch', 'valueOf'), fc.string()),
-        credentials: fc.oneof(fc.dictionary(fc.oneof(key, fc.string()), value), fc.jsonValue()),
-      }, { requiredKeys: [] }),
+      fc.record(
+        {
+          mcp_server_id: fc.oneof(
+            fc.constantFrom('n8n', 'github', 'slack', 'google_sheets', 'fetch', 'valueOf'),
+            fc.string(),
+          ),
+          credentials: fc.oneof(fc.dictionary(fc.oneof(key, fc.string()), value), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
@@ -327,7 +355,7 @@ describe('MCP credentials and catalogues', () => {
     );
   });
 
-  it('deletes only the owner\'s credential', async () => {
+  it("deletes only the owner's credential", async () => {
     const api = client(server, alice.token);
     const cred = await n8nCredential(api);
     assert.equal((await client(server, bob.token).delete(`/credentials/mcp/${cred.id}`)).status, 403);
@@ -362,7 +390,10 @@ describe('credential key and catalogue configuration', () => {
   };
 
   it('refuses to start with a CREDENTIALS_KEY of the wrong length', async () => {
-    await startFails({ CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') }, /CREDENTIALS_KEY must be a 32-byte key.*16 bytes/);
+    await startFails(
+      { CREDENTIALS_KEY: Buffer.alloc(16).toString('base64') },
+      /CREDENTIALS_KEY must be a 32-byte key.*16 bytes/,
+    );
     await startFails({ CREDENTIALS_KEY: 'not a key!' }, /CREDENTIALS_KEY must be a 32-byte key/);
   });
 
@@ -415,7 +446,10 @@ describe('credential key and catalogue configuration', () => {
     try {
       const user = await createUser(custom, 'cat@example.com');
       const res = await client(custom, user.token).get('/credentials/mcp/servers');
-      assert.deepEqual(res.body.data.servers.map((s: { id: string }) => s.id), ['jira']);
+      assert.deepEqual(
+        res.body.data.servers.map((s: { id: string }) => s.id),
+        ['jira'],
+      );
       assert.equal(res.body.data.servers[0].credential_fields[0].required, true);
     } finally {
       await custom.close();

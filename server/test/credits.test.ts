@@ -9,10 +9,16 @@ describe('credits', () => {
   let server: TestServer;
   let token: string;
   let userId: string;
-  const userIdOf = async (email: string) => (await server.ctx.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+  const userIdOf = async (email: string) =>
+    (await server.ctx.db.select().from(users).where(eq(users.email, email)))[0]!.id;
   const ledgerSum = async (id: string) =>
     Number(
-      (await server.ctx.db.select({ s: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int` }).from(creditTransactions).where(eq(creditTransactions.userId, id)))[0]!.s,
+      (
+        await server.ctx.db
+          .select({ s: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int` })
+          .from(creditTransactions)
+          .where(eq(creditTransactions.userId, id))
+      )[0]!.s,
     );
 
   before(async () => {
@@ -39,13 +45,28 @@ describe('credits', () => {
   });
 
   it('consumes subscription credits first and records a negative consumption row', async () => {
-    await grantCredits(server.ctx.db, { userId, amount: 30, transactionType: 'subscription', description: 'Plan', bucket: 'subscription' });
-    const result = await debitCredits(server.ctx.db, { userId, amount: 40, description: 'Chat run', reference: 'run-1' });
+    await grantCredits(server.ctx.db, {
+      userId,
+      amount: 30,
+      transactionType: 'subscription',
+      description: 'Plan',
+      bucket: 'subscription',
+    });
+    const result = await debitCredits(server.ctx.db, {
+      userId,
+      amount: 40,
+      description: 'Chat run',
+      reference: 'run-1',
+    });
     assert.equal(result.ok, true);
     assert.deepEqual(result.balance, { available_credits: 90, subscription_credits: 0 });
     const tx = await client(server, token).get('/credits/transactions?limit=1');
     assert.deepEqual(
-      { amount: tx.body.data.transactions[0].amount, type: tx.body.data.transactions[0].transaction_type, description: tx.body.data.transactions[0].description },
+      {
+        amount: tx.body.data.transactions[0].amount,
+        type: tx.body.data.transactions[0].transaction_type,
+        description: tx.body.data.transactions[0].description,
+      },
       { amount: -40, type: 'consumption', description: 'Chat run' },
     );
   });
@@ -60,7 +81,9 @@ describe('credits', () => {
 
   it('never goes below zero under 50 parallel debits, and the ledger adds up to the balance', async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => debitCredits(server.ctx.db, { userId, amount: 4, description: `Parallel ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        debitCredits(server.ctx.db, { userId, amount: 4, description: `Parallel ${i}` }),
+      ),
     );
     assert.equal(results.filter((r) => r.ok).length, 22);
     const balance = await getBalance(server.ctx.db, userId);
@@ -70,7 +93,16 @@ describe('credits', () => {
 
   it('rejects amounts that are not positive integers', async () => {
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      await assert.rejects(grantCredits(server.ctx.db, { userId, amount, transactionType: 'purchase', description: 'x', bucket: 'purchased' }), RangeError);
+      await assert.rejects(
+        grantCredits(server.ctx.db, {
+          userId,
+          amount,
+          transactionType: 'purchase',
+          description: 'x',
+          bucket: 'purchased',
+        }),
+        RangeError,
+      );
       await assert.rejects(debitCredits(server.ctx.db, { userId, amount, description: 'x' }), RangeError);
     }
     assert.equal((await getBalance(server.ctx.db, userId)).available_credits, 2);

@@ -77,7 +77,12 @@ export interface Reply<T = any> {
 
 /** A small JSON client over app.inject. */
 export function client(server: Server, token?: string) {
-  const call = async <T = any>(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+  const call = async <T = any>(
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
     const res = await server.app.inject({
       method: method as 'GET',
       url: url.startsWith('/api/') ? url : `/api/v1${url}`,

@@ -17,12 +17,24 @@ function assemble(objects: Array<string | Buffer>): Buffer {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(length);
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'), Buffer.from('\nendobj\n', 'latin1')]);
+    const chunk = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(chunk);
     length += chunk.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -30,7 +42,8 @@ function assemble(objects: Array<string | Buffer>): Buffer {
 function manyPages(count: number): Buffer {
   const first = 5;
   const kids = Array.from({ length: count }, (_, i) => `${first + i} 0 R`).join(' ');
-  const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>';
+  const page =
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>';
   const content = 'BT /F1 12 Tf 72 720 Td (Page text for the search index) Tj ET';
   return assemble([
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -58,7 +71,11 @@ async function deflateBomb(megabytes: number): Promise<Buffer> {
     '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+      stream,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
   ]);
 }
 
@@ -71,9 +88,14 @@ describe('hostile knowledge documents', () => {
   let kb: string;
   before(async () => {
     // A page cap high enough that the 20,000-page file is only stopped by the time limit.
-    server = await startTestServer({ DOCUMENT_TIMEOUT_MS: '4000', DOCUMENT_MAX_PAGES: '100000', DOCUMENT_MEMORY_MB: '128' });
+    server = await startTestServer({
+      DOCUMENT_TIMEOUT_MS: '4000',
+      DOCUMENT_MAX_PAGES: '100000',
+      DOCUMENT_MEMORY_MB: '128',
+    });
     alice = await createUser(server, 'hostile@example.com');
-    kb = (await client(server, alice.token).post('/knowledge/bases', { name: 'Hostile', description: '' })).body.data.id;
+    kb = (await client(server, alice.token).post('/knowledge/bases', { name: 'Hostile', description: '' })).body.data
+      .id;
   });
   after(() => server.close());
 
@@ -113,8 +135,15 @@ describe('hostile knowledge documents', () => {
   }
 
   it('still reads an ordinary PDF', async () => {
-    const { payload, headers } = multipartBody([{ field: 'file', filename: 'ok.pdf', data: makePdf([['Invoices are reconciled on Mondays.']]) }]);
-    const res = await client(server, alice.token).raw('POST', `/knowledge/bases/${kb}/documents/upload`, payload, headers);
+    const { payload, headers } = multipartBody([
+      { field: 'file', filename: 'ok.pdf', data: makePdf([['Invoices are reconciled on Mondays.']]) },
+    ]);
+    const res = await client(server, alice.token).raw(
+      'POST',
+      `/knowledge/bases/${kb}/documents/upload`,
+      payload,
+      headers,
+    );
     assert.equal(res.status, 201, JSON.stringify(res.body));
   });
 });
@@ -129,8 +158,12 @@ describe('extraction limits', () => {
   it('refuses PDF and text files whose text is longer than the cap', async () => {
     const long = 'word '.repeat(400);
     const lines = Array.from({ length: 45 }, () => 'word word word word word word');
-    await assert.rejects(extractDocumentText('pdf', makePdf([lines]), LIMITS), (e: Error) => WITHIN_LIMITS.test(e.message));
-    await assert.rejects(extractDocumentText('txt', Buffer.from(long), LIMITS), (e: Error) => WITHIN_LIMITS.test(e.message));
+    await assert.rejects(extractDocumentText('pdf', makePdf([lines]), LIMITS), (e: Error) =>
+      WITHIN_LIMITS.test(e.message),
+    );
+    await assert.rejects(extractDocumentText('txt', Buffer.from(long), LIMITS), (e: Error) =>
+      WITHIN_LIMITS.test(e.message),
+    );
     assert.equal(await extractDocumentText('txt', Buffer.from('short text'), LIMITS), 'short text');
   });
 });

@@ -83,7 +83,10 @@ describe('knowledge', () => {
     });
 
     it('keeps a collection the client sends and accepts a 200-character name', async () => {
-      const res = await api.post('/knowledge/bases', { name: 'n'.repeat(200), vector_db: { collection: 'kb_agent_1' } });
+      const res = await api.post('/knowledge/bases', {
+        name: 'n'.repeat(200),
+        vector_db: { collection: 'kb_agent_1' },
+      });
       assert.equal(res.status, 201);
       assert.equal(res.body.data.vector_db.collection, 'kb_agent_1');
       assert.equal(res.body.data.description, '');
@@ -112,7 +115,7 @@ describe('knowledge', () => {
       assert.deepEqual(await tableCounts(), before);
     });
 
-    it('pages the caller\'s own bases, 10 by default', async () => {
+    it("pages the caller's own bases, 10 by default", async () => {
       for (let i = 0; i < 10; i++) await createBase(alice, `Base ${i}`);
       const first = await api.get('/knowledge/bases');
       assert.equal(first.status, 200);
@@ -120,7 +123,9 @@ describe('knowledge', () => {
       assert.equal(first.body.data.knowledge_bases.length, 10);
       const rest = await api.get('/knowledge/bases?limit=10&skip=10');
       assert.equal(rest.body.data.knowledge_bases.length, 2);
-      const ids = [...first.body.data.knowledge_bases, ...rest.body.data.knowledge_bases].map((b: { id: string }) => b.id);
+      const ids = [...first.body.data.knowledge_bases, ...rest.body.data.knowledge_bases].map(
+        (b: { id: string }) => b.id,
+      );
       assert.equal(new Set(ids).size, 12);
       const bobs = await client(server, bob.token).get('/knowledge/bases');
       assert.deepEqual(bobs.body.data, { total: 0, knowledge_bases: [] });
@@ -129,9 +134,13 @@ describe('knowledge', () => {
       }
     });
 
-    it('answers 404 for unknown and 403 for someone else\'s base on get, update and delete', async () => {
+    it("answers 404 for unknown and 403 for someone else's base on get, update and delete", async () => {
       const bobsBase = await createBase(bob, 'Bob base');
-      for (const [method, payload] of [['GET', undefined], ['PUT', { name: 'x' }], ['DELETE', undefined]] as const) {
+      for (const [method, payload] of [
+        ['GET', undefined],
+        ['PUT', { name: 'x' }],
+        ['DELETE', undefined],
+      ] as const) {
         assert.equal((await api.raw(method, `/knowledge/bases/${UNKNOWN}`, payload)).status, 404, method);
         assert.equal((await api.raw(method, `/knowledge/bases/${bobsBase}`, payload)).status, 403, method);
       }
@@ -161,7 +170,8 @@ describe('knowledge', () => {
     });
 
     it('adds a text document, chunks it and makes it searchable', async () => {
-      const content = 'Webhooks start a workflow when another service calls the n8n production URL.\n\nCron triggers run on a schedule.';
+      const content =
+        'Webhooks start a workflow when another service calls the n8n production URL.\n\nCron triggers run on a schedule.';
       const res = await api.post(`/knowledge/bases/${kb}/documents`, { name: 'Triggers', content });
       assert.equal(res.status, 201);
       assert.equal(res.body.data.name, 'Triggers');
@@ -176,7 +186,10 @@ describe('knowledge', () => {
     });
 
     it('uploads a PDF whose text becomes searchable', async () => {
-      const pdf = makePdf([['Quarterly invoice reconciliation runs every Monday.'], ['Escalate mismatches to finance.']]);
+      const pdf = makePdf([
+        ['Quarterly invoice reconciliation runs every Monday.'],
+        ['Escalate mismatches to finance.'],
+      ]);
       const res = await upload(alice, kb, 'Finance Guide.PDF', pdf);
       assert.equal(res.status, 201);
       assert.equal(res.body.data.name, 'Finance Guide.PDF');
@@ -245,7 +258,12 @@ describe('knowledge', () => {
       assert.equal((await upload(alice, kb, 'a.txt', 'hello', 'document')).status, 422);
       assert.equal((await api.post(`/knowledge/bases/${kb}/documents/upload`, { file: 'a.txt' })).status, 422);
       const fieldOnly = multipartBody([{ field: 'file', data: 'not a file part' }]);
-      const res = await api.raw('POST', `/knowledge/bases/${kb}/documents/upload`, fieldOnly.payload, fieldOnly.headers);
+      const res = await api.raw(
+        'POST',
+        `/knowledge/bases/${kb}/documents/upload`,
+        fieldOnly.payload,
+        fieldOnly.headers,
+      );
       assert.equal(res.status, 422);
       const longName = await upload(alice, kb, `${'n'.repeat(260)}.txt`, 'hello');
       assert.equal(longName.status, 422);
@@ -278,7 +296,7 @@ describe('knowledge', () => {
       assert.equal((await tableCounts()).documents, before.documents);
     });
 
-    it('pages documents newest first and reports the base\'s document count', async () => {
+    it("pages documents newest first and reports the base's document count", async () => {
       const all = await api.get(`/knowledge/bases/${kb}/documents`);
       assert.equal(all.status, 200);
       assert.equal(all.body.data.total, 3);
@@ -321,13 +339,20 @@ describe('knowledge', () => {
       const add = (id: string, name: string, content: string) =>
         api.post(`/knowledge/bases/${id}/documents`, { name, content });
       await add(kbA, 'Sheets', 'Google Sheets rows can be appended by the spreadsheet node.');
-      await add(kbA, 'Sheets again', 'Spreadsheet spreadsheet spreadsheet: the Google Sheets node reads and appends rows.');
+      await add(
+        kbA,
+        'Sheets again',
+        'Spreadsheet spreadsheet spreadsheet: the Google Sheets node reads and appends rows.',
+      );
       await add(kbB, 'GitHub', 'The GitHub node opens issues and pull requests in a repository.');
     });
 
     it('ranks chunks that match every word, best first, within the given bases only', async () => {
       const hits = await searchKnowledge(server.ctx.db, [kbA, kbB], 'spreadsheet rows');
-      assert.deepEqual(hits.map((h) => h.documentName), ['Sheets again', 'Sheets']);
+      assert.deepEqual(
+        hits.map((h) => h.documentName),
+        ['Sheets again', 'Sheets'],
+      );
       assert.ok(hits[0]!.rank >= hits[1]!.rank);
       assert.deepEqual(await searchKnowledge(server.ctx.db, [kbB], 'spreadsheet rows'), []);
       assert.equal((await searchKnowledge(server.ctx.db, [kbA], 'spreadsheet', 1)).length, 1);
@@ -335,7 +360,10 @@ describe('knowledge', () => {
 
     it('falls back to any word when no chunk has them all', async () => {
       const hits = await searchKnowledge(server.ctx.db, [kbA, kbB], 'how do I open pull requests with zapier?');
-      assert.deepEqual(hits.map((h) => h.documentName), ['GitHub']);
+      assert.deepEqual(
+        hits.map((h) => h.documentName),
+        ['GitHub'],
+      );
       assert.equal(hits[0]!.knowledgeBaseId, kbB);
     });
 
@@ -354,7 +382,12 @@ describe('knowledge', () => {
     let kb: string;
     const members: TeamMember[] = [
       { name: 'Planner', role: 'Plans', type: 'agent', agent_config: { name: 'Planner' } },
-      { name: 'Writer', role: 'Writes', type: 'agent', agent_config: { name: 'Writer', knowledge_base_ids: ['kb-old'] } },
+      {
+        name: 'Writer',
+        role: 'Writes',
+        type: 'agent',
+        agent_config: { name: 'Writer', knowledge_base_ids: ['kb-old'] },
+      },
     ];
     const teamRow = async () => (await server.ctx.db.select().from(teams).where(eq(teams.id, teamId)))[0]!;
     const attach = (user: TestUser, team: string, index: string | number, kbId: string) =>
@@ -370,10 +403,19 @@ describe('knowledge', () => {
         modelId: 'gpt-4o',
         members,
         config: {
-          mode: 'coordinate', markdown: true, enable_team_history: false, num_history_runs: 3,
-          share_member_interactions: false, show_members_responses: false, reasoning: false,
-          reasoning_min_steps: 1, reasoning_max_steps: 10, debug_mode: false, monitoring: false,
-          telemetry: true, members,
+          mode: 'coordinate',
+          markdown: true,
+          enable_team_history: false,
+          num_history_runs: 3,
+          share_member_interactions: false,
+          show_members_responses: false,
+          reasoning: false,
+          reasoning_min_steps: 1,
+          reasoning_max_steps: 10,
+          debug_mode: false,
+          monitoring: false,
+          telemetry: true,
+          members,
         },
       });
     });
@@ -409,10 +451,16 @@ describe('knowledge', () => {
     it('keeps every base when several are attached to one member at once', async () => {
       const bases = await Promise.all([1, 2, 3, 4].map((i) => createBase(alice, `Parallel ${i}`)));
       const replies = await Promise.all(bases.map((id) => attach(alice, teamId, 0, id)));
-      assert.deepEqual(replies.map((r) => r.status), [200, 200, 200, 200]);
+      assert.deepEqual(
+        replies.map((r) => r.status),
+        [200, 200, 200, 200],
+      );
       const row = await teamRow();
       assert.deepEqual([...row.members[0]!.agent_config!.knowledge_base_ids!].sort(), [...bases].sort());
-      assert.deepEqual(row.config.members[0]!.agent_config!.knowledge_base_ids, row.members[0]!.agent_config!.knowledge_base_ids);
+      assert.deepEqual(
+        row.config.members[0]!.agent_config!.knowledge_base_ids,
+        row.members[0]!.agent_config!.knowledge_base_ids,
+      );
     });
 
     it('removes a deleted base from every member that had it, keeping the others', async () => {
@@ -429,7 +477,10 @@ describe('knowledge', () => {
     });
 
     it('never answers 500 to generated path parameters', async () => {
-      const segment = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('0', '1', '-0', '1e3', ' 1', '0x1'));
+      const segment = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 30 }),
+        fc.constantFrom('0', '1', '-0', '1e3', ' 1', '0x1'),
+      );
       await fc.assert(
         fc.asyncProperty(segment, segment, segment, async (team, index, kbId) => {
           const url = `/teams/${encodeURIComponent(team || teamId)}/members/${encodeURIComponent(index || '0')}/knowledge-bases/${encodeURIComponent(kbId || kb)}`;
@@ -452,7 +503,10 @@ describe('knowledge', () => {
       const kbId = await createBase(frank, 'Fuzz target');
       const body = fc.oneof(
         fc.jsonValue(),
-        fc.record({ name: field, description: field, vector_db: fc.oneof(fc.record({ collection: field }), fc.jsonValue()) }, { requiredKeys: [] }),
+        fc.record(
+          { name: field, description: field, vector_db: fc.oneof(fc.record({ collection: field }), fc.jsonValue()) },
+          { requiredKeys: [] },
+        ),
       );
       await fc.assert(
         fc.asyncProperty(body, async (payload) => {
@@ -460,7 +514,8 @@ describe('knowledge', () => {
           const created = await own.raw('POST', '/knowledge/bases', JSON.stringify(payload), json);
           assert.ok([201, 400, 422].includes(created.status), `${created.status} ${JSON.stringify(payload)}`);
           assert.equal((await own.get('/knowledge/bases')).body.data.total, before + (created.status === 201 ? 1 : 0));
-          if (created.status === 201) assert.equal((await own.delete(`/knowledge/bases/${created.body.data.id}`)).status, 200);
+          if (created.status === 201)
+            assert.equal((await own.delete(`/knowledge/bases/${created.body.data.id}`)).status, 200);
           const kbBefore = (await own.get(`/knowledge/bases/${kbId}`)).body.data;
           const updated = await own.raw('PUT', `/knowledge/bases/${kbId}`, JSON.stringify(payload), json);
           assert.ok([200, 400, 422].includes(updated.status), `${updated.status} ${JSON.stringify(payload)}`);
@@ -474,7 +529,10 @@ describe('knowledge', () => {
 
     it('never fails on generated search queries', async () => {
       const kbId = await createBase(alice, 'Fuzz search');
-      await api.post(`/knowledge/bases/${kbId}/documents`, { name: 'Doc', content: 'Webhook triggers start workflows.' });
+      await api.post(`/knowledge/bases/${kbId}/documents`, {
+        name: 'Doc',
+        content: 'Webhook triggers start workflows.',
+      });
       await fc.assert(
         fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 80 }), async (query) => {
           const hits = await searchKnowledge(server.ctx.db, [kbId], query);
@@ -493,7 +551,11 @@ describe('chunkText', () => {
     const chunks = chunkText(`${sentences.slice(0, 20).join(' ')}\n\n${sentences.slice(20).join(' ')}`);
     assert.ok(chunks.length >= 3);
     for (const chunk of chunks) assert.ok(chunk.length <= CHUNK_SIZE, String(chunk.length));
-    for (const sentence of sentences) assert.ok(chunks.some((c) => c.includes(sentence)), sentence);
+    for (const sentence of sentences)
+      assert.ok(
+        chunks.some((c) => c.includes(sentence)),
+        sentence,
+      );
     assert.ok(chunks[0]!.endsWith('node.'));
     const firstEnd = chunks[0]!.slice(-30);
     assert.ok(chunks[1]!.includes(firstEnd.slice(firstEnd.indexOf(' ') + 1)));
@@ -501,7 +563,10 @@ describe('chunkText', () => {
 
   it('splits a single very long word and drops blank input', () => {
     const chunks = chunkText('x'.repeat(2000));
-    assert.deepEqual(chunks.map((c) => c.length), [800, 800, 400]);
+    assert.deepEqual(
+      chunks.map((c) => c.length),
+      [800, 800, 400],
+    );
     assert.deepEqual(chunkText(' \n\n \r\n '), []);
   });
 });

@@ -14,7 +14,9 @@ const workflow = {
   connections: { Start: { main: [[{ node: 'Set greeting', type: 'main', index: 0 }]] } },
 };
 const broken = {
-  nodes: [{ id: '1', name: 'Mystery', type: 'n8n-nodes-base.noSuchNode', typeVersion: 1, position: [0, 0], parameters: {} }],
+  nodes: [
+    { id: '1', name: 'Mystery', type: 'n8n-nodes-base.noSuchNode', typeVersion: 1, position: [0, 0], parameters: {} },
+  ],
   connections: { Mystery: { main: [[{ node: 'Nowhere', type: 'main', index: 0 }]] } },
 };
 
@@ -27,7 +29,13 @@ describe('the real n8n-mcp server through the pool', () => {
 
   before(async () => {
     fake = await startFakeN8n(['key-of-user-a', 'key-of-user-b']);
-    pool = new McpPool({ catalog: loadCatalog({}), callTimeoutMs: 20_000, idleMs: 60_000, maxPerServer: 3, allowPrivateHosts: true });
+    pool = new McpPool({
+      catalog: loadCatalog({}),
+      callTimeoutMs: 20_000,
+      idleMs: 60_000,
+      maxPerServer: 3,
+      allowPrivateHosts: true,
+    });
   });
   after(async () => {
     await pool.close();
@@ -37,7 +45,10 @@ describe('the real n8n-mcp server through the pool', () => {
   it('offers node knowledge and validation without credentials, and no instance tools', async () => {
     const names = (await pool.listTools('n8n', null)).map((t) => t.name);
     for (const name of ['search_nodes', 'get_node', 'validate_workflow']) assert.ok(names.includes(name), name);
-    assert.deepEqual(names.filter((n) => n.startsWith('n8n_')), []);
+    assert.deepEqual(
+      names.filter((n) => n.startsWith('n8n_')),
+      [],
+    );
   });
 
   it('finds the Slack node', async () => {
@@ -55,17 +66,30 @@ describe('the real n8n-mcp server through the pool', () => {
     assert.ok((bad.errors as unknown[]).length > 0);
   });
 
-  it('creates a workflow on the user\'s own instance with the user\'s own key', async () => {
+  it("creates a workflow on the user's own instance with the user's own key", async () => {
     const tools = (await pool.listTools('n8n', userA())).map((t) => t.name);
     assert.ok(tools.includes('n8n_create_workflow'));
     const created = await pool.callTool('n8n', userA(), 'n8n_create_workflow', workflow);
     assert.equal(created.isError, false, created.text);
-    assert.deepEqual(fake.workflows.map((w) => [w.name, w.createdWithKey]), [['Greeting', 'key-of-user-a']]);
+    assert.deepEqual(
+      fake.workflows.map((w) => [w.name, w.createdWithKey]),
+      [['Greeting', 'key-of-user-a']],
+    );
 
     const createdB = await pool.callTool('n8n', userB(), 'n8n_create_workflow', { ...workflow, name: 'Of B' });
     assert.equal(createdB.isError, false, createdB.text);
-    assert.deepEqual(fake.workflows.map((w) => [w.name, w.createdWithKey]), [['Greeting', 'key-of-user-a'], ['Of B', 'key-of-user-b']]);
-    assert.ok(fake.requests.every((r) => r.apiKey === undefined || r.apiKey === 'key-of-user-a' || r.apiKey === 'key-of-user-b'));
+    assert.deepEqual(
+      fake.workflows.map((w) => [w.name, w.createdWithKey]),
+      [
+        ['Greeting', 'key-of-user-a'],
+        ['Of B', 'key-of-user-b'],
+      ],
+    );
+    assert.ok(
+      fake.requests.every(
+        (r) => r.apiKey === undefined || r.apiKey === 'key-of-user-a' || r.apiKey === 'key-of-user-b',
+      ),
+    );
     const pids = pool.connections('n8n').map((c) => c.pid);
     assert.equal(new Set(pids).size, 3, 'no credentials, user A and user B each have their own process');
   });
@@ -79,11 +103,20 @@ describe('the real n8n-mcp server through the pool', () => {
   });
 
   it('refuses a local instance address at use unless private hosts are allowed', async () => {
-    const strict = new McpPool({ catalog: loadCatalog({}), callTimeoutMs: 20_000, idleMs: 60_000, maxPerServer: 1, allowPrivateHosts: false });
+    const strict = new McpPool({
+      catalog: loadCatalog({}),
+      callTimeoutMs: 20_000,
+      idleMs: 60_000,
+      maxPerServer: 1,
+      allowPrivateHosts: false,
+    });
     try {
       await assert.rejects(
         strict.callTool('n8n', userA(), 'n8n_create_workflow', workflow),
-        (e: Error) => e instanceof McpUnavailableError && /N8N_BASE_URL: the address points at a private or local network/.test(e.message) && !e.message.includes('key-of-user-a'),
+        (e: Error) =>
+          e instanceof McpUnavailableError &&
+          /N8N_BASE_URL: the address points at a private or local network/.test(e.message) &&
+          !e.message.includes('key-of-user-a'),
       );
       assert.deepEqual(strict.connections(), []);
     } finally {

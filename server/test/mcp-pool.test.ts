@@ -19,7 +19,8 @@ const gone = async (pid: number) => {
   return !alive(pid);
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const parsed = (text: string) => JSON.parse(text) as { pid: number; text?: string; names?: string[]; FAKE_TOKEN?: string | null };
+const parsed = (text: string) =>
+  JSON.parse(text) as { pid: number; text?: string; names?: string[]; FAKE_TOKEN?: string | null };
 
 describe('MCP client pool against a stdio test server', () => {
   let cat: TestCatalogue;
@@ -51,7 +52,7 @@ describe('MCP client pool against a stdio test server', () => {
     await cat.remove();
   });
 
-  it('lists the server\'s tools and reuses one process across calls, even concurrent first calls', async () => {
+  it("lists the server's tools and reuses one process across calls, even concurrent first calls", async () => {
     const p = pool();
     const [first, second] = await Promise.all([echo(p), echo(p), p.listTools('fake', null)]);
     assert.equal(first, second);
@@ -59,15 +60,24 @@ describe('MCP client pool against a stdio test server', () => {
     const tools = await p.listTools('fake', null);
     assert.ok(['echo', 'fail', 'hang', 'crash', 'garbage'].every((n) => tools.some((t) => t.name === n)));
     assert.equal(tools.find((t) => t.name === 'echo')?.inputSchema.type, 'object');
-    assert.deepEqual(p.connections('fake').map((c) => c.pid), [first]);
+    assert.deepEqual(
+      p.connections('fake').map((c) => c.pid),
+      [first],
+    );
     assert.equal(p.isConnectable('fake'), true);
     assert.equal(p.isConnectable('none'), false);
   });
 
   it('starts one process per credential set and passes each only its own values', async () => {
     const p = pool();
-    const env = async (creds: Record<string, string> | null) => parsed((await p.callTool('fake', creds, 'env', {})).text);
-    const [a, b, none, a2] = [await env({ FAKE_TOKEN: 'token-a' }), await env({ FAKE_TOKEN: 'token-b' }), await env(null), await env({ FAKE_TOKEN: 'token-a' })];
+    const env = async (creds: Record<string, string> | null) =>
+      parsed((await p.callTool('fake', creds, 'env', {})).text);
+    const [a, b, none, a2] = [
+      await env({ FAKE_TOKEN: 'token-a' }),
+      await env({ FAKE_TOKEN: 'token-b' }),
+      await env(null),
+      await env({ FAKE_TOKEN: 'token-a' }),
+    ];
     assert.equal(a.FAKE_TOKEN, 'token-a');
     assert.equal(b.FAKE_TOKEN, 'token-b');
     assert.equal(none.FAKE_TOKEN, null);
@@ -75,18 +85,31 @@ describe('MCP client pool against a stdio test server', () => {
     assert.equal(a2.pid, a.pid);
   });
 
-  it('gives the child no variable of the server\'s environment beyond PATH, HOME and the like', async () => {
+  it("gives the child no variable of the server's environment beyond PATH, HOME and the like", async () => {
     process.env.JWT_SECRET = 'parent-secret-that-must-not-leak-0123456789';
     try {
       const { names } = parsed((await pool().callTool('fake', { FAKE_TOKEN: 't' }, 'env', {})).text);
-      const allowed = new Set(['PATH', 'HOME', 'TMPDIR', 'FAKE_TOKEN', 'FAKE_MCP_LOG', 'SHELL', 'TERM', 'USER', 'LOGNAME']);
-      assert.deepEqual(names!.filter((n) => !allowed.has(n)), []);
+      const allowed = new Set([
+        'PATH',
+        'HOME',
+        'TMPDIR',
+        'FAKE_TOKEN',
+        'FAKE_MCP_LOG',
+        'SHELL',
+        'TERM',
+        'USER',
+        'LOGNAME',
+      ]);
+      assert.deepEqual(
+        names!.filter((n) => !allowed.has(n)),
+        [],
+      );
     } finally {
       delete process.env.JWT_SECRET;
     }
   });
 
-  it('returns a tool\'s own error and the server\'s refusal of an unknown tool as isError results', async () => {
+  it("returns a tool's own error and the server's refusal of an unknown tool as isError results", async () => {
     const p = pool();
     assert.deepEqual(await p.callTool('fake', null, 'fail', {}), { text: 'the fake tool failed', isError: true });
     const unknown = await p.callTool('fake', null, 'no_such_tool', {});
@@ -109,10 +132,22 @@ describe('MCP client pool against a stdio test server', () => {
     await echo(p, { FAKE_TOKEN: 'a' });
     const c = await echo(p, { FAKE_TOKEN: 'c' });
     assert.ok(await gone(b), 'b was the least recently used');
-    assert.deepEqual(p.connections('fake').map((x) => x.pid).sort(), [a, c].sort());
-    const busy = [p.callTool('fake', { FAKE_TOKEN: 'a' }, 'slow', { ms: 800 }), p.callTool('fake', { FAKE_TOKEN: 'c' }, 'slow', { ms: 800 })];
+    assert.deepEqual(
+      p
+        .connections('fake')
+        .map((x) => x.pid)
+        .sort(),
+      [a, c].sort(),
+    );
+    const busy = [
+      p.callTool('fake', { FAKE_TOKEN: 'a' }, 'slow', { ms: 800 }),
+      p.callTool('fake', { FAKE_TOKEN: 'c' }, 'slow', { ms: 800 }),
+    ];
     await sleep(50);
-    await assert.rejects(p.callTool('fake', { FAKE_TOKEN: 'd' }, 'echo', { text: 'x' }, { timeoutMs: 200 }), (e: Error) => e instanceof McpUnavailableError && /busy \(2 connections in use\)/.test(e.message));
+    await assert.rejects(
+      p.callTool('fake', { FAKE_TOKEN: 'd' }, 'echo', { text: 'x' }, { timeoutMs: 200 }),
+      (e: Error) => e instanceof McpUnavailableError && /busy \(2 connections in use\)/.test(e.message),
+    );
     const waiting = p.callTool('fake', { FAKE_TOKEN: 'd' }, 'echo', { text: 'x' });
     await Promise.all(busy);
     assert.equal((await waiting).isError, false, 'a released slot is taken by the waiting call');
@@ -122,7 +157,10 @@ describe('MCP client pool against a stdio test server', () => {
   it('fails a call that exceeds its time limit, ends the hung process and starts afresh', async () => {
     const p = pool();
     const pid = await echo(p);
-    await assert.rejects(p.callTool('fake', null, 'hang', {}, { timeoutMs: 150 }), (e: Error) => e instanceof McpUnavailableError && /did not answer the tool hang within 150 ms/.test(e.message));
+    await assert.rejects(
+      p.callTool('fake', null, 'hang', {}, { timeoutMs: 150 }),
+      (e: Error) => e instanceof McpUnavailableError && /did not answer the tool hang within 150 ms/.test(e.message),
+    );
     assert.ok(await gone(pid));
     assert.notEqual(await echo(p), pid);
   });
@@ -141,13 +179,19 @@ describe('MCP client pool against a stdio test server', () => {
     }
     assert.match(log, /cancelled/);
     assert.equal(await echo(p), pid, 'the process stays in use');
-    await assert.rejects(p.callTool('fake', null, 'echo', { text: 'x' }, { signal: AbortSignal.abort(new Error('already')) }), /already/);
+    await assert.rejects(
+      p.callTool('fake', null, 'echo', { text: 'x' }, { signal: AbortSignal.abort(new Error('already')) }),
+      /already/,
+    );
   });
 
   it('turns a crash into an error for that call and uses a fresh process next', async () => {
     const p = pool();
     const pid = await echo(p);
-    await assert.rejects(p.callTool('fake', null, 'crash', {}), (e: Error) => e instanceof McpUnavailableError && /The Fake tool server stopped unexpectedly/.test(e.message));
+    await assert.rejects(
+      p.callTool('fake', null, 'crash', {}),
+      (e: Error) => e instanceof McpUnavailableError && /The Fake tool server stopped unexpectedly/.test(e.message),
+    );
     assert.ok(await gone(pid));
     assert.notEqual(await echo(p), pid);
   });
@@ -155,7 +199,10 @@ describe('MCP client pool against a stdio test server', () => {
   it('turns an answer that is not JSON-RPC into an error, without harm to this process', async () => {
     const p = pool();
     const pid = await echo(p);
-    await assert.rejects(p.callTool('fake', null, 'garbage', {}), (e: Error) => e instanceof McpUnavailableError && /not MCP/.test(e.message));
+    await assert.rejects(
+      p.callTool('fake', null, 'garbage', {}),
+      (e: Error) => e instanceof McpUnavailableError && /not MCP/.test(e.message),
+    );
     assert.ok(await gone(pid));
     assert.notEqual(await echo(p), pid);
   });
@@ -163,7 +210,11 @@ describe('MCP client pool against a stdio test server', () => {
   it('explains servers it cannot use, naming no credential value', async () => {
     const p = pool({ startTimeoutMs: 2_000 });
     const fails = (promise: Promise<unknown>, message: RegExp) =>
-      assert.rejects(promise, (e: Error) => e instanceof McpUnavailableError && message.test(e.message) && !e.message.includes('secret-value'));
+      assert.rejects(
+        promise,
+        (e: Error) =>
+          e instanceof McpUnavailableError && message.test(e.message) && !e.message.includes('secret-value'),
+      );
     await fails(p.callTool('nope', null, 'echo', {}), /Unknown tool server "nope"/);
     await fails(p.callTool('none', null, 'echo', {}), /None tool server is not connected in this deployment/);
     await fails(p.listTools('locked', null), /Locked tool server needs your credentials/);

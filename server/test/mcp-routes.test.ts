@@ -12,14 +12,27 @@ const PRIVATE_URLS = [
   'http://[::1]:5678',
   'http://localhost:5678',
 ];
-const n8n = (url: string) => ({ mcp_server_id: 'n8n', credentials: { N8N_BASE_URL: url, N8N_API_KEY: 'n8n_api_0123456789abcdef' } });
+const n8n = (url: string) => ({
+  mcp_server_id: 'n8n',
+  credentials: { N8N_BASE_URL: url, N8N_API_KEY: 'n8n_api_0123456789abcdef' },
+});
 
 describe('the private-address rule', () => {
   it('classifies literal addresses in every spelling the URL parser accepts', async () => {
     for (const url of [
-      'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://[::ffff:127.0.0.1]/', 'http://[fd00:ec2::254]/',
-      'http://metadata.google.internal/', 'http://100.64.0.1/', 'http://0.0.0.0/', 'http://224.0.0.1/', 'http://192.168.1.10/',
-      'http://[fe80::1]/', 'http://app.localhost/', 'http://[::]/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://0x7f.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[fd00:ec2::254]/',
+      'http://metadata.google.internal/',
+      'http://100.64.0.1/',
+      'http://0.0.0.0/',
+      'http://224.0.0.1/',
+      'http://192.168.1.10/',
+      'http://[fe80::1]/',
+      'http://app.localhost/',
+      'http://[::]/',
     ]) {
       assert.equal(await classifyUrl(url), 'private', url);
     }
@@ -59,10 +72,16 @@ describe('credentials with private addresses', () => {
     const api = client(strict, (await createUser(strict, 'update@example.com')).token);
     const created = await api.post('/credentials/mcp', n8n('https://8.8.8.8'));
     assert.equal(created.status, 201);
-    const moved = await api.put(`/credentials/mcp/${created.body.data.id}`, { ...n8n('http://10.1.2.3'), is_active: true });
+    const moved = await api.put(`/credentials/mcp/${created.body.data.id}`, {
+      ...n8n('http://10.1.2.3'),
+      is_active: true,
+    });
     assert.equal(moved.status, 422);
     assert.match(moved.body.detail, /private or local network/);
-    const userinfo = await api.put(`/credentials/mcp/${created.body.data.id}`, { ...n8n('https://admin:pw@n8n.example.com'), is_active: true });
+    const userinfo = await api.put(`/credentials/mcp/${created.body.data.id}`, {
+      ...n8n('https://admin:pw@n8n.example.com'),
+      is_active: true,
+    });
     assert.equal(userinfo.status, 200);
     const [stored] = (await api.get('/credentials/mcp')).body.data.credentials;
     assert.doesNotMatch(JSON.stringify(stored), /admin|:pw@/);
@@ -77,13 +96,17 @@ describe('credentials with private addresses', () => {
     }
   });
 
-  it('lists each MCP server\'s tool names: n8n\'s without credentials, none where credentials or a server are missing', async () => {
+  it("lists each MCP server's tool names: n8n's without credentials, none where credentials or a server are missing", async () => {
     const api = client(strict, (await createUser(strict, 'tools@example.com')).token);
     const res = await api.get('/agents/mcp/servers/available');
     assert.equal(res.status, 200);
     const servers = res.body.data.available_mcp_servers;
-    for (const name of ['search_nodes', 'get_node', 'validate_workflow']) assert.ok(servers.n8n.tools.includes(name), name);
-    assert.equal(servers.n8n.tools.some((t: string) => t.startsWith('n8n_')), false);
+    for (const name of ['search_nodes', 'get_node', 'validate_workflow'])
+      assert.ok(servers.n8n.tools.includes(name), name);
+    assert.equal(
+      servers.n8n.tools.some((t: string) => t.startsWith('n8n_')),
+      false,
+    );
     assert.deepEqual(servers.github.tools, []);
     assert.deepEqual(servers.fetch.tools, []);
   });

@@ -16,7 +16,13 @@ describe('Streamable HTTP servers', () => {
   before(async () => {
     remote = await startFakeHttpMcp('good-token');
     cat = await writeTestCatalogue(remote.url);
-    pool = new McpPool({ catalog: loadCatalog({ CATALOG_FILE: cat.file }), callTimeoutMs: 5_000, idleMs: 60_000, maxPerServer: 2, allowPrivateHosts: false });
+    pool = new McpPool({
+      catalog: loadCatalog({ CATALOG_FILE: cat.file }),
+      callTimeoutMs: 5_000,
+      idleMs: 60_000,
+      maxPerServer: 2,
+      allowPrivateHosts: false,
+    });
   });
   after(async () => {
     await pool.close();
@@ -24,8 +30,11 @@ describe('Streamable HTTP servers', () => {
     await cat.remove();
   });
 
-  it('sends the user\'s credential in the header the catalogue names', async () => {
-    assert.deepEqual((await pool.listTools('remote', { REMOTE_TOKEN: 'good-token' })).map((t) => t.name), ['whoami']);
+  it("sends the user's credential in the header the catalogue names", async () => {
+    assert.deepEqual(
+      (await pool.listTools('remote', { REMOTE_TOKEN: 'good-token' })).map((t) => t.name),
+      ['whoami'],
+    );
     const result = await pool.callTool('remote', { REMOTE_TOKEN: 'good-token' }, 'whoami', {});
     assert.deepEqual(result, { text: 'Bearer good-token', isError: false });
   });
@@ -33,7 +42,10 @@ describe('Streamable HTTP servers', () => {
   it('reports a refused credential as the HTTP status, without the value', async () => {
     await assert.rejects(
       pool.callTool('remote', { REMOTE_TOKEN: 'wrong-token' }, 'whoami', {}),
-      (e: Error) => e instanceof McpUnavailableError && /Remote tool server could not be started \(HTTP 401\)/.test(e.message) && !e.message.includes('wrong-token'),
+      (e: Error) =>
+        e instanceof McpUnavailableError &&
+        /Remote tool server could not be started \(HTTP 401\)/.test(e.message) &&
+        !e.message.includes('wrong-token'),
     );
   });
 });
@@ -60,15 +72,32 @@ describe('catalogue transports', () => {
   };
 
   it('rejects a transport that maps a credential the server does not have', async () => {
-    assert.throws(await load('env', { type: 'stdio', command: 'node', credential_env: { TOKNE: 'TOKEN' } }), /maps TOKNE, which is not a credential field/);
-    assert.throws(await load('header', { type: 'http', url: 'https://x.example/mcp', credential_headers: { TOKEN: 'Bad Header: {value}' } }), /bad header name/);
+    assert.throws(
+      await load('env', { type: 'stdio', command: 'node', credential_env: { TOKNE: 'TOKEN' } }),
+      /maps TOKNE, which is not a credential field/,
+    );
+    assert.throws(
+      await load('header', {
+        type: 'http',
+        url: 'https://x.example/mcp',
+        credential_headers: { TOKEN: 'Bad Header: {value}' },
+      }),
+      /bad header name/,
+    );
     assert.throws(await load('scheme', { type: 'http', url: 'file:///etc/passwd' }), /expected an http\(s\) URL/);
   });
 
-  it('defaults a stdio transport\'s maps to empty and marks the server as needing credentials', async () => {
+  it("defaults a stdio transport's maps to empty and marks the server as needing credentials", async () => {
     const catalog = (await load('plain', { type: 'stdio', command: 'node' }))();
     const server = catalog.mcpServers.x!;
-    assert.deepEqual(server.transport, { type: 'stdio', command: 'node', args: [], env: {}, credential_env: {}, private_hosts_env: {} });
+    assert.deepEqual(server.transport, {
+      type: 'stdio',
+      command: 'node',
+      args: [],
+      env: {},
+      credential_env: {},
+      private_hosts_env: {},
+    });
     assert.equal(server.works_without_credentials, false);
   });
 });

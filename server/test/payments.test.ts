@@ -12,11 +12,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const ORIGIN = 'http://localhost';
 
 const page = (server: TestServer, method: 'GET' | 'POST', url: string) =>
-  server.app.inject({ method, url, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}) });
+  server.app.inject({
+    method,
+    url,
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}),
+  });
 
 /** Pay as the page's script does: with the owner's access token; answers JSON. */
 const pay = (server: TestServer, token: string | null, id: string) =>
-  server.app.inject({ method: 'POST', url: `/checkout/${id}/pay`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  server.app.inject({
+    method: 'POST',
+    url: `/checkout/${id}/pay`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 const redirectOf = (res: { json(): unknown }) => (res.json() as { data: { redirect_url: string } }).data.redirect_url;
 
 async function openSubscription(server: TestServer, token: string, planId = 'starter') {
@@ -33,7 +41,10 @@ async function subscribe(server: TestServer, token: string, planId = 'starter') 
 }
 
 const transactions = async (server: TestServer, token: string) =>
-  (await client(server, token).get('/credits/transactions?limit=100')).body.data.transactions as Array<{ amount: number; transaction_type: string }>;
+  (await client(server, token).get('/credits/transactions?limit=100')).body.data.transactions as Array<{
+    amount: number;
+    transaction_type: string;
+  }>;
 
 describe('billing periods', () => {
   it('last one calendar month, clamped to the end of shorter months', () => {
@@ -59,8 +70,12 @@ describe('payments with the local checkout', () => {
   it('lists credit packages and the plan map from the billing file', async () => {
     const packages = await client(server).get('/payments/packages');
     assert.equal(packages.status, 200);
-    assert.deepEqual(packages.body.data.packages.map((p: { id: string }) => p.id), ['small', 'medium', 'large']);
-    for (const p of packages.body.data.packages) assert.deepEqual(Object.keys(p).sort(), ['credits', 'description', 'id', 'name', 'price_usd']);
+    assert.deepEqual(
+      packages.body.data.packages.map((p: { id: string }) => p.id),
+      ['small', 'medium', 'large'],
+    );
+    for (const p of packages.body.data.packages)
+      assert.deepEqual(Object.keys(p).sort(), ['credits', 'description', 'id', 'name', 'price_usd']);
     const plans = await client(server).get('/payments/plans');
     assert.deepEqual(Object.keys(plans.body.data.plans), ['starter', 'pro', 'business']);
     assert.deepEqual(plans.body.data.plans.starter, {
@@ -102,7 +117,10 @@ describe('payments with the local checkout', () => {
     const balance = await client(server, token).get('/credits/balance');
     assert.deepEqual(balance.body, { available_credits: 2100, subscription_credits: 2000 });
     const grants = (await transactions(server, token)).filter((t) => t.transaction_type === 'subscription');
-    assert.deepEqual(grants.map((t) => t.amount), [2000]);
+    assert.deepEqual(
+      grants.map((t) => t.amount),
+      [2000],
+    );
 
     const status = await client(server, token).get('/payments/subscription/status');
     assert.equal(status.body.data.is_subscribed, true);
@@ -128,7 +146,10 @@ describe('payments with the local checkout', () => {
     const refused = await pay(server, other, second.session_id);
     assert.equal(refused.statusCode, 409);
     assert.match(refused.body, /already have an active subscription/);
-    assert.deepEqual((await client(server, other).get('/credits/balance')).body, { available_credits: 600, subscription_credits: 500 });
+    assert.deepEqual((await client(server, other).get('/credits/balance')).body, {
+      available_credits: 600,
+      subscription_credits: 500,
+    });
     assert.equal((await client(server, other).get('/payments/subscription/details')).body.data.plan_id, 'starter');
   });
 
@@ -147,7 +168,10 @@ describe('payments with the local checkout', () => {
     assert.equal(second.statusCode, 200);
     assert.equal(redirectOf(first), '/payment/success?from=pack');
     const purchases = (await transactions(server, token)).filter((t) => t.transaction_type === 'purchase');
-    assert.deepEqual(purchases.map((t) => t.amount), [250]);
+    assert.deepEqual(
+      purchases.map((t) => t.amount),
+      [250],
+    );
     const balance = await client(server, token).get('/credits/balance');
     assert.deepEqual(balance.body, { available_credits: 2350, subscription_credits: 2000 });
   });
@@ -164,7 +188,11 @@ describe('payments with the local checkout', () => {
   });
 
   it('answers unknown or malformed checkout ids with a 404 page', async () => {
-    for (const url of ['/checkout/00000000-0000-4000-8000-000000000000', '/checkout/not-a-uuid', '/checkout/%3Cscript%3E']) {
+    for (const url of [
+      '/checkout/00000000-0000-4000-8000-000000000000',
+      '/checkout/not-a-uuid',
+      '/checkout/%3Cscript%3E',
+    ]) {
       assert.equal((await page(server, 'GET', url)).statusCode, 404, url);
       assert.equal((await pay(server, token, url.slice('/checkout/'.length))).statusCode, 404, url);
       assert.equal((await page(server, 'POST', `${url}/cancel`)).statusCode, 404, url);
@@ -189,21 +217,51 @@ describe('payments with the local checkout', () => {
       const res = await client(server, other).post('/payments/create-subscription-session', body);
       assert.equal(res.status, 422, JSON.stringify(body).slice(0, 100));
     }
-    assert.equal((await client(server, other).post('/payments/create-subscription-session', { price_id: 'platinum' })).status, 404);
-    assert.equal((await client(server, other).post('/payments/create-subscription-session', { price_id: '__proto__' })).status, 404);
-    assert.equal((await client(server, token).post('/payments/create-checkout-session', { package_id: 'huge' })).status, 404);
-    assert.equal((await client(server, token).post('/payments/create-checkout-session', { package_id: ['small'] })).status, 422);
-    const huge = await client(server, other).post('/payments/create-subscription-session', { price_id: 'x'.repeat(1_100_000) });
+    assert.equal(
+      (await client(server, other).post('/payments/create-subscription-session', { price_id: 'platinum' })).status,
+      404,
+    );
+    assert.equal(
+      (await client(server, other).post('/payments/create-subscription-session', { price_id: '__proto__' })).status,
+      404,
+    );
+    assert.equal(
+      (await client(server, token).post('/payments/create-checkout-session', { package_id: 'huge' })).status,
+      404,
+    );
+    assert.equal(
+      (await client(server, token).post('/payments/create-checkout-session', { package_id: ['small'] })).status,
+      422,
+    );
+    const huge = await client(server, other).post('/payments/create-subscription-session', {
+      price_id: 'x'.repeat(1_100_000),
+    });
     assert.equal(huge.status, 413);
     assert.equal((await client(server, other).get('/payments/subscription/status')).body.data.is_subscribed, false);
   });
 
   it('answers malformed bodies of every payments endpoint with 4xx, never 500, and changes nothing', async () => {
-    const bodies: unknown[] = [null, [], 'text', 42, true, { package_id: { $ne: 1 } }, { price_id: null }, { reason: ['other'] }, { ['__proto__']: { admin: true } }];
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      true,
+      { package_id: { $ne: 1 } },
+      { price_id: null },
+      { reason: ['other'] },
+      { ['__proto__']: { admin: true } },
+    ];
     const before = await transactions(server, token);
-    for (const url of ['/payments/create-checkout-session', '/payments/create-subscription-session', '/payments/subscription/cancel']) {
+    for (const url of [
+      '/payments/create-checkout-session',
+      '/payments/create-subscription-session',
+      '/payments/subscription/cancel',
+    ]) {
       for (const body of bodies) {
-        const res = await client(server, token).raw('POST', url, JSON.stringify(body), { 'content-type': 'application/json' });
+        const res = await client(server, token).raw('POST', url, JSON.stringify(body), {
+          'content-type': 'application/json',
+        });
         assert.ok(res.status >= 400 && res.status < 500, `${url} ${JSON.stringify(body)} → ${res.status}`);
       }
       const text = await client(server, token).raw('POST', url, 'price_id=pro', { 'content-type': 'text/plain' });
@@ -214,10 +272,18 @@ describe('payments with the local checkout', () => {
 
   it('needs a signed-in user for every personal endpoint (401)', async () => {
     const anon = client(server);
-    for (const url of ['/payments/subscription/status', '/payments/subscription/details', '/payments/subscription/history']) {
+    for (const url of [
+      '/payments/subscription/status',
+      '/payments/subscription/details',
+      '/payments/subscription/history',
+    ]) {
       assert.equal((await anon.get(url)).status, 401, url);
     }
-    for (const url of ['/payments/create-checkout-session', '/payments/create-subscription-session', '/payments/subscription/cancel']) {
+    for (const url of [
+      '/payments/create-checkout-session',
+      '/payments/create-subscription-session',
+      '/payments/subscription/cancel',
+    ]) {
       assert.equal((await anon.post(url, {})).status, 401, url);
     }
   });
@@ -226,7 +292,10 @@ describe('payments with the local checkout', () => {
     const before = (await client(server, token).get('/payments/subscription/details')).body.data;
     await client(server, token).get('/credits/balance');
     server.clock.advance(Date.parse(before.current_period_end) - server.clock.now.getTime() + 1000);
-    const [a, b] = await Promise.all([client(server, token).get('/credits/balance'), client(server, token).get('/payments/subscription/status')]);
+    const [a, b] = await Promise.all([
+      client(server, token).get('/credits/balance'),
+      client(server, token).get('/payments/subscription/status'),
+    ]);
     assert.equal(a.status, 200);
     assert.equal(b.status, 200);
     // The timer's sweep settles the one due subscription nobody has read (twice@example.com's), then finds none.
@@ -236,7 +305,10 @@ describe('payments with the local checkout', () => {
     assert.deepEqual(balance.body, { available_credits: 2350, subscription_credits: 2000 });
     const list = await transactions(server, token);
     assert.equal(list.filter((t) => t.transaction_type === 'subscription_renewal').length, 1);
-    assert.deepEqual(list.filter((t) => t.transaction_type === 'subscription_expired').map((t) => t.amount), [-2000]);
+    assert.deepEqual(
+      list.filter((t) => t.transaction_type === 'subscription_expired').map((t) => t.amount),
+      [-2000],
+    );
     const after = (await client(server, token).get('/payments/subscription/details')).body.data;
     assert.equal(after.current_period_start, before.current_period_end);
     assert.ok(Date.parse(after.current_period_end) > Date.parse(before.current_period_end));
@@ -244,7 +316,11 @@ describe('payments with the local checkout', () => {
 
   it('cancels at the period end with a valid reason, keeping the end date', async () => {
     for (const body of [{}, { reason: 'bored' }, { reason: 5 }]) {
-      assert.equal((await client(server, token).post('/payments/subscription/cancel', body)).status, 422, JSON.stringify(body));
+      assert.equal(
+        (await client(server, token).post('/payments/subscription/cancel', body)).status,
+        422,
+        JSON.stringify(body),
+      );
     }
     const before = (await client(server, token).get('/payments/subscription/details')).body.data;
     const res = await client(server, token).post('/payments/subscription/cancel', { reason: 'too_expensive' });
@@ -262,7 +338,10 @@ describe('payments with the local checkout', () => {
     server.clock.advance(Date.parse(details.current_period_end) - server.clock.now.getTime() + 1000);
     const status = await client(server, token).get('/payments/subscription/status');
     assert.deepEqual(status.body.data, { is_subscribed: false, subscription_details: null });
-    assert.deepEqual((await client(server, token).get('/credits/balance')).body, { available_credits: 350, subscription_credits: 0 });
+    assert.deepEqual((await client(server, token).get('/credits/balance')).body, {
+      available_credits: 350,
+      subscription_credits: 0,
+    });
     assert.equal((await client(server, token).post('/payments/subscription/cancel', { reason: 'other' })).status, 404);
     assert.equal((await client(server, token).get('/payments/subscription/details')).status, 404);
     const hidden = await client(server, token).get('/payments/subscription/history?include_canceled=false');
@@ -270,8 +349,14 @@ describe('payments with the local checkout', () => {
     const all = await client(server, token).get('/payments/subscription/history?include_canceled=true');
     assert.equal(all.body.data.subscriptions.length, 1);
     assert.equal(all.body.data.subscriptions[0].status, 'canceled');
-    assert.equal((await client(server, token).get('/payments/subscription/history?include_canceled=maybe')).status, 422);
-    assert.equal((await client(server, token).post('/payments/create-checkout-session', { package_id: 'small' })).status, 403);
+    assert.equal(
+      (await client(server, token).get('/payments/subscription/history?include_canceled=maybe')).status,
+      422,
+    );
+    assert.equal(
+      (await client(server, token).post('/payments/create-checkout-session', { package_id: 'small' })).status,
+      403,
+    );
   });
 
   it('answers the Stripe webhook with 404 when Stripe is not configured', async () => {
@@ -285,9 +370,19 @@ describe('billing file override', () => {
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'billing-'));
     const billing = JSON.parse(await readFile(new URL('../config/billing.json', import.meta.url), 'utf8'));
-    billing.plans = { solo: { name: '<b>Solo</b> & "friends"', price_usd: 1.5, credits_per_cycle: 10, description: '<script>alert(1)</script>' } };
+    billing.plans = {
+      solo: {
+        name: '<b>Solo</b> & "friends"',
+        price_usd: 1.5,
+        credits_per_cycle: 10,
+        description: '<script>alert(1)</script>',
+      },
+    };
     await writeFile(path.join(dir, 'billing.json'), JSON.stringify(billing));
-    server = await startTestServer({ BILLING_FILE: path.join(dir, 'billing.json'), PUBLIC_URL: 'https://studio.example.com' });
+    server = await startTestServer({
+      BILLING_FILE: path.join(dir, 'billing.json'),
+      PUBLIC_URL: 'https://studio.example.com',
+    });
   });
   after(async () => {
     await server.close();
@@ -316,7 +411,10 @@ describe('payments through Stripe', () => {
   const webhook = (event: object, signWith = secret) => {
     const payload = JSON.stringify(event);
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: signWith });
-    return client(server).raw('POST', '/payments/webhook', payload, { 'content-type': 'application/json', 'stripe-signature': signature });
+    return client(server).raw('POST', '/payments/webhook', payload, {
+      'content-type': 'application/json',
+      'stripe-signature': signature,
+    });
   };
   const completed = (eventId: string, sessionId: string, extra: object = {}) => ({
     id: eventId,
@@ -327,7 +425,11 @@ describe('payments through Stripe', () => {
 
   before(async () => {
     stripe = await startFakeStripe();
-    server = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_secret', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_BASE: stripe.apiBase });
+    server = await startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_secret',
+      STRIPE_WEBHOOK_SECRET: secret,
+      STRIPE_API_BASE: stripe.apiBase,
+    });
     token = await signIn(server, 'sam@example.com');
     userSessions = { sub: '', pack: '' };
   });
@@ -353,7 +455,9 @@ describe('payments through Stripe', () => {
   it('rejects webhooks without a valid signature (400) and changes nothing', async () => {
     const event = completed('evt_forged', userSessions.sub, { subscription: 'sub_123' });
     assert.equal((await webhook(event, 'whsec_wrong')).status, 400);
-    const unsigned = await client(server).raw('POST', '/payments/webhook', JSON.stringify(event), { 'content-type': 'application/json' });
+    const unsigned = await client(server).raw('POST', '/payments/webhook', JSON.stringify(event), {
+      'content-type': 'application/json',
+    });
     assert.equal(unsigned.status, 400);
     assert.equal((await client(server, token).get('/payments/subscription/status')).body.data.is_subscribed, false);
   });
@@ -365,7 +469,10 @@ describe('payments through Stripe', () => {
     assert.equal(first.body.result, 'fulfilled');
     const replay = await webhook({ ...event, id: 'evt_1_retry' });
     assert.equal(replay.body.result, 'already_processed');
-    assert.deepEqual((await client(server, token).get('/credits/balance')).body, { available_credits: 600, subscription_credits: 500 });
+    assert.deepEqual((await client(server, token).get('/credits/balance')).body, {
+      available_credits: 600,
+      subscription_credits: 500,
+    });
     assert.equal((await client(server, token).get('/payments/subscription/status')).body.data.is_subscribed, true);
   });
 
@@ -376,7 +483,10 @@ describe('payments through Stripe', () => {
     assert.equal(stripe.requests.at(-1)!.form.get('line_items[0][price_data][unit_amount]'), '1800');
     const event = completed('evt_2', res.body.data.session_id);
     await Promise.all([webhook(event), webhook(event)]);
-    assert.deepEqual((await client(server, token).get('/credits/balance')).body, { available_credits: 1600, subscription_credits: 500 });
+    assert.deepEqual((await client(server, token).get('/credits/balance')).body, {
+      available_credits: 1600,
+      subscription_credits: 500,
+    });
   });
 
   it('renews on a paid cycle invoice, once per event', async () => {
@@ -384,13 +494,23 @@ describe('payments through Stripe', () => {
       id: 'evt_invoice_1',
       object: 'event',
       type: 'invoice.paid',
-      data: { object: { id: 'in_1', object: 'invoice', billing_reason: 'subscription_cycle', parent: { subscription_details: { subscription: 'sub_123' } } } },
+      data: {
+        object: {
+          id: 'in_1',
+          object: 'invoice',
+          billing_reason: 'subscription_cycle',
+          parent: { subscription_details: { subscription: 'sub_123' } },
+        },
+      },
     };
     assert.equal((await webhook(event)).body.result, 'fulfilled');
     assert.equal((await webhook(event)).body.result, 'already_processed');
     const list = await transactions(server, token);
     assert.equal(list.filter((t) => t.transaction_type === 'subscription_renewal').length, 1);
-    assert.deepEqual((await client(server, token).get('/credits/balance')).body, { available_credits: 1600, subscription_credits: 500 });
+    assert.deepEqual((await client(server, token).get('/credits/balance')).body, {
+      available_credits: 1600,
+      subscription_credits: 500,
+    });
   });
 
   it('cancels at Stripe too, and ends the subscription when Stripe deletes it', async () => {
@@ -399,10 +519,18 @@ describe('payments through Stripe', () => {
     const sent = stripe.requests.at(-1)!;
     assert.equal(sent.path, '/v1/subscriptions/sub_123');
     assert.equal(sent.form.get('cancel_at_period_end'), 'true');
-    const deleted = { id: 'evt_del', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription' } } };
+    const deleted = {
+      id: 'evt_del',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_123', object: 'subscription' } },
+    };
     assert.equal((await webhook(deleted)).status, 200);
     assert.equal((await client(server, token).get('/payments/subscription/status')).body.data.is_subscribed, false);
-    assert.deepEqual((await client(server, token).get('/credits/balance')).body, { available_credits: 1100, subscription_credits: 0 });
+    assert.deepEqual((await client(server, token).get('/credits/balance')).body, {
+      available_credits: 1100,
+      subscription_credits: 0,
+    });
   });
 
   it('answers a failing Stripe API with 502 without leaking its message', async () => {
@@ -452,7 +580,10 @@ describe('the local checkout page needs its owner', () => {
     const other = await pay(server, stranger, session.session_id);
     assert.equal(other.statusCode, 403);
     assert.deepEqual((await client(server, owner).get('/credits/balance')).body, before);
-    assert.deepEqual((await client(server, stranger).get('/credits/balance')).body, { available_credits: 100, subscription_credits: 0 });
+    assert.deepEqual((await client(server, stranger).get('/credits/balance')).body, {
+      available_credits: 100,
+      subscription_credits: 0,
+    });
     const paid = await pay(server, owner, session.session_id);
     assert.equal(paid.statusCode, 200);
     assert.equal((await client(server, owner).get('/credits/balance')).body.available_credits, 600);
@@ -460,7 +591,8 @@ describe('the local checkout page needs its owner', () => {
 
   it('limits Pay presses per address (429 with Retry-After)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await pay(server, null, '00000000-0000-4000-8000-000000000000')).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await pay(server, null, '00000000-0000-4000-8000-000000000000')).statusCode);
     assert.ok(statuses.includes(429), statuses.join());
     const limited = await pay(server, owner, '00000000-0000-4000-8000-000000000000');
     assert.equal(limited.statusCode, 429);

@@ -32,13 +32,23 @@ describe('start-up recovery of runs cut by a crash', () => {
   async function crashedRun(spec: { content?: string; tools?: ToolCall[]; paidToolCalls?: number }): Promise<string> {
     const runId = randomUUID();
     await debitCredits(server.ctx.db, { userId, amount: 5, description: 'Team chat run', reference: runId });
-    for (let i = 0; i < (spec.paidToolCalls ?? 0); i++) await debitCredits(server.ctx.db, { userId, amount: 1, description: 'Tool call', reference: runId });
-    const start = { sessionId: randomUUID(), teamId: server.ctx.config.TEAM_ID, userId, name: 'Crashed', message: 'Every day post to Slack', fileIds: [], runId };
+    for (let i = 0; i < (spec.paidToolCalls ?? 0); i++)
+      await debitCredits(server.ctx.db, { userId, amount: 1, description: 'Tool call', reference: runId });
+    const start = {
+      sessionId: randomUUID(),
+      teamId: server.ctx.config.TEAM_ID,
+      userId,
+      name: 'Crashed',
+      message: 'Every day post to Slack',
+      fileIds: [],
+      runId,
+    };
     const replyId = await storeRunStart(server.ctx.db, start, () => server.clock.now);
     await updateMessage(server.ctx, replyId, { content: spec.content ?? '', toolCalls: spec.tools ?? [] });
     return replyId;
   }
-  const reply = async (id: string) => (await server.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
+  const reply = async (id: string) =>
+    (await server.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, id)))[0]!;
   const restart = async () => {
     const next = await createServer(server.ctx.config, { database: server.database, now: () => server.clock.now });
     await next.app.close();
@@ -52,7 +62,9 @@ describe('start-up recovery of runs cut by a crash', () => {
   after(() => server.close());
 
   it('marks a finished run completed and leaves it alone', async () => {
-    const res = await client(server, token).post(`/teams/${server.ctx.config.TEAM_ID}/chat`, { message: 'Every day at 9am post to #sales on Slack' });
+    const res = await client(server, token).post(`/teams/${server.ctx.config.TEAM_ID}/chat`, {
+      message: 'Every day at 9am post to #sales on Slack',
+    });
     assert.equal(res.status, 200);
     const [stored] = await server.ctx.db.select().from(chatMessages).where(eq(chatMessages.role, 'team_response'));
     assert.equal(stored?.runStatus, 'completed');
@@ -63,7 +75,11 @@ describe('start-up recovery of runs cut by a crash', () => {
     const empty = await crashedRun({ tools: [call('t1', 'transfer_task_to_member', null)] });
     const partial = await crashedRun({
       content: 'Here is half a workflow',
-      tools: [call('t2', 'transfer_task_to_member', 'done'), call('t3', 'http_request', null), call('t4', 'duckduckgo_search', 'ok')],
+      tools: [
+        call('t2', 'transfer_task_to_member', 'done'),
+        call('t3', 'http_request', null),
+        call('t4', 'duckduckgo_search', 'ok'),
+      ],
       paidToolCalls: 2,
     });
     const fresh = await crashedRun({});
@@ -82,7 +98,10 @@ describe('start-up recovery of runs cut by a crash', () => {
     const partialRow = await reply(partial);
     assert.equal(partialRow.runStatus, 'interrupted');
     assert.equal(partialRow.content, 'Here is half a workflow');
-    assert.deepEqual(partialRow.toolCalls.map((c) => c.result === null), [false, false, false]);
+    assert.deepEqual(
+      partialRow.toolCalls.map((c) => c.result === null),
+      [false, false, false],
+    );
     assert.equal((await reply(fresh)).runStatus, 'running');
     // The empty run gets its 5 back; the partial one the 1 credit of its unfinished paid tool call.
     assert.equal(await balance(), start - 7 + 1 - 5);
@@ -90,6 +109,10 @@ describe('start-up recovery of runs cut by a crash', () => {
     await restart();
     assert.equal(await balance(), start - 7 + 1 - 5, 'a second start refunds nothing twice');
     const history = await client(server, token).get('/credits/transactions?limit=10');
-    assert.equal(history.body.data.transactions.filter((t: { transaction_type: string }) => t.transaction_type === 'refund').length, 2);
+    assert.equal(
+      history.body.data.transactions.filter((t: { transaction_type: string }) => t.transaction_type === 'refund')
+        .length,
+      2,
+    );
   });
 });

@@ -36,32 +36,75 @@ describe('the built-in team', () => {
       monitoring: false,
       telemetry: true,
       members: [
-        { name: 'Workflow Architect', role: 'Designs', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } },
-        { name: 'Integration Specialist', role: 'Configures', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } },
-        { name: 'Workflow Validator', role: 'Validates', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } },
-        { name: 'Research Assistant', role: 'Research', agent_config: { tool_call_limit: limit, tools: [{ type: 'duckduckgo' }, { type: 'browser' }] } },
+        {
+          name: 'Workflow Architect',
+          role: 'Designs',
+          agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] },
+        },
+        {
+          name: 'Integration Specialist',
+          role: 'Configures',
+          agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] },
+        },
+        {
+          name: 'Workflow Validator',
+          role: 'Validates',
+          agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] },
+        },
+        {
+          name: 'Research Assistant',
+          role: 'Research',
+          agent_config: { tool_call_limit: limit, tools: [{ type: 'duckduckgo' }, { type: 'browser' }] },
+        },
       ],
       ...overrides,
     },
   });
-  const run = async (t: Team, message = 'Every day at 8am post to #general on Slack', earlierRequests: string[] = [], services: ToolServices = servicesWith(pool)) => {
+  const run = async (
+    t: Team,
+    message = 'Every day at 8am post to #general on Slack',
+    earlierRequests: string[] = [],
+    services: ToolServices = servicesWith(pool),
+  ) => {
     const events: RunEvent[] = [];
-    const input = { runId: 'r', team: t, userId: 'u', message, files: [], history: [], earlierRequests, lastReply: null };
-    for await (const e of createBuiltinEngine().run(input, { services, signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+    const input = {
+      runId: 'r',
+      team: t,
+      userId: 'u',
+      message,
+      files: [],
+      history: [],
+      earlierRequests,
+      lastReply: null,
+    };
+    for await (const e of createBuiltinEngine().run(input, {
+      services,
+      signal: new AbortController().signal,
+      streamDelayMs: 0,
+    }))
+      events.push(e);
     return events;
   };
   const workflowOf = (events: RunEvent[]) => JSON.parse(/```json\n([\s\S]+?)\n```/.exec(text(events))![1]!);
-  const toolNames = (events: RunEvent[]) => events.filter((e) => e.kind === 'tool_started').map((e) => (e as { call: { tool_name: string } }).call.tool_name);
+  const toolNames = (events: RunEvent[]) =>
+    events.filter((e) => e.kind === 'tool_started').map((e) => (e as { call: { tool_name: string } }).call.tool_name);
   const text = (events: RunEvent[]) => events.map((e) => (e.kind === 'text' ? e.delta : '')).join('');
 
   it('designs with search_nodes, configures with get_node and validates with validate_workflow, the same every time', async () => {
     const first = await run(team());
     const names = toolNames(first);
     assert.equal(names.filter((n) => n === 'transfer_task_to_member').length, 4);
-    assert.ok(names.indexOf('search_nodes') < names.indexOf('get_node') && names.indexOf('get_node') < names.indexOf('validate_workflow'), names.join());
+    assert.ok(
+      names.indexOf('search_nodes') < names.indexOf('get_node') &&
+        names.indexOf('get_node') < names.indexOf('validate_workflow'),
+      names.join(),
+    );
     assert.deepEqual(names.slice(-2), ['duckduckgo_search', 'browser_open']);
     const wf = workflowOf(first);
-    assert.deepEqual(wf.nodes.map((n: { type: string }) => n.type), ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.slack']);
+    assert.deepEqual(
+      wf.nodes.map((n: { type: string }) => n.type),
+      ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.slack'],
+    );
     assert.deepEqual(structuralProblems(wf), []);
     assert.match(text(first), /validate_workflow`\) checked all 2 nodes/);
     assert.equal(text(first), text(await run(team())));
@@ -70,7 +113,11 @@ describe('the built-in team', () => {
   it('gives every member the whole request in collaborate mode, and its own part in coordinate mode', async () => {
     const message = 'Every day at 8am post to #general on Slack';
     const tasks = (events: RunEvent[]) =>
-      events.flatMap((e) => (e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member' ? [String(e.call.tool_args.task)] : []));
+      events.flatMap((e) =>
+        e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member'
+          ? [String(e.call.tool_args.task)]
+          : [],
+      );
     assert.deepEqual(tasks(await run(team({ mode: 'collaborate' }), message)), [message, message, message, message]);
     const coordinated = tasks(await run(team(), message));
     assert.match(coordinated[0]!, /^Design the workflow/);
@@ -81,8 +128,13 @@ describe('the built-in team', () => {
   it("honours a member's tool call limit", async () => {
     const events = await run(team({}, 1));
     assert.deepEqual(toolNames(events).slice(-1), ['duckduckgo_search']);
-    const researcher = events.find((e) => e.kind === 'member_response' && e.response.member_name === 'Research Assistant');
-    assert.match(String(researcher?.kind === 'member_response' && researcher.response.content), /tool call limit \(1\)/);
+    const researcher = events.find(
+      (e) => e.kind === 'member_response' && e.response.member_name === 'Research Assistant',
+    );
+    assert.match(
+      String(researcher?.kind === 'member_response' && researcher.response.content),
+      /tool call limit \(1\)/,
+    );
   });
 
   it('reasons in Step blocks when reasoning is on, within the configured step bounds', async () => {
@@ -94,11 +146,21 @@ describe('the built-in team', () => {
   });
 
   it('changes the last workflow on a follow-up instead of starting over, and says what changed', async () => {
-    const events = await run(team(), 'make it 9am instead', ['Every Monday at 8am post the sales figures to #sales on Slack']);
+    const events = await run(team(), 'make it 9am instead', [
+      'Every Monday at 8am post the sales figures to #sales on Slack',
+    ]);
     const wf = workflowOf(events);
-    assert.deepEqual(wf.nodes[0].parameters.rule.interval[0], { field: 'weeks', weeksInterval: 1, triggerAtDay: [1], triggerAtHour: 9 });
+    assert.deepEqual(wf.nodes[0].parameters.rule.interval[0], {
+      field: 'weeks',
+      weeksInterval: 1,
+      triggerAtDay: [1],
+      triggerAtHour: 9,
+    });
     assert.ok(wf.nodes.some((n: { type: string }) => n.type === 'n8n-nodes-base.slack'));
-    assert.match(text(events), /### What changed\n- The schedule now runs every Monday at 09:00 \(it ran every Monday at 08:00\)/);
+    assert.match(
+      text(events),
+      /### What changed\n- The schedule now runs every Monday at 09:00 \(it ran every Monday at 08:00\)/,
+    );
   });
 
   it('still validates through the n8n tools when no member has them (the coordinator calls them)', async () => {
@@ -121,8 +183,15 @@ describe('the built-in team', () => {
     });
     const events = await run(team(), undefined, [], down);
     const failed = events.filter((e) => e.kind === 'tool_completed' && e.call.tool_call_error);
-    assert.ok(failed.some((e) => e.kind === 'tool_completed' && e.call.result === 'The n8n tool server did not answer in time.'));
-    assert.match(text(events), /did not build a workflow this time, because it could not check it against n8n's node definitions/);
+    assert.ok(
+      failed.some(
+        (e) => e.kind === 'tool_completed' && e.call.result === 'The n8n tool server did not answer in time.',
+      ),
+    );
+    assert.match(
+      text(events),
+      /did not build a workflow this time, because it could not check it against n8n's node definitions/,
+    );
   });
 
   it('streams text in small deltas that add up to the whole', () => {

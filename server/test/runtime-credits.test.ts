@@ -22,7 +22,10 @@ describe('chat runs and subscription periods', () => {
   after(() => server.close());
 
   const run = () =>
-    client(server, token).post(`/teams/${server.ctx.config.TEAM_ID}/chat`, { message: 'Send a daily report', stream: false });
+    client(server, token).post(`/teams/${server.ctx.config.TEAM_ID}/chat`, {
+      message: 'Send a daily report',
+      stream: false,
+    });
 
   it('spends subscription credits while the period runs', async () => {
     const res = await run();

@@ -11,7 +11,9 @@ import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 function multipart(field: string, filename: string, content: Buffer) {
   const boundary = '----runtime-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -48,7 +50,10 @@ describe('team runtime over HTTP', () => {
     assert.equal(kb.status, 422);
     assert.equal(await sessions(), sessionsBefore);
     assert.deepEqual((await api.get('/credits/balance')).body, balance);
-    const emoji = await api.post(`/teams/${teamId}/chat`, { message: 'Every day post 🎉 to #sales on Slack', stream: false });
+    const emoji = await api.post(`/teams/${teamId}/chat`, {
+      message: 'Every day post 🎉 to #sales on Slack',
+      stream: false,
+    });
     assert.equal(emoji.status, 200, 'a proper surrogate pair is fine');
     assert.equal(await sessions(), sessionsBefore + 1);
   });
@@ -65,11 +70,10 @@ describe('team runtime over HTTP', () => {
     assert.ok(reply.tools.some((t) => t.tool_name === 'transfer_task_to_member'));
     const workflow = workflowOf(reply.content);
     assert.deepEqual(structuralProblems(workflow), []);
-    assert.deepEqual(workflow.nodes.map((n: { type: string }) => n.type), [
-      'n8n-nodes-base.emailReadImap',
-      'n8n-nodes-base.googleSheets',
-      'n8n-nodes-base.slack',
-    ]);
+    assert.deepEqual(
+      workflow.nodes.map((n: { type: string }) => n.type),
+      ['n8n-nodes-base.emailReadImap', 'n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack'],
+    );
     const stored = await client(server, token).get(`/teams/sessions/${reply.session_id}/messages`);
     assert.equal(stored.body.data.messages[1].content, reply.content);
   });
@@ -83,7 +87,10 @@ describe('team runtime over HTTP', () => {
     });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /application\/x-ndjson/);
-    const frames = res.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as StreamFrame);
+    const frames = res.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as StreamFrame);
     assert.equal(frames[0]?.type, 'start');
     assert.equal(frames.at(-1)?.type, 'end');
     assert.ok(frames.some((f) => f.event === 'ToolCallStarted'));
@@ -92,7 +99,7 @@ describe('team runtime over HTTP', () => {
     assert.deepEqual(workflowOf(text).nodes[0].parameters.rule.interval, [{ field: 'minutes', minutesInterval: 15 }]);
   });
 
-  it('answers bad input, bad tokens, unknown teams and others\' sessions with errors that store nothing', async () => {
+  it("answers bad input, bad tokens, unknown teams and others' sessions with errors that store nothing", async () => {
     const api = client(server, token);
     const other = await signIn(server, 'http-other@example.com');
     const own = await api.post(`/teams/${teamId}/chat`, { message: 'Every day post to Slack' });
@@ -114,7 +121,10 @@ describe('team runtime over HTTP', () => {
     assert.equal((await client(server).post(`/teams/${teamId}/chat`, { message: 'hi' })).status, 401);
     assert.equal((await client(server, 'forged').post(`/teams/${teamId}/chat`, { message: 'hi' })).status, 401);
     assert.equal((await api.post('/teams/ffffffffffffffffffffffff/chat', { message: 'hi' })).status, 404);
-    assert.equal((await client(server, other).post(`/teams/${teamId}/chat`, { message: 'hi', session_id: sessionId })).status, 403);
+    assert.equal(
+      (await client(server, other).post(`/teams/${teamId}/chat`, { message: 'hi', session_id: sessionId })).status,
+      403,
+    );
     const stored = await api.get(`/teams/sessions/${sessionId}/messages`);
     assert.equal(stored.body.data.messages.length, 2);
   });
@@ -123,7 +133,9 @@ describe('team runtime over HTTP', () => {
     const poorServer = await startTestServer({ FREE_CREDITS: '1' });
     try {
       const poor = await signIn(poorServer, 'http-poor@example.com');
-      const res = await client(poorServer, poor).post(`/teams/${poorServer.ctx.config.TEAM_ID}/chat`, { message: 'Every day post to Slack' });
+      const res = await client(poorServer, poor).post(`/teams/${poorServer.ctx.config.TEAM_ID}/chat`, {
+        message: 'Every day post to Slack',
+      });
       assert.equal(res.status, 402);
       assert.equal(res.body.detail.code, 'insufficient_credits');
       assert.equal((await client(poorServer, poor).get('/credits/balance')).body.available_credits, 1);
@@ -133,7 +145,11 @@ describe('team runtime over HTTP', () => {
   });
 
   it('gives the run the text of uploaded files', async () => {
-    const { payload, headers } = multipart('files', 'requirements.txt', Buffer.from('Every Friday at 5pm post the weekly numbers to #reports on Slack.'));
+    const { payload, headers } = multipart(
+      'files',
+      'requirements.txt',
+      Buffer.from('Every Friday at 5pm post the weekly numbers to #reports on Slack.'),
+    );
     const up = await server.app.inject({
       method: 'POST',
       url: `/api/v1/teams/${teamId}/upload-files`,
@@ -159,8 +175,12 @@ describe('team runtime over HTTP', () => {
 
   it('lets a member search its knowledge base and returns real snippets', async () => {
     const kbId = 'kb-runtime-test';
-    await server.ctx.db.insert(knowledgeBases).values({ id: kbId, ownerId: userId, name: 'Runbook', collection: 'kb_Runbook_1' });
-    await server.ctx.db.insert(documents).values({ id: 'doc-1', knowledgeBaseId: kbId, name: 'sales-runbook.txt', contentType: 'text/plain', size: 80 });
+    await server.ctx.db
+      .insert(knowledgeBases)
+      .values({ id: kbId, ownerId: userId, name: 'Runbook', collection: 'kb_Runbook_1' });
+    await server.ctx.db
+      .insert(documents)
+      .values({ id: 'doc-1', knowledgeBaseId: kbId, name: 'sales-runbook.txt', contentType: 'text/plain', size: 80 });
     await server.ctx.db.insert(documentChunks).values({
       id: 'chunk-1',
       documentId: 'doc-1',
@@ -170,13 +190,17 @@ describe('team runtime over HTTP', () => {
     });
     const [row] = await server.ctx.db.select().from(teams).where(eq(teams.id, teamId));
     const withKb = (members: TeamMember[]) =>
-      members.map((m) => (m.name === 'Research Assistant' ? { ...m, agent_config: { ...m.agent_config, knowledge_base_ids: [kbId] } } : m));
+      members.map((m) =>
+        m.name === 'Research Assistant' ? { ...m, agent_config: { ...m.agent_config, knowledge_base_ids: [kbId] } } : m,
+      );
     await server.ctx.db
       .update(teams)
       .set({ members: withKb(row!.members), config: { ...row!.config, members: withKb(row!.config.members) } })
       .where(eq(teams.id, teamId));
 
-    const res = await client(server, token).post(`/teams/${teamId}/chat`, { message: 'Every Monday post weekly sales figures to Slack' });
+    const res = await client(server, token).post(`/teams/${teamId}/chat`, {
+      message: 'Every Monday post weekly sales figures to Slack',
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const search = res.body.data.tools.find((t: { tool_name: string }) => t.tool_name === 'search_knowledge_base');
     assert.ok(search, 'the member searched its knowledge base');
@@ -186,8 +210,10 @@ describe('team runtime over HTTP', () => {
     assert.match(res.body.data.content, /From your knowledge base/);
   });
 
-  it('links the browser tool to a live view page that shows the run\'s steps', async () => {
-    const res = await client(server, token).post(`/teams/${teamId}/chat`, { message: 'Every hour call https://api.example.com/<script>' });
+  it("links the browser tool to a live view page that shows the run's steps", async () => {
+    const res = await client(server, token).post(`/teams/${teamId}/chat`, {
+      message: 'Every hour call https://api.example.com/<script>',
+    });
     const browser = res.body.data.tools.find((t: { tool_name: string }) => t.tool_name === 'browser_open');
     assert.ok(browser);
     const json = JSON.parse(browser.result.split('\n\n')[0]);
@@ -204,7 +230,10 @@ describe('team runtime over HTTP', () => {
     assert.ok(!page.body.includes('<script>'), 'tool text is escaped');
     assert.ok(page.body.includes('&lt;script&gt;'));
 
-    const missing = await server.app.inject({ method: 'GET', url: '/computer/00000000-0000-4000-8000-000000000000/vnc.html' });
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: '/computer/00000000-0000-4000-8000-000000000000/vnc.html',
+    });
     assert.equal(missing.statusCode, 404);
     const bad = await server.app.inject({ method: 'GET', url: '/computer/..%2F..%2Fetc/vnc.html' });
     assert.equal(bad.statusCode, 404);

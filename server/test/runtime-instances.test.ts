@@ -42,17 +42,25 @@ describe('two server instances on one PostgreSQL', () => {
         await b.app.listen({ port: 0, host: '127.0.0.1' });
         const token = await signIn(a, 'roaming@example.com');
 
-        const first = await runOverSocket(a, token, { message: 'Every day at 9am fetch https://api.example.com/report' });
+        const first = await runOverSocket(a, token, {
+          message: 'Every day at 9am fetch https://api.example.com/report',
+        });
         assert.equal(first.at(-1)?.type, 'end');
         const sessionId = first[0]!.session_id!;
 
-        const second = await runOverSocket(b, token, { message: 'And post it to #reports on Slack', session_id: sessionId });
+        const second = await runOverSocket(b, token, {
+          message: 'And post it to #reports on Slack',
+          session_id: sessionId,
+        });
         assert.equal(second[0]?.session_id, sessionId);
         assert.equal(second.at(-1)?.type, 'end');
 
         const fromA = await client(a, token).get(`/teams/sessions/${sessionId}/messages`);
         const fromB = await client(b, token).get(`/teams/sessions/${sessionId}/messages`);
-        assert.deepEqual(fromA.body.data.messages.map((m: { role: string }) => m.role), ['user', 'team_response', 'user', 'team_response']);
+        assert.deepEqual(
+          fromA.body.data.messages.map((m: { role: string }) => m.role),
+          ['user', 'team_response', 'user', 'team_response'],
+        );
         assert.deepEqual(fromB.body.data.messages, fromA.body.data.messages);
 
         const browser = second.flatMap((f) => f.tools ?? []).find((t) => t.tool_name === 'browser_open' && t.result);

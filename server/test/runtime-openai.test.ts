@@ -8,7 +8,14 @@ import { createOpenAIEngine } from '../src/runtime/openai/engine.ts';
 import { ProviderError, type RunEvent, type ToolServices } from '../src/runtime/types.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 import { poolServices, realPool } from '../bench/workflowQuality.ts';
-import { startFakeOpenAI, textReply, toolCallReply, type ChatRequest, type FakeOpenAI, type FakeReply } from './fakes/openai.ts';
+import {
+  startFakeOpenAI,
+  textReply,
+  toolCallReply,
+  type ChatRequest,
+  type FakeOpenAI,
+  type FakeReply,
+} from './fakes/openai.ts';
 
 const FINAL = ['## Your workflow\n', 'A **Schedule Trigger** ', 'starts it every day.'];
 
@@ -19,7 +26,11 @@ function teamScript(request: ChatRequest): FakeReply {
   if (coordinator) {
     return hasToolResult
       ? textReply(...FINAL)
-      : toolCallReply('call_delegate_1', 'transfer_task_to_member', { member_id: 'researcher', task: 'Find the schedule node', expected_output: 'Node name' });
+      : toolCallReply('call_delegate_1', 'transfer_task_to_member', {
+          member_id: 'researcher',
+          task: 'Find the schedule node',
+          expected_output: 'Node name',
+        });
   }
   return hasToolResult
     ? textReply('The Schedule Trigger node ', 'fits.')
@@ -49,7 +60,14 @@ const TEAM: Team = {
     debug_mode: false,
     monitoring: false,
     telemetry: true,
-    members: [{ name: 'Researcher', role: 'Looks things up', type: 'agent', agent_config: { model_id: 'gpt-4o-mini', tools: [{ type: 'duckduckgo' }] } }],
+    members: [
+      {
+        name: 'Researcher',
+        role: 'Looks things up',
+        type: 'agent',
+        agent_config: { model_id: 'gpt-4o-mini', tools: [{ type: 'duckduckgo' }] },
+      },
+    ],
   },
 };
 
@@ -69,8 +87,18 @@ const services = (charged: string[] = []): ToolServices => ({
 
 async function collect(engine: ReturnType<typeof createOpenAIEngine>, svc = services()): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
-  const input = { runId: 'run-1', team: TEAM, userId: 'u1', message: 'Every day at 9am ping me', files: [], history: [], earlierRequests: [], lastReply: null };
-  for await (const e of engine.run(input, { services: svc, signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+  const input = {
+    runId: 'run-1',
+    team: TEAM,
+    userId: 'u1',
+    message: 'Every day at 9am ping me',
+    files: [],
+    history: [],
+    earlierRequests: [],
+    lastReply: null,
+  };
+  for await (const e of engine.run(input, { services: svc, signal: new AbortController().signal, streamDelayMs: 0 }))
+    events.push(e);
   return events;
 }
 
@@ -89,12 +117,14 @@ describe('OpenAI-compatible engine', () => {
   });
   after(() => fake.close());
 
-  it('delegates through transfer_task_to_member, runs the member\'s tools and streams the answer', async () => {
+  it("delegates through transfer_task_to_member, runs the member's tools and streams the answer", async () => {
     fake.requests.length = 0;
     const charged: string[] = [];
     const engine = createOpenAIEngine({ apiKey: 'sk-test', baseURL: fake.url, maxRetries: 0 });
     const events = await collect(engine, services(charged));
-    const kinds = events.map((e) => (e.kind === 'tool_started' || e.kind === 'tool_completed' ? `${e.kind}:${e.call.tool_name}` : e.kind));
+    const kinds = events.map((e) =>
+      e.kind === 'tool_started' || e.kind === 'tool_completed' ? `${e.kind}:${e.call.tool_name}` : e.kind,
+    );
     assert.deepEqual(kinds, [
       'tool_started:transfer_task_to_member',
       'tool_started:duckduckgo_search',
@@ -105,7 +135,10 @@ describe('OpenAI-compatible engine', () => {
       'text',
       'text',
     ]);
-    assert.deepEqual(events.filter((e) => e.kind === 'text').map((e) => (e as { delta: string }).delta), FINAL);
+    assert.deepEqual(
+      events.filter((e) => e.kind === 'text').map((e) => (e as { delta: string }).delta),
+      FINAL,
+    );
     const member = events.find((e) => e.kind === 'member_response');
     assert.equal(member?.kind === 'member_response' && member.response.content, 'The Schedule Trigger node fits.');
     assert.equal(member?.kind === 'member_response' && member.response.model, 'gpt-4o-mini');
@@ -120,10 +153,16 @@ describe('OpenAI-compatible engine', () => {
     assert.equal(first!.authorization, 'Bearer sk-test');
     assert.equal(first!.stream, true);
     assert.equal(first!.model, 'gpt-4o');
-    assert.deepEqual(first!.tools?.map((t) => t.function.name), ['transfer_task_to_member']);
+    assert.deepEqual(
+      first!.tools?.map((t) => t.function.name),
+      ['transfer_task_to_member'],
+    );
     assert.match(String(first!.messages[0]!.content), /researcher: Researcher/);
     assert.equal(memberFirst!.model, 'gpt-4o-mini');
-    assert.deepEqual(memberFirst!.tools?.map((t) => t.function.name), ['duckduckgo_search']);
+    assert.deepEqual(
+      memberFirst!.tools?.map((t) => t.function.name),
+      ['duckduckgo_search'],
+    );
     assert.equal(memberFirst!.messages.at(-1)!.content, 'Find the schedule node');
     assert.equal(memberSecond!.messages.at(-1)!.role, 'tool');
     assert.equal(last!.messages.at(-1)!.content, 'The Schedule Trigger node fits.');
@@ -152,7 +191,11 @@ describe('OpenAI-compatible engine', () => {
   });
 
   it('reports a refused connection with connection text', async () => {
-    const engine = createOpenAIEngine({ apiKey: 'x', baseURL: `http://127.0.0.1:${await closedPort()}/v1`, maxRetries: 0 });
+    const engine = createOpenAIEngine({
+      apiKey: 'x',
+      baseURL: `http://127.0.0.1:${await closedPort()}/v1`,
+      maxRetries: 0,
+    });
     await assert.rejects(collect(engine), (error: unknown) => {
       assert.ok(error instanceof ProviderError);
       assert.equal(error.code, 'connection_error');
@@ -162,20 +205,37 @@ describe('OpenAI-compatible engine', () => {
   });
 });
 
-describe('OpenAI-compatible engine: the answer\'s workflow goes through n8n\'s validator', () => {
+describe("OpenAI-compatible engine: the answer's workflow goes through n8n's validator", () => {
   const pool = realPool();
   let fake: FakeOpenAI;
-  const BROKEN = { name: 'Broken', nodes: [{ id: 'a', name: 'Schedule Trigger', type: 'n8n-nodes-base.scheduleTrigger', typeVersion: 1.2, position: [0, 0], parameters: { rule: { interval: [{ field: 'hours' }] } } }], connections: { 'Schedule Trigger': { main: [[{ node: 'Ghost', type: 'main', index: 0 }]] } } };
+  const BROKEN = {
+    name: 'Broken',
+    nodes: [
+      {
+        id: 'a',
+        name: 'Schedule Trigger',
+        type: 'n8n-nodes-base.scheduleTrigger',
+        typeVersion: 1.2,
+        position: [0, 0],
+        parameters: { rule: { interval: [{ field: 'hours' }] } },
+      },
+    ],
+    connections: { 'Schedule Trigger': { main: [[{ node: 'Ghost', type: 'main', index: 0 }]] } },
+  };
   const FIXED = {
     name: 'Fixed',
-    nodes: [...BROKEN.nodes, { id: 'b', name: 'Ghost', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} }],
+    nodes: [
+      ...BROKEN.nodes,
+      { id: 'b', name: 'Ghost', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+    ],
     connections: BROKEN.connections,
   };
   const block = (wf: unknown) => `Here it is:\n\n\`\`\`json\n${JSON.stringify(wf)}\n\`\`\``;
   let repairs: unknown[] = [];
   before(async () => {
     fake = await startFakeOpenAI((request) => {
-      const repair = request.messages.at(-1)?.role === 'user' && /validator/.test(String(request.messages.at(-1)?.content));
+      const repair =
+        request.messages.at(-1)?.role === 'user' && /validator/.test(String(request.messages.at(-1)?.content));
       if (!repair) return textReply(block(BROKEN));
       repairs.push(request.messages.at(-1)?.content);
       return textReply(block(repairs.length === 1 && fixes ? FIXED : BROKEN));
@@ -189,30 +249,84 @@ describe('OpenAI-compatible engine: the answer\'s workflow goes through n8n\'s v
   const teamless: Team = { ...TEAM, config: { ...TEAM.config, members: [] } };
   const run = async () => {
     const events: RunEvent[] = [];
-    const input = { runId: 'run-v', team: teamless, userId: 'u1', message: 'Every hour do something', files: [], history: [], earlierRequests: [], lastReply: null };
+    const input = {
+      runId: 'run-v',
+      team: teamless,
+      userId: 'u1',
+      message: 'Every hour do something',
+      files: [],
+      history: [],
+      earlierRequests: [],
+      lastReply: null,
+    };
     const engine = createOpenAIEngine({ apiKey: 'x', baseURL: fake.url, maxRetries: 0 });
-    for await (const e of engine.run(input, { services: poolServices(pool), signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+    for await (const e of engine.run(input, {
+      services: poolServices(pool),
+      signal: new AbortController().signal,
+      streamDelayMs: 0,
+    }))
+      events.push(e);
     return { events, text: events.map((e) => (e.kind === 'text' ? e.delta : '')).join('') };
   };
 
   it("offers a member its MCP server's real tools as namespaced functions and runs the model's call on the server", async () => {
-    const withN8n: Team = { ...TEAM, config: { ...TEAM.config, members: [{ name: 'Researcher', role: 'Looks things up', type: 'agent', agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] } }] } };
+    const withN8n: Team = {
+      ...TEAM,
+      config: {
+        ...TEAM.config,
+        members: [
+          {
+            name: 'Researcher',
+            role: 'Looks things up',
+            type: 'agent',
+            agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] },
+          },
+        ],
+      },
+    };
     const mcpFake = await startFakeOpenAI((request) => {
       const coordinator = String(request.messages[0]?.content).startsWith('You coordinate');
       const hasToolResult = request.messages.some((m) => m.role === 'tool');
-      if (coordinator) return hasToolResult ? textReply('Done.') : toolCallReply('call_d', 'transfer_task_to_member', { member_id: 'researcher', task: 'Find the Slack node', expected_output: 'type' });
-      return hasToolResult ? textReply('n8n-nodes-base.slack') : toolCallReply('call_s', 'n8n__search_nodes', { query: 'slack', limit: 3 });
+      if (coordinator)
+        return hasToolResult
+          ? textReply('Done.')
+          : toolCallReply('call_d', 'transfer_task_to_member', {
+              member_id: 'researcher',
+              task: 'Find the Slack node',
+              expected_output: 'type',
+            });
+      return hasToolResult
+        ? textReply('n8n-nodes-base.slack')
+        : toolCallReply('call_s', 'n8n__search_nodes', { query: 'slack', limit: 3 });
     });
     try {
       const events: RunEvent[] = [];
-      const input = { runId: 'run-m', team: withN8n, userId: 'u1', message: 'Find Slack', files: [], history: [], earlierRequests: [], lastReply: null };
+      const input = {
+        runId: 'run-m',
+        team: withN8n,
+        userId: 'u1',
+        message: 'Find Slack',
+        files: [],
+        history: [],
+        earlierRequests: [],
+        lastReply: null,
+      };
       const engine = createOpenAIEngine({ apiKey: 'x', baseURL: mcpFake.url, maxRetries: 0 });
-      for await (const e of engine.run(input, { services: poolServices(pool), signal: new AbortController().signal, streamDelayMs: 0 })) events.push(e);
+      for await (const e of engine.run(input, {
+        services: poolServices(pool),
+        signal: new AbortController().signal,
+        streamDelayMs: 0,
+      }))
+        events.push(e);
       const memberRequest = mcpFake.requests.find((r) => !String(r.messages[0]?.content).startsWith('You coordinate'))!;
       const offered = memberRequest.tools!.map((t) => t.function);
       assert.ok(offered.some((f) => f.name === 'n8n__validate_workflow'));
       const search = offered.find((f) => f.name === 'n8n__search_nodes')!;
-      assert.deepEqual((search.parameters as { required?: string[] }).required, ['query'], 'the schema is the server\'s own');
+      assert.deepEqual(
+        (search.parameters as { required?: string[] }).required,
+        ['query'],
+        "the schema is the server's own",
+      );
       const call = events.find((e) => e.kind === 'tool_completed' && e.call.tool_name === 'search_nodes');
       assert.ok(call?.kind === 'tool_completed' && !call.call.tool_call_error);
       assert.match(String(call.kind === 'tool_completed' && call.call.result), /n8n-nodes-base\.slack/);
@@ -221,7 +335,7 @@ describe('OpenAI-compatible engine: the answer\'s workflow goes through n8n\'s v
     }
   });
 
-  it('sends the validator\'s errors back to the model and reports the repaired workflow as valid', async () => {
+  it("sends the validator's errors back to the model and reports the repaired workflow as valid", async () => {
     repairs = [];
     fixes = true;
     const { events, text } = await run();
@@ -237,7 +351,10 @@ describe('OpenAI-compatible engine: the answer\'s workflow goes through n8n\'s v
     repairs = [];
     fixes = false;
     const { events, text } = await run();
-    assert.equal(events.filter((e) => e.kind === 'tool_completed' && e.call.tool_name === 'validate_workflow').length, 3);
+    assert.equal(
+      events.filter((e) => e.kind === 'tool_completed' && e.call.tool_name === 'validate_workflow').length,
+      3,
+    );
     assert.equal(repairs.length, 2);
     assert.match(text, /still reports \d+ error\(s\) the team could not repair:\n(?:- .*\n)*- .*Ghost/);
   });
@@ -267,17 +384,23 @@ describe('OpenAI-compatible engine behind the chat routes', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { message, stream: true },
     });
-    return res.body.split('\n').filter(Boolean).map((l) => JSON.parse(l) as StreamFrame);
+    return res.body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as StreamFrame);
   };
 
-  it('streams the model\'s deltas as chunk frames and stores the reply', async () => {
+  it("streams the model's deltas as chunk frames and stores the reply", async () => {
     failWith = null;
     // The seeded team names its members differently: the coordinator's delegation to "researcher" fails cleanly
     // as a tool error and the model still answers.
     const frames = await streamRun('Every day at 9am ping me');
     assert.equal(frames[0]?.type, 'start');
     assert.equal(frames.at(-1)?.type, 'end');
-    assert.deepEqual(frames.filter((f) => f.content).map((f) => f.content), FINAL);
+    assert.deepEqual(
+      frames.filter((f) => f.content).map((f) => f.content),
+      FINAL,
+    );
     const delegation = frames.find((f) => f.event === 'ToolCallCompleted')?.active_tool;
     assert.equal(delegation?.tool_name, 'transfer_task_to_member');
     assert.equal(delegation?.tool_call_error, true);
@@ -286,7 +409,12 @@ describe('OpenAI-compatible engine behind the chat routes', () => {
   });
 
   it('maps 429 to a rate-limit error frame and a 503 reply', async () => {
-    failWith = { kind: 'error', status: 429, body: { error: { message: 'Rate limit reached', type: 'requests' } }, headers: { 'retry-after-ms': '0' } };
+    failWith = {
+      kind: 'error',
+      status: 429,
+      body: { error: { message: 'Rate limit reached', type: 'requests' } },
+      headers: { 'retry-after-ms': '0' },
+    };
     const frames = await streamRun('hello');
     const last = frames.at(-1)!;
     assert.equal(last.type, 'error');
@@ -310,7 +438,11 @@ describe('OpenAI-compatible engine behind the chat routes', () => {
   });
 
   it('maps an unknown model (404) to a model-not-found error frame', async () => {
-    failWith = { kind: 'error', status: 404, body: { error: { message: 'The model `gpt-9` does not exist', code: 'model_not_found' } } };
+    failWith = {
+      kind: 'error',
+      status: 404,
+      body: { error: { message: 'The model `gpt-9` does not exist', code: 'model_not_found' } },
+    };
     const last = (await streamRun('hello')).at(-1)!;
     assert.equal(last.type, 'error');
     assert.equal(last.error_code, 'model_not_found');

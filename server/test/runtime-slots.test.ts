@@ -44,7 +44,10 @@ describe('run slots', () => {
     const slots = new RunSlots(1);
     const signal = new AbortController().signal;
     assert.equal(await slots.use(signal, async () => 'done'), 'done');
-    await assert.rejects(slots.use(signal, async () => Promise.reject(new Error('refused'))), /refused/);
+    await assert.rejects(
+      slots.use(signal, async () => Promise.reject(new Error('refused'))),
+      /refused/,
+    );
     assert.equal(await slots.use(signal, async () => 'next'), 'next', 'the failed task gave its slot back');
   });
 });

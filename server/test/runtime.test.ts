@@ -37,7 +37,10 @@ function connect(server: TestServer, teamId: string, query: string): Promise<Con
   );
   const waitFor = (match: (f: StreamFrame) => boolean, ms = 10_000) =>
     new Promise<StreamFrame>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame; got ${JSON.stringify(frames.map((f) => f.type))}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame; got ${JSON.stringify(frames.map((f) => f.type))}`)),
+        ms,
+      );
       const check = () => {
         const found = frames.find(match);
         if (found) {
@@ -100,9 +103,15 @@ describe('team runtime over WebSocket', () => {
       assert.ok(f.tools?.some((t) => t.tool_call_id === f.active_tool?.tool_call_id));
     }
     const members = frames.filter((f) => f.member_responses?.length).at(-1)?.member_responses ?? [];
-    assert.deepEqual(members.map((m) => m.member_name), ['Workflow Architect', 'Integration Specialist', 'Workflow Validator', 'Research Assistant']);
+    assert.deepEqual(
+      members.map((m) => m.member_name),
+      ['Workflow Architect', 'Integration Specialist', 'Workflow Validator', 'Research Assistant'],
+    );
 
-    const text = frames.filter((f) => f.type === 'chunk' && typeof f.content === 'string').map((f) => f.content).join('');
+    const text = frames
+      .filter((f) => f.type === 'chunk' && typeof f.content === 'string')
+      .map((f) => f.content)
+      .join('');
     assert.ok(frames.filter((f) => f.content).length > 20, 'text arrives in many small deltas');
     const json = /```json\n([\s\S]+?)\n```/.exec(text)?.[1];
     assert.ok(json, 'the answer carries the workflow JSON');
@@ -116,7 +125,10 @@ describe('team runtime over WebSocket', () => {
     const stored = await client(server, token).get(`/teams/sessions/${sessionId}/messages`);
     assert.equal(stored.status, 200);
     const messages = stored.body.data.messages;
-    assert.deepEqual(messages.map((m: { role: string }) => m.role), ['user', 'team_response']);
+    assert.deepEqual(
+      messages.map((m: { role: string }) => m.role),
+      ['user', 'team_response'],
+    );
     assert.equal(messages[0].content, REQUEST);
     assert.equal(messages[1].content, text);
     assert.deepEqual(messages[1].tool_calls, last.tools);
@@ -139,7 +151,10 @@ describe('team runtime over WebSocket', () => {
     assert.equal(second.type, 'end');
     assert.equal(second.session_id, end.session_id);
     const stored = await client(server, token).get(`/teams/sessions/${end.session_id}/messages`);
-    assert.deepEqual(stored.body.data.messages.map((m: { role: string }) => m.role), ['user', 'team_response', 'user', 'team_response']);
+    assert.deepEqual(
+      stored.body.data.messages.map((m: { role: string }) => m.role),
+      ['user', 'team_response', 'user', 'team_response'],
+    );
   });
 
   it('also takes the session from the session_id query parameter', async () => {
@@ -221,7 +236,7 @@ describe('team runtime over WebSocket', () => {
     conn.ws.close();
   });
 
-  it('refuses an unknown session, and another user\'s session, with an error frame', async () => {
+  it("refuses an unknown session, and another user's session, with an error frame", async () => {
     const other = await signIn(server, 'other-runner@example.com');
     const own = await connect(server, teamId, `token=${token}`);
     own.ws.send(JSON.stringify({ message: 'Every day call https://api.example.com/x' }));
@@ -258,7 +273,11 @@ describe('credits of a run', () => {
       conn.ws.send(JSON.stringify({ message: REQUEST }));
       const { code } = await conn.closed;
       assert.equal(code, 4402);
-      assert.deepEqual(conn.frames.map((f) => f.type), ['start', 'error'], 'no content before the refusal');
+      assert.deepEqual(
+        conn.frames.map((f) => f.type),
+        ['start', 'error'],
+        'no content before the refusal',
+      );
       const [start, frame] = conn.frames as [StreamFrame, StreamFrame];
       assert.equal(frame.error_code, 'insufficient_credits');
       assert.match(String(frame.error), /Insufficient credits/);
@@ -269,7 +288,13 @@ describe('credits of a run', () => {
 
       // The announced session id stays usable: once the user can pay, the next message creates that session.
       const userId = (await server.ctx.tokens.verify(token))!;
-      await grantCredits(server.ctx.db, { userId, amount: 10, transactionType: 'purchase', description: 'test', bucket: 'purchased' });
+      await grantCredits(server.ctx.db, {
+        userId,
+        amount: 10,
+        transactionType: 'purchase',
+        description: 'test',
+        bucket: 'purchased',
+      });
       const again = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
       again.ws.send(JSON.stringify({ message: REQUEST, session_id: start.session_id }));
       const end = await again.waitFor(isLast);
@@ -294,7 +319,9 @@ describe('credits of a run', () => {
       conn.ws.close();
       assert.equal(last.type, 'error');
       assert.equal(last.error_code, 'insufficient_credits');
-      const paidTools = conn.frames.filter((f) => f.event === 'ToolCallCompleted' && f.active_tool?.tool_name !== 'transfer_task_to_member');
+      const paidTools = conn.frames.filter(
+        (f) => f.event === 'ToolCallCompleted' && f.active_tool?.tool_name !== 'transfer_task_to_member',
+      );
       assert.equal(paidTools.length, 2, 'two tool calls were paid for and ran');
       const api = client(server, token);
       assert.equal((await api.get('/credits/balance')).body.available_credits, 0);
@@ -319,7 +346,10 @@ describe('a client that disconnects mid-run', () => {
       conn.ws.send(JSON.stringify({ message: REQUEST }));
       await conn.waitFor((f) => typeof f.content === 'string' && f.content.length > 0);
       conn.ws.terminate();
-      const received = conn.frames.filter((f) => f.content).map((f) => f.content).join('');
+      const received = conn.frames
+        .filter((f) => f.content)
+        .map((f) => f.content)
+        .join('');
       const sessionId = conn.frames[0]!.session_id;
       const api = client(server, token);
       // The run notices the closed socket within one delta; give it a moment to store the last write.

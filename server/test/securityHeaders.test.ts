@@ -54,7 +54,13 @@ describe('browser security headers', () => {
   it('allows Google sign-in origins only with GOOGLE_CLIENT_ID, and the analytics origin when set', () => {
     const local = cspDirectives(loadConfig({}), []);
     assert.ok(!JSON.stringify(local).includes('google'));
-    const google = cspDirectives(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', VITE_ANALYTICS_URL: 'https://stats.example.com/collect' }), []);
+    const google = cspDirectives(
+      loadConfig({
+        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+        VITE_ANALYTICS_URL: 'https://stats.example.com/collect',
+      }),
+      [],
+    );
     assert.ok(google['script-src']!.includes('https://accounts.google.com/gsi/client'));
     assert.ok(google['connect-src']!.includes('https://stats.example.com'));
   });

@@ -39,7 +39,14 @@ function multipart(field: string, filename: string, content: Buffer, type = 'tex
   };
 }
 
-async function upload(server: TestServer, token: string, url: string, field: string, filename: string, content: Buffer) {
+async function upload(
+  server: TestServer,
+  token: string,
+  url: string,
+  field: string,
+  filename: string,
+  content: Buffer,
+) {
   const { payload, headers } = multipart(field, filename, content);
   const res = await server.app.inject({
     method: 'POST',
@@ -71,7 +78,10 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal(session.team_id, TEAM_ID);
       assert.equal(session.created_at, server.clock.now.toISOString());
       assert.equal(session.last_updated, session.updated_at);
-      assert.deepEqual(await getOwnedSession(server.ctx, session.session_id, alice.id), { ...session, team_context: {} });
+      assert.deepEqual(await getOwnedSession(server.ctx, session.session_id, alice.id), {
+        ...session,
+        team_context: {},
+      });
     });
 
     it('refuses another user (403) and unknown ids (404)', async () => {
@@ -83,8 +93,18 @@ describe('chat sessions, messages and uploads', () => {
     it('appends, updates and returns the last messages oldest first, bumping the session', async () => {
       const session = await createSession(server.ctx, { teamId: TEAM_ID, userId: alice.id, name: 'Runtime' });
       server.clock.advance(1000);
-      const first = await appendMessage(server.ctx, { sessionId: session.session_id, role: 'user', content: 'one', fileIds: ['f1'] });
-      const second = await appendMessage(server.ctx, { sessionId: session.session_id, role: 'assistant', content: '', runId: 'run-1' });
+      const first = await appendMessage(server.ctx, {
+        sessionId: session.session_id,
+        role: 'user',
+        content: 'one',
+        fileIds: ['f1'],
+      });
+      const second = await appendMessage(server.ctx, {
+        sessionId: session.session_id,
+        role: 'assistant',
+        content: '',
+        runId: 'run-1',
+      });
       await appendMessage(server.ctx, { sessionId: session.session_id, role: 'user', content: 'three' });
       await updateMessage(server.ctx, second, {
         content: 'two',
@@ -92,7 +112,10 @@ describe('chat sessions, messages and uploads', () => {
         memberResponses: [{ member_name: 'Workflow Architect', content: 'done' }],
       });
       const lastTwo = await recentMessages(server.ctx, session.session_id, 2);
-      assert.deepEqual(lastTwo.map((m) => m.content), ['two', 'three']);
+      assert.deepEqual(
+        lastTwo.map((m) => m.content),
+        ['two', 'three'],
+      );
       assert.equal(lastTwo[0]!.role, 'assistant');
       assert.equal(lastTwo[0]!.tool_calls?.[0]?.tool_name, 'search');
       assert.equal(lastTwo[0]!.member_responses?.[0]?.content, 'done');
@@ -148,22 +171,34 @@ describe('chat sessions, messages and uploads', () => {
       await appendMessage(server.ctx, { sessionId: sessions[0]!.session_id, role: 'user', content: 'hello again' });
     });
 
-    it('lists the caller\'s sessions of a team, most recently updated first', async () => {
+    it("lists the caller's sessions of a team, most recently updated first", async () => {
       const res = await client(server, alice.token).get(`/teams/${TEAM_ID}/sessions?limit=50&offset=0`);
       assert.equal(res.status, 200);
       assert.equal(res.body.data.total, 3);
-      assert.deepEqual(res.body.data.sessions.map((s: ChatSession) => s.session_name), ['oldest', 'newest', 'middle']);
+      assert.deepEqual(
+        res.body.data.sessions.map((s: ChatSession) => s.session_name),
+        ['oldest', 'newest', 'middle'],
+      );
       const page = await client(server, alice.token).get(`/teams/${TEAM_ID}/sessions?limit=1&skip=1`);
-      assert.deepEqual(page.body.data.sessions.map((s: ChatSession) => s.session_name), ['newest']);
+      assert.deepEqual(
+        page.body.data.sessions.map((s: ChatSession) => s.session_name),
+        ['newest'],
+      );
       assert.equal(page.body.data.total, 3);
       const bobs = await client(server, bob.token).get(`/teams/${TEAM_ID}/sessions`);
-      assert.deepEqual(bobs.body.data.sessions.map((s: ChatSession) => s.session_name), ['bob']);
+      assert.deepEqual(
+        bobs.body.data.sessions.map((s: ChatSession) => s.session_name),
+        ['bob'],
+      );
     });
 
-    it('lists all the caller\'s sessions across teams', async () => {
+    it("lists all the caller's sessions across teams", async () => {
       const res = await client(server, alice.token).get('/teams/sessions?limit=20');
       assert.equal(res.body.data.total, 4);
-      assert.deepEqual(res.body.data.sessions.map((s: ChatSession) => s.session_name), ['oldest', 'elsewhere', 'newest', 'middle']);
+      assert.deepEqual(
+        res.body.data.sessions.map((s: ChatSession) => s.session_name),
+        ['oldest', 'elsewhere', 'newest', 'middle'],
+      );
     });
 
     it('rejects bad paging and unknown teams', async () => {
@@ -184,7 +219,10 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal(session.session_id, id);
       assert.deepEqual(team_context, {});
       assert.equal(total, 3);
-      assert.deepEqual(messages.map((m: { content: string }) => m.content), ['b', 'c']);
+      assert.deepEqual(
+        messages.map((m: { content: string }) => m.content),
+        ['b', 'c'],
+      );
       assert.equal(messages[0].role, 'user');
       assert.ok(!Number.isNaN(Date.parse(messages[0].created_at)));
       assert.deepEqual(messages[0].member_responses, []);
@@ -207,7 +245,11 @@ describe('chat sessions, messages and uploads', () => {
       assert.deepEqual(await page('limit=3&offset=6'), ['m1']);
       assert.deepEqual(await page('limit=3&skip=9'), []);
       for (const query of ['skip=-1', 'skip=x', 'offset=1.5']) {
-        assert.equal((await client(server, alice.token).get(`/teams/sessions/${id}/messages?${query}`)).status, 422, query);
+        assert.equal(
+          (await client(server, alice.token).get(`/teams/sessions/${id}/messages?${query}`)).status,
+          422,
+          query,
+        );
       }
       assert.equal((await client(server, alice.token).delete(`/teams/sessions/${id}`)).status, 200);
     });
@@ -219,7 +261,10 @@ describe('chat sessions, messages and uploads', () => {
         assert.equal(res.status, 403, url);
         assert.equal(res.body.detail, 'This chat session belongs to another user');
       }
-      assert.equal((await client(server, bob.token).patch(`/teams/sessions/${id}`, { session_name: 'mine now' })).status, 403);
+      assert.equal(
+        (await client(server, bob.token).patch(`/teams/sessions/${id}`, { session_name: 'mine now' })).status,
+        403,
+      );
       assert.equal((await client(server, bob.token).delete(`/teams/sessions/${id}`)).status, 403);
       assert.equal((await client(server, alice.token).get('/teams/sessions/unknown-id')).status, 404);
       assert.equal((await client(server, alice.token).get('/teams/sessions/unknown-id/messages')).status, 404);
@@ -231,11 +276,21 @@ describe('chat sessions, messages and uploads', () => {
 
     it('renames a session (trimmed, 1 to 200 characters) and rejects anything else unchanged', async () => {
       const id = sessions[2]!.session_id;
-      const res = await client(server, alice.token).patch(`/teams/sessions/${id}`, { session_name: '  Invoice workflow  ' });
+      const res = await client(server, alice.token).patch(`/teams/sessions/${id}`, {
+        session_name: '  Invoice workflow  ',
+      });
       assert.equal(res.status, 200);
       assert.equal(res.body.data.session_name, 'Invoice workflow');
       assert.equal(res.body.data.name, 'Invoice workflow');
-      for (const body of [{}, { session_name: '' }, { session_name: '   ' }, { session_name: 7 }, { session_name: 'x'.repeat(201) }, { session_name: null }, { session_name: 'a\u0000b' }]) {
+      for (const body of [
+        {},
+        { session_name: '' },
+        { session_name: '   ' },
+        { session_name: 7 },
+        { session_name: 'x'.repeat(201) },
+        { session_name: null },
+        { session_name: 'a\u0000b' },
+      ]) {
         const bad = await client(server, alice.token).patch(`/teams/sessions/${id}`, body);
         assert.equal(bad.status, 422, JSON.stringify(body));
       }
@@ -245,8 +300,15 @@ describe('chat sessions, messages and uploads', () => {
   });
 
   describe('uploads', () => {
-    it('creates a session for the first file and stores the bytes under the caller\'s folder', async () => {
-      const res = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files`, 'files', '../../etc/passwd', Buffer.from('hello'));
+    it("creates a session for the first file and stores the bytes under the caller's folder", async () => {
+      const res = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files`,
+        'files',
+        '../../etc/passwd',
+        Buffer.from('hello'),
+      );
       assert.equal(res.status, 200, JSON.stringify(res.body));
       const { session_id, successful_files, failed_file_details } = res.body.data;
       assert.deepEqual(failed_file_details, []);
@@ -264,21 +326,56 @@ describe('chat sessions, messages and uploads', () => {
       assert.deepEqual(await getOwnedFiles(server.ctx, bob.id, [file.file_id]), []);
     });
 
-    it('adds a file to the caller\'s given session, and refuses another user\'s session', async () => {
+    it("adds a file to the caller's given session, and refuses another user's session", async () => {
       const session = await createSession(server.ctx, { teamId: TEAM_ID, userId: alice.id });
-      const res = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files?session_id=${session.session_id}`, 'files', 'Q3 report (final).txt', Buffer.from('x'));
+      const res = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files?session_id=${session.session_id}`,
+        'files',
+        'Q3 report (final).txt',
+        Buffer.from('x'),
+      );
       assert.equal(res.status, 200);
       assert.equal(res.body.data.session_id, session.session_id);
       assert.equal(res.body.data.successful_files[0].original_filename, 'Q3 report (final).txt');
-      const denied = await upload(server, bob.token, `/teams/${TEAM_ID}/upload-files?session_id=${session.session_id}`, 'files', 'b.txt', Buffer.from('y'));
+      const denied = await upload(
+        server,
+        bob.token,
+        `/teams/${TEAM_ID}/upload-files?session_id=${session.session_id}`,
+        'files',
+        'b.txt',
+        Buffer.from('y'),
+      );
       assert.equal(denied.status, 403);
-      const unknown = await upload(server, bob.token, `/teams/${TEAM_ID}/upload-files?session_id=nope`, 'files', 'b.txt', Buffer.from('y'));
+      const unknown = await upload(
+        server,
+        bob.token,
+        `/teams/${TEAM_ID}/upload-files?session_id=nope`,
+        'files',
+        'b.txt',
+        Buffer.from('y'),
+      );
       assert.equal(unknown.status, 404);
       const elsewhere = await createSession(server.ctx, { teamId: 'another-team-id', userId: alice.id });
-      const mismatch = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files?session_id=${elsewhere.session_id}`, 'files', 'c.txt', Buffer.from('z'));
+      const mismatch = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files?session_id=${elsewhere.session_id}`,
+        'files',
+        'c.txt',
+        Buffer.from('z'),
+      );
       assert.equal(mismatch.status, 422);
       assert.equal(mismatch.body.detail, 'session_id belongs to another team');
-      const noTeam = await upload(server, bob.token, '/teams/ffffffffffffffffffffffff/upload-files', 'files', 'b.txt', Buffer.from('y'));
+      const noTeam = await upload(
+        server,
+        bob.token,
+        '/teams/ffffffffffffffffffffffff/upload-files',
+        'files',
+        'b.txt',
+        Buffer.from('y'),
+      );
       assert.equal(noTeam.status, 404);
       const rows = await server.ctx.db.select().from(uploadedFiles).where(eq(uploadedFiles.userId, bob.id));
       assert.equal(rows.length, 0);
@@ -286,7 +383,14 @@ describe('chat sessions, messages and uploads', () => {
 
     it('fails a file over 10 MB with 413 and the failure details, creating nothing', async () => {
       const sessionsBefore = (await server.ctx.db.select().from(chatSessions)).length;
-      const res = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files`, 'files', 'big.bin', Buffer.alloc(10 * MB + 1));
+      const res = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files`,
+        'files',
+        'big.bin',
+        Buffer.alloc(10 * MB + 1),
+      );
       assert.equal(res.status, 413);
       assert.equal(res.body.message.failed_file_details[0].filename, 'big.bin');
       assert.equal(res.body.message.failed_file_details[0].error, 'big.bin is too large (max 10MB)');
@@ -296,17 +400,38 @@ describe('chat sessions, messages and uploads', () => {
     });
 
     it('accepts a file of exactly 10 MB', async () => {
-      const res = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files`, 'files', 'edge.bin', Buffer.alloc(10 * MB, 1));
+      const res = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files`,
+        'files',
+        'edge.bin',
+        Buffer.alloc(10 * MB, 1),
+      );
       assert.equal(res.status, 200);
       assert.equal(res.body.data.successful_files[0].size, 10 * MB);
     });
 
     it('fails an empty file, a wrong field and a body that is not multipart with 422', async () => {
       const filesBefore = (await server.ctx.db.select().from(uploadedFiles)).length;
-      const empty = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files`, 'files', 'empty.txt', Buffer.alloc(0));
+      const empty = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files`,
+        'files',
+        'empty.txt',
+        Buffer.alloc(0),
+      );
       assert.equal(empty.status, 422);
       assert.equal(empty.body.message.failed_file_details[0].error, 'empty.txt is empty');
-      const wrongField = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files`, 'file', 'a.txt', Buffer.from('x'));
+      const wrongField = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files`,
+        'file',
+        'a.txt',
+        Buffer.from('x'),
+      );
       assert.equal(wrongField.status, 422);
       assert.match(wrongField.body.message.failed_file_details[0].error, /No file in the field "files"/);
       const json = await client(server, alice.token).post(`/teams/${TEAM_ID}/upload-files`, { files: 'x' });
@@ -325,9 +450,21 @@ describe('chat sessions, messages and uploads', () => {
     });
 
     it('deletes a session with its messages, file rows and stored bytes', async () => {
-      const res = await upload(server, alice.token, `/teams/${TEAM_ID}/upload-files`, 'files', 'doomed.txt', Buffer.from('bye'));
+      const res = await upload(
+        server,
+        alice.token,
+        `/teams/${TEAM_ID}/upload-files`,
+        'files',
+        'doomed.txt',
+        Buffer.from('bye'),
+      );
       const { session_id, successful_files } = res.body.data;
-      await appendMessage(server.ctx, { sessionId: session_id, role: 'user', content: 'see file', fileIds: [successful_files[0].file_id] });
+      await appendMessage(server.ctx, {
+        sessionId: session_id,
+        role: 'user',
+        content: 'see file',
+        fileIds: [successful_files[0].file_id],
+      });
       const [file] = await getOwnedFiles(server.ctx, alice.id, [successful_files[0].file_id]);
       const bytesPath = path.join(server.dataDir, 'files', file!.storageKey);
       assert.ok(existsSync(bytesPath));
@@ -335,7 +472,10 @@ describe('chat sessions, messages and uploads', () => {
       assert.equal(del.status, 200);
       assert.deepEqual(del.body, { data: { deleted: true } });
       assert.equal((await client(server, alice.token).get(`/teams/sessions/${session_id}`)).status, 404);
-      assert.equal((await server.ctx.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session_id))).length, 0);
+      assert.equal(
+        (await server.ctx.db.select().from(chatMessages).where(eq(chatMessages.sessionId, session_id))).length,
+        0,
+      );
       assert.deepEqual(await getOwnedFiles(server.ctx, alice.id, [file!.id]), []);
       assert.ok(!existsSync(bytesPath));
     });

@@ -10,15 +10,29 @@ const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
 describe('the local identity provider as a default', () => {
   it('refuses to start in production without GOOGLE_CLIENT_ID unless ALLOW_LOCAL_SIGN_IN=true', () => {
-    assert.throws(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }), /GOOGLE_CLIENT_ID.*ALLOW_LOCAL_SIGN_IN=true/s);
-    assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', ALLOW_LOCAL_SIGN_IN: 'true' }));
-    assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }));
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }),
+      /GOOGLE_CLIENT_ID.*ALLOW_LOCAL_SIGN_IN=true/s,
+    );
+    assert.doesNotThrow(() =>
+      loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', ALLOW_LOCAL_SIGN_IN: 'true' }),
+    );
+    assert.doesNotThrow(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      }),
+    );
     assert.doesNotThrow(() => loadConfig({}), 'the zero-setup default still starts outside production');
   });
 
   it('warns at start-up that anyone can sign in as anyone', () => {
     const warnings = startupWarnings(loadConfig({}));
-    assert.ok(warnings.some((w) => /anyone .* can sign in with any e-mail/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /anyone .* can sign in with any e-mail/.test(w)),
+      warnings.join('\n'),
+    );
     assert.deepEqual(startupWarnings(loadConfig({ GOOGLE_CLIENT_ID: 'x', STRIPE_SECRET_KEY: 'sk_test_x' })), []);
   });
 
@@ -79,14 +93,20 @@ describe('per-address limits on sign-in', () => {
 
   it('answers 429 with Retry-After once an address asked for too many sign-in tokens', async () => {
     const anon = client(server);
-    for (let i = 0; i < 3; i++) assert.equal((await anon.post('/auth/dev/token', { email: `u${i}@example.com` })).status, 200);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await anon.post('/auth/dev/token', { email: `u${i}@example.com` })).status, 200);
     const limited = await anon.post('/auth/dev/token', { email: 'u9@example.com' });
     assert.equal(limited.status, 429);
     assert.match(limited.body.detail, /Too many requests/);
     assert.ok(Number(limited.headers['retry-after']) > 0);
     const other = await anon.raw('POST', '/auth/dev/token', { email: 'u9@example.com' }, {});
     assert.equal(other.status, 429);
-    const elsewhere = await server.app.inject({ method: 'POST', url: '/api/v1/auth/dev/token', payload: { email: 'x@example.com' }, remoteAddress: '10.0.0.9' });
+    const elsewhere = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/dev/token',
+      payload: { email: 'x@example.com' },
+      remoteAddress: '10.0.0.9',
+    });
     assert.equal(elsewhere.statusCode, 200, 'another address is not limited');
     for (const path of ['/auth/google/login', '/auth/google/register', '/auth/wallet/login', '/auth/wallet/register']) {
       for (let i = 0; i < 3; i++) await anon.post(path, {});

@@ -26,7 +26,12 @@ describe('proxy headers', () => {
       { 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' },
     );
     assert.equal(res.status, 422, JSON.stringify(res.body));
-    const ok = await client(server, token).raw('POST', '/payments/create-subscription-session', { price_id: 'starter' }, { 'x-forwarded-host': 'evil.test' });
+    const ok = await client(server, token).raw(
+      'POST',
+      '/payments/create-subscription-session',
+      { price_id: 'starter' },
+      { 'x-forwarded-host': 'evil.test' },
+    );
     assert.equal(ok.status, 200);
     assert.equal(new URL(ok.body.data.url).host, 'localhost');
   });
@@ -35,12 +40,20 @@ describe('proxy headers', () => {
     const opened = await client(server, token).raw(
       'POST',
       '/payments/create-subscription-session',
-      { price_id: 'starter', success_url: 'http://evil.test/payment/success', cancel_url: 'http://evil.test/payment/cancel' },
+      {
+        price_id: 'starter',
+        success_url: 'http://evil.test/payment/success',
+        cancel_url: 'http://evil.test/payment/cancel',
+      },
       { host: 'evil.test' },
     );
     assert.equal(opened.status, 200, 'the forged Host header makes the URLs look same-site');
     const id = opened.body.data.session_id;
-    const paid = await server.app.inject({ method: 'POST', url: `/checkout/${id}/pay`, headers: { authorization: `Bearer ${token}` } });
+    const paid = await server.app.inject({
+      method: 'POST',
+      url: `/checkout/${id}/pay`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(paid.statusCode, 200);
     assert.equal(paid.json().data.redirect_url, '/payment/success');
   });
@@ -49,10 +62,15 @@ describe('proxy headers', () => {
     const trusting = await startTestServer({ TRUST_PROXY: '127.0.0.1/32, 10.0.0.0/8' });
     try {
       const user = await signIn(trusting, 'behind-proxy@example.com');
-      const res = await client(trusting, user).raw('POST', '/payments/create-subscription-session', { price_id: 'starter' }, {
-        'x-forwarded-host': 'studio.example.org',
-        'x-forwarded-proto': 'https',
-      });
+      const res = await client(trusting, user).raw(
+        'POST',
+        '/payments/create-subscription-session',
+        { price_id: 'starter' },
+        {
+          'x-forwarded-host': 'studio.example.org',
+          'x-forwarded-proto': 'https',
+        },
+      );
       assert.equal(res.status, 200);
       assert.equal(new URL(res.body.data.url).origin, 'https://studio.example.org');
     } finally {
@@ -73,14 +91,25 @@ describe('wallet sign-in with server-issued nonces', () => {
     return res.body.nonce as string;
   };
   const signed = async (fields: Partial<Parameters<typeof siwe>[0]> = {}) => {
-    const message = siwe({ host: HOST, uri: `https://${HOST}/login`, address: account.address, nonce: await nonce(), issuedAt: server.clock.now, ...fields });
+    const message = siwe({
+      host: HOST,
+      uri: `https://${HOST}/login`,
+      address: account.address,
+      nonce: await nonce(),
+      issuedAt: server.clock.now,
+      ...fields,
+    });
     return { wallet_address: account.address, message, signature: await account.signMessage({ message }) };
   };
 
   before(async () => {
     server = await startTestServer({ PUBLIC_URL: `https://${HOST}` });
     account = privateKeyToAccount(generatePrivateKey());
-    const reg = await anon().post('/auth/wallet/register', { ...(await signed()), username: 'nakamoto', email: 'n@example.com' });
+    const reg = await anon().post('/auth/wallet/register', {
+      ...(await signed()),
+      username: 'nakamoto',
+      email: 'n@example.com',
+    });
     assert.equal(reg.status, 201, JSON.stringify(reg.body));
   });
   after(() => server.close());
@@ -111,11 +140,18 @@ describe('wallet sign-in with server-issued nonces', () => {
       await signed({ uri: `http://${HOST}/login` }),
     ];
     for (const body of cases) {
-      const res = await anon().raw('POST', '/auth/wallet/login', body, { host: 'evil.test', 'x-forwarded-host': 'evil.test' });
+      const res = await anon().raw('POST', '/auth/wallet/login', body, {
+        host: 'evil.test',
+        'x-forwarded-host': 'evil.test',
+      });
       assert.equal(res.status, 401, body.message);
     }
     const legacy = `${HOST} wants you to sign in with your Ethereum account:\n${account.address}\n\nSign in.\n\nIssued At: ${server.clock.now.toISOString()}`;
-    const res = await anon().post('/auth/wallet/login', { wallet_address: account.address, message: legacy, signature: await account.signMessage({ message: legacy }) });
+    const res = await anon().post('/auth/wallet/login', {
+      wallet_address: account.address,
+      message: legacy,
+      signature: await account.signMessage({ message: legacy }),
+    });
     assert.equal(res.status, 401, 'a message without nonce is not EIP-4361');
   });
 

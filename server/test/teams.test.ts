@@ -74,11 +74,16 @@ describe('teams', () => {
     });
     assert.equal(instructions, normaliseInstructions(instructions ?? ''));
     assert.deepEqual(members, team.members);
-    assert.deepEqual(team.members.map((m) => m.name), ['Workflow Architect', 'Integration Specialist', 'Workflow Validator', 'Research Assistant']);
+    assert.deepEqual(
+      team.members.map((m) => m.name),
+      ['Workflow Architect', 'Integration Specialist', 'Workflow Validator', 'Research Assistant'],
+    );
     const architect = team.members[0]!;
     assert.equal(architect.type, 'agent');
     assert.equal(architect.memberIndex, 0);
-    assert.deepEqual(architect.agent_config?.tools, [{ type: 'mcp', server_ids: ['n8n'], description: 'n8n workflow tools' }]);
+    assert.deepEqual(architect.agent_config?.tools, [
+      { type: 'mcp', server_ids: ['n8n'], description: 'n8n workflow tools' },
+    ]);
     assert.equal(architect.agent_config?.name, 'Workflow Architect');
     assert.equal(architect.agent_config?.show_tool_calls, true);
     assert.equal(architect.agent_config?.tool_call_limit, null);
@@ -110,7 +115,13 @@ describe('teams', () => {
         description: 'Builds n8n workflows',
         is_public: true,
         model_id: 'gpt-4o-mini',
-        members: [{ name: 'Solo', role: 'Does it all', agent_config: { model_provider: 'groq', tools: [{ type: 'duckduckgo' }] } }],
+        members: [
+          {
+            name: 'Solo',
+            role: 'Does it all',
+            agent_config: { model_provider: 'groq', tools: [{ type: 'duckduckgo' }] },
+          },
+        ],
         config: { mode: 'collaborate', instructions: 'Line one\r\n\r\n\r\n\r\nLine two  ', num_history_runs: 10 },
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -135,13 +146,19 @@ describe('teams', () => {
 
     it('takes the members from config.members when the agent dialog sends them there', async () => {
       const current: Team = (await client(server, owner.token).get(`/teams/${TEAM_ID}`)).body.data;
-      const edited = { ...current.members[0]!, agent_config: { ...current.members[0]!.agent_config, instructions: 'Be brief' } };
+      const edited = {
+        ...current.members[0]!,
+        agent_config: { ...current.members[0]!.agent_config, instructions: 'Be brief' },
+      };
       const res = await client(server, owner.token).put(`/teams/${TEAM_ID}`, {
         ...current,
         config: { ...current.config, members: [edited, { name: 'Helper' }] },
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body.data.members.map((m: { name: string }) => m.name), ['Solo', 'Helper']);
+      assert.deepEqual(
+        res.body.data.members.map((m: { name: string }) => m.name),
+        ['Solo', 'Helper'],
+      );
       assert.equal(res.body.data.members[0].agent_config.instructions, 'Be brief');
       assert.equal(res.body.data.members[1].memberIndex, 1);
       assert.deepEqual(res.body.data.config.members, res.body.data.members);
@@ -157,9 +174,15 @@ describe('teams', () => {
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.data.model_id, 'gpt-4.1');
       assert.equal(res.body.data.config.model_id, 'gpt-4.1');
-      assert.deepEqual(res.body.data.config.members.map((m: { name: string }) => m.name), ['Solo', 'Helper', 'Reviewer']);
+      assert.deepEqual(
+        res.body.data.config.members.map((m: { name: string }) => m.name),
+        ['Solo', 'Helper', 'Reviewer'],
+      );
       assert.deepEqual(res.body.data.config.members, res.body.data.members);
-      const restored = await client(server, owner.token).put(`/teams/${TEAM_ID}`, { ...current, model_id: 'gpt-4o-mini' });
+      const restored = await client(server, owner.token).put(`/teams/${TEAM_ID}`, {
+        ...current,
+        model_id: 'gpt-4o-mini',
+      });
       assert.equal(restored.body.data.config.model_id, 'gpt-4o-mini');
       assert.equal(restored.body.data.members.length, 2);
     });
@@ -168,7 +191,10 @@ describe('teams', () => {
       const res = await client(server, other.token).put(`/teams/${TEAM_ID}`, { name: 'Hijacked' });
       assert.equal(res.status, 403);
       assert.equal(res.body.detail, 'Only the team owner can edit this team');
-      assert.equal((await client(server, owner.token).put('/teams/ffffffffffffffffffffffff', { name: 'x' })).status, 404);
+      assert.equal(
+        (await client(server, owner.token).put('/teams/ffffffffffffffffffffffff', { name: 'x' })).status,
+        404,
+      );
       assert.equal((await storedTeam(server, TEAM_ID))?.name, 'Automation Crew');
     });
 
@@ -204,12 +230,19 @@ describe('teams', () => {
         [],
         { name: 'nul \u0000 inside' },
         { name: 'ok', config: { instructions: 'Do it\u0000' } },
-        { name: 'ok', members: [{ name: 'A', agent_config: { tools: [{ type: 'x', params: { deep: { er: 'v\u0000' } } }] } }] },
+        {
+          name: 'ok',
+          members: [{ name: 'A', agent_config: { tools: [{ type: 'x', params: { deep: { er: 'v\u0000' } } }] } }],
+        },
         { name: 'ok', members: [{ name: 'A', agent_config: { tools: [{ type: 'x', params: { a: nested(40) } }] } }] },
       ];
       for (const body of bad) {
         const res = await client(server, owner.token).put(`/teams/${TEAM_ID}`, body);
-        assert.equal(res.status, 422, `${JSON.stringify(body).slice(0, 120)} → ${res.status} ${JSON.stringify(res.body)}`);
+        assert.equal(
+          res.status,
+          422,
+          `${JSON.stringify(body).slice(0, 120)} → ${res.status} ${JSON.stringify(res.body)}`,
+        );
         assert.equal(typeof res.body.detail, 'string');
       }
       const notJson = await client(server, owner.token).raw('PUT', `/teams/${TEAM_ID}`, '{"name":', {
@@ -220,7 +253,9 @@ describe('teams', () => {
         'content-type': 'application/json',
       });
       assert.equal(jsonString.status, 422);
-      const plainText = await client(server, owner.token).raw('PUT', `/teams/${TEAM_ID}`, 'name=x', { 'content-type': 'text/plain' });
+      const plainText = await client(server, owner.token).raw('PUT', `/teams/${TEAM_ID}`, 'name=x', {
+        'content-type': 'text/plain',
+      });
       assert.equal(plainText.status, 422);
       assert.deepEqual(await storedTeam(server, TEAM_ID), before);
     });
@@ -229,11 +264,20 @@ describe('teams', () => {
       const now = new Date();
       await server.ctx.db.insert(knowledgeBases).values([
         { id: 'kb-owner', ownerId: owner.id, name: 'Mine', collection: 'kb_mine_1', createdAt: now, updatedAt: now },
-        { id: 'kb-other', ownerId: other.id, name: 'Theirs', collection: 'kb_theirs_1', createdAt: now, updatedAt: now },
+        {
+          id: 'kb-other',
+          ownerId: other.id,
+          name: 'Theirs',
+          collection: 'kb_theirs_1',
+          createdAt: now,
+          updatedAt: now,
+        },
       ]);
       const res = await client(server, owner.token).put(`/teams/${TEAM_ID}`, {
         name: 'Automation Crew',
-        members: [{ name: 'Reader', agent_config: { knowledge_base_ids: ['kb-owner', 'kb-other', 'kb-owner', 'kb-gone'] } }],
+        members: [
+          { name: 'Reader', agent_config: { knowledge_base_ids: ['kb-owner', 'kb-other', 'kb-owner', 'kb-gone'] } },
+        ],
       });
       assert.equal(res.status, 200);
       assert.deepEqual(res.body.data.members[0].agent_config.knowledge_base_ids, ['kb-owner']);
@@ -253,7 +297,10 @@ describe('teams', () => {
       assert.equal(clone.name, 'Automation Crew (Copy)');
       assert.equal(clone.owner_id, other.id);
       assert.equal(clone.is_public, false);
-      assert.deepEqual(clone.members.map((m) => m.name), ['Reader']);
+      assert.deepEqual(
+        clone.members.map((m) => m.name),
+        ['Reader'],
+      );
       // The original owner's knowledge base does not travel with the copy.
       assert.deepEqual(clone.members[0]!.agent_config?.knowledge_base_ids, []);
       privateTeamId = clone.id;
@@ -276,24 +323,42 @@ describe('teams', () => {
       const mine = await client(server, other.token).get('/teams?limit=10&skip=0&include_public=true');
       assert.equal(mine.status, 200);
       assert.equal(mine.body.data.total, 2);
-      assert.deepEqual(mine.body.data.teams.map((t: Team) => t.id), [TEAM_ID, privateTeamId]);
+      assert.deepEqual(
+        mine.body.data.teams.map((t: Team) => t.id),
+        [TEAM_ID, privateTeamId],
+      );
       const ownOnly = await client(server, other.token).get('/teams?include_public=false');
-      assert.deepEqual(ownOnly.body.data.teams.map((t: Team) => t.id), [privateTeamId]);
+      assert.deepEqual(
+        ownOnly.body.data.teams.map((t: Team) => t.id),
+        [privateTeamId],
+      );
       const page = await client(server, other.token).get('/teams?limit=1&skip=1');
       assert.equal(page.body.data.total, 2);
-      assert.deepEqual(page.body.data.teams.map((t: Team) => t.id), [privateTeamId]);
+      assert.deepEqual(
+        page.body.data.teams.map((t: Team) => t.id),
+        [privateTeamId],
+      );
       const others = await client(server, owner.token).get('/teams');
-      assert.deepEqual(others.body.data.teams.map((t: Team) => t.id), [TEAM_ID]);
+      assert.deepEqual(
+        others.body.data.teams.map((t: Team) => t.id),
+        [TEAM_ID],
+      );
       for (const query of ['limit=0', 'limit=101', 'limit=abc', 'skip=-1', 'include_public=maybe']) {
         assert.equal((await client(server, other.token).get(`/teams?${query}`)).status, 422, query);
       }
     });
 
     it('shows a team made public to every user, and hides it again when made private', async () => {
-      const shared = await client(server, other.token).put(`/teams/${privateTeamId}`, { name: 'Shared crew', is_public: true });
+      const shared = await client(server, other.token).put(`/teams/${privateTeamId}`, {
+        name: 'Shared crew',
+        is_public: true,
+      });
       assert.equal(shared.status, 200);
       const seen = await client(server, owner.token).get('/teams');
-      assert.deepEqual(seen.body.data.teams.map((t: Team) => t.id), [TEAM_ID, privateTeamId]);
+      assert.deepEqual(
+        seen.body.data.teams.map((t: Team) => t.id),
+        [TEAM_ID, privateTeamId],
+      );
       assert.equal((await client(server, owner.token).get(`/teams/${privateTeamId}`)).body.data.name, 'Shared crew');
       await client(server, other.token).put(`/teams/${privateTeamId}`, { name: 'Shared crew', is_public: false });
       assert.equal((await client(server, owner.token).get(`/teams/${privateTeamId}`)).status, 403);

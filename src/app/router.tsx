@@ -8,8 +8,12 @@ import { ChatRouteEntry } from './ChatRouteEntry';
 
 const TeamChatRoute = lazy(() => import('./ChatModuleRoute').then((m) => ({ default: m.ChatModuleRoute })));
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ProfilePage = lazy(() => import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const PaymentPage = lazy(() => import('../features/payments/components/PaymentPage').then((m) => ({ default: m.PaymentPage })));
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
+const PaymentPage = lazy(() =>
+  import('../features/payments/components/PaymentPage').then((m) => ({ default: m.PaymentPage })),
+);
 const PaymentSuccessPage = lazy(() =>
   import('../features/payments/components/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
 );

@@ -21,7 +21,10 @@ export interface LazyLoadedSlices {
   chat: ChatState;
 }
 
-export const rootReducer = combineSlices(api, { auth: authReducer, layout: layoutReducer }).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(api, {
+  auth: authReducer,
+  layout: layoutReducer,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /**
  * The chat is typed as present: only the chat route reads it, and that route renders after the slice is injected and

@@ -32,7 +32,13 @@ function build(mode: ResolvedTheme): Theme {
       MuiTooltip: { defaultProps: { enterDelay: 300, enterNextDelay: 0 } },
       // Dark text on the light orange read as a disabled button; a deep orange with white text is plainly enabled,
       // while disabled buttons keep MUI's grey.
-      MuiButton: dark ? { styleOverrides: { root: { variants: [{ props: { variant: 'contained', color: 'primary' }, style: CONTAINED_DARK }] } } } : {},
+      MuiButton: dark
+        ? {
+            styleOverrides: {
+              root: { variants: [{ props: { variant: 'contained', color: 'primary' }, style: CONTAINED_DARK }] },
+            },
+          }
+        : {},
     },
   });
 }

@@ -18,7 +18,13 @@ export function GradientAvatar({ seed, src, size = 32, children, sx }: GradientA
       src={src ?? undefined}
       alt={src ? (seed ?? '') : undefined}
       sx={[
-        { width: size, height: size, fontSize: Math.round(size * 0.45), color: '#fff', background: avatarGradient(seed) },
+        {
+          width: size,
+          height: size,
+          fontSize: Math.round(size * 0.45),
+          color: '#fff',
+          background: avatarGradient(seed),
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >

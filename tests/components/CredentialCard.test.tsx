@@ -17,7 +17,9 @@ const credential: UserCredential = {
 
 describe('a saved credential card', () => {
   it('labels each field by its name, not its key, and keeps a long URL whole on one line', () => {
-    renderWithProviders(<CredentialCard credential={credential} fields={fields} onUpdate={() => {}} onDelete={() => {}} />);
+    renderWithProviders(
+      <CredentialCard credential={credential} fields={fields} onUpdate={() => {}} onDelete={() => {}} />,
+    );
     const url = screen.getByText(`n8n Base URL: ${URL_VALUE}`);
     expect(screen.getByText('n8n API Key: ••••••••')).toBeInTheDocument();
     expect(screen.queryByText(/N8N_BASE_URL/)).not.toBeInTheDocument();

@@ -30,7 +30,9 @@ describe('the credits badge', () => {
 
   it('keeps the last balance when a refresh fails', async () => {
     let fail = false;
-    server.use(http.get(apiUrl('/credits/balance'), () => (fail ? errorResponse(400, 'bad') : HttpResponse.json(balance(80)))));
+    server.use(
+      http.get(apiUrl('/credits/balance'), () => (fail ? errorResponse(400, 'bad') : HttpResponse.json(balance(80)))),
+    );
     const { store } = renderWithProviders(<CreditsBadge />, { preloadedState: signedInState(alice) });
     expect(await screen.findByText('80')).toBeInTheDocument();
     fail = true;

@@ -17,7 +17,9 @@ describe('the login page', () => {
     server.use(
       http.post(apiUrl('/auth/dev/token'), () => HttpResponse.json({ token: 'id-token' })),
       http.post(apiUrl('/auth/google/login'), () =>
-        registered ? HttpResponse.json({ access_token: 'access' }) : errorResponse(404, { code: 'user_not_found', message: 'register first' }),
+        registered
+          ? HttpResponse.json({ access_token: 'access' })
+          : errorResponse(404, { code: 'user_not_found', message: 'register first' }),
       ),
       http.post(apiUrl('/auth/google/register'), () => {
         registered = true;
@@ -58,7 +60,9 @@ describe('the login page', () => {
   });
 
   it('sends an already signed-in user on to the return path with message as initialMessage', async () => {
-    const { router } = renderApp('/login?return=%2Fpayment&message=Build%20me%20a%20flow', { preloadedState: signedInState(alice) });
+    const { router } = renderApp('/login?return=%2Fpayment&message=Build%20me%20a%20flow', {
+      preloadedState: signedInState(alice),
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(new URLSearchParams(router.state.location.search).get('initialMessage')).toBe('Build me a flow');
   });

@@ -30,7 +30,8 @@ function serve(details: () => SubscriptionDetails | null) {
   );
 }
 
-const renderPage = (options = {}) => renderWithProviders(<PaymentPage />, { preloadedState: signedInState(alice), ...options });
+const renderPage = (options = {}) =>
+  renderWithProviders(<PaymentPage />, { preloadedState: signedInState(alice), ...options });
 
 const redirect = jest.mocked(redirectTo);
 afterEach(() => {
@@ -56,7 +57,11 @@ describe('/payment when not subscribed', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
 
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://localhost/checkout/cs_1'));
-    expect(body).toEqual({ price_id: 'pro', success_url: 'http://localhost/payment/success', cancel_url: 'http://localhost/payment/cancel' });
+    expect(body).toEqual({
+      price_id: 'pro',
+      success_url: 'http://localhost/payment/success',
+      cancel_url: 'http://localhost/payment/cancel',
+    });
     expect(screen.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /Starter/ })).toBeDisabled();
   });

@@ -23,7 +23,8 @@ function colours(mode: 'light' | 'dark', disabled: boolean) {
   );
   const style = getComputedStyle(screen.getByRole('button', { name: 'Proceed to Payment' }));
   // MUI sets the contained colours through custom properties.
-  const resolve = (value: string) => value.replace(/^var\((--[\w-]+)\)$/, (_, name: string) => style.getPropertyValue(name).trim());
+  const resolve = (value: string) =>
+    value.replace(/^var\((--[\w-]+)\)$/, (_, name: string) => style.getPropertyValue(name).trim());
   const page = theme.palette.background.paper;
   const background = over(resolve(style.backgroundColor), page);
   const text = over(resolve(style.color), background);

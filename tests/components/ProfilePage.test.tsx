@@ -88,7 +88,12 @@ describe('/profile', () => {
     server.use(
       http.post(apiUrl('/credentials/mcp'), async ({ request }) => {
         body = await request.json();
-        saved.push({ id: 'c1', mcp_server_id: 'github', server_name: 'GitHub', configured_fields: { GITHUB_TOKEN: '••••1234' } });
+        saved.push({
+          id: 'c1',
+          mcp_server_id: 'github',
+          server_name: 'GitHub',
+          configured_fields: { GITHUB_TOKEN: '••••1234' },
+        });
         return HttpResponse.json({ data: saved[0] }, { status: 201 });
       }),
     );
@@ -106,11 +111,17 @@ describe('/profile', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(body).toEqual({ mcp_server_id: 'github', credentials: { GITHUB_TOKEN: 'ghp_secret1234' } });
-    expect(await screen.findByRole('article', { name: 'GitHub credentials' })).toHaveTextContent('Personal access token: ••••1234');
+    expect(await screen.findByRole('article', { name: 'GitHub credentials' })).toHaveTextContent(
+      'Personal access token: ••••1234',
+    );
   });
 
   it('shows "Failed to save credentials" in the dialog when saving fails', async () => {
-    serve({ credentials: [{ id: 'c1', mcp_server_id: 'github', server_name: 'GitHub', configured_fields: { GITHUB_OWNER: 'acme' } }] });
+    serve({
+      credentials: [
+        { id: 'c1', mcp_server_id: 'github', server_name: 'GitHub', configured_fields: { GITHUB_OWNER: 'acme' } },
+      ],
+    });
     server.use(http.put(apiUrl('/credentials/mcp/c1'), () => errorResponse(422, 'bad')));
     const { user } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
     await user.click(await screen.findByRole('button', { name: 'Update GitHub credentials' }));
@@ -122,7 +133,9 @@ describe('/profile', () => {
   });
 
   it('deletes a credential after confirmation, showing "Deleting..." meanwhile', async () => {
-    let credentials: UserCredential[] = [{ id: 'c1', mcp_server_id: 'github', server_name: 'GitHub', configured_fields: {} }];
+    let credentials: UserCredential[] = [
+      { id: 'c1', mcp_server_id: 'github', server_name: 'GitHub', configured_fields: {} },
+    ];
     serve();
     let release: () => void = () => undefined;
     server.use(

@@ -9,10 +9,19 @@ import { renderWithProviders, signedInState } from '../utils/renderWithProviders
 
 useMswServer();
 
-const team = { id: 't1', name: 'Automation', is_public: false, model_id: 'gpt-4o', members: [], config: { mode: 'coordinate' } };
+const team = {
+  id: 't1',
+  name: 'Automation',
+  is_public: false,
+  model_id: 'gpt-4o',
+  members: [],
+  config: { mode: 'coordinate' },
+};
 
 function renderMenu(ownerId: string | null) {
-  server.use(http.get(apiUrl('/teams/t1'), () => HttpResponse.json({ data: { ...team, owner_id: ownerId } as unknown as Team })));
+  server.use(
+    http.get(apiUrl('/teams/t1'), () => HttpResponse.json({ data: { ...team, owner_id: ownerId } as unknown as Team })),
+  );
   return renderWithProviders(<TeamActionsMenu teamId="t1" />, { preloadedState: signedInState(alice) });
 }
 
@@ -25,7 +34,10 @@ describe('team actions menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Delete Team' })).toBeInTheDocument();
   });
 
-  it.each([['another user', 'u9'], ['nobody', null]])('when %s owns the team only Clone Team is offered', async (_who, ownerId) => {
+  it.each([
+    ['another user', 'u9'],
+    ['nobody', null],
+  ])('when %s owns the team only Clone Team is offered', async (_who, ownerId) => {
     const { user, store } = renderMenu(ownerId);
     await waitFor(() => expect(api.endpoints.getTeam.select('t1')(store.getState()).isSuccess).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Team actions' }));

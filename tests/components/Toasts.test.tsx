@@ -15,7 +15,10 @@ const toastOf = (text: string) => screen.getByText(text).closest('[data-toast]')
 // jsdom has no PointerEvent; a MouseEvent subclass carries clientY as browsers' pointer events do.
 beforeAll(() => {
   if (!('PointerEvent' in window)) {
-    Object.defineProperty(window, 'PointerEvent', { value: class PointerEvent extends MouseEvent {}, configurable: true });
+    Object.defineProperty(window, 'PointerEvent', {
+      value: class PointerEvent extends MouseEvent {},
+      configurable: true,
+    });
   }
 });
 

@@ -48,7 +48,10 @@ describe('wallet sign-in', () => {
       }),
       http.post(apiUrl('/auth/wallet/login'), async ({ request }) => {
         logins.push(await request.json());
-        return errorResponse(404, { code: 'user_not_found', message: 'No account is linked to this wallet; register first' });
+        return errorResponse(404, {
+          code: 'user_not_found',
+          message: 'No account is linked to this wallet; register first',
+        });
       }),
       http.post(apiUrl('/auth/wallet/register'), async ({ request }) => {
         registration = (await request.json()) as Record<string, string>;
@@ -65,7 +68,9 @@ describe('wallet sign-in', () => {
     expect(logins[0]).toMatchObject({ wallet_address: ADDRESS, signature: '0xsig1' });
     expect(wallet.signed[0]).toContain(`${window.location.host} wants you to sign in`);
     expect(wallet.signed[0]).toMatch(/Issued At: \d{4}-\d{2}-\d{2}T/);
-    expect(wallet.signed[0]).toContain(`\nURI: ${window.location.origin}/login\nVersion: 1\nChain ID: 137\nNonce: nonce00001\n`);
+    expect(wallet.signed[0]).toContain(
+      `\nURI: ${window.location.origin}/login\nVersion: 1\nChain ID: 137\nNonce: nonce00001\n`,
+    );
 
     const form = within(screen.getByRole('form', { name: 'Create an account for this wallet' }));
     await user.type(form.getByLabelText(/Username/), 'alice');
@@ -73,7 +78,12 @@ describe('wallet sign-in', () => {
     await user.click(form.getByRole('button', { name: 'Create account with Wallet' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
-    expect(registration).toMatchObject({ wallet_address: ADDRESS, signature: '0xsig2', username: 'alice', email: 'alice@example.com' });
+    expect(registration).toMatchObject({
+      wallet_address: ADDRESS,
+      signature: '0xsig2',
+      username: 'alice',
+      email: 'alice@example.com',
+    });
     expect(localStorage.getItem('token')).toBe('wallet-access');
     expect(wallet.signed[1]).toContain('Nonce: nonce00002');
   });

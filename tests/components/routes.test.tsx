@@ -42,13 +42,22 @@ describe('the route table', () => {
     },
   );
 
-  it.each(['/agents', '/agents/a1', '/agents/a1/chat', '/agents/create', '/agents/a1/edit', '/knowledge', '/knowledge/k1', '/knowledge/create', '/knowledge/k1/edit', '/teams', '/no/such/page'])(
-    'redirects %s to / (and on to the team chat)',
-    async (path) => {
-      const { router } = renderApp(path, { preloadedState: signedInState(alice) });
-      await waitFor(() => expect(router.state.location.pathname).toBe(`/teams/${TEAM}/chat`));
-    },
-  );
+  it.each([
+    '/agents',
+    '/agents/a1',
+    '/agents/a1/chat',
+    '/agents/create',
+    '/agents/a1/edit',
+    '/knowledge',
+    '/knowledge/k1',
+    '/knowledge/create',
+    '/knowledge/k1/edit',
+    '/teams',
+    '/no/such/page',
+  ])('redirects %s to / (and on to the team chat)', async (path) => {
+    const { router } = renderApp(path, { preloadedState: signedInState(alice) });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/teams/${TEAM}/chat`));
+  });
 
   it('opens the privacy pages without signing in, and they link to each other', async () => {
     const { router, user } = renderApp('/privacy');
@@ -71,7 +80,11 @@ describe('the team chat route', () => {
   ];
 
   it('opens the configured team', async () => {
-    const { router } = renderWithProviders(null, { routes, route: `/teams/${TEAM}/chat`, preloadedState: signedInState(alice) });
+    const { router } = renderWithProviders(null, {
+      routes,
+      route: `/teams/${TEAM}/chat`,
+      preloadedState: signedInState(alice),
+    });
     expect(await screen.findByText('Error loading team')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/teams/${TEAM}/chat`);
   });
@@ -104,7 +117,10 @@ describe('the shared layout', () => {
 
   it('shows the footer links except on the team chat, where the sidebar toggle appears', async () => {
     const page = renderApp('/privacy', { preloadedState: signedInState(alice) });
-    expect(await screen.findByRole('link', { name: 'European Privacy Policy' })).toHaveAttribute('href', '/legal/europe-privacy-policy');
+    expect(await screen.findByRole('link', { name: 'European Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/legal/europe-privacy-policy',
+    );
     expect(screen.queryByRole('button', { name: 'Toggle sidebar' })).not.toBeInTheDocument();
     page.unmount();
 

@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildSpa, launchBrowser, ROOT, screenshotBothThemes, SCREENSHOT_DIR, startServer, type RunningServer } from './harness';
+import {
+  buildSpa,
+  launchBrowser,
+  ROOT,
+  screenshotBothThemes,
+  SCREENSHOT_DIR,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 const billing = JSON.parse(readFileSync(path.join(ROOT, 'server/config/billing.json'), 'utf8')) as {
@@ -68,7 +76,11 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
     await assertText(page.getByTestId('profile-balance'), fmt(FREE_CREDITS));
-    await page.getByText('No transactions found').or(page.getByRole('list', { name: 'Transactions' })).first().waitFor();
+    await page
+      .getByText('No transactions found')
+      .or(page.getByRole('list', { name: 'Transactions' }))
+      .first()
+      .waitFor();
     await screenshotBothThemes(page, '02-profile');
     const header = page.getByRole('banner');
     assert.equal(await header.getAttribute('data-scrolled'), 'false');
@@ -85,7 +97,11 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
     const first = page.getByRole('radio', { name: new RegExp(firstPlan.name) });
     await first.waitFor();
     assert.equal(await first.isChecked(), true);
-    assert.equal(await page.getByRole('button', { name: 'Proceed to Payment' }).count(), 0, 'packages are for subscribers only');
+    assert.equal(
+      await page.getByRole('button', { name: 'Proceed to Payment' }).count(),
+      0,
+      'packages are for subscribers only',
+    );
     await screenshotBothThemes(page, '03-payment-plans');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL(/\/checkout\//);
@@ -185,7 +201,10 @@ test('a newcomer manages their account from sign-in to sign-out', async (t) => {
 });
 
 async function assertText(locator: ReturnType<Page['getByTestId']>, expected: string): Promise<void> {
-  await locator.filter({ hasText: expected }).waitFor().catch(async () => {
-    assert.fail(`expected "${expected}", saw "${await locator.innerText().catch(() => '?')}"`);
-  });
+  await locator
+    .filter({ hasText: expected })
+    .waitFor()
+    .catch(async () => {
+      assert.fail(`expected "${expected}", saw "${await locator.innerText().catch(() => '?')}"`);
+    });
 }

@@ -40,7 +40,11 @@ test('the home team builds from an initial message, then the credits run out', a
     const request = encodeURIComponent('A webhook that posts each new order to Slack');
     await page.goto(`/teams/${TEAM_ID}/chat?isHomeTeam=true&initialMessage=${request}`);
     await page.getByTestId('user-message').filter({ hasText: 'A webhook that posts each new order' }).waitFor();
-    assert.equal(await page.getByRole('complementary', { name: 'Team sidebar' }).count(), 0, 'the sidebar starts closed');
+    assert.equal(
+      await page.getByRole('complementary', { name: 'Team sidebar' }).count(),
+      0,
+      'the sidebar starts closed',
+    );
     await page.getByTestId('team-message').waitFor({ timeout: 60_000 });
     await page.waitForURL(/session=/);
     const url = new URL(page.url());

@@ -10,7 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type RunningServer } from './harness';
 
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
-const REQUEST = 'Every morning at 8, fetch https://example.com/report.json and post a summary to Slack; check it in the browser.';
+const REQUEST =
+  'Every morning at 8, fetch https://example.com/report.json and post a summary to Slack; check it in the browser.';
 
 let server: RunningServer;
 let browser: Browser;
@@ -38,7 +39,10 @@ const sessionLinks = () => page.getByRole('region', { name: 'Recent Sessions' })
 
 async function api<T>(pathName: string, init: RequestInit = {}): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await fetch(`${server.url}/api/v1${pathName}`, { ...init, headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api/v1${pathName}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   assert.ok(res.ok, `${pathName} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -61,7 +65,10 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     const send = await page.getByRole('button', { name: 'Send' }).boundingBox();
     assert.ok(fab && send, 'both buttons are on screen');
     const overlaps =
-      fab.x < send.x + send.width && send.x < fab.x + fab.width && fab.y < send.y + send.height && send.y < fab.y + fab.height;
+      fab.x < send.x + send.width &&
+      send.x < fab.x + fab.width &&
+      fab.y < send.y + send.height &&
+      send.y < fab.y + fab.height;
     assert.equal(overlaps, false, `admin toggle ${JSON.stringify(fab)} covers send ${JSON.stringify(send)}`);
   });
 
@@ -75,7 +82,11 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await reply.waitFor({ timeout: 60_000 });
     await page.waitForURL(/\?session=/);
     assert.ok((await reply.getByTestId('tool-run').count()) > 0, 'the reply lists its tools');
-    assert.equal(await reply.locator('[data-testid="tool-run"][data-status="running"]').count(), 0, 'every tool finished');
+    assert.equal(
+      await reply.locator('[data-testid="tool-run"][data-status="running"]').count(),
+      0,
+      'every tool finished',
+    );
     assert.ok((await reply.getByTestId('member-response').count()) > 0, 'the reply shows member responses');
     await reply.getByRole('button', { name: 'Copy reply' }).waitFor();
     assert.equal(await composer().inputValue(), '');
@@ -110,7 +121,11 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await page.getByText('Build a workflow by describing it').waitFor();
     assert.doesNotMatch(page.url(), /session=/);
     assert.equal(await sessionLinks().count(), 1);
-    assert.equal(await page.getByRole('complementary', { name: "Agent's Computer" }).count(), 0, 'a new chat has no desktop');
+    assert.equal(
+      await page.getByRole('complementary', { name: "Agent's Computer" }).count(),
+      0,
+      'a new chat has no desktop',
+    );
     await sessionLinks().first().click();
     await page.waitForURL(/\?session=/);
     await page.getByTestId('user-message').filter({ hasText: 'Every morning at 8' }).waitFor();
@@ -173,8 +188,13 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await page.getByText('Are you sure you want to clone this team?').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Team cloned successfully!').waitFor();
-    const teams = await api<{ data: { teams: Array<{ id: string; name: string }> } }>('/teams?limit=10&skip=0&include_public=true');
-    assert.ok(teams.data.teams.some((team) => team.id !== TEAM_ID), 'the clone exists on the server');
+    const teams = await api<{ data: { teams: Array<{ id: string; name: string }> } }>(
+      '/teams?limit=10&skip=0&include_public=true',
+    );
+    assert.ok(
+      teams.data.teams.some((team) => team.id !== TEAM_ID),
+      'the clone exists on the server',
+    );
     // Only the configured team has a chat, so the clone's chat leads back to it.
     await page.waitForURL(`**/teams/${TEAM_ID}/chat`);
   });

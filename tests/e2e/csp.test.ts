@@ -6,7 +6,8 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { buildSpa, launchBrowser, startServer, type RunningServer } from './harness';
 
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
-const REQUEST = 'Every morning at 8, fetch https://example.com/report.json and post a summary to Slack; check it in the browser.';
+const REQUEST =
+  'Every morning at 8, fetch https://example.com/report.json and post a summary to Slack; check it in the browser.';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,13 +23,16 @@ before(async () => {
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { reportCspViolation?: (t: string) => void }).reportCspViolation;
-      report?.(`${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      report?.(
+        `${location.pathname}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+      violations.push(message.text());
   });
 });
 
@@ -42,7 +46,11 @@ function assertPolicy(response: Response | null, what: string): void {
   const policy = response.headers()['content-security-policy'] ?? '';
   // Pages without any script say so with default-src 'none'.
   assert.match(policy, /script-src 'self'|default-src 'none'/, `${what} is served with a Content-Security-Policy`);
-  assert.doesNotMatch(policy.match(/(script|default)-src[^;]*/g)?.join(';') ?? '', /'unsafe-inline'|'unsafe-eval'/, what);
+  assert.doesNotMatch(
+    policy.match(/(script|default)-src[^;]*/g)?.join(';') ?? '',
+    /'unsafe-inline'|'unsafe-eval'/,
+    what,
+  );
   assert.equal(response.headers()['x-content-type-options'], 'nosniff', what);
 }
 
@@ -63,7 +71,7 @@ test('every screen works under the Content-Security-Policy', async (t) => {
   });
 
   let computerSrc = '';
-  await t.test('sign-in and the team chat with a streamed reply and the Agent\'s Computer', async () => {
+  await t.test("sign-in and the team chat with a streamed reply and the Agent's Computer", async () => {
     await visit('/login', () => page.getByLabel('Name').waitFor());
     await page.getByLabel('Name').fill('Casey Csp');
     await page.getByLabel('Email').fill('casey@example.com');
@@ -95,13 +103,17 @@ test('every screen works under the Content-Security-Policy', async (t) => {
     await visit('/profile', () => page.getByRole('button', { name: 'Sign Out' }).waitFor());
     await visit('/payment', () => page.getByRole('button', { name: 'Subscribe Now' }).waitFor());
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    const checkout = await page.waitForResponse((r) => /\/checkout\/[0-9a-f-]+$/.test(r.url()) && r.request().method() === 'GET');
+    const checkout = await page.waitForResponse(
+      (r) => /\/checkout\/[0-9a-f-]+$/.test(r.url()) && r.request().method() === 'GET',
+    );
     assertPolicy(checkout, 'the local checkout page');
     await page.getByText('Local stand-in for the card payment provider').waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL('**/payment/success');
     await page.getByTestId('success-balance').waitFor();
-    await visit('/payment/cancel', () => page.getByText('Your payment was cancelled and you have not been charged.').waitFor());
+    await visit('/payment/cancel', () =>
+      page.getByText('Your payment was cancelled and you have not been charged.').waitFor(),
+    );
     assert.deepEqual(violations, []);
   });
 });

@@ -90,7 +90,10 @@ test('a long session opens at its newest messages and scrolls back to its first'
     await page.getByRole('progressbar', { name: 'Loading earlier messages' }).waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
     const same = page.getByTestId('user-message').filter({ hasText: text });
-    assert.ok(Math.abs((await same.boundingBox())!.y - before) <= 2, `"${text}" moved from ${before} to ${(await same.boundingBox())!.y}`);
+    assert.ok(
+      Math.abs((await same.boundingBox())!.y - before) <= 2,
+      `"${text}" moved from ${before} to ${(await same.boundingBox())!.y}`,
+    );
     assert.deepEqual(messageRequests, ['?limit=100', '?limit=100&skip=100']);
   });
 

@@ -10,7 +10,8 @@ import { buildSpa, launchBrowser, screenshotBothThemes, startServer, type Runnin
 const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 const CHAT = `/teams/${TEAM_ID}/chat`;
 const WIDTHS = [320, 360, 390, 430];
-const REQUEST = 'Every morning at 8, fetch https://example.com/report.json and post a summary to Slack; check it in the browser.';
+const REQUEST =
+  'Every morning at 8, fetch https://example.com/report.json and post a summary to Slack; check it in the browser.';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,7 +22,12 @@ before(async () => {
   await buildSpa();
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, hasTouch: true, bypassCSP: true });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    bypassCSP: true,
+  });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -100,11 +106,19 @@ test('the product on a phone', async (t) => {
     await page.getByRole('button', { name: 'Continue with Local Sign-In' }).click();
     await page.waitForURL(`**${CHAT}`);
     await page.getByText('Each run costs 5 credits plus 1 per tool call.').waitFor();
-    assert.equal(await page.getByRole('complementary', { name: 'Team sidebar' }).count(), 0, 'the sidebar starts closed below 640 px');
+    assert.equal(
+      await page.getByRole('complementary', { name: 'Team sidebar' }).count(),
+      0,
+      'the sidebar starts closed below 640 px',
+    );
   });
 
   await t.test('the empty team chat fits every phone width', async () => {
-    await assertNoSidewaysScroll(CHAT, () => page.getByText('Build a workflow by describing it').waitFor(), 'chat-empty');
+    await assertNoSidewaysScroll(
+      CHAT,
+      () => page.getByText('Build a workflow by describing it').waitFor(),
+      'chat-empty',
+    );
   });
 
   await t.test('the sidebar opens over the chat, not beside it', async () => {
@@ -119,55 +133,70 @@ test('the product on a phone', async (t) => {
     await sidebar.waitFor({ state: 'detached' });
   });
 
-  await t.test('after a reply the answer shows from its top, the computer waits behind a link, the composer is in reach', async () => {
-    await composer().fill(REQUEST);
-    await composer().press('Enter');
-    const reply = page.getByTestId('team-message').last();
-    await reply.waitFor({ timeout: 60_000 });
-    await page.waitForURL(/\?session=/);
-    // Long enough for the reply's lazily loaded diagram to arrive and change its height.
-    await page.waitForTimeout(1500);
-    const watch = page.getByRole('button', { name: "Watch the agent's computer" });
-    await watch.waitFor();
-    assert.equal(await page.getByTitle("Agent's Computer").count(), 0, 'the computer did not open by itself');
-    const answer = (await reply.locator('p, h1, h2, h3, li').first().boundingBox())!;
-    const list = (await page.getByTestId('message-list').boundingBox())!;
-    assert.ok(answer.y >= list.y - 1 && answer.y < list.y + list.height, `the answer starts inside the list: ${JSON.stringify({ answer, list })}`);
-    assert.equal(await reply.getByRole('button', { name: /^Tools \(\d+\)$/ }).getAttribute('aria-expanded'), 'false');
-    assert.equal(await reply.getByRole('button', { name: /^Member responses \(\d+\)$/ }).getAttribute('aria-expanded'), 'false');
-    const box = (await composer().boundingBox())!;
-    assert.ok(box.y + box.height <= 844, `the composer is on screen: ${JSON.stringify(box)}`);
-    await screenshotBothThemes(page, 'phone-chat-reply');
-  });
+  await t.test(
+    'after a reply the answer shows from its top, the computer waits behind a link, the composer is in reach',
+    async () => {
+      await composer().fill(REQUEST);
+      await composer().press('Enter');
+      const reply = page.getByTestId('team-message').last();
+      await reply.waitFor({ timeout: 60_000 });
+      await page.waitForURL(/\?session=/);
+      // Long enough for the reply's lazily loaded diagram to arrive and change its height.
+      await page.waitForTimeout(1500);
+      const watch = page.getByRole('button', { name: "Watch the agent's computer" });
+      await watch.waitFor();
+      assert.equal(await page.getByTitle("Agent's Computer").count(), 0, 'the computer did not open by itself');
+      const answer = (await reply.locator('p, h1, h2, h3, li').first().boundingBox())!;
+      const list = (await page.getByTestId('message-list').boundingBox())!;
+      assert.ok(
+        answer.y >= list.y - 1 && answer.y < list.y + list.height,
+        `the answer starts inside the list: ${JSON.stringify({ answer, list })}`,
+      );
+      assert.equal(await reply.getByRole('button', { name: /^Tools \(\d+\)$/ }).getAttribute('aria-expanded'), 'false');
+      assert.equal(
+        await reply.getByRole('button', { name: /^Member responses \(\d+\)$/ }).getAttribute('aria-expanded'),
+        'false',
+      );
+      const box = (await composer().boundingBox())!;
+      assert.ok(box.y + box.height <= 844, `the composer is on screen: ${JSON.stringify(box)}`);
+      await screenshotBothThemes(page, 'phone-chat-reply');
+    },
+  );
 
   await t.test('the team chat with a reply fits every phone width', async () => {
     await assertNoSidewaysScroll(null, () => page.getByTestId('team-message').last().waitFor(), 'chat-reply');
   });
 
-  await t.test("the Agent's Computer opens as a full-screen sheet when asked, with a way back to the chat", async () => {
-    await page.getByRole('button', { name: "Watch the agent's computer" }).click();
-    const sheet = page.getByRole('dialog', { name: "Agent's Computer" });
-    await sheet.waitFor();
-    const box = (await sheet.boundingBox())!;
-    assert.ok(box.width >= 389 && box.height >= 840, `the sheet fills the screen: ${JSON.stringify(box)}`);
-    await screenshotBothThemes(page, 'phone-computer-sheet');
-    await sheet.getByRole('button', { name: 'Back to chat' }).click();
-    await sheet.waitFor({ state: 'detached' });
-    await composer().waitFor();
-  });
+  await t.test(
+    "the Agent's Computer opens as a full-screen sheet when asked, with a way back to the chat",
+    async () => {
+      await page.getByRole('button', { name: "Watch the agent's computer" }).click();
+      const sheet = page.getByRole('dialog', { name: "Agent's Computer" });
+      await sheet.waitFor();
+      const box = (await sheet.boundingBox())!;
+      assert.ok(box.width >= 389 && box.height >= 840, `the sheet fills the screen: ${JSON.stringify(box)}`);
+      await screenshotBothThemes(page, 'phone-computer-sheet');
+      await sheet.getByRole('button', { name: 'Back to chat' }).click();
+      await sheet.waitFor({ state: 'detached' });
+      await composer().waitFor();
+    },
+  );
 
-  await t.test('on a desktop the computer opens beside the chat, and moves behind the link when the window narrows', async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await composer().fill('make it 9am instead');
-    await composer().press('Enter');
-    const panel = page.getByRole('complementary', { name: "Agent's Computer" });
-    await panel.waitFor({ timeout: 60_000 });
-    await page.getByTestId('live-reply').waitFor({ state: 'detached', timeout: 60_000 });
-    await page.setViewportSize({ width: 600, height: 844 });
-    await page.getByRole('button', { name: "Watch the agent's computer" }).waitFor();
-    assert.equal(await panel.count(), 0);
-    await page.setViewportSize({ width: 390, height: 844 });
-  });
+  await t.test(
+    'on a desktop the computer opens beside the chat, and moves behind the link when the window narrows',
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await composer().fill('make it 9am instead');
+      await composer().press('Enter');
+      const panel = page.getByRole('complementary', { name: "Agent's Computer" });
+      await panel.waitFor({ timeout: 60_000 });
+      await page.getByTestId('live-reply').waitFor({ state: 'detached', timeout: 60_000 });
+      await page.setViewportSize({ width: 600, height: 844 });
+      await page.getByRole('button', { name: "Watch the agent's computer" }).waitFor();
+      assert.equal(await panel.count(), 0);
+      await page.setViewportSize({ width: 390, height: 844 });
+    },
+  );
 
   await t.test('the admin-mode button covers no control on the chat, the profile and the payment page', async () => {
     await page.goto(CHAT);
@@ -184,13 +213,23 @@ test('the product on a phone', async (t) => {
 
   await t.test('the profile and the payment page fit every phone width', async () => {
     await assertNoSidewaysScroll('/profile', () => page.getByRole('button', { name: 'Sign Out' }).waitFor(), 'profile');
-    await assertNoSidewaysScroll('/payment', () => page.getByRole('button', { name: 'Subscribe Now' }).waitFor(), 'payment');
+    await assertNoSidewaysScroll(
+      '/payment',
+      () => page.getByRole('button', { name: 'Subscribe Now' }).waitFor(),
+      'payment',
+    );
     // Each plan's price stays inside its card, under the description rather than beside a squeezed one.
     await page.setViewportSize({ width: 320, height: 844 });
-    for (const card of await page.getByRole('radiogroup', { name: 'Subscription plans' }).locator('.MuiPaper-root').all()) {
+    for (const card of await page
+      .getByRole('radiogroup', { name: 'Subscription plans' })
+      .locator('.MuiPaper-root')
+      .all()) {
       const box = (await card.boundingBox())!;
       const price = (await card.getByText(/ \/ month$/).boundingBox())!;
-      assert.ok(price.x >= box.x && price.x + price.width <= box.x + box.width, `price ${JSON.stringify(price)} inside ${JSON.stringify(box)}`);
+      assert.ok(
+        price.x >= box.x && price.x + price.width <= box.x + box.width,
+        `price ${JSON.stringify(price)} inside ${JSON.stringify(box)}`,
+      );
     }
     await page.setViewportSize({ width: 390, height: 844 });
   });

@@ -5,7 +5,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeN8n, type FakeN8n } from '../../server/test/fakes/n8n.ts';
-import { buildSpa, launchBrowser, screenshotBothThemes, signInLocally, startServer, type RunningServer } from './harness';
+import {
+  buildSpa,
+  launchBrowser,
+  screenshotBothThemes,
+  signInLocally,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const API_KEY = 'n8n_api_e2e_key_0123456789abcdef';
 const REQUEST = 'When a Typeform response arrives, add it to Airtable and tell #sales if the budget is over 10k';
@@ -49,17 +56,26 @@ test("the team builds with real n8n MCP tools and creates the workflow in the us
     await reply.waitFor({ timeout: 90_000 });
     const tools = await reply.getByTestId('tool-run').allInnerTexts();
     for (const name of ['search_nodes', 'get_node', 'validate_workflow', 'n8n_create_workflow']) {
-      assert.ok(tools.some((text) => text.includes(name)), `${name} in ${JSON.stringify(tools.map((x) => x.split('\n')[0]))}`);
+      assert.ok(
+        tools.some((text) => text.includes(name)),
+        `${name} in ${JSON.stringify(tools.map((x) => x.split('\n')[0]))}`,
+      );
     }
     assert.ok(!(await page.content()).includes(API_KEY), 'the API key never reaches the page');
   });
 
-  await t.test("finds the workflow in its n8n, linked from the reply", async () => {
+  await t.test('finds the workflow in its n8n, linked from the reply', async () => {
     assert.equal(n8n.workflows.length, 1);
     const created = n8n.workflows[0]!;
     assert.equal(created.active, false);
     const types = created.nodes.map((n) => (n as { type: string }).type);
-    for (const type of ['n8n-nodes-base.typeformTrigger', 'n8n-nodes-base.airtable', 'n8n-nodes-base.if', 'n8n-nodes-base.slack']) assert.ok(types.includes(type), type);
+    for (const type of [
+      'n8n-nodes-base.typeformTrigger',
+      'n8n-nodes-base.airtable',
+      'n8n-nodes-base.if',
+      'n8n-nodes-base.slack',
+    ])
+      assert.ok(types.includes(type), type);
     const link = page.getByTestId('team-message').last().getByRole('link', { name: 'Open in n8n' }).first();
     assert.equal(await link.getAttribute('href'), `${n8n.url}/workflow/${created.id}`);
     await screenshotBothThemes(page, 'tools-01-created-in-n8n');

@@ -70,7 +70,8 @@ const UNSAVED = 'You have unsaved changes. What would you like to do?';
 
 test('the team owner edits an agent and its knowledge; others cannot', async (t) => {
   const page = await signIn('Olive Owner', OWNER);
-  const instructions = () => page.getByRole('dialog', { name: /Edit Agent/ }).getByRole('textbox', { name: 'Instructions' });
+  const instructions = () =>
+    page.getByRole('dialog', { name: /Edit Agent/ }).getByRole('textbox', { name: 'Instructions' });
   const openEditor = async () => {
     await page.getByRole('button', { name: 'Edit agent Workflow Architect' }).click();
     await page.getByRole('heading', { name: 'Edit Agent: Workflow Architect' }).waitFor();
@@ -94,27 +95,33 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
     assert.equal(await page.getByText(UNSAVED).count(), 0);
   });
 
-  await t.test('edits instructions and adds an MCP server from Add Tools, saves through Save and Exit, and sees both after a reload', async () => {
-    await openEditor();
-    await page.locator('.cm-editor').waitFor();
-    await instructions().fill('Design every workflow step by step.');
-    await page.getByRole('button', { name: 'Add Tools' }).click();
-    const add = page.getByRole('dialog', { name: 'Add Tools' });
-    await add.getByRole('textbox', { name: 'Search tools' }).fill('slack');
-    await add.getByRole('button', { name: /Slack/ }).first().click();
-    await page.getByRole('button', { name: 'List' }).click();
-    await page.getByRole('list', { name: 'Tools list' }).getByText(/mcp: .*slack/).waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByText(UNSAVED).waitFor();
-    await page.getByRole('button', { name: 'Save and Exit' }).click();
-    await page.getByText('Agent configuration updated successfully!').waitFor();
-    await page.getByRole('heading', { name: /Edit Agent/ }).waitFor({ state: 'detached' });
-    await page.reload();
-    await openEditor();
-    assert.equal(await instructions().inputValue(), 'Design every workflow step by step.');
-    assert.match(await page.locator('.cm-content').innerText(), /"server_ids"[\s\S]*slack/);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-  });
+  await t.test(
+    'edits instructions and adds an MCP server from Add Tools, saves through Save and Exit, and sees both after a reload',
+    async () => {
+      await openEditor();
+      await page.locator('.cm-editor').waitFor();
+      await instructions().fill('Design every workflow step by step.');
+      await page.getByRole('button', { name: 'Add Tools' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Tools' });
+      await add.getByRole('textbox', { name: 'Search tools' }).fill('slack');
+      await add.getByRole('button', { name: /Slack/ }).first().click();
+      await page.getByRole('button', { name: 'List' }).click();
+      await page
+        .getByRole('list', { name: 'Tools list' })
+        .getByText(/mcp: .*slack/)
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(UNSAVED).waitFor();
+      await page.getByRole('button', { name: 'Save and Exit' }).click();
+      await page.getByText('Agent configuration updated successfully!').waitFor();
+      await page.getByRole('heading', { name: /Edit Agent/ }).waitFor({ state: 'detached' });
+      await page.reload();
+      await openEditor();
+      assert.equal(await instructions().inputValue(), 'Design every workflow step by step.');
+      assert.match(await page.locator('.cm-content').innerText(), /"server_ids"[\s\S]*slack/);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    },
+  );
 
   await t.test('edits the team configuration: History Runs appears only with team history on', async () => {
     await page.getByRole('button', { name: 'Team actions' }).click();
@@ -149,7 +156,9 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
   });
 
   await t.test("the member's next chat run finds the uploaded text", async () => {
-    await page.getByRole('textbox', { name: 'Message' }).fill('What is the Zebracorn budget code? Build a workflow that posts it to Slack.');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('What is the Zebracorn budget code? Build a workflow that posts it to Slack.');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     const reply = page.getByTestId('team-message').last();
     await reply.waitFor({ timeout: 60_000 });

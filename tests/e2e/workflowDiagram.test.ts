@@ -7,7 +7,14 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../../bench/qualityAxe';
 import { branchingWorkflow } from '../fixtures/workflows/branches';
-import { buildSpa, launchBrowser, screenshotBothThemes, signInLocally, startServer, type RunningServer } from './harness';
+import {
+  buildSpa,
+  launchBrowser,
+  screenshotBothThemes,
+  signInLocally,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 const REQUEST = 'Every Monday at 8am post the sales figures to #sales on Slack';
 const DIAGRAM_CHUNK = /\/WorkflowCanvas-[^/]*\.js$/;
@@ -25,7 +32,12 @@ before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   // axe goes in as an inline script, which the site's CSP refuses; the CSP itself is checked in csp.test.ts.
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true, bypassCSP: true });
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+    bypassCSP: true,
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -59,7 +71,8 @@ const BRANCHING_REPLY = [
 function withReply(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('```json') ? BRANCHING_REPLY : value;
   if (Array.isArray(value)) return value.map(withReply);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReply(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReply(v)]));
   return value;
 }
 
@@ -81,7 +94,10 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     await page.waitForURL(/\?session=/);
     const canvas = diagram();
     await canvas.waitFor();
-    assert.match((await canvas.getAttribute('aria-label')) ?? '', /^Workflow diagram: Every Monday at 08:00 → Slack, 2 nodes$/);
+    assert.match(
+      (await canvas.getAttribute('aria-label')) ?? '',
+      /^Workflow diagram: Every Monday at 08:00 → Slack, 2 nodes$/,
+    );
     await canvas.getByText('Schedule Trigger', { exact: true }).waitFor();
     await canvas.getByText('Post to #sales', { exact: true }).waitFor();
     // The kind under each name (the type too, when it differs from the name).
@@ -90,10 +106,17 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     // A straight edge's box has no height, which Playwright counts as hidden.
     const edge = canvas.getByRole('img', { name: 'Schedule Trigger to Post to #sales' });
     await edge.waitFor({ state: 'attached' });
-    assert.ok(((await edge.locator('path.react-flow__edge-path').getAttribute('d')) ?? '').length > 0, 'the edge has a path');
+    assert.ok(
+      ((await edge.locator('path.react-flow__edge-path').getAttribute('d')) ?? '').length > 0,
+      'the edge has a path',
+    );
     assert.ok(diagramChunkLoaded(), 'the diagram chunk loaded once a reply needed it');
     assert.equal(await page.getByRole('button', { name: 'Workflow JSON' }).getAttribute('aria-expanded'), 'false');
-    assert.equal(await actions().getByRole('link', { name: 'Open in n8n' }).count(), 0, 'no created workflow is linked');
+    assert.equal(
+      await actions().getByRole('link', { name: 'Open in n8n' }).count(),
+      0,
+      'no created workflow is linked',
+    );
     await canvas.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, 'workflow-01-diagram');
   });
@@ -101,9 +124,17 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
   await t.test('copies the JSON and downloads it as a named file', async () => {
     await actions().getByRole('button', { name: 'Copy JSON' }).click();
     await actions().getByRole('button', { name: 'Copied' }).waitFor();
-    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { nodes: Array<{ name: string }> };
-    assert.deepEqual(copied.nodes.map((n) => n.name), ['Schedule Trigger', 'Post to #sales']);
-    const [download] = await Promise.all([page.waitForEvent('download'), actions().getByRole('button', { name: 'Download .json' }).click()]);
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      nodes: Array<{ name: string }>;
+    };
+    assert.deepEqual(
+      copied.nodes.map((n) => n.name),
+      ['Schedule Trigger', 'Post to #sales'],
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      actions().getByRole('button', { name: 'Download .json' }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'every-monday-at-08-00-slack.json');
     const saved = JSON.parse(await readFile((await download.path())!, 'utf8')) as typeof copied;
     assert.deepEqual(saved, copied);
@@ -129,48 +160,57 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
       await canvas.scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
       const box = (await canvas.boundingBox())!;
-      assert.ok(box.x >= 0 && box.x + box.width <= width, `the canvas lies within the ${width}px screen: ${JSON.stringify(box)}`);
+      assert.ok(
+        box.x >= 0 && box.x + box.width <= width,
+        `the canvas lies within the ${width}px screen: ${JSON.stringify(box)}`,
+      );
       assert.ok(box.height >= 260 && box.height <= 360, `canvas height ${box.height}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `at ${width}px the page scrolls sideways by ${overflow}px`);
       for (const name of ['Schedule Trigger', 'Post to #sales']) {
         const node = (await canvas.getByText(name, { exact: true }).boundingBox())!;
-        assert.ok(node.x >= box.x && node.x + node.width <= box.x + box.width, `${name} is inside the fitted view at ${width}px`);
+        assert.ok(
+          node.x >= box.x && node.x + node.width <= box.x + box.width,
+          `${name} is inside the fitted view at ${width}px`,
+        );
       }
     }
     await screenshotBothThemes(page, 'workflow-02-phone');
   });
 
-  await t.test("draws branch labels, an AI agent's dashed sub-node links and Open in n8n from a stored reply", async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.route('**/api/v1/teams/sessions/*/messages*', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: withReply(await response.json()) });
-    });
-    await page.reload();
-    const canvas = page.getByRole('application', { name: 'Workflow diagram: Triage <b>leads</b>, 11 nodes' });
-    await canvas.waitFor();
-    for (const label of ['true', 'false', 'Sales', 'Output 1', 'Fallback', 'Input 1', 'done', 'loop']) {
-      await canvas.locator('.react-flow__edge-text').getByText(label, { exact: true }).waitFor();
-    }
-    const model = canvas.getByRole('img', { name: 'OpenAI Chat Model to AI Agent' });
-    await model.waitFor({ state: 'attached' });
-    assert.match((await model.locator('path.react-flow__edge-path').getAttribute('style')) ?? '', /stroke-dasharray/);
-    assert.equal(await page.getByTestId('workflow-panel').locator('b').count(), 0, 'markup in names stays text');
-    const open = actions().getByRole('link', { name: 'Open in n8n' });
-    assert.equal(await open.getAttribute('href'), 'https://n8n.example.com/workflow/abc123');
-    assert.equal(await open.getAttribute('rel'), 'noopener noreferrer');
-    await canvas.scrollIntoViewIfNeeded();
-    await screenshotBothThemes(page, 'workflow-03-branches');
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForFunction((s) => document.documentElement.classList.contains(s), scheme);
-      await page.waitForTimeout(400);
-      assert.deepEqual(await seriousViolations(page), [], `axe, ${scheme} theme`);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.unroute('**/api/v1/teams/sessions/*/messages*');
-  });
+  await t.test(
+    "draws branch labels, an AI agent's dashed sub-node links and Open in n8n from a stored reply",
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.route('**/api/v1/teams/sessions/*/messages*', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: withReply(await response.json()) });
+      });
+      await page.reload();
+      const canvas = page.getByRole('application', { name: 'Workflow diagram: Triage <b>leads</b>, 11 nodes' });
+      await canvas.waitFor();
+      for (const label of ['true', 'false', 'Sales', 'Output 1', 'Fallback', 'Input 1', 'done', 'loop']) {
+        await canvas.locator('.react-flow__edge-text').getByText(label, { exact: true }).waitFor();
+      }
+      const model = canvas.getByRole('img', { name: 'OpenAI Chat Model to AI Agent' });
+      await model.waitFor({ state: 'attached' });
+      assert.match((await model.locator('path.react-flow__edge-path').getAttribute('style')) ?? '', /stroke-dasharray/);
+      assert.equal(await page.getByTestId('workflow-panel').locator('b').count(), 0, 'markup in names stays text');
+      const open = actions().getByRole('link', { name: 'Open in n8n' });
+      assert.equal(await open.getAttribute('href'), 'https://n8n.example.com/workflow/abc123');
+      assert.equal(await open.getAttribute('rel'), 'noopener noreferrer');
+      await canvas.scrollIntoViewIfNeeded();
+      await screenshotBothThemes(page, 'workflow-03-branches');
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForFunction((s) => document.documentElement.classList.contains(s), scheme);
+        await page.waitForTimeout(400);
+        assert.deepEqual(await seriousViolations(page), [], `axe, ${scheme} theme`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.unroute('**/api/v1/teams/sessions/*/messages*');
+    },
+  );
 
   await t.test('ran without a single uncaught page error or React Flow warning', () => {
     assert.deepEqual(pageErrors, []);

@@ -51,7 +51,9 @@ describe('requests', () => {
 
   it('unwrap the {data} envelopes into the shapes of the contract', async () => {
     server.use(
-      http.get(apiUrl('/payments/subscription/status'), () => HttpResponse.json({ data: subscriptionStatus(activeSubscription()) })),
+      http.get(apiUrl('/payments/subscription/status'), () =>
+        HttpResponse.json({ data: subscriptionStatus(activeSubscription()) }),
+      ),
       http.get(apiUrl('/credits/balance'), () => HttpResponse.json({ data: balance(42, 2) })),
     );
     const store = makeStore();
@@ -191,7 +193,9 @@ describe('cache tags', () => {
     await store.dispatch(api.endpoints.cancelSubscription.initiate({ reason: 'other' }));
     await new Promise((r) => setTimeout(r, 50));
     expect(requests.count('GET /payments/subscription/status')).toBe(2);
-    expect(api.endpoints.getSubscriptionStatus.select()(store.getState()).data?.subscription_details?.cancel_at_period_end).toBe(true);
+    expect(
+      api.endpoints.getSubscriptionStatus.select()(store.getState()).data?.subscription_details?.cancel_at_period_end,
+    ).toBe(true);
     status.unsubscribe();
   });
 
@@ -214,7 +218,12 @@ describe('cache tags', () => {
 });
 
 describe('session messages', () => {
-  const stored = Array.from({ length: 250 }, (_, i) => ({ id: `m${i}`, role: 'user', content: `message ${i}`, created_at: i }));
+  const stored = Array.from({ length: 250 }, (_, i) => ({
+    id: `m${i}`,
+    role: 'user',
+    content: `message ${i}`,
+    created_at: i,
+  }));
   const answer = (messages: typeof stored) =>
     HttpResponse.json({ data: { session: { session_id: 's1' }, team_context: {}, messages, total: stored.length } });
 
@@ -235,9 +244,13 @@ describe('session messages', () => {
     expect(first.pages[0]!.messages.map((m) => m.id)).toEqual(stored.slice(150).map((m) => m.id));
     expect(first.pages[0]!.messages).toHaveLength(100);
 
-    const second = await store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' })).unwrap();
+    const second = await store
+      .dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' }))
+      .unwrap();
     expect(second.pages[1]!.messages[0]!.id).toBe('m50');
-    const third = await store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' })).unwrap();
+    const third = await store
+      .dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' }))
+      .unwrap();
     expect(third.pages[2]!.messages.map((m) => m.id)).toEqual(stored.slice(0, 50).map((m) => m.id));
     const state = api.endpoints.getSessionMessages.select({ sessionId: 's1' })(store.getState());
     expect(state.hasNextPage).toBe(false);
@@ -251,7 +264,9 @@ describe('session messages', () => {
     const query = store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }));
     await query.unwrap();
     expect(api.endpoints.getSessionMessages.select({ sessionId: 's1' })(store.getState()).hasNextPage).toBe(true);
-    await store.dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' })).unwrap();
+    await store
+      .dispatch(api.endpoints.getSessionMessages.initiate({ sessionId: 's1' }, { direction: 'forward' }))
+      .unwrap();
     expect(api.endpoints.getSessionMessages.select({ sessionId: 's1' })(store.getState()).hasNextPage).toBe(false);
     query.unsubscribe();
   });

@@ -1,6 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store';
-import { loadCurrentUser, signInWithIdToken, signInWithLocalProvider, signInWithWallet } from '../../src/features/auth/authThunks';
+import {
+  loadCurrentUser,
+  signInWithIdToken,
+  signInWithLocalProvider,
+  signInWithWallet,
+} from '../../src/features/auth/authThunks';
 import { signedOut } from '../../src/features/auth/authActions';
 import { waitFor } from '@testing-library/react';
 import { alice } from '../utils/fixtures';
@@ -17,7 +22,9 @@ describe('identity-provider sign-in', () => {
     server.use(
       http.post(apiUrl('/auth/google/login'), async ({ request }) => {
         calls.push(`login ${((await request.json()) as { token: string }).token}`);
-        return registered ? HttpResponse.json({ access_token: 'access-1' }) : errorResponse(404, { code: 'user_not_found', message: 'User not found' });
+        return registered
+          ? HttpResponse.json({ access_token: 'access-1' })
+          : errorResponse(404, { code: 'user_not_found', message: 'User not found' });
       }),
       http.post(apiUrl('/auth/google/register'), async ({ request }) => {
         calls.push(`register ${((await request.json()) as { token: string }).token}`);
@@ -75,9 +82,15 @@ describe('identity-provider sign-in', () => {
 
 describe('wallet sign-in', () => {
   it('does not register automatically and reports the code', async () => {
-    server.use(http.post(apiUrl('/auth/wallet/login'), () => errorResponse(404, { code: 'user_not_found', message: 'No account for this wallet' })));
+    server.use(
+      http.post(apiUrl('/auth/wallet/login'), () =>
+        errorResponse(404, { code: 'user_not_found', message: 'No account for this wallet' }),
+      ),
+    );
     const store = makeStore();
-    const result = await store.dispatch(signInWithWallet({ wallet_address: '0xabc', message: 'm', signature: '0xsig' }));
+    const result = await store.dispatch(
+      signInWithWallet({ wallet_address: '0xabc', message: 'm', signature: '0xsig' }),
+    );
     expect(signInWithWallet.rejected.match(result) && result.payload?.code).toBe('user_not_found');
     expect(store.getState().auth.error).toBe('No account for this wallet');
   });

@@ -5,9 +5,12 @@ describe('avatar gradients', () => {
     expect(AVATAR_GRADIENTS).toHaveLength(20);
   });
 
-  it.each(['', '   ', 'undefined', 'login', 'brand', 'default', 'Default'])('gives %p the first (orange) gradient', (seed) => {
-    expect(gradientIndex(seed)).toBe(0);
-  });
+  it.each(['', '   ', 'undefined', 'login', 'brand', 'default', 'Default'])(
+    'gives %p the first (orange) gradient',
+    (seed) => {
+      expect(gradientIndex(seed)).toBe(0);
+    },
+  );
 
   it('gives null and undefined the first gradient', () => {
     expect(gradientIndex(null)).toBe(0);

@@ -64,7 +64,10 @@ describe('persisted settings', () => {
   });
 
   it('migrates an unversioned state that stored the theme as layout.theme', async () => {
-    const migrated = await migrate({ layout: { theme: 'light' }, _persist: { version: -1, rehydrated: false } } as never);
+    const migrated = await migrate({
+      layout: { theme: 'light' },
+      _persist: { version: -1, rehydrated: false },
+    } as never);
     expect(migrated).toMatchObject({ layout: { themePreference: 'light' }, _persist: { version: PERSIST_VERSION } });
   });
 

@@ -62,7 +62,9 @@ describe('afterLoginTarget', () => {
   });
 
   it('appends message as initialMessage, keeping the existing query', () => {
-    const target = afterLoginTarget(`?return=${encodeURIComponent('/teams/x/chat?isHomeTeam=true')}&message=Build%20a%20flow`);
+    const target = afterLoginTarget(
+      `?return=${encodeURIComponent('/teams/x/chat?isHomeTeam=true')}&message=Build%20a%20flow`,
+    );
     const url = new URL(target, 'http://localhost');
     expect(url.pathname).toBe('/teams/x/chat');
     expect(url.searchParams.get('isHomeTeam')).toBe('true');

@@ -9,12 +9,18 @@ import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
 useMswServer();
 
 // jest-fixed-jsdom gives the test Node's FormData, which only takes Node's File; a browser has one realm.
-const makeFile = (content: string, name: string, type = '') => new NodeFile([content], name, { type }) as unknown as File;
+const makeFile = (content: string, name: string, type = '') =>
+  new NodeFile([content], name, { type }) as unknown as File;
 
 /** Records the progress actions the upload dispatches. */
 function progressLog(store: ReturnType<typeof makeStore>) {
   const seen: number[] = [];
-  store.dispatch(addAppListener({ actionCreator: teamFileUploadProgressed, effect: ({ payload }) => void seen.push(payload.percent) }));
+  store.dispatch(
+    addAppListener({
+      actionCreator: teamFileUploadProgressed,
+      effect: ({ payload }) => void seen.push(payload.percent),
+    }),
+  );
   return seen;
 }
 
@@ -25,14 +31,26 @@ describe('uploading a chat file', () => {
       http.post(apiUrl('/teams/t1/upload-files'), async ({ request }) => {
         const form = await request.formData();
         const file = form.get('files') as File;
-        received = { name: file.name, field: [...form.keys()], auth: request.headers.get('authorization'), session: new URL(request.url).searchParams.get('session_id') };
-        return HttpResponse.json({ data: { session_id: 's1', successful_files: [{ file_id: 'f1', original_filename: file.name, size: file.size }] } });
+        received = {
+          name: file.name,
+          field: [...form.keys()],
+          auth: request.headers.get('authorization'),
+          session: new URL(request.url).searchParams.get('session_id'),
+        };
+        return HttpResponse.json({
+          data: {
+            session_id: 's1',
+            successful_files: [{ file_id: 'f1', original_filename: file.name, size: file.size }],
+          },
+        });
       }),
     );
     localStorage.setItem('token', 'tok');
     const store = makeStore();
     const file = makeFile('hello world', 'notes.txt', 'text/plain');
-    const result = await store.dispatch(api.endpoints.uploadTeamFile.initiate({ teamId: 't1', file, sessionId: 's1', uploadId: 'u1' })).unwrap();
+    const result = await store
+      .dispatch(api.endpoints.uploadTeamFile.initiate({ teamId: 't1', file, sessionId: 's1', uploadId: 'u1' }))
+      .unwrap();
 
     expect(received).toEqual({ name: 'notes.txt', field: ['files'], auth: 'Bearer tok', session: 's1' });
     expect(result.successful_files[0]).toMatchObject({ file_id: 'f1', original_filename: 'notes.txt' });

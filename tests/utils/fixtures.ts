@@ -11,7 +11,14 @@ export const alice: User = {
   is_admin: false,
 };
 
-export const adminUser: User = { ...alice, id: 'u2', name: 'Ada Admin', username: 'ada', email: 'ada@example.com', is_admin: true };
+export const adminUser: User = {
+  ...alice,
+  id: 'u2',
+  name: 'Ada Admin',
+  username: 'ada',
+  email: 'ada@example.com',
+  is_admin: true,
+};
 
 export const balance = (available: number, subscription = 0): Balance => ({
   available_credits: available,
@@ -35,7 +42,13 @@ export const activeSubscription = (cancelAtPeriodEnd = false): SubscriptionDetai
   current_period_end: '2026-12-22T12:00:00.000Z',
   canceled_at: cancelAtPeriodEnd ? '2026-11-22T00:00:00.000Z' : null,
   cancel_reason: cancelAtPeriodEnd ? 'too_expensive' : null,
-  plan_details: { id: 'starter', name: 'Starter', price_usd: 9, credits_per_cycle: 1000, description: 'For trying things out' },
+  plan_details: {
+    id: 'starter',
+    name: 'Starter',
+    price_usd: 9,
+    credits_per_cycle: 1000,
+    description: 'For trying things out',
+  },
 });
 
 export const subscriptionStatus = (details: SubscriptionDetails | null): SubscriptionStatus => ({

@@ -23,5 +23,6 @@ export function installReactFlowStubs(): void {
     offsetHeight: { configurable: true, get: () => 300 },
     offsetWidth: { configurable: true, get: () => 600 },
   });
-  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 40, height: 12 }) as DOMRect;
+  (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () =>
+    ({ x: 0, y: 0, width: 40, height: 12 }) as DOMRect;
 }

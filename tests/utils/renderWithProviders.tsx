@@ -28,9 +28,7 @@ function Providers({ store, children }: { store: AppStore; children: ReactNode }
   return (
     <Provider store={store}>
       <AppThemeProvider>
-        <ToastProvider>
-          {children}
-        </ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </AppThemeProvider>
     </Provider>
   );
@@ -51,5 +49,7 @@ export function renderWithProviders(ui: ReactElement | null, options: RenderOpti
 
 /** Auth state of a signed-in user (the token must also be in localStorage for requests to carry it). */
 export function signedInState(user: RootState['auth']['user']): Partial<RootState> {
-  return { auth: { user, isAuthenticated: true, isLoading: false, error: null, adminMode: false, signedOutByUser: false } };
+  return {
+    auth: { user, isAuthenticated: true, isLoading: false, error: null, adminMode: false, signedOutByUser: false },
+  };
 }

@@ -27,8 +27,10 @@ const LOCAL_AUDIENCE = 'agent-team-studio';
 function identityFrom(payload: JWTPayload): Identity {
   const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
   if (!payload.sub || !email) throw unauthorized('The ID token carries no subject or e-mail');
-  if (payload.email_verified === false || payload.email_verified === 'false') throw unauthorized('The e-mail of this account is not verified');
-  const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : (email.split('@')[0] ?? email);
+  if (payload.email_verified === false || payload.email_verified === 'false')
+    throw unauthorized('The e-mail of this account is not verified');
+  const name =
+    typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : (email.split('@')[0] ?? email);
   const picture = typeof payload.picture === 'string' && /^https?:\/\//.test(payload.picture) ? payload.picture : null;
   return { subject: payload.sub, email, name: name.slice(0, 200), picture };
 }
@@ -55,7 +57,13 @@ export async function createIdTokenVerifier(ctx: AppContext): Promise<IdTokenVer
       local: false,
       verify: (token) =>
         verifyWith(() =>
-          jwtVerify(token, jwks, { audience: clientId, issuer: GOOGLE_ISSUERS, currentDate: ctx.now(), algorithms: ['RS256', 'ES256'], requiredClaims: ['exp'] }),
+          jwtVerify(token, jwks, {
+            audience: clientId,
+            issuer: GOOGLE_ISSUERS,
+            currentDate: ctx.now(),
+            algorithms: ['RS256', 'ES256'],
+            requiredClaims: ['exp'],
+          }),
         ),
     };
   }
@@ -64,7 +72,13 @@ export async function createIdTokenVerifier(ctx: AppContext): Promise<IdTokenVer
     local: true,
     verify: (token) =>
       verifyWith(() =>
-        jwtVerify(token, key, { audience: LOCAL_AUDIENCE, issuer: LOCAL_ISSUER, currentDate: ctx.now(), algorithms: ['HS256'], requiredClaims: ['exp'] }),
+        jwtVerify(token, key, {
+          audience: LOCAL_AUDIENCE,
+          issuer: LOCAL_ISSUER,
+          currentDate: ctx.now(),
+          algorithms: ['HS256'],
+          requiredClaims: ['exp'],
+        }),
       ),
     issue: (email, name) => {
       const normalized = email.toLowerCase();

@@ -14,7 +14,10 @@ import { createIdTokenVerifier } from './idTokens.ts';
 import { idProviderTrusted, refreshAdmin, registerUser, toUser } from './users.ts';
 import { issueNonce, spendProof, verifyWalletProof } from './wallet.ts';
 
-const email = z.email().max(254).transform((e) => e.toLowerCase());
+const email = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase());
 const idTokenBody = z.object({ token: safeText().min(1).max(8192) });
 const devTokenBody = z.object({ email, name: safeText().trim().min(1).max(100).optional() });
 const walletLoginBody = z.object({
@@ -95,18 +98,29 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .from(users)
       .where(or(eq(users.walletAddress, address), eq(users.email, body.email), eq(users.username, body.username)));
     // Checked before the signature is spent, so the user can fix the name and retry with the same signature.
-    if (clashes.some((u) => u.walletAddress === address)) throw new HttpError(409, 'This wallet is already registered; log in instead');
-    if (clashes.some((u) => u.email === body.email)) throw new HttpError(409, 'An account with this e-mail already exists');
+    if (clashes.some((u) => u.walletAddress === address))
+      throw new HttpError(409, 'This wallet is already registered; log in instead');
+    if (clashes.some((u) => u.email === body.email))
+      throw new HttpError(409, 'An account with this e-mail already exists');
     if (clashes.length) throw new HttpError(409, 'This username is already taken');
     await spendProof(ctx, { address, nonce, signature: body.signature });
-    const row = await registerUser(ctx, { name: body.username, email: body.email, username: body.username, walletAddress: address, emailTrusted: false });
+    const row = await registerUser(ctx, {
+      name: body.username,
+      email: body.email,
+      username: body.username,
+      walletAddress: address,
+      emailTrusted: false,
+    });
     return reply.status(201).send(await grant(row));
   });
 
   // Sign-out on the server: every access token of the user issued so far stops working, on every instance.
   app.post('/auth/logout', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    await ctx.db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
     return reply.status(204).send();
   });
 

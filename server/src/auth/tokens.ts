@@ -20,7 +20,11 @@ export function createAccessTokens(secret: string, ttl: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   const claims = async (token: string): Promise<TokenClaims | null> => {
     try {
-      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub'],
+      });
       const version = payload.ver === undefined ? 0 : payload.ver;
       if (typeof payload.sub !== 'string' || typeof version !== 'number') return null;
       return { userId: payload.sub, version };

@@ -37,14 +37,22 @@ export function toUser(row: UserRow): User {
 
 /** The e-mail's local part, reduced to [a-z0-9._-], 3 to 30 characters. */
 export function usernameBase(email: string): string {
-  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 24);
+  const local = (email.split('@')[0] ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '')
+    .slice(0, 24);
   return local.length >= 3 ? local : `user${local}`;
 }
 
 async function uniqueUsername(db: Db, base: string): Promise<string> {
   const pattern = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const taken = new Set(
-    (await db.select({ username: users.username }).from(users).where(sql`${users.username} LIKE ${pattern}`)).map((r) => r.username),
+    (
+      await db
+        .select({ username: users.username })
+        .from(users)
+        .where(sql`${users.username} LIKE ${pattern}`)
+    ).map((r) => r.username),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
@@ -61,15 +69,23 @@ async function insertUser(ctx: AppContext, input: NewUser): Promise<UserRow> {
       .select({ email: users.email, username: users.username })
       .from(users)
       .where(or(eq(users.email, input.email), input.username ? eq(users.username, input.username) : sql`false`));
-    if (clash.some((c) => c.email === input.email)) throw conflict('An account with this e-mail already exists; sign in instead');
+    if (clash.some((c) => c.email === input.email))
+      throw conflict('An account with this e-mail already exists; sign in instead');
     if (clash.length) throw conflict('This username is already taken');
     const admins = ctx.config.ADMIN_EMAILS;
     // With no admin list the first account becomes admin; the settings row makes that claim atomic.
     const firstAdmin =
       admins.length === 0 &&
-      (await tx.insert(serverSettings).values({ key: 'first_admin_user', value: 'pending' }).onConflictDoNothing().returning()).length > 0;
+      (
+        await tx
+          .insert(serverSettings)
+          .values({ key: 'first_admin_user', value: 'pending' })
+          .onConflictDoNothing()
+          .returning()
+      ).length > 0;
     const id = newId();
-    if (firstAdmin) await tx.update(serverSettings).set({ value: id }).where(eq(serverSettings.key, 'first_admin_user'));
+    if (firstAdmin)
+      await tx.update(serverSettings).set({ value: id }).where(eq(serverSettings.key, 'first_admin_user'));
     const [row] = await tx
       .insert(users)
       .values({
@@ -86,7 +102,10 @@ async function insertUser(ctx: AppContext, input: NewUser): Promise<UserRow> {
       .returning();
     if (!row) throw new Error('User insert returned nothing');
     if (row.isAdmin) {
-      await tx.update(teams).set({ ownerId: row.id }).where(and(eq(teams.id, ctx.config.TEAM_ID), isNull(teams.ownerId)));
+      await tx
+        .update(teams)
+        .set({ ownerId: row.id })
+        .where(and(eq(teams.id, ctx.config.TEAM_ID), isNull(teams.ownerId)));
     }
     if (ctx.config.FREE_CREDITS > 0) {
       await grantCredits(tx, {

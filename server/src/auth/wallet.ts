@@ -52,13 +52,19 @@ export async function consumeNonce(ctx: AppContext, nonce: string): Promise<bool
  * Checks the message and the signature without spending the nonce (registration spends it only after its own
  * checks pass); returns the checksummed address and the nonce. Every failure is a 401.
  */
-export async function verifyWalletProof(ctx: AppContext, request: FastifyRequest, proof: WalletProof): Promise<{ address: string; nonce: string }> {
+export async function verifyWalletProof(
+  ctx: AppContext,
+  request: FastifyRequest,
+  proof: WalletProof,
+): Promise<{ address: string; nonce: string }> {
   if (!isAddress(proof.wallet_address, { strict: false })) throw unauthorized('Invalid wallet address');
   const address = getAddress(proof.wallet_address);
   const host = siteHost(ctx, request);
   const message = parseSiweMessage(proof.message);
   if (!message.domain || !message.uri || !message.nonce || !message.issuedAt || message.chainId === undefined) {
-    throw unauthorized('The signed message must be a Sign-In with Ethereum (EIP-4361) message with a nonce from this site');
+    throw unauthorized(
+      'The signed message must be a Sign-In with Ethereum (EIP-4361) message with a nonce from this site',
+    );
   }
   if (message.domain !== host) throw unauthorized(`The signed message must name this site (${host})`);
   if (!URL.canParse(message.uri) || new URL(message.uri).origin !== siteOrigin(ctx, request)) {
@@ -71,7 +77,8 @@ export async function verifyWalletProof(ctx: AppContext, request: FastifyRequest
   if (!(age <= MESSAGE_MAX_AGE_MS && age >= -FUTURE_SKEW_MS)) {
     throw unauthorized('The signed message is older than 10 minutes or dated in the future; please sign a new one');
   }
-  if (!(await nonceIsLive(ctx, message.nonce))) throw unauthorized('The nonce of the signed message is unknown, used or expired; please sign a new one');
+  if (!(await nonceIsLive(ctx, message.nonce)))
+    throw unauthorized('The nonce of the signed message is unknown, used or expired; please sign a new one');
   let valid = false;
   try {
     valid = await verifyMessage({ address, message: proof.message, signature: proof.signature as Hex });
@@ -99,12 +106,20 @@ function signatureKey(signature: string): string {
 /** Marks a signature used; false when it was used before. Atomic: the primary key decides between parallel uses. */
 export async function consumeSignature(db: Db, address: string, signature: string): Promise<boolean> {
   const signatureHash = createHash('sha256').update(signatureKey(signature)).digest('hex');
-  const rows = await db.insert(usedWalletSignatures).values({ signatureHash, walletAddress: address }).onConflictDoNothing().returning();
+  const rows = await db
+    .insert(usedWalletSignatures)
+    .values({ signatureHash, walletAddress: address })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
 }
 
 /** Spends the nonce and the signature together; 401 when either was used already. */
-export async function spendProof(ctx: AppContext, proof: { address: string; nonce: string; signature: string }): Promise<void> {
-  const fresh = (await consumeNonce(ctx, proof.nonce)) && (await consumeSignature(ctx.db, proof.address, proof.signature));
+export async function spendProof(
+  ctx: AppContext,
+  proof: { address: string; nonce: string; signature: string },
+): Promise<void> {
+  const fresh =
+    (await consumeNonce(ctx, proof.nonce)) && (await consumeSignature(ctx.db, proof.address, proof.signature));
   if (!fresh) throw unauthorized('This signed message has already been used; please sign a new one');
 }

@@ -5,11 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { headerFor, transportSchema } from '../mcp/transportSchema.ts';
-import type {
-  McpServerCatalogueEntry,
-  ServerRequirement,
-  ToolCatalogueEntry,
-} from '../../../src/services/contract.ts';
+import type { McpServerCatalogueEntry, ServerRequirement, ToolCatalogueEntry } from '../../../src/services/contract.ts';
 
 export const DEFAULT_CATALOG_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -52,17 +48,15 @@ const checkedServer = mcpServer.superRefine((server, ctx) => {
   if (t?.type === 'http') {
     for (const [key, mapping] of Object.entries(t.credential_headers)) {
       const [name] = headerFor(mapping, 'x');
-      if (!/^[A-Za-z0-9-]+$/.test(name)) ctx.addIssue({ code: 'custom', path: ['transport', key], message: 'bad header name' });
+      if (!/^[A-Za-z0-9-]+$/.test(name))
+        ctx.addIssue({ code: 'custom', path: ['transport', key], message: 'bad header name' });
     }
   }
 });
 
 const catalogSchema = z.object({
   mcp_servers: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), checkedServer),
-  tools: z.record(
-    z.string().min(1),
-    z.object({ description: z.string(), functions: z.array(z.string()) }),
-  ),
+  tools: z.record(z.string().min(1), z.object({ description: z.string(), functions: z.array(z.string()) })),
 });
 
 export type CatalogServer = z.infer<typeof mcpServer>;

@@ -76,7 +76,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-
 /**
  * Checks submitted values against the server's fields and returns the values to store. Empty optional values are
  * dropped; on update, a token value equal to the mask of the stored secret keeps the stored secret.

@@ -31,7 +31,8 @@ const toBalance = (row: BalanceRow | undefined): Balance => ({
 });
 
 function assertCredits(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`Credit amount must be a positive integer, got ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new RangeError(`Credit amount must be a positive integer, got ${amount}`);
 }
 
 export async function getBalance(db: Db, userId: string): Promise<Balance> {
@@ -94,9 +95,16 @@ export async function debitCredits(
       SELECT ${newId()}, ${input.userId}, ${-amount}, 'consumption', ${input.description}, ${input.reference ?? null} FROM debited
     )
     SELECT purchased_credits, subscription_credits FROM debited`);
-  const [row] = (result as unknown as { rows: Array<{ purchased_credits: number; subscription_credits: number }> }).rows;
+  const [row] = (result as unknown as { rows: Array<{ purchased_credits: number; subscription_credits: number }> })
+    .rows;
   if (!row) return { ok: false, balance: await getBalance(db, input.userId) };
-  return { ok: true, balance: toBalance({ purchasedCredits: Number(row.purchased_credits), subscriptionCredits: Number(row.subscription_credits) }) };
+  return {
+    ok: true,
+    balance: toBalance({
+      purchasedCredits: Number(row.purchased_credits),
+      subscriptionCredits: Number(row.subscription_credits),
+    }),
+  };
 }
 
 /**
@@ -130,13 +138,14 @@ export async function refundReference(
 }
 
 /** Zeroes the subscription bucket (end of a cycle) and records what was lost as `subscription_expired`. */
-export async function expireSubscriptionCredits(db: Db, userId: string, description: string, reference?: string): Promise<Balance> {
+export async function expireSubscriptionCredits(
+  db: Db,
+  userId: string,
+  description: string,
+  reference?: string,
+): Promise<Balance> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(creditBalances)
-      .where(eq(creditBalances.userId, userId))
-      .for('update');
+    const [current] = await tx.select().from(creditBalances).where(eq(creditBalances.userId, userId)).for('update');
     if (!current || current.subscriptionCredits === 0) return toBalance(current);
     const [row] = await tx
       .update(creditBalances)

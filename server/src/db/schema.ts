@@ -8,19 +8,12 @@ import {
   integer,
   jsonb,
   pgTable,
-
   text,
   timestamp,
   uniqueIndex,
   bigserial,
 } from 'drizzle-orm/pg-core';
-import type {
-  MemberResponse,
-  TeamConfig,
-  TeamContext,
-  TeamMember,
-  ToolCall,
-} from '../../../src/services/contract.ts';
+import type { MemberResponse, TeamConfig, TeamContext, TeamMember, ToolCall } from '../../../src/services/contract.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -55,21 +48,27 @@ export const usedWalletSignatures = pgTable('used_wallet_signatures', {
 });
 
 /** Current balance per user, kept in step with the append-only ledger inside one transaction. */
-export const creditBalances = pgTable('credit_balances', {
-  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  purchasedCredits: integer('purchased_credits').notNull().default(0),
-  subscriptionCredits: integer('subscription_credits').notNull().default(0),
-  updatedAt: updatedAt(),
-}, (t) => [
-  check('credit_balances_non_negative', sql`${t.purchasedCredits} >= 0 AND ${t.subscriptionCredits} >= 0`),
-]);
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purchasedCredits: integer('purchased_credits').notNull().default(0),
+    subscriptionCredits: integer('subscription_credits').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('credit_balances_non_negative', sql`${t.purchasedCredits} >= 0 AND ${t.subscriptionCredits} >= 0`)],
+);
 
 export const creditTransactions = pgTable(
   'credit_transactions',
   {
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     transactionType: text('transaction_type').notNull(),
     description: text('description').notNull(),
@@ -84,7 +83,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     planId: text('plan_id').notNull(),
     status: text('status').notNull(), // active | canceled | expired
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -101,7 +102,9 @@ export const subscriptions = pgTable(
 
 export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   kind: text('kind').notNull(), // package | subscription
   itemId: text('item_id').notNull(),
   amountUsd: integer('amount_usd_cents').notNull(),
@@ -115,7 +118,9 @@ export const checkoutSessions = pgTable('checkout_sessions', {
 /** One row per fulfilled provider event or session: the idempotency key of every credit grant. */
 export const paymentFulfilments = pgTable('payment_fulfilments', {
   key: text('key').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
 
@@ -123,7 +128,9 @@ export const mcpCredentials = pgTable(
   'mcp_credentials',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     mcpServerId: text('mcp_server_id').notNull(),
     /** AES-256-GCM sealed JSON of the field values. */
     secret: text('secret').notNull(),
@@ -138,7 +145,9 @@ export const knowledgeBases = pgTable(
   'knowledge_bases',
   {
     id: text('id').primaryKey(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     collection: text('collection').notNull(),
@@ -178,10 +187,7 @@ export const documentChunks = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', content)`),
   },
-  (t) => [
-    index('document_chunks_tsv_idx').using('gin', t.tsv),
-    index('document_chunks_kb_idx').on(t.knowledgeBaseId),
-  ],
+  (t) => [index('document_chunks_tsv_idx').using('gin', t.tsv), index('document_chunks_kb_idx').on(t.knowledgeBaseId)],
 );
 
 export const teams = pgTable(
@@ -206,7 +212,9 @@ export const chatSessions = pgTable(
   {
     id: text('id').primaryKey(),
     teamId: text('team_id').notNull(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name'),
     teamContext: jsonb('team_context').$type<TeamContext>().notNull().default({}),
     createdAt: createdAt(),
@@ -237,7 +245,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_session_idx').on(t.sessionId, t.seq),
-    index('chat_messages_running_idx').on(t.runStatus).where(sql`${t.runStatus} = 'running'`),
+    index('chat_messages_running_idx')
+      .on(t.runStatus)
+      .where(sql`${t.runStatus} = 'running'`),
   ],
 );
 
@@ -245,7 +255,9 @@ export const uploadedFiles = pgTable(
   'uploaded_files',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').references(() => chatSessions.id, { onDelete: 'set null' }),
     originalFilename: text('original_filename').notNull(),
     contentType: text('content_type').notNull(),
@@ -261,4 +273,3 @@ export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
-

@@ -17,8 +17,7 @@ export const forbidden = (detail = 'You do not have access to this resource') =>
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const unprocessable = (detail: string) => new HttpError(422, detail);
-export const paymentRequired = (message: string) =>
-  new HttpError(402, { code: 'insufficient_credits', message });
+export const paymentRequired = (message: string) => new HttpError(402, { code: 'insufficient_credits', message });
 
 export function zodMessage(error: ZodError): string {
   return error.issues

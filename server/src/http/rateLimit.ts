@@ -15,4 +15,6 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
 }
 
 /** Route options: at most `perMinute` requests a minute from one address (Retry-After says when to come back). */
-export const limitPerMinute = (perMinute: number) => ({ config: { rateLimit: { max: perMinute, timeWindow: WINDOW_MS } } });
+export const limitPerMinute = (perMinute: number) => ({
+  config: { rateLimit: { max: perMinute, timeWindow: WINDOW_MS } },
+});

@@ -13,7 +13,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /** CSP hashes of the inline scripts of the built index.html (the route-preload table): 'sha256-…' sources. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`,
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '', 'utf8')
+        .digest('base64')}'`,
   );
 }
 
@@ -49,7 +52,11 @@ export function cspDirectives(config: Config, scriptHashes: string[]): Record<st
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config, scriptHashes: string[]): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  scriptHashes: string[],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, scriptHashes) },
     // Set below only for https: over plain http it means nothing, and a local http deployment must stay reachable.

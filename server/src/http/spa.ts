@@ -50,7 +50,12 @@ export async function precompress(dir: string): Promise<string[]> {
     for (const { ext, make } of ENCODINGS) {
       const target = file + ext;
       if (existsSync(target) && statSync(target).mtimeMs >= stat.mtimeMs) continue;
-      jobs.push(writeCompressed(file, target, make).then(() => undefined, () => target));
+      jobs.push(
+        writeCompressed(file, target, make).then(
+          () => undefined,
+          () => target,
+        ),
+      );
     }
   }
   return (await Promise.all(jobs)).filter((failed) => failed !== undefined);

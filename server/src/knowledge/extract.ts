@@ -54,7 +54,10 @@ function runWorker(job: ExtractJob, limits: ExtractLimits): Promise<ExtractResul
   return new Promise((resolve) => {
     const worker = new Worker(WORKER, {
       workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.max(8, Math.floor(limits.memoryMb / 8)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: Math.max(8, Math.floor(limits.memoryMb / 8)),
+      },
       stdout: true,
       stderr: true,
     });
@@ -81,11 +84,19 @@ const OVER_LIMITS: Record<DocumentKind, string> = {
 
 /** The document's text, extracted off the main thread; 422 when it is unreadable, over the limits or has no text. */
 export async function extractDocumentText(kind: DocumentKind, bytes: Buffer, limits: ExtractLimits): Promise<string> {
-  const job = { kind, bytes: new Uint8Array(bytes), maxPages: limits.maxPages, maxChars: limits.maxChars, maxInflatedBytes: limits.memoryMb * 1024 * 1024 };
+  const job = {
+    kind,
+    bytes: new Uint8Array(bytes),
+    maxPages: limits.maxPages,
+    maxChars: limits.maxChars,
+    maxInflatedBytes: limits.memoryMb * 1024 * 1024,
+  };
   const result = await runWorker(job, limits);
   if (result === 'over_limits' || (!result.ok && result.reason === 'limits')) throw unprocessable(OVER_LIMITS[kind]);
   if (!result.ok && result.reason === 'unreadable') {
-    throw unprocessable(kind === 'pdf' ? 'The PDF file could not be read; it may be damaged or password-protected' : UNSUPPORTED_FILE);
+    throw unprocessable(
+      kind === 'pdf' ? 'The PDF file could not be read; it may be damaged or password-protected' : UNSUPPORTED_FILE,
+    );
   }
   if (!result.ok) throw unprocessable('The text of the PDF file could not be read');
   // PostgreSQL text cannot hold NUL, which PDFs occasionally produce.

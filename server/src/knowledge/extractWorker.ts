@@ -13,7 +13,8 @@ export interface ExtractJob {
   maxInflatedBytes: number;
 }
 
-export type ExtractResult = { ok: true; text: string } | { ok: false; reason: 'limits' | 'unreadable' | 'no_text_layer' };
+export type ExtractResult =
+  { ok: true; text: string } | { ok: false; reason: 'limits' | 'unreadable' | 'no_text_layer' };
 
 class OverLimits extends Error {}
 
@@ -54,7 +55,12 @@ export function withinInflateBudget(bytes: Uint8Array, budget: number): boolean 
   return true;
 }
 
-async function pdfText(bytes: Uint8Array, maxPages: number, maxChars: number, maxInflatedBytes: number): Promise<ExtractResult> {
+async function pdfText(
+  bytes: Uint8Array,
+  maxPages: number,
+  maxChars: number,
+  maxInflatedBytes: number,
+): Promise<ExtractResult> {
   if (!withinInflateBudget(bytes, maxInflatedBytes)) return { ok: false, reason: 'limits' };
   let pdf;
   try {
@@ -80,7 +86,9 @@ async function pdfText(bytes: Uint8Array, maxPages: number, maxChars: number, ma
 }
 
 async function extract(job: ExtractJob): Promise<ExtractResult> {
-  return job.kind === 'pdf' ? pdfText(job.bytes, job.maxPages, job.maxChars, job.maxInflatedBytes) : decodeText(job.bytes, job.maxChars);
+  return job.kind === 'pdf'
+    ? pdfText(job.bytes, job.maxPages, job.maxChars, job.maxInflatedBytes)
+    : decodeText(job.bytes, job.maxChars);
 }
 
 if (parentPort) {

@@ -21,7 +21,9 @@ export const idParams = z.object({ id: safeText().min(1).max(100) });
 export const documentParams = idParams.extend({ docId: safeText().min(1).max(100) });
 export const attachParams = z.object({
   id: safeText().min(1).max(100),
-  memberIndex: safeText().regex(/^\d{1,6}$/, 'must be a member index (0, 1, 2, …)').transform(Number),
+  memberIndex: safeText()
+    .regex(/^\d{1,6}$/, 'must be a member index (0, 1, 2, …)')
+    .transform(Number),
   kbId: safeText().min(1).max(100),
 });
 

@@ -52,7 +52,10 @@ export async function getOwnedKnowledgeBase(ctx: AppContext, userId: string, id:
 }
 
 export async function countDocuments(ctx: AppContext, knowledgeBaseId: string): Promise<number> {
-  const [row] = await ctx.db.select({ n: count() }).from(documents).where(eq(documents.knowledgeBaseId, knowledgeBaseId));
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(documents)
+    .where(eq(documents.knowledgeBaseId, knowledgeBaseId));
   return row?.n ?? 0;
 }
 
@@ -94,7 +97,11 @@ export interface NewDocument {
 }
 
 /** Stores the bytes, then the document row and its chunks in one transaction (the bytes are removed if it fails). */
-export async function addDocument(ctx: AppContext, knowledgeBaseId: string, input: NewDocument): Promise<KnowledgeDocument> {
+export async function addDocument(
+  ctx: AppContext,
+  knowledgeBaseId: string,
+  input: NewDocument,
+): Promise<KnowledgeDocument> {
   const id = newId();
   const storageKey = `knowledge/${knowledgeBaseId}/${id}`;
   const chunks = chunkText(input.text);

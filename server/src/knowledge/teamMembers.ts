@@ -26,7 +26,11 @@ export function withoutKnowledgeBase(member: TeamMember, kbId: string): TeamMemb
 }
 
 /** Removes a deleted knowledge base from every member that had it, in both copies of the members list. */
-export async function detachKnowledgeBaseEverywhere(tx: Pick<Db, 'select' | 'update'>, kbId: string, now: Date): Promise<void> {
+export async function detachKnowledgeBaseEverywhere(
+  tx: Pick<Db, 'select' | 'update'>,
+  kbId: string,
+  now: Date,
+): Promise<void> {
   // Ids are generated hex strings, so a text match on the JSON finds exactly the teams that may hold it.
   const holders = await tx
     .select()

@@ -3,7 +3,13 @@ import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
 /** Names that reach cloud metadata or this machine whatever DNS says. */
-const BLOCKED_NAMES = [/^localhost$/, /\.localhost$/, /^metadata\.google\.internal$/, /^metadata\.goog$/, /^instance-data(\.ec2\.internal)?$/];
+const BLOCKED_NAMES = [
+  /^localhost$/,
+  /\.localhost$/,
+  /^metadata\.google\.internal$/,
+  /^metadata\.goog$/,
+  /^instance-data(\.ec2\.internal)?$/,
+];
 const LOOKUP_TIMEOUT_MS = 3_000;
 
 export type AddressVerdict = 'public' | 'private' | 'unresolvable';

@@ -54,7 +54,10 @@ export class Connection {
         this.client.onerror = (error) => {
           // Over stdio any transport error (a line that is not JSON-RPC, a broken pipe) leaves the stream unusable.
           if (!stdio) return;
-          this.fault ??= error instanceof SyntaxError || error.name === 'ZodError' ? 'answered something that is not MCP' : 'lost its connection';
+          this.fault ??=
+            error instanceof SyntaxError || error.name === 'ZodError'
+              ? 'answered something that is not MCP'
+              : 'lost its connection';
           void this.close();
         };
         // No caller's signal here: the connection is shared by everyone waiting on it.
@@ -73,9 +76,14 @@ export class Connection {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const result = await this.guard('tools/list', limits, () =>
-        this.client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, ListToolsResultSchema, this.options(limits)),
+        this.client.request(
+          { method: 'tools/list', params: cursor ? { cursor } : {} },
+          ListToolsResultSchema,
+          this.options(limits),
+        ),
       );
-      for (const t of result.tools) tools.push({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema });
+      for (const t of result.tools)
+        tools.push({ name: t.name, description: t.description ?? '', inputSchema: t.inputSchema });
       cursor = result.nextCursor;
       if (!cursor) break;
     }
@@ -85,7 +93,11 @@ export class Connection {
   async callTool(tool: string, args: Record<string, unknown>, limits: RequestLimits): Promise<McpCallResult> {
     // Not client.callTool: it validates against the tool's outputSchema, which n8n-mcp's own results do not always meet.
     const call = () =>
-      this.client.request({ method: 'tools/call', params: { name: tool, arguments: args } }, CallToolResultSchema, this.options(limits));
+      this.client.request(
+        { method: 'tools/call', params: { name: tool, arguments: args } },
+        CallToolResultSchema,
+        this.options(limits),
+      );
     let result;
     try {
       result = await this.guard(`the tool ${tool}`, limits, call);
@@ -95,9 +107,15 @@ export class Connection {
       throw error;
     }
     const text = result.content
-      .map((c) => (c.type === 'text' ? c.text : c.type === 'resource' && 'text' in c.resource ? c.resource.text : `[${c.type}]`))
+      .map((c) =>
+        c.type === 'text' ? c.text : c.type === 'resource' && 'text' in c.resource ? c.resource.text : `[${c.type}]`,
+      )
       .join('\n');
-    return { text, isError: result.isError === true, ...(result.structuredContent ? { structured: result.structuredContent } : {}) };
+    return {
+      text,
+      isError: result.isError === true,
+      ...(result.structuredContent ? { structured: result.structuredContent } : {}),
+    };
   }
 
   async close(): Promise<void> {

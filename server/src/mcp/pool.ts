@@ -6,7 +6,13 @@ import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from './addressGuard.ts';
 import { Connection } from './connection.ts';
 import { buildTransport, type Credentials } from './transports.ts';
 import { abortable, waitFor } from './waiting.ts';
-import { McpUnavailableError, type McpCallOptions, type McpCallResult, type McpClientPool, type McpToolInfo } from './types.ts';
+import {
+  McpUnavailableError,
+  type McpCallOptions,
+  type McpCallResult,
+  type McpClientPool,
+  type McpToolInfo,
+} from './types.ts';
 
 export const TOOLS_TTL_MS = 10 * 60_000;
 
@@ -49,7 +55,11 @@ export class McpPool implements McpClientPool {
       .map((c) => ({ serverId: c.serverId, pid: c.pid(), busy: c.busy }));
   }
 
-  async listTools(serverId: string, credentials: Credentials | null, options: McpCallOptions = {}): Promise<McpToolInfo[]> {
+  async listTools(
+    serverId: string,
+    credentials: Credentials | null,
+    options: McpCallOptions = {},
+  ): Promise<McpToolInfo[]> {
     const key = this.keyOf(serverId, credentials);
     const cached = this.tools.get(key);
     if (cached && Date.now() - cached.at < TOOLS_TTL_MS) return cached.tools;
@@ -96,7 +106,8 @@ export class McpPool implements McpClientPool {
   private serverOf(serverId: string, credentials: Credentials | null): CatalogServer & { transport: object } {
     const server = findServer(this.options.catalog, serverId);
     if (!server) throw new McpUnavailableError(`Unknown tool server "${serverId}".`);
-    if (!server.transport) throw new McpUnavailableError(`The ${server.name} tool server is not connected in this deployment.`);
+    if (!server.transport)
+      throw new McpUnavailableError(`The ${server.name} tool server is not connected in this deployment.`);
     if (!credentials && server.requires_credentials && !server.works_without_credentials) {
       throw new McpUnavailableError(`The ${server.name} tool server needs your credentials; add them first.`);
     }
@@ -105,10 +116,16 @@ export class McpPool implements McpClientPool {
 
   private keyOf(serverId: string, credentials: Credentials | null): string {
     const entries = Object.entries(credentials ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
-    return createHmac('sha256', this.salt).update(JSON.stringify([serverId, credentials ? entries : null])).digest('hex');
+    return createHmac('sha256', this.salt)
+      .update(JSON.stringify([serverId, credentials ? entries : null]))
+      .digest('hex');
   }
 
-  private async acquire(serverId: string, credentials: Credentials | null, limits: { signal?: AbortSignal; timeoutMs: number }): Promise<Connection> {
+  private async acquire(
+    serverId: string,
+    credentials: Credentials | null,
+    limits: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<Connection> {
     const server = this.serverOf(serverId, credentials);
     const key = this.keyOf(serverId, credentials);
     const deadline = Date.now() + (this.options.acquireWaitMs ?? limits.timeoutMs);
@@ -138,7 +155,12 @@ export class McpPool implements McpClientPool {
   }
 
   /** A new session when the server is under its cap or an idle one can be evicted (least recently used); else null. */
-  private open(serverId: string, key: string, server: CatalogServer, credentials: Credentials | null): Connection | null {
+  private open(
+    serverId: string,
+    key: string,
+    server: CatalogServer,
+    credentials: Credentials | null,
+  ): Connection | null {
     const live = [...this.conns.values()].filter((c) => c.serverId === serverId);
     if (live.length >= this.options.maxPerServer) {
       const idle = live.filter((c) => c.busy === 0).sort((a, b) => a.lastUsed - b.lastUsed)[0];
@@ -148,13 +170,24 @@ export class McpPool implements McpClientPool {
     const conn = new Connection(serverId, key, server.name, (gone) => this.forget(gone));
     this.conns.set(key, conn);
     const transport = server.transport!;
-    conn.start(async () => {
-      const blocked = await privateUrlFields(server.credential_fields, credentials ?? {}, this.options.allowPrivateHosts);
-      if (blocked.length) {
-        throw new McpUnavailableError(`The ${server.name} credentials cannot be used: ${blocked.join(', ')}: ${PRIVATE_ADDRESS_MESSAGE}.`);
-      }
-      return buildTransport(transport, credentials, this.options.allowPrivateHosts);
-    }, { timeoutMs: this.options.startTimeoutMs ?? this.options.callTimeoutMs }).catch(() => {});
+    conn
+      .start(
+        async () => {
+          const blocked = await privateUrlFields(
+            server.credential_fields,
+            credentials ?? {},
+            this.options.allowPrivateHosts,
+          );
+          if (blocked.length) {
+            throw new McpUnavailableError(
+              `The ${server.name} credentials cannot be used: ${blocked.join(', ')}: ${PRIVATE_ADDRESS_MESSAGE}.`,
+            );
+          }
+          return buildTransport(transport, credentials, this.options.allowPrivateHosts);
+        },
+        { timeoutMs: this.options.startTimeoutMs ?? this.options.callTimeoutMs },
+      )
+      .catch(() => {});
     return conn;
   }
 

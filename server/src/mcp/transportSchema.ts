@@ -19,7 +19,10 @@ export const stdioTransport = z.object({
 
 export const httpTransport = z.object({
   type: z.literal('http'),
-  url: z.string().url().refine((u) => /^https?:/i.test(u), 'expected an http(s) URL'),
+  url: z
+    .string()
+    .url()
+    .refine((u) => /^https?:/i.test(u), 'expected an http(s) URL'),
   /** Credential field key → header name, or a header template "Name: Bearer {value}". */
   credential_headers: z.record(fieldKey, z.string().min(1)).default({}),
 });
@@ -34,5 +37,11 @@ export type TransportConfig = z.infer<typeof transportSchema>;
 export function headerFor(mapping: string, value: string): [string, string] {
   const colon = mapping.indexOf(':');
   if (colon < 0) return [mapping.trim(), value];
-  return [mapping.slice(0, colon).trim(), mapping.slice(colon + 1).trim().replaceAll('{value}', value)];
+  return [
+    mapping.slice(0, colon).trim(),
+    mapping
+      .slice(colon + 1)
+      .trim()
+      .replaceAll('{value}', value),
+  ];
 }

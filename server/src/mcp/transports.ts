@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { headerFor, type HttpTransportConfig, type StdioTransportConfig, type TransportConfig } from './transportSchema.ts';
+import {
+  headerFor,
+  type HttpTransportConfig,
+  type StdioTransportConfig,
+  type TransportConfig,
+} from './transportSchema.ts';
 
 /** The repository root, from this file's place (server/src/mcp), so neither cwd nor the entry point matters. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -16,7 +21,11 @@ export type Credentials = Record<string, string>;
 
 const fromRoot = (p: string) => (p.startsWith('./') || p.startsWith('../') ? path.resolve(PROJECT_ROOT, p) : p);
 
-export function childEnv(t: StdioTransportConfig, credentials: Credentials | null, allowPrivate: boolean): Record<string, string> {
+export function childEnv(
+  t: StdioTransportConfig,
+  credentials: Credentials | null,
+  allowPrivate: boolean,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of INHERITED) {
     const value = process.env[name];
@@ -59,7 +68,11 @@ export interface BuiltTransport {
   pid(): number | null;
 }
 
-export function buildTransport(t: TransportConfig, credentials: Credentials | null, allowPrivate: boolean): BuiltTransport {
+export function buildTransport(
+  t: TransportConfig,
+  credentials: Credentials | null,
+  allowPrivate: boolean,
+): BuiltTransport {
   if (t.type === 'http') {
     const transport = new StreamableHTTPClientTransport(new URL(t.url), {
       requestInit: { headers: httpHeaders(t, credentials), redirect: 'error' },

@@ -38,7 +38,11 @@ export interface McpClientPool {
   /** True when the catalogue says how to reach the server. */
   isConnectable(serverId: string): boolean;
   /** The server's tools for this credential set, cached; throws McpUnavailableError when it cannot be reached. */
-  listTools(serverId: string, credentials: Record<string, string> | null, options?: McpCallOptions): Promise<McpToolInfo[]>;
+  listTools(
+    serverId: string,
+    credentials: Record<string, string> | null,
+    options?: McpCallOptions,
+  ): Promise<McpToolInfo[]>;
   callTool(
     serverId: string,
     credentials: Record<string, string> | null,

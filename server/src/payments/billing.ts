@@ -17,7 +17,15 @@ const billingSchema = z.object({
   currency: z.string().length(3).default('usd'),
   plans: z.record(id, plan).refine((p) => Object.keys(p).length > 0, 'at least one plan'),
   packages: z
-    .array(z.object({ id, name: z.string().min(1), price_usd: z.number().positive(), credits: z.number().int().positive(), description: z.string() }))
+    .array(
+      z.object({
+        id,
+        name: z.string().min(1),
+        price_usd: z.number().positive(),
+        credits: z.number().int().positive(),
+        description: z.string(),
+      }),
+    )
     .min(1),
 });
 
@@ -47,5 +55,7 @@ export const toCents = (usd: number): number => Math.round(usd * 100);
 export function planDetails(billing: Billing, planId: string): SubscriptionPlan & { id: string } {
   const found = billing.plans[planId];
   // A plan removed from the file still has subscribers: describe it by its id.
-  return found ? { id: planId, ...found } : { id: planId, name: planId, price_usd: 0, credits_per_cycle: 0, description: '' };
+  return found
+    ? { id: planId, ...found }
+    : { id: planId, name: planId, price_usd: 0, credits_per_cycle: 0, description: '' };
 }

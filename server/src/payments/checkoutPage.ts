@@ -48,5 +48,8 @@ ${view.description ? `<p>${escapeHtml(view.description)}</p>` : ''}
 }
 
 export function messagePage(title: string, message: string): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/payment">Back to payments</a></p>`);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/payment">Back to payments</a></p>`,
+  );
 }

@@ -29,7 +29,11 @@ export async function fulfilCheckout(
     if (!session) return 'unknown_session';
     if (session.status === 'canceled') return 'not_payable';
     // Two subscription checkouts opened before either was paid: the second is refused, not stacked.
-    if (session.kind === 'subscription' && session.status === 'open' && (await activeSubscription(tx, session.userId))) {
+    if (
+      session.kind === 'subscription' &&
+      session.status === 'open' &&
+      (await activeSubscription(tx, session.userId))
+    ) {
       return 'already_subscribed';
     }
     const [claimed] = await tx

@@ -27,7 +27,8 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
       .header('cache-control', 'no-store')
       .header('content-security-policy', CHECKOUT_CSP)
       .send(body);
-  const missing = (reply: FastifyReply) => html(reply, 404, messagePage('Checkout not found', 'This checkout does not exist.'));
+  const missing = (reply: FastifyReply) =>
+    html(reply, 404, messagePage('Checkout not found', 'This checkout does not exist.'));
 
   async function findLocalSession(id: unknown) {
     const parsed = params.safeParse({ id });
@@ -41,13 +42,18 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
 
   await app.register(async (scoped) => {
     // The buttons are plain HTML forms; their (empty) urlencoded bodies carry nothing we read.
-    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) => done(null, {}));
+    scoped.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, _b, done) => done(null, {}),
+    );
 
     scoped.get<{ Params: { id: string } }>('/checkout/:id', async (request, reply) => {
       const session = await findLocalSession(request.params.id);
       if (!session) return missing(reply);
       if (session.status !== 'open') {
-        const done = session.status === 'paid' ? 'This checkout has already been paid.' : 'This checkout was cancelled.';
+        const done =
+          session.status === 'paid' ? 'This checkout has already been paid.' : 'This checkout was cancelled.';
         return html(reply, 410, messagePage('Checkout closed', done));
       }
       const pkg = billing.packages.find((p) => p.id === session.itemId);
@@ -59,7 +65,9 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
         checkoutPage({
           sessionId: session.id,
           appName: ctx.config.APP_NAME,
-          itemName: plan ? `${plan.name} plan (${plan.credits_per_cycle} credits a month)` : `${pkg?.name ?? session.itemId} (${pkg?.credits ?? 0} credits)`,
+          itemName: plan
+            ? `${plan.name} plan (${plan.credits_per_cycle} credits a month)`
+            : `${pkg?.name ?? session.itemId} (${pkg?.credits ?? 0} credits)`,
           description: plan?.description ?? pkg?.description ?? '',
           priceLabel: plan ? `${price} / month` : price,
           billing: plan ? 'Monthly, renews automatically' : 'One-time payment',
@@ -72,16 +80,21 @@ export async function paymentPages(app: FastifyInstance, ctx: AppContext): Promi
     );
 
     // Pay is sent by the page's script with the web app's access token: only the checkout's owner can pay it.
-    scoped.post<{ Params: { id: string } }>('/checkout/:id/pay', limitPerMinute(ctx.config.RATE_LIMIT_CHECKOUT_PAY), async (request, reply) => {
-      const user = await requireUser(ctx, request);
-      const session = await findLocalSession(request.params.id);
-      if (!session) throw notFound('Checkout');
-      if (session.userId !== user.id) throw forbidden('This checkout belongs to another account');
-      const result = await fulfilCheckout(ctx, billing, session.id);
-      if (result === 'not_payable') throw conflict('This checkout was cancelled and cannot be paid.');
-      if (result === 'already_subscribed') throw conflict('You already have an active subscription; nothing was charged.');
-      return reply.header('cache-control', 'no-store').send({ data: { redirect_url: session.successUrl } });
-    });
+    scoped.post<{ Params: { id: string } }>(
+      '/checkout/:id/pay',
+      limitPerMinute(ctx.config.RATE_LIMIT_CHECKOUT_PAY),
+      async (request, reply) => {
+        const user = await requireUser(ctx, request);
+        const session = await findLocalSession(request.params.id);
+        if (!session) throw notFound('Checkout');
+        if (session.userId !== user.id) throw forbidden('This checkout belongs to another account');
+        const result = await fulfilCheckout(ctx, billing, session.id);
+        if (result === 'not_payable') throw conflict('This checkout was cancelled and cannot be paid.');
+        if (result === 'already_subscribed')
+          throw conflict('You already have an active subscription; nothing was charged.');
+        return reply.header('cache-control', 'no-store').send({ data: { redirect_url: session.successUrl } });
+      },
+    );
 
     scoped.post<{ Params: { id: string } }>('/checkout/:id/cancel', async (request, reply) => {
       const session = await findLocalSession(request.params.id);

@@ -40,5 +40,7 @@ export const localProvider: PaymentProvider = {
 };
 
 export function createPaymentProvider(config: Config): PaymentProvider {
-  return config.STRIPE_SECRET_KEY ? createStripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE) : localProvider;
+  return config.STRIPE_SECRET_KEY
+    ? createStripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
+    : localProvider;
 }

@@ -25,14 +25,26 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const billing = loadBilling(ctx.config);
   const provider = createPaymentProvider(ctx.config);
 
-  async function openCheckout(request: FastifyRequest, user: UserRow, item: CheckoutItem, urls: { success_url?: string; cancel_url?: string }) {
+  async function openCheckout(
+    request: FastifyRequest,
+    user: UserRow,
+    item: CheckoutItem,
+    urls: { success_url?: string; cancel_url?: string },
+  ) {
     const origin = siteOrigin(ctx, request);
     const successUrl = redirectPath(origin, urls.success_url, '/payment/success', 'success_url');
     const cancelUrl = redirectPath(origin, urls.cancel_url, '/payment/cancel', 'cancel_url');
     let session: { id: string; url: string };
     try {
       // The card provider needs absolute addresses; the local checkout redirects to the stored paths.
-      session = await provider.createCheckout({ userId: user.id, email: user.email, item, successUrl: `${origin}${successUrl}`, cancelUrl: `${origin}${cancelUrl}`, origin });
+      session = await provider.createCheckout({
+        userId: user.id,
+        email: user.email,
+        item,
+        successUrl: `${origin}${successUrl}`,
+        cancelUrl: `${origin}${cancelUrl}`,
+        origin,
+      });
     } catch (error) {
       // The provider's own message stays in the log: it may name keys or accounts.
       request.log.error({ err: error }, 'checkout session could not be created');
@@ -62,9 +74,19 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     if (!pkg) throw notFound('Credit package');
     await settleUserSubscriptions(ctx, billing, user.id);
     if (!(await activeSubscription(ctx.db, user.id))) {
-      throw new HttpError(403, { code: 'subscription_required', message: 'Credit packages can be bought only with an active subscription' });
+      throw new HttpError(403, {
+        code: 'subscription_required',
+        message: 'Credit packages can be bought only with an active subscription',
+      });
     }
-    const item: CheckoutItem = { kind: 'package', id: pkg.id, name: pkg.name, description: pkg.description, amountCents: toCents(pkg.price_usd), currency: billing.currency };
+    const item: CheckoutItem = {
+      kind: 'package',
+      id: pkg.id,
+      name: pkg.name,
+      description: pkg.description,
+      amountCents: toCents(pkg.price_usd),
+      currency: billing.currency,
+    };
     return openCheckout(request, user, item, body);
   });
 
@@ -75,7 +97,14 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     if (!plan) throw notFound('Subscription plan');
     await settleUserSubscriptions(ctx, billing, user.id);
     if (await activeSubscription(ctx.db, user.id)) throw conflict('You already have an active subscription');
-    const item: CheckoutItem = { kind: 'subscription', id: body.price_id, name: `${plan.name} plan`, description: plan.description, amountCents: toCents(plan.price_usd), currency: billing.currency };
+    const item: CheckoutItem = {
+      kind: 'subscription',
+      id: body.price_id,
+      name: `${plan.name} plan`,
+      description: plan.description,
+      amountCents: toCents(plan.price_usd),
+      currency: billing.currency,
+    };
     return openCheckout(request, user, item, body);
   });
 
@@ -122,7 +151,10 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active')))
       .returning();
     if (!updated) throw notFound('Subscription');
-    return { data: toDetails(billing, updated), message: 'Your subscription will end at the end of the current period' };
+    return {
+      data: toDetails(billing, updated),
+      message: 'Your subscription will end at the end of the current period',
+    };
   });
 
   await stripeWebhookRoutes(app, ctx, billing);

@@ -47,7 +47,11 @@ export async function activeSubscription(db: Db, userId: string): Promise<Subscr
   return row ?? null;
 }
 
-export async function subscriptionHistory(db: Db, userId: string, includeCanceled: boolean): Promise<SubscriptionRow[]> {
+export async function subscriptionHistory(
+  db: Db,
+  userId: string,
+  includeCanceled: boolean,
+): Promise<SubscriptionRow[]> {
   const own = eq(subscriptions.userId, userId);
   return db
     .select()
@@ -64,18 +68,38 @@ export async function endSubscription(ctx: AppContext, row: SubscriptionRow, db:
       .set({ status: 'canceled', canceledAt: row.canceledAt ?? ctx.now() })
       .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, 'active')))
       .returning();
-    if (ended) await expireSubscriptionCredits(tx, row.userId, 'Subscription ended: unused subscription credits expired', row.id);
+    if (ended)
+      await expireSubscriptionCredits(
+        tx,
+        row.userId,
+        'Subscription ended: unused subscription credits expired',
+        row.id,
+      );
   });
 }
 
 /** Starts the next cycle once: keyed by subscription and period end, so two readers cannot both renew. */
-export async function renewSubscription(ctx: AppContext, billing: Billing, row: SubscriptionRow, db: Db = ctx.db): Promise<boolean> {
+export async function renewSubscription(
+  ctx: AppContext,
+  billing: Billing,
+  row: SubscriptionRow,
+  db: Db = ctx.db,
+): Promise<boolean> {
   const plan = planDetails(billing, row.planId);
   return db.transaction(async (tx) => {
     const key = `renewal:${row.id}:${row.currentPeriodEnd.toISOString()}`;
-    const [claimed] = await tx.insert(paymentFulfilments).values({ key, userId: row.userId }).onConflictDoNothing().returning();
+    const [claimed] = await tx
+      .insert(paymentFulfilments)
+      .values({ key, userId: row.userId })
+      .onConflictDoNothing()
+      .returning();
     if (!claimed) return false;
-    await expireSubscriptionCredits(tx, row.userId, 'Subscription cycle ended: unused subscription credits expired', row.id);
+    await expireSubscriptionCredits(
+      tx,
+      row.userId,
+      'Subscription cycle ended: unused subscription credits expired',
+      row.id,
+    );
     if (plan.credits_per_cycle > 0) {
       await grantCredits(tx, {
         userId: row.userId,
@@ -114,7 +138,13 @@ export async function settleUserSubscriptions(ctx: AppContext, billing: Billing,
   const due = await ctx.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, ctx.now())));
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.currentPeriodEnd, ctx.now()),
+      ),
+    );
   for (const row of due) await settle(ctx, billing, row);
 }
 

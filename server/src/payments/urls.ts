@@ -2,7 +2,10 @@
 import { unprocessable } from '../http/errors.ts';
 
 const cleanPath = (path: string): boolean =>
-  path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !/(^|\/)\.\.?(\/|$)/.test(path.split(/[?#]/)[0] ?? '');
+  path.startsWith('/') &&
+  !path.startsWith('//') &&
+  !path.includes('\\') &&
+  !/(^|\/)\.\.?(\/|$)/.test(path.split(/[?#]/)[0] ?? '');
 
 /**
  * The path (with query and fragment) of `given` when it is a clean path of this site, or an http(s) URL on this

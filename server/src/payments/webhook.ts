@@ -27,7 +27,9 @@ async function handleEvent(ctx: AppContext, billing: Billing, event: Stripe.Even
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       if (session.payment_status === 'unpaid') return 'ignored';
-      const result = await fulfilCheckout(ctx, billing, session.id, { providerSubscriptionId: idOf(session.subscription) });
+      const result = await fulfilCheckout(ctx, billing, session.id, {
+        providerSubscriptionId: idOf(session.subscription),
+      });
       return result === 'fulfilled' ? 'fulfilled' : result === 'already_fulfilled' ? 'already_processed' : 'ignored';
     }
     case 'checkout.session.expired': {
@@ -81,7 +83,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext,
       if (!stripe) throw notFound('Payment webhook');
       if (!secret) throw new HttpError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       const signature = request.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('Missing Stripe signature or body');
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+        throw badRequest('Missing Stripe signature or body');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(request.body, signature, secret);

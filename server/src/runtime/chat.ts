@@ -19,7 +19,12 @@ export function registerChatRoute(app: FastifyInstance, ctx: AppContext, slots: 
     const user = await requireUser(ctx, request);
     const body = parse(chatSchema, request.body);
     // Refusals (team, session, files, credits) are ordinary HTTP errors: nothing has started yet.
-    const prepared = await prepareRun(ctx, { teamId: request.params.id, user, body, origin: publicOrigin(ctx.config, request) });
+    const prepared = await prepareRun(ctx, {
+      teamId: request.params.id,
+      user,
+      body,
+      origin: publicOrigin(ctx.config, request),
+    });
     const controller = new AbortController();
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -27,9 +32,16 @@ export function registerChatRoute(app: FastifyInstance, ctx: AppContext, slots: 
 
     if (!body.stream) {
       let failure: StreamFrame | null = null;
-      const outcome = await executeRun(ctx, prepared, (frame) => {
-        if (frame.type === 'error') failure = frame;
-      }, controller.signal, request.log, slots);
+      const outcome = await executeRun(
+        ctx,
+        prepared,
+        (frame) => {
+          if (frame.type === 'error') failure = frame;
+        },
+        controller.signal,
+        request.log,
+        slots,
+      );
       const failed = failure as StreamFrame | null;
       if (failed) {
         throw new HttpError(statusOfRunError(failed.error_code), {

@@ -31,7 +31,9 @@ function stepItem(call: ToolCall, index: number): string {
 }
 
 export function renderComputerPage(run: RunSteps | null): string {
-  const lastUrl = run ? [...run.steps].reverse().find((s) => typeof s.tool_args?.url === 'string')?.tool_args.url : undefined;
+  const lastUrl = run
+    ? [...run.steps].reverse().find((s) => typeof s.tool_args?.url === 'string')?.tool_args.url
+    : undefined;
   const body = !run
     ? '<p class="empty">This run was not found. It may have been deleted.</p>'
     : run.steps.length

@@ -8,7 +8,11 @@ const MAX_TEXT_CHARS = 100_000;
 const TEXT_NAME = /\.(?:txt|md|markdown|csv|tsv|json|ya?ml|xml|html?|log|ini|toml)$/i;
 
 function isText(file: OwnedFile): boolean {
-  return file.contentType.startsWith('text/') || /^application\/(?:json|xml|x-yaml)/.test(file.contentType) || TEXT_NAME.test(file.originalFilename);
+  return (
+    file.contentType.startsWith('text/') ||
+    /^application\/(?:json|xml|x-yaml)/.test(file.contentType) ||
+    TEXT_NAME.test(file.originalFilename)
+  );
 }
 
 export async function loadRunFiles(ctx: AppContext, files: OwnedFile[]): Promise<RunFile[]> {

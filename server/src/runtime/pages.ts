@@ -35,7 +35,10 @@ export async function runtimePages(app: FastifyInstance, ctx: AppContext): Promi
     const run = RUN_ID.test(runId) ? await loadSteps(ctx, runId) : null;
     reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+      )
       .type('text/html; charset=utf-8');
     if (!run) return reply.status(404).send(renderComputerPage(null));
     return reply.send(renderComputerPage(run));

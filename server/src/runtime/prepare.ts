@@ -20,11 +20,16 @@ const EDIT_CONTEXT_MESSAGES = 40;
 
 const idSchema = safeText().trim().min(1).max(100);
 /** Clients that lost track of a session send "undefined" or "null" (SPEC §2: the string undefined counts as absent). */
-const sessionIdSchema = z.preprocess((v) => (v === '' || v === 'undefined' || v === 'null' ? null : v), idSchema.nullish());
+const sessionIdSchema = z.preprocess(
+  (v) => (v === '' || v === 'undefined' || v === 'null' ? null : v),
+  idSchema.nullish(),
+);
 
 /** Client → server: `{message, session_id?, file_ids?}` (SPEC §3 streaming message payload). */
 export const runRequestSchema = z.object({
-  message: safeText().max(MAX_MESSAGE_CHARS).refine((m) => m.trim().length > 0, 'message must not be empty'),
+  message: safeText()
+    .max(MAX_MESSAGE_CHARS)
+    .refine((m) => m.trim().length > 0, 'message must not be empty'),
   session_id: sessionIdSchema,
   file_ids: z.array(idSchema).max(20).optional(),
 });
@@ -61,7 +66,10 @@ export interface RunAdmission {
 }
 
 /** The session id a run announces in its start frame: the one the client named, else a new one issued to it. */
-export async function sessionIdOfRun(ctx: AppContext, input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>): Promise<string> {
+export async function sessionIdOfRun(
+  ctx: AppContext,
+  input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>,
+): Promise<string> {
   return input.body.session_id ?? (await sessionIdsOf(ctx)).issue(input.user.id, input.teamId);
 }
 
@@ -71,10 +79,16 @@ const sessionName = (message: string) => {
 };
 
 /** The session's team context, or undefined when the id is one issued for a session not created yet. */
-async function checkSession(ctx: AppContext, sessionId: string, team: Team, user: UserRow): Promise<{ teamContext: TeamContext | undefined; exists: boolean }> {
+async function checkSession(
+  ctx: AppContext,
+  sessionId: string,
+  team: Team,
+  user: UserRow,
+): Promise<{ teamContext: TeamContext | undefined; exists: boolean }> {
   const row = await findSessionRow(ctx, sessionId);
   if (!row) {
-    if ((await sessionIdsOf(ctx)).wasIssued(sessionId, user.id, team.id)) return { teamContext: undefined, exists: false };
+    if ((await sessionIdsOf(ctx)).wasIssued(sessionId, user.id, team.id))
+      return { teamContext: undefined, exists: false };
     throw notFound('Session');
   }
   if (row.userId !== user.id) throw forbidden('This chat session belongs to another user');
@@ -101,17 +115,31 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
   const recent = session.exists ? await recentMessages(ctx, sessionId, EDIT_CONTEXT_MESSAGES) : [];
   const history = config?.enable_team_history ? recent.slice(-Math.max(1, config.num_history_runs ?? 3) * 2) : [];
   const earlierRequests = recent.filter((m) => m.role === 'user').map((m) => m.content);
-  const lastReply = recent.filter((m) => (m.role === 'team_response' || m.role === 'assistant') && m.content).at(-1)?.content ?? null;
+  const lastReply =
+    recent.filter((m) => (m.role === 'team_response' || m.role === 'assistant') && m.content).at(-1)?.content ?? null;
   const runId = randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
   // A period that ended must expire its credits before this run may spend them.
   if (cost > 0) await settleUserSubscriptions(ctx, loadBilling(ctx.config), input.user.id);
   await nextTurn();
   input.signal?.throwIfAborted();
-  const start = { sessionId, teamId: team.id, userId: input.user.id, name: sessionName(input.body.message), message: input.body.message, fileIds, runId };
+  const start = {
+    sessionId,
+    teamId: team.id,
+    userId: input.user.id,
+    name: sessionName(input.body.message),
+    message: input.body.message,
+    fileIds,
+    runId,
+  };
   const replyId = await ctx.db.transaction(async (tx) => {
     if (cost > 0) {
-      const debit = await debitCredits(tx, { userId: input.user.id, amount: cost, description: `Team chat run: ${team.name}`, reference: runId });
+      const debit = await debitCredits(tx, {
+        userId: input.user.id,
+        amount: cost,
+        description: `Team chat run: ${team.name}`,
+        reference: runId,
+      });
       if (!debit.ok) {
         throw paymentRequired(
           `Insufficient credits: a team run costs ${cost} credits and your balance is ${debit.balance.available_credits}. Purchase credits to continue.`,
@@ -120,5 +148,18 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
     }
     return storeRunStart(tx, start, () => ctx.now());
   });
-  return { runId, team, user: input.user, message: input.body.message, sessionId, teamContext: session.teamContext, history, earlierRequests, lastReply, files, origin: input.origin, replyId };
+  return {
+    runId,
+    team,
+    user: input.user,
+    message: input.body.message,
+    sessionId,
+    teamContext: session.teamContext,
+    history,
+    earlierRequests,
+    lastReply,
+    files,
+    origin: input.origin,
+    replyId,
+  };
 }

@@ -67,7 +67,12 @@ export class ReplyRecorder {
   private async drain(): Promise<void> {
     while (this.dirty) {
       this.dirty = false;
-      const patch = { content: this.content, toolCalls: [...this.tools], memberResponses: [...this.members], runStatus: this.status };
+      const patch = {
+        content: this.content,
+        toolCalls: [...this.tools],
+        memberResponses: [...this.members],
+        runStatus: this.status,
+      };
       try {
         await updateMessage(this.ctx, this.messageId, patch);
       } catch (error) {

@@ -12,7 +12,8 @@ const INTERRUPTED_REPLY = 'The team run was interrupted because the server stopp
 const UNPAID_TOOLS = new Set(['transfer_task_to_member', 'think']);
 
 const isOpen = (call: ToolCall): boolean => call.result === null || call.result === undefined;
-const closeOpen = (calls: ToolCall[]): ToolCall[] => calls.map((c) => (isOpen(c) ? { ...c, result: INTERRUPTED_TOOL, tool_call_error: true } : c));
+const closeOpen = (calls: ToolCall[]): ToolCall[] =>
+  calls.map((c) => (isOpen(c) ? { ...c, result: INTERRUPTED_TOOL, tool_call_error: true } : c));
 
 /**
  * Recovers runs whose last write or heartbeat is older than RUN_RECOVERY_AFTER_MINUTES: a live run on another
@@ -25,11 +26,17 @@ export async function recoverInterruptedRuns(ctx: AppContext): Promise<number> {
     .select({ message: chatMessages, userId: chatSessions.userId })
     .from(chatMessages)
     .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
-    .where(and(eq(chatMessages.runStatus, 'running'), or(isNull(chatMessages.updatedAt), lt(chatMessages.updatedAt, cutoff))));
+    .where(
+      and(
+        eq(chatMessages.runStatus, 'running'),
+        or(isNull(chatMessages.updatedAt), lt(chatMessages.updatedAt, cutoff)),
+      ),
+    );
   let recovered = 0;
   for (const { message, userId } of stale) {
     // Open tool calls gave the user nothing: a reply with only those counts as empty and is refunded whole.
-    const produced = message.content !== '' || message.toolCalls.some((c) => !isOpen(c)) || message.memberResponses.length > 0;
+    const produced =
+      message.content !== '' || message.toolCalls.some((c) => !isOpen(c)) || message.memberResponses.length > 0;
     const openPaid = message.toolCalls.filter((c) => isOpen(c) && !UNPAID_TOOLS.has(c.tool_name)).length;
     const [claimed] = await ctx.db
       .update(chatMessages)
@@ -49,7 +56,9 @@ export async function recoverInterruptedRuns(ctx: AppContext): Promise<number> {
     await refundReference(ctx.db, {
       userId,
       reference: message.runId,
-      description: produced ? 'Refund: tool calls a crashed run never finished' : 'Refund: the team run was interrupted before it produced anything',
+      description: produced
+        ? 'Refund: tool calls a crashed run never finished'
+        : 'Refund: the team run was interrupted before it produced anything',
       ...(limit === undefined ? {} : { limit }),
     });
   }

@@ -6,7 +6,11 @@ import type { PreparedRun } from './prepare.ts';
 
 export async function refundUnproducedRun(ctx: AppContext, run: PreparedRun, log: FastifyBaseLogger): Promise<void> {
   try {
-    await refundReference(ctx.db, { userId: run.user.id, reference: run.runId, description: `Refund: the team run failed before it produced anything` });
+    await refundReference(ctx.db, {
+      userId: run.user.id,
+      reference: run.runId,
+      description: `Refund: the team run failed before it produced anything`,
+    });
   } catch (error) {
     // The run's own outcome matters more to the client; a missed refund is in the log for support.
     log.error({ err: error, runId: run.runId }, 'refunding a failed run failed');

@@ -19,9 +19,21 @@ function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): S
     case 'text':
       return { type: 'chunk', content: event.delta, session_id: sessionId };
     case 'tool_started':
-      return { type: 'chunk', event: 'ToolCallStarted', active_tool: event.call, tools: [...recorder.tools], session_id: sessionId };
+      return {
+        type: 'chunk',
+        event: 'ToolCallStarted',
+        active_tool: event.call,
+        tools: [...recorder.tools],
+        session_id: sessionId,
+      };
     case 'tool_completed':
-      return { type: 'chunk', event: 'ToolCallCompleted', active_tool: event.call, tools: [...recorder.tools], session_id: sessionId };
+      return {
+        type: 'chunk',
+        event: 'ToolCallCompleted',
+        active_tool: event.call,
+        tools: [...recorder.tools],
+        session_id: sessionId,
+      };
     case 'member_response':
       return { type: 'chunk', member_responses: [...recorder.members], session_id: sessionId };
   }
@@ -71,7 +83,16 @@ export async function executeRun(
   try {
     if (engine.localWork) release = await slots.acquire(signal);
     const files = await loadRunFiles(ctx, run.files);
-    const input = { runId: run.runId, team: run.team, userId: run.user.id, message: run.message, files, history: run.history, earlierRequests: run.earlierRequests, lastReply: run.lastReply };
+    const input = {
+      runId: run.runId,
+      team: run.team,
+      userId: run.user.id,
+      message: run.message,
+      files,
+      history: run.history,
+      earlierRequests: run.earlierRequests,
+      lastReply: run.lastReply,
+    };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
       record(event, recorder);
       if (!signal.aborted) emit(frameOf(event, recorder, sessionId));

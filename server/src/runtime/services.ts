@@ -26,30 +26,37 @@ export function runServices(ctx: AppContext, run: { userId: string; runId: strin
   const usable = new Map<string, Promise<Record<string, string> | null>>();
   const credentialsOf = (serverId: string, signal?: AbortSignal) => {
     if (!usable.has(serverId)) {
-      usable.set(serverId, (async () => {
-        const creds = await savedOf(serverId);
-        if (!creds || !findServer(catalog, serverId)?.works_without_credentials) return creds;
-        try {
-          await ctx.mcp.listTools(serverId, creds, { signal });
-          return creds;
-        } catch (error) {
-          if (!(error instanceof McpUnavailableError)) throw error;
-          problems.set(serverId, error.message);
-          return null;
-        }
-      })());
+      usable.set(
+        serverId,
+        (async () => {
+          const creds = await savedOf(serverId);
+          if (!creds || !findServer(catalog, serverId)?.works_without_credentials) return creds;
+          try {
+            await ctx.mcp.listTools(serverId, creds, { signal });
+            return creds;
+          } catch (error) {
+            if (!(error instanceof McpUnavailableError)) throw error;
+            problems.set(serverId, error.message);
+            return null;
+          }
+        })(),
+      );
     }
     return usable.get(serverId)!;
   };
   return {
     hasCredentials: (userId, serverId) => userHasCredentials(ctx, userId, serverId),
-    mcpTools: async (serverId, signal) => (findServer(catalog, serverId) && ctx.mcp.isConnectable(serverId) ? ctx.mcp.listTools(serverId, await credentialsOf(serverId, signal), { signal }) : []),
+    mcpTools: async (serverId, signal) =>
+      findServer(catalog, serverId) && ctx.mcp.isConnectable(serverId)
+        ? ctx.mcp.listTools(serverId, await credentialsOf(serverId, signal), { signal })
+        : [],
     async credentialProblem(serverId) {
       if (!ctx.mcp.isConnectable(serverId)) return null;
       await credentialsOf(serverId);
       return problems.get(serverId) ?? null;
     },
-    callMcp: async (serverId, tool, args, signal) => ctx.mcp.callTool(serverId, await credentialsOf(serverId), tool, args, { signal }),
+    callMcp: async (serverId, tool, args, signal) =>
+      ctx.mcp.callTool(serverId, await credentialsOf(serverId), tool, args, { signal }),
     async credentialLink(serverId, key) {
       const value = (await credentialsOf(serverId))?.[key];
       if (!value) return null;

@@ -64,101 +64,129 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
-export function registerRunSocket(app: FastifyInstance, ctx: AppContext, slots: RunSlots, options = { heartbeatMs: HEARTBEAT_MS }): void {
+export function registerRunSocket(
+  app: FastifyInstance,
+  ctx: AppContext,
+  slots: RunSlots,
+  options = { heartbeatMs: HEARTBEAT_MS },
+): void {
   const accessOf = new WeakMap<FastifyRequest, Access>();
   const admissions = new RunSlots(ADMISSIONS_AT_ONCE);
   const preValidation = async (request: FastifyRequest<SocketRequest>) => {
     accessOf.set(request, await checkAccess(ctx, request));
   };
-  app.get<SocketRequest>('/teams/:id/ws', { websocket: true, preValidation }, (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
-    // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
-    const tcp = (socket as unknown as { _socket?: Socket })._socket;
-    let corked = false;
-    const send = (frame: StreamFrame) => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (tcp && !corked) {
-        corked = true;
-        tcp.cork();
-        process.nextTick(() => {
-          corked = false;
-          tcp.uncork();
-        });
-      }
-      socket.send(JSON.stringify(frame));
-    };
-    const refuse = (frame: StreamFrame, code: number) => {
-      send(frame);
-      socket.close(code, String(frame.error_code ?? 'error').slice(0, 100));
-    };
-    socket.on('error', (error) => request.log.warn({ err: error }, 'websocket error'));
-    const access = accessOf.get(request);
-    if (!access || 'refusal' in access) {
-      return refuse(access?.refusal ?? errorFrame('server_error', 'The server could not open the chat. Please try again.'), access?.code ?? 1011);
-    }
-    const { user, ids } = access;
-    const teamId = request.params.id;
-    let running: AbortController | null = null;
-    let alive = true;
-
-    const heartbeat = setInterval(() => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, options.heartbeatMs);
-    socket.on('pong', () => {
-      alive = true;
-    });
-    socket.on('close', () => {
-      clearInterval(heartbeat);
-      running?.abort();
-    });
-
-    socket.on('message', (data: RawData, isBinary: boolean) => {
-      if (byteLength(data) > MAX_FRAME_BYTES) return send(errorFrame('frame_too_large', 'The message is larger than 1 MB.'));
-      if (isBinary) return send(errorFrame('invalid_frame', 'Send JSON text frames: {"message": "…", "session_id": "…", "file_ids": []}.'));
-      let json: unknown;
-      try {
-        json = JSON.parse(data.toString());
-      } catch {
-        return send(errorFrame('invalid_frame', 'The message is not valid JSON. Send {"message": "…", "session_id": "…", "file_ids": []}.'));
-      }
-      // The session may also come from the socket's session_id query parameter when the message names none.
-      const withSession =
-        json && typeof json === 'object' && !Array.isArray(json)
-          ? { ...json, session_id: (json as { session_id?: unknown }).session_id ?? request.query.session_id }
-          : json;
-      const body = runRequestSchema.safeParse(withSession);
-      if (!body.success) return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
-      if (running) return send(errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'));
-      const controller = new AbortController();
-      running = controller;
-      // The first frame goes out at once: the session id is known (the client's, or one issued to this user), and
-      // the checks, the payment and the stored messages follow before the run produces anything.
-      const sessionId = body.data.session_id ?? ids.issue(user.id, teamId);
-      send({ type: 'start', session_id: sessionId });
-      void (async () => {
-        try {
-          const origin = publicOrigin(ctx.config, request);
-          const prepared = await admissions.use(controller.signal, async () => {
-            // A turn of the event loop first: messages that arrived meanwhile get their start frames.
-            await nextTurn();
-            return prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
+  app.get<SocketRequest>(
+    '/teams/:id/ws',
+    { websocket: true, preValidation },
+    (socket: WebSocket, request: FastifyRequest<SocketRequest>) => {
+      // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
+      const tcp = (socket as unknown as { _socket?: Socket })._socket;
+      let corked = false;
+      const send = (frame: StreamFrame) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (tcp && !corked) {
+          corked = true;
+          tcp.cork();
+          process.nextTick(() => {
+            corked = false;
+            tcp.uncork();
           });
-          await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
-        } catch (error) {
-          if (controller.signal.aborted) return;
-          if (!(error instanceof HttpError)) {
-            request.log.error({ err: error }, 'websocket run failed');
-            return send(errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.', { session_id: sessionId }));
-          }
-          const frame = { ...frameFromHttpError(error), session_id: sessionId };
-          if (error.statusCode === 402) refuse(frame, CLOSE.insufficientCredits);
-          else send(frame);
-        } finally {
-          if (running === controller) running = null;
         }
-      })();
-    });
-  });
+        socket.send(JSON.stringify(frame));
+      };
+      const refuse = (frame: StreamFrame, code: number) => {
+        send(frame);
+        socket.close(code, String(frame.error_code ?? 'error').slice(0, 100));
+      };
+      socket.on('error', (error) => request.log.warn({ err: error }, 'websocket error'));
+      const access = accessOf.get(request);
+      if (!access || 'refusal' in access) {
+        return refuse(
+          access?.refusal ?? errorFrame('server_error', 'The server could not open the chat. Please try again.'),
+          access?.code ?? 1011,
+        );
+      }
+      const { user, ids } = access;
+      const teamId = request.params.id;
+      let running: AbortController | null = null;
+      let alive = true;
+
+      const heartbeat = setInterval(() => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, options.heartbeatMs);
+      socket.on('pong', () => {
+        alive = true;
+      });
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+        running?.abort();
+      });
+
+      socket.on('message', (data: RawData, isBinary: boolean) => {
+        if (byteLength(data) > MAX_FRAME_BYTES)
+          return send(errorFrame('frame_too_large', 'The message is larger than 1 MB.'));
+        if (isBinary)
+          return send(
+            errorFrame('invalid_frame', 'Send JSON text frames: {"message": "…", "session_id": "…", "file_ids": []}.'),
+          );
+        let json: unknown;
+        try {
+          json = JSON.parse(data.toString());
+        } catch {
+          return send(
+            errorFrame(
+              'invalid_frame',
+              'The message is not valid JSON. Send {"message": "…", "session_id": "…", "file_ids": []}.',
+            ),
+          );
+        }
+        // The session may also come from the socket's session_id query parameter when the message names none.
+        const withSession =
+          json && typeof json === 'object' && !Array.isArray(json)
+            ? { ...json, session_id: (json as { session_id?: unknown }).session_id ?? request.query.session_id }
+            : json;
+        const body = runRequestSchema.safeParse(withSession);
+        if (!body.success) return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
+        if (running)
+          return send(
+            errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'),
+          );
+        const controller = new AbortController();
+        running = controller;
+        // The first frame goes out at once: the session id is known (the client's, or one issued to this user), and
+        // the checks, the payment and the stored messages follow before the run produces anything.
+        const sessionId = body.data.session_id ?? ids.issue(user.id, teamId);
+        send({ type: 'start', session_id: sessionId });
+        void (async () => {
+          try {
+            const origin = publicOrigin(ctx.config, request);
+            const prepared = await admissions.use(controller.signal, async () => {
+              // A turn of the event loop first: messages that arrived meanwhile get their start frames.
+              await nextTurn();
+              return prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
+            });
+            await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
+          } catch (error) {
+            if (controller.signal.aborted) return;
+            if (!(error instanceof HttpError)) {
+              request.log.error({ err: error }, 'websocket run failed');
+              return send(
+                errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.', {
+                  session_id: sessionId,
+                }),
+              );
+            }
+            const frame = { ...frameFromHttpError(error), session_id: sessionId };
+            if (error.statusCode === 402) refuse(frame, CLOSE.insufficientCredits);
+            else send(frame);
+          } finally {
+            if (running === controller) running = null;
+          }
+        })();
+      });
+    },
+  );
 }

@@ -16,7 +16,12 @@ import { deleteSessionsOfTeam } from './history.ts';
  * Applies a PUT body. members and model_id each exist twice (top level and in config) and are stored equal;
  * when the two sent copies disagree, the one that differs from the stored value is the edit and wins.
  */
-export async function updateTeam(ctx: AppContext, teamId: string, user: UserRow, input: TeamUpdateInput): Promise<Team> {
+export async function updateTeam(
+  ctx: AppContext,
+  teamId: string,
+  user: UserRow,
+  input: TeamUpdateInput,
+): Promise<Team> {
   const row = await getOwnedTeamRow(ctx, teamId, user.id, 'edit');
   const { members: configMembers, ...configInput } = input.config ?? {};
   const sentMembers = pickChanged(row.members, configMembers, input.members);

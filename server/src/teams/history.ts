@@ -31,7 +31,12 @@ export async function listSessions(
   return { total: totalRow?.n ?? 0, sessions: rows.map(toSession) };
 }
 
-export async function renameSession(ctx: AppContext, sessionId: string, userId: string, name: string): Promise<ChatSession> {
+export async function renameSession(
+  ctx: AppContext,
+  sessionId: string,
+  userId: string,
+  name: string,
+): Promise<ChatSession> {
   const row = await getOwnedSessionRow(ctx, sessionId, userId);
   const [updated] = await ctx.db
     .update(chatSessions)

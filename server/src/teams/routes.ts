@@ -12,7 +12,13 @@ export async function teamsRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get('/teams', async (request) => {
     const user = await requireUser(ctx, request);
     const query = parse(teamListQuery, request.query);
-    return { data: await listTeams(ctx, user.id, { limit: query.limit, skip: query.skip, includePublic: query.include_public }) };
+    return {
+      data: await listTeams(ctx, user.id, {
+        limit: query.limit,
+        skip: query.skip,
+        includePublic: query.include_public,
+      }),
+    };
   });
 
   // Registered before /teams/:id so that /teams/sessions… is never read as a team id.

@@ -92,5 +92,8 @@ export const teamIdParams = z.object({ id: safeText().min(1).max(100) });
 export const teamListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  include_public: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  include_public: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });

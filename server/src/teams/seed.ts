@@ -46,9 +46,12 @@ export const SEED_MEMBERS: TeamMember[] = [
     role: "Validates the workflow with n8n's validator and creates it in your n8n",
     type: 'agent',
     agent_config: {
-      description: "Checks every workflow with n8n's own validator before it is handed over, and deploys it when the user saved n8n credentials.",
-      instructions: 'Validate the whole workflow, repair what the validator reports, and say plainly what is still open.\nCreate workflows inactive, so the user reviews them first.',
-      expected_output: 'The validation result, the repairs made, and the link to the workflow in n8n when it was created.',
+      description:
+        "Checks every workflow with n8n's own validator before it is handed over, and deploys it when the user saved n8n credentials.",
+      instructions:
+        'Validate the whole workflow, repair what the validator reports, and say plainly what is still open.\nCreate workflows inactive, so the user reviews them first.',
+      expected_output:
+        'The validation result, the repairs made, and the link to the workflow in n8n when it was created.',
       tools: [{ type: 'mcp', server_ids: ['n8n'], description: 'n8n validation and instance tools' }],
     },
   },
@@ -82,7 +85,10 @@ export async function seedTeams(ctx: AppContext): Promise<void> {
       isPublic: true,
       modelId: 'gpt-4o',
       members,
-      config: normaliseTeamConfig({ instructions: TEAM_INSTRUCTIONS, model_provider: 'openai', model_id: 'gpt-4o' }, members),
+      config: normaliseTeamConfig(
+        { instructions: TEAM_INSTRUCTIONS, model_provider: 'openai', model_id: 'gpt-4o' },
+        members,
+      ),
       createdAt: now,
       updatedAt: now,
     })

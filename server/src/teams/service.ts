@@ -55,7 +55,12 @@ export async function getTeamForUser(ctx: AppContext, teamId: string, user: Pick
 }
 
 /** The team row when the user owns it: 404 unknown, 403 for anyone but the owner. */
-export async function getOwnedTeamRow(ctx: AppContext, teamId: string, userId: string, action: string): Promise<TeamRow> {
+export async function getOwnedTeamRow(
+  ctx: AppContext,
+  teamId: string,
+  userId: string,
+  action: string,
+): Promise<TeamRow> {
   const row = await findTeamRow(ctx, teamId);
   if (!row) throw notFound('Team');
   if (row.ownerId !== userId) throw forbidden(`Only the team owner can ${action} this team`);
@@ -69,7 +74,11 @@ export interface TeamListQuery {
 }
 
 /** The user's own teams, plus public ones (and the configured team) when asked; the configured team first. */
-export async function listTeams(ctx: AppContext, userId: string, query: TeamListQuery): Promise<{ total: number; teams: Team[] }> {
+export async function listTeams(
+  ctx: AppContext,
+  userId: string,
+  query: TeamListQuery,
+): Promise<{ total: number; teams: Team[] }> {
   const where = query.includePublic
     ? or(eq(teams.ownerId, userId), eq(teams.isPublic, true), eq(teams.id, ctx.config.TEAM_ID))
     : eq(teams.ownerId, userId);

@@ -16,8 +16,12 @@ const UUID_SHAPE = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0
 /** UUID-shaped like every other session id: 80 random bits, then 48 bits of a keyed MAC over user and team. */
 export function createSessionIds(key: string): SessionIds {
   const mac = (nonce: string, userId: string, teamId: string) =>
-    createHmac('sha256', key).update(`${nonce}:${userId}:${teamId}`).digest('hex').slice(0, 32 - NONCE_HEX);
-  const format = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    createHmac('sha256', key)
+      .update(`${nonce}:${userId}:${teamId}`)
+      .digest('hex')
+      .slice(0, 32 - NONCE_HEX);
+  const format = (hex: string) =>
+    `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   return {
     issue(userId, teamId) {
       const nonce = randomBytes(NONCE_HEX / 2).toString('hex');

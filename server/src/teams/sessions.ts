@@ -132,13 +132,29 @@ export async function storeRunStart(db: Db, run: RunStart, now: () => Date): Pro
   const at = now();
   await db
     .insert(chatSessions)
-    .values({ id: run.sessionId, teamId: run.teamId, userId: run.userId, name: withoutNul(run.name), createdAt: at, updatedAt: at })
+    .values({
+      id: run.sessionId,
+      teamId: run.teamId,
+      userId: run.userId,
+      name: withoutNul(run.name),
+      createdAt: at,
+      updatedAt: at,
+    })
     .onConflictDoUpdate({ target: chatSessions.id, set: { updatedAt: at } });
   const replyId = newId();
   const base = { sessionId: run.sessionId, runId: run.runId, memberResponses: [], toolCalls: [] };
   await db.insert(chatMessages).values([
     { ...base, id: newId(), role: 'user', content: withoutNul(run.message), fileIds: run.fileIds, createdAt: at },
-    { ...base, id: replyId, role: 'team_response', content: '', fileIds: [], runStatus: 'running', updatedAt: at, createdAt: now() },
+    {
+      ...base,
+      id: replyId,
+      role: 'team_response',
+      content: '',
+      fileIds: [],
+      runStatus: 'running',
+      updatedAt: at,
+      createdAt: now(),
+    },
   ]);
   return replyId;
 }
@@ -157,7 +173,12 @@ export async function updateMessage(
 }
 
 /** The last `limit` messages of a session (before its newest `skip`), oldest first. */
-export async function recentMessages(ctx: AppContext, sessionId: string, limit: number, skip = 0): Promise<StoredMessage[]> {
+export async function recentMessages(
+  ctx: AppContext,
+  sessionId: string,
+  limit: number,
+  skip = 0,
+): Promise<StoredMessage[]> {
   const rows = await ctx.db
     .select()
     .from(chatMessages)
@@ -169,7 +190,10 @@ export async function recentMessages(ctx: AppContext, sessionId: string, limit: 
 }
 
 export async function updateTeamContext(ctx: AppContext, sessionId: string, teamContext: TeamContext): Promise<void> {
-  await ctx.db.update(chatSessions).set({ teamContext: withoutNul(teamContext) }).where(eq(chatSessions.id, sessionId));
+  await ctx.db
+    .update(chatSessions)
+    .set({ teamContext: withoutNul(teamContext) })
+    .where(eq(chatSessions.id, sessionId));
 }
 
 export interface OwnedFile {

@@ -48,7 +48,9 @@ export async function receiveUpload(
     reply.status(file.status).send(uploadFailureBody(file.filename, file.error));
     return;
   }
-  const session = existing ? { id: existing.id } : { id: (await createSession(ctx, { teamId, userId: user.id })).session_id };
+  const session = existing
+    ? { id: existing.id }
+    : { id: (await createSession(ctx, { teamId, userId: user.id })).session_id };
   const fileId = newId();
   const storageKey = `uploads/${safeSegment(user.id)}/${fileId}`;
   await ctx.storage.put(storageKey, file.bytes);
@@ -78,7 +80,12 @@ export async function receiveUpload(
 
 async function readFilePart(request: FastifyRequest): Promise<ReadResult> {
   if (!request.isMultipart()) {
-    return { ok: false, status: 422, filename: 'file', error: `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}"` };
+    return {
+      ok: false,
+      status: 422,
+      filename: 'file',
+      error: `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}"`,
+    };
   }
   let part: MultipartFile | undefined;
   try {
@@ -108,12 +115,17 @@ async function readFilePart(request: FastifyRequest): Promise<ReadResult> {
 
 /** Original names are display text only: control characters out, bounded length, never a path. */
 function cleanFilename(name: string | undefined): string {
-  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_FILENAME);
+  const cleaned = (name ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, MAX_FILENAME);
   return cleaned || 'file';
 }
 
 function cleanContentType(type: string | undefined): string {
-  return type && /^[\w.+-]+\/[\w.+-]+$/.test(type) && type.length <= 200 ? type.toLowerCase() : 'application/octet-stream';
+  return type && /^[\w.+-]+\/[\w.+-]+$/.test(type) && type.length <= 200
+    ? type.toLowerCase()
+    : 'application/octet-stream';
 }
 
 function safeSegment(id: string): string {

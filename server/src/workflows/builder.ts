@@ -54,26 +54,49 @@ function pick(hits: NodeHit[], service: Service, trigger: boolean): string | nul
   const exact = trigger ? hits.find((h) => h.type === `${base}Trigger`) : hits.find((h) => h.type === base);
   if (exact) return exact.type;
   const name = service.name.toLowerCase();
-  const loose = hits.find((h) => !/Tool$/.test(h.type) && (trigger ? h.category === 'trigger' : h.category !== 'trigger') && h.displayName.toLowerCase().startsWith(name.split(' ')[0]!));
+  const loose = hits.find(
+    (h) =>
+      !/Tool$/.test(h.type) &&
+      (trigger ? h.category === 'trigger' : h.category !== 'trigger') &&
+      h.displayName.toLowerCase().startsWith(name.split(' ')[0]!),
+  );
   return loose?.type ?? null;
 }
 
 /** Design: search n8n's nodes for every app the request names; an app without a node becomes an HTTP request. */
-export async function* design<E>(spec: WorkflowSpec, call: ToolCaller<E>, knowledge: NodeKnowledge<E>): AsyncGenerator<E, Design> {
+export async function* design<E>(
+  spec: WorkflowSpec,
+  call: ToolCaller<E>,
+  knowledge: NodeKnowledge<E>,
+): AsyncGenerator<E, Design> {
   const result: Design = { spec, actionTypes: new Map(), triggerType: null, notes: [] };
   const trigger = spec.trigger.kind === 'app' ? serviceByKey(spec.trigger.service) : undefined;
   if (trigger) {
     const hits = yield* knowledge.search(call, trigger.query);
     result.triggerType = pick(hits, trigger, true);
     if (!result.triggerType && trigger.table) {
-      result.notes.push(`n8n has no trigger node for ${trigger.name}, so the workflow checks it every 15 minutes for new ${trigger.noun ?? 'item'}s.`);
-      const read: Step = { kind: 'action', service: trigger.key, verb: 'read', hints: {}, phrase: `new ${trigger.noun ?? 'item'}s` };
-      result.spec = { ...spec, trigger: { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 15 } }, steps: [read, ...spec.steps] };
+      result.notes.push(
+        `n8n has no trigger node for ${trigger.name}, so the workflow checks it every 15 minutes for new ${trigger.noun ?? 'item'}s.`,
+      );
+      const read: Step = {
+        kind: 'action',
+        service: trigger.key,
+        verb: 'read',
+        hints: {},
+        phrase: `new ${trigger.noun ?? 'item'}s`,
+      };
+      result.spec = {
+        ...spec,
+        trigger: { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 15 } },
+        steps: [read, ...spec.steps],
+      };
       const hits = yield* knowledge.search(call, trigger.query);
       const type = pick(hits, trigger, false);
       if (type) result.actionTypes.set(trigger.key, type);
     } else if (!result.triggerType) {
-      result.notes.push(`n8n has no trigger node for ${trigger.name}, so the workflow starts from a webhook: point ${trigger.name}'s webhook settings at it.`);
+      result.notes.push(
+        `n8n has no trigger node for ${trigger.name}, so the workflow starts from a webhook: point ${trigger.name}'s webhook settings at it.`,
+      );
       result.spec = { ...spec, trigger: { kind: 'webhook', path: trigger.key.toLowerCase(), method: 'POST' } };
     }
   }
@@ -91,7 +114,13 @@ export async function* design<E>(spec: WorkflowSpec, call: ToolCaller<E>, knowle
   return result;
 }
 
-const VERB_LABEL: Record<string, string> = { create: 'Add', read: 'Get', update: 'Update', delete: 'Delete', search: 'Search' };
+const VERB_LABEL: Record<string, string> = {
+  create: 'Add',
+  read: 'Get',
+  update: 'Update',
+  delete: 'Delete',
+  search: 'Search',
+};
 
 export function actionLabel(step: Extract<Step, { kind: 'action' }>): string {
   const svc = serviceByKey(step.service);
@@ -113,11 +142,19 @@ function withoutUnknownApps(steps: Step[], types: Map<string, string>): Step[] {
   return steps.map((s): Step => {
     if (s.kind === 'action' && !types.has(s.service)) {
       const svc = serviceByKey(s.service);
-      return { kind: 'http', url: `https://api.${(svc?.node ?? s.service).toLowerCase()}.com/`, method: s.verb === 'read' ? 'GET' : 'POST', api: `${svc?.name ?? s.service} API` };
+      return {
+        kind: 'http',
+        url: `https://api.${(svc?.node ?? s.service).toLowerCase()}.com/`,
+        method: s.verb === 'read' ? 'GET' : 'POST',
+        api: `${svc?.name ?? s.service} API`,
+      };
     }
-    if (s.kind === 'if') return { ...s, then: withoutUnknownApps(s.then, types), otherwise: withoutUnknownApps(s.otherwise, types) };
-    if (s.kind === 'switch') return { ...s, routes: s.routes.map((r) => ({ ...r, steps: withoutUnknownApps(r.steps, types) })) };
-    if (s.kind === 'classify') return { ...s, categories: s.categories.map((r) => ({ ...r, steps: withoutUnknownApps(r.steps, types) })) };
+    if (s.kind === 'if')
+      return { ...s, then: withoutUnknownApps(s.then, types), otherwise: withoutUnknownApps(s.otherwise, types) };
+    if (s.kind === 'switch')
+      return { ...s, routes: s.routes.map((r) => ({ ...r, steps: withoutUnknownApps(r.steps, types) })) };
+    if (s.kind === 'classify')
+      return { ...s, categories: s.categories.map((r) => ({ ...r, steps: withoutUnknownApps(r.steps, types) })) };
     if (s.kind === 'parallel') return { ...s, branches: s.branches.map((b) => withoutUnknownApps(b, types)) };
     if (s.kind === 'batch') return { ...s, body: withoutUnknownApps(s.body, types) };
     return s;
@@ -127,8 +164,18 @@ function withoutUnknownApps(steps: Step[], types: Map<string, string>): Step[] {
 export function workflowName(spec: WorkflowSpec, graph: Graph): string {
   if (spec.name) return spec.name;
   const first = graph.nodes[0]!;
-  const start = spec.trigger.kind === 'schedule' ? cap(describeSchedule(spec.trigger.rule)) : first.name.replace(/ Trigger$|^When /, '').replace(/^On /, '');
-  const apps = [...new Set(graph.nodes.slice(1).filter((n) => n.service).map((n) => serviceByKey(n.service!)?.name ?? n.service!))];
+  const start =
+    spec.trigger.kind === 'schedule'
+      ? cap(describeSchedule(spec.trigger.rule))
+      : first.name.replace(/ Trigger$|^When /, '').replace(/^On /, '');
+  const apps = [
+    ...new Set(
+      graph.nodes
+        .slice(1)
+        .filter((n) => n.service)
+        .map((n) => serviceByKey(n.service!)?.name ?? n.service!),
+    ),
+  ];
   const tail = apps.length ? apps.slice(0, 3).join(', ') : graph.nodes.length > 1 ? graph.nodes[1]!.name : 'Workflow';
   return `${start} → ${tail}`.slice(0, 120);
 }
@@ -136,16 +183,25 @@ export function workflowName(spec: WorkflowSpec, graph: Graph): string {
 const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
 
 /** Configure: read every node's definition (versions, operations, required parameters) and fill its parameters. */
-export async function* configure<E>(d: Design, call: ToolCaller<E>, knowledge: NodeKnowledge<E>): AsyncGenerator<E, Built> {
+export async function* configure<E>(
+  d: Design,
+  call: ToolCaller<E>,
+  knowledge: NodeKnowledge<E>,
+): AsyncGenerator<E, Built> {
   resetIds();
-  const spec = { ...d.spec, steps: withoutUnknownApps(d.spec.steps, d.actionTypes), onError: withoutUnknownApps(d.spec.onError, d.actionTypes) };
+  const spec = {
+    ...d.spec,
+    steps: withoutUnknownApps(d.spec.steps, d.actionTypes),
+    onError: withoutUnknownApps(d.spec.onError, d.actionTypes),
+  };
   const graph = buildGraph(spec, actionLabel);
   const steps = new Map<string, Extract<Step, { kind: 'action' }>>();
   walk([...spec.steps, ...spec.onError], (s) => s.kind === 'action' && steps.set(actionLabel(s), s));
   const toPick: Built['toPick'] = new Map();
   const credentials: Built['credentials'] = [];
   for (const node of graph.nodes) {
-    if (node.service) node.type = (node === graph.nodes[0] ? d.triggerType : d.actionTypes.get(node.service)) ?? node.type;
+    if (node.service)
+      node.type = (node === graph.nodes[0] ? d.triggerType : d.actionTypes.get(node.service)) ?? node.type;
   }
   for (const node of graph.nodes) if (node.toCheck) toPick.set(node.name, new Set([node.toCheck]));
   for (const type of [...new Set(graph.nodes.map((n) => n.type))]) yield* knowledge.describe(call, type);
@@ -156,7 +212,12 @@ export async function* configure<E>(d: Design, call: ToolCaller<E>, knowledge: N
       const svc = serviceByKey(node.service);
       const step = steps.get(node.name.replace(/ \d+$/, ''));
       const trigger = d.spec.trigger.kind === 'app' && node === graph.nodes[0] ? d.spec.trigger : null;
-      const conf = configureNode(def, trigger ? { verb: 'trigger', hints: {}, event: trigger.event, noun: svc?.noun } : { verb: step?.verb ?? 'send', resources: svc?.resources, hints: step?.hints ?? {} });
+      const conf = configureNode(
+        def,
+        trigger
+          ? { verb: 'trigger', hints: {}, event: trigger.event, noun: svc?.noun }
+          : { verb: step?.verb ?? 'send', resources: svc?.resources, hints: step?.hints ?? {} },
+      );
       node.parameters = { ...conf.parameters, ...node.parameters };
       if (conf.toPick.length) toPick.set(node.name, new Set([...(toPick.get(node.name) ?? []), ...conf.toPick]));
       for (const type of conf.credentials) credentials.push({ node: node.name, type });
@@ -171,7 +232,12 @@ export async function* configure<E>(d: Design, call: ToolCaller<E>, knowledge: N
 }
 
 /** Validate with n8n-mcp, repair what the node definitions can fill, and validate again (bounded). */
-export async function* validate<E>(built: Built, call: ToolCaller<E>, knowledge: NodeKnowledge<E>, rounds = 3): AsyncGenerator<E, Checked> {
+export async function* validate<E>(
+  built: Built,
+  call: ToolCaller<E>,
+  knowledge: NodeKnowledge<E>,
+  rounds = 3,
+): AsyncGenerator<E, Checked> {
   const repaired: string[] = [];
   let report: ValidationReport = { valid: false, errors: [], warnings: [] };
   for (let round = 0; round < rounds; round++) {

@@ -30,14 +30,19 @@ export function structuralProblems(wf: N8nWorkflow): string[] {
     for (const [type, outputs] of Object.entries(byType)) {
       for (const links of outputs) {
         for (const l of links ?? []) {
-          if (!wf.nodes.some((n) => n.name === l.node)) problems.push(`A connection points at the unknown node "${l.node}".`);
+          if (!wf.nodes.some((n) => n.name === l.node))
+            problems.push(`A connection points at the unknown node "${l.node}".`);
           if (type === 'main') incoming.set(l.node, (incoming.get(l.node) ?? new Set()).add(l.index));
           else aiInto.set(l.node, (aiInto.get(l.node) ?? new Set()).add(type));
         }
       }
     }
   }
-  const subNodes = new Set(Object.entries(wf.connections).filter(([, c]) => Object.keys(c).some((k) => k.startsWith('ai_'))).map(([n]) => n));
+  const subNodes = new Set(
+    Object.entries(wf.connections)
+      .filter(([, c]) => Object.keys(c).some((k) => k.startsWith('ai_')))
+      .map(([n]) => n),
+  );
   for (const node of wf.nodes) {
     if (PLACEHOLDER.test(node.name)) problems.push(`"${node.name}" is a placeholder.`);
     if (subNodes.has(node.name)) continue;
@@ -48,14 +53,21 @@ export function structuralProblems(wf: N8nWorkflow): string[] {
       const wired = wf.connections[node.name]?.main ?? [];
       const count = outputsOf(wf, node.name);
       // A last step's success output, and a batch loop's "done" output, may end the workflow.
-      const mayEnd = (i: number) => (i === 0 && (count === 1 + (node.onError ? 1 : 0) || short === 'splitInBatches'));
-      if (count > 1 || wired.length) for (let i = 0; i < count; i++) if (!wired[i]?.length && !mayEnd(i)) problems.push(`Output ${i} of "${node.name}" leads nowhere.`);
+      const mayEnd = (i: number) => i === 0 && (count === 1 + (node.onError ? 1 : 0) || short === 'splitInBatches');
+      if (count > 1 || wired.length)
+        for (let i = 0; i < count; i++)
+          if (!wired[i]?.length && !mayEnd(i)) problems.push(`Output ${i} of "${node.name}" leads nowhere.`);
     }
     if (short === 'merge') {
       const inputs = Number((node.parameters as { numberInputs?: number }).numberInputs ?? 2);
-      for (let i = 0; i < inputs; i++) if (!incoming.get(node.name)?.has(i)) problems.push(`Input ${i + 1} of "${node.name}" is not fed.`);
+      for (let i = 0; i < inputs; i++)
+        if (!incoming.get(node.name)?.has(i)) problems.push(`Input ${i + 1} of "${node.name}" is not fed.`);
     }
-    if (/^(?:agent|informationExtractor|textClassifier)$/.test(short) && !aiInto.get(node.name)?.has('ai_languageModel')) problems.push(`"${node.name}" has no chat model.`);
+    if (
+      /^(?:agent|informationExtractor|textClassifier)$/.test(short) &&
+      !aiInto.get(node.name)?.has('ai_languageModel')
+    )
+      problems.push(`"${node.name}" has no chat model.`);
   }
   return problems;
 }

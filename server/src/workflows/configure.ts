@@ -26,7 +26,11 @@ function matches(values: unknown[] | undefined, actual: unknown): boolean {
 }
 
 /** Whether n8n shows the property for these parameters and this node version. */
-export function isShown(prop: Pick<NodeProperty, 'displayOptions'>, params: Record<string, unknown>, version: number): boolean {
+export function isShown(
+  prop: Pick<NodeProperty, 'displayOptions'>,
+  params: Record<string, unknown>,
+  version: number,
+): boolean {
   const { show, hide } = prop.displayOptions ?? {};
   for (const [key, values] of Object.entries(show ?? {})) {
     if (key === '@version') {
@@ -72,9 +76,11 @@ function stringValue(prop: NodeProperty, hints: AppHints, trigger: boolean, toPi
     toPick.push(prop.displayName ?? prop.name);
     return typeof prop.default === 'string' ? prop.default : '';
   }
-  if (/^(?:text|message|content|body|messagetext|description|caption|comment|notes?)$/.test(n)) return hints.text ?? MESSAGE;
+  if (/^(?:text|message|content|body|messagetext|description|caption|comment|notes?)$/.test(n))
+    return hints.text ?? MESSAGE;
   if (/email|^to$|sendto|recipient/.test(n)) return hints.email ?? '={{ $json.email }}';
-  if (/subject|title|^name$|summary/.test(n)) return hints.subject ?? '={{ $json.title ?? $json.name ?? "Workflow update" }}';
+  if (/subject|title|^name$|summary/.test(n))
+    return hints.subject ?? '={{ $json.title ?? $json.name ?? "Workflow update" }}';
   if (/chatid/.test(n)) return hints.chatId ?? '={{ $json.chat_id }}';
   if (/phone|^from$/.test(n)) return `={{ $json.${prop.name} }}`;
   if (typeof prop.default === 'string' && prop.default) return prop.default;
@@ -84,7 +90,11 @@ function stringValue(prop: NodeProperty, hints: AppHints, trigger: boolean, toPi
 function locator(prop: NodeProperty, hints: AppHints, toPick: string[]): Record<string, unknown> {
   const modes = (prop.modes ?? []).map((m) => m.name);
   const n = prop.name.toLowerCase();
-  const hint = /channel/.test(n) ? hints.channel : /sheet|table|database|base|list|board|project/.test(n) ? hints.table : undefined;
+  const hint = /channel/.test(n)
+    ? hints.channel
+    : /sheet|table|database|base|list|board|project/.test(n)
+      ? hints.table
+      : undefined;
   if (hint && (modes.includes('name') || !modes.length)) return { __rl: true, value: hint, mode: 'name' };
   if (hint && modes.includes('id')) return { __rl: true, value: hint, mode: 'id' };
   toPick.push(prop.displayName ?? prop.name);
@@ -127,7 +137,9 @@ function eventOptions(prop: NodeProperty, event: string, noun: string): string[]
   const values = optionValues(prop);
   const words = [event === 'failed' ? 'fail' : event === 'response' ? 'form' : event, noun].filter(Boolean);
   const best = values.filter((v) => words.every((w) => v.toLowerCase().includes(w)));
-  const some = (best.length ? best : values.filter((v) => v.toLowerCase().includes(words[0]!))).sort((a, b) => Number(b.startsWith(noun)) - Number(a.startsWith(noun)));
+  const some = (best.length ? best : values.filter((v) => v.toLowerCase().includes(words[0]!))).sort(
+    (a, b) => Number(b.startsWith(noun)) - Number(a.startsWith(noun)),
+  );
   return some.slice(0, 2).length ? some.slice(0, 2) : values.includes('*') ? ['*'] : values.slice(0, 1);
 }
 
@@ -140,7 +152,12 @@ export function configureNode(
   const base = defaults(def);
   const visible = () => def.properties.filter((p) => isShown(p, { ...base, ...params }, def.version));
   const resource = visible().find((p) => p.name === 'resource' && p.type === 'options');
-  if (resource) params.resource = choose(optionValues(resource), (want.resources ?? []).map((r) => r.toLowerCase()), resource.default);
+  if (resource)
+    params.resource = choose(
+      optionValues(resource),
+      (want.resources ?? []).map((r) => r.toLowerCase()),
+      resource.default,
+    );
   const operation = visible().find((p) => p.name === 'operation' && p.type === 'options');
   if (operation) params.operation = choose(optionValues(operation), OPERATIONS[want.verb], operation.default);
   // Filling one parameter can show others (a mode selector): a few passes reach the fixed point.
@@ -148,7 +165,10 @@ export function configureNode(
     for (const prop of visible()) {
       if (prop.name in params || !prop.required) continue;
       if (want.verb === 'trigger' && (prop.name === 'events' || prop.name === 'event') && prop.type !== 'string') {
-        params[prop.name] = prop.type === 'multiOptions' ? eventOptions(prop, want.event ?? 'created', want.noun ?? '') : eventOptions(prop, want.event ?? 'created', want.noun ?? '')[0];
+        params[prop.name] =
+          prop.type === 'multiOptions'
+            ? eventOptions(prop, want.event ?? 'created', want.noun ?? '')
+            : eventOptions(prop, want.event ?? 'created', want.noun ?? '')[0];
         continue;
       }
       params[prop.name] = valueFor(prop, want.hints, toPick, want.verb === 'trigger');
@@ -156,7 +176,9 @@ export function configureNode(
   }
   // A message step needs its text even where n8n does not mark the field required.
   if (want.verb === 'send' || want.verb === 'create') {
-    const text = visible().find((p) => p.type === 'string' && /^(?:text|content|message|body|messagetext)$/i.test(p.name) && !(p.name in params));
+    const text = visible().find(
+      (p) => p.type === 'string' && /^(?:text|content|message|body|messagetext)$/i.test(p.name) && !(p.name in params),
+    );
     if (text) params[text.name] = want.hints.text ?? MESSAGE;
   }
   const credentials = def.credentials.filter((c) => isShown(c, { ...base, ...params }, def.version)).map((c) => c.name);

@@ -67,10 +67,16 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
 export function conditions(c: Condition): Record<string, unknown> {
   const op = OPERATORS[c.operator];
   const numeric = typeof c.value === 'number';
-  const operator = { type: numeric && op.type === 'string' ? 'number' : op.type, operation: numeric && op.operation === 'notEquals' ? 'notEquals' : op.operation, ...(op.singleValue ? { singleValue: true } : {}) };
+  const operator = {
+    type: numeric && op.type === 'string' ? 'number' : op.type,
+    operation: numeric && op.operation === 'notEquals' ? 'notEquals' : op.operation,
+    ...(op.singleValue ? { singleValue: true } : {}),
+  };
   return {
     options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
-    conditions: [{ id: condId(), leftValue: `={{ $json.${c.field} }}`, rightValue: op.singleValue ? '' : c.value, operator }],
+    conditions: [
+      { id: condId(), leftValue: `={{ $json.${c.field} }}`, rightValue: op.singleValue ? '' : c.value, operator },
+    ],
     combinator: 'and',
   };
 }
@@ -82,25 +88,55 @@ export function resetIds(): void {
 export function triggerDraft(trigger: Trigger): Draft {
   switch (trigger.kind) {
     case 'schedule':
-      return { name: 'Schedule Trigger', type: T.schedule, parameters: { rule: { interval: [scheduleInterval(trigger.rule)] } } };
+      return {
+        name: 'Schedule Trigger',
+        type: T.schedule,
+        parameters: { rule: { interval: [scheduleInterval(trigger.rule)] } },
+      };
     case 'webhook':
-      return { name: 'Webhook', type: T.webhook, parameters: { httpMethod: trigger.method, path: trigger.path, responseMode: 'onReceived', options: {} } };
+      return {
+        name: 'Webhook',
+        type: T.webhook,
+        parameters: { httpMethod: trigger.method, path: trigger.path, responseMode: 'onReceived', options: {} },
+      };
     case 'form':
       return {
         name: 'On Form Submission',
         type: T.form,
-        parameters: { formTitle: trigger.title, formFields: { values: (trigger.fields.length ? trigger.fields : ['Name', 'Email', 'Message']).map((f) => ({ fieldLabel: f, ...(/email/i.test(f) ? { fieldType: 'email' } : {}) })) }, options: {} },
+        parameters: {
+          formTitle: trigger.title,
+          formFields: {
+            values: (trigger.fields.length ? trigger.fields : ['Name', 'Email', 'Message']).map((f) => ({
+              fieldLabel: f,
+              ...(/email/i.test(f) ? { fieldType: 'email' } : {}),
+            })),
+          },
+          options: {},
+        },
       };
     case 'email':
       return trigger.provider === 'gmail'
-        ? { name: 'Gmail Trigger', type: T.gmailTrigger, parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, simple: true, filters: {}, options: {} } }
-        : { name: 'Email Trigger (IMAP)', type: T.imap, parameters: { mailbox: 'INBOX', postProcessAction: 'read', format: 'simple', options: {} } };
+        ? {
+            name: 'Gmail Trigger',
+            type: T.gmailTrigger,
+            parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, simple: true, filters: {}, options: {} },
+          }
+        : {
+            name: 'Email Trigger (IMAP)',
+            type: T.imap,
+            parameters: { mailbox: 'INBOX', postProcessAction: 'read', format: 'simple', options: {} },
+          };
     case 'chat':
       return { name: 'When Chat Message Received', type: T.chat, parameters: { options: {} } };
     case 'manual':
       return { name: "When clicking 'Execute workflow'", type: T.manual, parameters: {} };
     case 'app':
-      return { name: `${serviceByKey(trigger.service)?.name ?? trigger.service} Trigger`, type: '', parameters: {}, service: trigger.service };
+      return {
+        name: `${serviceByKey(trigger.service)?.name ?? trigger.service} Trigger`,
+        type: '',
+        parameters: {},
+        service: trigger.service,
+      };
   }
 }
 
@@ -119,25 +155,66 @@ const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
 export function stepDraft(step: Step): Draft | null {
   switch (step.kind) {
     case 'wait':
-      return { name: `Wait ${step.amount} ${step.amount === 1 ? step.unit.replace(/s$/, '') : step.unit}`, type: T.wait, parameters: { amount: step.amount, unit: step.unit } };
+      return {
+        name: `Wait ${step.amount} ${step.amount === 1 ? step.unit.replace(/s$/, '') : step.unit}`,
+        type: T.wait,
+        parameters: { amount: step.amount, unit: step.unit },
+      };
     case 'set':
       return {
         name: 'Edit Fields',
         type: T.set,
-        parameters: { assignments: { assignments: (step.fields.length ? step.fields : ['summary']).map((f) => ({ id: condId(), name: f.replace(/\s+/g, '_'), value: `={{ $json.${f.replace(/\s+/g, '_')} }}`, type: 'string' })) }, options: {} },
+        parameters: {
+          assignments: {
+            assignments: (step.fields.length ? step.fields : ['summary']).map((f) => ({
+              id: condId(),
+              name: f.replace(/\s+/g, '_'),
+              value: `={{ $json.${f.replace(/\s+/g, '_')} }}`,
+              type: 'string',
+            })),
+          },
+          options: {},
+        },
       };
     case 'code':
-      return { name: 'Code', type: T.code, parameters: { jsCode: `// ${step.purpose.replace(/\n/g, ' ').slice(0, 200)}\nreturn $input.all().map((item) => ({ json: { ...item.json } }));` } };
+      return {
+        name: 'Code',
+        type: T.code,
+        parameters: {
+          jsCode: `// ${step.purpose.replace(/\n/g, ' ').slice(0, 200)}\nreturn $input.all().map((item) => ({ json: { ...item.json } }));`,
+        },
+      };
     case 'filter':
-      return { name: `Keep if ${conditionText(step.condition)}`.slice(0, 60), type: T.filter, parameters: { conditions: conditions(step.condition), options: {} } };
+      return {
+        name: `Keep if ${conditionText(step.condition)}`.slice(0, 60),
+        type: T.filter,
+        parameters: { conditions: conditions(step.condition), options: {} },
+      };
     case 'aggregate':
-      return { name: 'Aggregate Items', type: T.aggregate, parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'items', options: {} } };
+      return {
+        name: 'Aggregate Items',
+        type: T.aggregate,
+        parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'items', options: {} },
+      };
     case 'extract':
-      return { name: `Extract from ${step.format.toUpperCase()}`, type: T.extract, parameters: { operation: step.format === 'xlsx' ? 'xlsx' : step.format, options: {} } };
+      return {
+        name: `Extract from ${step.format.toUpperCase()}`,
+        type: T.extract,
+        parameters: { operation: step.format === 'xlsx' ? 'xlsx' : step.format, options: {} },
+      };
     case 'convert':
-      return { name: `Convert to ${step.format.toUpperCase()}`, type: T.convert, parameters: { operation: step.format, options: {} } };
+      return {
+        name: `Convert to ${step.format.toUpperCase()}`,
+        type: T.convert,
+        parameters: { operation: step.format, options: {} },
+      };
     case 'http':
-      return { name: `Call ${step.api}`.slice(0, 60), type: T.http, parameters: { method: step.method, url: step.url, options: {} }, ...(step.guessed ? { toCheck: `URL (I guessed ${step.url})` } : {}) };
+      return {
+        name: `Call ${step.api}`.slice(0, 60),
+        type: T.http,
+        parameters: { method: step.method, url: step.url, options: {} },
+        ...(step.guessed ? { toCheck: `URL (I guessed ${step.url})` } : {}),
+      };
     case 'openai':
       return openAiDraft(step.task);
     default:
@@ -146,8 +223,22 @@ export function stepDraft(step: Step): Draft | null {
 }
 
 function openAiDraft(task: Extract<Step, { kind: 'openai' }>['task']): Draft {
-  if (task === 'image') return { name: 'Generate Image', type: T.openAi, parameters: { resource: 'image', operation: 'generate', prompt: '={{ $json.prompt ?? $json.text ?? JSON.stringify($json) }}', options: {} } };
-  const prompt = { summarise: 'Summarise the following in three sentences:', translate: 'Translate the following into English:', write: 'Write a short, friendly reply to the following:' }[task];
+  if (task === 'image')
+    return {
+      name: 'Generate Image',
+      type: T.openAi,
+      parameters: {
+        resource: 'image',
+        operation: 'generate',
+        prompt: '={{ $json.prompt ?? $json.text ?? JSON.stringify($json) }}',
+        options: {},
+      },
+    };
+  const prompt = {
+    summarise: 'Summarise the following in three sentences:',
+    translate: 'Translate the following into English:',
+    write: 'Write a short, friendly reply to the following:',
+  }[task];
   return {
     name: `${cap(task === 'summarise' ? 'summarise' : task)} with OpenAI`,
     type: T.openAi,
@@ -155,12 +246,21 @@ function openAiDraft(task: Extract<Step, { kind: 'openai' }>['task']): Draft {
       resource: 'text',
       operation: 'response',
       modelId: { __rl: true, value: 'gpt-4o-mini', mode: 'list', cachedResultName: 'GPT-4O-MINI' },
-      responses: { values: [{ content: `=${prompt}\n\n{{ $json.text ?? $json.description ?? JSON.stringify($json) }}` }] },
+      responses: {
+        values: [{ content: `=${prompt}\n\n{{ $json.text ?? $json.description ?? JSON.stringify($json) }}` }],
+      },
       options: {},
     },
   };
 }
 
 export function chatModelDraft(): Draft {
-  return { name: 'OpenAI Chat Model', type: T.chatModel, parameters: { model: { __rl: true, value: 'gpt-4o-mini', mode: 'list', cachedResultName: 'gpt-4o-mini' }, options: {} } };
+  return {
+    name: 'OpenAI Chat Model',
+    type: T.chatModel,
+    parameters: {
+      model: { __rl: true, value: 'gpt-4o-mini', mode: 'list', cachedResultName: 'gpt-4o-mini' },
+      options: {},
+    },
+  };
 }

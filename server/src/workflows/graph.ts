@@ -59,7 +59,14 @@ export class GraphBuilder {
   }
 
   private markRoute(entries: Port[], route: string, field: string): Port[] {
-    const draft: Draft = { name: `Mark as ${route}`, type: T.set, parameters: { assignments: { assignments: [{ id: `r-${route}`, name: field, value: route, type: 'string' }] }, options: {} } };
+    const draft: Draft = {
+      name: `Mark as ${route}`,
+      type: T.set,
+      parameters: {
+        assignments: { assignments: [{ id: `r-${route}`, name: field, value: route, type: 'string' }] },
+        options: {},
+      },
+    };
     return [{ node: this.enter(entries, draft), output: 0 }];
   }
 
@@ -90,46 +97,109 @@ export class GraphBuilder {
         return [{ node: name, output: 0 }];
       }
       case 'if': {
-        const name = this.enter(entries, { name: cap(`${conditionText(step.condition)}?`).slice(0, 60), type: T.if, parameters: { conditions: conditions(step.condition), options: {} } });
-        const yes = step.then.length ? this.wire(step.then, [{ node: name, output: 0 }]) : this.endOf([{ node: name, output: 0 }], 'Condition met: nothing to do');
-        const no = step.otherwise.length ? this.wire(step.otherwise, [{ node: name, output: 1 }]) : [{ node: name, output: 1 }];
+        const name = this.enter(entries, {
+          name: cap(`${conditionText(step.condition)}?`).slice(0, 60),
+          type: T.if,
+          parameters: { conditions: conditions(step.condition), options: {} },
+        });
+        const yes = step.then.length
+          ? this.wire(step.then, [{ node: name, output: 0 }])
+          : this.endOf([{ node: name, output: 0 }], 'Condition met: nothing to do');
+        const no = step.otherwise.length
+          ? this.wire(step.otherwise, [{ node: name, output: 1 }])
+          : [{ node: name, output: 1 }];
         return [...yes, ...no];
       }
       case 'switch': {
-        const rules = step.routes.map((r) => ({ conditions: conditions({ field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() }), renameOutput: true, outputKey: r.name }));
-        const name = this.enter(entries, { name: `Route by ${step.field.replace(/_/g, ' ')}`, type: T.switch, parameters: { rules: { values: rules }, options: { fallbackOutput: 'extra', renameFallbackOutput: 'Other' } } });
-        const exits = step.routes.flatMap((r, i) => (r.steps.length ? this.wire(r.steps, [{ node: name, output: i }]) : this.markRoute([{ node: name, output: i }], r.name, step.field)));
+        const rules = step.routes.map((r) => ({
+          conditions: conditions({ field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() }),
+          renameOutput: true,
+          outputKey: r.name,
+        }));
+        const name = this.enter(entries, {
+          name: `Route by ${step.field.replace(/_/g, ' ')}`,
+          type: T.switch,
+          parameters: { rules: { values: rules }, options: { fallbackOutput: 'extra', renameFallbackOutput: 'Other' } },
+        });
+        const exits = step.routes.flatMap((r, i) =>
+          r.steps.length
+            ? this.wire(r.steps, [{ node: name, output: i }])
+            : this.markRoute([{ node: name, output: i }], r.name, step.field),
+        );
         return [...exits, ...this.markRoute([{ node: name, output: step.routes.length }], 'Other', step.field)];
       }
       case 'classify': {
-        const categories = step.categories.map((c) => ({ category: c.name, description: `Items that are ${c.name.toLowerCase()}` }));
-        const name = this.enter(entries, { name: 'Text Classifier', type: T.classifier, parameters: { inputText: '={{ $json.text ?? $json.description ?? JSON.stringify($json) }}', categories: { categories }, options: {} } });
+        const categories = step.categories.map((c) => ({
+          category: c.name,
+          description: `Items that are ${c.name.toLowerCase()}`,
+        }));
+        const name = this.enter(entries, {
+          name: 'Text Classifier',
+          type: T.classifier,
+          parameters: {
+            inputText: '={{ $json.text ?? $json.description ?? JSON.stringify($json) }}',
+            categories: { categories },
+            options: {},
+          },
+        });
         this.subNode(name, chatModelDraft(), 'ai_languageModel');
-        return step.categories.flatMap((c, i) => (c.steps.length ? this.wire(c.steps, [{ node: name, output: i }]) : this.markRoute([{ node: name, output: i }], c.name, 'category')));
+        return step.categories.flatMap((c, i) =>
+          c.steps.length
+            ? this.wire(c.steps, [{ node: name, output: i }])
+            : this.markRoute([{ node: name, output: i }], c.name, 'category'),
+        );
       }
       case 'parallel': {
         const exits = step.branches.map((b) => this.wire(b, entries));
         if (!step.merge) return exits.flat();
-        const merge = this.add({ name: 'Merge', type: T.merge, parameters: exits.length > 2 ? { numberInputs: exits.length } : {} });
+        const merge = this.add({
+          name: 'Merge',
+          type: T.merge,
+          parameters: exits.length > 2 ? { numberInputs: exits.length } : {},
+        });
         exits.forEach((ports, i) => ports.forEach((p) => this.link(p, merge, i)));
         return [{ node: merge, output: 0 }];
       }
       case 'batch': {
-        const name = this.enter(entries, { name: `Loop Over Items (${step.size} at a time)`, type: T.batches, parameters: { batchSize: step.size, options: {} } });
+        const name = this.enter(entries, {
+          name: `Loop Over Items (${step.size} at a time)`,
+          type: T.batches,
+          parameters: { batchSize: step.size, options: {} },
+        });
         const body = step.body.length ? this.wire(step.body, [{ node: name, output: 1 }]) : [{ node: name, output: 1 }];
         for (const p of body) this.link(p, name, 0);
         return [{ node: name, output: 0 }];
       }
       case 'agent': {
-        const name = this.enter(entries, { name: 'AI Agent', type: T.agent, parameters: { promptType: 'define', text: '={{ $json.chatInput ?? $json.text ?? JSON.stringify($json) }}', options: { systemMessage: `You are a helpful assistant. Your task: ${step.task}` } } });
+        const name = this.enter(entries, {
+          name: 'AI Agent',
+          type: T.agent,
+          parameters: {
+            promptType: 'define',
+            text: '={{ $json.chatInput ?? $json.text ?? JSON.stringify($json) }}',
+            options: { systemMessage: `You are a helpful assistant. Your task: ${step.task}` },
+          },
+        });
         this.subNode(name, chatModelDraft(), 'ai_languageModel');
         if (step.memory) this.subNode(name, { name: 'Simple Memory', type: T.memory, parameters: {} }, 'ai_memory');
         for (const tool of step.tools) this.subNode(name, toolDraft(tool), 'ai_tool');
         return [{ node: name, output: 0 }];
       }
       case 'extractInfo': {
-        const attributes = step.attributes.map((a) => ({ name: a.replace(/\s+/g, '_'), description: `The ${a} mentioned in the text`, required: false }));
-        const name = this.enter(entries, { name: 'Information Extractor', type: T.extractor, parameters: { text: '={{ $json.text ?? $json.body ?? JSON.stringify($json) }}', attributes: { attributes }, options: {} } });
+        const attributes = step.attributes.map((a) => ({
+          name: a.replace(/\s+/g, '_'),
+          description: `The ${a} mentioned in the text`,
+          required: false,
+        }));
+        const name = this.enter(entries, {
+          name: 'Information Extractor',
+          type: T.extractor,
+          parameters: {
+            text: '={{ $json.text ?? $json.body ?? JSON.stringify($json) }}',
+            attributes: { attributes },
+            options: {},
+          },
+        });
         this.subNode(name, chatModelDraft(), 'ai_languageModel');
         return [{ node: name, output: 0 }];
       }
@@ -171,7 +241,15 @@ function toolDraft(tool: Extract<Step, { kind: 'agent' }>['tools'][number]): Dra
     case 'code':
       return { name: 'Code Tool', type: T.codeTool, parameters: { jsCode: 'return query;' } };
     case 'http':
-      return { name: 'HTTP Request Tool', type: T.httpTool, parameters: { toolDescription: 'Calls an HTTP API the user named', url: "={{ $fromAI('url', 'The URL to call', 'string') }}", options: {} } };
+      return {
+        name: 'HTTP Request Tool',
+        type: T.httpTool,
+        parameters: {
+          toolDescription: 'Calls an HTTP API the user named',
+          url: "={{ $fromAI('url', 'The URL to call', 'string') }}",
+          options: {},
+        },
+      };
   }
 }
 

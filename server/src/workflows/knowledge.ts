@@ -2,7 +2,10 @@
 // definition (get_node). Every lookup is a real tool call the caller reports; results are parsed defensively.
 
 /** One MCP tool call made by a member; yields the caller's events (timeline), returns the tool's text. */
-export type ToolCaller<E> = (tool: string, args: Record<string, unknown>) => AsyncGenerator<E, { text: string; isError: boolean }>;
+export type ToolCaller<E> = (
+  tool: string,
+  args: Record<string, unknown>,
+) => AsyncGenerator<E, { text: string; isError: boolean }>;
 
 export interface NodeProperty {
   name: string;
@@ -44,7 +47,11 @@ export function parseSearch(text: string): NodeHit[] {
   return results
     .map((r) => r as Record<string, unknown>)
     .filter((r) => typeof r.workflowNodeType === 'string' && !r.isCommunity)
-    .map((r) => ({ type: String(r.workflowNodeType), displayName: String(r.displayName ?? ''), category: String(r.category ?? '') }));
+    .map((r) => ({
+      type: String(r.workflowNodeType),
+      displayName: String(r.displayName ?? ''),
+      category: String(r.category ?? ''),
+    }));
 }
 
 export function parseDefinition(text: string, type: string): NodeDefinition | null {
@@ -82,7 +89,8 @@ export class NodeKnowledge<E> {
   async *describe(call: ToolCaller<E>, type: string): AsyncGenerator<E, NodeDefinition | null> {
     if (this.definitions.has(type)) return this.definitions.get(type)!;
     const result = yield* call('get_node', { nodeType: type, detail: 'full' });
-    if (result.isError && !/not found|unknown node/i.test(result.text)) throw new KnowledgeUnavailableError(result.text);
+    if (result.isError && !/not found|unknown node/i.test(result.text))
+      throw new KnowledgeUnavailableError(result.text);
     const definition = result.isError ? null : parseDefinition(result.text, type);
     this.definitions.set(type, definition);
     return definition;

@@ -13,7 +13,9 @@ export function layout(graph: Graph): Map<string, [number, number]> {
   g.setDefaultEdgeLabel(() => ({}));
   const subNodes = new Map<string, string>();
   for (const link of graph.links) if (link.type !== 'main') subNodes.set(link.from, link.to);
-  for (const node of graph.nodes) if (!subNodes.has(node.name)) g.setNode(node.name, { width: WIDTH, height: HEIGHT + (hasSubNodes(graph, node.name) ? SUB_GAP : 0) });
+  for (const node of graph.nodes)
+    if (!subNodes.has(node.name))
+      g.setNode(node.name, { width: WIDTH, height: HEIGHT + (hasSubNodes(graph, node.name) ? SUB_GAP : 0) });
   graph.links.forEach((link, i) => {
     // The loop back into a batch node would make dagre rank the body before the loop; leave it out of ranking.
     if (link.type !== 'main' || isBackEdge(graph, link.from, link.to)) return;

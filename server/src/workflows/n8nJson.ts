@@ -14,7 +14,10 @@ export interface N8nNode {
   onError?: 'continueErrorOutput';
 }
 
-export type N8nConnections = Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
+export type N8nConnections = Record<
+  string,
+  Record<string, Array<Array<{ node: string; type: string; index: number }>>>
+>;
 
 export interface N8nWorkflow {
   name: string;
@@ -40,7 +43,9 @@ export function toN8n(name: string, graph: Graph, version: (type: string) => num
     typeVersion: version(n.type),
     position: positions.get(n.name) ?? [0, 0],
     parameters: n.parameters,
-    ...(WEBHOOK_TYPES.test(n.type) && !/schedule|manual|imap|gmailTrigger|rssFeedReadTrigger/i.test(n.type) ? { webhookId: stableId(`${name}:${n.name}:webhook`) } : {}),
+    ...(WEBHOOK_TYPES.test(n.type) && !/schedule|manual|imap|gmailTrigger|rssFeedReadTrigger/i.test(n.type)
+      ? { webhookId: stableId(`${name}:${n.name}:webhook`) }
+      : {}),
     ...(n.onError ? { onError: n.onError } : {}),
   }));
   const connections: N8nConnections = {};

@@ -32,13 +32,31 @@ function targets(workflow: N8nWorkflow, name: string, output: number): string[] 
 }
 
 const OPERATION_WORDS: Record<string, string> = {
-  create: 'creates', post: 'posts', send: 'sends', append: 'appends', get: 'gets', getAll: 'gets all', getMany: 'gets all',
-  update: 'updates', delete: 'deletes', deleteRecord: 'deletes', insert: 'inserts', search: 'searches', upsert: 'creates or updates',
-  executeQuery: 'runs a query on', upload: 'uploads', currentWeather: 'gets the current weather from', message: 'sends a message with', response: 'asks',
+  create: 'creates',
+  post: 'posts',
+  send: 'sends',
+  append: 'appends',
+  get: 'gets',
+  getAll: 'gets all',
+  getMany: 'gets all',
+  update: 'updates',
+  delete: 'deletes',
+  deleteRecord: 'deletes',
+  insert: 'inserts',
+  search: 'searches',
+  upsert: 'creates or updates',
+  executeQuery: 'runs a query on',
+  upload: 'uploads',
+  currentWeather: 'gets the current weather from',
+  message: 'sends a message with',
+  response: 'asks',
 };
 
 function appName(type: string): string {
-  return short(type).replace(/Trigger$/, '').replace(/^./, (c) => c.toUpperCase()).replace(/([a-z])([A-Z])/g, '$1 $2');
+  return short(type)
+    .replace(/Trigger$/, '')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
 function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
@@ -46,7 +64,9 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
   const type = short(node.type);
   switch (type) {
     case 'scheduleTrigger':
-      return spec.trigger.kind === 'schedule' ? `starts the workflow ${scheduleText(spec.trigger.rule)}.` : 'starts the workflow on a schedule.';
+      return spec.trigger.kind === 'schedule'
+        ? `starts the workflow ${scheduleText(spec.trigger.rule)}.`
+        : 'starts the workflow on a schedule.';
     case 'webhook':
       return `starts the workflow when a ${p.httpMethod ?? 'POST'} request reaches \`/webhook/${p.path}\`.`;
     case 'formTrigger':
@@ -89,28 +109,49 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'informationExtractor':
       return `extracts ${(p.attributes?.attributes ?? []).map((a: any) => a.name).join(', ')} from the text with the chat model.`;
     case 'openAi':
-      return p.resource === 'image' ? 'generates an image with OpenAI.' : 'asks OpenAI (gpt-4o-mini) to process the text.';
+      return p.resource === 'image'
+        ? 'generates an image with OpenAI.'
+        : 'asks OpenAI (gpt-4o-mini) to process the text.';
     case 'emailSend':
       return `sends an email${typeof p.toEmail === 'string' && !p.toEmail.startsWith('=') ? ` to ${p.toEmail}` : ''}.`;
     case 'noOp':
       return 'ends this branch on purpose (nothing else was asked for it).';
     default: {
-      if (/Trigger$/.test(type)) return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e: string) => `\`${e}\``).join(', ')})` : ''}.`;
+      if (/Trigger$/.test(type))
+        return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e: string) => `\`${e}\``).join(', ')})` : ''}.`;
       const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');
       const channel = p.channelId?.value ? ` to ${p.channelId.value}` : '';
-      return `${verb} ${p.resource ? `a ${String(p.resource).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ` : ''}${verb.endsWith('from') || verb.endsWith('with') ? '' : 'in '}${appName(node.type)}${channel}.`.replace(/\s+/g, ' ');
+      return `${verb} ${
+        p.resource
+          ? `a ${String(p.resource)
+              .replace(/([a-z])([A-Z])/g, '$1 $2')
+              .toLowerCase()} `
+          : ''
+      }${verb.endsWith('from') || verb.endsWith('with') ? '' : 'in '}${appName(node.type)}${channel}.`.replace(
+        /\s+/g,
+        ' ',
+      );
     }
   }
 }
 
 /** Nodes fed by another node's error output handle its failures. */
 function failureNote(node: N8nNode, wf: N8nWorkflow): string {
-  const from = Object.entries(wf.connections).filter(([, c]) => (c.main?.[1] ?? []).some((l) => l.node === node.name) && wf.nodes.find((n) => n.onError && c.main)).map(([n]) => n).filter((n) => wf.nodes.find((x) => x.name === n)?.onError);
+  const from = Object.entries(wf.connections)
+    .filter(
+      ([, c]) => (c.main?.[1] ?? []).some((l) => l.node === node.name) && wf.nodes.find((n) => n.onError && c.main),
+    )
+    .map(([n]) => n)
+    .filter((n) => wf.nodes.find((x) => x.name === n)?.onError);
   return from.length ? ` It receives the failures of ${from.map((n) => `**${n}**`).join(', ')}.` : '';
 }
 
 function ordered(wf: N8nWorkflow): N8nNode[] {
-  const subNodes = new Set(Object.entries(wf.connections).filter(([, c]) => Object.keys(c).some((k) => k.startsWith('ai_'))).map(([n]) => n));
+  const subNodes = new Set(
+    Object.entries(wf.connections)
+      .filter(([, c]) => Object.keys(c).some((k) => k.startsWith('ai_')))
+      .map(([n]) => n),
+  );
   return wf.nodes.filter((n) => !subNodes.has(n.name));
 }
 
@@ -120,32 +161,69 @@ export function composeReply(input: ReplyInput): string {
   const parts: string[] = [];
   if (input.changes.length) parts.push('### What changed', ...input.changes.map((c) => `- ${c}`), '');
   parts.push(`Here is your workflow: **${wf.name}** (${wf.nodes.length} nodes).`, '', '### How it works');
-  ordered(wf).forEach((node, i) => parts.push(`${i + 1}. **${node.name}** ${describe(node, wf, spec)}${failureNote(node, wf)}`));
+  ordered(wf).forEach((node, i) =>
+    parts.push(`${i + 1}. **${node.name}** ${describe(node, wf, spec)}${failureNote(node, wf)}`),
+  );
   const connections = Object.values(wf.connections).reduce((n, c) => n + Object.values(c).flat(2).length, 0);
   parts.push('', '### Validated');
   const errors = checked.report.errors;
-  if (checked.report.valid) parts.push(`n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections: no errors.`);
-  else if (checked.usable) parts.push(`n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections. It only asks for the settings you pick below.`);
-  else parts.push(`n8n's validator (\`validate_workflow\`) still reports ${errors.length} error${errors.length === 1 ? '' : 's'} I could not repair:`, ...errors.slice(0, 10).map((e) => `- ${e.node ? `**${e.node}**: ` : ''}${e.message}`));
-  if (checked.repaired.length) parts.push('', 'Repaired after the first validation:', ...checked.repaired.map((r) => `- ${r}`));
-  if (checked.report.warnings.length) parts.push('', 'Warnings:', ...checked.report.warnings.slice(0, 8).map((w) => `- ${w.node ? `**${w.node}**: ` : ''}${w.message}`));
+  if (checked.report.valid)
+    parts.push(
+      `n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections: no errors.`,
+    );
+  else if (checked.usable)
+    parts.push(
+      `n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections. It only asks for the settings you pick below.`,
+    );
+  else
+    parts.push(
+      `n8n's validator (\`validate_workflow\`) still reports ${errors.length} error${errors.length === 1 ? '' : 's'} I could not repair:`,
+      ...errors.slice(0, 10).map((e) => `- ${e.node ? `**${e.node}**: ` : ''}${e.message}`),
+    );
+  if (checked.repaired.length)
+    parts.push('', 'Repaired after the first validation:', ...checked.repaired.map((r) => `- ${r}`));
+  if (checked.report.warnings.length)
+    parts.push(
+      '',
+      'Warnings:',
+      ...checked.report.warnings.slice(0, 8).map((w) => `- ${w.node ? `**${w.node}**: ` : ''}${w.message}`),
+    );
   const picks = [...built.toPick].filter(([, s]) => s.size);
   const creds = [...new Set(built.credentials.map((c) => c.type))];
   if (picks.length || creds.length) {
     parts.push('', '### Before you run it');
     for (const [node, settings] of picks) parts.push(`- In **${node}**, choose your ${[...settings].join(', ')}.`);
-    if (creds.length) parts.push(`- Connect these n8n credentials: ${creds.map((c) => `\`${c}\``).join(', ')} (referenced by type; no secret is in the JSON).`);
+    if (creds.length)
+      parts.push(
+        `- Connect these n8n credentials: ${creds.map((c) => `\`${c}\``).join(', ')} (referenced by type; no secret is in the JSON).`,
+      );
   }
-  if (input.knowledge?.length) parts.push('', '### From your knowledge base', ...input.knowledge.map((k) => `> ${k.replace(/\s+/g, ' ').slice(0, 300)}`));
-  if (input.fileNames?.length) parts.push('', `I read the attached file${input.fileNames.length === 1 ? '' : 's'}: ${input.fileNames.join(', ')}.`);
-  const questions = [...spec.unmapped.map((u) => `I did not map "${u.trim()}": which app or step should do this?`), ...input.notes];
+  if (input.knowledge?.length)
+    parts.push(
+      '',
+      '### From your knowledge base',
+      ...input.knowledge.map((k) => `> ${k.replace(/\s+/g, ' ').slice(0, 300)}`),
+    );
+  if (input.fileNames?.length)
+    parts.push(
+      '',
+      `I read the attached file${input.fileNames.length === 1 ? '' : 's'}: ${input.fileNames.join(', ')}.`,
+    );
+  const questions = [
+    ...spec.unmapped.map((u) => `I did not map "${u.trim()}": which app or step should do this?`),
+    ...input.notes,
+  ];
   if (questions.length) parts.push('', '### Questions and notes', ...questions.map((q) => `- ${q}`));
   const d = input.deployment;
   parts.push('', d.url ? '### In your n8n' : '### Import it');
-  if (d.url) parts.push(`${d.updated ? 'I updated' : 'I created'} the workflow in your n8n (inactive): [Open in n8n](${d.url})`);
+  if (d.url)
+    parts.push(`${d.updated ? 'I updated' : 'I created'} the workflow in your n8n (inactive): [Open in n8n](${d.url})`);
   else {
     parts.push('Copy the JSON below into n8n (**Workflows → Import from File**, or paste it onto the canvas).');
-    parts.push(d.problem ?? 'Save your n8n credentials (n8n Base URL and API key) with "Click to enter your credentials" and ask again: I will then create it in your n8n for you.');
+    parts.push(
+      d.problem ??
+        'Save your n8n credentials (n8n Base URL and API key) with "Click to enter your credentials" and ask again: I will then create it in your n8n for you.',
+    );
   }
   parts.push('', '```json', JSON.stringify(wf, null, 2), '```');
   return parts.join('\n');

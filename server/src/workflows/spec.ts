@@ -5,7 +5,13 @@ export type ScheduleRule =
   | { field: 'hours'; hoursInterval: number; triggerAtMinute?: number }
   | { field: 'days'; daysInterval: number; triggerAtHour: number; triggerAtMinute?: number }
   | { field: 'weeks'; weeksInterval: number; triggerAtDay: number[]; triggerAtHour: number; triggerAtMinute?: number }
-  | { field: 'months'; monthsInterval: number; triggerAtDayOfMonth: number; triggerAtHour: number; triggerAtMinute?: number }
+  | {
+      field: 'months';
+      monthsInterval: number;
+      triggerAtDayOfMonth: number;
+      triggerAtHour: number;
+      triggerAtMinute?: number;
+    }
   | { field: 'cronExpression'; expression: string };
 
 export type Trigger =
@@ -41,9 +47,21 @@ export type AgentTool = 'calculator' | 'http' | 'wikipedia' | 'web_search' | 'co
 
 export type Step =
   | { kind: 'action'; service: string; verb: Verb; hints: AppHints; phrase: string }
-  | { kind: 'http'; url: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; api: string; /** The URL is a guess from the API's name. */ guessed?: boolean }
+  | {
+      kind: 'http';
+      url: string;
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      api: string;
+      /** The URL is a guess from the API's name. */ guessed?: boolean;
+    }
   | { kind: 'if'; condition: Condition; then: Step[]; otherwise: Step[] }
-  | { kind: 'switch'; field: string; routes: Route[]; fallback: boolean; /** Routes match the field's value exactly, or by a word it contains. */ match?: 'equals' | 'contains' }
+  | {
+      kind: 'switch';
+      field: string;
+      routes: Route[];
+      fallback: boolean;
+      /** Routes match the field's value exactly, or by a word it contains. */ match?: 'equals' | 'contains';
+    }
   | { kind: 'classify'; categories: Route[] }
   | { kind: 'parallel'; branches: Step[][]; merge: boolean }
   | { kind: 'batch'; size: number; body: Step[] }

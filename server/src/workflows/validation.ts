@@ -18,7 +18,10 @@ const issues = (value: unknown): Issue[] =>
   Array.isArray(value)
     ? value.map((v) => {
         const o = (typeof v === 'object' && v !== null ? v : { message: String(v) }) as Record<string, unknown>;
-        return { node: typeof o.node === 'string' ? o.node : typeof o.nodeName === 'string' ? o.nodeName : undefined, message: String(o.message ?? o.error ?? JSON.stringify(o)) };
+        return {
+          node: typeof o.node === 'string' ? o.node : typeof o.nodeName === 'string' ? o.nodeName : undefined,
+          message: String(o.message ?? o.error ?? JSON.stringify(o)),
+        };
       })
     : [];
 
@@ -29,19 +32,29 @@ export function parseValidation(text: string, isError: boolean): ValidationRepor
   } catch {
     raw = null;
   }
-  if (!raw || isError) return { valid: false, errors: [{ message: text.slice(0, 500) || 'The validator gave no answer.' }], warnings: [] };
+  if (!raw || isError)
+    return { valid: false, errors: [{ message: text.slice(0, 500) || 'The validator gave no answer.' }], warnings: [] };
   return { valid: raw.valid === true, errors: issues(raw.errors), warnings: issues(raw.warnings) };
 }
 
 /** A required property the validator says is empty: filled from the node's definition when the value can be known. */
-export function repair(workflow: N8nWorkflow, report: ValidationReport, definition: (type: string) => NodeDefinition | null, toPick: Map<string, Set<string>>): string[] {
+export function repair(
+  workflow: N8nWorkflow,
+  report: ValidationReport,
+  definition: (type: string) => NodeDefinition | null,
+  toPick: Map<string, Set<string>>,
+): string[] {
   const fixed: string[] = [];
   for (const error of report.errors) {
     const node = workflow.nodes.find((n) => n.name === error.node);
     const missing = /Required property ['"`]([^'"`]+)['"`]/i.exec(error.message);
     if (!node || !missing?.[1]) continue;
     const def = definition(node.type);
-    const prop = def?.properties.find((p) => (p.displayName === missing[1] || p.name === missing[1]) && isShown(p, { ...defaults(def), ...node.parameters }, def.version));
+    const prop = def?.properties.find(
+      (p) =>
+        (p.displayName === missing[1] || p.name === missing[1]) &&
+        isShown(p, { ...defaults(def), ...node.parameters }, def.version),
+    );
     if (!def || !prop) continue;
     const picks: string[] = [];
     const value = valueFor(prop, {}, picks, Boolean(def.isTrigger));

@@ -6,7 +6,10 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 export interface FakeGoogle {
   jwksUrl: string;
   /** Signs an ID token; claims override the defaults (audience, issuer, e-mail). */
-  idToken(claims: JWTPayload & { aud?: string; iss?: string }, options?: { expiresIn?: string | number }): Promise<string>;
+  idToken(
+    claims: JWTPayload & { aud?: string; iss?: string },
+    options?: { expiresIn?: string | number },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 

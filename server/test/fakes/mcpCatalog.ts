@@ -66,7 +66,11 @@ export async function writeTestCatalogue(httpUrl?: string): Promise<TestCatalogu
               requires_credentials: true,
               credential_fields: [{ key: 'REMOTE_TOKEN', name: 'Token', type: 'token' }],
               tool_config_example: example('remote'),
-              transport: { type: 'http', url: httpUrl, credential_headers: { REMOTE_TOKEN: 'Authorization: Bearer {value}' } },
+              transport: {
+                type: 'http',
+                url: httpUrl,
+                credential_headers: { REMOTE_TOKEN: 'Authorization: Bearer {value}' },
+              },
             },
           }
         : {}),

@@ -49,7 +49,8 @@ export async function startFakeN8n(apiKeys: string[]): Promise<FakeN8n> {
     if (!apiKey || !apiKeys.includes(apiKey)) return send(401, { message: 'unauthorized' });
     const own = workflows.filter((w) => w.createdWithKey === apiKey);
     const strip = ({ createdWithKey: _k, ...w }: FakeWorkflow) => w;
-    if (url.pathname === '/api/v1/workflows' && req.method === 'GET') return send(200, { data: own.map(strip), nextCursor: null });
+    if (url.pathname === '/api/v1/workflows' && req.method === 'GET')
+      return send(200, { data: own.map(strip), nextCursor: null });
     if (url.pathname === '/api/v1/workflows' && req.method === 'POST') {
       const body = await readJson(req);
       const now = new Date().toISOString();
@@ -73,7 +74,13 @@ export async function startFakeN8n(apiKeys: string[]): Promise<FakeN8n> {
     if (one && req.method === 'PUT') {
       if (!found) return send(404, { message: 'Not Found' });
       const body = await readJson(req);
-      Object.assign(found, { name: String(body.name ?? found.name), nodes: Array.isArray(body.nodes) ? body.nodes : found.nodes, connections: body.connections ?? found.connections, settings: body.settings ?? found.settings, updatedAt: new Date().toISOString() });
+      Object.assign(found, {
+        name: String(body.name ?? found.name),
+        nodes: Array.isArray(body.nodes) ? body.nodes : found.nodes,
+        connections: body.connections ?? found.connections,
+        settings: body.settings ?? found.settings,
+        updatedAt: new Date().toISOString(),
+      });
       return send(200, strip(found));
     }
     return send(404, { message: 'not found' });

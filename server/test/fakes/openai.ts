@@ -65,7 +65,10 @@ function sse(res: ServerResponse, model: string, chunks: FakeChunk[]): void {
       delta.tool_calls = chunk.tool_calls.map((t) => ({
         index: t.index,
         ...(t.id ? { id: t.id, type: 'function' } : {}),
-        function: { ...(t.name ? { name: t.name } : {}), ...(t.arguments !== undefined ? { arguments: t.arguments } : {}) },
+        function: {
+          ...(t.name ? { name: t.name } : {}),
+          ...(t.arguments !== undefined ? { arguments: t.arguments } : {}),
+        },
       }));
     }
     const body = {
@@ -90,7 +93,9 @@ export async function startFakeOpenAI(script: (request: ChatRequest, index: numb
   const requests: ChatRequest[] = [];
   const server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Unknown path' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Unknown path' } }));
       return;
     }
     readJson(req)
@@ -99,7 +104,9 @@ export async function startFakeOpenAI(script: (request: ChatRequest, index: numb
         requests.push(request);
         const reply = script(request, requests.length - 1);
         if (reply.kind === 'error') {
-          res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify(reply.body));
+          res
+            .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+            .end(JSON.stringify(reply.body));
         } else sse(res, request.model, reply.chunks);
       })
       .catch(() => res.writeHead(400).end());

@@ -25,20 +25,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0] ?? '';
-      fake.requests.push({ method: req.method ?? '', path, form: new URLSearchParams(raw), authorization: req.headers.authorization });
+      fake.requests.push({
+        method: req.method ?? '',
+        path,
+        form: new URLSearchParams(raw),
+        authorization: req.headers.authorization,
+      });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${fake.requests.length}` });
         res.end(JSON.stringify(body));
       };
-      if (fake.failWith) return send(fake.failWith, { error: { type: 'api_error', message: 'Fake Stripe is down (sk_test_secret)' } });
+      if (fake.failWith)
+        return send(fake.failWith, { error: { type: 'api_error', message: 'Fake Stripe is down (sk_test_secret)' } });
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${++sessions}`;
         const form = new URLSearchParams(raw);
-        return send(200, { id, object: 'checkout.session', mode: form.get('mode'), url: `https://checkout.stripe.test/c/pay/${id}`, payment_status: 'unpaid' });
+        return send(200, {
+          id,
+          object: 'checkout.session',
+          mode: form.get('mode'),
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          payment_status: 'unpaid',
+        });
       }
       const sub = path.match(/^\/v1\/subscriptions\/([\w-]+)$/);
       if (req.method === 'POST' && sub) {
-        return send(200, { id: sub[1], object: 'subscription', cancel_at_period_end: new URLSearchParams(raw).get('cancel_at_period_end') === 'true' });
+        return send(200, {
+          id: sub[1],
+          object: 'subscription',
+          cancel_at_period_end: new URLSearchParams(raw).get('cancel_at_period_end') === 'true',
+        });
       }
       send(404, { error: { type: 'invalid_request_error', message: `No such route ${path}` } });
     });

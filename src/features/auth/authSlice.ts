@@ -3,7 +3,13 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { User } from '../../services/contract';
 import { readToken } from '../../services/token';
 import { signedOut } from './authActions';
-import { loadCurrentUser, registerWithWallet, signInWithIdToken, signInWithLocalProvider, signInWithWallet } from './authThunks';
+import {
+  loadCurrentUser,
+  registerWithWallet,
+  signInWithIdToken,
+  signInWithLocalProvider,
+  signInWithWallet,
+} from './authThunks';
 
 export interface AuthState {
   user: User | null;
@@ -23,7 +29,6 @@ export const initialAuthState = (): AuthState => ({
   adminMode: false,
   signedOutByUser: false,
 });
-
 
 const signInThunks = [signInWithIdToken, signInWithLocalProvider, signInWithWallet, registerWithWallet] as const;
 

@@ -14,7 +14,9 @@ function failure(error: unknown, fallback: string): SignInFailure {
 }
 
 async function fetchUser(dispatch: Dispatch): Promise<User> {
-  const user = await dispatch(api.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+  const user = await dispatch(
+    api.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false }),
+  ).unwrap();
   // A 401 resets the API cache while the request is in flight, which resolves it without data.
   if (!user) throw new Error('Not signed in');
   return user;

@@ -14,7 +14,9 @@ const hasDotSegment = (path: string): boolean =>
   (path.split(/[?#]/)[0] ?? '').split('/').some((segment) => segment === '.' || segment === '..');
 
 function looksSafe(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !hasControl(path) && !hasDotSegment(path);
+  return (
+    path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !hasControl(path) && !hasDotSegment(path)
+  );
 }
 
 /** The path when `value` is a same-site path such as "/profile?tab=1", else null. */

@@ -55,12 +55,27 @@ function utf8Hex(text: string): string {
   return `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export async function signWithWallet(provider: Eip1193Provider, appName: string, nonce: string): Promise<WalletSignature> {
+export async function signWithWallet(
+  provider: Eip1193Provider,
+  appName: string,
+  nonce: string,
+): Promise<WalletSignature> {
   const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
   const address = accounts[0];
   if (!address) throw new Error('No wallet account was shared');
   const { host, origin } = window.location;
-  const message = walletMessage({ host, origin, address, appName, nonce, chainId: await chainIdOf(provider), now: new Date() });
-  const signature = (await provider.request({ method: 'personal_sign', params: [utf8Hex(message), address] })) as string;
+  const message = walletMessage({
+    host,
+    origin,
+    address,
+    appName,
+    nonce,
+    chainId: await chainIdOf(provider),
+    now: new Date(),
+  });
+  const signature = (await provider.request({
+    method: 'personal_sign',
+    params: [utf8Hex(message), address],
+  })) as string;
   return { wallet_address: address, message, signature };
 }

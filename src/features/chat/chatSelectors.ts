@@ -48,18 +48,21 @@ const selectLiveTools = (state: ChatRootState) => state.chat.run?.tools ?? EMPTY
 const selectLiveCompletedIds = (state: ChatRootState) => state.chat.run?.completedToolIds ?? EMPTY_IDS;
 export const selectLiveMemberResponses = (state: ChatRootState) => state.chat.run?.memberResponses ?? EMPTY_MEMBERS;
 
-
 export const selectLiveToolRuns = createSelector([selectLiveTools, selectLiveCompletedIds], toolRuns);
 
 /** A message's tools with their timeline status. */
-export function toolRuns(tools: readonly ToolCall[] | undefined, completedIds: readonly string[] | undefined): ToolRun[] {
+export function toolRuns(
+  tools: readonly ToolCall[] | undefined,
+  completedIds: readonly string[] | undefined,
+): ToolRun[] {
   if (!tools || tools.length === 0) return EMPTY_TOOL_RUNS;
   const completed = new Set(completedIds ?? []);
   return tools.map((tool) => ({ tool, status: toolRunStatus(tool, completed.has(tool.tool_call_id)) }));
 }
 
 /** The list row of the reply being streamed: the id of the message it becomes when the run ends. */
-export const selectLiveReplyId = (state: ChatRootState) => (state.chat.run ? replyMessageId(state.chat.run.runId) : null);
+export const selectLiveReplyId = (state: ChatRootState) =>
+  state.chat.run ? replyMessageId(state.chat.run.runId) : null;
 
 const selectLiveReply = createSelector([selectLiveRun], (run) => (run ? liveReplyMessage(run) : null));
 

@@ -58,6 +58,12 @@ export const chatSlice = createSlice({
   extraReducers: addStreamCases,
 });
 
-export const { sessionOpened, historyLoaded, earlierHistoryLoaded, stateRestored, insufficientCreditsDialogClosed, errorDismissed } =
-  chatSlice.actions;
+export const {
+  sessionOpened,
+  historyLoaded,
+  earlierHistoryLoaded,
+  stateRestored,
+  insufficientCreditsDialogClosed,
+  errorDismissed,
+} = chatSlice.actions;
 export const chatReducer = chatSlice.reducer;

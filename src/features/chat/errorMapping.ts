@@ -15,7 +15,9 @@ export const CHAT_ERROR_TEXT = {
 export type MappedStreamError = { kind: 'insufficientCredits' } | { kind: 'message'; text: string };
 
 function recordOf(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function text(value: unknown): string | null {
@@ -52,7 +54,13 @@ export function mapErrorText(message: string): string {
 export function mapStreamError(fields: StreamErrorFields): MappedStreamError {
   const code = text(fields.error_code) ?? codeOf(fields.error, fields.detail);
   if (code && code.toLowerCase().includes('credits')) return { kind: 'insufficientCredits' };
-  const texts = [fields.error, fields.message, fields.detail, recordOf(fields.detail)?.message, recordOf(fields.error)?.message];
+  const texts = [
+    fields.error,
+    fields.message,
+    fields.detail,
+    recordOf(fields.detail)?.message,
+    recordOf(fields.error)?.message,
+  ];
   if (texts.some((t) => typeof t === 'string' && /credits|balance/i.test(t))) return { kind: 'insufficientCredits' };
 
   const errorText = text(fields.error);

@@ -31,7 +31,12 @@ interface Item {
 
 /** created_at as an ISO string (zone-less means UTC) or epoch seconds, as a string or a number; ms or null. */
 export function parseCreatedAt(value: unknown): number | null {
-  const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  const numeric =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   if (Number.isFinite(numeric)) return numeric >= 1e11 ? numeric : numeric * 1000;
   if (typeof value !== 'string' || value.trim() === '') return null;
   const text = value.trim();
@@ -162,7 +167,8 @@ export function mergeHistory(messages: readonly StoredMessage[]): ChatMessage[] 
       seen = new TurnReplies(foldedAt);
       continue;
     }
-    const match = (item.content !== '' ? seen.get(item.content, () => keyOf(item)) : undefined) ?? recentMatch(turn, item);
+    const match =
+      (item.content !== '' ? seen.get(item.content, () => keyOf(item)) : undefined) ?? recentMatch(turn, item);
     if (match) {
       mergeInto(match, item);
       if (match.content !== '') seen.set(match.content, match);

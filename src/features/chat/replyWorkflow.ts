@@ -38,12 +38,23 @@ function scan(text: string): { fences: Fence[]; prose: string } {
     const marker = FENCE.exec(line);
     if (open) {
       const run = marker?.[1] ?? '';
-      if (marker && run[0] === open.marker[0] && run.length >= open.marker.length && marker[2] === '' && line.trim() === run) {
+      if (
+        marker &&
+        run[0] === open.marker[0] &&
+        run.length >= open.marker.length &&
+        marker[2] === '' &&
+        line.trim() === run
+      ) {
         fences.push({ start: open.start, end: lineEnd, lang: open.lang, body: text.slice(open.bodyStart, lineStart) });
         open = null;
       }
     } else if (marker) {
-      open = { marker: marker[1]!, lang: marker[2]!.toLowerCase(), start: lineStart, bodyStart: newline === -1 ? text.length : newline + 1 };
+      open = {
+        marker: marker[1]!,
+        lang: marker[2]!.toLowerCase(),
+        start: lineStart,
+        bodyStart: newline === -1 ? text.length : newline + 1,
+      };
     } else {
       prose += `${line}\n`;
     }
@@ -63,7 +74,12 @@ function parseWorkflow(body: string): ReplyWorkflow['workflow'] | null {
     const data: unknown = JSON.parse(body);
     if (typeof data === 'object' && data !== null && 'nodes' in data && 'connections' in data) {
       const { nodes, connections } = data;
-      if (Array.isArray(nodes) && typeof connections === 'object' && connections !== null && !Array.isArray(connections)) {
+      if (
+        Array.isArray(nodes) &&
+        typeof connections === 'object' &&
+        connections !== null &&
+        !Array.isArray(connections)
+      ) {
         value = data as ReplyWorkflow['workflow'];
       }
     }

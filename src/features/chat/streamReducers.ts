@@ -60,7 +60,8 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
       const run = liveRun(state, payload.runId);
       if (!run) return;
       if (payload.sessionId) state.sessionId = payload.sessionId;
-      if (!run.events.some((e) => e.type === 'RunStarted')) addEvent(run, 'RunStarted', { session_id: payload.sessionId }, payload.at);
+      if (!run.events.some((e) => e.type === 'RunStarted'))
+        addEvent(run, 'RunStarted', { session_id: payload.sessionId }, payload.at);
     })
     .addCase(textDelta, (state, { payload }) => {
       const run = liveRun(state, payload.runId);
@@ -104,7 +105,8 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
     .addCase(streamFailed, (state, { payload }) => {
       const run = liveRun(state, payload.runId);
       if (!run) return;
-      if (hasReply(run)) messagesAdapter.addOne(state.messages, replyMessage(run, payload.at, { interrupted: 'failed' }));
+      if (hasReply(run))
+        messagesAdapter.addOne(state.messages, replyMessage(run, payload.at, { interrupted: 'failed' }));
       if (payload.sessionId) state.sessionId = payload.sessionId;
       const mapped = mapStreamError(payload.error);
       if (mapped.kind === 'insufficientCredits') {
@@ -136,7 +138,8 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
     .addCase(streamStopped, (state, { payload }) => {
       const run = liveRun(state, payload.runId);
       if (!run) return;
-      if (hasReply(run)) messagesAdapter.addOne(state.messages, replyMessage(run, payload.at, { interrupted: 'stopped' }));
+      if (hasReply(run))
+        messagesAdapter.addOne(state.messages, replyMessage(run, payload.at, { interrupted: 'stopped' }));
       endRun(state, 'idle');
     });
 }

@@ -15,7 +15,8 @@ export type ToolResultView =
 
 type StepField = 'title' | 'reasoning' | 'action' | 'confidence';
 
-const STEP_HEADER = /^\s*(?:#{1,6}\s*)?(?:\*\*)?Step\s+(\d+)\s*(?:\*\*)?\s*[:.\-–]?\s*(?:\*\*)?\s*(.*?)\s*(?:\*\*)?\s*$/i;
+const STEP_HEADER =
+  /^\s*(?:#{1,6}\s*)?(?:\*\*)?Step\s+(\d+)\s*(?:\*\*)?\s*[:.\-–]?\s*(?:\*\*)?\s*(.*?)\s*(?:\*\*)?\s*$/i;
 const STEP_FIELD = /^\s*(?:[-*]\s+)?(?:\*\*)?(Title|Reasoning|Action|Confidence)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*(.*)$/i;
 
 /** The end index (exclusive) of the JSON object or array the text starts with, or -1. */

@@ -27,7 +27,9 @@ export function toFlow(workflow: unknown): WorkflowFlow {
   if (!diagram) return { nodes: [], edges: [] };
   const boxes = layoutDiagram(diagram);
   const names = new Map(diagram.nodes.map((n) => [n.id, n.name]));
-  const handles = new Map<string, NodeHandles>(diagram.nodes.map((n) => [n.id, { in: false, out: false, aiIn: false, aiOut: false }]));
+  const handles = new Map<string, NodeHandles>(
+    diagram.nodes.map((n) => [n.id, { in: false, out: false, aiIn: false, aiOut: false }]),
+  );
   for (const edge of diagram.edges) {
     if (edge.ai) {
       handles.get(edge.source)!.aiOut = true;

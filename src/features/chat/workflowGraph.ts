@@ -31,10 +31,23 @@ const MAX_EDGES = 3000;
 const TRIGGER_NAMES = new Set(['webhook', 'formTrigger', 'chatTrigger', 'manualTrigger', 'emailReadImap']);
 const FLOW_NAMES = new Set(['if', 'switch', 'merge', 'splitInBatches', 'filter', 'wait']);
 const AI_PREFIXES = ['lm', 'tool', 'memory', 'outputParser', 'embeddings'];
-const ACRONYMS: Record<string, string> = { Http: 'HTTP', Api: 'API', Ai: 'AI', Imap: 'IMAP', Lm: 'LM', Url: 'URL', Json: 'JSON', Sql: 'SQL', Rss: 'RSS', Ftp: 'FTP', Ssh: 'SSH' };
+const ACRONYMS: Record<string, string> = {
+  Http: 'HTTP',
+  Api: 'API',
+  Ai: 'AI',
+  Imap: 'IMAP',
+  Lm: 'LM',
+  Url: 'URL',
+  Json: 'JSON',
+  Sql: 'SQL',
+  Rss: 'RSS',
+  Ftp: 'FTP',
+  Ssh: 'SSH',
+};
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The part of an n8n type after its package: "n8n-nodes-base.slack" → "slack". */
 export function baseType(type: string): string {
@@ -74,7 +87,8 @@ export function outputLabel(node: Json, index: number): string | null {
   const base = baseType(typeof node.type === 'string' ? node.type : '');
   const parameters = isObject(node.parameters) ? node.parameters : {};
   if (base === 'if') return ['true', 'false'][index] ?? null;
-  if (base === 'splitInBatches' && typeof node.typeVersion === 'number' && node.typeVersion >= 3) return ['done', 'loop'][index] ?? null;
+  if (base === 'splitInBatches' && typeof node.typeVersion === 'number' && node.typeVersion >= 3)
+    return ['done', 'loop'][index] ?? null;
   if (base === 'switch') {
     const rules = isObject(parameters.rules) && Array.isArray(parameters.rules.values) ? parameters.rules.values : [];
     const options = isObject(parameters.options) ? parameters.options : {};
@@ -106,7 +120,13 @@ export function toDiagram(workflow: unknown): WorkflowDiagram | null {
     const name = typeof value.name === 'string' && value.name.trim() !== '' ? value.name : '';
     if (name && !byName.has(name)) byName.set(name, id);
     raw.set(id, value);
-    nodes.push({ id, name: name || '(unnamed node)', kind: nodeKind(type), typeLabel: typeLabel(type), position: position(value.position) });
+    nodes.push({
+      id,
+      name: name || '(unnamed node)',
+      kind: nodeKind(type),
+      typeLabel: typeLabel(type),
+      position: position(value.position),
+    });
   });
   const edges: DiagramEdge[] = [];
   for (const [sourceName, byType] of Object.entries(workflow.connections)) {

@@ -20,7 +20,12 @@ export interface Box {
 export const sizeOf = (node: DiagramNode) => (node.kind === 'ai' ? SUB_NODE_SIZE : NODE_SIZE);
 
 function overlap(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width + GAP / 2 && b.x < a.x + a.width + GAP / 2 && a.y < b.y + b.height + GAP / 2 && b.y < a.y + a.height + GAP / 2;
+  return (
+    a.x < b.x + b.width + GAP / 2 &&
+    b.x < a.x + a.width + GAP / 2 &&
+    a.y < b.y + b.height + GAP / 2 &&
+    b.y < a.y + a.height + GAP / 2
+  );
 }
 
 /** Top-left corner and size of every node, by id. */
@@ -66,7 +71,12 @@ function dagreLayout(diagram: WorkflowDiagram): Map<string, Box> {
     if (ownerOf.has(node.id)) continue;
     const subs = groups.get(node.id);
     const size = sizeOf(node);
-    graph.setNode(node.id, subs ? { width: Math.max(size.width, rowWidth(subs)), height: size.height + SUB_ROW_GAP + SUB_NODE_SIZE.height } : { ...size });
+    graph.setNode(
+      node.id,
+      subs
+        ? { width: Math.max(size.width, rowWidth(subs)), height: size.height + SUB_ROW_GAP + SUB_NODE_SIZE.height }
+        : { ...size },
+    );
   }
   for (const edge of diagram.edges) {
     const source = ownerOf.get(edge.source) ?? edge.source;
@@ -86,7 +96,11 @@ function dagreLayout(diagram: WorkflowDiagram): Map<string, Box> {
     if (!subs) continue;
     const start = left + (width - rowWidth(subs)) / 2;
     subs.forEach((sub, i) => {
-      boxes.set(sub, { x: start + i * (SUB_NODE_SIZE.width + GAP), y: top + size.height + SUB_ROW_GAP, ...SUB_NODE_SIZE });
+      boxes.set(sub, {
+        x: start + i * (SUB_NODE_SIZE.width + GAP),
+        y: top + size.height + SUB_ROW_GAP,
+        ...SUB_NODE_SIZE,
+      });
     });
   }
   return boxes;

@@ -18,4 +18,8 @@ export const CANCEL_REASONS: Array<{ value: CancelReason; label: string }> = [
 ];
 
 export const formatUsd = (amount: number) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: amount % 1 === 0 ? 0 : 2 });
+  amount.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: amount % 1 === 0 ? 0 : 2,
+  });

@@ -74,7 +74,10 @@ export function createStreamRecorder(options: StreamRecorderOptions = {}): Strea
  * Records chat and socket actions in the order the reducer sees them; place it after the socket middleware.
  * `selectState` picks the slice a replay rebuilds (the chat state).
  */
-export function createRecorderMiddleware(recorder: StreamRecorder, selectState: (root: unknown) => unknown): Middleware {
+export function createRecorderMiddleware(
+  recorder: StreamRecorder,
+  selectState: (root: unknown) => unknown,
+): Middleware {
   return (api) => (next) => (action) => {
     if (isRecordedAction(action)) recorder.recordAction(action, () => selectState(api.getState()));
     return next(action);

@@ -50,7 +50,10 @@ export function teamMembers(team: Team): TeamMember[] {
 export function agentSavePayload(team: Team, memberIndex: number, form: AgentForm): TeamUpdatePayload {
   const members = teamMembers(team).map((member, i) =>
     i === memberIndex
-      ? { ...member, agent_config: { ...member.agent_config, ...form, instructions: normaliseInstructions(form.instructions) } }
+      ? {
+          ...member,
+          agent_config: { ...member.agent_config, ...form, instructions: normaliseInstructions(form.instructions) },
+        }
       : member,
   );
   return {

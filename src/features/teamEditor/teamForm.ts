@@ -17,7 +17,12 @@ export interface TeamForm {
  * Unix line ends and no surrounding blank space.
  */
 export function normaliseInstructions(value: unknown): string {
-  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join('\n').replace(/\r\n?/g, '\n').trim();
+  if (Array.isArray(value))
+    return value
+      .filter((v) => typeof v === 'string')
+      .join('\n')
+      .replace(/\r\n?/g, '\n')
+      .trim();
   if (typeof value !== 'string') return '';
   return value.replace(/\r\n?/g, '\n').trim();
 }

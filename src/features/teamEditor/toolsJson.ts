@@ -18,7 +18,11 @@ export function parseToolsJson(text: string): ToolsParse {
   }
   if (!Array.isArray(value)) return { ok: false, error: TOOLS_TEXT.notArray };
   const typed = value.every(
-    (tool) => tool !== null && typeof tool === 'object' && typeof (tool as { type?: unknown }).type === 'string' && (tool as { type: string }).type.trim() !== '',
+    (tool) =>
+      tool !== null &&
+      typeof tool === 'object' &&
+      typeof (tool as { type?: unknown }).type === 'string' &&
+      (tool as { type: string }).type.trim() !== '',
   );
   if (!typed) return { ok: false, error: TOOLS_TEXT.missingType };
   return { ok: true, tools: value as ToolEntry[] };

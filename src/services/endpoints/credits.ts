@@ -25,7 +25,9 @@ export const creditsEndpoints = (build: Builder) => ({
       initialPageParam: 0,
       getNextPageParam: (lastPage, allPages, lastSkip) => {
         const loaded = allPages.reduce((n, page) => n + page.transactions.length, 0);
-        return lastPage.transactions.length > 0 && loaded < lastPage.total ? lastSkip + lastPage.transactions.length : undefined;
+        return lastPage.transactions.length > 0 && loaded < lastPage.total
+          ? lastSkip + lastPage.transactions.length
+          : undefined;
       },
     },
     query: ({ queryArg, pageParam }) => `/credits/transactions?limit=${queryArg.limit ?? 10}&skip=${pageParam}`,

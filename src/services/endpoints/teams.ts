@@ -1,7 +1,15 @@
 // Teams: list, lookup (retried once), edit, clone, delete, member knowledge, chat post and file upload.
 import { createAction } from '@reduxjs/toolkit';
 import { API_BASE_URL } from '../../app/env';
-import type { Envelope, Team, TeamChatPayload, TeamChatReply, TeamPage, TeamUpdatePayload, UploadFilesResponse } from '../contract';
+import type {
+  Envelope,
+  Team,
+  TeamChatPayload,
+  TeamChatReply,
+  TeamPage,
+  TeamUpdatePayload,
+  UploadFilesResponse,
+} from '../contract';
 import { uploadFile } from '../uploadFile';
 import { unwrap, type Builder } from '../tags';
 
@@ -22,10 +30,7 @@ export const teamsEndpoints = (build: Builder) => ({
   getTeams: build.query<TeamPage, { limit?: number; skip?: number; include_public?: boolean } | void>({
     query: (p) => `/teams?limit=${p?.limit ?? 10}&skip=${p?.skip ?? 0}&include_public=${p?.include_public ?? true}`,
     transformResponse: unwrap<TeamPage>,
-    providesTags: (result) => [
-      'TeamList',
-      ...(result?.teams ?? []).map((t) => ({ type: 'Team' as const, id: t.id })),
-    ],
+    providesTags: (result) => ['TeamList', ...(result?.teams ?? []).map((t) => ({ type: 'Team' as const, id: t.id }))],
   }),
   getTeam: build.query<Team, string>({
     query: (id) => teamUrl(id),

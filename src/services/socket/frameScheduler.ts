@@ -10,4 +10,7 @@ const FALLBACK_FRAME_MS = 16;
 export const animationFrameScheduler: FrameScheduler =
   typeof requestAnimationFrame === 'function'
     ? { request: (cb) => requestAnimationFrame(cb), cancel: (h) => cancelAnimationFrame(h as number) }
-    : { request: (cb) => setTimeout(cb, FALLBACK_FRAME_MS), cancel: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    : {
+        request: (cb) => setTimeout(cb, FALLBACK_FRAME_MS),
+        cancel: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      };

@@ -21,10 +21,7 @@ interface FramePayload {
   done: boolean;
 }
 
-type FrameEventPart =
-  | { event: null }
-  | { event: ToolEvent; active_tool: ToolCall }
-  | { event: 'RunCompleted' };
+type FrameEventPart = { event: null } | { event: ToolEvent; active_tool: ToolCall } | { event: 'RunCompleted' };
 
 export type StartFrame = FrameIds & { type: 'start' };
 export type ChunkFrame = FrameIds & FramePayload & FrameEventPart & { type: 'chunk' };
@@ -71,7 +68,10 @@ export const toolCallSchema = z.object({
   result: textish.optional(),
   output: textish.optional(),
   tool_call_error: z.union([z.boolean(), z.string()]).nullish(),
-  metrics: z.object({ time: z.number().optional() }).nullish().transform((m) => m ?? undefined),
+  metrics: z
+    .object({ time: z.number().optional() })
+    .nullish()
+    .transform((m) => m ?? undefined),
   created_at: timeish,
 });
 
@@ -101,7 +101,9 @@ function decode(raw: unknown): { ok: true; value: unknown } | { ok: false } {
   const tag = Object.prototype.toString.call(raw);
   const bytes = tag === '[object ArrayBuffer]' || ArrayBuffer.isView(raw);
   if (typeof raw !== 'string' && !bytes) {
-    return raw !== null && typeof raw === 'object' && tag !== '[object Blob]' ? { ok: true, value: raw } : { ok: false };
+    return raw !== null && typeof raw === 'object' && tag !== '[object Blob]'
+      ? { ok: true, value: raw }
+      : { ok: false };
   }
   try {
     const text = typeof raw === 'string' ? raw : new TextDecoder().decode(raw as ArrayBuffer);
@@ -156,7 +158,8 @@ export function parseFrame(raw: unknown): ParseResult {
   }
   if (!oneOf(FRAME_TYPES, data.type)) return reject('unknown-type', `unknown frame type ${JSON.stringify(data.type)}`);
   const event = data.event ?? null;
-  if (event !== null && !oneOf(FRAME_EVENTS, event)) return reject('unknown-event', `unknown event ${JSON.stringify(event)}`);
+  if (event !== null && !oneOf(FRAME_EVENTS, event))
+    return reject('unknown-event', `unknown event ${JSON.stringify(event)}`);
 
   const parsed = payloadSchema.safeParse(data);
   if (!parsed.success) return reject('missing-fields', z.prettifyError(parsed.error));

@@ -38,7 +38,9 @@ export const sendRequested = createAction('chat/sendRequested', (request: SendRe
 }));
 export const stopRequested = createAction('chat/stopRequested');
 
-export const streamStarted = createAction('chat/streamStarted', (p: RunRef & { sessionId: string | null }) => stamped(p));
+export const streamStarted = createAction('chat/streamStarted', (p: RunRef & { sessionId: string | null }) =>
+  stamped(p),
+);
 /** Coalesced text: every delta that arrived within one animation frame, in order. */
 export const textDelta = createAction<RunRef & { text: string }>('chat/textDelta');
 export const toolStarted = createAction('chat/toolStarted', (p: RunRef & { tool: ToolCall }) => stamped(p));
@@ -57,9 +59,8 @@ export const streamFailed = createAction(
   'chat/streamFailed',
   (p: RunRef & { error: StreamErrorFields; sessionId: string | null }) => stamped(p),
 );
-export const streamStopped = createAction(
-  'chat/streamStopped',
-  (p: RunRef & { reason: 'stopped' | 'signedOut' }) => stamped(p),
+export const streamStopped = createAction('chat/streamStopped', (p: RunRef & { reason: 'stopped' | 'signedOut' }) =>
+  stamped(p),
 );
 
 export type SendRequestedAction = ReturnType<typeof sendRequested>;

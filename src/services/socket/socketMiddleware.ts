@@ -142,9 +142,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
         return;
       }
       finish(r);
-      dispatch(
-        runCompleted({ runId: r.runId, sessionId: r.sessionId, teamId: r.teamId, finalContent: frame.content }),
-      );
+      dispatch(runCompleted({ runId: r.runId, sessionId: r.sessionId, teamId: r.teamId, finalContent: frame.content }));
     }
 
     function queueText(r: Run, text: string): void {
@@ -159,7 +157,9 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
       if (!parsed.ok) {
         if (!reported.has(parsed.kind)) {
           reported.add(parsed.kind);
-          logger.warn(`Team chat: skipped a malformed stream frame (${parsed.kind}): ${parsed.detail.slice(0, MAX_DETAIL)}`);
+          logger.warn(
+            `Team chat: skipped a malformed stream frame (${parsed.kind}): ${parsed.detail.slice(0, MAX_DETAIL)}`,
+          );
         }
         return;
       }

@@ -15,12 +15,7 @@ export function wsBaseFrom(apiBaseUrl: string, location: PageLocation): string {
   return `${scheme}//${location.host}${path}`;
 }
 
-export function teamSocketUrl(
-  wsBase: string,
-  teamId: string,
-  token: string | null,
-  sessionId: string | null,
-): string {
+export function teamSocketUrl(wsBase: string, teamId: string, token: string | null, sessionId: string | null): string {
   const query = new URLSearchParams();
   if (token) query.set('token', token);
   if (sessionId) query.set('session_id', sessionId);

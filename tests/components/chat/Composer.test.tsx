@@ -25,13 +25,20 @@ function uploadsSucceed(wait = 0) {
       const file = (await request.formData()).get('files') as File;
       if (wait) await delay(wait);
       n += 1;
-      return HttpResponse.json({ data: { session_id: 's-up', successful_files: [{ file_id: `f${n}`, original_filename: file.name, size: file.size }] } });
+      return HttpResponse.json({
+        data: {
+          session_id: 's-up',
+          successful_files: [{ file_id: `f${n}`, original_filename: file.name, size: file.size }],
+        },
+      });
     }),
   );
 }
 
 function renderComposer() {
-  const view = renderWithProviders(<Composer teamId={TEAM} homeTeam={false} />, { preloadedState: signedInState(alice) });
+  const view = renderWithProviders(<Composer teamId={TEAM} homeTeam={false} />, {
+    preloadedState: signedInState(alice),
+  });
   const box = screen.getByRole('textbox', { name: 'Message' });
   const userMessages = () => selectAllMessages(view.store.getState()).filter((m) => m.sender === 'user');
   return { ...view, box, userMessages };
@@ -77,7 +84,11 @@ describe('the chat composer', () => {
   it('refuses each oversize file with its own toast line and keeps the others', async () => {
     uploadsSucceed();
     const { user } = renderComposer();
-    await user.upload(screen.getByTestId('attach-input'), [makeFile('huge.bin', MB10 + 1), makeFile('big.mov', MB10 + 5), makeFile('ok.txt', MB10)]);
+    await user.upload(screen.getByTestId('attach-input'), [
+      makeFile('huge.bin', MB10 + 1),
+      makeFile('big.mov', MB10 + 5),
+      makeFile('ok.txt', MB10),
+    ]);
     expect(await screen.findByText('• huge.bin is too large (max 10MB)')).toBeInTheDocument();
     expect(screen.getByText('• big.mov is too large (max 10MB)')).toBeInTheDocument();
     const chips = await screen.findAllByTestId('attachment');
@@ -104,7 +115,10 @@ describe('the chat composer', () => {
     expect(await screen.findByText('Please wait for file uploads to complete.')).toBeInTheDocument();
     expect(userMessages()).toHaveLength(0);
 
-    await waitFor(() => expect(screen.getAllByTestId('attachment').map((c) => c.dataset.state)).toEqual(['uploaded', 'uploaded']), { timeout: 3000 });
+    await waitFor(
+      () => expect(screen.getAllByTestId('attachment').map((c) => c.dataset.state)).toEqual(['uploaded', 'uploaded']),
+      { timeout: 3000 },
+    );
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(userMessages()[0]).toMatchObject({ content: 'use these', fileIds: ['f1', 'f2'] });
     expect(screen.queryAllByTestId('attachment')).toHaveLength(0);
@@ -117,13 +131,17 @@ describe('the chat composer', () => {
         const file = (await request.formData()).get('files') as File;
         calls += 1;
         if (file.name === 'bad.txt') return HttpResponse.json({ detail: 'Unsupported file' }, { status: 422 });
-        return HttpResponse.json({ data: { session_id: 's', successful_files: [{ file_id: 'good', original_filename: file.name, size: 1 }] } });
+        return HttpResponse.json({
+          data: { session_id: 's', successful_files: [{ file_id: 'good', original_filename: file.name, size: 1 }] },
+        });
       }),
     );
     const { user } = renderComposer();
     await user.upload(screen.getByTestId('attach-input'), [makeFile('bad.txt', 1), makeFile('good.txt', 2)]);
     expect(await screen.findByText('bad.txt: Unsupported file')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByTestId('attachment').map((c) => c.dataset.state)).toEqual(['failed', 'uploaded']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('attachment').map((c) => c.dataset.state)).toEqual(['failed', 'uploaded']),
+    );
     expect(calls).toBe(2);
     await act(() => new Promise((r) => setTimeout(r, 2100)));
     expect(screen.getAllByTestId('attachment').map((c) => c.textContent)).toEqual(['good.txt']);

@@ -17,7 +17,12 @@ const teamSocket = ws.link(new RegExp(`/api/v1/teams/${TEAM}/ws`));
 
 const browserTool = { tool_call_id: 'tc1', tool_name: 'browser_open', tool_args: { url: 'https://n8n.io' } };
 const browserDone = { ...browserTool, result: `{"vnc_url":"${VNC}","status":"opened"}\n\n[Watch](${VNC})` };
-const member = { member_id: 'workflow-architect', member_name: 'Workflow Architect', content: 'Designed it', tools: [browserDone] };
+const member = {
+  member_id: 'workflow-architect',
+  member_name: 'Workflow Architect',
+  content: 'Designed it',
+  tools: [browserDone],
+};
 
 const fullRun = (sessionId: string) => [
   { type: 'start', session_id: sessionId },
@@ -26,7 +31,16 @@ const fullRun = (sessionId: string) => [
   { type: 'chunk', event: 'ToolCallCompleted', active_tool: browserDone, tools: [browserDone] },
   { type: 'chunk', member_responses: [member] },
   { type: 'chunk', content: 'your workflow.' },
-  { type: 'end', event: 'RunCompleted', done: true, content: '', session_id: sessionId, tools: [browserDone], member_responses: [member], team_id: 'built-team-1' },
+  {
+    type: 'end',
+    event: 'RunCompleted',
+    done: true,
+    content: '',
+    session_id: sessionId,
+    tools: [browserDone],
+    member_responses: [member],
+    team_id: 'built-team-1',
+  },
 ];
 
 /** Each connection gets the next script: frames to send, or 'drop' to close after the start frame. */
@@ -35,10 +49,23 @@ function serve(scripts: Array<unknown[] | 'drop'>) {
   server.use(
     http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
     http.get(apiUrl(`/teams/${TEAM}`), () =>
-      HttpResponse.json({ data: { id: TEAM, name: 'Workflow Team', description: '', is_public: true, model_id: 'm', owner_id: null, members: [], config: { mode: 'coordinate' } } }),
+      HttpResponse.json({
+        data: {
+          id: TEAM,
+          name: 'Workflow Team',
+          description: '',
+          is_public: true,
+          model_id: 'm',
+          owner_id: null,
+          members: [],
+          config: { mode: 'coordinate' },
+        },
+      }),
     ),
     http.get(apiUrl(`/teams/${TEAM}/sessions`), () => HttpResponse.json({ data: { total: 0, sessions: [] } })),
-    http.get(apiUrl('/teams/sessions/:id/messages'), () => HttpResponse.json({ data: { session: {}, team_context: {}, total: 0, messages: [] } })),
+    http.get(apiUrl('/teams/sessions/:id/messages'), () =>
+      HttpResponse.json({ data: { session: {}, team_context: {}, total: 0, messages: [] } }),
+    ),
     http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [] } })),
     http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: [] } })),
     http.all(apiUrl('/*'), () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })),
@@ -70,14 +97,26 @@ describe('a live team reply', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?session=sess-1&isHomeTeam=true'));
     expect(received).toEqual([{ message: 'Build me a team', session_id: null, file_ids: [] }]);
     const messages = Object.values(store.getState().chat.messages.entities);
-    expect(messages.map((m) => m?.content)).toEqual(['Build me a team', 'Here is your workflow.', 'followup::built-team-1']);
+    expect(messages.map((m) => m?.content)).toEqual([
+      'Build me a team',
+      'Here is your workflow.',
+      'followup::built-team-1',
+    ]);
     expect(messages[1]?.memberResponses?.[0]?.member_name).toBe('Workflow Architect');
 
     const panel = await screen.findByRole('complementary', { name: "Agent's Computer" });
     expect(within(panel).getByTitle("Agent's Computer")).toHaveAttribute('src', `${VNC}?view_only=true`);
-    expect(within(panel).getByTitle("Agent's Computer")).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+    expect(within(panel).getByTitle("Agent's Computer")).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-forms',
+    );
     // Opened while the chat had no session yet, the panel stays with the session the run created.
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('agent-computer:sess-1') ?? 'null')).toEqual({ url: `${VNC}?view_only=true`, open: true }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('agent-computer:sess-1') ?? 'null')).toEqual({
+        url: `${VNC}?view_only=true`,
+        open: true,
+      }),
+    );
 
     await user.click(within(panel).getByRole('button', { name: "Close Agent's Computer" }));
     expect(JSON.parse(sessionStorage.getItem('agent-computer:sess-1') ?? 'null')).toMatchObject({ open: false });
@@ -134,7 +173,9 @@ describe('a live team reply', () => {
     const { user, store } = open(CHAT);
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Try this{Enter}');
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    expect(screen.getAllByText('Unable to connect to the AI service. Please check your connection and try again.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Unable to connect to the AI service. Please check your connection and try again.').length,
+    ).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument());
     await waitFor(() => expect(store.getState().chat.status).toBe('idle'));
@@ -147,7 +188,12 @@ describe('a live team reply', () => {
   });
 
   it('stops the streaming reply when the user opens another session', async () => {
-    serve([[{ type: 'start', session_id: 'sess-a' }, { type: 'chunk', content: 'Half an ans' }]]);
+    serve([
+      [
+        { type: 'start', session_id: 'sess-a' },
+        { type: 'chunk', content: 'Half an ans' },
+      ],
+    ]);
     const { user, router, store } = open(`${CHAT}?session=sess-a`);
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Long job{Enter}');
     await waitFor(() => expect(store.getState().chat.run?.text).toBe('Half an ans'));
@@ -162,7 +208,9 @@ describe('a live team reply', () => {
     const { user, router } = open(CHAT);
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Go{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Insufficient Credits' });
-    expect(within(dialog).getByText('You need credits to use the team chat feature. Purchase credits to continue.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You need credits to use the team chat feature. Purchase credits to continue.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Purchase Credits' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
   });
@@ -176,7 +224,9 @@ describe('the follow-up card', () => {
         { id: 'f1', content: 'followup::team-42', sender: 'team', timestamp: new Date().toISOString() },
       ]),
     };
-    renderWithProviders(<MessageItem id="f1" timeLabel="" homeTeam />, { preloadedState: { ...signedInState(alice), chat } });
+    renderWithProviders(<MessageItem id="f1" timeLabel="" homeTeam />, {
+      preloadedState: { ...signedInState(alice), chat },
+    });
     expect(screen.getByText("What's next?")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'TEAM ROOM' })).toHaveAttribute('href', '/teams/team-42/chat');
   });

@@ -3,19 +3,27 @@ import { MarkdownContent, safeHref } from '../../../src/features/chat/components
 
 describe('reply Markdown', () => {
   it('renders GitHub-flavoured Markdown with highlighted code', () => {
-    const { container } = render(<MarkdownContent text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```'} />);
+    const { container } = render(
+      <MarkdownContent text={'| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```'} />,
+    );
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(container.querySelector('code.hljs')).not.toBeNull();
   });
 
   it('never renders raw HTML', () => {
-    const { container } = render(<MarkdownContent text={'<img src=x onerror="alert(1)"><script>alert(2)</script>hello'} />);
+    const { container } = render(
+      <MarkdownContent text={'<img src=x onerror="alert(1)"><script>alert(2)</script>hello'} />,
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
   });
 
   it('opens http(s) and mailto links in a new tab without the opener, and drops other addresses', () => {
-    render(<MarkdownContent text={'[site](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) [rel](/profile)'} />);
+    render(
+      <MarkdownContent
+        text={'[site](https://example.com) [mail](mailto:a@b.c) [bad](javascript:alert(1)) [rel](/profile)'}
+      />,
+    );
     const site = screen.getByRole('link', { name: 'site' });
     expect(site).toHaveAttribute('href', 'https://example.com');
     expect(site).toHaveAttribute('target', '_blank');

@@ -9,23 +9,40 @@ import { renderWithProviders, signedInState } from '../../utils/renderWithProvid
 function stateWith(messages: ChatMessage[], chat: Partial<RootState['chat']> = {}, user = alice) {
   return {
     ...signedInState(user),
-    chat: { ...initialChatState, messages: messagesAdapter.setAll(messagesAdapter.getInitialState(), messages), ...chat },
+    chat: {
+      ...initialChatState,
+      messages: messagesAdapter.setAll(messagesAdapter.getInitialState(), messages),
+      ...chat,
+    },
   };
 }
 
 const userMessage: ChatMessage = { id: 'u1', content: 'Hi team', sender: 'user', timestamp: '2026-11-21T10:00:00Z' };
 const run: LiveRun = {
-  runId: 'r1', teamId: 't', homeTeam: false, message: 'Hi team', fileIds: [], startedAt: '2026-11-21T10:00:00Z',
-  text: '', tools: [], completedToolIds: [], memberResponses: [], events: [],
+  runId: 'r1',
+  teamId: 't',
+  homeTeam: false,
+  message: 'Hi team',
+  fileIds: [],
+  startedAt: '2026-11-21T10:00:00Z',
+  text: '',
+  tools: [],
+  completedToolIds: [],
+  memberResponses: [],
+  events: [],
 };
 
 describe('chat messages', () => {
   it("shows the first letter of the user's username on their avatar, else U", () => {
-    const first = renderWithProviders(<MessageItem id="u1" timeLabel="10:00:00 AM" homeTeam={false} />, { preloadedState: stateWith([userMessage]) });
+    const first = renderWithProviders(<MessageItem id="u1" timeLabel="10:00:00 AM" homeTeam={false} />, {
+      preloadedState: stateWith([userMessage]),
+    });
     expect(screen.getByText('A')).toBeInTheDocument();
     expect(screen.getByText('10:00:00 AM')).toBeInTheDocument();
     first.unmount();
-    renderWithProviders(<MessageItem id="u1" timeLabel="" homeTeam={false} />, { preloadedState: stateWith([userMessage], {}, { ...alice, username: '' }) });
+    renderWithProviders(<MessageItem id="u1" timeLabel="" homeTeam={false} />, {
+      preloadedState: stateWith([userMessage], {}, { ...alice, username: '' }),
+    });
     expect(screen.getByText('U')).toBeInTheDocument();
   });
 
@@ -36,18 +53,28 @@ describe('chat messages', () => {
 
   it('shows "Thinking..." / "Team is processing your request" until the first text arrives, then the live text', () => {
     const live = <MessageItem id="team-r1" timeLabel="" homeTeam={false} />;
-    const thinking = renderWithProviders(live, { preloadedState: stateWith([userMessage], { status: 'streaming', run }) });
+    const thinking = renderWithProviders(live, {
+      preloadedState: stateWith([userMessage], { status: 'streaming', run }),
+    });
     expect(screen.getByText('Thinking...')).toBeInTheDocument();
     expect(screen.getByText('Team is processing your request')).toBeInTheDocument();
     thinking.unmount();
-    renderWithProviders(live, { preloadedState: stateWith([userMessage], { status: 'streaming', run: { ...run, text: 'Working on it' } }) });
+    renderWithProviders(live, {
+      preloadedState: stateWith([userMessage], { status: 'streaming', run: { ...run, text: 'Working on it' } }),
+    });
     expect(screen.queryByText('Thinking...')).not.toBeInTheDocument();
     expect(screen.getByText('Working on it')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copy reply' })).not.toBeInTheDocument();
   });
 
   it('offers a copy button on replies and marks a reply cut short by a dropped connection', async () => {
-    const reply: ChatMessage = { id: 't1', content: 'Partial answer', sender: 'team', timestamp: '2026-11-21T10:00:01Z', interrupted: 'failed' };
+    const reply: ChatMessage = {
+      id: 't1',
+      content: 'Partial answer',
+      sender: 'team',
+      timestamp: '2026-11-21T10:00:01Z',
+      interrupted: 'failed',
+    };
     renderWithProviders(<MessageItem id="t1" timeLabel="" homeTeam={false} />, { preloadedState: stateWith([reply]) });
     expect(screen.getByRole('button', { name: 'Copy reply' })).toBeInTheDocument();
     expect(screen.getByText('The connection dropped; this reply is incomplete.')).toBeInTheDocument();
@@ -55,13 +82,24 @@ describe('chat messages', () => {
   });
 
   it("leads a finished reply with the team's answer; tools and member responses are folded, JSON output indented after the prose", async () => {
-    const tool = { tool_call_id: 'c1', tool_name: 'validate_workflow', tool_args: {}, result: '{"valid":true,"errors":[]}\n\nNo problems found' };
+    const tool = {
+      tool_call_id: 'c1',
+      tool_name: 'validate_workflow',
+      tool_args: {},
+      result: '{"valid":true,"errors":[]}\n\nNo problems found',
+    };
     const reply: ChatMessage = {
-      id: 't1', content: 'Your workflow is ready.', sender: 'team', timestamp: '2026-11-21T10:00:01Z',
-      tools: [tool], completedTools: ['c1'],
+      id: 't1',
+      content: 'Your workflow is ready.',
+      sender: 'team',
+      timestamp: '2026-11-21T10:00:01Z',
+      tools: [tool],
+      completedTools: ['c1'],
       memberResponses: [{ member_id: 'v', member_name: 'Workflow Validator', content: 'Checked it', tools: [tool] }],
     };
-    const { user } = renderWithProviders(<MessageItem id="t1" timeLabel="" homeTeam={false} />, { preloadedState: stateWith([reply]) });
+    const { user } = renderWithProviders(<MessageItem id="t1" timeLabel="" homeTeam={false} />, {
+      preloadedState: stateWith([reply]),
+    });
     expect(await screen.findByText('Your workflow is ready.')).toBeVisible();
     const tools = screen.getByRole('button', { name: 'Tools (1)' });
     const members = screen.getByRole('button', { name: 'Member responses (1)' });

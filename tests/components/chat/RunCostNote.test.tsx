@@ -20,7 +20,9 @@ const PRICES = { run_cost_credits: 5, tool_call_cost_credits: 1 };
 
 function renderNote(body: object, beforeFirstSend = true) {
   server.use(http.get(apiUrl('/credits/status'), () => HttpResponse.json(body)));
-  return renderWithProviders(<RunCostNote beforeFirstSend={beforeFirstSend} />, { preloadedState: signedInState(alice) });
+  return renderWithProviders(<RunCostNote beforeFirstSend={beforeFirstSend} />, {
+    preloadedState: signedInState(alice),
+  });
 }
 
 describe('the cost of a run', () => {

@@ -19,7 +19,12 @@ const team = {
   model_id: 'gpt-4o',
   owner_id: 'u1',
   members: [
-    { name: 'Workflow Architect', role: 'Designs the workflow', type: 'agent', agent_config: { tools: [{ type: 'mcp', server_ids: ['github'] }] } },
+    {
+      name: 'Workflow Architect',
+      role: 'Designs the workflow',
+      type: 'agent',
+      agent_config: { tools: [{ type: 'mcp', server_ids: ['github'] }] },
+    },
     { name: 'Helper', type: 'agent' },
     { name: 'Sub Team', type: 'team' },
   ],
@@ -31,7 +36,9 @@ const github: ServerRequirement = {
   name: 'GitHub',
   description: 'Repositories',
   requires_credentials: true,
-  credential_fields: [{ key: 'GITHUB_TOKEN', name: 'Personal access token', type: 'token', placeholder: 'ghp_…', required: true }],
+  credential_fields: [
+    { key: 'GITHUB_TOKEN', name: 'Personal access token', type: 'token', placeholder: 'ghp_…', required: true },
+  ],
 } as ServerRequirement;
 
 const session = (id: string, name: string | null): ChatSession => ({
@@ -48,7 +55,11 @@ interface Serve {
   credentials?: UserCredential[];
 }
 
-function serve({ teamResponse = () => HttpResponse.json({ data: team }), sessions = [], credentials = [] }: Serve = {}) {
+function serve({
+  teamResponse = () => HttpResponse.json({ data: team }),
+  sessions = [],
+  credentials = [],
+}: Serve = {}) {
   const calls: string[] = [];
   let saved = credentials;
   server.use(
@@ -63,7 +74,12 @@ function serve({ teamResponse = () => HttpResponse.json({ data: team }), session
     http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: saved } })),
     http.post(apiUrl('/credentials/mcp'), async ({ request }) => {
       const body = (await request.json()) as { mcp_server_id: string };
-      const created = { id: 'c1', mcp_server_id: body.mcp_server_id, server_name: 'GitHub', configured_fields: { GITHUB_TOKEN: '••••' } };
+      const created = {
+        id: 'c1',
+        mcp_server_id: body.mcp_server_id,
+        server_name: 'GitHub',
+        configured_fields: { GITHUB_TOKEN: '••••' },
+      };
       saved = [created];
       return HttpResponse.json({ data: created });
     }),
@@ -94,7 +110,10 @@ describe('the team chat screen', () => {
 
     const recent = await within(sidebar).findByRole('region', { name: 'Recent Sessions' });
     expect(within(recent).getByText('Recent Sessions (2)')).toBeInTheDocument();
-    expect(within(recent).getByRole('link', { name: /Chat session \(Nov 20, 2026/ })).toHaveAttribute('href', `${CHAT}?session=s1`);
+    expect(within(recent).getByRole('link', { name: /Chat session \(Nov 20, 2026/ })).toHaveAttribute(
+      'href',
+      `${CHAT}?session=s1`,
+    );
     expect(within(recent).getAllByText(/^Updated Nov 21, 2026/)).toHaveLength(2);
     expect(calls).toContain('sessions ?limit=50&offset=0');
 
@@ -165,7 +184,12 @@ describe('the team chat screen', () => {
       ),
     );
     const { store } = open(`${CHAT}?session=s9`);
-    await waitFor(() => expect(Object.values(store.getState().chat.messages.entities).map((m) => m?.content)).toEqual(['Make a Slack bot', 'Here is your bot']));
+    await waitFor(() =>
+      expect(Object.values(store.getState().chat.messages.entities).map((m) => m?.content)).toEqual([
+        'Make a Slack bot',
+        'Here is your bot',
+      ]),
+    );
     expect(store.getState().chat.sessionId).toBe('s9');
   });
 
@@ -177,7 +201,9 @@ describe('the team chat screen', () => {
     await user.type(within(dialog).getByLabelText(/Personal access token/), 'ghp_secret');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Credentials saved successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Click to enter your credentials' })).not.toBeInTheDocument(),
+    );
   });
 
   it('names the servers by their display names and can be dismissed for the rest of the session', async () => {
@@ -201,7 +227,9 @@ describe('the team chat screen', () => {
     serve();
     server.use(http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
     open();
-    expect(await screen.findByText('Failed to check your MCP credentials', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to check your MCP credentials', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   }, 15_000);
 });
 
@@ -209,7 +237,12 @@ describe('team actions', () => {
   it('clones the team after confirmation and opens the clone', async () => {
     serve();
     let cloned = false;
-    server.use(http.post(apiUrl(`/teams/${TEAM}/clone`), () => { cloned = true; return HttpResponse.json({ data: { ...team, id: 'clone-1' } }); }));
+    server.use(
+      http.post(apiUrl(`/teams/${TEAM}/clone`), () => {
+        cloned = true;
+        return HttpResponse.json({ data: { ...team, id: 'clone-1' } });
+      }),
+    );
     const { user, router } = open();
     await user.click(await screen.findByRole('button', { name: 'Team actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Clone Team' }));
@@ -224,7 +257,12 @@ describe('team actions', () => {
   it('says "Failed to clone team." when the clone fails, and Cancel clones nothing', async () => {
     serve();
     let calls = 0;
-    server.use(http.post(apiUrl(`/teams/${TEAM}/clone`), () => { calls += 1; return HttpResponse.json({ detail: 'nope' }, { status: 500 }); }));
+    server.use(
+      http.post(apiUrl(`/teams/${TEAM}/clone`), () => {
+        calls += 1;
+        return HttpResponse.json({ detail: 'nope' }, { status: 500 });
+      }),
+    );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Team actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Clone Team' }));
@@ -245,7 +283,9 @@ describe('team actions', () => {
     router.subscribe((state) => seen.push(state.location.pathname));
     await user.click(await screen.findByRole('button', { name: 'Team actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Team' }));
-    expect(screen.getByText('This action is irreversible. Are you sure you want to delete this team?')).toBeInTheDocument();
+    expect(
+      screen.getByText('This action is irreversible. Are you sure you want to delete this team?'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Team deleted successfully')).toBeInTheDocument();
     expect(seen).toContain('/teams');
@@ -307,7 +347,9 @@ describe('the sidebar', () => {
     const calls: unknown[] = [];
     serve();
     server.use(
-      http.get(apiUrl(`/teams/${TEAM}/sessions`), () => HttpResponse.json({ data: { total: sessions.length, sessions } })),
+      http.get(apiUrl(`/teams/${TEAM}/sessions`), () =>
+        HttpResponse.json({ data: { total: sessions.length, sessions } }),
+      ),
       http.patch(apiUrl('/teams/sessions/s1'), async ({ request }) => {
         const body = (await request.json()) as { session_name: string };
         calls.push(['PATCH', body]);
@@ -334,6 +376,9 @@ describe('the sidebar', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: /New name/ })).not.toBeInTheDocument());
     expect(screen.getByText('Recent Sessions (1)')).toBeInTheDocument();
-    expect(calls).toEqual([['PATCH', { session_name: 'New name' }], ['DELETE', 's1']]);
+    expect(calls).toEqual([
+      ['PATCH', { session_name: 'New name' }],
+      ['DELETE', 's1'],
+    ]);
   });
 });

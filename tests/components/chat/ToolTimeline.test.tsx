@@ -48,7 +48,9 @@ describe('the tool timeline', () => {
     const user = userEvent.setup();
     renderRuns([
       tool('j', { result: '{"status":"ok","count":2}\n\n**Two** rows found' }),
-      tool('s', { result: 'Step 1: Read the request\nReasoning: it names Slack\nAction: pick the Slack node\nConfidence: 0.9' }),
+      tool('s', {
+        result: 'Step 1: Read the request\nReasoning: it names Slack\nAction: pick the Slack node\nConfidence: 0.9',
+      }),
     ]);
     await user.click(within(item('tool_j')).getByRole('button'));
     const json = await within(item('tool_j')).findByTestId('tool-detail');

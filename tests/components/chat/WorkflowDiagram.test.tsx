@@ -11,8 +11,22 @@ beforeAll(installReactFlowStubs);
 const workflow = {
   name: 'Schedule Trigger → Slack',
   nodes: [
-    { id: 'a', name: 'Schedule Trigger', type: 'n8n-nodes-base.scheduleTrigger', typeVersion: 1.2, position: [240, 300], parameters: {} },
-    { id: 'b', name: '<img src=x onerror=alert(1)>', type: 'n8n-nodes-base.slack', typeVersion: 2.2, position: [460, 300], parameters: {} },
+    {
+      id: 'a',
+      name: 'Schedule Trigger',
+      type: 'n8n-nodes-base.scheduleTrigger',
+      typeVersion: 1.2,
+      position: [240, 300],
+      parameters: {},
+    },
+    {
+      id: 'b',
+      name: '<img src=x onerror=alert(1)>',
+      type: 'n8n-nodes-base.slack',
+      typeVersion: 2.2,
+      position: [460, 300],
+      parameters: {},
+    },
   ],
   connections: { 'Schedule Trigger': { main: [[{ node: '<img src=x onerror=alert(1)>', type: 'main', index: 0 }]] } },
 };
@@ -20,12 +34,29 @@ const json = JSON.stringify(workflow, null, 2);
 const replyWith = (extra = '') => `Here is your workflow.\n\n\`\`\`json\n${json}\n\`\`\`\n${extra}`;
 
 function renderReply(content: string, live = false) {
-  const message: ChatMessage = { id: 'team-r1', content: live ? '' : content, sender: 'team', timestamp: '2026-11-21T10:00:01Z' };
-  const run: LiveRun = {
-    runId: 'r1', teamId: 't', homeTeam: false, message: 'Hi', fileIds: [], startedAt: '2026-11-21T10:00:00Z',
-    text: content, tools: [], completedToolIds: [], memberResponses: [], events: [],
+  const message: ChatMessage = {
+    id: 'team-r1',
+    content: live ? '' : content,
+    sender: 'team',
+    timestamp: '2026-11-21T10:00:01Z',
   };
-  const chat = { ...initialChatState, messages: messagesAdapter.setAll(messagesAdapter.getInitialState(), live ? [] : [message]) };
+  const run: LiveRun = {
+    runId: 'r1',
+    teamId: 't',
+    homeTeam: false,
+    message: 'Hi',
+    fileIds: [],
+    startedAt: '2026-11-21T10:00:00Z',
+    text: content,
+    tools: [],
+    completedToolIds: [],
+    memberResponses: [],
+    events: [],
+  };
+  const chat = {
+    ...initialChatState,
+    messages: messagesAdapter.setAll(messagesAdapter.getInitialState(), live ? [] : [message]),
+  };
   return renderWithProviders(<MessageItem id="team-r1" timeLabel="" homeTeam={false} />, {
     preloadedState: { ...signedInState(alice), chat: live ? { ...chat, status: 'streaming', run } : chat },
   });
@@ -36,7 +67,9 @@ const actions = () => screen.getByRole('group', { name: 'Workflow actions' });
 describe('a workflow in a reply', () => {
   it('shows the workflow as a diagram with its node names, markup shown as text', async () => {
     const { container } = renderReply(replyWith());
-    const canvas = await screen.findByRole('application', { name: 'Workflow diagram: Schedule Trigger → Slack, 2 nodes' });
+    const canvas = await screen.findByRole('application', {
+      name: 'Workflow diagram: Schedule Trigger → Slack, 2 nodes',
+    });
     expect(within(canvas).getByText('Schedule Trigger')).toBeInTheDocument();
     expect(within(canvas).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(within(canvas).getByText('Action · Slack')).toBeInTheDocument();
@@ -66,7 +99,9 @@ describe('a workflow in a reply', () => {
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), 'blob:workflow'));
     URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       expect(this.download).toBe('schedule-trigger-slack.json');
       expect(this.href).toBe('blob:workflow');
     });

@@ -11,15 +11,34 @@ const example = (id: string) => ({ type: 'mcp', server_ids: [id] });
 function serveCatalogues() {
   server.use(
     http.get(apiUrl('/agents/tools/available'), () =>
-      HttpResponse.json({ data: { available_tools: { calculator: { description: 'Arithmetic', functions: ['add'] } } } }),
+      HttpResponse.json({
+        data: { available_tools: { calculator: { description: 'Arithmetic', functions: ['add'] } } },
+      }),
     ),
     http.get(apiUrl('/agents/mcp/servers/available'), () =>
       HttpResponse.json({
         data: {
           available_mcp_servers: {
-            n8n: { name: 'n8n', description: 'Workflow automation', requires_credentials: true, tool_config_example: example('n8n'), tools: ['search_nodes', 'validate_workflow'] },
-            github: { name: 'GitHub', description: 'Repositories', requires_credentials: true, tool_config_example: example('github'), tools: [] },
-            legacy: { name: 'Legacy', description: 'An older server answer without tools', requires_credentials: false, tool_config_example: example('legacy') },
+            n8n: {
+              name: 'n8n',
+              description: 'Workflow automation',
+              requires_credentials: true,
+              tool_config_example: example('n8n'),
+              tools: ['search_nodes', 'validate_workflow'],
+            },
+            github: {
+              name: 'GitHub',
+              description: 'Repositories',
+              requires_credentials: true,
+              tool_config_example: example('github'),
+              tools: [],
+            },
+            legacy: {
+              name: 'Legacy',
+              description: 'An older server answer without tools',
+              requires_credentials: false,
+              tool_config_example: example('legacy'),
+            },
           },
         },
       }),

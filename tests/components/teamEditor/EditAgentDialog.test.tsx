@@ -10,7 +10,11 @@ useMswServer();
 
 const members = [
   { name: 'Planner', type: 'agent', agent_config: { instructions: 'Plan the work' } },
-  { name: 'Builder', type: 'agent', agent_config: { name: 'Workflow Builder', instructions: 'Build it', tools: [{ type: 'calculator' }] } },
+  {
+    name: 'Builder',
+    type: 'agent',
+    agent_config: { name: 'Workflow Builder', instructions: 'Build it', tools: [{ type: 'calculator' }] },
+  },
 ];
 const team = {
   id: 't1',
@@ -32,10 +36,28 @@ function servePut(respond: (body: TeamUpdatePayload) => Response = () => HttpRes
       return respond(body);
     }),
     http.get(apiUrl('/agents/tools/available'), () =>
-      HttpResponse.json({ data: { available_tools: { calculator: { description: 'Arithmetic', functions: ['add'] }, web_search: { description: 'Search the web', functions: ['search'] } } } }),
+      HttpResponse.json({
+        data: {
+          available_tools: {
+            calculator: { description: 'Arithmetic', functions: ['add'] },
+            web_search: { description: 'Search the web', functions: ['search'] },
+          },
+        },
+      }),
     ),
     http.get(apiUrl('/agents/mcp/servers/available'), () =>
-      HttpResponse.json({ data: { available_mcp_servers: { github: { name: 'GitHub', description: 'Repositories', requires_credentials: true, tool_config_example: { type: 'mcp', server_ids: ['github'] } } } } }),
+      HttpResponse.json({
+        data: {
+          available_mcp_servers: {
+            github: {
+              name: 'GitHub',
+              description: 'Repositories',
+              requires_credentials: true,
+              tool_config_example: { type: 'mcp', server_ids: ['github'] },
+            },
+          },
+        },
+      }),
     ),
   );
   return bodies;
@@ -53,7 +75,13 @@ describe('Edit Agent dialog', () => {
   it('is titled with the agent name and shows the five sections with the agent defaults', () => {
     open();
     expect(screen.getByRole('heading', { name: 'Edit Agent: Workflow Builder' })).toBeInTheDocument();
-    for (const section of ['Basic Information', 'Model Configuration', 'Behavior Settings', 'Memory & Knowledge', 'Advanced Settings']) {
+    for (const section of [
+      'Basic Information',
+      'Model Configuration',
+      'Behavior Settings',
+      'Memory & Knowledge',
+      'Advanced Settings',
+    ]) {
       expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
     }
     expect(screen.getByRole('textbox', { name: 'Model ID' })).toHaveValue('gpt-4o');
@@ -67,7 +95,9 @@ describe('Edit Agent dialog', () => {
   it('offers groq among the agent model providers', async () => {
     const { user } = open();
     await user.click(screen.getByRole('combobox', { name: 'Model Provider' }));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['openai', 'anthropic', 'google', 'meta', 'groq']);
   });
 
@@ -106,7 +136,9 @@ describe('Edit Agent dialog', () => {
     await user.keyboard('{Escape}');
     expect(await screen.findByText('You have unsaved changes. What would you like to do?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep Editing' }));
-    await waitFor(() => expect(screen.queryByText('You have unsaved changes. What would you like to do?')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('You have unsaved changes. What would you like to do?')).not.toBeInTheDocument(),
+    );
     expect(onClose).not.toHaveBeenCalled();
     expect(instructions()).toHaveValue('Build it carefully');
   });
@@ -134,7 +166,12 @@ describe('Edit Agent dialog', () => {
     expect(body.name).toBe('Automation');
     expect(body.config?.mode).toBe('coordinate');
     expect(body.config?.members?.[0]).toEqual(members[0]);
-    expect(body.config?.members?.[1]?.agent_config).toMatchObject({ name: 'Workflow Builder', instructions: 'Build it carefully', tools: [{ type: 'calculator' }], tool_call_limit: null });
+    expect(body.config?.members?.[1]?.agent_config).toMatchObject({
+      name: 'Workflow Builder',
+      instructions: 'Build it carefully',
+      tools: [{ type: 'calculator' }],
+      tool_call_limit: null,
+    });
   });
 
   it('Save and Exit that fails keeps the dialog open with the server message', async () => {
@@ -197,7 +234,10 @@ describe('tools editor', () => {
     expect(await screen.findByText('Valid configuration with 2 tool(s)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]!.config?.members?.[1]?.agent_config?.tools).toEqual([{ type: 'calculator' }, { type: 'mcp', server_ids: ['github'] }]);
+    expect(bodies[0]!.config?.members?.[1]?.agent_config?.tools).toEqual([
+      { type: 'calculator' },
+      { type: 'mcp', server_ids: ['github'] },
+    ]);
   });
 
   it('list mode shows each tool, removes one, and Add Tools adds an MCP server as {type: "mcp", server_ids}', async () => {

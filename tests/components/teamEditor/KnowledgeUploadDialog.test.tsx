@@ -16,7 +16,12 @@ function serve(upload: () => Response = () => HttpResponse.json({ data: { id: 'd
   const created: unknown[] = [];
   server.use(
     http.get(apiUrl('/knowledge/bases'), () =>
-      HttpResponse.json({ data: { total: 1, knowledge_bases: [{ id: 'kb-old', name: 'Old notes', description: '', vector_db: { collection: 'kb_old' } }] } }),
+      HttpResponse.json({
+        data: {
+          total: 1,
+          knowledge_bases: [{ id: 'kb-old', name: 'Old notes', description: '', vector_db: { collection: 'kb_old' } }],
+        },
+      }),
     ),
     http.post(apiUrl('/knowledge/bases'), async ({ request }) => {
       created.push(await request.json());
@@ -37,14 +42,17 @@ function serve(upload: () => Response = () => HttpResponse.json({ data: { id: 'd
 
 function open() {
   const onClose = jest.fn();
-  const view = renderWithProviders(<KnowledgeUploadDialog open teamId="t1" member={member} memberIndex={1} onClose={onClose} />);
+  const view = renderWithProviders(
+    <KnowledgeUploadDialog open teamId="t1" member={member} memberIndex={1} onClose={onClose} />,
+  );
   // The picker's accept filter is the browser's hint only; the dialog must refuse other types itself.
   const user = userEvent.setup({ applyAccept: false });
   return { ...view, user, onClose };
 }
 
 // jest-fixed-jsdom gives the test Node's FormData, which only takes Node's File; a browser has one realm.
-const makeFile = (content: string, name: string, type = '') => new NodeFile([content], name, { type }) as unknown as File;
+const makeFile = (content: string, name: string, type = '') =>
+  new NodeFile([content], name, { type }) as unknown as File;
 const fileInput = () => screen.getByLabelText('Knowledge file');
 
 describe('knowledge upload rules', () => {
@@ -76,7 +84,10 @@ describe('Knowledge upload dialog', () => {
     expect(await screen.findByRole('button', { name: 'Done' })).toBeInTheDocument();
     expect(screen.getAllByText('Knowledge uploaded successfully!').length).toBeGreaterThan(0);
     expect(calls).toEqual(['create', 'upload kb-new', 'attach 1 kb-new']);
-    expect(created[0]).toMatchObject({ name: 'Research Agent Knowledge', vector_db: { collection: expect.stringMatching(/^kb_Research_Agent_\d+$/) } });
+    expect(created[0]).toMatchObject({
+      name: 'Research Agent Knowledge',
+      vector_db: { collection: expect.stringMatching(/^kb_Research_Agent_\d+$/) },
+    });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();

@@ -96,7 +96,11 @@ describe('Edit Team Configuration dialog', () => {
   it('team providers exclude groq', async () => {
     const { user } = open();
     await user.click(screen.getByRole('combobox', { name: 'Model Provider' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['openai', 'anthropic', 'google', 'meta']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['openai', 'anthropic', 'google', 'meta']);
   });
 
   it('saves the whole form and toasts "Team configuration updated successfully!"', async () => {
@@ -104,7 +108,18 @@ describe('Edit Team Configuration dialog', () => {
     await user.click(screen.getByRole('switch', { name: 'Debug Mode' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Team configuration updated successfully!')).toBeInTheDocument();
-    expect(bodies[0]).toMatchObject({ name: 'Automation', description: 'Builds workflows', config: { mode: 'coordinate', debug_mode: true, instructions: 'Lead\nDelegate', num_history_runs: 3, telemetry: true, members } });
+    expect(bodies[0]).toMatchObject({
+      name: 'Automation',
+      description: 'Builds workflows',
+      config: {
+        mode: 'coordinate',
+        debug_mode: true,
+        instructions: 'Lead\nDelegate',
+        num_history_runs: 3,
+        telemetry: true,
+        members,
+      },
+    });
   });
 
   it('shows the server message when the save is refused', async () => {

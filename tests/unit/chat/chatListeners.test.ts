@@ -24,7 +24,9 @@ describe('chat listeners', () => {
   it('refreshes the balance and the session list after a stopped reply, without adopting a session', () => {
     const { store, invalidated, adopted, runId } = setup();
     store.dispatch(streamStopped({ runId, reason: 'stopped' }));
-    expect(invalidated).toEqual([[{ type: 'Credits' }, { type: 'SessionList', id: 'team-1' }, { type: 'SessionList', id: 'ALL' }]]);
+    expect(invalidated).toEqual([
+      [{ type: 'Credits' }, { type: 'SessionList', id: 'team-1' }, { type: 'SessionList', id: 'ALL' }],
+    ]);
     expect(adopted).toEqual([]);
   });
 

@@ -25,7 +25,10 @@ describe('chat selectors', () => {
 
   it('keeps the same tool-run list and computer address while only text streams in', () => {
     const { runId, chat } = streaming();
-    const withTool = chatReducer(chat, toolStarted({ runId, tool: { tool_call_id: 't', tool_name: 'x', tool_args: {} } }));
+    const withTool = chatReducer(
+      chat,
+      toolStarted({ runId, tool: { tool_call_id: 't', tool_name: 'x', tool_args: {} } }),
+    );
     const first = selectLiveToolRuns({ chat: withTool });
     const afterText: ChatState = chatReducer(withTool, textDelta({ runId, text: 'more words' }));
     expect(selectLiveToolRuns({ chat: afterText })).toBe(first);
@@ -38,7 +41,19 @@ describe('chat selectors', () => {
       historyLoaded({
         sessionId: 's',
         messages: [
-          { role: 'assistant', content: 'Old', created_at: 1, tool_calls: [{ tool_call_id: 'o', tool_name: 'c', tool_args: {}, result: '{"vnc_url":"https://old.example/vnc.html"}' }] },
+          {
+            role: 'assistant',
+            content: 'Old',
+            created_at: 1,
+            tool_calls: [
+              {
+                tool_call_id: 'o',
+                tool_name: 'c',
+                tool_args: {},
+                result: '{"vnc_url":"https://old.example/vnc.html"}',
+              },
+            ],
+          },
         ],
       }),
     );
@@ -46,7 +61,10 @@ describe('chat selectors', () => {
     const send = sendRequested({ teamId: 'team-1', message: 'Hi', sessionId: 's', fileIds: [] });
     const live = chatReducer(
       chatReducer(loaded, send),
-      toolStarted({ runId: send.payload.runId, tool: { tool_call_id: 'n', tool_name: 'c', tool_args: {}, output: '[d](https://new.example/vnc.html)' } }),
+      toolStarted({
+        runId: send.payload.runId,
+        tool: { tool_call_id: 'n', tool_name: 'c', tool_args: {}, output: '[d](https://new.example/vnc.html)' },
+      }),
     );
     expect(selectVncUrl({ chat: live })).toBe('https://new.example/vnc.html?view_only=true');
   });
@@ -61,7 +79,14 @@ describe('chat selectors', () => {
           {
             member_name: 'Operator',
             content: 'Opened',
-            tools: [{ tool_call_id: 'c', tool_name: 'computer', tool_args: {}, result: '[Desktop](https://d.example/vnc.html)' }],
+            tools: [
+              {
+                tool_call_id: 'c',
+                tool_name: 'computer',
+                tool_args: {},
+                result: '[Desktop](https://d.example/vnc.html)',
+              },
+            ],
           },
         ],
       }),

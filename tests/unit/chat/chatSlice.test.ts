@@ -35,7 +35,11 @@ describe('chat slice', () => {
     expect(selectAllMessages({ chat: state })).toEqual([
       { id: `user-${runId}`, content: 'Hello', sender: 'user', timestamp: expect.any(String), fileIds: ['f-1'] },
     ]);
-    expect(state).toMatchObject({ status: 'streaming', sessionId: 's-1', run: { runId, text: '', tools: [], memberResponses: [] } });
+    expect(state).toMatchObject({
+      status: 'streaming',
+      sessionId: 's-1',
+      run: { runId, text: '', tools: [], memberResponses: [] },
+    });
   });
 
   it('ignores stream actions of another run', () => {
@@ -56,7 +60,10 @@ describe('chat slice', () => {
 
   it('finds the team id in the reply text when the frame has none', () => {
     const { state, runId } = sent({ ...request, homeTeam: true });
-    const done = reduce(state, runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Created. "team_id": "abc123def"' }));
+    const done = reduce(
+      state,
+      runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Created. "team_id": "abc123def"' }),
+    );
     expect(contents(done).at(-1)).toBe('followup::abc123def');
   });
 
@@ -79,24 +86,49 @@ describe('chat slice', () => {
       }),
     );
     expect(contents(loaded)).toEqual(['Question', 'Answer']);
-    expect(contents(reduce(loaded, historyLoaded({ sessionId: 'other', messages: [] })))).toEqual(['Question', 'Answer']);
+    expect(contents(reduce(loaded, historyLoaded({ sessionId: 'other', messages: [] })))).toEqual([
+      'Question',
+      'Answer',
+    ]);
 
     const { state } = sent();
     expect(contents(reduce(state, historyLoaded({ sessionId: 's-1', messages: [] })))).toEqual(['Hello']);
   });
 
   it('adds the earlier messages of a session watched live above it, keeping what only the live view has', () => {
-    const stored = (id: string, role: 'user' | 'assistant', content: string, at: number) => ({ id, role, content, created_at: at });
+    const stored = (id: string, role: 'user' | 'assistant', content: string, at: number) => ({
+      id,
+      role,
+      content,
+      created_at: at,
+    });
     const newest = [stored('m3', 'user', 'Third question', 30), stored('m4', 'assistant', 'Third answer', 31)];
-    const opened = reduce(initialChatState, sessionOpened({ sessionId: 's-1' }), historyLoaded({ sessionId: 's-1', messages: newest }));
+    const opened = reduce(
+      initialChatState,
+      sessionOpened({ sessionId: 's-1' }),
+      historyLoaded({ sessionId: 's-1', messages: newest }),
+    );
     const { action, runId } = sent();
-    const live = reduce(opened, action, runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Live answer' }));
+    const live = reduce(
+      opened,
+      action,
+      runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Live answer' }),
+    );
     const older = [stored('m1', 'user', 'First question', 10), stored('m2', 'assistant', 'First answer', 11)];
 
     const more = reduce(live, earlierHistoryLoaded({ sessionId: 's-1', messages: [...older, ...newest] }));
-    expect(contents(more)).toEqual(['First question', 'First answer', 'Third question', 'Third answer', 'Hello', 'Live answer']);
+    expect(contents(more)).toEqual([
+      'First question',
+      'First answer',
+      'Third question',
+      'Third answer',
+      'Hello',
+      'Live answer',
+    ]);
     // The same pages again (a refetch) add nothing; nor does a page of another session, or a chat with no history.
-    expect(contents(reduce(more, earlierHistoryLoaded({ sessionId: 's-1', messages: [...older, ...newest] })))).toEqual(contents(more));
+    expect(contents(reduce(more, earlierHistoryLoaded({ sessionId: 's-1', messages: [...older, ...newest] })))).toEqual(
+      contents(more),
+    );
     expect(contents(reduce(live, earlierHistoryLoaded({ sessionId: 's-2', messages: older })))).toEqual(contents(live));
     const { state: fresh } = sent({ ...request, sessionId: null });
     expect(contents(reduce(fresh, earlierHistoryLoaded({ sessionId: 's-1', messages: older })))).toEqual(['Hello']);
@@ -111,12 +143,22 @@ describe('chat slice', () => {
 
   it('closes the insufficient-credits dialog and dismisses an error', () => {
     const { state, runId } = sent();
-    const credits = reduce(state, streamFailed({ runId, error: { source: 'frame', error_code: 'insufficient_credits' }, sessionId: 's-1' }));
+    const credits = reduce(
+      state,
+      streamFailed({ runId, error: { source: 'frame', error_code: 'insufficient_credits' }, sessionId: 's-1' }),
+    );
     expect(credits.insufficientCreditsOpen).toBe(true);
     expect(reduce(credits, insufficientCreditsDialogClosed()).insufficientCreditsOpen).toBe(false);
 
     const second = sent();
-    const failed = reduce(second.state, streamFailed({ runId: second.runId, error: { source: 'connection', error: 'WebSocket connection error' }, sessionId: null }));
+    const failed = reduce(
+      second.state,
+      streamFailed({
+        runId: second.runId,
+        error: { source: 'connection', error: 'WebSocket connection error' },
+        sessionId: null,
+      }),
+    );
     expect(failed.status).toBe('failed');
     expect(reduce(failed, errorDismissed())).toMatchObject({ status: 'idle', error: null });
   });

@@ -12,7 +12,12 @@ describe('history merge (SPEC §4)', () => {
       { role: 'assistant', content: 'First answer', created_at: at(5) },
       { role: 'user', content: 'Second question', created_at: at(20) },
     ]);
-    expect(merged.map((m) => m.content)).toEqual(['First question', 'First answer', 'Second question', 'Second answer']);
+    expect(merged.map((m) => m.content)).toEqual([
+      'First question',
+      'First answer',
+      'Second question',
+      'Second answer',
+    ]);
   });
 
   it('puts a user message before a team message stored within 1 s before it', () => {
@@ -114,7 +119,13 @@ describe('history merge (SPEC §4)', () => {
       { role: 'assistant', content: 'Yes', created_at: at(12) },
       { role: 'assistant', content: 'Also: a totally different note', created_at: at(13) },
     ]);
-    expect(merged.map((m) => m.content)).toEqual(['Continue?', 'Yes', 'Again?', 'Yes', 'Also: a totally different note']);
+    expect(merged.map((m) => m.content)).toEqual([
+      'Continue?',
+      'Yes',
+      'Again?',
+      'Yes',
+      'Also: a totally different note',
+    ]);
   });
 
   it('strips whole uuids in any case with the spaces or tabs before them, but not uuids glued to a word or longer ids', () => {
@@ -127,9 +138,11 @@ describe('history merge (SPEC §4)', () => {
   it('strips uuid strings outside code and skips system messages', () => {
     expect(stripUuids('Run 3f2b8c1e-9a4d-4b6e-8f00-123456789abc finished')).toBe('Run finished');
     const code = '```json\n{"id": "3f2b8c1e-9a4d-4b6e-8f00-123456789abc"}\n```';
-    expect(stripUuids(`Workflow 3f2b8c1e-9a4d-4b6e-8f00-123456789abc:\n${code}\nNode \`3f2b8c1e-9a4d-4b6e-8f00-123456789abc\``)).toBe(
-      `Workflow:\n${code}\nNode \`3f2b8c1e-9a4d-4b6e-8f00-123456789abc\``,
-    );
+    expect(
+      stripUuids(
+        `Workflow 3f2b8c1e-9a4d-4b6e-8f00-123456789abc:\n${code}\nNode \`3f2b8c1e-9a4d-4b6e-8f00-123456789abc\``,
+      ),
+    ).toBe(`Workflow:\n${code}\nNode \`3f2b8c1e-9a4d-4b6e-8f00-123456789abc\``);
     const merged = mergeHistory([
       { role: 'system', content: 'You are a team', created_at: at(0) },
       { role: 'assistant', content: 'Session 3F2B8C1E-9A4D-4B6E-8F00-123456789ABC ready', created_at: at(1) },
@@ -141,8 +154,16 @@ describe('history merge (SPEC §4)', () => {
   it('merges 10,000 reversed messages back into question-then-answer order', () => {
     const messages: StoredMessage[] = [];
     for (let i = 0; i < 5000; i += 1) {
-      messages.push({ role: 'user', content: `Question number ${i} about workflow ${i % 97}`, created_at: 1767268800 + i * 10 });
-      messages.push({ role: 'assistant', content: `Answer ${i}: ${'detail '.repeat(20)}`, created_at: 1767268800 + i * 10 + 0.5 });
+      messages.push({
+        role: 'user',
+        content: `Question number ${i} about workflow ${i % 97}`,
+        created_at: 1767268800 + i * 10,
+      });
+      messages.push({
+        role: 'assistant',
+        content: `Answer ${i}: ${'detail '.repeat(20)}`,
+        created_at: 1767268800 + i * 10 + 0.5,
+      });
     }
     messages.reverse();
     const merged = mergeHistory(messages);

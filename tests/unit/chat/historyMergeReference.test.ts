@@ -57,7 +57,8 @@ function refMergeInto(target: RefItem, from: RefItem): void {
     else target.tools[index] = mergeTool(target.tools[index], tool);
   }
   for (const member of from.members) {
-    if (!target.members.some((m) => memberKey(m) === memberKey(member) && m.content === member.content)) target.members.push(member);
+    if (!target.members.some((m) => memberKey(m) === memberKey(member) && m.content === member.content))
+      target.members.push(member);
   }
   for (const fileId of from.fileIds) if (!target.fileIds.includes(fileId)) target.fileIds.push(fileId);
 }
@@ -72,12 +73,25 @@ function referenceMerge(messages: readonly StoredMessage[]): ChatMessage[] {
     const content = refStrip(typeof m.content === 'string' ? m.content : '');
     const key = content.replace(/\s+/g, ' ').trim().toLowerCase();
     const sender = m.role === 'user' ? 'user' : 'team';
-    const copy = <T,>(list: T[] | undefined) => [...(list ?? [])];
+    const copy = <T>(list: T[] | undefined) => [...(list ?? [])];
     const tools = copy(m.tool_calls);
-    items.push({ index, id: m.id ?? `history-${index}`, sender, role: m.role, time: lastTime, content, key, tools, members: copy(m.member_responses), fileIds: copy(m.file_ids) });
+    items.push({
+      index,
+      id: m.id ?? `history-${index}`,
+      sender,
+      role: m.role,
+      time: lastTime,
+      content,
+      key,
+      tools,
+      members: copy(m.member_responses),
+      fileIds: copy(m.file_ids),
+    });
   });
   const order = (item: RefItem) => (item.sender === 'user' ? item.time - 1000 : item.time);
-  items.sort((a, b) => order(a) - order(b) || (a.sender === b.sender ? 0 : a.sender === 'user' ? -1 : 1) || a.index - b.index);
+  items.sort(
+    (a, b) => order(a) - order(b) || (a.sender === b.sender ? 0 : a.sender === 'user' ? -1 : 1) || a.index - b.index,
+  );
   const out: RefItem[] = [];
   let turn: RefItem[] = [];
   let seen: Array<[string, RefItem]> = [];
@@ -93,7 +107,11 @@ function referenceMerge(messages: readonly StoredMessage[]): ChatMessage[] {
       continue;
     }
     const same = item.key === '' ? undefined : seen.findLast(([key]) => key === item.key)?.[1];
-    const match = same ?? turn.slice(-4).findLast((e) => refOverlaps(e, item) || (e.role !== item.role && (e.key === '' || item.key === '')));
+    const match =
+      same ??
+      turn
+        .slice(-4)
+        .findLast((e) => refOverlaps(e, item) || (e.role !== item.role && (e.key === '' || item.key === '')));
     const target = match ?? item;
     if (match) refMergeInto(match, item);
     else {
@@ -104,7 +122,12 @@ function referenceMerge(messages: readonly StoredMessage[]): ChatMessage[] {
   }
   return out.map((item) => {
     const time = Number.isFinite(item.time) && Math.abs(item.time) < 8.64e15 ? item.time : 0;
-    const message: ChatMessage = { id: item.id, content: item.content, sender: item.sender, timestamp: new Date(time).toISOString() };
+    const message: ChatMessage = {
+      id: item.id,
+      content: item.content,
+      sender: item.sender,
+      timestamp: new Date(time).toISOString(),
+    };
     if (item.tools.length > 0) {
       message.tools = item.tools;
       message.completedTools = item.tools.map((t) => t.tool_call_id);
@@ -117,24 +140,48 @@ function referenceMerge(messages: readonly StoredMessage[]): ChatMessage[] {
 
 const uuid = fc.uuid().chain((id) => fc.constantFrom(id, id.toUpperCase()));
 const piece = fc.oneof(
-  fc.constantFrom('Hello', 'hello', 'HELLO there', 'Done.', 'Plan ready', 'x', 'naïve Ünïcode', 'İstanbul', '```', '`', 'a-b'),
+  fc.constantFrom(
+    'Hello',
+    'hello',
+    'HELLO there',
+    'Done.',
+    'Plan ready',
+    'x',
+    'naïve Ünïcode',
+    'İstanbul',
+    '```',
+    '`',
+    'a-b',
+  ),
   fc.constantFrom(' ', '  ', '\n', '\n\n', '\t', ' \t ', '\r\n', '\u00a0', '\u2028', '\ufeff', '\v'),
   uuid,
   uuid.map((id) => `\`${id}\``),
   uuid.map((id) => `\`\`\`json\n{"id": "${id}"}\n\`\`\``),
   fc.string({ maxLength: 6 }),
 );
-const content = fc.oneof(fc.constant(''), fc.array(piece, { maxLength: 10 }).map((parts) => parts.join('')));
+const content = fc.oneof(
+  fc.constant(''),
+  fc.array(piece, { maxLength: 10 }).map((parts) => parts.join('')),
+);
 const time = fc.oneof(
   fc.integer({ min: 1767268800, max: 1767268830 }),
   fc.integer({ min: 1767268800, max: 1767268830 }).map((s) => `${s}`),
   fc.integer({ min: 1767268800000, max: 1767268830000 }),
   fc.integer({ min: 1767268800000, max: 1767268830000 }).map((ms) => new Date(ms).toISOString()),
-  fc.integer({ min: 1767268800000, max: 1767268830000 }).map((ms) => new Date(ms).toISOString().replace('Z', '').replace('T', ' ')),
+  fc
+    .integer({ min: 1767268800000, max: 1767268830000 })
+    .map((ms) => new Date(ms).toISOString().replace('Z', '').replace('T', ' ')),
   fc.constantFrom('', 'not a time', ' 1767268801 ', '1767268801.5'),
 );
-const tool = fc.record({ tool_call_id: fc.constantFrom('t1', 't2', 't3'), tool_name: fc.constantFrom('search', 'http'), result: fc.option(fc.constantFrom('ok', 'failed'), { nil: undefined }) });
-const member = fc.record({ member_name: fc.constantFrom('Researcher', 'Writer'), content: fc.constantFrom('a', 'b', 'Found it') });
+const tool = fc.record({
+  tool_call_id: fc.constantFrom('t1', 't2', 't3'),
+  tool_name: fc.constantFrom('search', 'http'),
+  result: fc.option(fc.constantFrom('ok', 'failed'), { nil: undefined }),
+});
+const member = fc.record({
+  member_name: fc.constantFrom('Researcher', 'Writer'),
+  content: fc.constantFrom('a', 'b', 'Found it'),
+});
 const message = fc.record(
   {
     id: fc.string({ minLength: 1, maxLength: 4 }),
@@ -181,7 +228,11 @@ describe('history merge against a plain reference (SPEC §4)', () => {
       'i̇ plan',
       '',
     );
-    const turnMessage = fc.record({ role: fc.constantFrom('user', 'assistant', 'team_response') as fc.Arbitrary<StoredMessage['role']>, content: reply, created_at: time });
+    const turnMessage = fc.record({
+      role: fc.constantFrom('user', 'assistant', 'team_response') as fc.Arbitrary<StoredMessage['role']>,
+      content: reply,
+      created_at: time,
+    });
     fc.assert(
       fc.property(fc.array(turnMessage, { maxLength: 30 }), (messages) => {
         expect(mergeHistory(messages)).toEqual(referenceMerge(messages));

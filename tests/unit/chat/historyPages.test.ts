@@ -1,7 +1,12 @@
 import { storedHistory } from '../../../src/features/chat/historyPages';
 import type { SessionMessages, StoredMessage } from '../../../src/services/contract';
 
-const message = (id: string | undefined, content: string): StoredMessage => ({ id, role: 'user', content, created_at: 1 });
+const message = (id: string | undefined, content: string): StoredMessage => ({
+  id,
+  role: 'user',
+  content,
+  created_at: 1,
+});
 const page = (...messages: StoredMessage[]): SessionMessages => ({
   session: { session_id: 's', session_name: null, team_id: 't', created_at: '', last_updated: '' },
   team_context: {},

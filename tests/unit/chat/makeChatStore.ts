@@ -57,7 +57,10 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
     middleware: (getDefault) =>
       getDefault()
         .prepend(listener.middleware)
-        .concat(socketMiddleware, createRecorderMiddleware(recorder, (root) => (root as { chat: unknown }).chat)),
+        .concat(
+          socketMiddleware,
+          createRecorderMiddleware(recorder, (root) => (root as { chat: unknown }).chat),
+        ),
   });
   addChatListeners(listener.startListening.withTypes<ReturnType<typeof store.getState>, typeof store.dispatch>(), {
     invalidateTags: (tags): UnknownAction => {

@@ -37,8 +37,16 @@ async function liveSession() {
   );
   env.scheduler.frame();
   server.send(
-    { type: 'chunk', event: 'ToolCallStarted', active_tool: { tool_call_id: 't1', tool_name: 'build_workflow', tool_args: { steps: 2 } } },
-    { type: 'chunk', event: 'ToolCallCompleted', active_tool: { tool_call_id: 't1', tool_name: 'build_workflow', result: '{"nodes":2}\n\nDone' } },
+    {
+      type: 'chunk',
+      event: 'ToolCallStarted',
+      active_tool: { tool_call_id: 't1', tool_name: 'build_workflow', tool_args: { steps: 2 } },
+    },
+    {
+      type: 'chunk',
+      event: 'ToolCallCompleted',
+      active_tool: { tool_call_id: 't1', tool_name: 'build_workflow', result: '{"nodes":2}\n\nDone' },
+    },
     { type: 'chunk', member_responses: [{ member_name: 'Builder', content: 'Two nodes' }] },
     'not json at all',
     { type: 'chunk', content: 'Ready.' },

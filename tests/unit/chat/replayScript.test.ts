@@ -19,7 +19,9 @@ describe('recorded streams', () => {
     const chat = replayRecording(loadFixture(FIXTURE), chatReducer);
     const [user, team] = selectAllMessages({ chat });
     expect(user?.content).toBe('Every morning, post new Google Sheets rows to Slack #sales');
-    expect(team?.content).toBe("I'll plan the workflow with the team.\n\nYour workflow is ready: **Daily Sheets to Slack**.");
+    expect(team?.content).toBe(
+      "I'll plan the workflow with the team.\n\nYour workflow is ready: **Daily Sheets to Slack**.",
+    );
     expect(team?.tools?.map((t) => t.tool_name)).toEqual(['plan_workflow', 'open_computer']);
     expect(team?.memberResponses?.[0]?.member_name).toBe('Workflow Builder');
     expect(selectVncUrl({ chat })).toBe('http://127.0.0.1:8080/computer/run-1/vnc.html?view_only=true');
@@ -44,16 +46,22 @@ describe('recorded streams', () => {
   });
 
   it('npm run replay -- --frames rebuilds the state from the raw frames', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', FIXTURE, '--frames'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', FIXTURE, '--frames'], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(0);
     const contents = (chat: ChatState) => selectAllMessages({ chat }).map((m) => m.content);
-    expect(contents(JSON.parse(result.stdout) as ChatState)).toEqual(contents(replayRecording(loadFixture(FIXTURE), chatReducer)));
+    expect(contents(JSON.parse(result.stdout) as ChatState)).toEqual(
+      contents(replayRecording(loadFixture(FIXTURE), chatReducer)),
+    );
     expect(result.stderr).toMatch(/skipped a malformed stream frame \(not-json\)/);
     expect(result.stderr).toMatch(/replayed 14 raw frames: 2 messages, status idle/);
   });
 
   it('npm run replay refuses a file that is not a recording', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', 'package.json'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', 'package.json'], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/is not a stream recording/);
   });

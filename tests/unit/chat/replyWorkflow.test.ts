@@ -29,16 +29,18 @@ describe('the workflow in a reply', () => {
   it('is the last workflow of a reply that repaired one the validator rejected', () => {
     const broken = '{"name": "Broken", "nodes": [], "connections": {}}';
     const fixed = '{"name": "Fixed", "nodes": [], "connections": {}}';
-    const found = findReplyWorkflow(`\`\`\`json\n${broken}\n\`\`\`\n\n---\n\nCorrected:\n\n\`\`\`json\n${fixed}\n\`\`\``)!;
+    const found = findReplyWorkflow(
+      `\`\`\`json\n${broken}\n\`\`\`\n\n---\n\nCorrected:\n\n\`\`\`json\n${fixed}\n\`\`\``,
+    )!;
     expect(found.name).toBe('Fixed');
   });
 });
 
 describe('the created workflow link', () => {
   it('is the first http(s) link whose path ends in /workflow/{id}', () => {
-    expect(createdWorkflowUrl('[docs](https://n8n.io/docs) then [Open in n8n](https://n8n.example.com/workflow/abc123)')).toBe(
-      'https://n8n.example.com/workflow/abc123',
-    );
+    expect(
+      createdWorkflowUrl('[docs](https://n8n.io/docs) then [Open in n8n](https://n8n.example.com/workflow/abc123)'),
+    ).toBe('https://n8n.example.com/workflow/abc123');
     expect(createdWorkflowUrl('<http://localhost:5678/workflow/X_9>')).toBe('http://localhost:5678/workflow/X_9');
   });
 

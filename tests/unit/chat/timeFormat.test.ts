@@ -22,7 +22,13 @@ describe('message time format (SPEC §2/§9)', () => {
   it('labels a whole list from each message neighbours, whatever the input order', () => {
     expect(
       messageTimeLabels(
-        ['2026-03-10T08:00:00.000Z', '2026-03-10T10:03:00.000Z', '2026-03-10T10:00:30.000Z', '2026-03-10T14:30:00.000Z', 'bad'],
+        [
+          '2026-03-10T08:00:00.000Z',
+          '2026-03-10T10:03:00.000Z',
+          '2026-03-10T10:00:30.000Z',
+          '2026-03-10T14:30:00.000Z',
+          'bad',
+        ],
         NOW,
       ),
     ).toEqual(['8:00 AM', '10:03:00 AM', '10:00:30 AM', '2:30:00 PM', '']);
@@ -30,6 +36,13 @@ describe('message time format (SPEC §2/§9)', () => {
 
   it('finds which times have another within 5 minutes, counting exactly 5 minutes and ignoring unreadable times', () => {
     const minute = 60_000;
-    expect(closeNeighbours([20 * minute, 0, 5 * minute, NaN, 30.5 * minute, 16 * minute])).toEqual([true, true, true, false, false, true]);
+    expect(closeNeighbours([20 * minute, 0, 5 * minute, NaN, 30.5 * minute, 16 * minute])).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 });

@@ -33,8 +33,20 @@ describe('tool results (SPEC §8)', () => {
       kind: 'steps',
       intro: 'Thinking it through:',
       steps: [
-        { number: 1, title: 'Read the request', reasoning: 'The user wants a daily Slack digest\nof new rows.', action: 'Plan the trigger', confidence: '0.9' },
-        { number: 2, title: 'Build nodes', reasoning: 'Sheets then Slack', action: 'Create the workflow', confidence: 'High' },
+        {
+          number: 1,
+          title: 'Read the request',
+          reasoning: 'The user wants a daily Slack digest\nof new rows.',
+          action: 'Plan the trigger',
+          confidence: '0.9',
+        },
+        {
+          number: 2,
+          title: 'Build nodes',
+          reasoning: 'Sheets then Slack',
+          action: 'Create the workflow',
+          confidence: 'High',
+        },
       ],
     });
   });

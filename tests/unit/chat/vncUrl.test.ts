@@ -20,7 +20,9 @@ describe("Agent's Computer address (SPEC §4)", () => {
   });
 
   it('leaves an address that already sets view_only as it is', () => {
-    expect(extractVncUrl('{"vnc_url":"https://d.example/vnc.html?view_only=true"}')).toBe('https://d.example/vnc.html?view_only=true');
+    expect(extractVncUrl('{"vnc_url":"https://d.example/vnc.html?view_only=true"}')).toBe(
+      'https://d.example/vnc.html?view_only=true',
+    );
   });
 
   it.each([

@@ -6,7 +6,16 @@ describe('parseFrame', () => {
   it('reads a text chunk with defaults for the fields it leaves out', () => {
     expect(parseFrame('{"type":"chunk","content":"Hi"}')).toEqual({
       ok: true,
-      frame: { type: 'chunk', event: null, content: 'Hi', tools: [], member_responses: [], done: false, session_id: null, team_id: null },
+      frame: {
+        type: 'chunk',
+        event: null,
+        content: 'Hi',
+        tools: [],
+        member_responses: [],
+        done: false,
+        session_id: null,
+        team_id: null,
+      },
     });
   });
 
@@ -14,9 +23,17 @@ describe('parseFrame', () => {
     const result = parseFrame({
       type: 'chunk',
       event: 'ToolCallStarted',
-      tools: [{ tool_call_id: 'a', tool_name: 'x' }, { tool_call_id: 'b', tool_name: 'y', tool_args: { k: 1 } }],
+      tools: [
+        { tool_call_id: 'a', tool_name: 'x' },
+        { tool_call_id: 'b', tool_name: 'y', tool_args: { k: 1 } },
+      ],
     });
-    expect(result.ok && result.frame.type === 'chunk' && result.frame.event === 'ToolCallStarted' && result.frame.active_tool).toEqual({
+    expect(
+      result.ok &&
+        result.frame.type === 'chunk' &&
+        result.frame.event === 'ToolCallStarted' &&
+        result.frame.active_tool,
+    ).toEqual({
       tool_call_id: 'b',
       tool_name: 'y',
       tool_args: { k: 1 },
@@ -29,15 +46,27 @@ describe('parseFrame', () => {
       event: 'ToolCallCompleted',
       active_tool: { tool_call_id: 'a', tool_name: 'x', result: { vnc_url: 'http://h/vnc.html' } },
     });
-    expect(result.ok && result.frame.type === 'chunk' && result.frame.event === 'ToolCallCompleted' && result.frame.active_tool.result).toBe(
-      '{"vnc_url":"http://h/vnc.html"}',
-    );
+    expect(
+      result.ok &&
+        result.frame.type === 'chunk' &&
+        result.frame.event === 'ToolCallCompleted' &&
+        result.frame.active_tool.result,
+    ).toBe('{"vnc_url":"http://h/vnc.html"}');
   });
 
   it('treats any frame with an error field as an error frame', () => {
     expect(parseFrame({ type: 'chunk', error: 'boom', session_id: 's' })).toEqual({
       ok: true,
-      frame: { type: 'error', structured: false, error: 'boom', error_code: null, message: null, detail: null, session_id: 's', team_id: null },
+      frame: {
+        type: 'error',
+        structured: false,
+        error: 'boom',
+        error_code: null,
+        message: null,
+        detail: null,
+        session_id: 's',
+        team_id: null,
+      },
     });
   });
 
@@ -56,9 +85,17 @@ describe('parseFrame', () => {
     ['a missing type', '{"content":"x"}', 'unknown-type'],
     ['an unknown event', '{"type":"chunk","event":"Teleported"}', 'unknown-event'],
     ['a tool event without a tool', '{"type":"chunk","event":"ToolCallCompleted"}', 'missing-fields'],
-    ['a tool without an id', '{"type":"chunk","event":"ToolCallStarted","active_tool":{"tool_name":"x"}}', 'missing-fields'],
+    [
+      'a tool without an id',
+      '{"type":"chunk","event":"ToolCallStarted","active_tool":{"tool_name":"x"}}',
+      'missing-fields',
+    ],
     ['content that is not text', '{"type":"chunk","content":5}', 'missing-fields'],
-    ['a member response without content', '{"type":"chunk","member_responses":[{"member_name":"A"}]}', 'missing-fields'],
+    [
+      'a member response without content',
+      '{"type":"chunk","member_responses":[{"member_name":"A"}]}',
+      'missing-fields',
+    ],
   ])('rejects %s', (_name, raw, kind) => {
     expect(parseFrame(raw)).toMatchObject({ ok: false, kind });
   });
@@ -72,11 +109,15 @@ describe('socket URL', () => {
 
   it('keeps the host of an absolute API base', () => {
     expect(wsBaseFrom('https://api.example/api/v1', { protocol: 'http:', host: 'x' })).toBe('wss://api.example/api/v1');
-    expect(wsBaseFrom('http://127.0.0.1:8080/api/v1', { protocol: 'https:', host: 'x' })).toBe('ws://127.0.0.1:8080/api/v1');
+    expect(wsBaseFrom('http://127.0.0.1:8080/api/v1', { protocol: 'https:', host: 'x' })).toBe(
+      'ws://127.0.0.1:8080/api/v1',
+    );
   });
 
   it('adds token and session_id only when there are some, encoded', () => {
-    expect(teamSocketUrl('ws://h/api/v1', 't 1', 'a&b', 's/1')).toBe('ws://h/api/v1/teams/t%201/ws?token=a%26b&session_id=s%2F1');
+    expect(teamSocketUrl('ws://h/api/v1', 't 1', 'a&b', 's/1')).toBe(
+      'ws://h/api/v1/teams/t%201/ws?token=a%26b&session_id=s%2F1',
+    );
     expect(teamSocketUrl('ws://h/api/v1', 't1', null, null)).toBe('ws://h/api/v1/teams/t1/ws');
   });
 });

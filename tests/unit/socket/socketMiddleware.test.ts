@@ -12,7 +12,11 @@ afterEach(async () => {
   await server.stop();
 });
 
-async function connected(env: ReturnType<typeof makeChatStore>, message = 'Build me a workflow', sessionId: string | null = 's-1') {
+async function connected(
+  env: ReturnType<typeof makeChatStore>,
+  message = 'Build me a workflow',
+  sessionId: string | null = 's-1',
+) {
   env.store.dispatch(sendRequested({ teamId: TEAM_ID, message, sessionId, fileIds: ['f-1'] }));
   await until(() => server.received.length === 1);
 }
@@ -43,7 +47,11 @@ describe('socket middleware', () => {
     server.send(
       { type: 'start', session_id: 's-new' },
       { type: 'chunk', content: 'Hello ' },
-      { type: 'chunk', event: 'ToolCallStarted', active_tool: { tool_call_id: 't1', tool_name: 'search', tool_args: { q: 'n8n' } } },
+      {
+        type: 'chunk',
+        event: 'ToolCallStarted',
+        active_tool: { tool_call_id: 't1', tool_name: 'search', tool_args: { q: 'n8n' } },
+      },
     );
     // Text and tool events arrive in the store together, once per animation frame, in the order they came.
     await until(() => env.scheduler.pending() === 1);
@@ -53,7 +61,11 @@ describe('socket middleware', () => {
 
     server.send(
       { type: 'chunk', content: 'world' },
-      { type: 'chunk', event: 'ToolCallCompleted', active_tool: { tool_call_id: 't1', tool_name: 'search', result: 'found 3' } },
+      {
+        type: 'chunk',
+        event: 'ToolCallCompleted',
+        active_tool: { tool_call_id: 't1', tool_name: 'search', result: 'found 3' },
+      },
       { type: 'chunk', member_responses: [{ member_name: 'Planner', content: 'Plan ready' }] },
       { type: 'end', session_id: 's-new', done: true },
     );
@@ -69,7 +81,12 @@ describe('socket middleware', () => {
       completedTools: ['t1'],
       activeTools: [],
     });
-    expect(team?.events?.map((e) => e.type)).toEqual(['RunStarted', 'ToolCallStarted', 'ToolCallCompleted', 'MemberResponse']);
+    expect(team?.events?.map((e) => e.type)).toEqual([
+      'RunStarted',
+      'ToolCallStarted',
+      'ToolCallCompleted',
+      'MemberResponse',
+    ]);
     expect(env.store.getState().chat.sessionId).toBe('s-new');
     expect(env.adoptedSessions).toEqual(['s-new']);
     expect(env.invalidated).toEqual([
@@ -132,14 +149,14 @@ describe('socket middleware', () => {
     env.scheduler.frame();
     unsubscribe();
     expect(selectLiveText(env.store.getState())).toBe('Looking it up, done.');
-    expect(env.store.getState().chat.run?.events.slice(before).map((e) => e.type)).toEqual(['ToolCallStarted', 'ToolCallCompleted']);
+    expect(
+      env.store
+        .getState()
+        .chat.run?.events.slice(before)
+        .map((e) => e.type),
+    ).toEqual(['ToolCallStarted', 'ToolCallCompleted']);
     const types = env.recorder.toRecording().entries.flatMap((e) => (e.kind === 'action' ? [e.action.type] : []));
-    expect(types.slice(-4)).toEqual([
-      'chat/textDelta',
-      'chat/toolStarted',
-      'chat/textDelta',
-      'chat/toolCompleted',
-    ]);
+    expect(types.slice(-4)).toEqual(['chat/textDelta', 'chat/toolStarted', 'chat/textDelta', 'chat/toolCompleted']);
   });
 
   it('flushes coalesced text by itself on the next animation frame when no scheduler is injected', async () => {

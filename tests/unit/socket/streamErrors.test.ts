@@ -25,16 +25,26 @@ async function runUntilError(frame: unknown) {
 
 /** Error frames as the reference server writes them (docs/PROTOCOL.md): the same text in error and message. */
 function serverFrames(cases: Array<[string, string, string]>): Array<[string, unknown, string]> {
-  return cases.map(([code, text, expected]) => [`the server's ${code}`, { type: 'error', error_code: code, error: text, message: text }, expected]);
+  return cases.map(([code, text, expected]) => [
+    `the server's ${code}`,
+    { type: 'error', error_code: code, error: text, message: text },
+    expected,
+  ]);
 }
 
 describe('stream errors (SPEC §8)', () => {
   it.each([
-    ['an error_code containing credits', { type: 'error', error_code: 'insufficient_credits', message: 'No credits left' }],
+    [
+      'an error_code containing credits',
+      { type: 'error', error_code: 'insufficient_credits', message: 'No credits left' },
+    ],
     ['an error_code "credits_exhausted"', { type: 'error', error_code: 'credits_exhausted' }],
     ['an error text mentioning credits', { error: 'Insufficient credits for this run' }],
     ['an error text mentioning the balance', { error: 'Your balance is too low' }],
-    ['a structured error whose detail code is insufficient_credits', { type: 'error', detail: { code: 'insufficient_credits', message: 'Top up' } }],
+    [
+      'a structured error whose detail code is insufficient_credits',
+      { type: 'error', detail: { code: 'insufficient_credits', message: 'Top up' } },
+    ],
   ])('opens the Insufficient Credits dialog for %s', async (_name, frame) => {
     const env = await runUntilError(frame);
     const state = env.store.getState().chat;
@@ -57,15 +67,31 @@ describe('stream errors (SPEC §8)', () => {
     ['a number', { error: 42 }, CHAT_ERROR_TEXT.unexpected],
     ['an object without a message', { error: { reason: 1 } }, CHAT_ERROR_TEXT.unexpected],
     ['a structured message', { type: 'error', message: 'Team is not available' }, 'Team is not available'],
-    ['a structured error code and message', { type: 'error', error_code: 'provider_error', message: 'Provider said no' }, 'Provider said no'],
+    [
+      'a structured error code and message',
+      { type: 'error', error_code: 'provider_error', message: 'Provider said no' },
+      'Provider said no',
+    ],
     ['a structured detail.message', { type: 'error', detail: { message: 'Detail message' } }, 'Detail message'],
     ['a structured detail string', { type: 'error', detail: 'Detail text' }, 'Detail text'],
-    ['an error object rather than a string', { error: { code: 'x', message: 'Object message' } }, CHAT_ERROR_TEXT.unexpected],
+    [
+      'an error object rather than a string',
+      { error: { code: 'x', message: 'Object message' } },
+      CHAT_ERROR_TEXT.unexpected,
+    ],
     ...serverFrames([
       ['run_failed', 'The team run failed unexpectedly. Please try again.', CHAT_ERROR_TEXT.otherText],
-      ['connection_error', 'Connection to the AI provider failed (network error or timeout).', CHAT_ERROR_TEXT.unreachable],
+      [
+        'connection_error',
+        'Connection to the AI provider failed (network error or timeout).',
+        CHAT_ERROR_TEXT.unreachable,
+      ],
       ['rate_limited', 'The AI provider reports a rate limit or quota exceeded (HTTP 429).', CHAT_ERROR_TEXT.busy],
-      ['model_not_found', 'Model not found: "gpt-9" is not available at the AI provider.', CHAT_ERROR_TEXT.modelUnavailable],
+      [
+        'model_not_found',
+        'Model not found: "gpt-9" is not available at the AI provider.',
+        CHAT_ERROR_TEXT.modelUnavailable,
+      ],
     ]),
     ['a bare error field on a chunk', { type: 'chunk', error: 'upstream timeout' }, CHAT_ERROR_TEXT.unreachable],
     ['a structured error without text', { type: 'error' }, CHAT_ERROR_TEXT.structuredFallback],
@@ -74,6 +100,9 @@ describe('stream errors (SPEC §8)', () => {
     const messages = selectAllMessages(env.store.getState());
     expect(messages.map((m) => m.content)).toEqual(['Go', 'Working', expected]);
     expect(messages.at(-1)?.isError).toBe(true);
-    expect(env.store.getState().chat).toMatchObject({ status: 'failed', error: { message: expected, source: 'frame' } });
+    expect(env.store.getState().chat).toMatchObject({
+      status: 'failed',
+      error: { message: expected, source: 'frame' },
+    });
   });
 });

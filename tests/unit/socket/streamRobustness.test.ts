@@ -24,20 +24,43 @@ describe('out-of-order and duplicate frames', () => {
   it('completes a tool whose completion arrives before its start, and keeps it completed', async () => {
     const env = await startRun();
     server.send(
-      { type: 'chunk', event: 'ToolCallCompleted', active_tool: { tool_call_id: 't1', tool_name: 'fetch', result: 'ok' } },
-      { type: 'chunk', event: 'ToolCallStarted', active_tool: { tool_call_id: 't1', tool_name: 'fetch', tool_args: { url: 'x' } } },
+      {
+        type: 'chunk',
+        event: 'ToolCallCompleted',
+        active_tool: { tool_call_id: 't1', tool_name: 'fetch', result: 'ok' },
+      },
+      {
+        type: 'chunk',
+        event: 'ToolCallStarted',
+        active_tool: { tool_call_id: 't1', tool_name: 'fetch', tool_args: { url: 'x' } },
+      },
     );
     env.scheduler.frame();
     expect(selectLiveToolRuns(env.store.getState())).toEqual([
-      { tool: expect.objectContaining({ tool_call_id: 't1', tool_args: { url: 'x' }, result: 'ok' }), status: 'completed' },
+      {
+        tool: expect.objectContaining({ tool_call_id: 't1', tool_args: { url: 'x' }, result: 'ok' }),
+        status: 'completed',
+      },
     ]);
   });
 
   it('shows one tool, one member response and one RunStarted for repeated frames', async () => {
     const env = await startRun();
     const started = { type: 'chunk', event: 'ToolCallStarted', active_tool: { tool_call_id: 't2', tool_name: 'plan' } };
-    const members = { type: 'chunk', member_responses: [{ member_id: 'm1', member_name: 'Builder', content: 'Built' }] };
-    server.send({ type: 'start' }, { type: 'start' }, started, started, members, members, { type: 'end' }, { type: 'end' });
+    const members = {
+      type: 'chunk',
+      member_responses: [{ member_id: 'm1', member_name: 'Builder', content: 'Built' }],
+    };
+    server.send(
+      { type: 'start' },
+      { type: 'start' },
+      started,
+      started,
+      members,
+      members,
+      { type: 'end' },
+      { type: 'end' },
+    );
     await until(() => env.store.getState().chat.status === 'idle');
     const team = selectAllMessages(env.store.getState()).filter((m) => m.sender === 'team');
     expect(team).toHaveLength(1);
@@ -48,7 +71,11 @@ describe('out-of-order and duplicate frames', () => {
 
   it('counts a tool whose result is "None" as still running', async () => {
     const env = await startRun();
-    server.send({ type: 'chunk', event: 'ToolCallCompleted', active_tool: { tool_call_id: 't3', tool_name: 'wait', result: 'None' } });
+    server.send({
+      type: 'chunk',
+      event: 'ToolCallCompleted',
+      active_tool: { tool_call_id: 't3', tool_name: 'wait', result: 'None' },
+    });
     env.scheduler.frame();
     expect(selectLiveToolRuns(env.store.getState()).map((r) => r.status)).toEqual(['running']);
   });
@@ -62,7 +89,11 @@ describe('out-of-order and duplicate frames', () => {
 
   it('takes an end frame that repeats the whole reply as the reply, not as more text', async () => {
     const env = await startRun();
-    server.send({ type: 'chunk', content: 'Hello ' }, { type: 'chunk', content: 'there' }, { type: 'end', content: 'Hello there' });
+    server.send(
+      { type: 'chunk', content: 'Hello ' },
+      { type: 'chunk', content: 'there' },
+      { type: 'end', content: 'Hello there' },
+    );
     await until(() => env.store.getState().chat.status === 'idle');
     expect(selectAllMessages(env.store.getState()).at(-1)?.content).toBe('Hello there');
   });
@@ -79,20 +110,37 @@ const notJson = fc.string().filter((s) => {
     return true;
   }
 });
-const notAnObject = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer())).map((v) => JSON.stringify(v));
+const notAnObject = fc
+  .oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer()))
+  .map((v) => JSON.stringify(v));
 const unknownType = fc.record({ type: fc.string().filter((t) => !FRAME_TYPES.includes(t)), content: fc.string() });
-const unknownEvent = fc.record({ type: fc.constant('chunk'), event: fc.string().filter((e) => !EVENTS.includes(e)), content: fc.string() });
+const unknownEvent = fc.record({
+  type: fc.constant('chunk'),
+  event: fc.string().filter((e) => !EVENTS.includes(e)),
+  content: fc.string(),
+});
 const missingFields = fc.oneof(
   fc.constant({ type: 'chunk', event: 'ToolCallStarted' }),
-  fc.record({ type: fc.constant('chunk'), event: fc.constant('ToolCallCompleted'), active_tool: fc.record({ tool_name: fc.string() }) }),
+  fc.record({
+    type: fc.constant('chunk'),
+    event: fc.constant('ToolCallCompleted'),
+    active_tool: fc.record({ tool_name: fc.string() }),
+  }),
   fc.record({ type: fc.constant('chunk'), content: fc.integer() }),
-  fc.record({ type: fc.constant('chunk'), member_responses: fc.array(fc.record({ member_name: fc.string() }), { minLength: 1 }) }),
+  fc.record({
+    type: fc.constant('chunk'),
+    member_responses: fc.array(fc.record({ member_name: fc.string() }), { minLength: 1 }),
+  }),
 );
 const garbage = fc.oneof(notJson, notAnObject, unknownType, unknownEvent, missingFields);
 const textFrame = fc.string({ minLength: 1 }).map((content) => ({ type: 'chunk', content }));
 type TextFrame = { type: 'chunk'; content: string };
 const isTextFrame = (f: unknown): f is TextFrame =>
-  typeof f === 'object' && f !== null && !('event' in f) && (f as TextFrame).type === 'chunk' && typeof (f as TextFrame).content === 'string';
+  typeof f === 'object' &&
+  f !== null &&
+  !('event' in f) &&
+  (f as TextFrame).type === 'chunk' &&
+  typeof (f as TextFrame).content === 'string';
 const stream = fc.array(fc.oneof(textFrame, garbage), { maxLength: 30 });
 
 describe('malformed frames', () => {

@@ -1,6 +1,16 @@
 import { parseToolsJson, validToolsMessage } from '../../../src/features/teamEditor/toolsJson';
-import { historyRuns, reasoningMaxSteps, reasoningMinSteps, toolCallLimit } from '../../../src/features/teamEditor/numbers';
-import { isDirty, normaliseInstructions, teamFormFromTeam, teamSavePayload } from '../../../src/features/teamEditor/teamForm';
+import {
+  historyRuns,
+  reasoningMaxSteps,
+  reasoningMinSteps,
+  toolCallLimit,
+} from '../../../src/features/teamEditor/numbers';
+import {
+  isDirty,
+  normaliseInstructions,
+  teamFormFromTeam,
+  teamSavePayload,
+} from '../../../src/features/teamEditor/teamForm';
 import { agentFormFromMember, agentSavePayload } from '../../../src/features/teamEditor/agentForm';
 import type { Team } from '../../../src/services/contract';
 
@@ -43,7 +53,10 @@ describe('tools JSON', () => {
     expect(parseToolsJson('{"type":"x"}')).toEqual({ ok: false, error: 'Tools must be an array' });
   });
   it('says each tool needs a "type" field', () => {
-    expect(parseToolsJson('[{"type":"a"},{"params":{}}]')).toEqual({ ok: false, error: 'Each tool must have a "type" field' });
+    expect(parseToolsJson('[{"type":"a"},{"params":{}}]')).toEqual({
+      ok: false,
+      error: 'Each tool must have a "type" field',
+    });
     expect(parseToolsJson('[1]')).toEqual({ ok: false, error: 'Each tool must have a "type" field' });
   });
   it('accepts a typed list and counts it', () => {
@@ -82,7 +95,17 @@ describe('forms and payloads', () => {
   });
   it('fills agent defaults, the name falling back to the member name', () => {
     const form = agentFormFromMember(team.members[0]!);
-    expect(form).toMatchObject({ name: 'Analyst', model_provider: 'openai', model_id: 'gpt-4o', markdown: true, show_tool_calls: true, search_knowledge: true, parse_response: true, tool_call_limit: null, tools: [] });
+    expect(form).toMatchObject({
+      name: 'Analyst',
+      model_provider: 'openai',
+      model_id: 'gpt-4o',
+      markdown: true,
+      show_tool_calls: true,
+      search_knowledge: true,
+      parse_response: true,
+      tool_call_limit: null,
+      tools: [],
+    });
     expect(agentFormFromMember(team.members[1]!).name).toBe('Code Reviewer');
   });
   it('is dirty only when the working copy differs from the snapshot', () => {
@@ -91,12 +114,19 @@ describe('forms and payloads', () => {
     expect(isDirty(snapshot, { ...snapshot, instructions: 'Other' })).toBe(true);
   });
   it('merges the edited member at its index into the team config', () => {
-    const form = { ...agentFormFromMember(team.members[1]!), instructions: 'Be strict\r\n', tools: [{ type: 'mcp', server_ids: ['github'] }] };
+    const form = {
+      ...agentFormFromMember(team.members[1]!),
+      instructions: 'Be strict\r\n',
+      tools: [{ type: 'mcp', server_ids: ['github'] }],
+    };
     const body = agentSavePayload(team, 1, form);
     expect(body.name).toBe('Review Team');
     expect(body.config?.mode).toBe('coordinate');
     expect(body.config?.members?.[0]).toEqual(team.config.members[0]);
-    expect(body.config?.members?.[1]?.agent_config).toMatchObject({ instructions: 'Be strict', tools: [{ type: 'mcp', server_ids: ['github'] }] });
+    expect(body.config?.members?.[1]?.agent_config).toMatchObject({
+      instructions: 'Be strict',
+      tools: [{ type: 'mcp', server_ids: ['github'] }],
+    });
     expect(body.config?.members?.[1]?.name).toBe('Reviewer');
   });
   it('sends the whole team form with instructions normalised', () => {
@@ -104,6 +134,12 @@ describe('forms and payloads', () => {
     form.config.instructions = '  Lead well \r\n';
     form.config.enable_team_history = true;
     const body = teamSavePayload(team, form);
-    expect(body.config).toMatchObject({ instructions: 'Lead well', enable_team_history: true, num_history_runs: 3, telemetry: true, members: team.config.members });
+    expect(body.config).toMatchObject({
+      instructions: 'Lead well',
+      enable_team_history: true,
+      num_history_runs: 3,
+      telemetry: true,
+      members: team.config.members,
+    });
   });
 });

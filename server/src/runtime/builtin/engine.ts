@@ -29,15 +29,29 @@ function asksForTeam(message: string): boolean {
 
 const TASKS: Record<PhaseName, string> = {
   design: 'Design the workflow: find the n8n node for every trigger and app the request names.',
-  configure: 'Configure every node from its n8n definition: version, resource, operation, required parameters, credential types.',
-  validate: "Validate the workflow with n8n's validator, repair what it reports, and create it in the user's n8n when credentials are saved.",
+  configure:
+    'Configure every node from its n8n definition: version, resource, operation, required parameters, credential types.',
+  validate:
+    "Validate the workflow with n8n's validator, repair what it reports, and create it in the user's n8n when credentials are saved.",
 };
 
 function reasoning(min: number, max: number, state: WorkState, request: string): string {
   const steps = [
-    ['Read the request', `The request asks for: ${request.slice(0, 200).replace(/\s+/g, ' ')}`, 'Identify the trigger, the apps and the control flow.'],
-    ['Choose the trigger', `The workflow starts with a ${state.spec.trigger.kind} trigger.`, 'Delegate node search to the designer.'],
-    ['Order the steps', `${state.spec.steps.length} top-level step(s) follow, with their branches.`, 'Configure, validate and explain the workflow.'],
+    [
+      'Read the request',
+      `The request asks for: ${request.slice(0, 200).replace(/\s+/g, ' ')}`,
+      'Identify the trigger, the apps and the control flow.',
+    ],
+    [
+      'Choose the trigger',
+      `The workflow starts with a ${state.spec.trigger.kind} trigger.`,
+      'Delegate node search to the designer.',
+    ],
+    [
+      'Order the steps',
+      `${state.spec.steps.length} top-level step(s) follow, with their branches.`,
+      'Configure, validate and explain the workflow.',
+    ],
   ];
   const count = Math.min(Math.max(steps.length, min), max);
   return Array.from({ length: count }, (_, i) => {
@@ -46,11 +60,21 @@ function reasoning(min: number, max: number, state: WorkState, request: string):
   }).join('\n\n');
 }
 
-async function* delegate(member: TeamMember, task: string, work: () => AsyncGenerator<RunEvent, MemberResponse>, context: EngineContext): AsyncGenerator<RunEvent> {
+async function* delegate(
+  member: TeamMember,
+  task: string,
+  work: () => AsyncGenerator<RunEvent, MemberResponse>,
+  context: EngineContext,
+): AsyncGenerator<RunEvent> {
   const args = { member_id: memberId(member), task, expected_output: 'What you checked or built, in Markdown.' };
-  yield* invokeTool('transfer_task_to_member', args, async function* () {
-    return (yield* work()).content;
-  }, { services: context.services, signal: context.signal, charge: false });
+  yield* invokeTool(
+    'transfer_task_to_member',
+    args,
+    async function* () {
+      return (yield* work()).content;
+    },
+    { services: context.services, signal: context.signal, charge: false },
+  );
 }
 
 async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenerator<RunEvent> {
@@ -73,14 +97,21 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
   const previousId = /\]\((https?:\/\/[^)\s]+)\/workflow\/([\w-]+)\)/.exec(input.lastReply ?? '')?.[2] ?? null;
   const state: WorkState = { spec: session.spec, knowledge: new NodeKnowledge<RunEvent>(), deployment: {}, previousId };
   const problem = await context.services.credentialProblem('n8n');
-  if (problem) state.credentialProblem = `Your saved n8n credentials could not be used, so I did not create the workflow in your n8n: ${problem} Check the n8n Base URL and API key.`;
+  if (problem)
+    state.credentialProblem = `Your saved n8n credentials could not be used, so I did not create the workflow in your n8n: ${problem} Check the n8n Base URL and API key.`;
   const config = input.team.config;
   if (config?.reasoning) {
     const text = reasoning(config.reasoning_min_steps ?? 1, config.reasoning_max_steps ?? 10, state, request);
-    yield* invokeTool('think', { thought: 'Plan the workflow' }, async () => text, { services: context.services, signal: context.signal, charge: false });
+    yield* invokeTool('think', { thought: 'Plan the workflow' }, async () => text, {
+      services: context.services,
+      signal: context.signal,
+      charge: false,
+    });
   }
   // Without any member holding the n8n tools the coordinator uses them itself, so the workflow is still validated.
-  const coordinatorFns = [...owners.values()].some((o) => o === null) ? await memberFunctions({ tools: [{ type: 'mcp', server_ids: ['n8n'] }] }, env, context.signal) : [];
+  const coordinatorFns = [...owners.values()].some((o) => o === null)
+    ? await memberFunctions({ tools: [{ type: 'mcp', server_ids: ['n8n'] }] }, env, context.signal)
+    : [];
   const phaseMembers = new Set<TeamMember>();
   for (const phase of PHASES) {
     const owner = owners.get(phase) ?? null;
@@ -93,27 +124,51 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
     phaseMembers.add(owner);
     // In collaborate mode every member is given the whole request; each still does its own part of it.
     const task = config?.mode === 'collaborate' ? input.message : TASKS[phase];
-    yield* delegate(owner, task, async function* () {
-      const calls: ToolCall[] = [];
-      const report = yield* runPhase(phase, state, fns.get(owner)!, context, calls, owner.agent_config?.tool_call_limit);
-      const response = memberResponse(owner, `**Task:** ${task}\n\n${report}`, calls);
-      yield { kind: 'member_response', response, task };
-      return response;
-    }, context);
+    yield* delegate(
+      owner,
+      task,
+      async function* () {
+        const calls: ToolCall[] = [];
+        const report = yield* runPhase(
+          phase,
+          state,
+          fns.get(owner)!,
+          context,
+          calls,
+          owner.agent_config?.tool_call_limit,
+        );
+        const response = memberResponse(owner, `**Task:** ${task}\n\n${report}`, calls);
+        yield { kind: 'member_response', response, task };
+        return response;
+      },
+      context,
+    );
   }
   const nodeNames = state.built?.workflow.nodes.map((n) => n.name) ?? [];
   const responses: MemberResponse[] = [];
   for (const member of members.filter((m) => !phaseMembers.has(m))) {
-    const task = config?.mode === 'collaborate' ? input.message : `As ${member.role ?? member.name}, look up what the team needs for: ${input.message}`;
-    yield* delegate(member, task, async function* () {
-      const response = yield* runOtherMember(member, task, fns.get(member) ?? [], request, nodeNames, env, context);
-      responses.push(response);
-      return response;
-    }, context);
+    const task =
+      config?.mode === 'collaborate'
+        ? input.message
+        : `As ${member.role ?? member.name}, look up what the team needs for: ${input.message}`;
+    yield* delegate(
+      member,
+      task,
+      async function* () {
+        const response = yield* runOtherMember(member, task, fns.get(member) ?? [], request, nodeNames, env, context);
+        responses.push(response);
+        return response;
+      },
+      context,
+    );
   }
   if (!state.built || !state.checked) {
     const why = state.unavailable?.split('\n')[0]!.slice(0, 300) ?? 'the n8n tool server did not answer.';
-    yield* streamText(`The team did not build a workflow this time, because it could not check it against n8n's node definitions (a workflow it cannot check would only be a guess): ${why}\n\nPlease try again in a moment.`, context.streamDelayMs, context.signal);
+    yield* streamText(
+      `The team did not build a workflow this time, because it could not check it against n8n's node definitions (a workflow it cannot check would only be a guess): ${why}\n\nPlease try again in a moment.`,
+      context.streamDelayMs,
+      context.signal,
+    );
     return;
   }
   const knowledge = responses
@@ -121,7 +176,16 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
     .filter((t) => t.tool_name === 'search_knowledge_base' && !t.tool_call_error && /^1\. /.test(String(t.result)))
     .map((t) => String(t.result).split('\n\n')[0]!.replace(/^1\. /, ''));
   const notes = [...(state.design?.notes ?? []), ...(state.credentialProblem ? [state.credentialProblem] : [])];
-  const reply = composeReply({ spec: state.design?.spec ?? state.spec, built: state.built, checked: state.checked, changes: session.changes, notes, deployment: state.deployment, knowledge, fileNames: input.files.map((f) => f.name) });
+  const reply = composeReply({
+    spec: state.design?.spec ?? state.spec,
+    built: state.built,
+    checked: state.checked,
+    changes: session.changes,
+    notes,
+    deployment: state.deployment,
+    knowledge,
+    fileNames: input.files.map((f) => f.name),
+  });
   yield* streamText(reply, context.streamDelayMs, context.signal);
 }
 

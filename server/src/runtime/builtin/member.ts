@@ -6,7 +6,10 @@ import { NODE_REFERENCE } from '../tools/reference.ts';
 import type { EngineContext, RunEvent } from '../types.ts';
 
 export const memberId = (member: TeamMember): string =>
-  (member.agent_config?.name ?? member.name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'member';
+  (member.agent_config?.name ?? member.name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'member';
 
 /** Arguments for one function, or null when it has nothing to do for this request (MCP tools are the phases'). */
 function argsFor(fn: ToolFunction, request: string, nodeNames: string[], env: ToolEnv): Record<string, unknown> | null {
@@ -36,23 +39,49 @@ function summarise(task: string, calls: ToolCall[], stoppedAtLimit: boolean, lim
   for (const call of calls) {
     const result = String(call.result ?? '');
     const text = result.startsWith('{') ? (result.split('\n\n')[1] ?? result) : result;
-    lines.push('', `- \`${call.tool_name}\`${call.tool_call_error ? ' failed' : ''}: ${text.split('\n')[0]!.slice(0, 400)}`);
+    lines.push(
+      '',
+      `- \`${call.tool_name}\`${call.tool_call_error ? ' failed' : ''}: ${text.split('\n')[0]!.slice(0, 400)}`,
+    );
   }
   if (stoppedAtLimit) lines.push('', `I stopped at my tool call limit (${String(limit)}).`);
   return lines.join('\n');
 }
 
 export function memberResponse(member: TeamMember, content: string, calls: ToolCall[]): MemberResponse {
-  return { member_id: memberId(member), member_name: member.agent_config?.name ?? member.name, content, tools: calls, model: 'builtin', created_at: Math.floor(Date.now() / 1000) };
+  return {
+    member_id: memberId(member),
+    member_name: member.agent_config?.name ?? member.name,
+    content,
+    tools: calls,
+    model: 'builtin',
+    created_at: Math.floor(Date.now() / 1000),
+  };
 }
 
-export async function* runOtherMember(member: TeamMember, task: string, fns: ToolFunction[], request: string, nodeNames: string[], env: ToolEnv, context: EngineContext): AsyncGenerator<RunEvent, MemberResponse> {
+export async function* runOtherMember(
+  member: TeamMember,
+  task: string,
+  fns: ToolFunction[],
+  request: string,
+  nodeNames: string[],
+  env: ToolEnv,
+  context: EngineContext,
+): AsyncGenerator<RunEvent, MemberResponse> {
   const limit = member.agent_config?.tool_call_limit;
-  const planned = fns.map((fn) => ({ fn, args: argsFor(fn, request, nodeNames, env) })).filter((p): p is { fn: ToolFunction; args: Record<string, unknown> } => p.args !== null);
+  const planned = fns
+    .map((fn) => ({ fn, args: argsFor(fn, request, nodeNames, env) }))
+    .filter((p): p is { fn: ToolFunction; args: Record<string, unknown> } => p.args !== null);
   const allowed = typeof limit === 'number' ? planned.slice(0, limit) : planned;
   const calls: ToolCall[] = [];
   for (const { fn, args } of allowed) {
-    calls.push(yield* invokeTool(fn.toolName ?? fn.name, args, () => fn.execute(args), { services: context.services, signal: context.signal, charge: true }));
+    calls.push(
+      yield* invokeTool(fn.toolName ?? fn.name, args, () => fn.execute(args), {
+        services: context.services,
+        signal: context.signal,
+        charge: true,
+      }),
+    );
   }
   const response = memberResponse(member, summarise(task, calls, allowed.length < planned.length, limit), calls);
   yield { kind: 'member_response', response, task };

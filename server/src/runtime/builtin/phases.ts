@@ -36,28 +36,45 @@ export interface WorkState {
 const hasN8n = (fns: ToolFunction[]) => fns.some((f) => f.serverId === 'n8n' && f.toolName === 'search_nodes');
 
 /** Which member does each phase: by role, else any member with the n8n tools; null means the coordinator. */
-export function assignPhases(members: TeamMember[], fns: Map<TeamMember, ToolFunction[]>): Map<PhaseName, TeamMember | null> {
+export function assignPhases(
+  members: TeamMember[],
+  fns: Map<TeamMember, ToolFunction[]>,
+): Map<PhaseName, TeamMember | null> {
   const able = members.filter((m) => hasN8n(fns.get(m) ?? []));
   const owners = new Map<PhaseName, TeamMember | null>();
   for (const phase of PHASES) {
-    const byRole = able.find((m) => ROLE[phase].test(`${m.role ?? ''} ${m.name}`.toLowerCase()) && ![...owners.values()].includes(m));
+    const byRole = able.find(
+      (m) => ROLE[phase].test(`${m.role ?? ''} ${m.name}`.toLowerCase()) && ![...owners.values()].includes(m),
+    );
     owners.set(phase, byRole ?? able.find((m) => ![...owners.values()].includes(m)) ?? able[0] ?? null);
   }
   return owners;
 }
 
-export function callerFor(fns: ToolFunction[], context: EngineContext, calls: ToolCall[], limit: number | null | undefined): ToolCaller<RunEvent> {
+export function callerFor(
+  fns: ToolFunction[],
+  context: EngineContext,
+  calls: ToolCall[],
+  limit: number | null | undefined,
+): ToolCaller<RunEvent> {
   return async function* (tool, args) {
     const fn = fns.find((f) => f.serverId === 'n8n' && f.toolName === tool);
     if (!fn) return { text: `The ${tool} tool is not available.`, isError: true };
     if (typeof limit === 'number' && calls.length >= limit) {
-      throw new KnowledgeUnavailableError(`A member reached its tool call limit (${limit}) before the workflow could be checked against n8n's node definitions; raise the limit in the agent's settings.`);
+      throw new KnowledgeUnavailableError(
+        `A member reached its tool call limit (${limit}) before the workflow could be checked against n8n's node definitions; raise the limit in the agent's settings.`,
+      );
     }
     let full = '';
-    const call = yield* invokeTool(tool, args, async () => {
-      full = await fn.execute(args);
-      return shownResult(full);
-    }, { services: context.services, signal: context.signal, charge: true });
+    const call = yield* invokeTool(
+      tool,
+      args,
+      async () => {
+        full = await fn.execute(args);
+        return shownResult(full);
+      },
+      { services: context.services, signal: context.signal, charge: true },
+    );
     calls.push(call);
     return call.tool_call_error ? { text: String(call.result ?? ''), isError: true } : { text: full, isError: false };
   };
@@ -73,11 +90,17 @@ function idOf(text: string): string | null {
   }
 }
 
-async function* deploy(state: WorkState, call: ToolCaller<RunEvent>, fns: ToolFunction[], context: EngineContext): AsyncGenerator<RunEvent, string> {
+async function* deploy(
+  state: WorkState,
+  call: ToolCaller<RunEvent>,
+  fns: ToolFunction[],
+  context: EngineContext,
+): AsyncGenerator<RunEvent, string> {
   const can = (t: string) => fns.some((f) => f.serverId === 'n8n' && f.toolName === t);
   if (!can('n8n_create_workflow')) return 'Not created in n8n: no n8n credentials are saved.';
   if (!state.checked?.usable) {
-    state.deployment.problem = 'I did not create it in your n8n because validation still reports errors (listed above).';
+    state.deployment.problem =
+      'I did not create it in your n8n because validation still reports errors (listed above).';
     return state.deployment.problem;
   }
   const { name, nodes, connections, settings } = state.built!.workflow;
@@ -96,7 +119,14 @@ async function* deploy(state: WorkState, call: ToolCaller<RunEvent>, fns: ToolFu
 }
 
 /** Runs one phase with a member's (or the coordinator's) tools; returns the member's report. */
-export async function* runPhase(phase: PhaseName, state: WorkState, fns: ToolFunction[], context: EngineContext, calls: ToolCall[], limit?: number | null): AsyncGenerator<RunEvent, string> {
+export async function* runPhase(
+  phase: PhaseName,
+  state: WorkState,
+  fns: ToolFunction[],
+  context: EngineContext,
+  calls: ToolCall[],
+  limit?: number | null,
+): AsyncGenerator<RunEvent, string> {
   try {
     return yield* phaseWork(phase, state, fns, context, calls, limit);
   } catch (error) {
@@ -106,25 +136,52 @@ export async function* runPhase(phase: PhaseName, state: WorkState, fns: ToolFun
   }
 }
 
-async function* phaseWork(phase: PhaseName, state: WorkState, fns: ToolFunction[], context: EngineContext, calls: ToolCall[], limit?: number | null): AsyncGenerator<RunEvent, string> {
+async function* phaseWork(
+  phase: PhaseName,
+  state: WorkState,
+  fns: ToolFunction[],
+  context: EngineContext,
+  calls: ToolCall[],
+  limit?: number | null,
+): AsyncGenerator<RunEvent, string> {
   const call = callerFor(fns, context, calls, limit);
   switch (phase) {
     case 'design': {
       state.design = yield* design(state.spec, call, state.knowledge);
-      const types = [...(state.design.triggerType ? [state.design.triggerType] : []), ...state.design.actionTypes.values()];
-      return [`Read the request: trigger **${state.spec.trigger.kind}**, ${state.spec.steps.length} step(s) at the top level.`, types.length ? `Found the nodes: ${types.map((t) => `\`${t}\``).join(', ')}.` : 'Only n8n core nodes are needed.', ...state.design.notes].join('\n\n');
+      const types = [
+        ...(state.design.triggerType ? [state.design.triggerType] : []),
+        ...state.design.actionTypes.values(),
+      ];
+      return [
+        `Read the request: trigger **${state.spec.trigger.kind}**, ${state.spec.steps.length} step(s) at the top level.`,
+        types.length
+          ? `Found the nodes: ${types.map((t) => `\`${t}\``).join(', ')}.`
+          : 'Only n8n core nodes are needed.',
+        ...state.design.notes,
+      ].join('\n\n');
     }
     case 'configure': {
       state.built = yield* configure(state.design!, call, state.knowledge);
       const creds = [...new Set(state.built.credentials.map((c) => c.type))];
-      return [`Configured ${state.built.workflow.nodes.length} nodes from their n8n definitions (versions, resources, operations, required parameters).`, creds.length ? `Credentials needed: ${creds.map((c) => `\`${c}\``).join(', ')}.` : 'No credentials are needed.'].join('\n\n');
+      return [
+        `Configured ${state.built.workflow.nodes.length} nodes from their n8n definitions (versions, resources, operations, required parameters).`,
+        creds.length ? `Credentials needed: ${creds.map((c) => `\`${c}\``).join(', ')}.` : 'No credentials are needed.',
+      ].join('\n\n');
     }
     case 'validate': {
       state.checked = yield* validate(state.built!, call, state.knowledge);
       const r = state.checked.report;
-      const verdict = r.valid ? 'valid' : state.checked.usable ? 'valid once the settings you pick are filled in' : `${r.errors.length} error(s) left`;
+      const verdict = r.valid
+        ? 'valid'
+        : state.checked.usable
+          ? 'valid once the settings you pick are filled in'
+          : `${r.errors.length} error(s) left`;
       const deployed = yield* deploy(state, call, fns, context);
-      return [`\`validate_workflow\`: ${verdict}; ${r.warnings.length} warning(s).`, ...state.checked.repaired.map((x) => `Repaired: ${x}`), deployed].join('\n\n');
+      return [
+        `\`validate_workflow\`: ${verdict}; ${r.warnings.length} warning(s).`,
+        ...state.checked.repaired.map((x) => `Repaired: ${x}`),
+        deployed,
+      ].join('\n\n');
     }
   }
 }

@@ -16,7 +16,8 @@ export function workflowIn(text: string): Record<string, unknown> | null {
   for (const m of text.matchAll(/```(?:json)?\n([\s\S]+?)\n```/g)) {
     try {
       const value = JSON.parse(m[1]!) as Record<string, unknown>;
-      if (Array.isArray(value.nodes) && typeof value.connections === 'object' && value.connections !== null) return value;
+      if (Array.isArray(value.nodes) && typeof value.connections === 'object' && value.connections !== null)
+        return value;
     } catch {
       // Not JSON: the next block may be.
     }
@@ -46,7 +47,7 @@ const asTool = (fn: Pick<ToolFunction, 'name' | 'description' | 'parameters'>): 
 
 const TRANSFER = {
   name: 'transfer_task_to_member',
-  description: 'Gives a task to one team member and returns the member\'s answer.',
+  description: "Gives a task to one team member and returns the member's answer.",
   parameters: {
     type: 'object' as const,
     properties: {
@@ -87,7 +88,11 @@ function userContent(input: RunInput): string {
 function historyMessages(input: RunInput): ChatCompletionMessageParam[] {
   return input.history
     .filter((m) => (m.role === 'user' || m.role === 'team_response' || m.role === 'assistant') && m.content)
-    .map((m) => (m.role === 'user' ? { role: 'user' as const, content: m.content } : { role: 'assistant' as const, content: m.content }));
+    .map((m) =>
+      m.role === 'user'
+        ? { role: 'user' as const, content: m.content }
+        : { role: 'assistant' as const, content: m.content },
+    );
 }
 
 export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
@@ -98,32 +103,65 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
     timeout: options.timeoutMs ?? 120_000,
   });
 
-  async function* runMember(member: TeamMember, task: string, env: ToolEnv, input: RunInput, ctx: EngineContext): AsyncGenerator<RunEvent, MemberResponse> {
+  async function* runMember(
+    member: TeamMember,
+    task: string,
+    env: ToolEnv,
+    input: RunInput,
+    ctx: EngineContext,
+  ): AsyncGenerator<RunEvent, MemberResponse> {
     const agent = member.agent_config;
     const model = options.model ?? agent?.model_id ?? input.team.config?.model_id ?? input.team.model_id;
     const fns = await memberFunctions(agent, env, ctx.signal);
     const limit = typeof agent?.tool_call_limit === 'number' ? agent.tool_call_limit : Infinity;
     const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: [agent?.description, agent?.instructions, agent?.expected_output && `Expected output: ${agent.expected_output}`].filter(Boolean).join('\n\n') || `You are ${member.name}.` },
+      {
+        role: 'system',
+        content:
+          [
+            agent?.description,
+            agent?.instructions,
+            agent?.expected_output && `Expected output: ${agent.expected_output}`,
+          ]
+            .filter(Boolean)
+            .join('\n\n') || `You are ${member.name}.`,
+      },
       { role: 'user', content: task },
     ];
     const calls: NonNullable<MemberResponse['tools']> = [];
     let content = '';
     for (let round = 0; round < MAX_MEMBER_ROUNDS; round++) {
-      const reply = yield* streamCompletion(client, { model, messages, tools: calls.length < limit ? fns.map(asTool) : [] }, { signal: ctx.signal, emitText: false });
+      const reply = yield* streamCompletion(
+        client,
+        { model, messages, tools: calls.length < limit ? fns.map(asTool) : [] },
+        { signal: ctx.signal, emitText: false },
+      );
       content = reply.text;
       if (!reply.toolCalls.length) break;
-      messages.push({ role: 'assistant', content: reply.text || null, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
+      messages.push({
+        role: 'assistant',
+        content: reply.text || null,
+        tool_calls: reply.toolCalls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      });
       for (const tc of reply.toolCalls) {
         const fn = fns.find((f) => f.name === tc.name);
         const args = parseArguments(tc.arguments);
         let result: string;
         if (calls.length >= limit) result = 'Tool call limit reached; answer with what you have.';
         else {
-          const call = yield* invokeTool(fn?.toolName ?? tc.name, args, async () => {
-            if (!fn) throw new ToolError(`Unknown tool ${tc.name}.`);
-            return fn.execute(args);
-          }, { services: ctx.services, signal: ctx.signal, charge: Boolean(fn), id: tc.id });
+          const call = yield* invokeTool(
+            fn?.toolName ?? tc.name,
+            args,
+            async () => {
+              if (!fn) throw new ToolError(`Unknown tool ${tc.name}.`);
+              return fn.execute(args);
+            },
+            { services: ctx.services, signal: ctx.signal, charge: Boolean(fn), id: tc.id },
+          );
           calls.push(call);
           result = String(call.result ?? '');
         }
@@ -158,17 +196,30 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
         yield* validateAnswer(reply.text, messages, model, ctx);
         return;
       }
-      messages.push({ role: 'assistant', content: reply.text || null, tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) });
+      messages.push({
+        role: 'assistant',
+        content: reply.text || null,
+        tool_calls: reply.toolCalls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      });
       for (const tc of reply.toolCalls) {
         const args = parseArguments(tc.arguments);
-        const call = yield* invokeTool(tc.name, args, async function* () {
-          if (tc.name !== TRANSFER.name) throw new ToolError(`Unknown function ${tc.name}; use ${TRANSFER.name}.`);
-          const member = members.find((m) => memberId(m) === args.member_id || m.name === args.member_id);
-          if (!member) throw new ToolError(`No member has the id ${String(args.member_id)}.`);
-          const task = typeof args.task === 'string' && args.task.trim() ? args.task : input.message;
-          const response = yield* runMember(member, task, env, input, ctx);
-          return response.content;
-        }, { services: ctx.services, signal: ctx.signal, charge: false, id: tc.id });
+        const call = yield* invokeTool(
+          tc.name,
+          args,
+          async function* () {
+            if (tc.name !== TRANSFER.name) throw new ToolError(`Unknown function ${tc.name}; use ${TRANSFER.name}.`);
+            const member = members.find((m) => memberId(m) === args.member_id || m.name === args.member_id);
+            if (!member) throw new ToolError(`No member has the id ${String(args.member_id)}.`);
+            const task = typeof args.task === 'string' && args.task.trim() ? args.task : input.message;
+            const response = yield* runMember(member, task, env, input, ctx);
+            return response.content;
+          },
+          { services: ctx.services, signal: ctx.signal, charge: false, id: tc.id },
+        );
         messages.push({ role: 'tool', tool_call_id: tc.id, content: String(call.result ?? '') });
       }
     }
@@ -178,34 +229,66 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
    * The workflow in the final answer goes through n8n's validator; its errors go back to the model, which answers
    * again (bounded), and what still fails is said in the answer.
    */
-  async function* validateAnswer(answer: string, messages: ChatCompletionMessageParam[], model: string, ctx: EngineContext): AsyncGenerator<RunEvent> {
+  async function* validateAnswer(
+    answer: string,
+    messages: ChatCompletionMessageParam[],
+    model: string,
+    ctx: EngineContext,
+  ): AsyncGenerator<RunEvent> {
     const tools = await ctx.services.mcpTools('n8n', ctx.signal).catch(() => []);
     if (!tools.some((t) => t.name === 'validate_workflow')) return;
     let current = answer;
     for (let round = 0; ; round++) {
       const workflow = workflowIn(current);
       if (!workflow) return;
-      const call = yield* invokeTool('validate_workflow', { workflow }, async () => {
-        const result = await ctx.services.callMcp('n8n', 'validate_workflow', { workflow }, ctx.signal);
-        if (result.isError) throw new ToolError(result.text);
-        return result.text;
-      }, { services: ctx.services, signal: ctx.signal, charge: true });
+      const call = yield* invokeTool(
+        'validate_workflow',
+        { workflow },
+        async () => {
+          const result = await ctx.services.callMcp('n8n', 'validate_workflow', { workflow }, ctx.signal);
+          if (result.isError) throw new ToolError(result.text);
+          return result.text;
+        },
+        { services: ctx.services, signal: ctx.signal, charge: true },
+      );
       const report = parseValidation(String(call.result ?? ''), Boolean(call.tool_call_error));
-      const list = report.errors.slice(0, 10).map((e) => `- ${e.node ? `**${e.node}**: ` : ''}${e.message}`).join('\n');
+      const list = report.errors
+        .slice(0, 10)
+        .map((e) => `- ${e.node ? `**${e.node}**: ` : ''}${e.message}`)
+        .join('\n');
       if (report.valid) {
-        yield* streamText(`\n\n### Validated\nn8n's validator (\`validate_workflow\`) checked this workflow: no errors${report.warnings.length ? `, ${report.warnings.length} warning(s)` : ''}.`, ctx.streamDelayMs, ctx.signal);
+        yield* streamText(
+          `\n\n### Validated\nn8n's validator (\`validate_workflow\`) checked this workflow: no errors${report.warnings.length ? `, ${report.warnings.length} warning(s)` : ''}.`,
+          ctx.streamDelayMs,
+          ctx.signal,
+        );
         return;
       }
       if (round >= MAX_REPAIR_ROUNDS) {
-        yield* streamText(`\n\n### Validation\nn8n's validator (\`validate_workflow\`) still reports ${report.errors.length} error(s) the team could not repair:\n${list}`, ctx.streamDelayMs, ctx.signal);
+        yield* streamText(
+          `\n\n### Validation\nn8n's validator (\`validate_workflow\`) still reports ${report.errors.length} error(s) the team could not repair:\n${list}`,
+          ctx.streamDelayMs,
+          ctx.signal,
+        );
         return;
       }
-      yield* streamText(`\n\n---\n\nn8n's validator found ${report.errors.length} problem(s) in this workflow, so the team corrects it:\n${list}\n\n`, ctx.streamDelayMs, ctx.signal);
+      yield* streamText(
+        `\n\n---\n\nn8n's validator found ${report.errors.length} problem(s) in this workflow, so the team corrects it:\n${list}\n\n`,
+        ctx.streamDelayMs,
+        ctx.signal,
+      );
       messages.push(
         { role: 'assistant', content: current },
-        { role: 'user', content: `n8n's validator (validate_workflow) reports these errors in your workflow:\n${list}\n\nAnswer again with the whole corrected workflow as a json code block.` },
+        {
+          role: 'user',
+          content: `n8n's validator (validate_workflow) reports these errors in your workflow:\n${list}\n\nAnswer again with the whole corrected workflow as a json code block.`,
+        },
       );
-      current = (yield* streamCompletion(client, { model, messages, tools: [] }, { signal: ctx.signal, emitText: true })).text;
+      current = (yield* streamCompletion(
+        client,
+        { model, messages, tools: [] },
+        { signal: ctx.signal, emitText: true },
+      )).text;
     }
   }
 

@@ -18,7 +18,10 @@ export function providerError(error: unknown, model: string): ProviderError | nu
     return new ProviderError('provider_error', 'The AI provider rejected the API key (HTTP 401).');
   }
   if (error instanceof OpenAI.APIError) {
-    return new ProviderError('provider_error', `The AI provider returned an error${error.status ? ` (HTTP ${error.status})` : ''}.`);
+    return new ProviderError(
+      'provider_error',
+      `The AI provider returned an error${error.status ? ` (HTTP ${error.status})` : ''}.`,
+    );
   }
   if (error instanceof OpenAI.OpenAIError) {
     return new ProviderError('provider_error', 'The AI provider sent a response that could not be read.');

@@ -24,7 +24,12 @@ export async function* streamCompletion(
   const calls = new Map<number, AssembledToolCall>();
   try {
     const stream = await client.chat.completions.create(
-      { model: request.model, messages: request.messages, stream: true, ...(request.tools.length ? { tools: request.tools } : {}) },
+      {
+        model: request.model,
+        messages: request.messages,
+        stream: true,
+        ...(request.tools.length ? { tools: request.tools } : {}),
+      },
       { signal: options.signal },
     );
     for await (const chunk of stream) {

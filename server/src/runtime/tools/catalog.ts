@@ -11,7 +11,11 @@ export interface ToolEnv {
   files: RunFile[];
 }
 
-type JsonSchema = { type: 'object'; properties: Record<string, { type: string; description: string }>; required: string[] };
+type JsonSchema = {
+  type: 'object';
+  properties: Record<string, { type: string; description: string }>;
+  required: string[];
+};
 
 export interface ToolFunction {
   /** The name the model calls it by (MCP tools: namespaced by server). */
@@ -32,7 +36,8 @@ const schema = (props: Record<string, string>): JsonSchema => ({
 
 const str = (args: Record<string, unknown>, key: string): string => {
   const value = args[key];
-  if (typeof value !== 'string' || !value.trim()) throw new ToolError(`The argument "${key}" must be a non-empty string.`);
+  if (typeof value !== 'string' || !value.trim())
+    throw new ToolError(`The argument "${key}" must be a non-empty string.`);
   return value.trim().slice(0, 4000);
 };
 
@@ -45,7 +50,9 @@ function knowledgeSearch(kbIds: string[], env: ToolEnv): ToolFunction {
       const query = str(args, 'query');
       const hits = await env.services.searchKnowledge(kbIds, query, 5);
       if (!hits.length) return `No passages in the attached knowledge bases match "${query}".`;
-      return hits.map((h, i) => `${i + 1}. **${h.documentName}**: ${h.content.replace(/\s+/g, ' ').trim()}`).join('\n\n');
+      return hits
+        .map((h, i) => `${i + 1}. **${h.documentName}**: ${h.content.replace(/\s+/g, ' ').trim()}`)
+        .join('\n\n');
     },
   };
 }
@@ -56,9 +63,13 @@ function referenceSearch(name: string, description: string): ToolFunction {
     description,
     parameters: schema({ query: 'Search terms' }),
     async execute(args) {
-      const words = str(args, 'query').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+      const words =
+        str(args, 'query')
+          .toLowerCase()
+          .match(/[a-z0-9]+/g) ?? [];
       const hits = NODE_REFERENCE.filter((n) => words.some((w) => n.keywords.includes(w)));
-      if (!hits.length) return 'No entries of the n8n node reference match the query (the reference server has no web access).';
+      if (!hits.length)
+        return 'No entries of the n8n node reference match the query (the reference server has no web access).';
       return hits.map((n) => `- **${n.name}** (\`${n.type}\`): ${n.summary} ${n.docs}`).join('\n');
     },
   };
@@ -85,7 +96,8 @@ function httpRequest(): ToolFunction {
     parameters: schema({ method: 'GET, POST, PUT, PATCH or DELETE', url: 'Absolute http(s) URL' }),
     async execute(args) {
       const method = str(args, 'method').toUpperCase();
-      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw new ToolError(`Unsupported method ${method}.`);
+      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+        throw new ToolError(`Unsupported method ${method}.`);
       let url: URL;
       try {
         url = new URL(str(args, 'url'));
@@ -106,10 +118,16 @@ function readFile(env: ToolEnv): ToolFunction {
     parameters: schema({ file_name: 'Name of the attached file' }),
     async execute(args) {
       const name = str(args, 'file_name');
-      const file = env.files.find((f) => f.name === name) ?? env.files.find((f) => f.name.toLowerCase() === name.toLowerCase());
-      if (!file) throw new ToolError(`No attached file is named "${name}". Attached: ${env.files.map((f) => f.name).join(', ') || 'none'}.`);
+      const file =
+        env.files.find((f) => f.name === name) ?? env.files.find((f) => f.name.toLowerCase() === name.toLowerCase());
+      if (!file)
+        throw new ToolError(
+          `No attached file is named "${name}". Attached: ${env.files.map((f) => f.name).join(', ') || 'none'}.`,
+        );
       if (file.text === null) return `${file.name} (${file.contentType}, ${file.size} bytes) is not a text file.`;
-      return file.text.length > 4000 ? `${file.text.slice(0, 4000)}\n…(${file.text.length - 4000} more characters)` : file.text;
+      return file.text.length > 4000
+        ? `${file.text.slice(0, 4000)}\n…(${file.text.length - 4000} more characters)`
+        : file.text;
     },
   };
 }
@@ -123,7 +141,9 @@ const MAX_RESULT_CHARS = 8000;
 
 /** A tool's text as the timeline keeps it: long node definitions are cut, the engine still reads the whole. */
 export function shownResult(text: string): string {
-  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n…(${text.length - MAX_RESULT_CHARS} more characters)` : text;
+  return text.length > MAX_RESULT_CHARS
+    ? `${text.slice(0, MAX_RESULT_CHARS)}\n…(${text.length - MAX_RESULT_CHARS} more characters)`
+    : text;
 }
 
 /** The real tools of an MCP server (tools/list with the user's credentials); none when it cannot be reached. */
@@ -139,7 +159,9 @@ async function mcpFunctions(serverId: string, env: ToolEnv, signal: AbortSignal)
     toolName: tool.name,
     serverId,
     description: (tool.description || tool.name).slice(0, 1000),
-    parameters: (tool.inputSchema?.type === 'object' ? tool.inputSchema : { type: 'object', properties: {} }) as ToolFunction['parameters'],
+    parameters: (tool.inputSchema?.type === 'object'
+      ? tool.inputSchema
+      : { type: 'object', properties: {} }) as ToolFunction['parameters'],
     async execute(args) {
       const result = await env.services.callMcp(serverId, tool.name, args, signal);
       if (result.isError) throw new ToolError(shownResult(result.text || `${tool.name} failed.`));
@@ -149,7 +171,11 @@ async function mcpFunctions(serverId: string, env: ToolEnv, signal: AbortSignal)
 }
 
 /** Every function one member may call, from its tools list, knowledge bases and the chat's files. */
-export async function memberFunctions(agent: AgentConfig | undefined, env: ToolEnv, signal: AbortSignal): Promise<ToolFunction[]> {
+export async function memberFunctions(
+  agent: AgentConfig | undefined,
+  env: ToolEnv,
+  signal: AbortSignal,
+): Promise<ToolFunction[]> {
   const fns: ToolFunction[] = [];
   const kbIds = agent?.knowledge_base_ids ?? [];
   if (kbIds.length && agent?.search_knowledge !== false) fns.push(knowledgeSearch(kbIds, env));
@@ -157,7 +183,8 @@ export async function memberFunctions(agent: AgentConfig | undefined, env: ToolE
     if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...(await mcpFunctions(id, env, signal)));
     else if (tool.type === 'browser') fns.push(browser(env));
     else if (tool.type === 'http_request') fns.push(httpRequest());
-    else if (tool.type === 'duckduckgo') fns.push(referenceSearch('duckduckgo_search', 'Looks up n8n nodes in the built-in node reference.'));
+    else if (tool.type === 'duckduckgo')
+      fns.push(referenceSearch('duckduckgo_search', 'Looks up n8n nodes in the built-in node reference.'));
     else if (tool.type === 'file' && env.files.length) fns.push(readFile(env));
   }
   const seen = new Set<string>();

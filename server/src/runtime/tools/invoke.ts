@@ -39,7 +39,10 @@ export async function* invokeTool(
   } catch (error) {
     if (options.signal.aborted || error instanceof OutOfCreditsError || error instanceof ProviderError) throw error;
     // Internal failures are not shown to the agent or the user verbatim; they may name internals.
-    call.result = error instanceof ToolError || error instanceof McpUnavailableError ? error.message : `The tool ${name} failed unexpectedly.`;
+    call.result =
+      error instanceof ToolError || error instanceof McpUnavailableError
+        ? error.message
+        : `The tool ${name} failed unexpectedly.`;
     call.tool_call_error = true;
   }
   call.metrics = { time: Math.round(performance.now() - started) / 1000 };

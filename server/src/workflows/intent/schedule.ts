@@ -2,7 +2,18 @@
 import type { ScheduleRule } from '../spec.ts';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30 };
+const NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+};
 
 export const SCHEDULE_PATTERN =
   /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|hour|day|morning|evening|night|afternoon|week|weekday|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\bcron\b|\bon a schedule\b|\bscheduled?\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/;
@@ -15,7 +26,9 @@ function count(word: string | undefined): number {
 
 /** Hour and minute of "at 8:30am", "at 17:00", "noon", "morning"; null when the text names no time. */
 export function timeOf(text: string): { hour: number; minute: number } | null {
-  const clock = /\b(?:at|by|to|around)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)/.exec(text) ?? /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/.exec(text);
+  const clock =
+    /\b(?:at|by|to|around)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)/.exec(text) ??
+    /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/.exec(text);
   if (clock?.[1]) {
     let hour = Number(clock[1]) % 24;
     const half = clock[3]?.replace(/\./g, '');
@@ -33,7 +46,8 @@ export function timeOf(text: string): { hour: number; minute: number } | null {
 }
 
 function daysNamed(text: string): number[] {
-  if (/\bweekdays?\b|\bmonday\s+(?:to|through|-)\s+friday\b|\bworking days?\b|\bbusiness days?\b/.test(text)) return [1, 2, 3, 4, 5];
+  if (/\bweekdays?\b|\bmonday\s+(?:to|through|-)\s+friday\b|\bworking days?\b|\bbusiness days?\b/.test(text))
+    return [1, 2, 3, 4, 5];
   if (/\bweekends?\b/.test(text)) return [0, 6];
   return DAYS.map((d, i) => (new RegExp(`\\b${d}s?\\b`).test(text) ? i : -1)).filter((i) => i >= 0);
 }
@@ -51,11 +65,21 @@ export function scheduleRule(text: string): ScheduleRule {
   const at = { triggerAtHour: time.hour, ...(time.minute ? { triggerAtMinute: time.minute } : {}) };
   if (/\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bfirst (?:day )?of (?:the|each|every) month\b/.test(text)) {
     const day = /\bon the (\d{1,2})(?:st|nd|rd|th)\b/.exec(text);
-    return { field: 'months', monthsInterval: 1, triggerAtDayOfMonth: day?.[1] ? Math.min(31, Number(day[1])) : 1, ...at };
+    return {
+      field: 'months',
+      monthsInterval: 1,
+      triggerAtDayOfMonth: day?.[1] ? Math.min(31, Number(day[1])) : 1,
+      ...at,
+    };
   }
   const days = daysNamed(text);
   if (days.length || /\bweekly\b|\bevery\s+(?:other\s+)?week\b/.test(text)) {
-    return { field: 'weeks', weeksInterval: /\bevery\s+other\s+week\b/.test(text) ? 2 : 1, triggerAtDay: days.length ? days : [1], ...at };
+    return {
+      field: 'weeks',
+      weeksInterval: /\bevery\s+other\s+week\b/.test(text) ? 2 : 1,
+      triggerAtDay: days.length ? days : [1],
+      ...at,
+    };
   }
   const everyDays = /\bevery\s+(\d+|two|three)\s+days\b/.exec(text);
   return { field: 'days', daysInterval: everyDays ? count(everyDays[1]) : 1, ...at };

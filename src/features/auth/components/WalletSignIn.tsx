@@ -56,7 +56,12 @@ export function WalletSignIn() {
     );
   }
   return (
-    <Stack component="form" spacing={2} onSubmit={(e) => void register(e)} aria-label="Create an account for this wallet">
+    <Stack
+      component="form"
+      spacing={2}
+      onSubmit={(e) => void register(e)}
+      aria-label="Create an account for this wallet"
+    >
       {walletError && <Alert severity="error">{walletError}</Alert>}
       <Alert severity="info">This wallet has no account yet. Choose a username and email to create one.</Alert>
       <OutlinedField label="Username" required value={username} onChange={(e) => setUsername(e.target.value)} />

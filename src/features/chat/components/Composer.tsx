@@ -33,7 +33,15 @@ export const Composer = memo(function Composer({ teamId, homeTeam }: { teamId: s
       enqueueSnackbar(WAIT_FOR_UPLOADS, { variant: 'warning' });
       return;
     }
-    dispatch(sendRequested({ teamId, message: text.trim(), sessionId: sessionId ?? files.uploadSessionId, fileIds: files.fileIds, homeTeam }));
+    dispatch(
+      sendRequested({
+        teamId,
+        message: text.trim(),
+        sessionId: sessionId ?? files.uploadSessionId,
+        fileIds: files.fileIds,
+        homeTeam,
+      }),
+    );
     setText('');
     files.clear();
   };

@@ -11,7 +11,12 @@ export function DownloadRecordingButton() {
   const adminMode = useAppSelector(selectAdminMode);
   if (!adminMode && !IS_DEV) return null;
   return (
-    <Button size="small" startIcon={<DownloadIcon />} onClick={() => downloadRecording(streamRecorder.toRecording())} sx={{ alignSelf: 'flex-end', mx: 2 }}>
+    <Button
+      size="small"
+      startIcon={<DownloadIcon />}
+      onClick={() => downloadRecording(streamRecorder.toRecording())}
+      sx={{ alignSelf: 'flex-end', mx: 2 }}
+    >
       Download recording
     </Button>
   );

@@ -20,7 +20,11 @@ const nearTop = (virtualizer: Virtualizer<HTMLDivElement, Element>) =>
  * moved rows, forces a layout every event, and while the user scrolls the virtualizer may hold back its correction for
  * rows added above, so scrollTop still reads near the top after they arrived.
  */
-export function useEarlierOnScroll(virtualizer: Virtualizer<HTMLDivElement, Element>, earlier: EarlierHistory, rows: number): void {
+export function useEarlierOnScroll(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  earlier: EarlierHistory,
+  rows: number,
+): void {
   const current = useRef(earlier);
   const shownRows = useRef(rows);
   useEffect(() => {

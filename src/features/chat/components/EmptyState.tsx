@@ -4,7 +4,18 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 
 export function EmptyState({ homeTeam }: { homeTeam: boolean }) {
   return (
-    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3, gap: 1 }}>
+    <Box
+      sx={{
+        flex: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        p: 3,
+        gap: 1,
+      }}
+    >
       <AutoAwesomeIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
       <Typography variant="h5" component="h2">
         {homeTeam ? 'What kind of team do you need?' : 'Build a workflow by describing it'}

@@ -43,7 +43,17 @@ function MemberCard({ response }: { response: MemberResponse }) {
                 // A preview that scrolls must be reachable from the keyboard.
                 tabIndex={0}
                 aria-label={`${tool.tool_name} output`}
-                sx={{ m: 0, maxHeight: '5rem', overflow: 'auto', fontSize: '0.75rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 0.75, borderRadius: 1 }}
+                sx={{
+                  m: 0,
+                  maxHeight: '5rem',
+                  overflow: 'auto',
+                  fontSize: '0.75rem',
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                  bgcolor: 'action.hover',
+                  p: 0.75,
+                  borderRadius: 1,
+                }}
               >
                 {output}
               </Box>
@@ -55,7 +65,13 @@ function MemberCard({ response }: { response: MemberResponse }) {
   );
 }
 
-export const MemberResponses = memo(function MemberResponses({ responses, open = true }: { responses: readonly MemberResponse[]; open?: boolean }) {
+export const MemberResponses = memo(function MemberResponses({
+  responses,
+  open = true,
+}: {
+  responses: readonly MemberResponse[];
+  open?: boolean;
+}) {
   if (responses.length === 0) return null;
   return (
     <CollapsibleSection label="Member responses" title={`Member responses (${responses.length})`} defaultOpen={open}>

@@ -30,7 +30,10 @@ export const MessageItem = memo(function MessageItem({ id, timeLabel, homeTeam }
   const message = useAppSelector((state) => selectRowMessage(state, id));
   const live = useAppSelector((state) => selectLiveReplyId(state) === id);
   const username = useAppSelector((state) => selectCurrentUser(state)?.username ?? null);
-  const runs = useMemo(() => toolRuns(message?.tools, message?.completedTools), [message?.tools, message?.completedTools]);
+  const runs = useMemo(
+    () => toolRuns(message?.tools, message?.completedTools),
+    [message?.tools, message?.completedTools],
+  );
   if (!message) return null;
   const isUser = message.sender === 'user';
   if (!isUser && message.content.startsWith(FOLLOW_UP_PREFIX)) {

@@ -4,7 +4,13 @@ import { CollapsibleSection } from '../../../components/CollapsibleSection';
 import type { ToolRun } from '../chatSelectors';
 import { ToolRunItem } from './ToolRunItem';
 
-export const ToolTimeline = memo(function ToolTimeline({ runs, open = true }: { runs: readonly ToolRun[]; open?: boolean }) {
+export const ToolTimeline = memo(function ToolTimeline({
+  runs,
+  open = true,
+}: {
+  runs: readonly ToolRun[];
+  open?: boolean;
+}) {
   if (runs.length === 0) return null;
   return (
     <CollapsibleSection label="Tool calls" title={`Tools (${runs.length})`} defaultOpen={open}>

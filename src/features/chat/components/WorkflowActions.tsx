@@ -9,8 +9,19 @@ import { workflowFileName } from '../replyWorkflow';
 
 const CONFIRM_MS = 1500;
 const COPY_LABEL = { idle: 'Copy JSON', copied: 'Copied', failed: 'Copy failed' } as const;
-const COPY_STATUS = { idle: '', copied: 'Workflow JSON copied', failed: 'The browser refused the clipboard; the JSON is under "Workflow JSON"' } as const;
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const COPY_STATUS = {
+  idle: '',
+  copied: 'Workflow JSON copied',
+  failed: 'The browser refused the clipboard; the JSON is under "Workflow JSON"',
+} as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 interface WorkflowActionsProps {
   json: string;
@@ -42,17 +53,34 @@ export function WorkflowActions({ json, name, n8nUrl }: WorkflowActionsProps) {
   };
   return (
     <Stack role="group" aria-label="Workflow actions" direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-      <Button size="small" variant="outlined" onClick={() => void copyJson()} startIcon={copy === 'copied' ? <CheckIcon /> : <ContentCopyIcon />}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => void copyJson()}
+        startIcon={copy === 'copied' ? <CheckIcon /> : <ContentCopyIcon />}
+      >
         {COPY_LABEL[copy]}
       </Button>
-      <Button size="small" variant="outlined" onClick={() => download(json, workflowFileName(name))} startIcon={<DownloadIcon />}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => download(json, workflowFileName(name))}
+        startIcon={<DownloadIcon />}
+      >
         Download .json
       </Button>
       <Box role="status" sx={VISUALLY_HIDDEN}>
         {COPY_STATUS[copy]}
       </Box>
       {n8nUrl && (
-        <Button size="small" variant="contained" href={n8nUrl} target="_blank" rel="noopener noreferrer" startIcon={<OpenInNewIcon />}>
+        <Button
+          size="small"
+          variant="contained"
+          href={n8nUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          startIcon={<OpenInNewIcon />}
+        >
           Open in n8n
         </Button>
       )}

@@ -11,7 +11,14 @@ function Placeholder() {
     <Box
       role="status"
       aria-label="Loading the workflow diagram"
-      sx={{ height: { xs: 280, sm: 340 }, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      sx={{
+        height: { xs: 280, sm: 340 },
+        display: 'grid',
+        placeItems: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
     >
       <CircularProgress size={24} />
     </Box>
@@ -30,7 +37,8 @@ class DiagramBoundary extends Component<{ children: ReactNode }, { failed: boole
   }
 
   override render() {
-    if (this.state.failed) return <Alert severity="warning">The diagram could not be shown; the workflow JSON is below.</Alert>;
+    if (this.state.failed)
+      return <Alert severity="warning">The diagram could not be shown; the workflow JSON is below.</Alert>;
     return this.props.children;
   }
 }

@@ -39,10 +39,18 @@ export const WorkflowNode = memo(function WorkflowNode({ data }: NodeProps<Workf
         boxShadow: 1,
       }}
     >
-      {data.handles.in && <Handle type="target" position={Position.Left} id="in" isConnectable={false} style={HANDLE} />}
-      {data.handles.out && <Handle type="source" position={Position.Right} id="out" isConnectable={false} style={HANDLE} />}
-      {data.handles.aiOut && <Handle type="source" position={Position.Top} id="ai-out" isConnectable={false} style={HANDLE} />}
-      {data.handles.aiIn && <Handle type="target" position={Position.Bottom} id="ai-in" isConnectable={false} style={HANDLE} />}
+      {data.handles.in && (
+        <Handle type="target" position={Position.Left} id="in" isConnectable={false} style={HANDLE} />
+      )}
+      {data.handles.out && (
+        <Handle type="source" position={Position.Right} id="out" isConnectable={false} style={HANDLE} />
+      )}
+      {data.handles.aiOut && (
+        <Handle type="source" position={Position.Top} id="ai-out" isConnectable={false} style={HANDLE} />
+      )}
+      {data.handles.aiIn && (
+        <Handle type="target" position={Position.Bottom} id="ai-in" isConnectable={false} style={HANDLE} />
+      )}
       <Typography variant="body2" noWrap title={data.name} sx={{ fontWeight: 600, lineHeight: 1.3 }}>
         {data.name}
       </Typography>

@@ -12,7 +12,10 @@ interface Sized {
 export const tooLargeLine = (name: string) => `• ${name} is too large (max 10MB)`;
 
 /** The files to add (oversize and already attached ones left out) and the toast lines for the oversize ones. */
-export function screenFiles<F extends Sized>(incoming: readonly F[], attached: readonly Sized[]): { accepted: F[]; tooLarge: string[] } {
+export function screenFiles<F extends Sized>(
+  incoming: readonly F[],
+  attached: readonly Sized[],
+): { accepted: F[]; tooLarge: string[] } {
   const seen = new Set(attached.map((f) => `${f.name}\u0000${f.size}`));
   const accepted: F[] = [];
   const tooLarge: string[] = [];

@@ -60,7 +60,10 @@ export function useAttachments(teamId: string, sessionId: string | null) {
   };
 
   const add = (files: readonly File[]) => {
-    const { accepted, tooLarge } = screenFiles(files, attachments.map((a) => a.file));
+    const { accepted, tooLarge } = screenFiles(
+      files,
+      attachments.map((a) => a.file),
+    );
     if (tooLarge.length > 0) enqueueSnackbar(createElement(TooLargeToast, { lines: tooLarge }), { variant: 'error' });
     const added = accepted.map((file) => ({ id: nanoid(), file, progress: 0, fileId: null }));
     if (added.length === 0) return;

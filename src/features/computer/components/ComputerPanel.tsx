@@ -54,7 +54,10 @@ export function ComputerPanel({ url, onClose, onBack, loadTimeoutMs = LOAD_TIMEO
         flexDirection: 'column',
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', gap: 0.5 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', gap: 0.5 }}
+      >
         {onBack && (
           <Button size="small" startIcon={<ArrowBackIcon />} onClick={onBack}>
             Back to chat
@@ -71,7 +74,14 @@ export function ComputerPanel({ url, onClose, onBack, loadTimeoutMs = LOAD_TIMEO
           </Tooltip>
         )}
         <Tooltip title="Open in new tab">
-          <IconButton size="small" aria-label="Open in new tab" component="a" href={url} target="_blank" rel="noopener noreferrer">
+          <IconButton
+            size="small"
+            aria-label="Open in new tab"
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             <OpenInNewIcon fontSize="small" />
           </IconButton>
         </Tooltip>

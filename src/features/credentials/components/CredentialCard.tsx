@@ -15,7 +15,12 @@ export function CredentialCard({ credential, fields = [], onUpdate, onDelete }: 
   const values = Object.entries(credential.configured_fields);
   const label = (key: string) => fields.find((f) => f.key === key)?.name ?? key;
   return (
-    <Card variant="outlined" component="article" aria-label={`${credential.server_name} credentials`} sx={{ minWidth: 0 }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={`${credential.server_name} credentials`}
+      sx={{ minWidth: 0 }}
+    >
       <CardContent sx={{ pb: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{credential.server_name}</Typography>
         {values.map(([key, value]) => (
@@ -28,7 +33,12 @@ export function CredentialCard({ credential, fields = [], onUpdate, onDelete }: 
         <Button size="small" onClick={onUpdate} aria-label={`Update ${credential.server_name} credentials`}>
           Update
         </Button>
-        <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${credential.server_name} credentials`}>
+        <Button
+          size="small"
+          color="error"
+          onClick={onDelete}
+          aria-label={`Delete ${credential.server_name} credentials`}
+        >
           Delete
         </Button>
       </CardActions>

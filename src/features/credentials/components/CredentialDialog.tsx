@@ -1,6 +1,16 @@
 // Credential setup dialog: one field per requirement, token fields masked; Save → "Saving" → close.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useCreateCredentialMutation, useUpdateCredentialMutation } from '../../../services/api';
 import type { CredentialAction } from '../credentialAction';
 
@@ -36,7 +46,13 @@ export function CredentialDialog({ action, onClose, onSaved }: CredentialDialogP
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="credential-dialog-title">
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="credential-dialog-title"
+    >
       <form onSubmit={(e) => void save(e)}>
         <DialogTitle id="credential-dialog-title">{action.serverName} credentials</DialogTitle>
         <DialogContent>

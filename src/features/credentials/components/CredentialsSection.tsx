@@ -2,7 +2,11 @@
 import { useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useDeleteCredentialMutation, useGetCredentialServersQuery, useGetCredentialsQuery } from '../../../services/api';
+import {
+  useDeleteCredentialMutation,
+  useGetCredentialServersQuery,
+  useGetCredentialsQuery,
+} from '../../../services/api';
 import type { UserCredential } from '../../../services/contract';
 import { credentialAction, type CredentialAction } from '../credentialAction';
 import { CredentialCard } from './CredentialCard';
@@ -19,7 +23,9 @@ export function CredentialsSection() {
   const [newServerId, setNewServerId] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const unconfigured = servers.filter((s) => s.requires_credentials && !credentials.some((c) => c.mcp_server_id === s.id));
+  const unconfigured = servers.filter(
+    (s) => s.requires_credentials && !credentials.some((c) => c.mcp_server_id === s.id),
+  );
   const serverOf = (c: UserCredential) => servers.find((s) => s.id === c.mcp_server_id);
 
   const confirmDelete = async () => {
@@ -43,8 +49,12 @@ export function CredentialsSection() {
     <Stack spacing={2}>
       {error && <Alert severity="error">{error}</Alert>}
       {isLoading && <Typography role="status">Loading credentials…</Typography>}
-      {!isLoading && credentials.length === 0 && <Typography color="text.secondary">No saved credentials yet.</Typography>}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      {!isLoading && credentials.length === 0 && (
+        <Typography color="text.secondary">No saved credentials yet.</Typography>
+      )}
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         {credentials.map((c) => (
           <CredentialCard
             key={c.id}
@@ -60,7 +70,14 @@ export function CredentialsSection() {
       </Box>
       {unconfigured.length > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField select size="small" label="Tool server" value={newServerId} onChange={(e) => setNewServerId(e.target.value)} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label="Tool server"
+            value={newServerId}
+            onChange={(e) => setNewServerId(e.target.value)}
+            sx={{ minWidth: 220 }}
+          >
             {unconfigured.map((s) => (
               <MenuItem key={s.id} value={s.id}>
                 {s.name}
@@ -72,7 +89,14 @@ export function CredentialsSection() {
           </Button>
         </Stack>
       )}
-      {editing && <CredentialDialog key={`${editing.serverId}-${editing.credentialId ?? 'new'}`} action={editing} onClose={() => setEditing(null)} onSaved={() => setNewServerId('')} />}
+      {editing && (
+        <CredentialDialog
+          key={`${editing.serverId}-${editing.credentialId ?? 'new'}`}
+          action={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => setNewServerId('')}
+        />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete Credential"

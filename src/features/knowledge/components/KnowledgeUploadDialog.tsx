@@ -1,11 +1,25 @@
 // Upload a .pdf or .txt into a new or existing knowledge base and attach that base to a team member.
 import { useState } from 'react';
 import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography,
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import {
-  useAttachMemberKnowledgeMutation, useCreateKnowledgeBaseMutation, useGetKnowledgeBasesQuery, useUploadDocumentMutation,
+  useAttachMemberKnowledgeMutation,
+  useCreateKnowledgeBaseMutation,
+  useGetKnowledgeBasesQuery,
+  useUploadDocumentMutation,
 } from '../../../services/api';
 import { errorMessage } from '../../../services/apiErrors';
 import type { TeamMember } from '../../../services/contract';
@@ -63,7 +77,13 @@ export function KnowledgeUploadDialog({ open, teamId, member, memberIndex, onClo
       const id =
         source === 'existing'
           ? kbId
-          : (await createBase({ name: name.trim(), description, vector_db: { collection: collectionName(agentName) } }).unwrap()).id;
+          : (
+              await createBase({
+                name: name.trim(),
+                description,
+                vector_db: { collection: collectionName(agentName) },
+              }).unwrap()
+            ).id;
       await uploadDocument({ kbId: id, file }).unwrap();
       await attach({ teamId, memberIndex, kbId: id }).unwrap();
       setDone(true);
@@ -77,24 +97,54 @@ export function KnowledgeUploadDialog({ open, teamId, member, memberIndex, onClo
   const ready = file !== null && (source === 'existing' ? kbId !== '' : name.trim() !== '');
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="knowledge-upload-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="knowledge-upload-title"
+    >
       <DialogTitle id="knowledge-upload-title">Upload Knowledge for {agentName}</DialogTitle>
       <DialogContent>
         {done ? (
           <Alert severity="success">{KNOWLEDGE_TEXT.uploaded}</Alert>
         ) : (
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, v: 'new' | 'existing' | null) => v && setSource(v)} aria-label="Knowledge base">
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={source}
+              onChange={(_e, v: 'new' | 'existing' | null) => v && setSource(v)}
+              aria-label="Knowledge base"
+            >
               <ToggleButton value="new">Create new</ToggleButton>
               <ToggleButton value="existing">Use existing</ToggleButton>
             </ToggleButtonGroup>
             {source === 'new' ? (
               <>
-                <TextField label="Knowledge base name" value={name} onChange={(e) => setName(e.target.value)} size="small" />
-                <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} size="small" multiline minRows={2} />
+                <TextField
+                  label="Knowledge base name"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  size="small"
+                />
+                <TextField
+                  label="Description"
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  size="small"
+                  multiline
+                  minRows={2}
+                />
               </>
             ) : (
-              <TextField select label="Knowledge base" value={kbId} onChange={(e) => setKbId(e.target.value)} size="small">
+              <TextField
+                select
+                label="Knowledge base"
+                value={kbId}
+                onChange={(e) => setKbId(e.target.value)}
+                size="small"
+              >
                 {(bases.data?.knowledge_bases ?? []).map((kb) => (
                   <MenuItem key={kb.id} value={kb.id}>
                     {kb.name}
@@ -104,7 +154,13 @@ export function KnowledgeUploadDialog({ open, teamId, member, memberIndex, onClo
             )}
             <Button variant="outlined" component="label">
               Choose file (.pdf or .txt)
-              <input hidden type="file" accept=".pdf,.txt" aria-label="Knowledge file" onChange={(e) => pick(e.target.files?.[0])} />
+              <input
+                hidden
+                type="file"
+                accept=".pdf,.txt"
+                aria-label="Knowledge file"
+                onChange={(e) => pick(e.target.files?.[0])}
+              />
             </Button>
             {file && <Typography variant="body2">{file.name}</Typography>}
             {error && <Alert severity="error">{error}</Alert>}

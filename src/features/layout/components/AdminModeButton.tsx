@@ -10,7 +10,12 @@ export function AdminModeButton() {
   const adminMode = useAppSelector(selectAdminMode);
   return (
     <Tooltip title="Admin mode (Shift+Alt+A)">
-      <IconButton color={adminMode ? 'warning' : 'inherit'} aria-label="Admin mode" aria-pressed={adminMode} onClick={() => dispatch(adminModeToggled())}>
+      <IconButton
+        color={adminMode ? 'warning' : 'inherit'}
+        aria-label="Admin mode"
+        aria-pressed={adminMode}
+        onClick={() => dispatch(adminModeToggled())}
+      >
         <AdminPanelSettingsIcon />
       </IconButton>
     </Tooltip>

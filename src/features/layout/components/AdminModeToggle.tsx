@@ -55,7 +55,14 @@ export function AdminModeToggle() {
           key={flashKey}
           data-testid="admin-flash"
           aria-hidden
-          sx={{ position: 'fixed', inset: 0, bgcolor: '#facc15', pointerEvents: 'none', zIndex: 2000, animation: `${flash} ${FLASH_MS}ms ease-out forwards` }}
+          sx={{
+            position: 'fixed',
+            inset: 0,
+            bgcolor: '#facc15',
+            pointerEvents: 'none',
+            zIndex: 2000,
+            animation: `${flash} ${FLASH_MS}ms ease-out forwards`,
+          }}
         />
       )}
       {!inHeader && (

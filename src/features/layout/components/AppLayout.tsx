@@ -15,7 +15,15 @@ const AdminModeToggle = lazy(() => import('./AdminModeToggle').then((m) => ({ de
 export function AppLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+        color: 'text.primary',
+      }}
+    >
       <Header />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         <Suspense fallback={<PageLoading />}>

@@ -9,7 +9,19 @@ export function Footer() {
   if (onTeamChat || onAgentChat) return null;
 
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 2, px: 3, display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center' }}>
+    <Box
+      component="footer"
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        py: 2,
+        px: 3,
+        display: 'flex',
+        gap: 3,
+        flexWrap: 'wrap',
+        alignItems: 'center',
+      }}
+    >
       <Typography variant="body2" color="text.secondary">
         © {new Date().getFullYear()} {APP_NAME}
       </Typography>

@@ -55,7 +55,12 @@ export function Header() {
     >
       <Toolbar sx={{ gap: 1 }}>
         {onTeamChat && signedIn && (
-          <IconButton edge="start" color="inherit" aria-label="Toggle sidebar" onClick={() => dispatch(sidebarToggled())}>
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label="Toggle sidebar"
+            onClick={() => dispatch(sidebarToggled())}
+          >
             <MenuOpenIcon />
           </IconButton>
         )}
@@ -63,7 +68,16 @@ export function Header() {
           component={RouterLink}
           to="/"
           variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1, whiteSpace: 'nowrap', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 700,
+            flexGrow: 1,
+            whiteSpace: 'nowrap',
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
         >
           {APP_NAME}
         </Typography>
@@ -72,7 +86,11 @@ export function Header() {
             <CreditsBadge />
           </Suspense>
         )}
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}>
+        <Box
+          component="nav"
+          aria-label="Main"
+          sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}
+        >
           {signedIn ? (
             <>
               <Button color="inherit" component={RouterLink} to="/profile">

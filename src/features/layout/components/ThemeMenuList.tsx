@@ -14,7 +14,13 @@ export default function ThemeMenuList({ anchor, preference, onChoose, onClose }:
   return (
     <Menu id="theme-menu" anchorEl={anchor} open={anchor !== null} onClose={onClose}>
       {THEME_OPTIONS.map(({ value, label, Icon }) => (
-        <MenuItem key={value} selected={value === preference} onClick={() => onChoose(value)} role="menuitemradio" aria-checked={value === preference}>
+        <MenuItem
+          key={value}
+          selected={value === preference}
+          onClick={() => onChoose(value)}
+          role="menuitemradio"
+          aria-checked={value === preference}
+        >
           <ListItemIcon>
             <Icon fontSize="small" />
           </ListItemIcon>

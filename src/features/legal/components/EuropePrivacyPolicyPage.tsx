@@ -9,7 +9,11 @@ const contact = <Link href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</Link>;
 const sections: LegalSection[] = [
   {
     heading: 'Controller',
-    body: <p>The operator of {APP_NAME} is the controller of your personal data. Contact: {contact}.</p>,
+    body: (
+      <p>
+        The operator of {APP_NAME} is the controller of your personal data. Contact: {contact}.
+      </p>
+    ),
   },
   {
     heading: 'Legal bases (GDPR Art. 6)',
@@ -26,26 +30,36 @@ const sections: LegalSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        You have the right of access, rectification, erasure, restriction, data portability and objection, and the right to
-        withdraw consent. Write to {contact}; we answer within one month. You may also complain to your local data
+        You have the right of access, rectification, erasure, restriction, data portability and objection, and the right
+        to withdraw consent. Write to {contact}; we answer within one month. You may also complain to your local data
         protection supervisory authority.
       </p>
     ),
   },
   {
     heading: 'International transfers',
-    body: <p>Where processors outside the EEA receive data, we rely on adequacy decisions or the European Commission's Standard Contractual Clauses.</p>,
+    body: (
+      <p>
+        Where processors outside the EEA receive data, we rely on adequacy decisions or the European Commission's
+        Standard Contractual Clauses.
+      </p>
+    ),
   },
   {
     heading: 'Retention',
-    body: <p>Account data is kept while the account is open and erased within 30 days of closure; billing records for the period tax law requires.</p>,
+    body: (
+      <p>
+        Account data is kept while the account is open and erased within 30 days of closure; billing records for the
+        period tax law requires.
+      </p>
+    ),
   },
   {
     heading: 'Children',
     body: (
       <p>
-        The minimum age is {MINIMUM_AGE}. Users under {CONSENT_AGE} need the consent of a parent or legal guardian, who may
-        exercise these rights on their behalf.
+        The minimum age is {MINIMUM_AGE}. Users under {CONSENT_AGE} need the consent of a parent or legal guardian, who
+        may exercise these rights on their behalf.
       </p>
     ),
   },
@@ -56,7 +70,12 @@ export function EuropePrivacyPolicyPage() {
     <LegalPage
       title="European Privacy Policy"
       updated="November 1, 2026"
-      intro={<p>This notice adds the information the GDPR (and the UK GDPR and Swiss FADP) require to our general privacy policy.</p>}
+      intro={
+        <p>
+          This notice adds the information the GDPR (and the UK GDPR and Swiss FADP) require to our general privacy
+          policy.
+        </p>
+      }
       sections={sections}
       other={{ to: '/legal/privacy-policy', label: 'Privacy Policy' }}
     />

@@ -54,7 +54,11 @@ export function CancelSubscription({ onError }: { onError: (message: string | nu
     <Stack spacing={2}>
       <FormControl disabled={busy}>
         <FormLabel id="cancel-reason-label">Why are you canceling?</FormLabel>
-        <RadioGroup aria-labelledby="cancel-reason-label" value={reason} onChange={(_e, value) => setReason(value as CancelReason)}>
+        <RadioGroup
+          aria-labelledby="cancel-reason-label"
+          value={reason}
+          onChange={(_e, value) => setReason(value as CancelReason)}
+        >
           {CANCEL_REASONS.map((r) => (
             <FormControlLabel key={r.value} value={r.value} control={<Radio />} label={r.label} />
           ))}

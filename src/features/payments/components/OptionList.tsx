@@ -22,7 +22,16 @@ export function OptionList({ label, options, value, onChange, disabled }: Option
   return (
     <RadioGroup aria-label={label} value={value} onChange={(_e, id) => onChange(id)} sx={{ gap: 1.5 }}>
       {options.map((option) => (
-        <Paper key={option.id} variant="outlined" sx={{ px: 2, py: 1, borderColor: option.id === value ? 'primary.main' : 'divider', borderWidth: option.id === value ? 2 : 1 }}>
+        <Paper
+          key={option.id}
+          variant="outlined"
+          sx={{
+            px: 2,
+            py: 1,
+            borderColor: option.id === value ? 'primary.main' : 'divider',
+            borderWidth: option.id === value ? 2 : 1,
+          }}
+        >
           <FormControlLabel
             value={option.id}
             disabled={disabled}
@@ -31,7 +40,13 @@ export function OptionList({ label, options, value, onChange, disabled }: Option
             label={
               <Box
                 component="span"
-                sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, justifyContent: 'space-between', gap: { xs: 0.5, sm: 2 }, alignItems: { sm: 'baseline' } }}
+                sx={{
+                  display: 'flex',
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  justifyContent: 'space-between',
+                  gap: { xs: 0.5, sm: 2 },
+                  alignItems: { sm: 'baseline' },
+                }}
               >
                 <Box component="span" sx={{ display: 'block', minWidth: 0 }}>
                   <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>

@@ -23,7 +23,8 @@ export function PackagesSection({ onError }: { onError: (message: string | null)
   const selected = chosen ?? options[0]?.id ?? '';
   const busy = creating || redirecting;
 
-  const buy = () => start(() => createSession({ package_id: selected, ...checkoutReturnUrls() }).unwrap(), PAYMENT_ERRORS.purchase);
+  const buy = () =>
+    start(() => createSession({ package_id: selected, ...checkoutReturnUrls() }).unwrap(), PAYMENT_ERRORS.purchase);
 
   return (
     <Card variant="outlined">
@@ -35,7 +36,15 @@ export function PackagesSection({ onError }: { onError: (message: string | null)
           <Typography color="text.secondary">Purchased credits never expire.</Typography>
           {isLoading && <Typography role="status">Loading packages…</Typography>}
           {isError && <Typography color="error">{PAYMENT_ERRORS.packages}</Typography>}
-          {options.length > 0 && <OptionList label="Credit packages" options={options} value={selected} onChange={setChosen} disabled={busy} />}
+          {options.length > 0 && (
+            <OptionList
+              label="Credit packages"
+              options={options}
+              value={selected}
+              onChange={setChosen}
+              disabled={busy}
+            />
+          )}
           <Button variant="contained" size="large" onClick={() => void buy()} disabled={busy || !selected}>
             {redirecting ? 'Redirecting...' : 'Proceed to Payment'}
           </Button>

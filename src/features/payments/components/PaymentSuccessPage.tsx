@@ -32,7 +32,8 @@ export function PaymentSuccessPage() {
             </Typography>
             <Typography>Thank you! Your payment went through.</Typography>
             <Typography variant="h6" component="p" aria-live="polite">
-              Your balance: <span data-testid="success-balance">{formatCredits(data?.available_credits, isLoading)}</span> credits
+              Your balance:{' '}
+              <span data-testid="success-balance">{formatCredits(data?.available_credits, isLoading)}</span> credits
             </Typography>
             <Typography variant="body2" color="text.secondary">
               You will be taken to the home page in 10 seconds.

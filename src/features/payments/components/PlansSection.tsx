@@ -33,10 +33,20 @@ export function PlansSection({ onError }: { onError: (message: string | null) =>
           <Typography variant="h6" component="h2">
             Choose a plan
           </Typography>
-          <Typography color="text.secondary">Plans are billed monthly and renew automatically. Cancel any time.</Typography>
+          <Typography color="text.secondary">
+            Plans are billed monthly and renew automatically. Cancel any time.
+          </Typography>
           {isLoading && <Typography role="status">Loading plans…</Typography>}
           {isError && <Typography color="error">{PAYMENT_ERRORS.plans}</Typography>}
-          {options.length > 0 && <OptionList label="Subscription plans" options={options} value={selected} onChange={setChosen} disabled={busy} />}
+          {options.length > 0 && (
+            <OptionList
+              label="Subscription plans"
+              options={options}
+              value={selected}
+              onChange={setChosen}
+              disabled={busy}
+            />
+          )}
           <Button variant="contained" size="large" onClick={() => void subscribe()} disabled={busy || !selected}>
             {redirecting ? 'Redirecting...' : 'Subscribe Now'}
           </Button>

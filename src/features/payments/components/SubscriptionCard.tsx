@@ -4,7 +4,13 @@ import { formatLongDate } from '../../../components/dates';
 import type { SubscriptionDetails } from '../../../services/contract';
 import { CancelSubscription } from './CancelSubscription';
 
-export function SubscriptionCard({ details, onError }: { details: SubscriptionDetails; onError: (message: string | null) => void }) {
+export function SubscriptionCard({
+  details,
+  onError,
+}: {
+  details: SubscriptionDetails;
+  onError: (message: string | null) => void;
+}) {
   const endDate = formatLongDate(details.current_period_end);
 
   if (details.cancel_at_period_end) {
@@ -14,7 +20,8 @@ export function SubscriptionCard({ details, onError }: { details: SubscriptionDe
           Subscription Canceled
         </Typography>
         <Typography>
-          Your {details.plan_details.name} plan stays active until {endDate}. It will not renew and you will not be charged again.
+          Your {details.plan_details.name} plan stays active until {endDate}. It will not renew and you will not be
+          charged again.
         </Typography>
       </Alert>
     );
@@ -27,8 +34,8 @@ export function SubscriptionCard({ details, onError }: { details: SubscriptionDe
             Your subscription
           </Typography>
           <Typography>
-            {details.plan_details.name} plan, {details.plan_details.credits_per_cycle.toLocaleString('en-US')} credits per month.
-            Renews on {endDate}.
+            {details.plan_details.name} plan, {details.plan_details.credits_per_cycle.toLocaleString('en-US')} credits
+            per month. Renews on {endDate}.
           </Typography>
           <CancelSubscription onError={onError} />
         </Stack>

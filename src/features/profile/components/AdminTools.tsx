@@ -10,7 +10,10 @@ export function AdminTools() {
   const adminMode = useAppSelector(selectAdminMode);
   return (
     <ProfileCard title="Admin Tools">
-      <FormControlLabel control={<Switch checked={adminMode} onChange={() => dispatch(adminModeToggled())} />} label="Admin mode" />
+      <FormControlLabel
+        control={<Switch checked={adminMode} onChange={() => dispatch(adminModeToggled())} />}
+        label="Admin mode"
+      />
       <Typography variant="body2" color="text.secondary">
         Shortcut: Shift+Alt+A
       </Typography>

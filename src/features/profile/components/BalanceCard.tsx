@@ -26,7 +26,8 @@ export function BalanceCard() {
           {formatCredits(data?.available_credits, isLoading)}
         </Typography>
         <Typography color="text.secondary">
-          available credits{data ? `, of which ${data.subscription_credits.toLocaleString('en-US')} from your subscription` : ''}
+          available credits
+          {data ? `, of which ${data.subscription_credits.toLocaleString('en-US')} from your subscription` : ''}
         </Typography>
         {isError && <Typography color="error">Failed to fetch credit balance</Typography>}
         <Button component={RouterLink} to="/payment" variant="outlined" sx={{ alignSelf: 'flex-start' }}>

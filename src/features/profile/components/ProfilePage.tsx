@@ -40,7 +40,11 @@ export function ProfilePage() {
           </GradientAvatar>
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}>
+              <Typography
+                variant="h4"
+                component="h1"
+                sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, overflowWrap: 'anywhere' }}
+              >
                 {user.name}
               </Typography>
               {user.is_admin && <Chip label="Admin" color="warning" size="small" />}
@@ -51,7 +55,18 @@ export function ProfilePage() {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <BalanceCard />
           <ProfileCard title="Account Information">
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr',
+                columnGap: 2,
+                rowGap: 1,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0 },
+              }}
+            >
               <dt>Username</dt>
               <dd>{user.username}</dd>
               <dt>Email</dt>

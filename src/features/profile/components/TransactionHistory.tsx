@@ -17,7 +17,9 @@ export function TransactionHistory() {
     <ProfileCard title="Transaction History">
       {isLoading && <Typography role="status">Loading transactions…</Typography>}
       {isError && transactions.length === 0 && <Typography color="error">{HISTORY_ERROR}</Typography>}
-      {!isLoading && !isError && transactions.length === 0 && <Typography color="text.secondary">No transactions found</Typography>}
+      {!isLoading && !isError && transactions.length === 0 && (
+        <Typography color="text.secondary">No transactions found</Typography>
+      )}
       {transactions.length > 0 && (
         <List disablePadding aria-label="Transactions">
           {transactions.map((t) => (
@@ -31,7 +33,12 @@ export function TransactionHistory() {
               />
               <Chip size="small" label={t.transaction_type.replace(/_/g, ' ')} variant="outlined" />
               <Typography
-                sx={{ minWidth: { xs: 40, sm: 72 }, textAlign: 'right', fontWeight: 600, color: t.amount >= 0 ? 'success.main' : 'error.main' }}
+                sx={{
+                  minWidth: { xs: 40, sm: 72 },
+                  textAlign: 'right',
+                  fontWeight: 600,
+                  color: t.amount >= 0 ? 'success.main' : 'error.main',
+                }}
               >
                 {t.amount >= 0 ? '+' : ''}
                 {t.amount.toLocaleString('en-US')}

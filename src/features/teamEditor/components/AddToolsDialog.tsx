@@ -1,7 +1,16 @@
 // Add Tools: a search box over the Regular Tools and MCP Servers catalogues; picking one adds its tool entry.
 import { useMemo, useState } from 'react';
 import {
-  Alert, Box, Dialog, DialogContent, DialogTitle, List, ListItemButton, ListItemText, ListSubheader, TextField,
+  Alert,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  TextField,
 } from '@mui/material';
 import { useGetAvailableMcpServersQuery, useGetAvailableToolsQuery } from '../../../services/api';
 import type { ToolEntry } from '../../../services/contract';
@@ -19,7 +28,9 @@ const MAX_TOOL_NAMES = 12;
 function toolNames(tools: string[] | undefined): string | null {
   if (!tools?.length) return null;
   const shown = tools.slice(0, MAX_TOOL_NAMES).join(', ');
-  return tools.length > MAX_TOOL_NAMES ? `Tools: ${shown} and ${tools.length - MAX_TOOL_NAMES} more` : `Tools: ${shown}`;
+  return tools.length > MAX_TOOL_NAMES
+    ? `Tools: ${shown} and ${tools.length - MAX_TOOL_NAMES} more`
+    : `Tools: ${shown}`;
 }
 
 export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
@@ -33,7 +44,8 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
     [tools.data, q],
   );
   const mcp = useMemo(
-    () => Object.entries(servers.data ?? {}).filter(([id, s]) => matches(q, id, s.name, s.description, ...(s.tools ?? []))),
+    () =>
+      Object.entries(servers.data ?? {}).filter(([id, s]) => matches(q, id, s.name, s.description, ...(s.tools ?? []))),
     [servers.data, q],
   );
   const add = (tool: ToolEntry) => {
@@ -45,9 +57,25 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-tools-title">
       <DialogTitle id="add-tools-title">Add Tools</DialogTitle>
       <DialogContent>
-        <TextField label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} fullWidth size="small" sx={{ mt: 1 }} autoFocus />
-        {tools.isError && <Alert severity="error" sx={{ mt: 1 }}>Failed to fetch tools</Alert>}
-        {servers.isError && <Alert severity="error" sx={{ mt: 1 }}>Failed to fetch MCP servers</Alert>}
+        <TextField
+          label="Search tools"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          fullWidth
+          size="small"
+          sx={{ mt: 1 }}
+          autoFocus
+        />
+        {tools.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            Failed to fetch tools
+          </Alert>
+        )}
+        {servers.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            Failed to fetch MCP servers
+          </Alert>
+        )}
         <List dense aria-label="Regular Tools" subheader={<ListSubheader disableSticky>Regular Tools</ListSubheader>}>
           {regular.map(([name, t]) => (
             <ListItemButton key={name} onClick={() => add({ type: name })}>

@@ -38,7 +38,11 @@ export function EditAgentDialog({ team, memberIndex, onClose }: EditAgentDialogP
     <Dialog open onClose={session.requestClose} fullWidth maxWidth="md" aria-labelledby="edit-agent-title">
       <DialogTitle id="edit-agent-title">Edit Agent: {member?.agent_config?.name || member?.name}</DialogTitle>
       <DialogContent dividers>
-        {session.error && <Alert severity="error" sx={{ mb: 2 }}>{session.error}</Alert>}
+        {session.error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {session.error}
+          </Alert>
+        )}
         <AgentFields form={working} onChange={(patch) => setWorking((f) => ({ ...f, ...patch }))} />
       </DialogContent>
       <DialogActions>

@@ -27,7 +27,11 @@ export function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => v
     <Dialog open onClose={session.requestClose} fullWidth maxWidth="md" aria-labelledby="edit-team-title">
       <DialogTitle id="edit-team-title">Edit Team Configuration</DialogTitle>
       <DialogContent dividers>
-        {session.error && <Alert severity="error" sx={{ mb: 2 }}>{session.error}</Alert>}
+        {session.error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {session.error}
+          </Alert>
+        )}
         <TeamFields form={session.working} onChange={(patch) => session.setWorking((f) => ({ ...f, ...patch }))} />
       </DialogContent>
       <DialogActions>

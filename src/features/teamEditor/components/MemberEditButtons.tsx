@@ -23,7 +23,11 @@ export function MemberEditButtons({ member, memberIndex }: { member: TeamMember;
         </Tooltip>
       )}
       <Tooltip title="Upload knowledge">
-        <IconButton size="small" aria-label={`Upload knowledge for ${member.name}`} onClick={() => setDialog('knowledge')}>
+        <IconButton
+          size="small"
+          aria-label={`Upload knowledge for ${member.name}`}
+          onClick={() => setDialog('knowledge')}
+        >
           <UploadFileIcon fontSize="small" />
         </IconButton>
       </Tooltip>

@@ -1,7 +1,17 @@
 // Agent tools: JSON mode (default, a code editor; applied only when valid) or a list, plus the Add Tools dialog.
 import { lazy, Suspense, useState } from 'react';
 import {
-  Alert, Box, Button, CircularProgress, IconButton, List, ListItem, ListItemText, ToggleButton, ToggleButtonGroup, Typography,
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { ToolEntry } from '../../../services/contract';
@@ -44,7 +54,13 @@ export function ToolsEditor({ tools, onChange }: ToolsEditorProps) {
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
           Tools
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_e, v: 'json' | 'list' | null) => v && setMode(v)} aria-label="Tools editor mode">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mode}
+          onChange={(_e, v: 'json' | 'list' | null) => v && setMode(v)}
+          aria-label="Tools editor mode"
+        >
           <ToggleButton value="json">JSON</ToggleButton>
           <ToggleButton value="list">List</ToggleButton>
         </ToggleButtonGroup>
@@ -65,7 +81,11 @@ export function ToolsEditor({ tools, onChange }: ToolsEditorProps) {
             <ListItem
               key={`${tool.type}-${i}`}
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${toolLabel(tool)}`} onClick={() => replace(tools.filter((_t, j) => j !== i))}>
+                <IconButton
+                  edge="end"
+                  aria-label={`Remove ${toolLabel(tool)}`}
+                  onClick={() => replace(tools.filter((_t, j) => j !== i))}
+                >
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               }
@@ -75,8 +95,16 @@ export function ToolsEditor({ tools, onChange }: ToolsEditorProps) {
           ))}
         </List>
       )}
-      {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
-      {valid && <Alert severity="success" sx={{ mt: 1 }}>{valid}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {valid && (
+        <Alert severity="success" sx={{ mt: 1 }}>
+          {valid}
+        </Alert>
+      )}
       <AddToolsDialog open={adding} onClose={() => setAdding(false)} onAdd={(tool) => replace([...tools, tool])} />
     </Box>
   );

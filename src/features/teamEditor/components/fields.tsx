@@ -10,8 +10,21 @@ export function SectionTitle({ children }: { children: string }) {
   );
 }
 
-export function SwitchField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />;
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+      label={label}
+    />
+  );
 }
 
 interface NumberFieldProps<V extends number | null> {
@@ -25,7 +38,15 @@ interface NumberFieldProps<V extends number | null> {
   helperText?: string;
 }
 
-export function NumberField<V extends number | null>({ label, value, parse, onChange, min, max, helperText }: NumberFieldProps<V>) {
+export function NumberField<V extends number | null>({
+  label,
+  value,
+  parse,
+  onChange,
+  min,
+  max,
+  helperText,
+}: NumberFieldProps<V>) {
   const [text, setText] = useState<string | null>(null);
   const commit = () => {
     if (text === null) return;

@@ -41,7 +41,12 @@ export function CredentialsPrompt({ team }: { team: Team }) {
         <Alert severity="warning" onClose={dismiss} closeText="Dismiss" sx={{ mx: 2, mt: 1, py: 0 }}>
           {missing.map((s) => s.name).join(', ')} need{missing.length === 1 ? 's' : ''} your credentials.
           <Box>
-            <Button color="inherit" size="small" onClick={() => setOpen(true)} sx={{ ml: -0.5, textDecoration: 'underline' }}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => setOpen(true)}
+              sx={{ ml: -0.5, textDecoration: 'underline' }}
+            >
               Click to enter your credentials
             </Button>
           </Box>
@@ -50,7 +55,10 @@ export function CredentialsPrompt({ team }: { team: Team }) {
       {open && (
         <CredentialDialog
           key={server.id}
-          action={credentialAction(server, saved.find((c) => c.mcp_server_id === server.id))}
+          action={credentialAction(
+            server,
+            saved.find((c) => c.mcp_server_id === server.id),
+          )}
           onClose={() => setOpen(false)}
           onSaved={() => enqueueSnackbar(CREDENTIALS_SAVED, { variant: 'success' })}
         />

@@ -49,7 +49,9 @@ export function RecentSessions({ teamId, currentSessionId }: { teamId: string; c
           />
         ))}
       </List>
-      {renaming && <RenameSessionDialog key={sessionIdOf(renaming)} session={renaming} onClose={() => setRenaming(null)} />}
+      {renaming && (
+        <RenameSessionDialog key={sessionIdOf(renaming)} session={renaming} onClose={() => setRenaming(null)} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete session"

@@ -19,12 +19,25 @@ export function RenameSessionDialog({ session, onClose }: { session: ChatSession
     }
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="rename-session-title">
+    <Dialog
+      open
+      onClose={isLoading ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="rename-session-title"
+    >
       <form onSubmit={(e) => void save(e)}>
         <DialogTitle id="rename-session-title">Rename session</DialogTitle>
         <DialogContent>
           {isError && <Alert severity="error">Failed to rename the session</Alert>}
-          <TextField autoFocus fullWidth label="Session name" value={name} onChange={(e) => setName(e.target.value)} sx={{ mt: 1 }} />
+          <TextField
+            autoFocus
+            fullWidth
+            label="Session name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            sx={{ mt: 1 }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isLoading}>

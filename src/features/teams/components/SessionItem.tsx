@@ -26,7 +26,12 @@ export function SessionItem({ teamId, session, selected, onRename, onDelete }: S
     <ListItem
       disablePadding
       secondaryAction={
-        <IconButton edge="end" size="small" aria-label={`Session actions for ${title}`} onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          edge="end"
+          size="small"
+          aria-label={`Session actions for ${title}`}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <MoreVertIcon fontSize="small" />
         </IconButton>
       }

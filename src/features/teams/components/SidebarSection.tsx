@@ -13,7 +13,11 @@ export function SidebarSection({ title, count, children }: SidebarSectionProps) 
   const [open, setOpen] = useState(true);
   return (
     <Box component="section" aria-label={title}>
-      <ButtonBase onClick={() => setOpen(!open)} aria-expanded={open} sx={{ width: '100%', justifyContent: 'space-between', py: 1 }}>
+      <ButtonBase
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        sx={{ width: '100%', justifyContent: 'space-between', py: 1 }}
+      >
         <Typography variant="overline" sx={{ lineHeight: 1.5 }}>
           {title}
           {count !== undefined ? ` (${count})` : ''}

@@ -43,7 +43,8 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
 
   if (teamId !== TEAM_ID) return <AccessDenied />;
   if (team.isLoading) return <PageLoading label="Loading team…" />;
-  if (team.isError || !team.data) return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
+  if (team.isError || !team.data)
+    return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
 
   const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
   const sidebar = <TeamSidebar team={team.data} sessionId={sessionId} />;
@@ -55,7 +56,19 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
         {!homeTeam && <CredentialsPrompt team={team.data} />}
         {narrow && agentComputer}
         {homeTeam ? (
-          <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, display: 'flex', width: '100%', maxWidth: 900, mx: 'auto', my: 2, borderRadius: 3 }}>
+          <Paper
+            variant="outlined"
+            sx={{
+              flex: 1,
+              minHeight: 0,
+              display: 'flex',
+              width: '100%',
+              maxWidth: 900,
+              mx: 'auto',
+              my: 2,
+              borderRadius: 3,
+            }}
+          >
             {chat}
           </Paper>
         ) : (

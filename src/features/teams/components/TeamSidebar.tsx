@@ -15,10 +15,23 @@ export function TeamSidebar({ team, sessionId }: { team: Team; sessionId: string
     <Box
       component="aside"
       aria-label="Team sidebar"
-      sx={{ width: SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: 1, borderColor: 'divider', overflowY: 'auto', p: 2 }}
+      sx={{
+        width: SIDEBAR_WIDTH,
+        maxWidth: '100%',
+        flexShrink: 0,
+        borderRight: 1,
+        borderColor: 'divider',
+        overflowY: 'auto',
+        p: 2,
+      }}
     >
       <Stack spacing={2}>
-        <Button component={RouterLink} to={`/teams/${encodeURIComponent(team.id)}/chat`} variant="contained" startIcon={<AddIcon />}>
+        <Button
+          component={RouterLink}
+          to={`/teams/${encodeURIComponent(team.id)}/chat`}
+          variant="contained"
+          startIcon={<AddIcon />}
+        >
           New Chat
         </Button>
         <TeamCard team={team} />

@@ -46,7 +46,11 @@ export function useChatSession(teamId: string) {
   useEffect(() => {
     if (!sessionId || !pages) return;
     const messages = storedHistory(pages);
-    dispatch(sessionId === liveSession.current ? earlierHistoryLoaded({ sessionId, messages }) : historyLoaded({ sessionId, messages }));
+    dispatch(
+      sessionId === liveSession.current
+        ? earlierHistoryLoaded({ sessionId, messages })
+        : historyLoaded({ sessionId, messages }),
+    );
   }, [dispatch, sessionId, pages]);
 
   const { hasNextPage, isFetching, fetchNextPage } = history;

@@ -1,10 +1,10 @@
 // The stream recording file: raw socket frames and the chat actions they caused, with their timing.
-import { z } from 'zod';
+import { z } from '../../services/zod';
 import { RECORDING_FORMAT } from './recordingFormat';
 
 export { frameText, RECORDING_FORMAT } from './recordingFormat';
 
-const actionSchema = z.looseObject({ type: z.string().min(1), payload: z.unknown().optional() });
+const actionSchema = z.looseObject({ type: z.string().check(z.minLength(1)), payload: z.optional(z.unknown()) });
 
 const entrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('frame'), t: z.number(), runId: z.string(), raw: z.string() }),
@@ -16,7 +16,7 @@ export const recordingSchema = z.object({
   version: z.literal(1),
   startedAt: z.string(),
   /** The chat state just before the first recorded action; null means the reducer's initial state. */
-  initialState: z.unknown().nullable(),
+  initialState: z.nullable(z.unknown()),
   entries: z.array(entrySchema),
 });
 

@@ -1,10 +1,6 @@
 // The team-chat socket frames (SPEC §3) as one discriminated union, and the parser that admits only well-formed ones.
-import { z } from 'zod';
+import { z } from '../zod';
 import type { MemberResponse, ToolCall } from '../contract';
-
-// zod compiles parsers with `new Function` when it may; the server's Content-Security-Policy forbids eval, so
-// its probe would be reported as a violation on every chat page.
-z.config({ jitless: true });
 
 export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
 
@@ -51,49 +47,53 @@ const FRAME_TYPES = ['start', 'chunk', 'end', 'error'] as const;
 const FRAME_EVENTS = ['ToolCallStarted', 'ToolCallCompleted', 'RunCompleted'] as const;
 
 /** Tool output arrives as text; a server that sends structured output gets it as JSON text. */
-const textish = z.unknown().transform((value): string | null => {
-  if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-});
+const textish = z.pipe(
+  z.unknown(),
+  z.transform((value): string | null => {
+    if (value === undefined || value === null) return null;
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  }),
+);
 
-const timeish = z.union([z.number(), z.string()]).optional();
+const timeish = z.optional(z.union([z.number(), z.string()]));
+const nonEmpty = z.string().check(z.minLength(1));
 
 export const toolCallSchema = z.object({
-  tool_call_id: z.string().min(1),
-  tool_name: z.string().min(1),
-  tool_args: z
-    .record(z.string(), z.unknown())
-    .nullish()
-    .transform((args) => args ?? {}),
-  result: textish.optional(),
-  output: textish.optional(),
-  tool_call_error: z.union([z.boolean(), z.string()]).nullish(),
-  metrics: z
-    .object({ time: z.number().optional() })
-    .nullish()
-    .transform((m) => m ?? undefined),
+  tool_call_id: nonEmpty,
+  tool_name: nonEmpty,
+  tool_args: z.pipe(
+    z.nullish(z.record(z.string(), z.unknown())),
+    z.transform((args) => args ?? {}),
+  ),
+  result: z.optional(textish),
+  output: z.optional(textish),
+  tool_call_error: z.nullish(z.union([z.boolean(), z.string()])),
+  metrics: z.pipe(
+    z.nullish(z.object({ time: z.optional(z.number()) })),
+    z.transform((m) => m ?? undefined),
+  ),
   created_at: timeish,
 });
 
 export const memberResponseSchema = z.object({
-  member_id: z.string().optional(),
-  member_name: z.string().optional(),
-  agent_id: z.string().optional(),
-  agent_name: z.string().optional(),
+  member_id: z.optional(z.string()),
+  member_name: z.optional(z.string()),
+  agent_id: z.optional(z.string()),
+  agent_name: z.optional(z.string()),
   content: z.string(),
-  tools: z.array(toolCallSchema).optional(),
-  model: z.string().optional(),
+  tools: z.optional(z.array(toolCallSchema)),
+  model: z.optional(z.string()),
   created_at: timeish,
 });
 
 const payloadSchema = z.object({
-  session_id: z.string().nullish(),
-  team_id: z.string().nullish(),
-  content: z.string().nullish(),
-  tools: z.array(toolCallSchema).nullish(),
-  active_tool: toolCallSchema.nullish(),
-  member_responses: z.array(memberResponseSchema).nullish(),
-  done: z.boolean().nullish(),
+  session_id: z.nullish(z.string()),
+  team_id: z.nullish(z.string()),
+  content: z.nullish(z.string()),
+  tools: z.nullish(z.array(toolCallSchema)),
+  active_tool: z.nullish(toolCallSchema),
+  member_responses: z.nullish(z.array(memberResponseSchema)),
+  done: z.nullish(z.boolean()),
 });
 
 function decode(raw: unknown): { ok: true; value: unknown } | { ok: false } {

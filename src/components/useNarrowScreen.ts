@@ -11,6 +11,11 @@ function narrowQuery(widthPx: number): MediaQueryList | null {
   return typeof window.matchMedia === 'function' ? window.matchMedia(`(width < ${widthPx}px)`) : null;
 }
 
+/** The same answer outside React, read once (as the app starts). */
+export function isNarrowScreen(widthPx = NARROW_SCREEN_PX): boolean {
+  return narrowQuery(widthPx)?.matches ?? window.innerWidth < widthPx;
+}
+
 export function useNarrowScreen(widthPx = NARROW_SCREEN_PX): boolean {
   const query = useMemo(() => narrowQuery(widthPx), [widthPx]);
   const subscribe = useCallback(

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
 import { APP_NAME } from './app/env';
+import { prefetchStartPage } from './app/prefetchStartPage';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
 
@@ -23,3 +24,4 @@ persistStore(store, null, () => {
   });
 });
 void store.dispatch(loadCurrentUser());
+prefetchStartPage(store, window.location);

@@ -1,15 +1,40 @@
 // The chat area: messages (or the empty state / history spinner), the error with retry, the composer and dialogs.
+// The message list and the credits dialog are chunks of their own: an empty chat paints without them.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useAppSelector } from '../../../app/hooks';
-import { selectIsStreaming, selectMessageCount } from '../chatSelectors';
+import { selectInsufficientCreditsOpen, selectIsStreaming, selectMessageCount } from '../chatSelectors';
 import { ChatErrorBanner } from './ChatErrorBanner';
 import { Composer } from './Composer';
 import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
-import { InsufficientCreditsDialog } from './InsufficientCreditsDialog';
-import { MessageList } from './MessageList';
 import { RunCostNote } from './RunCostNote';
 import type { EarlierHistory } from '../chatTypes';
+
+let messageList: Promise<typeof import('./MessageList')> | null = null;
+const loadMessageList = () => (messageList ??= import('./MessageList'));
+const MessageList = lazy(() => loadMessageList().then((m) => ({ default: m.MessageList })));
+const InsufficientCreditsDialog = lazy(() =>
+  import('./InsufficientCreditsDialog').then((m) => ({ default: m.InsufficientCreditsDialog })),
+);
+
+/** Runs once the browser has nothing more urgent to do (a timer where there is no idle callback). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 200);
+    return () => clearTimeout(timer);
+  }
+  const handle = window.requestIdleCallback(task, { timeout: 2000 });
+  return () => window.cancelIdleCallback(handle);
+}
+
+function HistoryLoading() {
+  return (
+    <Box role="status" aria-label="Loading history" sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
 
 interface ChatPanelProps {
   teamId: string;
@@ -22,21 +47,38 @@ interface ChatPanelProps {
 export function ChatPanel({ teamId, homeTeam, loadingHistory, earlier }: ChatPanelProps) {
   const count = useAppSelector(selectMessageCount);
   const streaming = useAppSelector(selectIsStreaming);
+  const creditsDialogOpen = useAppSelector(selectInsufficientCreditsOpen);
   const empty = count === 0 && !streaming;
+  // Mounted from the first time it opens, so that closing it still animates.
+  const [creditsDialogUsed, setCreditsDialogUsed] = useState(false);
+  if (creditsDialogOpen && !creditsDialogUsed) setCreditsDialogUsed(true);
+
+  // A stored conversation loads the list beside its history; an empty chat once the first screen is up, so the
+  // first reply does not wait for it.
+  useEffect(() => {
+    if (!loadingHistory) return whenIdle(() => void loadMessageList());
+    void loadMessageList();
+    return undefined;
+  }, [loadingHistory]);
+
   return (
     <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-      {empty && loadingHistory && (
-        <Box role="status" aria-label="Loading history" sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
-          <CircularProgress />
-        </Box>
-      )}
+      {empty && loadingHistory && <HistoryLoading />}
       {empty && !loadingHistory && <EmptyState homeTeam={homeTeam} />}
-      {!empty && <MessageList homeTeam={homeTeam} earlier={earlier} />}
+      {!empty && (
+        <Suspense fallback={<HistoryLoading />}>
+          <MessageList homeTeam={homeTeam} earlier={earlier} />
+        </Suspense>
+      )}
       <ChatErrorBanner />
       <DownloadRecordingButton />
       <RunCostNote beforeFirstSend={empty && !loadingHistory} />
       <Composer teamId={teamId} homeTeam={homeTeam} />
-      <InsufficientCreditsDialog />
+      {creditsDialogUsed && (
+        <Suspense fallback={null}>
+          <InsufficientCreditsDialog />
+        </Suspense>
+      )}
     </Box>
   );
 }

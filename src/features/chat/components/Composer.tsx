@@ -1,11 +1,12 @@
 // The message box: Enter sends, Shift+Enter adds a line, 1–25 rows, attachments, stop while a reply streams.
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, IconButton, Paper, TextField, Tooltip } from '@mui/material';
+import { Box, IconButton, InputBase, Paper } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/Stop';
 import { useSnackbar } from 'notistack';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { sendRequested, stopRequested } from '../../../services/socket/socketActions';
 import { selectIsStreaming, selectSessionId } from '../chatSelectors';
 import { AttachmentList } from './AttachmentList';
@@ -67,25 +68,26 @@ export const Composer = memo(function Composer({ teamId, homeTeam }: { teamId: s
             event.target.value = '';
           }}
         />
-        <Tooltip title="Attach files">
+        <LazyTooltip title="Attach files">
           <span>
             <IconButton aria-label="Attach files" disabled={attachLocked} onClick={() => picker.current?.click()}>
               <AttachFileIcon />
             </IconButton>
           </span>
-        </Tooltip>
-        <TextField
+        </LazyTooltip>
+        {/* The bare input: a TextField would add a form control, a label and every input variant (Select and its
+            menu among them) to the chat's first screen, for a box that shows none of them. */}
+        <InputBase
           fullWidth
           multiline
           minRows={1}
           maxRows={25}
-          variant="standard"
           placeholder="Describe the workflow you want the team to build…"
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           onFocus={preloadMarkdown}
-          slotProps={{ input: { disableUnderline: true }, htmlInput: { 'aria-label': 'Message' } }}
+          slotProps={{ input: { 'aria-label': 'Message' } }}
           sx={{ py: 1 }}
         />
         {streaming ? (

@@ -1,13 +1,17 @@
 // "Click to enter your credentials" when the team's MCP servers lack saved credentials; opens the credentials dialog.
 // It sits above the messages (never over them), names the servers by their display names, and can be dismissed for
 // the rest of the browser session.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import type { Team } from '../../../services/contract';
-import { CredentialDialog } from '../../credentials/components/CredentialDialog';
 import { credentialAction } from '../../credentials/credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';
+
+// Loaded when the user opens it: the form's fields are not part of the chat's first screen.
+const CredentialDialog = lazy(() =>
+  import('../../credentials/components/CredentialDialog').then((m) => ({ default: m.CredentialDialog })),
+);
 
 export const CREDENTIALS_SAVED = 'Credentials saved successfully!';
 export const DISMISSED_KEY = 'credentials-prompt-dismissed';
@@ -53,15 +57,17 @@ export function CredentialsPrompt({ team }: { team: Team }) {
         </Alert>
       )}
       {open && (
-        <CredentialDialog
-          key={server.id}
-          action={credentialAction(
-            server,
-            saved.find((c) => c.mcp_server_id === server.id),
-          )}
-          onClose={() => setOpen(false)}
-          onSaved={() => enqueueSnackbar(CREDENTIALS_SAVED, { variant: 'success' })}
-        />
+        <Suspense fallback={null}>
+          <CredentialDialog
+            key={server.id}
+            action={credentialAction(
+              server,
+              saved.find((c) => c.mcp_server_id === server.id),
+            )}
+            onClose={() => setOpen(false)}
+            onSaved={() => enqueueSnackbar(CREDENTIALS_SAVED, { variant: 'success' })}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,7 @@
 // The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card);
-// below 640 px the sidebar and the computer open over the chat instead.
+// below 640 px the sidebar and the computer open over the chat instead. The sidebar is a chunk of its own: a phone
+// starts with it closed, and a wide screen keeps its place while it loads.
+import { lazy, Suspense } from 'react';
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
 import { TEAM_ID } from '../../../app/env';
 import { useAppSelector } from '../../../app/hooks';
@@ -14,9 +16,11 @@ import { selectSidebarOpen } from '../../layout/layoutSelectors';
 import { useChatSession } from '../hooks/useChatSession';
 import { useSidebarDefault } from '../hooks/useSidebarDefault';
 import { CredentialsPrompt } from './CredentialsPrompt';
-import { SidebarOverlay } from './SidebarOverlay';
 import { TEAM_NOT_FOUND, TeamErrorCard } from './TeamErrorCard';
-import { TeamSidebar } from './TeamSidebar';
+import { SIDEBAR_WIDTH } from './sidebarWidth';
+
+const TeamSidebar = lazy(() => import('./TeamSidebar').then((m) => ({ default: m.TeamSidebar })));
+const SidebarOverlay = lazy(() => import('./SidebarOverlay').then((m) => ({ default: m.SidebarOverlay })));
 
 const SCREEN_HEIGHT = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' };
 
@@ -48,10 +52,16 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
 
   const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
   const sidebar = <TeamSidebar team={team.data} sessionId={sessionId} />;
+  // The sidebar's box, so that the chat beside it does not move when it arrives.
+  const sidebarPlace = narrow ? null : (
+    <Box sx={{ width: SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: 1, borderColor: 'divider' }} />
+  );
   const agentComputer = <AgentComputer computer={computer} narrow={narrow} />;
   return (
     <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
-      {sidebarOpen && (narrow ? <SidebarOverlay>{sidebar}</SidebarOverlay> : sidebar)}
+      {sidebarOpen && (
+        <Suspense fallback={sidebarPlace}>{narrow ? <SidebarOverlay>{sidebar}</SidebarOverlay> : sidebar}</Suspense>
+      )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {!homeTeam && <CredentialsPrompt team={team.data} />}
         {narrow && agentComputer}

@@ -7,8 +7,7 @@ import { RecentSessions } from './RecentSessions';
 import { TeamCard } from './TeamCard';
 import { TeamConfiguration } from './TeamConfiguration';
 import { TeamMembers } from './TeamMembers';
-
-export const SIDEBAR_WIDTH = 300;
+import { SIDEBAR_WIDTH } from './sidebarWidth';
 
 export function TeamSidebar({ team, sessionId }: { team: Team; sessionId: string | null }) {
   return (

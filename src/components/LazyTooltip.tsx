@@ -8,20 +8,37 @@ type TooltipComponent = ComponentType<TooltipProps>;
 /** Shared by every LazyTooltip, so only the first one waits for the chunk. */
 let loadedTooltip: TooltipComponent | null = null;
 
-export function LazyTooltip({ title, children }: { title: string; children: ReactElement }) {
+interface LazyTooltipProps extends Pick<TooltipProps, 'enterDelay' | 'enterNextDelay'> {
+  title: string;
+  children: ReactElement;
+}
+
+export function LazyTooltip({ title, children, ...delays }: LazyTooltipProps) {
   const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loadedTooltip);
   const wrapper = useRef<HTMLSpanElement>(null);
   // Wrapping the child remounts it: a child that still has keyboard focus gets it back, and one still under the
   // pointer hears of it again, so the tooltip shows as it would have.
   const refocus = useRef(false);
   const hovered = useRef(false);
+  // Nor does it happen between a press and its release, which would take the click away from the child.
+  const pressed = useRef(false);
+  const arrivedWhilePressed = useRef(false);
 
   const load = () => {
     if (Tooltip) return;
     void import('@mui/material/Tooltip').then((module) => {
       loadedTooltip = module.default as TooltipComponent;
-      setTooltip(() => loadedTooltip);
+      if (pressed.current) arrivedWhilePressed.current = true;
+      else setTooltip(() => loadedTooltip);
     });
+  };
+
+  const released = () => {
+    pressed.current = false;
+    if (!arrivedWhilePressed.current) return;
+    arrivedWhilePressed.current = false;
+    // After this input task, so that its click (dispatched after the release) still finds the child.
+    setTimeout(() => setTooltip(() => loadedTooltip));
   };
 
   useLayoutEffect(() => {
@@ -44,6 +61,11 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
       onMouseLeave={() => {
         hovered.current = false;
       }}
+      onPointerDown={() => {
+        pressed.current = true;
+      }}
+      onPointerUp={released}
+      onPointerCancel={released}
       onFocus={() => {
         if (!Tooltip) refocus.current = true;
         load();
@@ -52,7 +74,13 @@ export function LazyTooltip({ title, children }: { title: string; children: Reac
         refocus.current = false;
       }}
     >
-      {Tooltip ? <Tooltip title={title}>{children}</Tooltip> : children}
+      {Tooltip ? (
+        <Tooltip title={title} {...delays}>
+          {children}
+        </Tooltip>
+      ) : (
+        children
+      )}
     </span>
   );
 }

@@ -1,14 +1,15 @@
 // The credits badge pill with its "Your available credits" tooltip (opens after 300 ms).
-import { Chip, Tooltip } from '@mui/material';
+import { Chip } from '@mui/material';
 import TollIcon from '@mui/icons-material/Toll';
 import { formatCredits } from './formatCredits';
+import { LazyTooltip } from './LazyTooltip';
 
 export const CREDITS_TOOLTIP = 'Your available credits';
 
 export function CreditsPill({ credits, isLoading }: { credits: number | null | undefined; isLoading: boolean }) {
   const text = formatCredits(credits, isLoading);
   return (
-    <Tooltip title={CREDITS_TOOLTIP} enterDelay={300} enterNextDelay={0}>
+    <LazyTooltip title={CREDITS_TOOLTIP} enterDelay={300} enterNextDelay={0}>
       <Chip
         icon={<TollIcon />}
         label={text}
@@ -20,6 +21,6 @@ export function CreditsPill({ credits, isLoading }: { credits: number | null | u
         data-testid="credits-badge"
         sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

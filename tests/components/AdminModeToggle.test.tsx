@@ -24,7 +24,7 @@ describe('admin mode', () => {
       preloadedState: signedInState(adminUser),
       advanceTimers: jest.advanceTimersByTime,
     });
-    const toggle = screen.getByRole('button', { name: 'Admin mode' });
+    const toggle = await screen.findByRole('button', { name: 'Admin mode' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByTestId('admin-flash')).not.toBeInTheDocument();
 
@@ -41,7 +41,7 @@ describe('admin mode', () => {
 
   it('toggles from the floating button', async () => {
     const { user, store } = renderWithProviders(<AdminModeToggle />, { preloadedState: signedInState(adminUser) });
-    await user.click(screen.getByRole('button', { name: 'Admin mode' }));
+    await user.click(await screen.findByRole('button', { name: 'Admin mode' }));
     expect(store.getState().auth.adminMode).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Admin mode' }));
     expect(store.getState().auth.adminMode).toBe(false);

@@ -1,7 +1,8 @@
 // The admin-mode toggle as a header button, where a floating one would cover controls (adminTogglePlacement.ts).
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LazyTooltip } from '../../../components/LazyTooltip';
 import { selectAdminMode } from '../../auth/authSelectors';
 import { adminModeToggled } from '../../auth/authSlice';
 
@@ -9,7 +10,7 @@ export function AdminModeButton() {
   const dispatch = useAppDispatch();
   const adminMode = useAppSelector(selectAdminMode);
   return (
-    <Tooltip title="Admin mode (Shift+Alt+A)">
+    <LazyTooltip title="Admin mode (Shift+Alt+A)">
       <IconButton
         color={adminMode ? 'warning' : 'inherit'}
         aria-label="Admin mode"
@@ -18,6 +19,6 @@ export function AdminModeButton() {
       >
         <AdminPanelSettingsIcon />
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

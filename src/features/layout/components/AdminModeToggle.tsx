@@ -1,13 +1,15 @@
 // Admin mode: the Shift+Alt+A shortcut and a floating toggle (in the header instead where it would cover controls,
 // see adminTogglePlacement.ts), admins only, confirmed by a brief yellow flash.
-import { useEffect, useRef, useState } from 'react';
-import { Box, Fab, Tooltip } from '@mui/material';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Box } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAdminMode, selectIsAdmin } from '../../auth/authSelectors';
 import { adminModeToggled } from '../../auth/authSlice';
 import { useAdminInHeader } from './adminTogglePlacement';
+
+// Its own chunk: where the button sits in the header (the team chat, small screens), the floating one never loads.
+const AdminModeFab = lazy(() => import('./AdminModeFab').then((m) => ({ default: m.AdminModeFab })));
 
 export const FLASH_MS = 400;
 const flash = keyframes`from { opacity: 0.55; } to { opacity: 0; }`;
@@ -66,18 +68,9 @@ export function AdminModeToggle() {
         />
       )}
       {!inHeader && (
-        <Tooltip title="Admin mode (Shift+Alt+A)">
-          <Fab
-            size="small"
-            color={adminMode ? 'warning' : 'default'}
-            aria-label="Admin mode"
-            aria-pressed={adminMode}
-            onClick={() => dispatch(adminModeToggled())}
-            sx={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1200 }}
-          >
-            <AdminPanelSettingsIcon />
-          </Fab>
-        </Tooltip>
+        <Suspense fallback={null}>
+          <AdminModeFab adminMode={adminMode} onToggle={() => dispatch(adminModeToggled())} />
+        </Suspense>
       )}
     </>
   );

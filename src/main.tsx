@@ -5,23 +5,29 @@ import { persistStore } from 'redux-persist';
 import { App } from './app/App';
 import { APP_NAME } from './app/env';
 import { prefetchStartPage } from './app/prefetchStartPage';
+import { makeBrowserRouter } from './app/router';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
 
 document.title = APP_NAME;
 const store = makeStore();
-
-const root = createRoot(document.getElementById('root')!);
-// The app renders once the saved settings are back (as PersistGate would), and as a transition: React time-slices only
-// transitions, so the first render yields to the browser every few milliseconds instead of blocking it to the end.
-persistStore(store, null, () => {
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App store={store} />
-      </StrictMode>,
-    );
-  });
-});
 void store.dispatch(loadCurrentUser());
 prefetchStartPage(store, window.location);
+
+// The rest in a task of its own: evaluating the entry's modules is already a long task on a phone, and the requests
+// above are on their way meanwhile.
+setTimeout(() => {
+  const root = createRoot(document.getElementById('root')!);
+  const router = makeBrowserRouter();
+  // The app renders once the saved settings are back (as PersistGate would), and as a transition: React time-slices
+  // only transitions, so the first render yields to the browser every few milliseconds instead of blocking it.
+  persistStore(store, null, () => {
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App store={store} router={router} />
+        </StrictMode>,
+      );
+    });
+  });
+});

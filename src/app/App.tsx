@@ -5,11 +5,9 @@ import { RouterProvider } from 'react-router/dom';
 import type { AppStore } from './store';
 import { ToastProvider } from '../components/toasts/ToastProvider';
 import { AppThemeProvider } from './AppThemeProvider';
-import { makeBrowserRouter } from './router';
+import type { makeBrowserRouter } from './router';
 
-const router = makeBrowserRouter();
-
-export function App({ store }: { store: AppStore }) {
+export function App({ store, router }: { store: AppStore; router: ReturnType<typeof makeBrowserRouter> }) {
   return (
     <Provider store={store}>
       <AppThemeProvider>

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
-import { APP_NAME } from './app/env';
+import { APP_NAME } from './config/env';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
 

@@ -5,7 +5,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { api } from '../services/api';
-import { TEAM_ID } from './env';
+import { TEAM_ID } from '../config/env';
 
 export function ChatRouteEntry({ children }: { children: ReactNode }) {
   const { teamId } = useParams();

@@ -12,7 +12,7 @@ import { addLayoutListeners } from '../features/layout/layoutListeners';
 import type { ChatState } from '../features/chat/chatState';
 import { createStreamRecorder } from '../features/replay/recorder';
 import { devToolsOptions } from './devtools';
-import { IS_DEV } from './env';
+import { IS_DEV } from '../config/env';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { persistConfig } from './persist';
 

@@ -2,7 +2,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { API_BASE_URL } from '../app/env';
+import { API_BASE_URL } from '../config/env';
 import { readToken } from './token';
 
 /** Dispatched when the server answers 401 to a call that carried a token; the auth feature signs out. */

@@ -3,7 +3,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { dynamicMiddleware, rootReducer, streamRecorder, type RootState } from '../../app/store';
 import { startAppListening } from '../../app/listenerMiddleware';
-import { API_BASE_URL } from '../../app/env';
+import { API_BASE_URL } from '../../config/env';
 import { api } from '../../services/api';
 import { createSocketMiddleware } from '../../services/socket/socketMiddleware';
 import { readToken } from '../../services/token';

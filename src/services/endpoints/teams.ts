@@ -1,6 +1,6 @@
 // Teams: list, lookup (retried once), edit, clone, delete, member knowledge, chat post and file upload.
 import { createAction } from '@reduxjs/toolkit';
-import { API_BASE_URL } from '../../app/env';
+import { API_BASE_URL } from '../../config/env';
 import type {
   Envelope,
   Team,

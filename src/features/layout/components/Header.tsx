@@ -4,7 +4,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger 
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
-import { APP_NAME } from '../../../app/env';
+import { APP_NAME } from '../../../config/env';
 import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAdmin, selectIsAuthenticated } from '../../auth/authSelectors';

@@ -1,6 +1,6 @@
 // The privacy policy for the European Economic Area, UK and Switzerland (/legal/europe-privacy-policy and /eu-privacy).
 import { Link } from '@mui/material';
-import { APP_NAME, PRIVACY_EMAIL } from '../../../app/env';
+import { APP_NAME, PRIVACY_EMAIL } from '../../../config/env';
 import { LegalPage, type LegalSection } from './LegalPage';
 import { CONSENT_AGE, MINIMUM_AGE } from './PrivacyPolicyPage';
 

@@ -1,6 +1,6 @@
 // The privacy policy (/legal/privacy-policy and /privacy).
 import { Link } from '@mui/material';
-import { APP_NAME, PRIVACY_EMAIL } from '../../../app/env';
+import { APP_NAME, PRIVACY_EMAIL } from '../../../config/env';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 export const MINIMUM_AGE = 13;

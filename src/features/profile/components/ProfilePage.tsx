@@ -2,7 +2,7 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { GradientAvatar } from '../../../components/GradientAvatar';
 import { useNavigate } from 'react-router';
-import { GOOGLE_CLIENT_ID } from '../../../app/env';
+import { GOOGLE_CLIENT_ID } from '../../../config/env';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/PageLoading';
 import type { User } from '../../../services/contract';

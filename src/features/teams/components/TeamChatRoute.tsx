@@ -1,6 +1,6 @@
 // /teams/:teamId/chat: only the single configured team; another id goes to /, a missing or "undefined" id to /teams.
 import { Navigate, useParams } from 'react-router';
-import { TEAM_ID } from '../../../app/env';
+import { TEAM_ID } from '../../../config/env';
 import { TeamChatScreen } from './TeamChatScreen';
 
 export function TeamChatRoute() {

@@ -1,7 +1,7 @@
 // The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card);
 // below 640 px the sidebar and the computer open over the chat instead.
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
-import { TEAM_ID } from '../../../app/env';
+import { TEAM_ID } from '../../../config/env';
 import { useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/PageLoading';
 import { useNarrowScreen } from '../../../components/useNarrowScreen';

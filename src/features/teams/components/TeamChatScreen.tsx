@@ -13,7 +13,7 @@ import { useComputerPanel } from '../../computer/hooks/useComputerPanel';
 import { selectSidebarOpen } from '../../layout/layoutSelectors';
 import { useChatSession } from '../hooks/useChatSession';
 import { useSidebarDefault } from '../hooks/useSidebarDefault';
-import { CredentialsPrompt } from './CredentialsPrompt';
+import { CredentialsPrompt } from '../../credentials/components/CredentialsPrompt';
 import { SidebarOverlay } from './SidebarOverlay';
 import { TEAM_NOT_FOUND, TeamErrorCard } from './TeamErrorCard';
 import { TeamSidebar } from './TeamSidebar';

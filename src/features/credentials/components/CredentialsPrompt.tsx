@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import type { Team } from '../../../services/contract';
-import { CredentialDialog } from '../../credentials/components/CredentialDialog';
-import { credentialAction } from '../../credentials/credentialAction';
+import { CredentialDialog } from './CredentialDialog';
+import { credentialAction } from '../credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';
 
 export const CREDENTIALS_SAVED = 'Credentials saved successfully!';

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import { chatModuleLoaded, installChatModule } from '../features/chat/chatModule';
-import { TeamChatRoute } from '../features/teams/components/TeamChatRoute';
+import { TeamChatRoute } from './routes/TeamChatRoute';
 import { useAppDispatch, useAppSelector } from './hooks';
 import type { RootState } from './store';
 

@@ -234,6 +234,26 @@ describe('the team chat screen', () => {
 });
 
 describe('team actions', () => {
+  it("gives the team's owner Edit Team in the team card's menu", async () => {
+    serve();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Team' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Team Configuration' })).toBeInTheDocument();
+  });
+
+  it("gives the team's owner Edit agent on agent members and Upload knowledge on every member", async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/knowledge/bases'), () => HttpResponse.json({ data: { total: 0, knowledge_bases: [] } })),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Upload knowledge for Sub Team' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Knowledge for Sub Team' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit agent Sub Team' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit agent Workflow Architect', hidden: true })).toBeInTheDocument();
+  });
+
   it('clones the team after confirmation and opens the clone', async () => {
     serve();
     let cloned = false;

@@ -1,24 +1,28 @@
 // The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card);
-// below 640 px the sidebar and the computer open over the chat instead.
+// below 640 px the sidebar and the computer open over the chat instead. It composes the teams, chat, computer,
+// credentials and team editor features.
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
 import { TEAM_ID } from '../../../config/env';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../hooks';
 import { PageLoading } from '../../../components/PageLoading';
 import { useNarrowScreen } from '../../../components/useNarrowScreen';
 import { useGetTeamQuery } from '../../../services/api';
 import { errorMessage } from '../../../services/apiErrors';
-import { ChatPanel } from '../../chat/components/ChatPanel';
-import { AgentComputer } from '../../computer/components/AgentComputer';
-import { useComputerPanel } from '../../computer/hooks/useComputerPanel';
-import { selectSidebarOpen } from '../../layout/layoutSelectors';
-import { useChatSession } from '../hooks/useChatSession';
-import { useSidebarDefault } from '../hooks/useSidebarDefault';
-import { CredentialsPrompt } from '../../credentials/components/CredentialsPrompt';
-import { SidebarOverlay } from './SidebarOverlay';
-import { TEAM_NOT_FOUND, TeamErrorCard } from './TeamErrorCard';
-import { TeamSidebar } from './TeamSidebar';
+import { ChatPanel } from '../../../features/chat/components/ChatPanel';
+import { AgentComputer } from '../../../features/computer/components/AgentComputer';
+import { useComputerPanel } from '../../../features/computer/hooks/useComputerPanel';
+import { CredentialsPrompt } from '../../../features/credentials/components/CredentialsPrompt';
+import { selectSidebarOpen } from '../../../features/layout/layoutSelectors';
+import { EditTeamDialog } from '../../../features/teamEditor/components/EditTeamDialog';
+import { SidebarOverlay } from '../../../features/teams/components/SidebarOverlay';
+import { TEAM_NOT_FOUND, TeamErrorCard } from '../../../features/teams/components/TeamErrorCard';
+import { TeamSidebar, type TeamSidebarSlots } from '../../../features/teams/components/TeamSidebar';
+import { useChatSession } from '../../../features/teams/hooks/useChatSession';
+import { useSidebarDefault } from '../../../features/teams/hooks/useSidebarDefault';
+import { MemberActions } from './MemberActions';
 
 const SCREEN_HEIGHT = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' };
+const SIDEBAR_SLOTS: TeamSidebarSlots = { editTeamDialog: EditTeamDialog, memberActions: MemberActions };
 
 function AccessDenied() {
   return (
@@ -33,7 +37,7 @@ function AccessDenied() {
   );
 }
 
-export function TeamChatScreen({ teamId }: { teamId: string }) {
+export function TeamChatPage({ teamId }: { teamId: string }) {
   const team = useGetTeamQuery(teamId);
   const { sessionId, homeTeam, loadingHistory, earlier } = useChatSession(teamId);
   const sidebarOpen = useAppSelector(selectSidebarOpen);
@@ -47,7 +51,7 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
     return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
 
   const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
-  const sidebar = <TeamSidebar team={team.data} sessionId={sessionId} />;
+  const sidebar = <TeamSidebar team={team.data} sessionId={sessionId} slots={SIDEBAR_SLOTS} />;
   const agentComputer = <AgentComputer computer={computer} narrow={narrow} />;
   return (
     <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>

@@ -11,7 +11,7 @@ export default defineConfig({
     routePreload([
       { path: '^/login/?$', module: 'src/features/auth/components/LoginPage.tsx', when: 'signed-out' },
       { path: '^/teams/[^/]+/chat/?$', module: 'src/app/ChatModuleRoute.tsx', when: 'signed-in' },
-      { path: '^/profile/?$', module: 'src/features/profile/components/ProfilePage.tsx', when: 'signed-in' },
+      { path: '^/profile/?$', module: 'src/app/routes/ProfileRoute.tsx', when: 'signed-in' },
       { path: '^/payment/?$', module: 'src/features/payments/components/PaymentPage.tsx', when: 'signed-in' },
     ]),
   ],

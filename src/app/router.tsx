@@ -8,9 +8,7 @@ import { ChatRouteEntry } from './ChatRouteEntry';
 
 const TeamChatRoute = lazy(() => import('./ChatModuleRoute').then((m) => ({ default: m.ChatModuleRoute })));
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ProfilePage = lazy(() =>
-  import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })),
-);
+const ProfilePage = lazy(() => import('./routes/ProfileRoute').then((m) => ({ default: m.Component })));
 const PaymentPage = lazy(() =>
   import('../features/payments/components/PaymentPage').then((m) => ({ default: m.PaymentPage })),
 );

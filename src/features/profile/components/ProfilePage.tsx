@@ -1,4 +1,6 @@
-// /profile: who you are, your balance, account details, saved credentials, admin tools, history and Sign Out.
+// /profile: who you are, your balance, account details, saved credentials (what the page passes in), admin tools,
+// history and Sign Out.
+import type { ReactNode } from 'react';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { GradientAvatar } from '../../../components/GradientAvatar';
 import { useNavigate } from 'react-router';
@@ -8,7 +10,6 @@ import { PageLoading } from '../../../components/PageLoading';
 import type { User } from '../../../services/contract';
 import { signedOut } from '../../auth/authActions';
 import { selectCurrentUser } from '../../auth/authSelectors';
-import { CredentialsSection } from '../../credentials/components/CredentialsSection';
 import { AdminTools } from './AdminTools';
 import { BalanceCard } from './BalanceCard';
 import { ProfileCard } from './ProfileCard';
@@ -20,7 +21,7 @@ export function accountType(user: User): string {
   return 'Unknown';
 }
 
-export function ProfilePage() {
+export function ProfilePage({ credentials }: { credentials: ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
@@ -76,9 +77,7 @@ export function ProfilePage() {
             </Box>
           </ProfileCard>
         </Box>
-        <ProfileCard title="Tool Credentials">
-          <CredentialsSection />
-        </ProfileCard>
+        <ProfileCard title="Tool Credentials">{credentials}</ProfileCard>
         {user.is_admin && <AdminTools />}
         <TransactionHistory />
         <Box>

@@ -7,12 +7,12 @@ import { routePreload } from './scripts/routePreload.ts';
 export default defineConfig({
   plugins: [
     react(),
-    // The lazily loaded pages of src/app/router.tsx whose code is worth fetching beside the entry chunk.
+    // The lazily loaded pages of src/app/routes/routeModules.ts whose code is worth fetching beside the entry chunk.
     routePreload([
-      { path: '^/login/?$', module: 'src/features/auth/components/LoginPage.tsx', when: 'signed-out' },
-      { path: '^/teams/[^/]+/chat/?$', module: 'src/app/ChatModuleRoute.tsx', when: 'signed-in' },
+      { path: '^/login/?$', module: 'src/app/routes/LoginRoute.tsx', when: 'signed-out' },
+      { path: '^/teams/[^/]+/chat/?$', module: 'src/app/routes/TeamChatRoute.tsx', when: 'signed-in' },
       { path: '^/profile/?$', module: 'src/app/routes/ProfileRoute.tsx', when: 'signed-in' },
-      { path: '^/payment/?$', module: 'src/features/payments/components/PaymentPage.tsx', when: 'signed-in' },
+      { path: '^/payment/?$', module: 'src/app/routes/PaymentRoute.tsx', when: 'signed-in' },
     ]),
   ],
   server: {

@@ -1,14 +1,16 @@
-// Entry point: one store, rehydrated settings, the current user loaded, the page titled with the product name.
+// Entry point: one store and its router, rehydrated settings, the current user loaded, the product name as page title.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
 import { APP_NAME } from './config/env';
+import { makeBrowserRouter } from './app/router';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
 
 document.title = APP_NAME;
 const store = makeStore();
+const router = makeBrowserRouter(store);
 
 const root = createRoot(document.getElementById('root')!);
 // The app renders once the saved settings are back (as PersistGate would), and as a transition: React time-slices only
@@ -17,7 +19,7 @@ persistStore(store, null, () => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App store={store} />
+        <App store={store} router={router} />
       </StrictMode>,
     );
   });

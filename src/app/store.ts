@@ -28,7 +28,7 @@ export const rootReducer = combineSlices(api, {
 
 /**
  * The chat is typed as present: only the chat route reads it, and that route renders after the slice is injected and
- * the store holds its state (ChatModuleRoute).
+ * the store holds its state (the route module's prepare, src/app/routes/TeamChatRoute.tsx).
  */
 export type RootState = ReturnType<typeof rootReducer> & LazyLoadedSlices;
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { TeamChatRoute } from '../../src/app/routes/TeamChatRoute';
+import { Component as TeamChatRoute } from '../../src/app/routes/TeamChatRoute';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
 import { renderApp } from '../utils/renderApp';

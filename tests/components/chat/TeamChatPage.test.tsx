@@ -87,6 +87,22 @@ function serve({
   return calls;
 }
 
+/**
+ * A team response held back until released, so it arrives once the page is up. The chat route's loader asks for the
+ * team before the page mounts, and RTK Query asks again for a page that mounts on a failed answer.
+ */
+function heldBack(respond: () => Response) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    respond: async () => {
+      await released;
+      return respond();
+    },
+    release,
+  };
+}
+
 const open = (route = CHAT) => renderApp(route, { preloadedState: signedInState(alice) });
 
 describe('the team chat screen', () => {
@@ -137,16 +153,22 @@ describe('the team chat screen', () => {
   });
 
   it('shows the server message on a card with a way back to /teams when the team fails to load', async () => {
-    serve({ teamResponse: () => HttpResponse.json({ detail: 'Team is archived' }, { status: 403 }) });
+    const held = heldBack(() => HttpResponse.json({ detail: 'Team is archived' }, { status: 403 }));
+    serve({ teamResponse: held.respond });
     open();
+    expect(await screen.findByText('Loading team…')).toBeInTheDocument();
+    held.release();
     expect(await screen.findByText('Error loading team')).toBeInTheDocument();
     expect(screen.getByText('Team is archived')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Teams' })).toHaveAttribute('href', '/teams');
   });
 
   it('falls back to "Team not found or you do not have access to it." without a server message', async () => {
-    serve({ teamResponse: () => new HttpResponse(null, { status: 404 }) });
+    const held = heldBack(() => new HttpResponse(null, { status: 404 }));
+    serve({ teamResponse: held.respond });
     open();
+    expect(await screen.findByText('Loading team…')).toBeInTheDocument();
+    held.release();
     expect(await screen.findByText('Team not found or you do not have access to it.')).toBeInTheDocument();
   });
 

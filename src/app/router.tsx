@@ -6,7 +6,7 @@ import { PageLoading } from '../components/PageLoading';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { AppLayout } from '../features/layout/components/AppLayout';
 import { RootRedirect } from '../features/layout/components/RootRedirect';
-import { PAGE_ROUTES, type PageRoute } from './routes/routeModules';
+import { PAGE_ROUTES, type PageModule, type PageRoute } from './routes/routeModules';
 import { teamChatLoader, teamChatShouldRevalidate } from './routes/teamChat/teamChatLoader';
 import type { AppDispatch, AppStore } from './store';
 
@@ -17,10 +17,23 @@ interface RouteModule {
   prepare?: (dispatch: AppDispatch) => void;
 }
 
-/** Loaders that start a page's data while its chunk downloads; they are in the entry chunk. */
-const PAGE_LOADERS: Partial<Record<string, (store: AppStore) => Pick<RouteObject, 'loader' | 'shouldRevalidate'>>> = {
-  TeamChat: (store) => ({ loader: teamChatLoader(store), shouldRevalidate: teamChatShouldRevalidate }),
+/** Each page's route module, downloaded on the first visit; one per module of PAGE_ROUTES, or this does not compile. */
+const PAGE_MODULES: Record<PageModule, () => Promise<RouteModule>> = {
+  Login: () => import('./routes/LoginRoute'),
+  PrivacyPolicy: () => import('./routes/PrivacyPolicyRoute'),
+  EuropePrivacyPolicy: () => import('./routes/EuropePrivacyPolicyRoute'),
+  TeamChat: () => import('./routes/TeamChatRoute'),
+  Profile: () => import('./routes/ProfileRoute'),
+  Payment: () => import('./routes/PaymentRoute'),
+  PaymentSuccess: () => import('./routes/PaymentSuccessRoute'),
+  PaymentCancel: () => import('./routes/PaymentCancelRoute'),
 };
+
+/** Loaders that start a page's data while its chunk downloads; they are in the entry chunk. */
+const PAGE_LOADERS: Partial<Record<PageModule, (store: AppStore) => Pick<RouteObject, 'loader' | 'shouldRevalidate'>>> =
+  {
+    TeamChat: (store) => ({ loader: teamChatLoader(store), shouldRevalidate: teamChatShouldRevalidate }),
+  };
 
 /** Screens of the earlier product that now live inside the single team's chat. */
 const RETIRED_PATHS = [
@@ -38,14 +51,13 @@ const RETIRED_PATHS = [
 
 const home = <Navigate to="/" replace />;
 
-function pageRoute(store: AppStore, { path, module }: PageRoute): RouteObject {
+function pageRoute(store: AppStore, { path, module }: PageRoute<PageModule>): RouteObject {
   return {
     path,
     // Shown inside the layout while the page a URL opens on downloads.
     hydrateFallbackElement: <PageLoading />,
     async lazy() {
-      // The module PAGE_ROUTES names: Vite makes a chunk of each src/app/routes/*Route.tsx this template can import.
-      const { Component, prepare } = (await import(`./routes/${module}Route.tsx`)) as RouteModule;
+      const { Component, prepare } = await PAGE_MODULES[module]();
       prepare?.(store.dispatch);
       return { Component };
     },

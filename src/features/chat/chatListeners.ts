@@ -1,4 +1,4 @@
-// Side effects of a chat run's end: refresh the session, the session list and the balance; report the adopted session.
+// Side effects of a chat run's end: refresh the session, the session lists and the balance.
 import { isAnyOf, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
 import { isReplayed, runCompleted, streamFailed, streamStopped } from '../../services/socket/socketActions';
 import type { TagType } from '../../services/tags';
@@ -9,8 +9,6 @@ export type ChatTag = { type: Extract<TagType, 'Session' | 'SessionList' | 'Cred
 export interface ChatListenerDeps {
   /** `api.util.invalidateTags`, passed in so the chat never builds its own copy of the API. */
   invalidateTags: (tags: ChatTag[]) => UnknownAction;
-  /** The screen replaces its URL with `?session=…` (keeping isHomeTeam=true). */
-  onSessionAdopted?: (sessionId: string) => void;
 }
 
 export type ChatStartListening = TypedStartListening<ChatRootState>;
@@ -32,7 +30,6 @@ export function addChatListeners(startListening: ChatStartListening, deps: ChatL
       ];
       if (sessionId) tags.push({ type: 'Session', id: sessionId });
       api.dispatch(deps.invalidateTags(tags));
-      if (sessionId && runCompleted.match(action)) deps.onSessionAdopted?.(sessionId);
     },
   });
 }

@@ -38,7 +38,6 @@ export function manualScheduler() {
 export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
   const scheduler = manualScheduler();
   const invalidated: ChatTag[][] = [];
-  const adoptedSessions: string[] = [];
   const warnings: string[] = [];
   const listener = createListenerMiddleware();
   const recorder = createStreamRecorder();
@@ -67,9 +66,8 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
       invalidated.push(tags);
       return { type: 'api/invalidateTags', payload: tags };
     },
-    onSessionAdopted: (sessionId) => adoptedSessions.push(sessionId),
   });
-  return { store, scheduler, recorder, listener, invalidated, adoptedSessions, warnings };
+  return { store, scheduler, recorder, listener, invalidated, warnings };
 }
 
 /** Waits for mock-socket's asynchronous connect and delivery. */

@@ -88,7 +88,6 @@ describe('socket middleware', () => {
       'MemberResponse',
     ]);
     expect(env.store.getState().chat.sessionId).toBe('s-new');
-    expect(env.adoptedSessions).toEqual(['s-new']);
     expect(env.invalidated).toEqual([
       [
         { type: 'Credits' },

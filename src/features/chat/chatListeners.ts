@@ -1,10 +1,13 @@
-// Side effects of a chat run's end: refresh the session, the session lists and the balance.
+// Side effects of a chat run's end: refresh the session, its stored messages, the session lists and the balance.
 import { isAnyOf, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
 import { isReplayed, runCompleted, streamFailed, streamStopped } from '../../services/socket/socketActions';
 import type { TagType } from '../../services/tags';
 import type { ChatRootState } from './chatSelectors';
 
-export type ChatTag = { type: Extract<TagType, 'Session' | 'SessionList' | 'Credits'>; id?: string };
+export type ChatTag = {
+  type: Extract<TagType, 'Session' | 'SessionMessages' | 'SessionList' | 'Credits'>;
+  id?: string;
+};
 
 export interface ChatListenerDeps {
   /** `api.util.invalidateTags`, passed in so the chat never builds its own copy of the API. */
@@ -28,7 +31,7 @@ export function addChatListeners(startListening: ChatStartListening, deps: ChatL
         { type: 'SessionList', id: run.teamId },
         { type: 'SessionList', id: 'ALL' },
       ];
-      if (sessionId) tags.push({ type: 'Session', id: sessionId });
+      if (sessionId) tags.push({ type: 'Session', id: sessionId }, { type: 'SessionMessages', id: sessionId });
       api.dispatch(deps.invalidateTags(tags));
     },
   });

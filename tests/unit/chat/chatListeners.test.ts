@@ -27,6 +27,20 @@ describe('chat listeners', () => {
     ]);
   });
 
+  it('refreshes the session and its stored messages after a finished reply', () => {
+    const { store, invalidated, runId } = setup();
+    store.dispatch(runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Done' }));
+    expect(invalidated).toEqual([
+      [
+        { type: 'Credits' },
+        { type: 'SessionList', id: 'team-1' },
+        { type: 'SessionList', id: 'ALL' },
+        { type: 'Session', id: 's-1' },
+        { type: 'SessionMessages', id: 's-1' },
+      ],
+    ]);
+  });
+
   it('does nothing for the end of a run the chat is not showing', () => {
     const { store, invalidated } = setup();
     store.dispatch(runCompleted({ runId: 'another-run', sessionId: 's-1', teamId: null, finalContent: '' }));

@@ -94,6 +94,7 @@ describe('socket middleware', () => {
         { type: 'SessionList', id: TEAM_ID },
         { type: 'SessionList', id: 'ALL' },
         { type: 'Session', id: 's-new' },
+        { type: 'SessionMessages', id: 's-new' },
       ],
     ]);
     await until(() => !server.isClientConnected());
@@ -186,6 +187,7 @@ describe('socket middleware', () => {
       retry: { teamId: TEAM_ID, message: 'Make it so', fileIds: ['f-1'], sessionId: 's-7', homeTeam: false },
     });
     expect(env.invalidated.at(-1)).toContainEqual({ type: 'Session', id: 's-7' });
+    expect(env.invalidated.at(-1)).toContainEqual({ type: 'SessionMessages', id: 's-7' });
 
     const retry = env.store.getState().chat.error!.retry;
     env.store.dispatch(sendRequested({ ...retry, retry: true }));

@@ -6,8 +6,8 @@ import { useDeleteSessionMutation, useRenameSessionMutation } from '../../../ser
 import type { ChatSession } from '../../../services/contract';
 import { sessionIdOf } from '../components/sessionLabels';
 
-export const RENAME_FAILED = 'Failed to rename the session';
-export const DELETE_FAILED = 'Failed to delete the session';
+const RENAME_FAILED = 'Failed to rename the session';
+const DELETE_FAILED = 'Failed to delete the session';
 
 export function useSessionEdits(teamId: string, currentSessionId: string | null) {
   const [renameSession] = useRenameSessionMutation();

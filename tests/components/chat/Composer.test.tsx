@@ -1,6 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { Composer } from '../../../src/features/chat/components/Composer';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import { alice } from '../../utils/fixtures';
@@ -18,12 +18,13 @@ const makeFile = (name: string, size: number) => new NodeFile([new Uint8Array(si
 const teamSocket = ws.link(/\/api\/v1\/teams\/t1\/ws/);
 beforeEach(() => server.use(teamSocket.addEventListener('connection', () => {})));
 
-function uploadsSucceed(wait = 0) {
+/** Uploads succeed; with `held`, only once that promise settles, so a test controls when they finish. */
+function uploadsSucceed(held?: Promise<void>) {
   let n = 0;
   server.use(
     http.post(apiUrl(`/teams/${TEAM}/upload-files`), async ({ request }) => {
       const file = (await request.formData()).get('files') as File;
-      if (wait) await delay(wait);
+      if (held) await held;
       n += 1;
       return HttpResponse.json({
         data: {
@@ -106,7 +107,8 @@ describe('the chat composer', () => {
   });
 
   it('blocks sending while files upload, then sends their ids with the message', async () => {
-    uploadsSucceed(300);
+    let release = () => {};
+    uploadsSucceed(new Promise<void>((resolve) => (release = resolve)));
     const { user, box, userMessages } = renderComposer();
     await user.upload(screen.getByTestId('attach-input'), [makeFile('a.txt', 3), makeFile('b.txt', 4)]);
     expect(screen.getByRole('button', { name: 'Attach files' })).toBeDisabled();
@@ -115,6 +117,7 @@ describe('the chat composer', () => {
     expect(await screen.findByText('Please wait for file uploads to complete.')).toBeInTheDocument();
     expect(userMessages()).toHaveLength(0);
 
+    release();
     await waitFor(
       () => expect(screen.getAllByTestId('attachment').map((c) => c.dataset.state)).toEqual(['uploaded', 'uploaded']),
       { timeout: 3000 },

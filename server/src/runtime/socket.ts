@@ -14,7 +14,7 @@ import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { RunSlots } from './slots.ts';
 
-/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
+/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (http/limits.ts). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
 /**

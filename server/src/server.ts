@@ -9,7 +9,7 @@ import { LocalFileStorage } from './storage.ts';
 import { createAccessTokens } from './auth/tokens.ts';
 import { getOrCreateSetting } from './settings.ts';
 import { seedTeams } from './teams/seed.ts';
-import { loadCatalog } from './credentials/catalog.ts';
+import { loadCatalog } from './mcp/catalog.ts';
 import { McpPool } from './mcp/pool.ts';
 import { recoverInterruptedRuns } from './runtime/recovery.ts';
 

@@ -1,7 +1,7 @@
 // The real tool services of a run: credentials, knowledge search, the live-view address and tool-call billing.
 import type { AppContext } from '../context.ts';
-import { findServer } from '../credentials/catalog.ts';
-import { getDecryptedCredentials, loadCatalog, userHasCredentials } from '../credentials/service.ts';
+import { getDecryptedCredentials, userHasCredentials } from '../credentials/service.ts';
+import { findServer, loadCatalog } from '../mcp/catalog.ts';
 import { debitCredits } from '../credits/ledger.ts';
 import { searchKnowledge } from '../knowledge/search.ts';
 import { OutOfCreditsError, type ToolServices } from './types.ts';

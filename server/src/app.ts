@@ -19,6 +19,7 @@ import { teamsRoutes } from './teams/routes.ts';
 import { runtimeRoutes } from './runtime/routes.ts';
 import { paymentPages } from './payments/pages.ts';
 import { runtimePages } from './runtime/pages.ts';
+import { subscriptionsOf } from './wiring.ts';
 
 export interface AppOptions {
   /** Built SPA folder (index.html + assets); omitted in API-only tests. */
@@ -59,7 +60,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       await authRoutes(api, ctx);
-      await creditsRoutes(api, ctx);
+      await creditsRoutes(api, ctx, subscriptionsOf(ctx));
       await paymentsRoutes(api, ctx);
       await credentialsRoutes(api, ctx);
       await knowledgeRoutes(api, ctx);

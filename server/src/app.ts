@@ -19,7 +19,7 @@ import { teamsRoutes } from './teams/routes.ts';
 import { runtimeRoutes } from './runtime/routes.ts';
 import { paymentPages } from './payments/pages.ts';
 import { runtimePages } from './runtime/pages.ts';
-import { subscriptionsOf } from './wiring.ts';
+import { runtimeContext, subscriptionsOf } from './wiring.ts';
 
 export interface AppOptions {
   /** Built SPA folder (index.html + assets); omitted in API-only tests. */
@@ -65,7 +65,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await credentialsRoutes(api, ctx);
       await knowledgeRoutes(api, ctx);
       await teamsRoutes(api, ctx);
-      await runtimeRoutes(api, ctx);
+      await runtimeRoutes(api, runtimeContext(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -12,6 +12,7 @@ import { seedTeams } from './teams/seed.ts';
 import { loadCatalog } from './mcp/catalog.ts';
 import { McpPool } from './mcp/pool.ts';
 import { recoverInterruptedRuns } from './runtime/recovery.ts';
+import { runtimeContext } from './wiring.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -53,7 +54,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await seedTeams(ctx);
   const app = await buildApp(ctx, options);
   try {
-    const recovered = await recoverInterruptedRuns(ctx);
+    const recovered = await recoverInterruptedRuns(runtimeContext(ctx));
     if (recovered > 0) app.log.warn({ recovered }, 'marked runs cut by a crash as interrupted and refunded them');
   } catch (error) {
     // Recovery is housekeeping: a failure must not keep the server from starting; the sweep tries again.

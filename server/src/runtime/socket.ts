@@ -9,6 +9,7 @@ import { userFromToken, type UserRow } from '../auth/guard.ts';
 import { HttpError, zodMessage } from '../http/errors.ts';
 import { sessionIdsOf, type SessionIds } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
+import type { RuntimeContext } from './context.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
@@ -66,7 +67,7 @@ function byteLength(data: RawData): number {
 
 export function registerRunSocket(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RuntimeContext,
   slots: RunSlots,
   options = { heartbeatMs: HEARTBEAT_MS },
 ): void {

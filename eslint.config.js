@@ -56,6 +56,60 @@ const spaZones = [
   },
 ];
 
+/** Server domains: every folder of server/src except the layers below them (db/, http/). */
+const SERVER_DOMAINS = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['db', 'http'].includes(entry.name))
+  .map((entry) => entry.name);
+const serverDomains = (...names) => `./server/src/{${names.join(',')}}/**`;
+const otherDomains = (...except) => SERVER_DOMAINS.filter((name) => !except.includes(name));
+
+/**
+ * The server's direction: composition (app, server, main, start, wiring) → domains → db/, http/ and the shared
+ * top-level modules; payments → credits; credentials → mcp; the runtime reaches credits, payments, credentials and
+ * knowledge only through RuntimeContext; tools (mcp/) and workflows/ are layers of their own.
+ */
+const serverZones = [
+  {
+    target: ['./server/src/*/**', './server/src/{config,context,ids,settings,storage}.ts'],
+    from: './server/src/{app,server,main,start,wiring}.ts',
+    message:
+      'app.ts, server.ts, main.ts, start.ts and wiring.ts compose the domains; nothing they compose imports them.',
+  },
+  {
+    target: ['./server/src/db/**', './server/src/http/**', './server/src/{config,ids,settings,storage}.ts'],
+    from: serverDomains(...SERVER_DOMAINS),
+    message: 'db/, http/ and the shared top-level modules sit below every domain.',
+  },
+  ...SERVER_DOMAINS.map((domain) => ({
+    target: `./server/src/${domain}/**`,
+    from: `./server/src/!(${domain})/**/{routes,*Routes,pages}.ts`,
+    message: "app.ts registers every domain's routes; a domain uses another domain's services, never its routes.",
+  })),
+  {
+    target: './server/src/credits/**',
+    from: './server/src/payments',
+    message:
+      'payments builds on the credits ledger; the credits routes get subscriptions through their Subscriptions interface (wiring.ts).',
+  },
+  {
+    target: './server/src/runtime/**',
+    from: ['./server/src/credits', './server/src/payments', './server/src/credentials', './server/src/knowledge'],
+    message:
+      'The runtime reaches credits, payments, credentials and knowledge through RuntimeContext (runtime/context.ts), which wiring.ts fills in.',
+  },
+  {
+    target: './server/src/mcp/**',
+    from: serverDomains(...otherDomains('mcp'), 'db'),
+    message: 'Tools are a layer: mcp/ knows nothing of teams, runs, users or the database.',
+  },
+  {
+    target: './server/src/workflows/**',
+    from: serverDomains(...otherDomains('workflows', 'mcp'), 'db', 'http'),
+    message:
+      'workflows/ turns requests into workflows (node knowledge through mcp/); it knows nothing of sockets, runs, routes or the database.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -115,7 +169,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
-      'import-x/no-restricted-paths': ['error', { zones: spaZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...spaZones, ...serverZones] }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
@@ -131,6 +185,22 @@ export default tseslint.config(
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
               message: 'Use the typed hooks of src/app/hooks.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/mcp/**', 'server/src/workflows/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', 'ws', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              message: 'mcp/ and workflows/ are layers below the runtime: no web server, socket or database here.',
             },
           ],
         },

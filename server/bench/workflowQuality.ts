@@ -2,7 +2,7 @@
 // pacing off, each answer's workflow checked by n8n-mcp's validator and by the structural checks.
 import { readFileSync } from 'node:fs';
 import type { Team } from '../../src/services/contract.ts';
-import { DEFAULT_CATALOG_FILE, loadCatalog } from '../src/credentials/catalog.ts';
+import { DEFAULT_CATALOG_FILE, loadCatalog } from '../src/mcp/catalog.ts';
 import { McpPool } from '../src/mcp/pool.ts';
 import { createBuiltinEngine } from '../src/runtime/builtin/engine.ts';
 import type { RunEvent, ToolServices } from '../src/runtime/types.ts';

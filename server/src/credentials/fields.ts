@@ -1,5 +1,5 @@
 // Credential values against a server's credential_fields: validation, masking and keeping masked secrets on update.
-import type { CatalogServer } from './catalog.ts';
+import type { CatalogServer } from '../mcp/catalog.ts';
 import { unprocessable } from '../http/errors.ts';
 
 export const MAX_VALUE_LENGTH = 10_000;

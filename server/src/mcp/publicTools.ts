@@ -1,5 +1,5 @@
 // Tool names each catalogue server offers without credentials, for the Add Tools dialog; time-boxed, never failing.
-import type { Catalog } from '../credentials/catalog.ts';
+import type { Catalog } from './catalog.ts';
 import type { McpClientPool } from './types.ts';
 
 /** The first request may start a server; later ones are served from the pool's tools cache. */

@@ -9,12 +9,13 @@ import { userFromToken, type UserRow } from '../auth/guard.ts';
 import { HttpError, zodMessage } from '../http/errors.ts';
 import { sessionIdsOf, type SessionIds } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
+import type { RuntimeContext } from './context.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { RunSlots } from './slots.ts';
 
-/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
+/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (http/limits.ts). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
 /**
@@ -66,7 +67,7 @@ function byteLength(data: RawData): number {
 
 export function registerRunSocket(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RuntimeContext,
   slots: RunSlots,
   options = { heartbeatMs: HEARTBEAT_MS },
 ): void {

@@ -34,7 +34,7 @@ export interface CaseResult {
   buildMs: number;
 }
 
-export const CASES_FILE = new URL('../../bench/fixtures/workflow-requests.json', import.meta.url);
+const CASES_FILE = new URL('../../bench/fixtures/workflow-requests.json', import.meta.url);
 
 export function loadCases(): QualityCase[] {
   return JSON.parse(readFileSync(CASES_FILE, 'utf8')) as QualityCase[];
@@ -66,7 +66,7 @@ export function poolServices(pool: McpPool, overrides: Partial<ToolServices> = {
   };
 }
 
-export function seedTeam(): Team {
+function seedTeam(): Team {
   const members = normaliseMembers(SEED_MEMBERS);
   return {
     id: 'c'.repeat(24),

@@ -13,7 +13,7 @@ import {
   type McpToolInfo,
 } from './types.ts';
 
-export const TOOLS_TTL_MS = 10 * 60_000;
+const TOOLS_TTL_MS = 10 * 60_000;
 
 export interface PoolOptions {
   catalog: Catalog;

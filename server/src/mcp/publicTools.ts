@@ -3,7 +3,7 @@ import type { Catalog } from './catalog.ts';
 import type { McpClientPool } from './types.ts';
 
 /** The first request may start a server; later ones are served from the pool's tools cache. */
-export const PUBLIC_TOOLS_BUDGET_MS = 3_000;
+const PUBLIC_TOOLS_BUDGET_MS = 3_000;
 
 async function namesOf(pool: McpClientPool, serverId: string, budgetMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;

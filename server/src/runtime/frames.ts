@@ -3,7 +3,7 @@ import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { Config } from '../config.ts';
 import { type HttpError } from '../http/errors.ts';
 
-export const HTTP_ERROR_CODES: Record<number, string> = {
+const HTTP_ERROR_CODES: Record<number, string> = {
   400: 'bad_request',
   401: 'unauthorized',
   402: 'insufficient_credits',

@@ -12,7 +12,7 @@ import { getTeamForUser } from '../teams/service.ts';
 import { findSessionRow, getOwnedFiles, recentMessages, storeRunStart, type OwnedFile } from '../teams/sessions.ts';
 import type { RuntimeContext } from './context.ts';
 
-export const MAX_MESSAGE_CHARS = 100_000;
+const MAX_MESSAGE_CHARS = 100_000;
 /** Follow-up edits replay the session's last requests: this many stored messages are read for them. */
 const EDIT_CONTEXT_MESSAGES = 40;
 
@@ -64,7 +64,7 @@ export interface RunAdmission {
 }
 
 /** The session id a run announces in its start frame: the one the client named, else a new one issued to it. */
-export async function sessionIdOfRun(
+async function sessionIdOfRun(
   ctx: AppContext,
   input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>,
 ): Promise<string> {

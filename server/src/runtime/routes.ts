@@ -6,7 +6,7 @@ import { RunSlots } from './slots.ts';
 import { registerRunSocket } from './socket.ts';
 
 /** Runs doing their work at once on one server; more wait for a slot after their start frame. */
-export const ACTIVE_RUNS_PER_SERVER = 8;
+const ACTIVE_RUNS_PER_SERVER = 8;
 
 export async function runtimeRoutes(app: FastifyInstance, ctx: RuntimeContext): Promise<void> {
   const slots = new RunSlots(ACTIVE_RUNS_PER_SERVER);

@@ -4,7 +4,7 @@ import { McpUnavailableError } from '../mcp/types.ts';
 import type { RuntimeContext } from './context.ts';
 import { OutOfCreditsError, type ToolServices } from './types.ts';
 
-export function computerUrl(origin: string, runId: string): string {
+function computerUrl(origin: string, runId: string): string {
   return `${origin}/computer/${runId}/vnc.html`;
 }
 

@@ -16,7 +16,7 @@ import { executeRun } from './run.ts';
 import { RunSlots } from './slots.ts';
 
 /** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (http/limits.ts). */
-export const MAX_FRAME_BYTES = 1024 * 1024;
+const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
 /**
  * Runs being checked and paid for at once. Embedded PGlite executes queries on this thread and chains them in
@@ -26,7 +26,7 @@ export const HEARTBEAT_MS = 25_000;
 const ADMISSIONS_AT_ONCE = 2;
 
 /** Close codes in the private range, one per reason, after the error frame that explains it. */
-export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
+const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
 
 interface SocketRequest {
   Params: { id: string };

@@ -51,7 +51,7 @@ export function assignPhases(
   return owners;
 }
 
-export function callerFor(
+function callerFor(
   fns: ToolFunction[],
   context: EngineContext,
   calls: ToolCall[],

@@ -10,7 +10,7 @@ function batcher() {
   return { batch, scheduler, dispatched };
 }
 
-const tool = { tool_call_id: 't1', tool_name: 'search' };
+const tool = { tool_call_id: 't1', tool_name: 'search', tool_args: {} };
 
 describe('the delta batcher', () => {
   it('dispatches the deltas of one animation frame as one textDelta, and nothing before the frame', () => {

@@ -24,8 +24,8 @@ export async function main(): Promise<void> {
     await server.close();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
   await server.app.listen({ port: config.PORT, host: config.HOST });
   const port = (server.app.server.address() as { port: number }).port;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;

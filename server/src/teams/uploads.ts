@@ -116,7 +116,7 @@ async function readFilePart(request: FastifyRequest): Promise<ReadResult> {
 /** Original names are display text only: control characters out, bounded length, never a path. */
 function cleanFilename(name: string | undefined): string {
   const cleaned = (name ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, MAX_FILENAME);
   return cleaned || 'file';

@@ -4,7 +4,7 @@ import type { Step, WorkflowSpec } from './spec.ts';
 import { serviceByKey, type Service } from './services.ts';
 import { buildGraph, type Graph } from './graph.ts';
 import { configureNode } from './configure.ts';
-import { NodeKnowledge, type NodeHit, type ToolCaller } from './knowledge.ts';
+import { type NodeKnowledge, type NodeHit, type ToolCaller } from './knowledge.ts';
 import { toN8n, type N8nWorkflow } from './n8nJson.ts';
 import { onlyChoicesLeft, parseValidation, repair, type ValidationReport } from './validation.ts';
 import { describeSchedule, resetIds } from './coreNodes.ts';

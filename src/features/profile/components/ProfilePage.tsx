@@ -28,7 +28,7 @@ export function ProfilePage() {
 
   const signOut = () => {
     dispatch(signedOut('user'));
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

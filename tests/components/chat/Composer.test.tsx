@@ -1,11 +1,12 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Composer } from '../../../src/features/chat/components/Composer';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import { alice } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderWithProviders, signedInState } from '../../utils/renderWithProviders';
+import { startSocketServer } from '../../utils/socketServer';
 
 useMswServer();
 
@@ -15,8 +16,9 @@ const MB10 = 10_485_760;
 const makeFile = (name: string, size: number) => new NodeFile([new Uint8Array(size)], name) as unknown as File;
 
 // The team socket accepts the connection and stays quiet: these tests are about the composer, not the stream.
-const teamSocket = ws.link(/\/api\/v1\/teams\/t1\/ws/);
-beforeEach(() => server.use(teamSocket.addEventListener('connection', () => {})));
+beforeEach(() => {
+  startSocketServer(/\/api\/v1\/teams\/t1\/ws/);
+});
 
 /** Uploads succeed; with `held`, only once that promise settles, so a test controls when they finish. */
 function uploadsSucceed(held?: Promise<void>) {

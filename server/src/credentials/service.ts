@@ -7,7 +7,7 @@ import { findServer, loadCatalog, type Catalog } from '../mcp/catalog.ts';
 import { configuredFields, type CredentialValues } from './fields.ts';
 import { sealerFor } from './sealing.ts';
 
-export { MASK_PREFIX,  } from './fields.ts';
+export { MASK_PREFIX } from './fields.ts';
 
 export type CredentialRow = typeof mcpCredentials.$inferSelect;
 

@@ -64,10 +64,7 @@ export interface RunAdmission {
 }
 
 /** The session id a run announces in its start frame: the one the client named, else a new one issued to it. */
-async function sessionIdOfRun(
-  ctx: AppContext,
-  input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>,
-): Promise<string> {
+async function sessionIdOfRun(ctx: AppContext, input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>): Promise<string> {
   return input.body.session_id ?? (await sessionIdsOf(ctx)).issue(input.user.id, input.teamId);
 }
 

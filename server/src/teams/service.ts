@@ -6,7 +6,7 @@ import { teams } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/guard.ts';
 
-export {   normaliseInstructions } from './defaults.ts';
+export { normaliseInstructions } from './defaults.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 

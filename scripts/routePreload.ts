@@ -1,7 +1,9 @@
 // Vite plugin: index.html preloads the chunks of the page its URL names, so a route's code downloads beside the entry
 // chunk instead of after it has run. Every path gets the same index.html, so a small inline script picks the route.
-import type { HtmlTagDescriptor, Plugin } from 'vite';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 export interface PreloadRoute {
   /** React Router path of the page, without the leading slash and with `:param` segments (`teams/:teamId/chat`). */

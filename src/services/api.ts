@@ -8,9 +8,10 @@ import { knowledgeEndpoints } from './endpoints/knowledge';
 import { teamsEndpoints } from './endpoints/teams';
 import { sessionsEndpoints } from './endpoints/sessions';
 import { credentialsEndpoints } from './endpoints/credentials';
+import { optimisticSessionEdits } from './sessionEdits';
 import { TAG_TYPES } from './tags';
 
-export const api = createApi({
+export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
@@ -26,6 +27,9 @@ export const api = createApi({
     ...sessionsEndpoints(build),
   }),
 });
+
+/** A session rename or delete shows at once and is undone if the server refuses (sessionEdits.ts). */
+export const api = baseApi.enhanceEndpoints({ endpoints: optimisticSessionEdits(baseApi.util) });
 
 export const {
   useGetCurrentUserQuery,

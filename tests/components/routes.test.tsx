@@ -16,9 +16,6 @@ beforeEach(() => {
   server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(250))));
 });
 
-const at = (router: { state: { location: { pathname: string; search: string } } }) =>
-  `${router.state.location.pathname}${router.state.location.search}`;
-
 describe('the route table', () => {
   it('"/" shows "Redirecting..." and sends an anonymous visitor to /login', async () => {
     const { router } = renderApp('/');

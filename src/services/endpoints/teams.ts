@@ -65,7 +65,12 @@ export const teamsEndpoints = (build: Builder) => ({
     transformResponse: unwrap<TeamChatReply>,
     invalidatesTags: (result, _e, { teamId }) => [
       { type: 'SessionList', id: teamId },
-      ...(result ? [{ type: 'Session' as const, id: result.session_id }] : []),
+      ...(result
+        ? [
+            { type: 'Session' as const, id: result.session_id },
+            { type: 'SessionMessages' as const, id: result.session_id },
+          ]
+        : []),
       'Credits',
       { type: 'Transactions', id: 'LIST' },
     ],

@@ -37,7 +37,7 @@ export function Header() {
 
   const logout = () => {
     dispatch(signedOut('user'));
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

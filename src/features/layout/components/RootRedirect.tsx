@@ -10,7 +10,7 @@ export function RootRedirect() {
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectIsAuthenticated);
   useEffect(() => {
-    navigate(signedIn ? `/teams/${TEAM_ID}/chat` : '/login', { replace: true });
+    void navigate(signedIn ? `/teams/${TEAM_ID}/chat` : '/login', { replace: true });
   }, [signedIn, navigate]);
   return <PageLoading label="Redirecting..." />;
 }

@@ -17,7 +17,7 @@ export function PaymentSuccessPage() {
   useEffect(() => {
     // The payment changed the balance, the history and maybe the subscription behind the cache's back.
     dispatch(api.util.invalidateTags(['Credits', { type: 'Transactions', id: 'LIST' }, 'Subscription']));
-    const timer = setTimeout(() => navigate('/'), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/'), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [dispatch, navigate]);
 

@@ -29,7 +29,7 @@ export function ProfilePage({ credentials }: { credentials: ReactNode }) {
 
   const signOut = () => {
     dispatch(signedOut('user'));
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

@@ -3,7 +3,7 @@ import { Chip, Tooltip } from '@mui/material';
 import TollIcon from '@mui/icons-material/Toll';
 import { formatCredits } from './formatCredits';
 
-export const CREDITS_TOOLTIP = 'Your available credits';
+const CREDITS_TOOLTIP = 'Your available credits';
 
 export function CreditsPill({ credits, isLoading }: { credits: number | null | undefined; isLoading: boolean }) {
   const text = formatCredits(credits, isLoading);

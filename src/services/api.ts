@@ -32,21 +32,13 @@ export const baseApi = createApi({
 export const api = baseApi.enhanceEndpoints({ endpoints: optimisticSessionEdits(baseApi.util) });
 
 export const {
-  useGetCurrentUserQuery,
-  useRequestDevTokenMutation,
-  useGoogleLoginMutation,
-  useGoogleRegisterMutation,
-  useWalletLoginMutation,
-  useWalletRegisterMutation,
   useGetBalanceQuery,
   useGetCreditStatusQuery,
   useGetTransactionsInfiniteQuery,
   useGetPackagesQuery,
   useGetPlansQuery,
   useGetSubscriptionStatusQuery,
-  useLazyGetSubscriptionStatusQuery,
-  useGetSubscriptionDetailsQuery,
-  useGetSubscriptionHistoryQuery,
+
   useCreateCheckoutSessionMutation,
   useCreateSubscriptionSessionMutation,
   useCancelSubscriptionMutation,
@@ -58,25 +50,20 @@ export const {
   useGetAvailableToolsQuery,
   useGetAvailableMcpServersQuery,
   useGetKnowledgeBasesQuery,
-  useGetKnowledgeBaseQuery,
+
   useCreateKnowledgeBaseMutation,
-  useUpdateKnowledgeBaseMutation,
-  useDeleteKnowledgeBaseMutation,
-  useGetDocumentsQuery,
-  useAddDocumentMutation,
+
   useUploadDocumentMutation,
-  useDeleteDocumentMutation,
-  useGetTeamsQuery,
+
   useGetTeamQuery,
   useUpdateTeamMutation,
   useDeleteTeamMutation,
   useCloneTeamMutation,
   useAttachMemberKnowledgeMutation,
-  useSendTeamChatMutation,
+
   useUploadTeamFileMutation,
   useGetTeamSessionsQuery,
-  useGetSessionsQuery,
-  useGetSessionQuery,
+
   useRenameSessionMutation,
   useDeleteSessionMutation,
   useGetSessionMessagesInfiniteQuery,

@@ -1,5 +1,6 @@
 // One run's socket: opens it and sends the request, feeds its frames to the intake, and ends it exactly once.
 import type { UnknownAction } from '@reduxjs/toolkit';
+import type { StreamRequest } from '../contract';
 import { createDeltaBatcher } from './deltaBatcher';
 import { createFrameIntake, type MalformedFrameReporter } from './frameIntake';
 import type { FrameScheduler } from './frameScheduler';
@@ -70,7 +71,8 @@ export function openRunConnection(request: RunRequest, options: RunConnectionOpt
   }
 
   socket.binaryType = 'arraybuffer';
-  socket.onopen = () => socket.send(JSON.stringify({ message, session_id: sessionId, file_ids: fileIds }));
+  const body: StreamRequest = { message, session_id: sessionId, file_ids: fileIds };
+  socket.onopen = () => socket.send(JSON.stringify(body));
   socket.onmessage = (event: MessageEvent) => {
     if (ended) return;
     options.onFrame?.(runId, event.data);

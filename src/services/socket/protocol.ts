@@ -58,7 +58,7 @@ const textish = z.unknown().transform((value): string | null => {
 
 const timeish = z.union([z.number(), z.string()]).optional();
 
-export const toolCallSchema = z.object({
+const toolCallSchema = z.object({
   tool_call_id: z.string().min(1),
   tool_name: z.string().min(1),
   tool_args: z
@@ -75,7 +75,7 @@ export const toolCallSchema = z.object({
   created_at: timeish,
 });
 
-export const memberResponseSchema = z.object({
+const memberResponseSchema = z.object({
   member_id: z.string().optional(),
   member_name: z.string().optional(),
   agent_id: z.string().optional(),

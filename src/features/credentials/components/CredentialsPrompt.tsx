@@ -9,8 +9,8 @@ import { CredentialDialog } from './CredentialDialog';
 import { credentialAction } from '../credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';
 
-export const CREDENTIALS_SAVED = 'Credentials saved successfully!';
-export const DISMISSED_KEY = 'credentials-prompt-dismissed';
+const CREDENTIALS_SAVED = 'Credentials saved successfully!';
+const DISMISSED_KEY = 'credentials-prompt-dismissed';
 
 function wasDismissed(): boolean {
   try {

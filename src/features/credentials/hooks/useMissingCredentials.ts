@@ -6,7 +6,7 @@ import { useGetCredentialServersQuery, useGetCredentialsQuery } from '../../../s
 import type { Team } from '../../../services/contract';
 import { missingCredentialServers } from '../missingCredentials';
 
-export const CHECK_FAILED = 'Failed to check your MCP credentials';
+const CHECK_FAILED = 'Failed to check your MCP credentials';
 
 export function useMissingCredentials(team: Team | undefined, enabled: boolean) {
   const active = enabled && team !== undefined;

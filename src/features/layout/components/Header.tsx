@@ -18,7 +18,7 @@ import { ThemeMenu } from './ThemeMenu';
 const CreditsBadge = lazy(() => import('./CreditsBadge').then((m) => ({ default: m.CreditsBadge })));
 const AdminModeButton = lazy(() => import('./AdminModeButton').then((m) => ({ default: m.AdminModeButton })));
 
-export const HEADER_BLUR_PX = 10;
+const HEADER_BLUR_PX = 10;
 
 export function Header() {
   const dispatch = useAppDispatch();

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { formatCredits } from '../../../components/formatCredits';
 import { api, useGetBalanceQuery } from '../../../services/api';
 
-export const SUCCESS_REDIRECT_MS = 10_000;
+const SUCCESS_REDIRECT_MS = 10_000;
 
 export function PaymentSuccessPage() {
   const dispatch = useAppDispatch();

@@ -15,7 +15,7 @@ import { BalanceCard } from './BalanceCard';
 import { ProfileCard } from './ProfileCard';
 import { TransactionHistory } from './TransactionHistory';
 
-export function accountType(user: User): string {
+function accountType(user: User): string {
   if (user.google_id) return GOOGLE_CLIENT_ID ? 'Google' : 'Local identity provider';
   if (user.wallet_address) return 'Crypto wallet';
   return 'Unknown';

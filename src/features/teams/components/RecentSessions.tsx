@@ -10,7 +10,7 @@ import { SessionItem } from './SessionItem';
 import { sessionIdOf } from './sessionLabels';
 import { SidebarSection } from './SidebarSection';
 
-export const SESSION_LIST_LIMIT = 50;
+const SESSION_LIST_LIMIT = 50;
 
 export function RecentSessions({ teamId, currentSessionId }: { teamId: string; currentSessionId: string | null }) {
   const { data } = useGetTeamSessionsQuery({ teamId, limit: SESSION_LIST_LIMIT, offset: 0 });

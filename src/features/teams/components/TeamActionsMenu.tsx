@@ -14,7 +14,7 @@ import { selectCurrentUser } from '../../auth/authSelectors';
 /** The team editor, mounted while open. */
 export type EditTeamDialogComponent = ComponentType<{ team: Team; onClose: () => void }>;
 
-export const TEAM_ACTION_TEXT = {
+const TEAM_ACTION_TEXT = {
   cloneTitle: 'Clone Team',
   cloneText: 'Are you sure you want to clone this team?',
   cloned: 'Team cloned successfully!',

@@ -7,7 +7,7 @@ import { SidebarSection } from './SidebarSection';
 
 export type MemberActionsComponent = ComponentType<{ member: TeamMember; memberIndex: number }>;
 
-export function memberRole(member: TeamMember): string {
+function memberRole(member: TeamMember): string {
   if (member.role && member.role.trim() !== '') return member.role;
   return (member.type ?? 'agent') === 'agent' ? 'Agent' : 'Team';
 }

@@ -10,7 +10,7 @@ import { TeamCard } from './TeamCard';
 import { TeamConfiguration } from './TeamConfiguration';
 import { TeamMembers, type MemberActionsComponent } from './TeamMembers';
 
-export const SIDEBAR_WIDTH = 300;
+const SIDEBAR_WIDTH = 300;
 
 export interface TeamSidebarSlots {
   editTeamDialog?: EditTeamDialogComponent;

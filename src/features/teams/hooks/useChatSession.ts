@@ -13,10 +13,10 @@ import { sessionOpened } from '../../chat/chatSlice';
 import type { EarlierHistory } from '../../chat/chatTypes';
 
 /** SPEC §9 initial message auto-submit delay. */
-export const INITIAL_MESSAGE_DELAY_MS = 100;
+const INITIAL_MESSAGE_DELAY_MS = 100;
 
 /** The session query parameter; the string "undefined" counts as absent (SPEC §2). */
-export function sessionParam(params: URLSearchParams): string | null {
+function sessionParam(params: URLSearchParams): string | null {
   const value = params.get('session');
   return value && value !== 'undefined' ? value : null;
 }

@@ -24,8 +24,8 @@ export default {
   transformIgnorePatterns: [],
   moduleNameMapper: {
     '\\.(css|svg|png)$': '<rootDir>/tests/utils/fileStub.cjs',
-    // src/app/env.ts reads import.meta.env, which jest cannot parse.
-    '^(\\.{1,2}/)+(app/)?env$': '<rootDir>/tests/utils/env.ts',
+    // src/config/env.ts reads import.meta.env, which jest cannot parse.
+    '^(\\.{1,2}/)+(config/)?env$': '<rootDir>/tests/utils/env.ts',
   },
   testEnvironmentOptions: { customExportConditions: [''] },
 };

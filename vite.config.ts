@@ -1,19 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePreload } from './scripts/routePreload.ts';
+import { PAGE_ROUTES, routeModuleFile } from './src/app/routes/routeModules.ts';
 
 // The dev server proxies the API (and its WebSocket), the local checkout and the Agent's Computer pages to the
 // reference server on :8080.
 export default defineConfig({
   plugins: [
     react(),
-    // The lazily loaded pages of src/app/router.tsx whose code is worth fetching beside the entry chunk.
-    routePreload([
-      { path: '^/login/?$', module: 'src/features/auth/components/LoginPage.tsx', when: 'signed-out' },
-      { path: '^/teams/[^/]+/chat/?$', module: 'src/app/ChatModuleRoute.tsx', when: 'signed-in' },
-      { path: '^/profile/?$', module: 'src/features/profile/components/ProfilePage.tsx', when: 'signed-in' },
-      { path: '^/payment/?$', module: 'src/features/payments/components/PaymentPage.tsx', when: 'signed-in' },
-    ]),
+    // The pages of src/app/routes/routeModules.ts whose code is worth fetching beside the entry chunk.
+    routePreload(
+      PAGE_ROUTES.flatMap(({ path, module, preload }) =>
+        preload ? [{ path, module: routeModuleFile(module), when: preload }] : [],
+      ),
+    ),
   ],
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 // The recorded run of figure 1: 20,000 text deltas with 200 tool events and member responses, as raw frames.
 
-export const DELTAS = Number(process.env.BENCH_DELTAS ?? 20_000);
-export const TOOL_EVENTS = 200;
+const DELTAS = Number(process.env.BENCH_DELTAS ?? 20_000);
+const TOOL_EVENTS = 200;
 const MEMBER_EVERY = 2_000;
 
 export interface StreamRun {

@@ -1,15 +1,25 @@
 // Vite plugin: index.html preloads the chunks of the page its URL names, so a route's code downloads beside the entry
 // chunk instead of after it has run. Every path gets the same index.html, so a small inline script picks the route.
-import type { HtmlTagDescriptor, Plugin } from 'vite';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 export interface PreloadRoute {
-  /** Regular expression source matched against location.pathname. */
+  /** React Router path of the page, without the leading slash and with `:param` segments (`teams/:teamId/chat`). */
   path: string;
   /** The route's lazily imported module, relative to the project root. */
   module: string;
   /** Preload only when signed in (a stored token), or only when signed out: other visitors are redirected. */
   when?: 'signed-in' | 'signed-out';
+}
+
+/** The regular expression source, matched against location.pathname, of a route path (a trailing slash allowed). */
+export function pathPattern(path: string): string {
+  const segments = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return `^/${segments.join('/')}/?$`;
 }
 
 /** A chunk and every chunk it imports statically, in order, less those in `skip`. */
@@ -68,9 +78,9 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
         const loaded = new Set(staticClosure(bundle, ctx.chunk.fileName));
         const table = routes.flatMap((r) => {
           const chunk = moduleChunk(bundle, r.module);
-          return chunk
-            ? [[r.path, staticClosure(bundle, chunk.fileName, loaded).map((f) => base + f), r.when ?? null]]
-            : [];
+          if (!chunk) return [];
+          const files = staticClosure(bundle, chunk.fileName, loaded).map((f) => base + f);
+          return [[pathPattern(r.path), files, r.when ?? null]];
         });
         if (table.length === 0) return [];
         return [

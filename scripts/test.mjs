@@ -5,6 +5,10 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const stages = [
+  // The house style's checks come first: each allows no finding.
+  ['lint (ESLint)', [npm, 'run', 'lint'], {}],
+  ['format (Prettier)', [npm, 'run', 'format:check'], {}],
+  ['unused code (knip)', [npm, 'run', 'knip'], {}],
   ['typecheck', [npm, 'run', 'typecheck'], {}],
   ['server tests (PGlite)', [npm, 'run', 'test:server'], { TEST_DATABASE_URL: '' }],
 ];

@@ -1,10 +1,9 @@
-// Entry point: one store, rehydrated settings, the current user loaded, the page titled with the product name.
+// Entry point: one store and its router, rehydrated settings, the current user loaded, the product name as page title.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
-import { APP_NAME } from './app/env';
-import { prefetchStartPage } from './app/prefetchStartPage';
+import { APP_NAME } from './config/env';
 import { makeBrowserRouter } from './app/router';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
@@ -12,13 +11,12 @@ import { loadCurrentUser } from './features/auth/authThunks';
 document.title = APP_NAME;
 const store = makeStore();
 void store.dispatch(loadCurrentUser());
-prefetchStartPage(store, window.location);
 
-// The rest in a task of its own: evaluating the entry's modules is already a long task on a phone, and the requests
-// above are on their way meanwhile.
+// The rest in a task of its own: evaluating the entry's modules is already a long task on a phone, and the request
+// above is on its way meanwhile. The router's loaders ask for the page's data as it is created.
 setTimeout(() => {
+  const router = makeBrowserRouter(store);
   const root = createRoot(document.getElementById('root')!);
-  const router = makeBrowserRouter();
   // The app renders once the saved settings are back (as PersistGate would), and as a transition: React time-slices
   // only transitions, so the first render yields to the browser every few milliseconds instead of blocking it.
   persistStore(store, null, () => {

@@ -2,7 +2,7 @@
 // pacing off, each answer's workflow checked by n8n-mcp's validator and by the structural checks.
 import { readFileSync } from 'node:fs';
 import type { Team } from '../../src/services/contract.ts';
-import { DEFAULT_CATALOG_FILE, loadCatalog } from '../src/credentials/catalog.ts';
+import { DEFAULT_CATALOG_FILE, loadCatalog } from '../src/mcp/catalog.ts';
 import { McpPool } from '../src/mcp/pool.ts';
 import { createBuiltinEngine } from '../src/runtime/builtin/engine.ts';
 import type { RunEvent, ToolServices } from '../src/runtime/types.ts';
@@ -34,7 +34,7 @@ export interface CaseResult {
   buildMs: number;
 }
 
-export const CASES_FILE = new URL('../../bench/fixtures/workflow-requests.json', import.meta.url);
+const CASES_FILE = new URL('../../bench/fixtures/workflow-requests.json', import.meta.url);
 
 export function loadCases(): QualityCase[] {
   return JSON.parse(readFileSync(CASES_FILE, 'utf8')) as QualityCase[];
@@ -66,7 +66,7 @@ export function poolServices(pool: McpPool, overrides: Partial<ToolServices> = {
   };
 }
 
-export function seedTeam(): Team {
+function seedTeam(): Team {
   const members = normaliseMembers(SEED_MEMBERS);
   return {
     id: 'c'.repeat(24),

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { AppContext } from './context.ts';
 import { installErrorHandlers } from './http/errors.ts';
+import { MAX_JSON_BYTES, MAX_UPLOAD_BYTES, MAX_WS_PAYLOAD_BYTES } from './http/limits.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
 import { inlineScriptHashes, registerSecurityHeaders } from './http/securityHeaders.ts';
@@ -18,11 +19,7 @@ import { teamsRoutes } from './teams/routes.ts';
 import { runtimeRoutes } from './runtime/routes.ts';
 import { paymentPages } from './payments/pages.ts';
 import { runtimePages } from './runtime/pages.ts';
-
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_JSON_BYTES = 1024 * 1024;
-/** The socket accepts frames above the 1 MB message limit so the runtime can answer them with an error frame. */
-export const MAX_WS_PAYLOAD_BYTES = 4 * MAX_JSON_BYTES;
+import { runtimeContext, subscriptionsOf } from './wiring.ts';
 
 export interface AppOptions {
   /** Built SPA folder (index.html + assets); omitted in API-only tests. */
@@ -63,12 +60,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       await authRoutes(api, ctx);
-      await creditsRoutes(api, ctx);
+      await creditsRoutes(api, ctx, subscriptionsOf(ctx));
       await paymentsRoutes(api, ctx);
       await credentialsRoutes(api, ctx);
       await knowledgeRoutes(api, ctx);
       await teamsRoutes(api, ctx);
-      await runtimeRoutes(api, ctx);
+      await runtimeRoutes(api, runtimeContext(ctx));
     },
     { prefix: '/api/v1' },
   );

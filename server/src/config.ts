@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Defaults shared with the SPA (VITE_TEAM_ID, VITE_APP_NAME). */
-export const DEFAULT_TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
-export const DEFAULT_APP_NAME = 'Agent Team Studio';
+const DEFAULT_TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
+const DEFAULT_APP_NAME = 'Agent Team Studio';
 
 const csv = z
   .string()

@@ -4,17 +4,19 @@ import { loadConfig, startupWarnings } from './config.ts';
 import { createServer } from './server.ts';
 import { runRenewals } from './payments/subscriptions.ts';
 import { recoverInterruptedRuns } from './runtime/recovery.ts';
+import { runtimeContext } from './wiring.ts';
 
 const RENEWAL_SWEEP_MS = 60_000;
 
 export async function main(): Promise<void> {
   const config = loadConfig();
   const server = await createServer(config, { staticDir: path.resolve('dist') });
+  const runtime = runtimeContext(server.ctx);
   // Subscriptions also settle lazily on every read; the sweep renews those of users who are away.
   const sweep = setInterval(() => {
     runRenewals(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'renewal sweep failed'));
     // Runs of an instance that died while this one kept running are recovered once their heartbeat is old enough.
-    recoverInterruptedRuns(server.ctx).catch((error: unknown) =>
+    recoverInterruptedRuns(runtime).catch((error: unknown) =>
       server.app.log.error({ err: error }, 'run recovery failed'),
     );
   }, RENEWAL_SWEEP_MS);
@@ -24,8 +26,8 @@ export async function main(): Promise<void> {
     await server.close();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
   await server.app.listen({ port: config.PORT, host: config.HOST });
   const port = (server.app.server.address() as { port: number }).port;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;

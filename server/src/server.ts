@@ -9,9 +9,10 @@ import { LocalFileStorage } from './storage.ts';
 import { createAccessTokens } from './auth/tokens.ts';
 import { getOrCreateSetting } from './settings.ts';
 import { seedTeams } from './teams/seed.ts';
-import { loadCatalog } from './credentials/catalog.ts';
+import { loadCatalog } from './mcp/catalog.ts';
 import { McpPool } from './mcp/pool.ts';
 import { recoverInterruptedRuns } from './runtime/recovery.ts';
+import { runtimeContext } from './wiring.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -53,7 +54,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await seedTeams(ctx);
   const app = await buildApp(ctx, options);
   try {
-    const recovered = await recoverInterruptedRuns(ctx);
+    const recovered = await recoverInterruptedRuns(runtimeContext(ctx));
     if (recovered > 0) app.log.warn({ recovered }, 'marked runs cut by a crash as interrupted and refunded them');
   } catch (error) {
     // Recovery is housekeeping: a failure must not keep the server from starting; the sweep tries again.

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadCatalog } from '../src/credentials/catalog.ts';
+import { loadCatalog } from '../src/mcp/catalog.ts';
 import { McpPool } from '../src/mcp/pool.ts';
 import { McpUnavailableError } from '../src/mcp/types.ts';
 import { startFakeN8n, type FakeN8n } from './fakes/n8n.ts';

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { loadCatalog } from '../src/credentials/catalog.ts';
+import { loadCatalog } from '../src/mcp/catalog.ts';
 import { McpPool, type PoolOptions } from '../src/mcp/pool.ts';
 import { McpUnavailableError } from '../src/mcp/types.ts';
 import { writeTestCatalogue, type TestCatalogue } from './fakes/mcpCatalog.ts';

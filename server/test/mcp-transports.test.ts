@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadCatalog } from '../src/credentials/catalog.ts';
+import { loadCatalog } from '../src/mcp/catalog.ts';
 import { McpPool } from '../src/mcp/pool.ts';
 import { McpUnavailableError } from '../src/mcp/types.ts';
 import { writeTestCatalogue, type TestCatalogue } from './fakes/mcpCatalog.ts';

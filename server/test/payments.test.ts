@@ -33,13 +33,6 @@ async function openSubscription(server: TestServer, token: string, planId = 'sta
   return res.body.data as { url: string; session_id: string };
 }
 
-async function subscribe(server: TestServer, token: string, planId = 'starter') {
-  const session = await openSubscription(server, token, planId);
-  const paid = await pay(server, token, session.session_id);
-  assert.equal(paid.statusCode, 200, paid.body);
-  return session;
-}
-
 const transactions = async (server: TestServer, token: string) =>
   (await client(server, token).get('/credits/transactions?limit=100')).body.data.transactions as Array<{
     amount: number;

@@ -3,9 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { StreamFrame, TeamChatReply, TeamMember } from '../../src/services/contract.ts';
-import { documentChunks, documents, knowledgeBases, teams } from '../src/db/schema.ts';
+import { documentChunks, documents, knowledgeBases, teams, chatSessions } from '../src/db/schema.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
-import { chatSessions } from '../src/db/schema.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 function multipart(field: string, filename: string, content: Buffer) {

@@ -1,8 +1,7 @@
 // The OpenAI-compatible engine against a local fake chat-completions server: delegation, tools, streaming, provider errors.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { StreamFrame, Team } from '../../src/services/contract.ts';
 import { createOpenAIEngine } from '../src/runtime/openai/engine.ts';
 import { ProviderError, type RunEvent, type ToolServices } from '../src/runtime/types.ts';

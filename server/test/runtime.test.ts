@@ -10,6 +10,7 @@ import { structuralProblems } from '../src/workflows/checks.ts';
 import { grantCredits } from '../src/credits/ledger.ts';
 import { RunSlots } from '../src/runtime/slots.ts';
 import { registerRunSocket } from '../src/runtime/socket.ts';
+import { runtimeContext } from '../src/wiring.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 interface Conn {
@@ -383,7 +384,7 @@ describe('heartbeats', () => {
     // The same route on its own app, with a short heartbeat instead of 25 s.
     const app = Fastify();
     await app.register(websocket);
-    registerRunSocket(app, server.ctx, new RunSlots(4), { heartbeatMs: 100 });
+    registerRunSocket(app, runtimeContext(server.ctx), new RunSlots(4), { heartbeatMs: 100 });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;

@@ -1,5 +1,5 @@
 // Page-view analytics adapter: a no-op unless VITE_ANALYTICS_URL names a collector.
-import { ANALYTICS_URL } from './env';
+import { ANALYTICS_URL } from '../config/env';
 
 export interface Analytics {
   pageView(pathWithQuery: string): void;

@@ -3,7 +3,7 @@ import { createTransform, type PersistConfig, type PersistedState } from 'redux-
 import autoMergeLevel2 from 'redux-persist/es/stateReconciler/autoMergeLevel2';
 import { THEME_PREFERENCES, type ThemePreference } from '../features/layout/layoutSlice';
 
-export const PERSIST_KEY = 'root';
+const PERSIST_KEY = 'root';
 export const PERSIST_VERSION = 1;
 
 /** The persisted subset, per slice. */

@@ -1,34 +1,42 @@
-// The route table of SPEC §2; pages are split into their own chunks so /login loads little code.
-import { lazy } from 'react';
+// The route table of SPEC §2. Pages are React Router lazy routes, each in its own chunk so /login loads little code;
+// while a page's chunk downloads the layout shows a spinner, and the team chat's loader already asks for its data.
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { AppLayout } from '../features/layout/components/AppLayout';
 import { RootRedirect } from '../features/layout/components/RootRedirect';
-import { RequireAuth } from '../features/auth/components/RequireAuth';
-import { ChatRouteEntry } from './ChatRouteEntry';
+import { PAGE_ROUTES, type PageModule, type PageRoute } from './routes/routeModules';
+import { teamChatLoader, teamChatShouldRevalidate } from './routes/teamChat/teamChatLoader';
+import type { AppDispatch, AppStore } from './store';
 
-const TeamChatRoute = lazy(() => import('./ChatModuleRoute').then((m) => ({ default: m.ChatModuleRoute })));
-const LoginPage = lazy(() => import('../features/auth/components/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ProfilePage = lazy(() =>
-  import('../features/profile/components/ProfilePage').then((m) => ({ default: m.ProfilePage })),
-);
-const PaymentPage = lazy(() =>
-  import('../features/payments/components/PaymentPage').then((m) => ({ default: m.PaymentPage })),
-);
-const PaymentSuccessPage = lazy(() =>
-  import('../features/payments/components/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })),
-);
-const PaymentCancelPage = lazy(() =>
-  import('../features/payments/components/PaymentCancelPage').then((m) => ({ default: m.PaymentCancelPage })),
-);
-const PrivacyPolicyPage = lazy(() =>
-  import('../features/legal/components/PrivacyPolicyPage').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
-const EuropePrivacyPolicyPage = lazy(() =>
-  import('../features/legal/components/EuropePrivacyPolicyPage').then((m) => ({ default: m.EuropePrivacyPolicyPage })),
-);
+/** What src/app/routes/{module}Route.tsx exports. */
+interface RouteModule {
+  Component: ComponentType;
+  /** Readies the store before the page first renders (the chat adds its slice). */
+  prepare?: (dispatch: AppDispatch) => void;
+}
+
+/** Each page's route module, downloaded on the first visit; one per module of PAGE_ROUTES, or this does not compile. */
+const PAGE_MODULES: Record<PageModule, () => Promise<RouteModule>> = {
+  Login: () => import('./routes/LoginRoute'),
+  PrivacyPolicy: () => import('./routes/PrivacyPolicyRoute'),
+  EuropePrivacyPolicy: () => import('./routes/EuropePrivacyPolicyRoute'),
+  TeamChat: () => import('./routes/TeamChatRoute'),
+  Profile: () => import('./routes/ProfileRoute'),
+  Payment: () => import('./routes/PaymentRoute'),
+  PaymentSuccess: () => import('./routes/PaymentSuccessRoute'),
+  PaymentCancel: () => import('./routes/PaymentCancelRoute'),
+};
+
+/** Loaders that start a page's data while its chunk downloads; they are in the entry chunk. */
+const PAGE_LOADERS: Partial<Record<PageModule, (store: AppStore) => Pick<RouteObject, 'loader' | 'shouldRevalidate'>>> =
+  {
+    TeamChat: (store) => ({ loader: teamChatLoader(store), shouldRevalidate: teamChatShouldRevalidate }),
+  };
 
 /** Screens of the earlier product that now live inside the single team's chat. */
-export const RETIRED_PATHS = [
+const RETIRED_PATHS = [
   'agents',
   'agents/:agentId',
   'agents/:agentId/chat',
@@ -43,37 +51,38 @@ export const RETIRED_PATHS = [
 
 const home = <Navigate to="/" replace />;
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    children: [
-      { index: true, element: <RootRedirect /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'privacy', element: <PrivacyPolicyPage /> },
-      { path: 'eu-privacy', element: <EuropePrivacyPolicyPage /> },
-      { path: 'legal/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: 'legal/europe-privacy-policy', element: <EuropePrivacyPolicyPage /> },
-      ...RETIRED_PATHS.map((path) => ({ path, element: home })),
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            path: 'teams/:teamId/chat',
-            element: (
-              <ChatRouteEntry>
-                <TeamChatRoute />
-              </ChatRouteEntry>
-            ),
-          },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'payment', element: <PaymentPage /> },
-          { path: 'payment/success', element: <PaymentSuccessPage /> },
-          { path: 'payment/cancel', element: <PaymentCancelPage /> },
-        ],
-      },
-      { path: '*', element: home },
-    ],
-  },
-];
+function pageRoute(store: AppStore, { path, module }: PageRoute<PageModule>): RouteObject {
+  return {
+    path,
+    // Shown inside the layout while the page a URL opens on downloads.
+    hydrateFallbackElement: <PageLoading />,
+    async lazy() {
+      const { Component, prepare } = await PAGE_MODULES[module]();
+      prepare?.(store.dispatch);
+      return { Component };
+    },
+    ...PAGE_LOADERS[module]?.(store),
+  };
+}
 
-export const makeBrowserRouter = () => createBrowserRouter(routes);
+/** The routes of one store: its loaders and lazy routes act on that store. */
+export function makeRoutes(store: AppStore): RouteObject[] {
+  const pages = (signIn: boolean) =>
+    PAGE_ROUTES.filter((page) => Boolean(page.signIn) === signIn).map((page) => pageRoute(store, page));
+  return [
+    {
+      element: <AppLayout />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        ...pages(false),
+        ...RETIRED_PATHS.map((path) => ({ path, element: home })),
+        { element: <RequireAuth />, children: pages(true) },
+        { path: '*', element: home },
+      ],
+    },
+  ];
+}
+
+export const makeBrowserRouter = (store: AppStore) => createBrowserRouter(makeRoutes(store));
+
+export type AppRouter = ReturnType<typeof makeBrowserRouter>;

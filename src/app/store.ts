@@ -1,6 +1,6 @@
 // The Redux store: API cache, auth and layout slices, persisted settings, listeners; makeStore gives each test a fresh one.
 // The chat slice and its socket and recorder middleware join when the chat route loads (features/chat/chatModule),
-// so /login does not download them.
+// and the payments slice with the payment page (features/payments/paymentsModule), so /login does not download them.
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
@@ -10,15 +10,17 @@ import layoutReducer from '../features/layout/layoutSlice';
 import { addAuthListeners } from '../features/auth/authListeners';
 import { addLayoutListeners } from '../features/layout/layoutListeners';
 import type { ChatState } from '../features/chat/chatState';
+import type { PaymentsState } from '../features/payments/paymentsSlice';
 import { createStreamRecorder } from '../features/replay/recorder';
 import { devToolsOptions } from './devtools';
-import { IS_DEV } from './env';
+import { IS_DEV } from '../config/env';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { persistConfig } from './persist';
 
 /** Slices injected when their route loads. */
 export interface LazyLoadedSlices {
   chat: ChatState;
+  payments: PaymentsState;
 }
 
 export const rootReducer = combineSlices(api, {
@@ -28,9 +30,10 @@ export const rootReducer = combineSlices(api, {
 
 /**
  * The chat is typed as present: only the chat route reads it, and that route renders after the slice is injected and
- * the store holds its state (ChatModuleRoute).
+ * the store holds its state (the route module's prepare, src/app/routes/TeamChatRoute.tsx). The payments state stays
+ * optional: its selectors allow for its absence.
  */
-export type RootState = ReturnType<typeof rootReducer> & LazyLoadedSlices;
+export type RootState = ReturnType<typeof rootReducer> & Pick<LazyLoadedSlices, 'chat'>;
 
 const persistedReducer = persistReducer(persistConfig<ReturnType<typeof rootReducer>>(), rootReducer);
 

@@ -3,7 +3,7 @@ import { createTheme, type Theme } from '@mui/material/styles';
 import type { ResolvedTheme } from '../features/layout/layoutSlice';
 
 const BRAND = '#ea580c';
-export const CONTAINED_DARK_BG = '#c2410c';
+const CONTAINED_DARK_BG = '#c2410c';
 const CONTAINED_DARK = {
   '&:not(.Mui-disabled)': { backgroundColor: CONTAINED_DARK_BG, color: '#ffffff' },
   '&:not(.Mui-disabled):hover': { backgroundColor: '#9a3412' },

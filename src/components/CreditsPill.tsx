@@ -4,7 +4,7 @@ import TollIcon from '@mui/icons-material/Toll';
 import { formatCredits } from './formatCredits';
 import { LazyTooltip } from './LazyTooltip';
 
-export const CREDITS_TOOLTIP = 'Your available credits';
+const CREDITS_TOOLTIP = 'Your available credits';
 
 export function CreditsPill({ credits, isLoading }: { credits: number | null | undefined; isLoading: boolean }) {
   const text = formatCredits(credits, isLoading);

@@ -1,7 +1,7 @@
 // Whether the window is narrower than a width (by default SPEC §9's narrow-screen threshold, 640 px), following resizes.
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-export const NARROW_SCREEN_PX = 640;
+const NARROW_SCREEN_PX = 640;
 
 /**
  * A media query where the browser has them: reading `innerWidth` makes a phone's browser lay the page out first, and

@@ -8,9 +8,10 @@ import { knowledgeEndpoints } from './endpoints/knowledge';
 import { teamsEndpoints } from './endpoints/teams';
 import { sessionsEndpoints } from './endpoints/sessions';
 import { credentialsEndpoints } from './endpoints/credentials';
+import { optimisticSessionEdits } from './sessionEdits';
 import { TAG_TYPES } from './tags';
 
-export const api = createApi({
+export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
@@ -27,22 +28,17 @@ export const api = createApi({
   }),
 });
 
+/** A session rename or delete shows at once and is undone if the server refuses (sessionEdits.ts). */
+export const api = baseApi.enhanceEndpoints({ endpoints: optimisticSessionEdits(baseApi.util) });
+
 export const {
-  useGetCurrentUserQuery,
-  useRequestDevTokenMutation,
-  useGoogleLoginMutation,
-  useGoogleRegisterMutation,
-  useWalletLoginMutation,
-  useWalletRegisterMutation,
   useGetBalanceQuery,
   useGetCreditStatusQuery,
   useGetTransactionsInfiniteQuery,
   useGetPackagesQuery,
   useGetPlansQuery,
   useGetSubscriptionStatusQuery,
-  useLazyGetSubscriptionStatusQuery,
-  useGetSubscriptionDetailsQuery,
-  useGetSubscriptionHistoryQuery,
+
   useCreateCheckoutSessionMutation,
   useCreateSubscriptionSessionMutation,
   useCancelSubscriptionMutation,
@@ -54,25 +50,20 @@ export const {
   useGetAvailableToolsQuery,
   useGetAvailableMcpServersQuery,
   useGetKnowledgeBasesQuery,
-  useGetKnowledgeBaseQuery,
+
   useCreateKnowledgeBaseMutation,
-  useUpdateKnowledgeBaseMutation,
-  useDeleteKnowledgeBaseMutation,
-  useGetDocumentsQuery,
-  useAddDocumentMutation,
+
   useUploadDocumentMutation,
-  useDeleteDocumentMutation,
-  useGetTeamsQuery,
+
   useGetTeamQuery,
   useUpdateTeamMutation,
   useDeleteTeamMutation,
   useCloneTeamMutation,
   useAttachMemberKnowledgeMutation,
-  useSendTeamChatMutation,
+
   useUploadTeamFileMutation,
   useGetTeamSessionsQuery,
-  useGetSessionsQuery,
-  useGetSessionQuery,
+
   useRenameSessionMutation,
   useDeleteSessionMutation,
   useGetSessionMessagesInfiniteQuery,

@@ -1,4 +1,5 @@
 // Reads the server's `{detail}` error bodies (a string or `{code, message}`) out of RTK Query errors.
+import type { ErrorBody } from './contract';
 
 interface HttpLikeError {
   status?: unknown;
@@ -11,7 +12,7 @@ function detailOf(error: unknown): unknown {
   if (!error || typeof error !== 'object') return undefined;
   const data = (error as HttpLikeError).data;
   if (!data || typeof data !== 'object') return undefined;
-  return (data as { detail?: unknown }).detail;
+  return (data as Partial<ErrorBody>).detail;
 }
 
 /** The `code` of a `{detail: {code, message}}` body, if any. */
@@ -32,10 +33,4 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (typeof message === 'string' && message.trim() !== '') return message;
   }
   return fallback;
-}
-
-export function httpStatus(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const status = (error as HttpLikeError).status;
-  return typeof status === 'number' ? status : undefined;
 }

@@ -2,13 +2,13 @@
 import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { API_BASE_URL } from '../app/env';
+import { API_BASE_URL } from '../config/env';
 import { readToken } from './token';
 
 /** Dispatched when the server answers 401 to a call that carried a token; the auth feature signs out. */
 export const unauthorizedResponse = createAction('api/unauthorizedResponse');
 
-export const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_MAX_RETRIES = 3;
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 

@@ -7,6 +7,8 @@ export const TAG_TYPES = [
   'TeamList',
   'Session',
   'SessionList',
+  /** A session's stored messages (id: session id), apart from 'Session' so a rename does not refetch every page. */
+  'SessionMessages',
   'Credits',
   'Transactions',
   'Credential',

@@ -1,5 +1,5 @@
 // In its own file: the Tooltip's chunk is cached per module registry, and this test needs the first load.
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { LazyTooltip } from '../../src/components/LazyTooltip';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
@@ -13,7 +13,7 @@ describe('a lazily loaded tooltip', () => {
     await user.tab();
     // Loading the tooltip wraps the button (which then takes the title as its name) and mounts it again; the new
     // button must have the focus back.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Theme' })).toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Theme' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Theme' })).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Theme');
   });

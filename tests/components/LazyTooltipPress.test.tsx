@@ -1,5 +1,5 @@
 // In its own file: the Tooltip's chunk is cached per module registry, and this test needs the first load.
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { LazyTooltip } from '../../src/components/LazyTooltip';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
@@ -20,6 +20,6 @@ describe('a lazily loaded tooltip', () => {
     expect(button).toBeInTheDocument();
     await user.pointer({ keys: '[/MouseLeft]', target: button });
     expect(onClick).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Attach files' })).toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Attach files' })).toBeInTheDocument();
   });
 });

@@ -190,6 +190,9 @@ describe('/payment when subscribed', () => {
       await jest.advanceTimersByTimeAsync(1500);
     });
     expect(await screen.findByText('Timeout while waiting for subscription update.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm Cancellation' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Timeout while waiting for subscription update.')).not.toBeInTheDocument();
   });
 
   it('says "Failed to cancel subscription. Please try again." when the server refuses', async () => {

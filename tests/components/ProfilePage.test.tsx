@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { ProfilePage } from '../../src/features/profile/components/ProfilePage';
+import { Component as ProfileRoute } from '../../src/app/routes/ProfileRoute';
 import type { UserCredential } from '../../src/services/contract';
 import { adminUser, alice, balance, transaction } from '../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
@@ -37,7 +37,7 @@ function serve({ total = 0, credentials = [] as UserCredential[] } = {}) {
 describe('/profile', () => {
   it('shows who the user is, the balance and the account information', async () => {
     serve();
-    renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     expect(screen.getByRole('heading', { name: 'Alice Example' })).toBeInTheDocument();
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
     expect(await screen.findByTestId('profile-balance')).toHaveTextContent('1,500');
@@ -50,7 +50,7 @@ describe('/profile', () => {
 
   it('shows the Admin badge and admin tools to admins', async () => {
     serve();
-    const { user, store } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(adminUser) });
+    const { user, store } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(adminUser) });
     expect(screen.getByText('Admin')).toBeInTheDocument();
     const tools = screen.getByRole('region', { name: 'Admin Tools' });
     await user.click(within(tools).getByRole('switch', { name: 'Admin mode' }));
@@ -59,7 +59,7 @@ describe('/profile', () => {
 
   it('pages the transaction history 5 at a time with Load More', async () => {
     serve({ total: 7 });
-    const { user } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     const list = await screen.findByRole('list', { name: 'Transactions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(within(list).getAllByText(/Nov 20, 2026 \d{1,2}:05 (AM|PM)/)).toHaveLength(5);
@@ -70,14 +70,14 @@ describe('/profile', () => {
 
   it('says "No transactions found" for an empty history', async () => {
     serve({ total: 0 });
-    renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
   });
 
   it('says "Failed to load transaction history" when the history cannot be loaded', async () => {
     serve();
     server.use(http.get(apiUrl('/credits/transactions'), () => errorResponse(422, 'bad')));
-    renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     expect(await screen.findByText('Failed to load transaction history')).toBeInTheDocument();
   });
 
@@ -97,7 +97,7 @@ describe('/profile', () => {
         return HttpResponse.json({ data: saved[0] }, { status: 201 });
       }),
     );
-    const { user } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     await user.click(await screen.findByRole('combobox', { name: 'Tool server' }));
     await user.click(await screen.findByRole('option', { name: 'GitHub' }));
     await user.click(screen.getByRole('button', { name: 'Add Credentials' }));
@@ -123,7 +123,7 @@ describe('/profile', () => {
       ],
     });
     server.use(http.put(apiUrl('/credentials/mcp/c1'), () => errorResponse(422, 'bad')));
-    const { user } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     await user.click(await screen.findByRole('button', { name: 'Update GitHub credentials' }));
     const dialog = await screen.findByRole('dialog', { name: 'GitHub credentials' });
     expect(within(dialog).getByLabelText(/Owner/)).toHaveValue('acme');
@@ -148,7 +148,7 @@ describe('/profile', () => {
         return HttpResponse.json({ data: { deleted: true } });
       }),
     );
-    const { user } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     await user.click(await screen.findByRole('button', { name: 'Delete GitHub credentials' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Credential' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -162,7 +162,7 @@ describe('/profile', () => {
   it('says "Failed to delete credential" when the delete fails', async () => {
     serve({ credentials: [{ id: 'c1', mcp_server_id: 'github', server_name: 'GitHub', configured_fields: {} }] });
     server.use(http.delete(apiUrl('/credentials/mcp/c1'), () => errorResponse(403, 'not yours')));
-    const { user } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(alice) });
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
     await user.click(await screen.findByRole('button', { name: 'Delete GitHub credentials' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete credential')).toBeInTheDocument();

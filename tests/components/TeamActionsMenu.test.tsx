@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Team } from '../../src/services/contract';
 import { api } from '../../src/services/api';
+import { EditTeamDialog } from '../../src/features/teamEditor/components/EditTeamDialog';
 import { TeamActionsMenu } from '../../src/features/teams/components/TeamActionsMenu';
 import { alice } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
@@ -22,7 +23,9 @@ function renderMenu(ownerId: string | null) {
   server.use(
     http.get(apiUrl('/teams/t1'), () => HttpResponse.json({ data: { ...team, owner_id: ownerId } as unknown as Team })),
   );
-  return renderWithProviders(<TeamActionsMenu teamId="t1" />, { preloadedState: signedInState(alice) });
+  return renderWithProviders(<TeamActionsMenu teamId="t1" editDialog={EditTeamDialog} />, {
+    preloadedState: signedInState(alice),
+  });
 }
 
 describe('team actions menu', () => {

@@ -12,7 +12,7 @@ describe('the theme menu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Theme: System' }));
     const dark = await screen.findByRole('menuitemradio', { name: 'Dark' });
-    expect(screen.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('menuitemradio', { name: 'System' })).toBeChecked();
     await user.click(dark);
     expect(store.getState().layout.themePreference).toBe('dark');
     expect(screen.getByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();

@@ -51,6 +51,6 @@ describe('toasts', () => {
     await toast('Team deleted successfully');
     screen.getByRole('button', { name: 'elsewhere' }).focus();
     fireEvent.keyDown(window, { key: 'F8' });
-    expect(document.activeElement).toBe(toastOf('Team deleted successfully'));
+    expect(toastOf('Team deleted successfully')).toHaveFocus();
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { TeamChatRoute } from '../../src/features/teams/components/TeamChatRoute';
+import { Component as TeamChatRoute } from '../../src/app/routes/TeamChatRoute';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
 import { renderApp } from '../utils/renderApp';
@@ -15,9 +15,6 @@ beforeEach(() => {
   server.use(http.all(apiUrl('/*'), () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
   server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(250))));
 });
-
-const at = (router: { state: { location: { pathname: string; search: string } } }) =>
-  `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('the route table', () => {
   it('"/" shows "Redirecting..." and sends an anonymous visitor to /login', async () => {

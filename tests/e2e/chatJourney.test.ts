@@ -165,8 +165,11 @@ test('a user builds a workflow with the team and manages the conversation', asyn
     await page.getByRole('button', { name: /^Session actions for Create a webhook/ }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     await page.getByLabel('Session name').fill('Sheets logger');
+    // The new name shows before the server answers, so the check of the server waits for its answer.
+    const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/${current}`));
     await page.getByRole('button', { name: 'Save' }).click();
     await sessionLinks().filter({ hasText: 'Sheets logger' }).waitFor();
+    assert.equal((await patched).status(), 200);
     const renamed = await api<{ data: { session_name: string } }>(`/teams/sessions/${current}`);
     assert.equal(renamed.data.session_name, 'Sheets logger');
 

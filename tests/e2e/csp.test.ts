@@ -102,10 +102,12 @@ test('every screen works under the Content-Security-Policy', async (t) => {
   await t.test('profile, payment, the local checkout page, payment success and cancel', async () => {
     await visit('/profile', () => page.getByRole('button', { name: 'Sign Out' }).waitFor());
     await visit('/payment', () => page.getByRole('button', { name: 'Subscribe Now' }).waitFor());
-    await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    const checkout = await page.waitForResponse(
+    // Listening before the click: the checkout page can answer before a listener set up after it exists.
+    const checkoutResponse = page.waitForResponse(
       (r) => /\/checkout\/[0-9a-f-]+$/.test(r.url()) && r.request().method() === 'GET',
     );
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    const checkout = await checkoutResponse;
     assertPolicy(checkout, 'the local checkout page');
     await page.getByText('Local stand-in for the card payment provider').waitFor();
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -1,4 +1,4 @@
-// Test stand-in for src/app/env.ts: jest cannot parse import.meta, so the defaults are repeated here.
+// Test stand-in for src/config/env.ts: jest cannot parse import.meta, so the defaults are repeated here.
 export const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
 export const APP_NAME = 'Agent Team Studio';
 // Absolute, because Node's fetch (which msw intercepts) cannot resolve a path against the jsdom page.

@@ -18,8 +18,8 @@ export interface RenderOptions {
   store?: AppStore;
   /** Starting URL. */
   route?: string;
-  /** Used when `ui` is null; otherwise `ui` is rendered at every path. */
-  routes?: RouteObject[];
+  /** Used when `ui` is null; otherwise `ui` is rendered at every path. A function gets the store (the app's routes). */
+  routes?: RouteObject[] | ((store: AppStore) => RouteObject[]);
   /** For fake timers: user-event must advance them. */
   advanceTimers?: (ms: number) => void;
 }
@@ -36,7 +36,11 @@ function Providers({ store, children }: { store: AppStore; children: ReactNode }
 
 export function renderWithProviders(ui: ReactElement | null, options: RenderOptions = {}) {
   const store = options.store ?? makeStore(options.preloadedState);
-  const routes = ui ? [{ path: '*', element: ui }] : (options.routes ?? []);
+  const routes = ui
+    ? [{ path: '*', element: ui }]
+    : typeof options.routes === 'function'
+      ? options.routes(store)
+      : (options.routes ?? []);
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   const result = render(

@@ -7,7 +7,7 @@ import { unauthorized } from '../http/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

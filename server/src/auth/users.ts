@@ -36,7 +36,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** The e-mail's local part, reduced to [a-z0-9._-], 3 to 30 characters. */
-export function usernameBase(email: string): string {
+function usernameBase(email: string): string {
   const local = (email.split('@')[0] ?? '')
     .toLowerCase()
     .replace(/[^a-z0-9._-]/g, '')

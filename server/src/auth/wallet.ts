@@ -11,7 +11,7 @@ import { usedWalletSignatures, walletNonces } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { siteHost, siteOrigin } from '../http/site.ts';
 
-export const MESSAGE_MAX_AGE_MS = 10 * 60 * 1000;
+const MESSAGE_MAX_AGE_MS = 10 * 60 * 1000;
 /** Tolerated clock skew between the wallet's device and this server. */
 const FUTURE_SKEW_MS = 60 * 1000;
 
@@ -40,7 +40,7 @@ async function nonceIsLive(ctx: AppContext, nonce: string): Promise<boolean> {
 }
 
 /** Spends the nonce; false when it was already used or has expired. Atomic across instances (one DELETE). */
-export async function consumeNonce(ctx: AppContext, nonce: string): Promise<boolean> {
+async function consumeNonce(ctx: AppContext, nonce: string): Promise<boolean> {
   const rows = await ctx.db
     .delete(walletNonces)
     .where(and(eq(walletNonces.nonce, nonce), gt(walletNonces.expiresAt, ctx.now())))
@@ -104,7 +104,7 @@ function signatureKey(signature: string): string {
 }
 
 /** Marks a signature used; false when it was used before. Atomic: the primary key decides between parallel uses. */
-export async function consumeSignature(db: Db, address: string, signature: string): Promise<boolean> {
+async function consumeSignature(db: Db, address: string, signature: string): Promise<boolean> {
   const signatureHash = createHash('sha256').update(signatureKey(signature)).digest('hex');
   const rows = await db
     .insert(usedWalletSignatures)

@@ -1,16 +1,16 @@
 // Credential values against a server's credential_fields: validation, masking and keeping masked secrets on update.
-import type { CatalogServer } from './catalog.ts';
+import type { CatalogServer } from '../mcp/catalog.ts';
 import { unprocessable } from '../http/errors.ts';
 
-export const MAX_VALUE_LENGTH = 10_000;
+const MAX_VALUE_LENGTH = 10_000;
 /** Masked token values are this prefix plus the last 4 characters (or the prefix alone for short secrets). */
 export const MASK_PREFIX = '••••••••';
 /** Secrets shorter than this are fully masked: showing 4 characters would give away too much of them. */
-export const MIN_LENGTH_TO_SHOW_TAIL = 12;
+const MIN_LENGTH_TO_SHOW_TAIL = 12;
 
 export type CredentialValues = Record<string, string>;
 
-export function maskSecret(value: string): string {
+function maskSecret(value: string): string {
   return value.length >= MIN_LENGTH_TO_SHOW_TAIL ? `${MASK_PREFIX}${value.slice(-4)}` : MASK_PREFIX;
 }
 
@@ -21,7 +21,7 @@ const SECRET_PARAM = /token|key|secret|pass|auth|sig|session|credential|code/i;
  * A URL field as the client sees it: user name and password replaced by the mask, secret-looking query values
  * masked. Built by hand so the mask is not percent-encoded, and unchanged when there is nothing to hide.
  */
-export function maskUrl(value: string): string {
+function maskUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);

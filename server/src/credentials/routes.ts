@@ -9,7 +9,13 @@ import { requireUser } from '../auth/guard.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { newId } from '../ids.ts';
-import { availableMcpServers, findServer, loadCatalog, serverRequirements, type CatalogServer } from './catalog.ts';
+import {
+  availableMcpServers,
+  findServer,
+  loadCatalog,
+  serverRequirements,
+  type CatalogServer,
+} from '../mcp/catalog.ts';
 import { validateCredentialValues, type CredentialValues } from './fields.ts';
 import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from '../mcp/addressGuard.ts';
 import { publicToolNames } from '../mcp/publicTools.ts';

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 
-export const KEY_FILE_NAME = 'credentials.key';
+const KEY_FILE_NAME = 'credentials.key';
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -16,7 +16,7 @@ export interface Sealer {
 }
 
 /** Accepts 32 bytes as 64 hex characters or as base64 / base64url; anything else is a start-up error. */
-export function parseKey(text: string, source: string): Buffer {
+function parseKey(text: string, source: string): Buffer {
   const value = text.trim();
   let key: Buffer | null = null;
   if (/^[0-9a-fA-F]{64}$/.test(value)) key = Buffer.from(value, 'hex');

@@ -3,12 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { mcpCredentials } from '../db/schema.ts';
 import type { UserCredential } from '../../../src/services/contract.ts';
-import { findServer, loadCatalog, type Catalog } from './catalog.ts';
+import { findServer, loadCatalog, type Catalog } from '../mcp/catalog.ts';
 import { configuredFields, type CredentialValues } from './fields.ts';
 import { sealerFor } from './sealing.ts';
 
-export { loadCatalog, type Catalog } from './catalog.ts';
-export { MASK_PREFIX, maskSecret } from './fields.ts';
+export { MASK_PREFIX } from './fields.ts';
 
 export type CredentialRow = typeof mcpCredentials.$inferSelect;
 

@@ -5,8 +5,6 @@ import type { CreditStatus } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { parse } from '../http/validate.ts';
-import { loadBilling } from '../payments/billing.ts';
-import { activeSubscription, settleUserSubscriptions } from '../payments/subscriptions.ts';
 import { getBalance, listTransactions } from './ledger.ts';
 
 const pageQuery = z.object({
@@ -14,25 +12,34 @@ const pageQuery = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
 });
 
-export async function creditsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const billing = loadBilling(ctx.config);
+/** What balance reads need from the subscriptions payments sells; app.ts wires the real ones (wiring.ts). */
+export interface Subscriptions {
+  /** Renews or ends the user's subscriptions whose period is over, so a read sees the current cycle. */
+  settle(userId: string): Promise<void>;
+  isActive(userId: string): Promise<boolean>;
+}
 
+export async function creditsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  subscriptions: Subscriptions,
+): Promise<void> {
   app.get('/credits/balance', async (request) => {
     const user = await requireUser(ctx, request);
     // Renewals happen lazily: a balance read at or after the period end sees the new cycle.
-    await settleUserSubscriptions(ctx, billing, user.id);
+    await subscriptions.settle(user.id);
     return getBalance(ctx.db, user.id);
   });
 
   app.get('/credits/status', async (request): Promise<CreditStatus> => {
     const user = await requireUser(ctx, request);
-    await settleUserSubscriptions(ctx, billing, user.id);
+    await subscriptions.settle(user.id);
     const balance = await getBalance(ctx.db, user.id);
-    const subscription = await activeSubscription(ctx.db, user.id);
+    const subscribed = await subscriptions.isActive(user.id);
     return {
       ...balance,
       purchased_credits: balance.available_credits - balance.subscription_credits,
-      is_subscribed: subscription !== null,
+      is_subscribed: subscribed,
       has_credits: balance.available_credits > 0,
       run_cost_credits: ctx.config.RUN_COST_CREDITS,
       tool_call_cost_credits: ctx.config.TOOL_CALL_COST_CREDITS,

@@ -1,9 +1,9 @@
 // Splits document text into search chunks of about 800 characters on paragraph and sentence boundaries.
 export const CHUNK_SIZE = 800;
-export const CHUNK_OVERLAP = 100;
+const CHUNK_OVERLAP = 100;
 
 /** Collapses runs of spaces inside lines and blank-line runs, so sizes count real text. */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')

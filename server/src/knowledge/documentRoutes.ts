@@ -4,13 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
+import { MAX_UPLOAD_BYTES } from '../http/limits.ts';
 import { parse } from '../http/validate.ts';
-import { MAX_UPLOAD_BYTES } from '../app.ts';
 import { CONTENT_TYPES, UNSUPPORTED_FILE, detectKind, extractDocumentText, limitsOf } from './extract.ts';
 import { documentParams, idParams, MAX_DOCUMENT_NAME, pageQuery, textDocumentBody } from './schemas.ts';
 import { addDocument, deleteDocument, getOwnedKnowledgeBase, listDocuments } from './service.ts';
 
-// A function, not a constant: app.ts imports this module, so its constants are not ready at load time.
 const tooLarge = () => new HttpError(413, `File is larger than the ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB limit`);
 
 /** The single uploaded file of field `file`, read whole (the multipart plugin caps it at MAX_UPLOAD_BYTES). */

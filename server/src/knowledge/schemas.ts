@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { safeText } from '../http/text.ts';
 
-export const MAX_BASE_NAME = 200;
-export const MAX_DESCRIPTION = 2_000;
-export const MAX_COLLECTION = 255;
+const MAX_BASE_NAME = 200;
+const MAX_DESCRIPTION = 2_000;
+const MAX_COLLECTION = 255;
 export const MAX_DOCUMENT_NAME = 255;
 
 const noNul = (s: string) => !s.includes('\u0000');

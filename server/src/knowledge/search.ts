@@ -16,7 +16,7 @@ const MAX_FALLBACK_WORDS = 32;
 const MAX_QUERY_LENGTH = 2_000;
 
 /** The words of a query as plain lexemes, safe to join into a to_tsquery expression. */
-export function orQueryText(query: string): string {
+function orQueryText(query: string): string {
   const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_FALLBACK_WORDS).join(' | ');
 }

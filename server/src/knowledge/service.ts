@@ -31,7 +31,7 @@ export function toKnowledgeBase(row: KnowledgeBaseRow, documentCount: number): K
   };
 }
 
-export function toKnowledgeDocument(row: DocumentRow, chunkCount: number): KnowledgeDocument {
+function toKnowledgeDocument(row: DocumentRow, chunkCount: number): KnowledgeDocument {
   return {
     id: row.id,
     knowledge_base_id: row.knowledgeBaseId,

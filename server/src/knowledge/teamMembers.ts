@@ -12,14 +12,14 @@ import { toTeam } from '../teams/service.ts';
 import { attachParams } from './schemas.ts';
 
 /** The member with kbId added to agent_config.knowledge_base_ids (once). */
-export function withKnowledgeBase(member: TeamMember, kbId: string): TeamMember {
+function withKnowledgeBase(member: TeamMember, kbId: string): TeamMember {
   const ids = member.agent_config?.knowledge_base_ids ?? [];
   if (ids.includes(kbId)) return member;
   return { ...member, agent_config: { ...member.agent_config, knowledge_base_ids: [...ids, kbId] } };
 }
 
 /** The member without kbId in agent_config.knowledge_base_ids (the same object when it had none). */
-export function withoutKnowledgeBase(member: TeamMember, kbId: string): TeamMember {
+function withoutKnowledgeBase(member: TeamMember, kbId: string): TeamMember {
   const ids = member.agent_config?.knowledge_base_ids;
   if (!ids?.includes(kbId)) return member;
   return { ...member, agent_config: { ...member.agent_config, knowledge_base_ids: ids.filter((id) => id !== kbId) } };

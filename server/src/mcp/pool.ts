@@ -1,7 +1,6 @@
 // The McpClientPool: one session per server and credential set, shared, capped per server, closed when idle.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Catalog, CatalogServer } from '../credentials/catalog.ts';
-import { findServer } from '../credentials/catalog.ts';
+import { type Catalog, type CatalogServer, findServer } from './catalog.ts';
 import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from './addressGuard.ts';
 import { Connection } from './connection.ts';
 import { buildTransport, type Credentials } from './transports.ts';
@@ -14,7 +13,7 @@ import {
   type McpToolInfo,
 } from './types.ts';
 
-export const TOOLS_TTL_MS = 10 * 60_000;
+const TOOLS_TTL_MS = 10 * 60_000;
 
 export interface PoolOptions {
   catalog: Catalog;

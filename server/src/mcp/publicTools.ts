@@ -1,9 +1,9 @@
 // Tool names each catalogue server offers without credentials, for the Add Tools dialog; time-boxed, never failing.
-import type { Catalog } from '../credentials/catalog.ts';
+import type { Catalog } from './catalog.ts';
 import type { McpClientPool } from './types.ts';
 
 /** The first request may start a server; later ones are served from the pool's tools cache. */
-export const PUBLIC_TOOLS_BUDGET_MS = 3_000;
+const PUBLIC_TOOLS_BUDGET_MS = 3_000;
 
 async function namesOf(pool: McpClientPool, serverId: string, budgetMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;

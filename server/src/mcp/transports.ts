@@ -12,7 +12,7 @@ import {
 } from './transportSchema.ts';
 
 /** The repository root, from this file's place (server/src/mcp), so neither cwd nor the entry point matters. */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The only variables taken from this process: what Node and ordinary tools need to run, never secrets. */
 const INHERITED = ['PATH', 'HOME', 'TMPDIR'] as const;
@@ -21,7 +21,7 @@ export type Credentials = Record<string, string>;
 
 const fromRoot = (p: string) => (p.startsWith('./') || p.startsWith('../') ? path.resolve(PROJECT_ROOT, p) : p);
 
-export function childEnv(
+function childEnv(
   t: StdioTransportConfig,
   credentials: Credentials | null,
   allowPrivate: boolean,
@@ -39,7 +39,7 @@ export function childEnv(
   return env;
 }
 
-export function stdioParams(t: StdioTransportConfig, credentials: Credentials | null, allowPrivate: boolean) {
+function stdioParams(t: StdioTransportConfig, credentials: Credentials | null, allowPrivate: boolean) {
   return {
     command: t.command === 'node' ? process.execPath : fromRoot(t.command),
     args: t.args.map(fromRoot),
@@ -50,7 +50,7 @@ export function stdioParams(t: StdioTransportConfig, credentials: Credentials | 
   };
 }
 
-export function httpHeaders(t: HttpTransportConfig, credentials: Credentials | null): Record<string, string> {
+function httpHeaders(t: HttpTransportConfig, credentials: Credentials | null): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [field, mapping] of Object.entries(t.credential_headers)) {
     const value = credentials?.[field];

@@ -30,7 +30,7 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(providerSubscriptionId: string | null): Promise<void>;
 }
 
-export const localProvider: PaymentProvider = {
+const localProvider: PaymentProvider = {
   name: 'local',
   async createCheckout(request) {
     const id = newId();

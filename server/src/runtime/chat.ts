@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StreamFrame, TeamChatReply } from '../../../src/services/contract.ts';
-import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import type { RuntimeContext } from './context.ts';
 import { publicOrigin, statusOfRunError } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
@@ -14,7 +14,7 @@ import type { RunSlots } from './slots.ts';
 
 const chatSchema = runRequestSchema.extend({ stream: z.boolean().default(false) });
 
-export function registerChatRoute(app: FastifyInstance, ctx: AppContext, slots: RunSlots): void {
+export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slots: RunSlots): void {
   app.post<{ Params: { id: string } }>('/teams/:id/chat', async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = parse(chatSchema, request.body);

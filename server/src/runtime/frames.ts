@@ -1,9 +1,9 @@
 // Error frames and statuses shared by the WebSocket and HTTP transports of a run.
 import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { Config } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { type HttpError } from '../http/errors.ts';
 
-export const HTTP_ERROR_CODES: Record<number, string> = {
+const HTTP_ERROR_CODES: Record<number, string> = {
   400: 'bad_request',
   401: 'unauthorized',
   402: 'insufficient_credits',

@@ -1,6 +1,5 @@
 // Streams finished text as small deltas at a configurable pace, yielding to the event loop between them.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { RunEvent } from './types.ts';
 
 /** A few words per delta: small enough to look live, large enough not to flood the socket. */

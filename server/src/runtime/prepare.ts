@@ -6,15 +6,13 @@ import { safeText } from '../http/text.ts';
 import type { StoredMessage, Team, TeamContext } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/guard.ts';
-import { debitCredits } from '../credits/ledger.ts';
 import { forbidden, HttpError, notFound, paymentRequired, unprocessable } from '../http/errors.ts';
-import { loadBilling } from '../payments/billing.ts';
-import { settleUserSubscriptions } from '../payments/subscriptions.ts';
 import { sessionIdsOf } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
 import { findSessionRow, getOwnedFiles, recentMessages, storeRunStart, type OwnedFile } from '../teams/sessions.ts';
+import type { RuntimeContext } from './context.ts';
 
-export const MAX_MESSAGE_CHARS = 100_000;
+const MAX_MESSAGE_CHARS = 100_000;
 /** Follow-up edits replay the session's last requests: this many stored messages are read for them. */
 const EDIT_CONTEXT_MESSAGES = 40;
 
@@ -66,10 +64,7 @@ export interface RunAdmission {
 }
 
 /** The session id a run announces in its start frame: the one the client named, else a new one issued to it. */
-export async function sessionIdOfRun(
-  ctx: AppContext,
-  input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>,
-): Promise<string> {
+async function sessionIdOfRun(ctx: AppContext, input: Pick<RunAdmission, 'teamId' | 'user' | 'body'>): Promise<string> {
   return input.body.session_id ?? (await sessionIdsOf(ctx)).issue(input.user.id, input.teamId);
 }
 
@@ -100,7 +95,7 @@ async function checkSession(
  * Checks the run, then pays for it and stores its start in one transaction: a run that cannot be paid for stores
  * nothing, and a paid run always has its messages.
  */
-export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<PreparedRun> {
+export async function prepareRun(ctx: RuntimeContext, input: RunAdmission): Promise<PreparedRun> {
   // Each step gives the event loop a turn first: embedded PGlite runs queries on this thread, and a burst of
   // admissions must not keep other sockets' messages (and their start frames) waiting.
   const team = await getTeamForUser(ctx, input.teamId, input.user);
@@ -120,7 +115,7 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
   const runId = randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
   // A period that ended must expire its credits before this run may spend them.
-  if (cost > 0) await settleUserSubscriptions(ctx, loadBilling(ctx.config), input.user.id);
+  if (cost > 0) await ctx.accounts.settleSubscriptions(input.user.id);
   await nextTurn();
   input.signal?.throwIfAborted();
   const start = {
@@ -134,12 +129,10 @@ export async function prepareRun(ctx: AppContext, input: RunAdmission): Promise<
   };
   const replyId = await ctx.db.transaction(async (tx) => {
     if (cost > 0) {
-      const debit = await debitCredits(tx, {
-        userId: input.user.id,
-        amount: cost,
-        description: `Team chat run: ${team.name}`,
-        reference: runId,
-      });
+      const debit = await ctx.accounts.debit(
+        { userId: input.user.id, amount: cost, description: `Team chat run: ${team.name}`, reference: runId },
+        tx,
+      );
       if (!debit.ok) {
         throw paymentRequired(
           `Insufficient credits: a team run costs ${cost} credits and your balance is ${debit.balance.available_credits}. Purchase credits to continue.`,

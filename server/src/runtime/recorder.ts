@@ -7,7 +7,7 @@ import { updateMessage, updateTeamContext, type RunStatus } from '../teams/sessi
 const TEXT_FLUSH_MS = 250;
 const MAX_INTERACTIONS = 20;
 /** A running reply is touched this often even when nothing happens, so recovery can tell live runs from dead ones. */
-export const HEARTBEAT_MS = 60_000;
+const HEARTBEAT_MS = 60_000;
 
 export class ReplyRecorder {
   content = '';

@@ -2,9 +2,8 @@
 // their open tool calls closed with an error, and what the run paid for but never got is refunded.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { ToolCall } from '../../../src/services/contract.ts';
-import type { AppContext } from '../context.ts';
-import { refundReference } from '../credits/ledger.ts';
 import { chatMessages, chatSessions } from '../db/schema.ts';
+import type { RuntimeContext } from './context.ts';
 
 const INTERRUPTED_TOOL = 'Interrupted: the server stopped before this tool call finished.';
 const INTERRUPTED_REPLY = 'The team run was interrupted because the server stopped. Please send your message again.';
@@ -20,7 +19,7 @@ const closeOpen = (calls: ToolCall[]): ToolCall[] =>
  * instance writes at least every minute, so it is never taken. Each reply is claimed with a conditional update,
  * so two instances starting together recover a run once. Returns how many runs were recovered.
  */
-export async function recoverInterruptedRuns(ctx: AppContext): Promise<number> {
+export async function recoverInterruptedRuns(ctx: RuntimeContext): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.RUN_RECOVERY_AFTER_MINUTES * 60_000);
   const stale = await ctx.db
     .select({ message: chatMessages, userId: chatSessions.userId })
@@ -53,7 +52,7 @@ export async function recoverInterruptedRuns(ctx: AppContext): Promise<number> {
     if (!message.runId) continue;
     const limit = produced ? openPaid * ctx.config.TOOL_CALL_COST_CREDITS : undefined;
     if (limit === 0) continue;
-    await refundReference(ctx.db, {
+    await ctx.accounts.refund({
       userId,
       reference: message.runId,
       description: produced

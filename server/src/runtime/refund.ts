@@ -1,12 +1,15 @@
 // A run that failed before producing anything (no text, tool call or member response) is not charged.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { refundReference } from '../credits/ledger.ts';
+import type { RuntimeContext } from './context.ts';
 import type { PreparedRun } from './prepare.ts';
 
-export async function refundUnproducedRun(ctx: AppContext, run: PreparedRun, log: FastifyBaseLogger): Promise<void> {
+export async function refundUnproducedRun(
+  ctx: RuntimeContext,
+  run: PreparedRun,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
-    await refundReference(ctx.db, {
+    await ctx.accounts.refund({
       userId: run.user.id,
       reference: run.runId,
       description: `Refund: the team run failed before it produced anything`,

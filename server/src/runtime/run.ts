@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { findTeam } from '../teams/service.ts';
+import type { RuntimeContext } from './context.ts';
 import { selectEngine } from './engine.ts';
 import { loadRunFiles } from './files.ts';
 import type { PreparedRun } from './prepare.ts';
@@ -65,7 +66,7 @@ export interface RunOutcome {
  * they become error frames.
  */
 export async function executeRun(
-  ctx: AppContext,
+  ctx: RuntimeContext,
   run: PreparedRun,
   emit: FrameSink,
   signal: AbortSignal,

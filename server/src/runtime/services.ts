@@ -1,23 +1,20 @@
 // The real tool services of a run: credentials, knowledge search, the live-view address and tool-call billing.
-import type { AppContext } from '../context.ts';
-import { findServer } from '../credentials/catalog.ts';
-import { getDecryptedCredentials, loadCatalog, userHasCredentials } from '../credentials/service.ts';
-import { debitCredits } from '../credits/ledger.ts';
-import { searchKnowledge } from '../knowledge/search.ts';
-import { OutOfCreditsError, type ToolServices } from './types.ts';
+import { findServer, loadCatalog } from '../mcp/catalog.ts';
 import { McpUnavailableError } from '../mcp/types.ts';
+import type { RuntimeContext } from './context.ts';
+import { OutOfCreditsError, type ToolServices } from './types.ts';
 
-export function computerUrl(origin: string, runId: string): string {
+function computerUrl(origin: string, runId: string): string {
   return `${origin}/computer/${runId}/vnc.html`;
 }
 
-export function runServices(ctx: AppContext, run: { userId: string; runId: string; origin: string }): ToolServices {
+export function runServices(ctx: RuntimeContext, run: { userId: string; runId: string; origin: string }): ToolServices {
   const catalog = loadCatalog(ctx.config);
   const cost = ctx.config.TOOL_CALL_COST_CREDITS;
   // One credential read per server and run: a run's calls to one server share the same pooled connection.
   const saved = new Map<string, Promise<Record<string, string> | null>>();
   const savedOf = (serverId: string) => {
-    if (!saved.has(serverId)) saved.set(serverId, getDecryptedCredentials(ctx, run.userId, serverId));
+    if (!saved.has(serverId)) saved.set(serverId, ctx.credentials.valuesOf(run.userId, serverId));
     return saved.get(serverId)!;
   };
   // Saved credentials that cannot be used (an unreachable or private n8n) must not cost the user the tools a server
@@ -45,7 +42,7 @@ export function runServices(ctx: AppContext, run: { userId: string; runId: strin
     return usable.get(serverId)!;
   };
   return {
-    hasCredentials: (userId, serverId) => userHasCredentials(ctx, userId, serverId),
+    hasCredentials: (userId, serverId) => ctx.credentials.has(userId, serverId),
     mcpTools: async (serverId, signal) =>
       findServer(catalog, serverId) && ctx.mcp.isConnectable(serverId)
         ? ctx.mcp.listTools(serverId, await credentialsOf(serverId, signal), { signal })
@@ -68,11 +65,11 @@ export function runServices(ctx: AppContext, run: { userId: string; runId: strin
       }
     },
     serverName: (serverId) => catalog.mcpServers[serverId]?.name ?? serverId,
-    searchKnowledge: (ids, query, limit) => searchKnowledge(ctx.db, ids, query, limit),
+    searchKnowledge: (ids, query, limit) => ctx.searchKnowledge(ids, query, limit),
     computerUrl: (runId) => computerUrl(run.origin, runId),
     async chargeToolCall(toolName) {
       if (cost <= 0) return;
-      const debit = await debitCredits(ctx.db, {
+      const debit = await ctx.accounts.debit({
         userId: run.userId,
         amount: cost,
         description: `Tool call: ${toolName}`,

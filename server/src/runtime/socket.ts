@@ -9,13 +9,14 @@ import { userFromToken, type UserRow } from '../auth/guard.ts';
 import { HttpError, zodMessage } from '../http/errors.ts';
 import { sessionIdsOf, type SessionIds } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
+import type { RuntimeContext } from './context.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { RunSlots } from './slots.ts';
 
-/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (app.ts). */
-export const MAX_FRAME_BYTES = 1024 * 1024;
+/** Frames above this get an error frame; the transport itself accepts up to MAX_WS_PAYLOAD_BYTES (http/limits.ts). */
+const MAX_FRAME_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 25_000;
 /**
  * Runs being checked and paid for at once. Embedded PGlite executes queries on this thread and chains them in
@@ -25,7 +26,7 @@ export const HEARTBEAT_MS = 25_000;
 const ADMISSIONS_AT_ONCE = 2;
 
 /** Close codes in the private range, one per reason, after the error frame that explains it. */
-export const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
+const CLOSE = { unauthorized: 4401, insufficientCredits: 4402, forbidden: 4403, notFound: 4404 } as const;
 
 interface SocketRequest {
   Params: { id: string };
@@ -66,7 +67,7 @@ function byteLength(data: RawData): number {
 
 export function registerRunSocket(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: RuntimeContext,
   slots: RunSlots,
   options = { heartbeatMs: HEARTBEAT_MS },
 ): void {

@@ -1,7 +1,7 @@
 // SPEC §3 defaults of team and agent configuration, and the normalisation every stored team goes through.
 import type { AgentConfig, TeamConfig, TeamMember } from '../../../src/services/contract.ts';
 
-export function defaultTeamConfig(): TeamConfig {
+function defaultTeamConfig(): TeamConfig {
   return {
     mode: 'coordinate',
     model_provider: 'openai',
@@ -22,7 +22,7 @@ export function defaultTeamConfig(): TeamConfig {
   };
 }
 
-export function defaultAgentConfig(name: string): AgentConfig {
+function defaultAgentConfig(name: string): AgentConfig {
   return {
     name,
     description: '',
@@ -61,7 +61,7 @@ export function normaliseInstructions(text: string): string {
 }
 
 /** A member with every agent default filled in, its name as the agent's fallback name, and its index. */
-export function normaliseMember(member: TeamMember, index: number): TeamMember {
+function normaliseMember(member: TeamMember, index: number): TeamMember {
   const type = member.type ?? 'agent';
   const normalised: TeamMember = { ...member, type, memberIndex: index };
   if (type === 'agent' || member.agent_config) {

@@ -13,7 +13,7 @@ const text = (max: number) => safeText().max(max);
 const modelId = safeText().trim().min(1).max(100);
 const steps = z.number().int().min(1).max(20);
 
-export const toolEntrySchema = z.object({
+const toolEntrySchema = z.object({
   type: safeText().trim().min(1, 'Each tool must have a "type" field').max(100),
   params: z.record(safeText().max(200), z.unknown()).optional(),
   provider: text(100).optional(),
@@ -21,7 +21,7 @@ export const toolEntrySchema = z.object({
   description: text(1000).optional(),
 });
 
-export const agentConfigSchema = z.object({
+const agentConfigSchema = z.object({
   name: text(MAX_NAME).optional(),
   description: text(MAX_DESCRIPTION).optional(),
   model_provider: z.enum(AGENT_PROVIDERS).optional(),
@@ -47,7 +47,7 @@ export const agentConfigSchema = z.object({
   knowledge_base_ids: z.array(safeText().min(1).max(100)).max(50).optional(),
 });
 
-export const memberSchema = z.object({
+const memberSchema = z.object({
   name: safeText().trim().min(1).max(MAX_NAME),
   role: text(MAX_NAME).optional(),
   type: safeText().trim().min(1).max(50).optional(),
@@ -57,7 +57,7 @@ export const memberSchema = z.object({
 
 const membersSchema = z.array(memberSchema).max(50);
 
-export const teamConfigSchema = z.object({
+const teamConfigSchema = z.object({
   mode: z.enum(['coordinate', 'collaborate']).optional(),
   model_provider: z.enum(TEAM_PROVIDERS).optional(),
   model_id: modelId.optional(),

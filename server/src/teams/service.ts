@@ -6,7 +6,7 @@ import { teams } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UserRow } from '../auth/guard.ts';
 
-export { defaultAgentConfig, defaultTeamConfig, normaliseInstructions } from './defaults.ts';
+export { normaliseInstructions } from './defaults.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -27,7 +27,7 @@ export function toTeam(row: TeamRow): Team {
   };
 }
 
-export async function findTeamRow(ctx: AppContext, teamId: string): Promise<TeamRow | null> {
+async function findTeamRow(ctx: AppContext, teamId: string): Promise<TeamRow | null> {
   const [row] = await ctx.db.select().from(teams).where(eq(teams.id, teamId));
   return row ?? null;
 }
@@ -38,7 +38,7 @@ export async function findTeam(ctx: AppContext, teamId: string): Promise<Team | 
 }
 
 /** A team is visible when it is public, the user's own, or the configured single team. */
-export function canSeeTeam(ctx: AppContext, row: TeamRow, userId: string): boolean {
+function canSeeTeam(ctx: AppContext, row: TeamRow, userId: string): boolean {
   return row.isPublic || row.ownerId === userId || row.id === ctx.config.TEAM_ID;
 }
 

@@ -33,7 +33,7 @@ export function toSession(row: SessionRow): ChatSession & { team_context: TeamCo
   };
 }
 
-export function toStoredMessage(row: MessageRow): StoredMessage {
+function toStoredMessage(row: MessageRow): StoredMessage {
   return {
     id: row.id,
     role: row.role as MessageRole,

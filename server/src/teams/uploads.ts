@@ -10,7 +10,7 @@ import { newId } from '../ids.ts';
 import { getTeamRowForUser } from './service.ts';
 import { createSession, getOwnedSessionRow } from './sessions.ts';
 
-export const UPLOAD_FIELD = 'files';
+const UPLOAD_FIELD = 'files';
 const MAX_FILENAME = 255;
 
 type ReadResult =
@@ -21,7 +21,7 @@ type ReadResult =
  * The failure body satisfies both ways the SPA reads it (SPEC §3): `message.failed_file_details[].error` or
  * `message.message`, and `detail` as everywhere else (`{code: 'upload_failed', message, failed_file_details}`).
  */
-export function uploadFailureBody(filename: string, error: string) {
+function uploadFailureBody(filename: string, error: string) {
   const failed_file_details = [{ filename, error }];
   const message = `File upload failed: ${error}`;
   return {
@@ -116,7 +116,7 @@ async function readFilePart(request: FastifyRequest): Promise<ReadResult> {
 /** Original names are display text only: control characters out, bounded length, never a path. */
 function cleanFilename(name: string | undefined): string {
   const cleaned = (name ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, MAX_FILENAME);
   return cleaned || 'file';

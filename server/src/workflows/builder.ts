@@ -4,7 +4,7 @@ import type { Step, WorkflowSpec } from './spec.ts';
 import { serviceByKey, type Service } from './services.ts';
 import { buildGraph, type Graph } from './graph.ts';
 import { configureNode } from './configure.ts';
-import { NodeKnowledge, type NodeHit, type ToolCaller } from './knowledge.ts';
+import { type NodeKnowledge, type NodeHit, type ToolCaller } from './knowledge.ts';
 import { toN8n, type N8nWorkflow } from './n8nJson.ts';
 import { onlyChoicesLeft, parseValidation, repair, type ValidationReport } from './validation.ts';
 import { describeSchedule, resetIds } from './coreNodes.ts';
@@ -43,7 +43,7 @@ function walk(steps: Step[], visit: (s: Step) => void): void {
   }
 }
 
-export function actionServices(spec: WorkflowSpec): Service[] {
+function actionServices(spec: WorkflowSpec): Service[] {
   const keys = new Set<string>();
   walk([...spec.steps, ...spec.onError], (s) => s.kind === 'action' && keys.add(s.service));
   return [...keys].map((k) => serviceByKey(k)).filter((s): s is Service => Boolean(s));
@@ -122,7 +122,7 @@ const VERB_LABEL: Record<string, string> = {
   search: 'Search',
 };
 
-export function actionLabel(step: Extract<Step, { kind: 'action' }>): string {
+function actionLabel(step: Extract<Step, { kind: 'action' }>): string {
   const svc = serviceByKey(step.service);
   const name = svc?.name ?? step.service;
   const noun = svc?.noun ?? 'item';
@@ -161,7 +161,7 @@ function withoutUnknownApps(steps: Step[], types: Map<string, string>): Step[] {
   });
 }
 
-export function workflowName(spec: WorkflowSpec, graph: Graph): string {
+function workflowName(spec: WorkflowSpec, graph: Graph): string {
   if (spec.name) return spec.name;
   const first = graph.nodes[0]!;
   const start =

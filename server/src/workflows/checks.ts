@@ -1,12 +1,13 @@
 // Structural checks n8n's validator does not make: no placeholder node, no output left dangling, every Merge input
 // fed, every AI cluster complete. The builder reports them; the quality benchmark counts them.
 import type { N8nWorkflow } from './n8nJson.ts';
+import { readParameters } from './nodeParameters.ts';
 
 const PLACEHOLDER = /^(?:next step|placeholder|todo|tbd|step \d+|untitled)$/i;
 
 function outputsOf(wf: N8nWorkflow, name: string): number {
   const node = wf.nodes.find((n) => n.name === name)!;
-  const p = node.parameters as Record<string, any>;
+  const p = readParameters(node);
   const short = node.type.split('.').pop();
   const error = node.onError === 'continueErrorOutput' ? 1 : 0;
   switch (short) {

@@ -24,7 +24,7 @@ interface Port {
 
 const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
 
-export class GraphBuilder {
+class GraphBuilder {
   readonly graph: Graph = { nodes: [], links: [] };
   private readonly errorPorts: Port[] = [];
 

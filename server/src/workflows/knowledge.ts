@@ -41,7 +41,7 @@ function json(text: string): unknown {
   }
 }
 
-export function parseSearch(text: string): NodeHit[] {
+function parseSearch(text: string): NodeHit[] {
   const results = (json(text) as { results?: unknown[] } | null)?.results;
   if (!Array.isArray(results)) return [];
   return results
@@ -54,7 +54,7 @@ export function parseSearch(text: string): NodeHit[] {
     }));
 }
 
-export function parseDefinition(text: string, type: string): NodeDefinition | null {
+function parseDefinition(text: string, type: string): NodeDefinition | null {
   const raw = json(text) as Record<string, unknown> | null;
   if (!raw || !Array.isArray(raw.properties)) return null;
   const version = Array.isArray(raw.version) ? Math.max(...(raw.version as number[])) : Number(raw.version);

@@ -27,7 +27,7 @@ export interface N8nWorkflow {
 }
 
 /** A stable UUID-shaped id, so the same request always gives byte-identical JSON. */
-export function stableId(seed: string): string {
+function stableId(seed: string): string {
   const h = createHash('sha256').update(seed).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -1,6 +1,7 @@
 // The team's answer for a built workflow: what each node does in order, what was validated, what the user still
 // picks, the questions about unmapped parts, and the JSON (or the link to the workflow created in their n8n).
 import type { N8nNode, N8nWorkflow } from './n8nJson.ts';
+import { readParameters } from './nodeParameters.ts';
 import type { WorkflowSpec } from './spec.ts';
 import type { Built, Checked } from './builder.ts';
 import { scheduleText } from './intent/schedule.ts';
@@ -60,7 +61,7 @@ function appName(type: string): string {
 }
 
 function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
-  const p = node.parameters as Record<string, any>;
+  const p = readParameters(node);
   const type = short(node.type);
   switch (type) {
     case 'scheduleTrigger':
@@ -70,7 +71,7 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'webhook':
       return `starts the workflow when a ${p.httpMethod ?? 'POST'} request reaches \`/webhook/${p.path}\`.`;
     case 'formTrigger':
-      return `starts the workflow when someone submits the form (${(p.formFields?.values ?? []).map((f: any) => f.fieldLabel).join(', ')}).`;
+      return `starts the workflow when someone submits the form (${(p.formFields?.values ?? []).map((f) => f.fieldLabel).join(', ')}).`;
     case 'emailReadImap':
     case 'gmailTrigger':
       return `starts the workflow for each new email${type === 'gmailTrigger' ? ' in Gmail' : ' in your IMAP inbox'}.`;
@@ -81,9 +82,9 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'if':
       return `checks the condition: when it holds the item goes to ${targets(wf, node.name, 0).join(', ') || 'nothing'}, otherwise to ${targets(wf, node.name, 1).join(', ') || 'nothing'}.`;
     case 'switch':
-      return `routes each item: ${(p.rules?.values ?? []).map((r: any, i: number) => `${r.outputKey} → ${targets(wf, node.name, i).join(', ')}`).join('; ')}; anything else → ${targets(wf, node.name, (p.rules?.values ?? []).length).join(', ')}.`;
+      return `routes each item: ${(p.rules?.values ?? []).map((r, i) => `${r.outputKey} → ${targets(wf, node.name, i).join(', ')}`).join('; ')}; anything else → ${targets(wf, node.name, (p.rules?.values ?? []).length).join(', ')}.`;
     case 'textClassifier':
-      return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c: any, i: number) => `${c.category} (→ ${targets(wf, node.name, i).join(', ')})`).join(', ')}.`;
+      return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c, i) => `${c.category} (→ ${targets(wf, node.name, i).join(', ')})`).join(', ')}.`;
     case 'merge':
       return 'waits for the parallel branches and merges their items.';
     case 'splitInBatches':
@@ -91,7 +92,7 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'wait':
       return `waits ${p.amount} ${p.unit} (rate limits).`;
     case 'set':
-      return `sets the fields ${(p.assignments?.assignments ?? []).map((a: any) => `\`${a.name}\``).join(', ')}.`;
+      return `sets the fields ${(p.assignments?.assignments ?? []).map((a) => `\`${a.name}\``).join(', ')}.`;
     case 'code':
       return 'runs JavaScript over the items (edit the code to your logic).';
     case 'filter':
@@ -107,7 +108,7 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'agent':
       return 'is an AI agent: its chat model, memory and tools are the sub-nodes below it.';
     case 'informationExtractor':
-      return `extracts ${(p.attributes?.attributes ?? []).map((a: any) => a.name).join(', ')} from the text with the chat model.`;
+      return `extracts ${(p.attributes?.attributes ?? []).map((a) => a.name).join(', ')} from the text with the chat model.`;
     case 'openAi':
       return p.resource === 'image'
         ? 'generates an image with OpenAI.'
@@ -118,7 +119,7 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
       return 'ends this branch on purpose (nothing else was asked for it).';
     default: {
       if (/Trigger$/.test(type))
-        return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e: string) => `\`${e}\``).join(', ')})` : ''}.`;
+        return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e) => `\`${e}\``).join(', ')})` : ''}.`;
       const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');
       const channel = p.channelId?.value ? ` to ${p.channelId.value}` : '';
       return `${verb} ${

@@ -18,17 +18,19 @@ function mcpServer(): McpServer {
 }
 
 export async function startFakeHttpMcp(acceptedToken: string): Promise<FakeHttpMcp> {
-  const http: Server = createServer(async (req, res) => {
-    if (req.headers.authorization !== `Bearer ${acceptedToken}`) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
-      return;
-    }
-    // Stateless: a fresh server and transport per request, as the SDK's stateless example does.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = mcpServer();
-    res.on('close', () => void server.close());
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+  const http: Server = createServer((req, res) => {
+    void (async () => {
+      if (req.headers.authorization !== `Bearer ${acceptedToken}`) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
+        return;
+      }
+      // Stateless: a fresh server and transport per request, as the SDK's stateless example does.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const server = mcpServer();
+      res.on('close', () => void server.close());
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    })();
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {

@@ -37,53 +37,55 @@ export async function startFakeN8n(apiKeys: string[]): Promise<FakeN8n> {
   const workflows: FakeWorkflow[] = [];
   const requests: FakeN8n['requests'] = [];
   let nextId = 1;
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const apiKey = req.headers['x-n8n-api-key'] as string | undefined;
-    requests.push({ method: req.method ?? '', path: url.pathname, apiKey });
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    };
-    if (url.pathname === '/healthz') return send(200, { status: 'ok' });
-    if (!url.pathname.startsWith('/api/v1/')) return send(404, { message: 'not found' });
-    if (!apiKey || !apiKeys.includes(apiKey)) return send(401, { message: 'unauthorized' });
-    const own = workflows.filter((w) => w.createdWithKey === apiKey);
-    const strip = ({ createdWithKey: _k, ...w }: FakeWorkflow) => w;
-    if (url.pathname === '/api/v1/workflows' && req.method === 'GET')
-      return send(200, { data: own.map(strip), nextCursor: null });
-    if (url.pathname === '/api/v1/workflows' && req.method === 'POST') {
-      const body = await readJson(req);
-      const now = new Date().toISOString();
-      const workflow: FakeWorkflow = {
-        id: `wf${nextId++}`,
-        name: String(body.name ?? ''),
-        nodes: Array.isArray(body.nodes) ? body.nodes : [],
-        connections: (body.connections as Record<string, unknown>) ?? {},
-        settings: body.settings as Record<string, unknown> | undefined,
-        active: false,
-        createdAt: now,
-        updatedAt: now,
-        createdWithKey: apiKey,
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const apiKey = req.headers['x-n8n-api-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path: url.pathname, apiKey });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       };
-      workflows.push(workflow);
-      return send(200, strip(workflow));
-    }
-    const one = /^\/api\/v1\/workflows\/([^/]+)$/.exec(url.pathname);
-    const found = one && own.find((w) => w.id === one[1]);
-    if (one && req.method === 'GET') return found ? send(200, strip(found)) : send(404, { message: 'Not Found' });
-    if (one && req.method === 'PUT') {
-      if (!found) return send(404, { message: 'Not Found' });
-      const body = await readJson(req);
-      Object.assign(found, {
-        name: String(body.name ?? found.name),
-        nodes: Array.isArray(body.nodes) ? body.nodes : found.nodes,
-        connections: body.connections ?? found.connections,
-        settings: body.settings ?? found.settings,
-        updatedAt: new Date().toISOString(),
-      });
-      return send(200, strip(found));
-    }
-    return send(404, { message: 'not found' });
+      if (url.pathname === '/healthz') return send(200, { status: 'ok' });
+      if (!url.pathname.startsWith('/api/v1/')) return send(404, { message: 'not found' });
+      if (!apiKey || !apiKeys.includes(apiKey)) return send(401, { message: 'unauthorized' });
+      const own = workflows.filter((w) => w.createdWithKey === apiKey);
+      const strip = ({ createdWithKey: _k, ...w }: FakeWorkflow) => w;
+      if (url.pathname === '/api/v1/workflows' && req.method === 'GET')
+        return send(200, { data: own.map(strip), nextCursor: null });
+      if (url.pathname === '/api/v1/workflows' && req.method === 'POST') {
+        const body = await readJson(req);
+        const now = new Date().toISOString();
+        const workflow: FakeWorkflow = {
+          id: `wf${nextId++}`,
+          name: String(body.name ?? ''),
+          nodes: Array.isArray(body.nodes) ? body.nodes : [],
+          connections: (body.connections as Record<string, unknown>) ?? {},
+          settings: body.settings as Record<string, unknown> | undefined,
+          active: false,
+          createdAt: now,
+          updatedAt: now,
+          createdWithKey: apiKey,
+        };
+        workflows.push(workflow);
+        return send(200, strip(workflow));
+      }
+      const one = /^\/api\/v1\/workflows\/([^/]+)$/.exec(url.pathname);
+      const found = one && own.find((w) => w.id === one[1]);
+      if (one && req.method === 'GET') return found ? send(200, strip(found)) : send(404, { message: 'Not Found' });
+      if (one && req.method === 'PUT') {
+        if (!found) return send(404, { message: 'Not Found' });
+        const body = await readJson(req);
+        Object.assign(found, {
+          name: String(body.name ?? found.name),
+          nodes: Array.isArray(body.nodes) ? body.nodes : found.nodes,
+          connections: body.connections ?? found.connections,
+          settings: body.settings ?? found.settings,
+          updatedAt: new Date().toISOString(),
+        });
+        return send(200, strip(found));
+      }
+      return send(404, { message: 'not found' });
+    })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -2,7 +2,7 @@
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
 import { MaterialDesignContent, closeSnackbar, type CustomContentProps } from 'notistack';
 
-export const SWIPE_DISMISS_PX = 50;
+const SWIPE_DISMISS_PX = 50;
 
 export const SwipeableToast = forwardRef<HTMLDivElement, CustomContentProps>(function SwipeableToast(props, ref) {
   const startY = useRef<number | null>(null);

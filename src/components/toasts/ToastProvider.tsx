@@ -4,7 +4,7 @@ import { SnackbarProvider } from 'notistack';
 import { SwipeableToast } from './SwipeableToast';
 import { useToastHotkey } from './useToastHotkey';
 
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 const components = {
   default: SwipeableToast,

@@ -1,7 +1,7 @@
 // F8 moves keyboard focus to the newest toast, so keyboard and screen-reader users can reach the notification area.
 import { useEffect } from 'react';
 
-export const TOAST_HOTKEY = 'F8';
+const TOAST_HOTKEY = 'F8';
 
 export function useToastHotkey(): void {
   useEffect(() => {

@@ -85,5 +85,5 @@ const authSlice = createSlice({
   },
 });
 
-export const { adminModeToggled, authErrorDismissed } = authSlice.actions;
+export const { adminModeToggled } = authSlice.actions;
 export default authSlice.reducer;

@@ -1,5 +1,5 @@
 // Where to go after sign-in: the `return` query parameter only when it is a path of this site, plus `message` as initialMessage.
-import { TEAM_ID } from '../../app/env';
+import { TEAM_ID } from '../../config/env';
 
 const ORIGIN = 'https://this-site.invalid';
 

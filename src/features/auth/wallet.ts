@@ -27,7 +27,7 @@ export interface SiweFields {
 }
 
 /** An EIP-4361 message: the server checks the host exactly, the URI's origin, the nonce (once) and the age (10 minutes). */
-export function walletMessage(f: SiweFields): string {
+function walletMessage(f: SiweFields): string {
   return [
     `${f.host} wants you to sign in with your Ethereum account:`,
     f.address,

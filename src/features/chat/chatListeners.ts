@@ -1,16 +1,17 @@
-// Side effects of a chat run's end: refresh the session, the session list and the balance; report the adopted session.
+// Side effects of a chat run's end: refresh the session, its stored messages, the session lists and the balance.
 import { isAnyOf, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
 import { isReplayed, runCompleted, streamFailed, streamStopped } from '../../services/socket/socketActions';
 import type { TagType } from '../../services/tags';
 import type { ChatRootState } from './chatSelectors';
 
-export type ChatTag = { type: Extract<TagType, 'Session' | 'SessionList' | 'Credits'>; id?: string };
+export type ChatTag = {
+  type: Extract<TagType, 'Session' | 'SessionMessages' | 'SessionList' | 'Credits'>;
+  id?: string;
+};
 
 export interface ChatListenerDeps {
   /** `api.util.invalidateTags`, passed in so the chat never builds its own copy of the API. */
   invalidateTags: (tags: ChatTag[]) => UnknownAction;
-  /** The screen replaces its URL with `?session=…` (keeping isHomeTeam=true). */
-  onSessionAdopted?: (sessionId: string) => void;
 }
 
 export type ChatStartListening = TypedStartListening<ChatRootState>;
@@ -30,9 +31,8 @@ export function addChatListeners(startListening: ChatStartListening, deps: ChatL
         { type: 'SessionList', id: run.teamId },
         { type: 'SessionList', id: 'ALL' },
       ];
-      if (sessionId) tags.push({ type: 'Session', id: sessionId });
+      if (sessionId) tags.push({ type: 'Session', id: sessionId }, { type: 'SessionMessages', id: sessionId });
       api.dispatch(deps.invalidateTags(tags));
-      if (sessionId && runCompleted.match(action)) deps.onSessionAdopted?.(sessionId);
     },
   });
 }

@@ -1,9 +1,9 @@
 // Registers the team chat with the app when its route first loads: the chat slice, the socket and recorder
-// middleware, and the chat and replay listeners. Nothing here is in the bundle /login downloads.
+// middleware, and the chat, history and replay listeners. Nothing here is in the bundle /login downloads.
 import { createAction } from '@reduxjs/toolkit';
 import { dynamicMiddleware, rootReducer, streamRecorder, type RootState } from '../../app/store';
 import { startAppListening } from '../../app/listenerMiddleware';
-import { API_BASE_URL } from '../../app/env';
+import { API_BASE_URL } from '../../config/env';
 import { api } from '../../services/api';
 import { createSocketMiddleware } from '../../services/socket/socketMiddleware';
 import { readToken } from '../../services/token';
@@ -12,6 +12,7 @@ import { addReplayListeners } from '../replay/replayListeners';
 import { createRecorderMiddleware } from '../replay/recorder';
 import { addChatListeners } from './chatListeners';
 import { chatSlice, stateRestored } from './chatSlice';
+import { addHistoryListeners } from './historyListeners';
 
 /** Dispatched once a store meets the injected slice, so its state holds the chat before the chat renders. */
 export const chatModuleLoaded = createAction('app/chatModuleLoaded');
@@ -34,6 +35,7 @@ export function installChatModule(): void {
     createRecorderMiddleware(streamRecorder, (root) => (root as RootState).chat),
   );
   addChatListeners(startAppListening, { invalidateTags: api.util.invalidateTags });
+  addHistoryListeners(startAppListening);
   addReplayListeners(startAppListening as never, {
     restoreState: (state) => stateRestored(state as RootState['chat']),
   });

@@ -19,21 +19,17 @@ export interface ToolRun {
 
 const EMPTY_TOOL_RUNS: ToolRun[] = [];
 
-export const selectChat = (state: ChatRootState) => state.chat;
-
 const messageSelectors = messagesAdapter.getSelectors((state: ChatRootState) => state.chat.messages);
 export const selectMessageIds = messageSelectors.selectIds;
-export const selectMessageById = messageSelectors.selectById;
+const selectMessageById = messageSelectors.selectById;
 export const selectAllMessages = messageSelectors.selectAll;
 export const selectMessageCount = messageSelectors.selectTotal;
 
 export const selectSessionId = (state: ChatRootState) => state.chat.sessionId;
-export const selectStreamStatus = (state: ChatRootState) => state.chat.status;
 export const selectIsStreaming = (state: ChatRootState) => state.chat.status === 'streaming';
-export const selectLiveRun = (state: ChatRootState) => state.chat.run;
+const selectLiveRun = (state: ChatRootState) => state.chat.run;
 export const selectLiveText = (state: ChatRootState) => state.chat.run?.text ?? '';
 export const selectChatError = (state: ChatRootState) => state.chat.error;
-export const selectRetry = (state: ChatRootState) => state.chat.error?.retry ?? null;
 export const selectInsufficientCreditsOpen = (state: ChatRootState) => state.chat.insufficientCreditsOpen;
 
 /** "Thinking..." shows while a reply streams and no text has arrived yet. */
@@ -46,7 +42,7 @@ const EMPTY_MEMBERS: MemberResponse[] = [];
 // Text deltas replace `run` but not these arrays, so the selectors below stay put while text streams in.
 const selectLiveTools = (state: ChatRootState) => state.chat.run?.tools ?? EMPTY_TOOLS;
 const selectLiveCompletedIds = (state: ChatRootState) => state.chat.run?.completedToolIds ?? EMPTY_IDS;
-export const selectLiveMemberResponses = (state: ChatRootState) => state.chat.run?.memberResponses ?? EMPTY_MEMBERS;
+const selectLiveMemberResponses = (state: ChatRootState) => state.chat.run?.memberResponses ?? EMPTY_MEMBERS;
 
 export const selectLiveToolRuns = createSelector([selectLiveTools, selectLiveCompletedIds], toolRuns);
 

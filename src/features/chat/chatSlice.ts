@@ -11,6 +11,7 @@ export const chatSlice = createSlice({
   reducers: {
     /** Another session (or a new chat, with null) is shown; its history loads next. */
     sessionOpened(state, action: PayloadAction<{ sessionId: string | null }>) {
+      if (state.liveSessionId !== action.payload.sessionId) state.liveSessionId = null;
       if (state.status === 'streaming' || state.sessionId === action.payload.sessionId) return;
       messagesAdapter.removeAll(state.messages);
       state.sessionId = action.payload.sessionId;

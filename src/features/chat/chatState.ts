@@ -16,6 +16,11 @@ export interface ChatState {
   failedUserMessageId: string | null;
   /** When the oldest stored message shown was sent (server clock), or null when none came from the history. */
   historyStart: string | null;
+  /**
+   * The session whose run finished here while the user watched: its stored copy would drop what only the live view
+   * has (events, the follow-up card, interrupted replies), so until another session opens it only gains earlier pages.
+   */
+  liveSessionId: string | null;
 }
 
 export const initialChatState: ChatState = {
@@ -27,6 +32,7 @@ export const initialChatState: ChatState = {
   insufficientCreditsOpen: false,
   failedUserMessageId: null,
   historyStart: null,
+  liveSessionId: null,
 };
 
 /** The live run the action belongs to; frames of an older run are ignored. */

@@ -8,7 +8,7 @@ import { memberKey, mergeTool } from './liveRun';
 export { stripUuids };
 
 /** A user message this close before or after a team message is shown first (SPEC §9 time-merge window). */
-export const TIME_MERGE_WINDOW_MS = 1000;
+const TIME_MERGE_WINDOW_MS = 1000;
 /** How many earlier replies of the same turn a reply is compared with for duplicates. */
 const LOOKBACK = 4;
 const ISO_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;

@@ -100,6 +100,7 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
       const followUp = followUpMessage(run, payload.teamId, payload.at);
       if (followUp) messagesAdapter.addOne(state.messages, followUp);
       if (payload.sessionId) state.sessionId = payload.sessionId;
+      state.liveSessionId = state.sessionId;
       endRun(state, 'idle');
     })
     .addCase(streamFailed, (state, { payload }) => {

@@ -1,16 +1,16 @@
 // Message timestamps (SPEC §2/§9): seconds shown when the message is under an hour old or has a neighbour within 5 minutes.
 import dayjs from 'dayjs';
 
-export const RECENT_MS = 60 * 60 * 1000;
-export const NEIGHBOUR_MS = 5 * 60 * 1000;
-export const WITH_SECONDS = 'h:mm:ss A';
-export const WITHOUT_SECONDS = 'h:mm A';
+const RECENT_MS = 60 * 60 * 1000;
+const NEIGHBOUR_MS = 5 * 60 * 1000;
+const WITH_SECONDS = 'h:mm:ss A';
+const WITHOUT_SECONDS = 'h:mm A';
 
 function millis(value: string | number | Date): number {
   return dayjs(value).valueOf();
 }
 
-export function showsSeconds(time: number, now: number, otherTimes: readonly number[]): boolean {
+function showsSeconds(time: number, now: number, otherTimes: readonly number[]): boolean {
   if (now - time < RECENT_MS) return true;
   return otherTimes.some((other) => Math.abs(other - time) <= NEIGHBOUR_MS);
 }

@@ -52,7 +52,7 @@ export function splitLeadingJson(text: string): { data: unknown; rest: string } 
   }
 }
 
-export function parseSteps(text: string): { intro: string; steps: ReasoningStep[] } | null {
+function parseSteps(text: string): { intro: string; steps: ReasoningStep[] } | null {
   const steps: ReasoningStep[] = [];
   const intro: string[] = [];
   let field: StepField | null = null;

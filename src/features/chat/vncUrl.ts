@@ -24,7 +24,7 @@ function findVncField(value: unknown, depth = 0): string | null {
 }
 
 /** Only http(s) addresses are shown; `view_only=true` is added when the address does not set view_only. */
-export function viewOnlyUrl(candidate: string): string | null {
+function viewOnlyUrl(candidate: string): string | null {
   let url: URL;
   try {
     url = new URL(candidate.trim());

@@ -50,7 +50,7 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The part of an n8n type after its package: "n8n-nodes-base.slack" → "slack". */
-export function baseType(type: string): string {
+function baseType(type: string): string {
   return type.slice(type.lastIndexOf('.') + 1);
 }
 
@@ -83,7 +83,7 @@ function position(value: unknown): DiagramNode['position'] {
 }
 
 /** What n8n calls output `index` of the node, when it names it. */
-export function outputLabel(node: Json, index: number): string | null {
+function outputLabel(node: Json, index: number): string | null {
   const base = baseType(typeof node.type === 'string' ? node.type : '');
   const parameters = isObject(node.parameters) ? node.parameters : {};
   if (base === 'if') return ['true', 'false'][index] ?? null;

@@ -3,8 +3,8 @@
 import dagre from '@dagrejs/dagre';
 import type { DiagramNode, WorkflowDiagram } from './workflowGraph';
 
-export const NODE_SIZE = { width: 180, height: 64 };
-export const SUB_NODE_SIZE = { width: 150, height: 56 };
+const NODE_SIZE = { width: 180, height: 64 };
+const SUB_NODE_SIZE = { width: 150, height: 56 };
 const GAP = 16;
 const SUB_ROW_GAP = 48;
 /** Past this many nodes dagre's crossing-reduction sweeps cost more (seconds near 300 nodes) than they give. */
@@ -17,7 +17,7 @@ export interface Box {
   height: number;
 }
 
-export const sizeOf = (node: DiagramNode) => (node.kind === 'ai' ? SUB_NODE_SIZE : NODE_SIZE);
+const sizeOf = (node: DiagramNode) => (node.kind === 'ai' ? SUB_NODE_SIZE : NODE_SIZE);
 
 function overlap(a: Box, b: Box): boolean {
   return (

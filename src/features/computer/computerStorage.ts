@@ -8,7 +8,7 @@ export interface ComputerState {
 export const CLOSED: ComputerState = { url: null, open: false };
 const PREFIX = 'agent-computer:';
 
-export const storageKey = (sessionId: string) => `${PREFIX}${sessionId}`;
+const storageKey = (sessionId: string) => `${PREFIX}${sessionId}`;
 
 export function readComputer(sessionId: string): ComputerState | null {
   try {

@@ -45,5 +45,5 @@ const layoutSlice = createSlice({
   },
 });
 
-export const { themeChosen, systemThemeChanged, sidebarToggled, sidebarOpened, sidebarClosed } = layoutSlice.actions;
+export const { themeChosen, systemThemeChanged, sidebarToggled, sidebarClosed } = layoutSlice.actions;
 export default layoutSlice.reducer;

@@ -8,6 +8,7 @@ export const PAYMENT_ERRORS = {
   subscribe: 'Subscription checkout failed',
   purchase: 'Credit purchase failed',
   cancel: 'Failed to cancel subscription. Please try again.',
+  cancelTimeout: 'Timeout while waiting for subscription update.',
 } as const;
 
 export const CANCEL_REASONS: Array<{ value: CancelReason; label: string }> = [

@@ -1,7 +1,7 @@
 // "Download recording": saves a stream recording as a JSON file through the browser.
 import type { StreamRecording } from './recording';
 
-export function recordingFileName(recording: StreamRecording): string {
+function recordingFileName(recording: StreamRecording): string {
   return `stream-recording-${recording.startedAt.replace(/[:.]/g, '-')}.json`;
 }
 

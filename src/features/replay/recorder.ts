@@ -20,7 +20,7 @@ export interface StreamRecorder {
 
 const RECORDED_PREFIXES = ['chat/', 'socket/'];
 
-export function isRecordedAction(action: unknown): action is UnknownAction {
+function isRecordedAction(action: unknown): action is UnknownAction {
   if (typeof action !== 'object' || action === null || !('type' in action)) return false;
   const type = (action as { type: unknown }).type;
   if (typeof type !== 'string') return false;

@@ -2,8 +2,6 @@
 import { z } from '../../services/zod';
 import { RECORDING_FORMAT } from './recordingFormat';
 
-export { frameText, RECORDING_FORMAT } from './recordingFormat';
-
 const actionSchema = z.looseObject({ type: z.string().check(z.minLength(1)), payload: z.optional(z.unknown()) });
 
 const entrySchema = z.discriminatedUnion('kind', [
@@ -22,7 +20,6 @@ export const recordingSchema = z.object({
 
 export type StreamRecording = z.infer<typeof recordingSchema>;
 export type RecordingEntry = StreamRecording['entries'][number];
-export type RecordedAction = z.infer<typeof actionSchema>;
 
 export type RecordingParse = { ok: true; recording: StreamRecording } | { ok: false; error: string };
 

@@ -2,7 +2,7 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import type { StreamRecording } from './recording';
 
-export const REPLAY_INIT = '@@replay/init';
+const REPLAY_INIT = '@@replay/init';
 
 /** Pure: the state the recorded actions lead to, from the recording's own starting state. */
 export function replayRecording<S>(recording: StreamRecording, reducer: Reducer<S>): S {

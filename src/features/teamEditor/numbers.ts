@@ -1,5 +1,5 @@
 // Number inputs of SPEC §5: out-of-range values clamp, unreadable ones fall back to the field's default.
-export function clampInt(raw: string | number, min: number, max: number, fallback: number): number {
+function clampInt(raw: string | number, min: number, max: number, fallback: number): number {
   const n = typeof raw === 'number' ? raw : Number.parseInt(raw, 10);
   if (!Number.isFinite(n)) return fallback;
   return Math.min(max, Math.max(min, Math.trunc(n)));

@@ -1,7 +1,7 @@
 // Tools editor rules of SPEC §5: the JSON text must parse, be an array, and give every tool a "type".
 import type { ToolEntry } from '../../services/contract';
 
-export const TOOLS_TEXT = {
+const TOOLS_TEXT = {
   invalidJson: 'Invalid JSON format',
   notArray: 'Tools must be an array',
   missingType: 'Each tool must have a "type" field',

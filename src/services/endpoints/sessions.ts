@@ -42,8 +42,9 @@ export const sessionsEndpoints = (build: Builder) => ({
   /**
    * A session's stored messages in pages of `limit` (100, SPEC §9) addressed by skip counted from the newest message:
    * the first page holds the newest messages and each next page the ones before it, fetched as the user scrolls up.
-   * Each page lists its messages oldest first. A refetch (a rename, a finished run) walks the loaded pages again from
-   * the newest, so messages stored meanwhile shift the pages without leaving a gap.
+   * Each page lists its messages oldest first. A refetch walks the loaded pages again from
+   * the newest, so messages stored meanwhile shift the pages without leaving a gap. Only a finished run refetches
+   * them (the SessionMessages tag); a rename or delete leaves them alone.
    */
   getSessionMessages: build.infiniteQuery<SessionMessages, { sessionId: string; limit?: number }, number>({
     infiniteQueryOptions: {
@@ -60,6 +61,6 @@ export const sessionsEndpoints = (build: Builder) => ({
     query: ({ queryArg: { sessionId, limit = MESSAGE_PAGE }, pageParam }) =>
       `${sessionUrl(sessionId)}/messages?limit=${limit}${pageParam > 0 ? `&skip=${pageParam}` : ''}`,
     transformResponse: unwrap<SessionMessages>,
-    providesTags: (_r, _e, { sessionId }) => [{ type: 'Session', id: sessionId }],
+    providesTags: (_r, _e, { sessionId }) => [{ type: 'SessionMessages', id: sessionId }],
   }),
 });

@@ -1,6 +1,6 @@
 // Teams: list, lookup (retried once), edit, clone, delete, member knowledge, chat post and file upload.
 import { createAction } from '@reduxjs/toolkit';
-import { API_BASE_URL } from '../../app/env';
+import { API_BASE_URL } from '../../config/env';
 import type {
   Envelope,
   Team,
@@ -65,7 +65,12 @@ export const teamsEndpoints = (build: Builder) => ({
     transformResponse: unwrap<TeamChatReply>,
     invalidatesTags: (result, _e, { teamId }) => [
       { type: 'SessionList', id: teamId },
-      ...(result ? [{ type: 'Session' as const, id: result.session_id }] : []),
+      ...(result
+        ? [
+            { type: 'Session' as const, id: result.session_id },
+            { type: 'SessionMessages' as const, id: result.session_id },
+          ]
+        : []),
       'Credits',
       { type: 'Transactions', id: 'LIST' },
     ],

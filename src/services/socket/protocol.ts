@@ -58,7 +58,7 @@ const textish = z.pipe(
 const timeish = z.optional(z.union([z.number(), z.string()]));
 const nonEmpty = z.string().check(z.minLength(1));
 
-export const toolCallSchema = z.object({
+const toolCallSchema = z.object({
   tool_call_id: nonEmpty,
   tool_name: nonEmpty,
   tool_args: z.pipe(
@@ -75,7 +75,7 @@ export const toolCallSchema = z.object({
   created_at: timeish,
 });
 
-export const memberResponseSchema = z.object({
+const memberResponseSchema = z.object({
   member_id: z.optional(z.string()),
   member_name: z.optional(z.string()),
   agent_id: z.optional(z.string()),

@@ -64,18 +64,6 @@ export const streamStopped = createAction('chat/streamStopped', (p: RunRef & { r
 );
 
 export type SendRequestedAction = ReturnType<typeof sendRequested>;
-export type StreamAction =
-  | SendRequestedAction
-  | ReturnType<typeof streamStarted>
-  | ReturnType<typeof textDelta>
-  | ReturnType<typeof toolStarted>
-  | ReturnType<typeof toolCompleted>
-  | ReturnType<typeof toolsReported>
-  | ReturnType<typeof memberResponses>
-  | ReturnType<typeof runCompleted>
-  | ReturnType<typeof streamFailed>
-  | ReturnType<typeof streamStopped>;
-
 /** Everything a run dispatches, for the recorder and DevTools. */
 export const streamActionTypes: readonly string[] = [
   sendRequested.type,

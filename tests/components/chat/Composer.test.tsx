@@ -1,11 +1,12 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Composer } from '../../../src/features/chat/components/Composer';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import { alice } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderWithProviders, signedInState } from '../../utils/renderWithProviders';
+import { startSocketServer } from '../../utils/socketServer';
 
 useMswServer();
 
@@ -15,15 +16,17 @@ const MB10 = 10_485_760;
 const makeFile = (name: string, size: number) => new NodeFile([new Uint8Array(size)], name) as unknown as File;
 
 // The team socket accepts the connection and stays quiet: these tests are about the composer, not the stream.
-const teamSocket = ws.link(/\/api\/v1\/teams\/t1\/ws/);
-beforeEach(() => server.use(teamSocket.addEventListener('connection', () => {})));
+beforeEach(() => {
+  startSocketServer(/\/api\/v1\/teams\/t1\/ws/);
+});
 
-function uploadsSucceed(wait = 0) {
+/** Uploads succeed; with `held`, only once that promise settles, so a test controls when they finish. */
+function uploadsSucceed(held?: Promise<void>) {
   let n = 0;
   server.use(
     http.post(apiUrl(`/teams/${TEAM}/upload-files`), async ({ request }) => {
       const file = (await request.formData()).get('files') as File;
-      if (wait) await delay(wait);
+      if (held) await held;
       n += 1;
       return HttpResponse.json({
         data: {
@@ -106,7 +109,8 @@ describe('the chat composer', () => {
   });
 
   it('blocks sending while files upload, then sends their ids with the message', async () => {
-    uploadsSucceed(300);
+    let release = () => {};
+    uploadsSucceed(new Promise<void>((resolve) => (release = resolve)));
     const { user, box, userMessages } = renderComposer();
     await user.upload(screen.getByTestId('attach-input'), [makeFile('a.txt', 3), makeFile('b.txt', 4)]);
     expect(screen.getByRole('button', { name: 'Attach files' })).toBeDisabled();
@@ -115,6 +119,7 @@ describe('the chat composer', () => {
     expect(await screen.findByText('Please wait for file uploads to complete.')).toBeInTheDocument();
     expect(userMessages()).toHaveLength(0);
 
+    release();
     await waitFor(
       () => expect(screen.getAllByTestId('attachment').map((c) => c.dataset.state)).toEqual(['uploaded', 'uploaded']),
       { timeout: 3000 },

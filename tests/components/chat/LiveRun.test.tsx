@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MessageItem } from '../../../src/features/chat/components/MessageItem';
 import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
 import { alice, balance } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderApp } from '../../utils/renderApp';
 import { renderWithProviders, signedInState } from '../../utils/renderWithProviders';
+import { startSocketServer } from '../../utils/socketServer';
 
 useMswServer();
 afterEach(() => sessionStorage.clear());
@@ -13,7 +14,6 @@ afterEach(() => sessionStorage.clear());
 const TEAM = '6650f0c2a1b2c3d4e5f60718';
 const CHAT = `/teams/${TEAM}/chat`;
 const VNC = 'https://desk.example.com/computer/run-1/vnc.html';
-const teamSocket = ws.link(new RegExp(`/api/v1/teams/${TEAM}/ws`));
 
 const browserTool = { tool_call_id: 'tc1', tool_name: 'browser_open', tool_args: { url: 'https://n8n.io' } };
 const browserDone = { ...browserTool, result: `{"vnc_url":"${VNC}","status":"opened"}\n\n[Watch](${VNC})` };
@@ -45,7 +45,6 @@ const fullRun = (sessionId: string) => [
 
 /** Each connection gets the next script: frames to send, or 'drop' to close after the start frame. */
 function serve(scripts: Array<unknown[] | 'drop'>) {
-  const received: unknown[] = [];
   server.use(
     http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
     http.get(apiUrl(`/teams/${TEAM}`), () =>
@@ -69,21 +68,19 @@ function serve(scripts: Array<unknown[] | 'drop'>) {
     http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [] } })),
     http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: [] } })),
     http.all(apiUrl('/*'), () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })),
-    teamSocket.addEventListener('connection', ({ client }) => {
-      const script = scripts.shift();
-      client.addEventListener('message', (event) => {
-        received.push(JSON.parse(String(event.data)));
-        if (script === 'drop') {
-          client.send(JSON.stringify({ type: 'start', session_id: 'sess-drop' }));
-          client.send(JSON.stringify({ type: 'chunk', content: 'Partial' }));
-          setTimeout(() => client.close(), 10);
-          return;
-        }
-        for (const frame of script ?? []) client.send(JSON.stringify(frame));
-      });
-    }),
   );
-  return received;
+  const socket = startSocketServer(new RegExp(`/api/v1/teams/${TEAM}/ws`), {
+    onMessage: (_message, connection) => {
+      const script = scripts[connection];
+      if (script === 'drop') {
+        void socket.send({ type: 'start', session_id: 'sess-drop' }, { type: 'chunk', content: 'Partial' });
+        setTimeout(() => socket.drop(), 10);
+        return;
+      }
+      void socket.send(...(script ?? []));
+    },
+  });
+  return socket.received;
 }
 
 const open = (route: string) => renderApp(route, { preloadedState: signedInState(alice) });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Team, TeamUpdatePayload } from '../../../src/services/contract';
 import { api } from '../../../src/services/api';
+import { MemberActions } from '../../../src/app/routes/teamChat/MemberActions';
 import { TeamMembers } from '../../../src/features/teams/components/TeamMembers';
 import { EditTeamDialog } from '../../../src/features/teamEditor/components/EditTeamDialog';
 import { alice } from '../../utils/fixtures';
@@ -30,7 +31,7 @@ function renderMembers(ownerId: string | null) {
   return renderWithProviders(null, {
     preloadedState: signedInState(alice),
     route: '/teams/t1/chat',
-    routes: [{ path: '/teams/:teamId/chat', element: <TeamMembers members={members} /> }],
+    routes: [{ path: '/teams/:teamId/chat', element: <TeamMembers members={members} memberActions={MemberActions} /> }],
   });
 }
 

@@ -5,7 +5,6 @@ import { runCompleted, sendRequested, streamStopped } from '../../../src/service
 
 function setup() {
   const invalidated: ChatTag[][] = [];
-  const adopted: string[] = [];
   const listener = createListenerMiddleware();
   const store = configureStore({ reducer: { chat: chatReducer }, middleware: (d) => d().prepend(listener.middleware) });
   addChatListeners(listener.startListening.withTypes<ReturnType<typeof store.getState>>(), {
@@ -13,21 +12,33 @@ function setup() {
       invalidated.push(tags);
       return { type: 'api/invalidateTags' };
     },
-    onSessionAdopted: (id) => adopted.push(id),
   });
   const send = sendRequested({ teamId: 'team-1', message: 'Hi', sessionId: null, fileIds: [] });
   store.dispatch(send);
-  return { store, invalidated, adopted, runId: send.payload.runId };
+  return { store, invalidated, runId: send.payload.runId };
 }
 
 describe('chat listeners', () => {
-  it('refreshes the balance and the session list after a stopped reply, without adopting a session', () => {
-    const { store, invalidated, adopted, runId } = setup();
+  it('refreshes the balance and the session list after a stopped reply', () => {
+    const { store, invalidated, runId } = setup();
     store.dispatch(streamStopped({ runId, reason: 'stopped' }));
     expect(invalidated).toEqual([
       [{ type: 'Credits' }, { type: 'SessionList', id: 'team-1' }, { type: 'SessionList', id: 'ALL' }],
     ]);
-    expect(adopted).toEqual([]);
+  });
+
+  it('refreshes the session and its stored messages after a finished reply', () => {
+    const { store, invalidated, runId } = setup();
+    store.dispatch(runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Done' }));
+    expect(invalidated).toEqual([
+      [
+        { type: 'Credits' },
+        { type: 'SessionList', id: 'team-1' },
+        { type: 'SessionList', id: 'ALL' },
+        { type: 'Session', id: 's-1' },
+        { type: 'SessionMessages', id: 's-1' },
+      ],
+    ]);
   });
 
   it('does nothing for the end of a run the chat is not showing', () => {

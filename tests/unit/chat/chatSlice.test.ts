@@ -134,6 +134,26 @@ describe('chat slice', () => {
     expect(contents(reduce(fresh, earlierHistoryLoaded({ sessionId: 's-1', messages: older })))).toEqual(['Hello']);
   });
 
+  it('marks the session a run finished in as watched live until another session or a new chat opens', () => {
+    const { state, runId } = sent({ ...request, sessionId: null });
+    expect(state.liveSessionId).toBeNull();
+    const done = reduce(state, runCompleted({ runId, sessionId: 's-new', teamId: null, finalContent: 'Hi' }));
+    expect(done.liveSessionId).toBe('s-new');
+    // The URL catching up with the run's session opens the same session: it stays live.
+    expect(reduce(done, sessionOpened({ sessionId: 's-new' })).liveSessionId).toBe('s-new');
+    expect(reduce(done, sessionOpened({ sessionId: 's-other' })).liveSessionId).toBeNull();
+    expect(reduce(done, sessionOpened({ sessionId: null })).liveSessionId).toBeNull();
+  });
+
+  it('does not mark a session live for a failed run', () => {
+    const { state, runId } = sent();
+    const failed = reduce(
+      state,
+      streamFailed({ runId, error: { source: 'connection', error: 'WebSocket connection error' }, sessionId: 's-1' }),
+    );
+    expect(failed.liveSessionId).toBeNull();
+  });
+
   it('clears the conversation when another session or a new chat opens', () => {
     const { state, runId } = sent();
     const done = reduce(state, runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: 'Hi' }));

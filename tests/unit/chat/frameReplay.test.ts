@@ -6,8 +6,11 @@ import { replayFrames } from '../../../src/features/replay/frameReplay';
 import { parseRecording, type StreamRecording } from '../../../src/features/replay/recording';
 import { replayRecording } from '../../../src/features/replay/replay';
 import { sendRequested, stopRequested } from '../../../src/services/socket/socketActions';
-import { startSocketServer, type SocketServer } from '../socket/socketServer';
-import { makeChatStore, TEAM_ID, until } from './makeChatStore';
+import { useMswServer } from '../../utils/msw';
+import { startSocketServer, type SocketServer } from '../../utils/socketServer';
+import { makeChatStore, SOCKET_URL, TEAM_ID, until } from './makeChatStore';
+
+useMswServer();
 
 function load(path: string): StreamRecording {
   const parsed = parseRecording(JSON.parse(readFileSync(path, 'utf8')));
@@ -47,17 +50,14 @@ describe('frame replay', () => {
   describe('of a run that was stopped', () => {
     let server: SocketServer;
     beforeEach(() => {
-      server = startSocketServer();
-    });
-    afterEach(async () => {
-      await server.stop();
+      server = startSocketServer(SOCKET_URL);
     });
 
     it('stops where the user stopped it', async () => {
       const env = makeChatStore();
       env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'Go', sessionId: null, fileIds: [] }));
       await until(() => server.received.length === 1);
-      server.send({ type: 'start', session_id: 's-3' }, { type: 'chunk', content: 'Half' });
+      await server.send({ type: 'start', session_id: 's-3' }, { type: 'chunk', content: 'Half' });
       env.store.dispatch(stopRequested());
       const recording = JSON.parse(JSON.stringify(env.recorder.toRecording())) as StreamRecording;
       expect(visible(replayFrames(recording).state)).toEqual(visible(env.store.getState().chat));

@@ -1,6 +1,6 @@
-// A fresh store per test: the real chat reducer, socket middleware, recorder and chat listeners, on mock-socket.
+// A fresh store per test: the real chat reducer, socket middleware, recorder and chat listeners. The middleware opens
+// the global WebSocket, which msw intercepts (useMswServer and tests/utils/socketServer).
 import { configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
-import { WebSocket as MockWebSocket } from 'mock-socket';
 import { addChatListeners, type ChatTag } from '../../../src/features/chat/chatListeners';
 import { chatReducer } from '../../../src/features/chat/chatSlice';
 import { createRecorderMiddleware, createStreamRecorder } from '../../../src/features/replay/recorder';
@@ -38,7 +38,6 @@ export function manualScheduler() {
 export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
   const scheduler = manualScheduler();
   const invalidated: ChatTag[][] = [];
-  const adoptedSessions: string[] = [];
   const warnings: string[] = [];
   const listener = createListenerMiddleware();
   const recorder = createStreamRecorder();
@@ -46,7 +45,6 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
     onFrame: (runId, raw) => recorder.recordFrame(runId, raw),
     apiBaseUrl: 'http://localhost/api/v1',
     getToken: () => TOKEN,
-    WebSocketImpl: MockWebSocket as unknown as typeof WebSocket,
     scheduler,
     signOutActionTypes: [SIGNED_OUT],
     logger: { warn: (message: string) => warnings.push(message) },
@@ -67,12 +65,11 @@ export function makeChatStore(options: Partial<SocketMiddlewareOptions> = {}) {
       invalidated.push(tags);
       return { type: 'api/invalidateTags', payload: tags };
     },
-    onSessionAdopted: (sessionId) => adoptedSessions.push(sessionId),
   });
-  return { store, scheduler, recorder, listener, invalidated, adoptedSessions, warnings };
+  return { store, scheduler, recorder, listener, invalidated, warnings };
 }
 
-/** Waits for mock-socket's asynchronous connect and delivery. */
+/** Waits for the socket's asynchronous connect and delivery. */
 export async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
   const started = Date.now();
   while (!check()) {

@@ -4,16 +4,16 @@ import { parseRecording } from '../../../src/features/replay/recording';
 import { replayRecording } from '../../../src/features/replay/replay';
 import { addReplayListeners, recordingLoaded, recordingRejected } from '../../../src/features/replay/replayListeners';
 import { sendRequested } from '../../../src/services/socket/socketActions';
-import { startSocketServer, type SocketServer } from '../socket/socketServer';
-import { makeChatStore, TEAM_ID, until } from './makeChatStore';
+import { useMswServer } from '../../utils/msw';
+import { startSocketServer, type SocketServer } from '../../utils/socketServer';
+import { makeChatStore, SOCKET_URL, TEAM_ID, until } from './makeChatStore';
+
+useMswServer();
 
 let server: SocketServer;
 
 beforeEach(() => {
-  server = startSocketServer();
-});
-afterEach(async () => {
-  await server.stop();
+  server = startSocketServer(SOCKET_URL);
 });
 
 /** A session with history, one full run with coalesced text, tools and members, then a run that drops. */
@@ -30,13 +30,13 @@ async function liveSession() {
   );
   env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'Build a digest', sessionId: 's-1', fileIds: [] }));
   await until(() => server.received.length === 1);
-  server.send(
+  await server.send(
     { type: 'start', session_id: 's-1' },
     { type: 'chunk', content: 'Planning ' },
     { type: 'chunk', content: 'the workflow. ' },
   );
   env.scheduler.frame();
-  server.send(
+  await server.send(
     {
       type: 'chunk',
       event: 'ToolCallStarted',
@@ -55,7 +55,7 @@ async function liveSession() {
   await until(() => env.store.getState().chat.status === 'idle');
   env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'And email me', sessionId: 's-1', fileIds: [] }));
   await until(() => server.received.length === 2);
-  server.send({ type: 'chunk', content: 'Adding an email' });
+  await server.send({ type: 'chunk', content: 'Adding an email' });
   server.drop();
   await until(() => env.store.getState().chat.status === 'failed');
   return env;
@@ -100,12 +100,12 @@ describe('stream recording and replay', () => {
     const env = makeChatStore();
     env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'First', sessionId: null, fileIds: [] }));
     await until(() => server.received.length === 1);
-    server.send({ type: 'chunk', content: 'One' }, { type: 'end', session_id: 's-9' });
+    await server.send({ type: 'chunk', content: 'One' }, { type: 'end', session_id: 's-9' });
     await until(() => env.store.getState().chat.status === 'idle');
     env.recorder.reset();
     env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'Second', sessionId: 's-9', fileIds: [] }));
     await until(() => server.received.length === 2);
-    server.send({ type: 'chunk', content: 'Two' }, { type: 'end', session_id: 's-9' });
+    await server.send({ type: 'chunk', content: 'Two' }, { type: 'end', session_id: 's-9' });
     await until(() => env.store.getState().chat.status === 'idle');
 
     const recording = env.recorder.toRecording();

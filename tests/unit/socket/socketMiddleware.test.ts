@@ -1,15 +1,15 @@
 import { selectAllMessages, selectLiveText, selectLiveToolRuns } from '../../../src/features/chat/chatSelectors';
 import { sendRequested, stopRequested } from '../../../src/services/socket/socketActions';
-import { makeChatStore, SIGNED_OUT, TEAM_ID, TOKEN, until } from '../chat/makeChatStore';
-import { startSocketServer, type SocketServer } from './socketServer';
+import { useMswServer } from '../../utils/msw';
+import { startSocketServer, type SocketServer } from '../../utils/socketServer';
+import { makeChatStore, SIGNED_OUT, SOCKET_URL, TEAM_ID, TOKEN, until } from '../chat/makeChatStore';
+
+useMswServer();
 
 let server: SocketServer;
 
 beforeEach(() => {
-  server = startSocketServer();
-});
-afterEach(async () => {
-  await server.stop();
+  server = startSocketServer(SOCKET_URL);
 });
 
 async function connected(
@@ -23,18 +23,10 @@ async function connected(
 
 describe('socket middleware', () => {
   it('opens /teams/{id}/ws with token and session_id and sends {message, session_id, file_ids}', async () => {
-    const urls: string[] = [];
-    const { WebSocket: MockWebSocket } = jest.requireActual<typeof import('mock-socket')>('mock-socket');
-    class RecordingSocket extends MockWebSocket {
-      constructor(url: string) {
-        super(url);
-        urls.push(url);
-      }
-    }
-    const env = makeChatStore({ WebSocketImpl: RecordingSocket as unknown as typeof WebSocket });
+    const env = makeChatStore();
     await connected(env, 'Hello team', 's-42');
 
-    expect(urls).toEqual([`ws://localhost/api/v1/teams/${TEAM_ID}/ws?token=${TOKEN}&session_id=s-42`]);
+    expect(server.urls).toEqual([`ws://localhost/api/v1/teams/${TEAM_ID}/ws?token=${TOKEN}&session_id=s-42`]);
     expect(server.received).toEqual([{ message: 'Hello team', session_id: 's-42', file_ids: ['f-1'] }]);
     expect(selectAllMessages(env.store.getState())).toEqual([
       expect.objectContaining({ sender: 'user', content: 'Hello team', fileIds: ['f-1'] }),
@@ -44,7 +36,7 @@ describe('socket middleware', () => {
   it('turns a full run into a team message with tools, member responses and events, and adopts the session', async () => {
     const env = makeChatStore();
     await connected(env, 'Build me a workflow', null);
-    server.send(
+    await server.send(
       { type: 'start', session_id: 's-new' },
       { type: 'chunk', content: 'Hello ' },
       {
@@ -59,7 +51,7 @@ describe('socket middleware', () => {
     expect(selectLiveText(env.store.getState())).toBe('Hello ');
     expect(selectLiveToolRuns(env.store.getState()).map((r) => r.status)).toEqual(['running']);
 
-    server.send(
+    await server.send(
       { type: 'chunk', content: 'world' },
       {
         type: 'chunk',
@@ -88,13 +80,13 @@ describe('socket middleware', () => {
       'MemberResponse',
     ]);
     expect(env.store.getState().chat.sessionId).toBe('s-new');
-    expect(env.adoptedSessions).toEqual(['s-new']);
     expect(env.invalidated).toEqual([
       [
         { type: 'Credits' },
         { type: 'SessionList', id: TEAM_ID },
         { type: 'SessionList', id: 'ALL' },
         { type: 'Session', id: 's-new' },
+        { type: 'SessionMessages', id: 's-new' },
       ],
     ]);
     await until(() => !server.isClientConnected());
@@ -107,7 +99,7 @@ describe('socket middleware', () => {
   ])('closes the socket and completes the reply on %s', async (_name, frame) => {
     const env = makeChatStore();
     await connected(env);
-    server.send({ type: 'chunk', content: 'Done' }, frame);
+    await server.send({ type: 'chunk', content: 'Done' }, frame);
     await until(() => !server.isClientConnected());
     expect(env.store.getState().chat.status).toBe('idle');
     expect(selectAllMessages(env.store.getState()).at(-1)?.content).toMatch(/^Done!?$/);
@@ -121,7 +113,7 @@ describe('socket middleware', () => {
     const unsubscribe = env.store.subscribe(() => {
       updates += 1;
     });
-    server.send(...pieces.map((content) => ({ type: 'chunk', content })));
+    await server.send(...pieces.map((content) => ({ type: 'chunk', content })));
     await until(() => env.scheduler.pending() === 1);
     expect(updates).toBe(0);
     env.scheduler.frame();
@@ -136,7 +128,7 @@ describe('socket middleware', () => {
     const dispatched: string[] = [];
     const unsubscribe = env.store.subscribe(() => dispatched.push('update'));
     const tool = { tool_call_id: 't1', tool_name: 'search' };
-    server.send(
+    await server.send(
       { type: 'chunk', content: 'Looking ' },
       { type: 'chunk', event: 'ToolCallStarted', active_tool: tool },
       { type: 'chunk', content: 'it up, ' },
@@ -162,14 +154,14 @@ describe('socket middleware', () => {
   it('flushes coalesced text by itself on the next animation frame when no scheduler is injected', async () => {
     const env = makeChatStore({ scheduler: undefined });
     await connected(env);
-    server.send({ type: 'chunk', content: 'a' }, { type: 'chunk', content: 'b' });
+    await server.send({ type: 'chunk', content: 'a' }, { type: 'chunk', content: 'b' });
     await until(() => selectLiveText(env.store.getState()) === 'ab', 500);
   });
 
   it('keeps the user message and the partial reply when the connection drops mid-run, with retry info', async () => {
     const env = makeChatStore();
     await connected(env, 'Make it so', 's-7');
-    server.send({ type: 'start', session_id: 's-7' }, { type: 'chunk', content: 'Partial answ' });
+    await server.send({ type: 'start', session_id: 's-7' }, { type: 'chunk', content: 'Partial answ' });
     server.drop();
     await until(() => env.store.getState().chat.status === 'failed');
 
@@ -187,6 +179,7 @@ describe('socket middleware', () => {
       retry: { teamId: TEAM_ID, message: 'Make it so', fileIds: ['f-1'], sessionId: 's-7', homeTeam: false },
     });
     expect(env.invalidated.at(-1)).toContainEqual({ type: 'Session', id: 's-7' });
+    expect(env.invalidated.at(-1)).toContainEqual({ type: 'SessionMessages', id: 's-7' });
 
     const retry = env.store.getState().chat.error!.retry;
     env.store.dispatch(sendRequested({ ...retry, retry: true }));
@@ -196,7 +189,7 @@ describe('socket middleware', () => {
   });
 
   it('fails with "WebSocket connection error" when the socket cannot connect', async () => {
-    await server.stop();
+    server.refuse();
     const env = makeChatStore();
     env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'Hi', sessionId: null, fileIds: [] }));
     await until(() => env.store.getState().chat.status === 'failed');
@@ -204,13 +197,12 @@ describe('socket middleware', () => {
       source: 'connection',
       message: 'Unable to connect to the AI service. Please check your connection and try again.',
     });
-    server = startSocketServer();
   });
 
   it('stops a running reply: closes the socket and keeps what arrived', async () => {
     const env = makeChatStore();
     await connected(env);
-    server.send({ type: 'chunk', content: 'So far' });
+    await server.send({ type: 'chunk', content: 'So far' });
     env.store.dispatch(stopRequested());
     await until(() => !server.isClientConnected());
     expect(env.store.getState().chat.status).toBe('idle');

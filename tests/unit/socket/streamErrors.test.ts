@@ -1,23 +1,23 @@
 import { CHAT_ERROR_TEXT } from '../../../src/features/chat/errorMapping';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import { sendRequested } from '../../../src/services/socket/socketActions';
-import { makeChatStore, TEAM_ID, until } from '../chat/makeChatStore';
-import { startSocketServer, type SocketServer } from './socketServer';
+import { useMswServer } from '../../utils/msw';
+import { startSocketServer, type SocketServer } from '../../utils/socketServer';
+import { makeChatStore, SOCKET_URL, TEAM_ID, until } from '../chat/makeChatStore';
+
+useMswServer();
 
 let server: SocketServer;
 
 beforeEach(() => {
-  server = startSocketServer();
-});
-afterEach(async () => {
-  await server.stop();
+  server = startSocketServer(SOCKET_URL);
 });
 
 async function runUntilError(frame: unknown) {
   const env = makeChatStore();
   env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'Go', sessionId: 's-1', fileIds: [] }));
   await until(() => server.received.length === 1);
-  server.send({ type: 'chunk', content: 'Working' }, frame);
+  await server.send({ type: 'chunk', content: 'Working' }, frame);
   await until(() => env.store.getState().chat.status !== 'streaming');
   await until(() => !server.isClientConnected());
   return env;

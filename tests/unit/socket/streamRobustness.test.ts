@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { selectAllMessages, selectLiveToolRuns } from '../../../src/features/chat/chatSelectors';
 import { sendRequested } from '../../../src/services/socket/socketActions';
-import { makeChatStore, TEAM_ID, until } from '../chat/makeChatStore';
-import { startSocketServer, type SocketServer } from './socketServer';
+import { useMswServer } from '../../utils/msw';
+import { startSocketServer, type SocketServer } from '../../utils/socketServer';
+import { makeChatStore, SOCKET_URL, TEAM_ID, until } from '../chat/makeChatStore';
+
+useMswServer();
 
 let server: SocketServer;
 
@@ -15,15 +18,12 @@ async function startRun() {
 
 describe('out-of-order and duplicate frames', () => {
   beforeEach(() => {
-    server = startSocketServer();
-  });
-  afterEach(async () => {
-    await server.stop();
+    server = startSocketServer(SOCKET_URL);
   });
 
   it('completes a tool whose completion arrives before its start, and keeps it completed', async () => {
     const env = await startRun();
-    server.send(
+    await server.send(
       {
         type: 'chunk',
         event: 'ToolCallCompleted',
@@ -51,7 +51,7 @@ describe('out-of-order and duplicate frames', () => {
       type: 'chunk',
       member_responses: [{ member_id: 'm1', member_name: 'Builder', content: 'Built' }],
     };
-    server.send(
+    await server.send(
       { type: 'start' },
       { type: 'start' },
       started,
@@ -71,7 +71,7 @@ describe('out-of-order and duplicate frames', () => {
 
   it('counts a tool whose result is "None" as still running', async () => {
     const env = await startRun();
-    server.send({
+    await server.send({
       type: 'chunk',
       event: 'ToolCallCompleted',
       active_tool: { tool_call_id: 't3', tool_name: 'wait', result: 'None' },
@@ -82,14 +82,14 @@ describe('out-of-order and duplicate frames', () => {
 
   it('ignores frames that arrive after the end of the run', async () => {
     const env = await startRun();
-    server.send({ type: 'chunk', content: 'Final' }, { type: 'end' }, { type: 'chunk', content: ' late' });
+    await server.send({ type: 'chunk', content: 'Final' }, { type: 'end' }, { type: 'chunk', content: ' late' });
     await until(() => env.store.getState().chat.status === 'idle');
     expect(selectAllMessages(env.store.getState()).map((m) => m.content)).toEqual(['Go', 'Final']);
   });
 
   it('takes an end frame that repeats the whole reply as the reply, not as more text', async () => {
     const env = await startRun();
-    server.send(
+    await server.send(
       { type: 'chunk', content: 'Hello ' },
       { type: 'chunk', content: 'there' },
       { type: 'end', content: 'Hello there' },
@@ -147,10 +147,10 @@ describe('malformed frames', () => {
   it('skips any malformed frame, reports each kind once, and keeps every character of the valid ones', async () => {
     await fc.assert(
       fc.asyncProperty(stream, async (frames) => {
-        server = startSocketServer();
+        server = startSocketServer(SOCKET_URL);
         try {
           const env = await startRun();
-          server.send(...frames, { type: 'end' });
+          await server.send(...frames, { type: 'end' });
           await until(() => env.store.getState().chat.status === 'idle');
           const valid = frames.filter(isTextFrame);
           const expected = valid.map((f) => f.content).join('');
@@ -160,7 +160,7 @@ describe('malformed frames', () => {
           expect(new Set(kinds).size).toBe(kinds.length);
           expect(kinds.length > 0).toBe(valid.length < frames.length);
         } finally {
-          await server.stop();
+          server.stop();
         }
       }),
       { numRuns: 40 },
@@ -176,7 +176,7 @@ describe('coalescing at any chunk rate', () => {
     });
     await fc.assert(
       fc.asyncProperty(plan, async (chunks) => {
-        server = startSocketServer();
+        server = startSocketServer(SOCKET_URL);
         try {
           const env = await startRun();
           let updates = 0;
@@ -185,7 +185,7 @@ describe('coalescing at any chunk rate', () => {
           });
           let frames = 0;
           for (const chunk of chunks) {
-            server.send({ type: 'chunk', content: chunk.text });
+            await server.send({ type: 'chunk', content: chunk.text });
             if (chunk.frameAfter) {
               frames += 1;
               env.scheduler.frame();
@@ -197,7 +197,7 @@ describe('coalescing at any chunk rate', () => {
           expect(env.store.getState().chat.run?.text).toBe(chunks.map((c) => c.text).join(''));
           expect(updates).toBeLessThanOrEqual(frames);
         } finally {
-          await server.stop();
+          server.stop();
         }
       }),
       { numRuns: 40 },

@@ -18,7 +18,7 @@ export function teamMembers(input: RunInput): TeamMember[] {
 }
 
 /** The request as the builder reads it: the message and the text of attached files. */
-export function requestText(input: RunInput): string {
+function requestText(input: RunInput): string {
   const files = input.files.filter((f) => f.text !== null).map((f) => f.text as string);
   return [input.message, ...files].join('\n\n');
 }

@@ -2,7 +2,7 @@
 // (node definitions, credentials), one validates and deploys. Each phase's tool calls are real n8n MCP calls.
 import type { TeamMember, ToolCall } from '../../../../src/services/contract.ts';
 import { design, configure, validate, type Built, type Checked, type Design } from '../../workflows/builder.ts';
-import { KnowledgeUnavailableError, NodeKnowledge, type ToolCaller } from '../../workflows/knowledge.ts';
+import { KnowledgeUnavailableError, type NodeKnowledge, type ToolCaller } from '../../workflows/knowledge.ts';
 import type { WorkflowSpec } from '../../workflows/spec.ts';
 import type { Deployment } from '../../workflows/reply.ts';
 import { shownResult, type ToolFunction } from '../tools/catalog.ts';
@@ -51,7 +51,7 @@ export function assignPhases(
   return owners;
 }
 
-export function callerFor(
+function callerFor(
   fns: ToolFunction[],
   context: EngineContext,
   calls: ToolCall[],

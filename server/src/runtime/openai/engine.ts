@@ -12,7 +12,7 @@ import { streamText } from '../pacing.ts';
 import { parseValidation } from '../../workflows/validation.ts';
 
 /** The n8n workflow in an answer's json code block, if it has one. */
-export function workflowIn(text: string): Record<string, unknown> | null {
+function workflowIn(text: string): Record<string, unknown> | null {
   for (const m of text.matchAll(/```(?:json)?\n([\s\S]+?)\n```/g)) {
     try {
       const value = JSON.parse(m[1]!) as Record<string, unknown>;

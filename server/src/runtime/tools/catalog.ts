@@ -133,7 +133,7 @@ function readFile(env: ToolEnv): ToolFunction {
 }
 
 /** Function names the model sees: the server id and the tool name, within OpenAI's name rules. */
-export function functionName(serverId: string, tool: string): string {
+function functionName(serverId: string, tool: string): string {
   return `${serverId}__${tool}`.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
 }
 

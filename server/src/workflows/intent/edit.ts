@@ -6,7 +6,7 @@ import { readRequest } from './read.ts';
 import { SCHEDULE_PATTERN, scheduleRule, scheduleText, timeOf } from './schedule.ts';
 import { findTrigger } from './trigger.ts';
 
-export const EDIT_PATTERN =
+const EDIT_PATTERN =
   /\b(?:instead|also|as well|too|change|make it|switch|replace|swap|use \w+|remove|drop|don'?t|do not|no longer|rename|add (?:a|an|another) step|additionally|plus|update the workflow|modify)\b/;
 
 export interface Edited {
@@ -34,7 +34,7 @@ function emailKey(word: string): string | null {
   return servicesIn(word)[0]?.service.key ?? null;
 }
 
-export function applyEdit(spec: WorkflowSpec, message: string): Edited | null {
+function applyEdit(spec: WorkflowSpec, message: string): Edited | null {
   const text = message.toLowerCase();
   const changes: string[] = [];
   let next: WorkflowSpec = { ...spec, steps: [...spec.steps], onError: [...spec.onError], unmapped: [] };

@@ -1,7 +1,7 @@
 // Small readers shared by the request parser: numbers, conditions, verbs and the text hints of an app step.
 import type { AppHints, Condition, Verb } from '../spec.ts';
 
-export function numberOf(raw: string): number | null {
+function numberOf(raw: string): number | null {
   const m = /^\$?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
   if (!m?.[1]) return null;
   const base = Number(m[1].replace(/,/g, ''));

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { signInWithIdToken } from '../authThunks';
 
 const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
-export const WIDGET_ERROR = 'Google login failed. Please try again.';
+const WIDGET_ERROR = 'Google login failed. Please try again.';
 
 interface GoogleIdentity {
   accounts: {

@@ -1,7 +1,7 @@
 // /login: the Sign In card with "Continue with" the identity provider (Google, or the local provider) and a wallet.
 import { Alert, Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
-import { APP_NAME, GOOGLE_CLIENT_ID } from '../../../app/env';
+import { APP_NAME, GOOGLE_CLIENT_ID } from '../../../config/env';
 import { useAppSelector } from '../../../app/hooks';
 import { selectAuthError, selectAuthLoading, selectIsAuthenticated } from '../authSelectors';
 import { afterLoginTarget } from '../returnPath';

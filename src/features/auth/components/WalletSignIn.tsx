@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import { OutlinedField } from '../../../components/OutlinedField';
-import { APP_NAME } from '../../../app/env';
+import { APP_NAME } from '../../../config/env';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuthLoading } from '../authSelectors';
 import { registerWithWallet, signInWithWallet } from '../authThunks';

@@ -13,7 +13,7 @@ import { AttachmentList } from './AttachmentList';
 import { preloadMarkdown } from './Markdown';
 import { useAttachments } from './useAttachments';
 
-export const WAIT_FOR_UPLOADS = 'Please wait for file uploads to complete.';
+const WAIT_FOR_UPLOADS = 'Please wait for file uploads to complete.';
 
 // Memoised: the chat panel renders again whenever messages come and go, and the growing text field measures its
 // height each time it renders.

@@ -1,7 +1,7 @@
 // "Download recording" for support staff (admin mode) and developers: the latest runs' frames and actions as JSON.
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { IS_DEV } from '../../../app/env';
+import { IS_DEV } from '../../../config/env';
 import { useAppSelector } from '../../../app/hooks';
 import { streamRecorder } from '../../../app/store';
 import { selectAdminMode } from '../../auth/authSelectors';

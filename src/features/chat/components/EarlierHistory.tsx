@@ -5,7 +5,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import type { EarlierHistory } from '../chatTypes';
 
 /** Earlier messages load once the view is this close to the top, so they are usually there before it gets there. */
-export const EARLIER_THRESHOLD_PX = 1200;
+const EARLIER_THRESHOLD_PX = 1200;
 
 const nearTop = (virtualizer: Virtualizer<HTMLDivElement, Element>) =>
   (virtualizer.scrollOffset ?? Infinity) < EARLIER_THRESHOLD_PX;

@@ -3,14 +3,16 @@ import { lazy, Suspense } from 'react';
 import { Typography } from '@mui/material';
 import type { Block } from '../streamBlocks';
 
-type Renderer = typeof import('./MarkdownContent');
+type Renderer = Pick<typeof import('./MarkdownContent'), 'MarkdownContent' | 'MarkdownBlocksContent'>;
 
 /** The loaded module, once there is one: then it renders at once instead of suspending for a tick. */
 let loaded: Renderer | null = null;
 let loading: Promise<Renderer> | null = null;
 
 function renderer(): Promise<Renderer> {
-  loading ??= import('./MarkdownContent').then((module) => (loaded = module));
+  loading ??= import('./MarkdownContent').then(
+    ({ MarkdownContent, MarkdownBlocksContent }) => (loaded = { MarkdownContent, MarkdownBlocksContent }),
+  );
   return loading;
 }
 

@@ -13,7 +13,7 @@ import { MessageItem } from './MessageItem';
 import { useFinishedReplyInView } from './useFinishedReplyInView';
 
 /** SPEC §9 auto-scroll threshold. */
-export const AUTO_SCROLL_THRESHOLD_PX = 100;
+const AUTO_SCROLL_THRESHOLD_PX = 100;
 /** A first guess at a row's height; each row is measured once it renders. */
 const ESTIMATED_ROW_PX = 160;
 /** Rows rendered beyond each edge of the viewport, so a quick scroll does not show blank space. */

@@ -6,7 +6,7 @@ import { useGetCreditStatusQuery } from '../../../services/api';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
-export function runCostText(run: number, perTool: number | undefined): string {
+function runCostText(run: number, perTool: number | undefined): string {
   const tools = perTool ? ` plus ${perTool} per tool call` : '';
   return `Each run costs ${credits(run)}${tools}.`;
 }

@@ -1,6 +1,6 @@
 // SPEC §5 attachment rules as pure functions: 10 MB each, one toast line per oversize file, same name+size ignored.
 
-export const MAX_ATTACHMENT_BYTES = 10_485_760;
+const MAX_ATTACHMENT_BYTES = 10_485_760;
 /** SPEC §9: a failed file's progress (-1) resets after this pause. */
 export const UPLOAD_FAILURE_RESET_MS = 2000;
 
@@ -9,7 +9,7 @@ interface Sized {
   size: number;
 }
 
-export const tooLargeLine = (name: string) => `• ${name} is too large (max 10MB)`;
+const tooLargeLine = (name: string) => `• ${name} is too large (max 10MB)`;
 
 /** The files to add (oversize and already attached ones left out) and the toast lines for the oversize ones. */
 export function screenFiles<F extends Sized>(

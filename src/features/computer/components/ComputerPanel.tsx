@@ -13,7 +13,7 @@ import { sidebarClosed } from '../../layout/layoutSlice';
 export const STREAM_FAILED = 'Failed to load the remote desktop stream. Please try again or open in a new tab.';
 export const PANEL_WIDTH = { narrow: '24rem', wide: '48rem' } as const;
 /** Browsers fire no error event for frames, so a desktop that has not loaded by then counts as failed. */
-export const LOAD_TIMEOUT_MS = 20_000;
+const LOAD_TIMEOUT_MS = 20_000;
 
 interface ComputerPanelProps {
   url: string;

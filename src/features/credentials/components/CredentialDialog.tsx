@@ -14,7 +14,7 @@ import {
 import { useCreateCredentialMutation, useUpdateCredentialMutation } from '../../../services/api';
 import type { CredentialAction } from '../credentialAction';
 
-export const SAVE_ERROR = 'Failed to save credentials';
+const SAVE_ERROR = 'Failed to save credentials';
 
 interface CredentialDialogProps {
   action: CredentialAction;

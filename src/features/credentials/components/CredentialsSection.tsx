@@ -12,7 +12,7 @@ import { credentialAction, type CredentialAction } from '../credentialAction';
 import { CredentialCard } from './CredentialCard';
 import { CredentialDialog } from './CredentialDialog';
 
-export const DELETE_ERROR = 'Failed to delete credential';
+const DELETE_ERROR = 'Failed to delete credential';
 
 export function CredentialsSection() {
   const { data: credentials = [], isLoading } = useGetCredentialsQuery();

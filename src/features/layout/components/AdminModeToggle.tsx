@@ -15,7 +15,7 @@ export const FLASH_MS = 400;
 const flash = keyframes`from { opacity: 0.55; } to { opacity: 0; }`;
 
 /** Shift+Alt+A; the physical key, since Alt changes the typed character on some layouts. */
-export function isAdminShortcut(event: Pick<KeyboardEvent, 'shiftKey' | 'altKey' | 'code' | 'key'>): boolean {
+function isAdminShortcut(event: Pick<KeyboardEvent, 'shiftKey' | 'altKey' | 'code' | 'key'>): boolean {
   return event.shiftKey && event.altKey && (event.code === 'KeyA' || event.key.toLowerCase() === 'a');
 }
 

@@ -1,7 +1,7 @@
 // The shared layout around every page: header, page, footer, admin toggle and page-view reporting.
 import { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsAdmin } from '../../auth/authSelectors';
 import { Footer } from './Footer';
@@ -14,6 +14,11 @@ const AdminModeToggle = lazy(() => import('./AdminModeToggle').then((m) => ({ de
 
 export function AppLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // Another page is on its way (its chunk downloading) and the router keeps the old one until it arrives: say so
+  // instead, unless the old one is "/", whose "Redirecting..." already does.
+  const changingPage = navigation.state === 'loading' && navigation.location.pathname !== pathname && pathname !== '/';
   return (
     <Box
       sx={{
@@ -26,9 +31,7 @@ export function AppLayout() {
     >
       <Header />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{changingPage ? <PageLoading /> : <Outlet />}</Suspense>
       </Box>
       <Footer />
       {isAdmin && (

@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { CreditsPill } from '../../../components/CreditsPill';
 import { useGetBalanceQuery } from '../../../services/api';
 
-export const BALANCE_ERROR = 'Failed to fetch credit balance';
+const BALANCE_ERROR = 'Failed to fetch credit balance';
 
 export function CreditsBadge() {
   const { data, isLoading, isError } = useGetBalanceQuery();

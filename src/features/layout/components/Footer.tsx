@@ -1,7 +1,7 @@
 // Shared footer with the privacy links; hidden on chat pages, which use the full height.
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useMatch } from 'react-router';
-import { APP_NAME } from '../../../app/env';
+import { APP_NAME } from '../../../config/env';
 
 export function Footer() {
   const onTeamChat = useMatch('/teams/:teamId/chat') !== null;

@@ -4,7 +4,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger 
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
-import { APP_NAME } from '../../../app/env';
+import { APP_NAME } from '../../../config/env';
 import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAdmin, selectIsAuthenticated } from '../../auth/authSelectors';
@@ -18,7 +18,7 @@ import { ThemeMenu } from './ThemeMenu';
 const CreditsBadge = lazy(() => import('./CreditsBadge').then((m) => ({ default: m.CreditsBadge })));
 const AdminModeButton = lazy(() => import('./AdminModeButton').then((m) => ({ default: m.AdminModeButton })));
 
-export const HEADER_BLUR_PX = 10;
+const HEADER_BLUR_PX = 10;
 
 export function Header() {
   const dispatch = useAppDispatch();
@@ -37,7 +37,7 @@ export function Header() {
 
   const logout = () => {
     dispatch(signedOut('user'));
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (

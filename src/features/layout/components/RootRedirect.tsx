@@ -1,7 +1,7 @@
 // "/": a "Redirecting..." spinner, then the team chat for signed-in users or /login, replacing the history entry.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { TEAM_ID } from '../../../app/env';
+import { TEAM_ID } from '../../../config/env';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsAuthenticated } from '../../auth/authSelectors';
 import { PageLoading } from '../../../components/PageLoading';
@@ -10,7 +10,7 @@ export function RootRedirect() {
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectIsAuthenticated);
   useEffect(() => {
-    navigate(signedIn ? `/teams/${TEAM_ID}/chat` : '/login', { replace: true });
+    void navigate(signedIn ? `/teams/${TEAM_ID}/chat` : '/login', { replace: true });
   }, [signedIn, navigate]);
   return <PageLoading label="Redirecting..." />;
 }

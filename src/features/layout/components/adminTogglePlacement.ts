@@ -4,7 +4,7 @@ import { matchPath, useLocation } from 'react-router';
 import { useNarrowScreen } from '../../../components/useNarrowScreen';
 
 /** MUI's md breakpoint, below which the header shows its collapsible menu. */
-export const HEADER_MENU_BELOW_PX = 900;
+const HEADER_MENU_BELOW_PX = 900;
 
 export function useAdminInHeader(): boolean {
   const onChat = matchPath('/teams/:teamId/chat', useLocation().pathname) !== null;

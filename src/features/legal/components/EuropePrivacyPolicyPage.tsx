@@ -1,8 +1,8 @@
 // The privacy policy for the European Economic Area, UK and Switzerland (/legal/europe-privacy-policy and /eu-privacy).
 import { Link } from '@mui/material';
-import { APP_NAME, PRIVACY_EMAIL } from '../../../app/env';
+import { APP_NAME, PRIVACY_EMAIL } from '../../../config/env';
+import { CONSENT_AGE, MINIMUM_AGE } from '../ages';
 import { LegalPage, type LegalSection } from './LegalPage';
-import { CONSENT_AGE, MINIMUM_AGE } from './PrivacyPolicyPage';
 
 const contact = <Link href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</Link>;
 

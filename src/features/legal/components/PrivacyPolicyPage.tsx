@@ -1,10 +1,8 @@
 // The privacy policy (/legal/privacy-policy and /privacy).
 import { Link } from '@mui/material';
-import { APP_NAME, PRIVACY_EMAIL } from '../../../app/env';
+import { APP_NAME, PRIVACY_EMAIL } from '../../../config/env';
+import { CONSENT_AGE, MINIMUM_AGE } from '../ages';
 import { LegalPage, type LegalSection } from './LegalPage';
-
-export const MINIMUM_AGE = 13;
-export const CONSENT_AGE = 18;
 
 const contact = <Link href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</Link>;
 

@@ -1,43 +1,27 @@
-// Cancel Subscription → pick a reason → Confirm Cancellation; then wait for the server to report the cancellation.
+// Cancel Subscription → pick a reason → Confirm Cancellation; the payments listener then waits for the status to
+// report the cancellation, and the page shows the outcome.
 import { useState } from 'react';
 import { Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
-import { useAppDispatch } from '../../../app/hooks';
-import { api, useCancelSubscriptionMutation } from '../../../services/api';
+import { useAppSelector } from '../../../app/hooks';
+import { useCancelSubscriptionMutation } from '../../../services/api';
 import type { CancelReason } from '../../../services/contract';
 import { CANCEL_REASONS, PAYMENT_ERRORS } from '../paymentTexts';
-import { CancellationTimeout, waitForCancellation } from '../waitForCancellation';
+import { selectWaitingForCancellation } from '../paymentsSlice';
 
 export function CancelSubscription({ onError }: { onError: (message: string | null) => void }) {
-  const dispatch = useAppDispatch();
-  const [cancel] = useCancelSubscriptionMutation();
+  const [cancel, { isLoading }] = useCancelSubscriptionMutation();
+  const waiting = useAppSelector(selectWaitingForCancellation);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<CancelReason | ''>('');
-  const [busy, setBusy] = useState(false);
-
-  const isCanceled = async () => {
-    const status = await dispatch(
-      api.endpoints.getSubscriptionStatus.initiate(undefined, { forceRefetch: true, subscribe: false }),
-    ).unwrap();
-    return status.subscription_details?.cancel_at_period_end === true;
-  };
+  const busy = isLoading || waiting;
 
   const confirm = async () => {
     if (!reason) return;
     onError(null);
-    setBusy(true);
     try {
       await cancel({ reason }).unwrap();
     } catch {
-      setBusy(false);
       onError(PAYMENT_ERRORS.cancel);
-      return;
-    }
-    try {
-      await waitForCancellation(isCanceled);
-    } catch (error) {
-      onError(error instanceof CancellationTimeout ? error.message : PAYMENT_ERRORS.cancel);
-    } finally {
-      setBusy(false);
     }
   };
 

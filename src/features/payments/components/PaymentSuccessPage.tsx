@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { formatCredits } from '../../../components/formatCredits';
 import { api, useGetBalanceQuery } from '../../../services/api';
 
-export const SUCCESS_REDIRECT_MS = 10_000;
+const SUCCESS_REDIRECT_MS = 10_000;
 
 export function PaymentSuccessPage() {
   const dispatch = useAppDispatch();
@@ -17,7 +17,7 @@ export function PaymentSuccessPage() {
   useEffect(() => {
     // The payment changed the balance, the history and maybe the subscription behind the cache's back.
     dispatch(api.util.invalidateTags(['Credits', { type: 'Transactions', id: 'LIST' }, 'Subscription']));
-    const timer = setTimeout(() => navigate('/'), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/'), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [dispatch, navigate]);
 

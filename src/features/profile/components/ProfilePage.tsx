@@ -1,26 +1,27 @@
-// /profile: who you are, your balance, account details, saved credentials, admin tools, history and Sign Out.
+// /profile: who you are, your balance, account details, saved credentials (what the page passes in), admin tools,
+// history and Sign Out.
+import type { ReactNode } from 'react';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { GradientAvatar } from '../../../components/GradientAvatar';
 import { useNavigate } from 'react-router';
-import { GOOGLE_CLIENT_ID } from '../../../app/env';
+import { GOOGLE_CLIENT_ID } from '../../../config/env';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/PageLoading';
 import type { User } from '../../../services/contract';
 import { signedOut } from '../../auth/authActions';
 import { selectCurrentUser } from '../../auth/authSelectors';
-import { CredentialsSection } from '../../credentials/components/CredentialsSection';
 import { AdminTools } from './AdminTools';
 import { BalanceCard } from './BalanceCard';
 import { ProfileCard } from './ProfileCard';
 import { TransactionHistory } from './TransactionHistory';
 
-export function accountType(user: User): string {
+function accountType(user: User): string {
   if (user.google_id) return GOOGLE_CLIENT_ID ? 'Google' : 'Local identity provider';
   if (user.wallet_address) return 'Crypto wallet';
   return 'Unknown';
 }
 
-export function ProfilePage() {
+export function ProfilePage({ credentials }: { credentials: ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
@@ -28,7 +29,7 @@ export function ProfilePage() {
 
   const signOut = () => {
     dispatch(signedOut('user'));
-    navigate('/login');
+    void navigate('/login');
   };
 
   return (
@@ -76,9 +77,7 @@ export function ProfilePage() {
             </Box>
           </ProfileCard>
         </Box>
-        <ProfileCard title="Tool Credentials">
-          <CredentialsSection />
-        </ProfileCard>
+        <ProfileCard title="Tool Credentials">{credentials}</ProfileCard>
         {user.is_admin && <AdminTools />}
         <TransactionHistory />
         <Box>

@@ -4,8 +4,8 @@ import { formatTransactionDate } from '../../../components/dates';
 import { useGetTransactionsInfiniteQuery } from '../../../services/api';
 import { ProfileCard } from './ProfileCard';
 
-export const PROFILE_PAGE_SIZE = 5;
-export const HISTORY_ERROR = 'Failed to load transaction history';
+const PROFILE_PAGE_SIZE = 5;
+const HISTORY_ERROR = 'Failed to load transaction history';
 
 export function TransactionHistory() {
   const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetTransactionsInfiniteQuery({

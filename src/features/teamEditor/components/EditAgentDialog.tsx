@@ -7,7 +7,7 @@ import { useEditSession } from '../hooks/useEditSession';
 import { AgentFields } from './AgentFields';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
-export const AGENT_SAVE_TEXT = {
+const AGENT_SAVE_TEXT = {
   success: 'Agent configuration updated successfully!',
   failure: 'Failed to update agent configuration',
 } as const;

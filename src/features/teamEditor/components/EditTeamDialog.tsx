@@ -7,7 +7,7 @@ import { teamFormFromTeam, teamSavePayload, type TeamForm } from '../teamForm';
 import { TeamFields } from './TeamFields';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
-export const TEAM_SAVE_TEXT = {
+const TEAM_SAVE_TEXT = {
   success: 'Team configuration updated successfully!',
   failure: 'Failed to update team configuration',
 } as const;

@@ -1,7 +1,7 @@
 // Asks what to do with unsaved edits when an edit dialog is closed: Save and Exit, Keep Editing or Discard Changes.
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-export const UNSAVED_TEXT = 'You have unsaved changes. What would you like to do?';
+const UNSAVED_TEXT = 'You have unsaved changes. What would you like to do?';
 
 interface UnsavedChangesDialogProps {
   open: boolean;

@@ -1,35 +1,26 @@
-// Renames a session through PATCH /teams/sessions/{id}.
+// The new name for a session; saving closes the dialog at once (the list shows the name while the server is asked).
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useRenameSessionMutation } from '../../../services/api';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import type { ChatSession } from '../../../services/contract';
-import { sessionIdOf } from './sessionLabels';
+
+interface RenameSessionDialogProps {
+  session: ChatSession;
+  onSave: (name: string) => void;
+  onClose: () => void;
+}
 
 /** Mount with a `key` per session so the field starts from its name. */
-export function RenameSessionDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
+export function RenameSessionDialog({ session, onSave, onClose }: RenameSessionDialogProps) {
   const [name, setName] = useState(session.session_name ?? session.name ?? '');
-  const [rename, { isLoading, isError }] = useRenameSessionMutation();
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await rename({ id: sessionIdOf(session), session_name: name.trim() }).unwrap();
-      onClose();
-    } catch {
-      // The alert below says so; the dialog stays open to try again.
-    }
+    if (name.trim() !== '') onSave(name.trim());
   };
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="rename-session-title"
-    >
-      <form onSubmit={(e) => void save(e)}>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="rename-session-title">
+      <form onSubmit={save}>
         <DialogTitle id="rename-session-title">Rename session</DialogTitle>
         <DialogContent>
-          {isError && <Alert severity="error">Failed to rename the session</Alert>}
           <TextField
             autoFocus
             fullWidth
@@ -40,10 +31,8 @@ export function RenameSessionDialog({ session, onClose }: { session: ChatSession
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading || name.trim() === ''}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={name.trim() === ''}>
             Save
           </Button>
         </DialogActions>

@@ -1,5 +1,6 @@
-// The team card's menu: Clone Team for everyone; Edit Team and Delete Team for the team's owner only (SPEC §6).
-import { useState } from 'react';
+// The team card's menu: Clone Team for everyone; Edit Team (when the page supplies the editor) and Delete Team for the
+// team's owner only (SPEC §6).
+import { useState, type ComponentType } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useSnackbar } from 'notistack';
@@ -7,10 +8,13 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAppSelector } from '../../../app/hooks';
 import { useCloneTeamMutation, useDeleteTeamMutation, useGetTeamQuery } from '../../../services/api';
+import type { Team } from '../../../services/contract';
 import { selectCurrentUser } from '../../auth/authSelectors';
-import { EditTeamDialog } from '../../teamEditor/components/EditTeamDialog';
 
-export const TEAM_ACTION_TEXT = {
+/** The team editor, mounted while open. */
+export type EditTeamDialogComponent = ComponentType<{ team: Team; onClose: () => void }>;
+
+const TEAM_ACTION_TEXT = {
   cloneTitle: 'Clone Team',
   cloneText: 'Are you sure you want to clone this team?',
   cloned: 'Team cloned successfully!',
@@ -21,7 +25,12 @@ export const TEAM_ACTION_TEXT = {
   deleteFailed: 'Failed to delete team',
 } as const;
 
-export function TeamActionsMenu({ teamId }: { teamId: string }) {
+interface TeamActionsMenuProps {
+  teamId: string;
+  editDialog?: EditTeamDialogComponent;
+}
+
+export function TeamActionsMenu({ teamId, editDialog: EditDialog }: TeamActionsMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'clone' | 'delete' | null>(null);
   const { data: team } = useGetTeamQuery(teamId);
@@ -64,7 +73,7 @@ export function TeamActionsMenu({ teamId }: { teamId: string }) {
         <MoreHorizIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {isOwner && <MenuItem onClick={() => open('edit')}>Edit Team</MenuItem>}
+        {isOwner && EditDialog && <MenuItem onClick={() => open('edit')}>Edit Team</MenuItem>}
         <MenuItem onClick={() => open('clone')}>Clone Team</MenuItem>
         {isOwner && (
           <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
@@ -72,7 +81,7 @@ export function TeamActionsMenu({ teamId }: { teamId: string }) {
           </MenuItem>
         )}
       </Menu>
-      {dialog === 'edit' && team && isOwner && <EditTeamDialog team={team} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && team && isOwner && EditDialog && <EditDialog team={team} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={dialog === 'clone'}
         title={T.cloneTitle}

@@ -3,9 +3,9 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { GradientAvatar } from '../../../components/GradientAvatar';
 import type { Team } from '../../../services/contract';
 import { initials } from '../../chat/initials';
-import { TeamActionsMenu } from './TeamActionsMenu';
+import { TeamActionsMenu, type EditTeamDialogComponent } from './TeamActionsMenu';
 
-export function TeamCard({ team }: { team: Team }) {
+export function TeamCard({ team, editDialog }: { team: Team; editDialog?: EditTeamDialogComponent }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -17,7 +17,7 @@ export function TeamCard({ team }: { team: Team }) {
         <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600, minWidth: 0 }} noWrap title={team.name}>
           {team.name}
         </Typography>
-        <TeamActionsMenu teamId={team.id} />
+        <TeamActionsMenu teamId={team.id} editDialog={editDialog} />
       </Stack>
     </Paper>
   );

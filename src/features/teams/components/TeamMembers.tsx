@@ -1,15 +1,23 @@
-// "Team Members": name, initial and role (else "Agent" for agents, "Team" otherwise); owners get edit and upload buttons.
+// "Team Members": name, initial and role (else "Agent" for agents, "Team" otherwise), and what the page puts at the end
+// of each row (the owner's edit and upload buttons).
+import type { ComponentType } from 'react';
 import { Avatar, List, ListItem, ListItemAvatar, ListItemText } from '@mui/material';
 import type { TeamMember } from '../../../services/contract';
-import { MemberEditButtons } from '../../teamEditor/components/MemberEditButtons';
 import { SidebarSection } from './SidebarSection';
 
-export function memberRole(member: TeamMember): string {
+export type MemberActionsComponent = ComponentType<{ member: TeamMember; memberIndex: number }>;
+
+function memberRole(member: TeamMember): string {
   if (member.role && member.role.trim() !== '') return member.role;
   return (member.type ?? 'agent') === 'agent' ? 'Agent' : 'Team';
 }
 
-export function TeamMembers({ members }: { members: readonly TeamMember[] }) {
+interface TeamMembersProps {
+  members: readonly TeamMember[];
+  memberActions?: MemberActionsComponent;
+}
+
+export function TeamMembers({ members, memberActions: MemberActions }: TeamMembersProps) {
   return (
     <SidebarSection title="Team Members" count={members.length}>
       <List dense disablePadding sx={{ maxHeight: 230, overflowY: 'auto' }}>
@@ -17,7 +25,7 @@ export function TeamMembers({ members }: { members: readonly TeamMember[] }) {
           <ListItem
             key={`${member.name}-${i}`}
             disableGutters
-            secondaryAction={<MemberEditButtons member={member} memberIndex={i} />}
+            secondaryAction={MemberActions && <MemberActions member={member} memberIndex={i} />}
             // Room for both owner buttons, so a long role never runs under them.
             sx={{ pr: 9 }}
           >

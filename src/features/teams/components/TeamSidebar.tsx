@@ -1,15 +1,28 @@
-// The chat's left sidebar: New Chat, the team card, Recent Sessions, Team Members and Team Configuration.
+// The chat's left sidebar: New Chat, the team card, Recent Sessions, Team Members and Team Configuration. The page
+// supplies what other features add to it (the team editor, the members' edit and upload buttons) as slots.
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
 import type { Team } from '../../../services/contract';
 import { RecentSessions } from './RecentSessions';
+import type { EditTeamDialogComponent } from './TeamActionsMenu';
 import { TeamCard } from './TeamCard';
 import { TeamConfiguration } from './TeamConfiguration';
-import { TeamMembers } from './TeamMembers';
+import { TeamMembers, type MemberActionsComponent } from './TeamMembers';
 import { SIDEBAR_WIDTH } from './sidebarWidth';
 
-export function TeamSidebar({ team, sessionId }: { team: Team; sessionId: string | null }) {
+export interface TeamSidebarSlots {
+  editTeamDialog?: EditTeamDialogComponent;
+  memberActions?: MemberActionsComponent;
+}
+
+interface TeamSidebarProps {
+  team: Team;
+  sessionId: string | null;
+  slots?: TeamSidebarSlots;
+}
+
+export function TeamSidebar({ team, sessionId, slots = {} }: TeamSidebarProps) {
   return (
     <Box
       component="aside"
@@ -33,9 +46,9 @@ export function TeamSidebar({ team, sessionId }: { team: Team; sessionId: string
         >
           New Chat
         </Button>
-        <TeamCard team={team} />
+        <TeamCard team={team} editDialog={slots.editTeamDialog} />
         <RecentSessions teamId={team.id} currentSessionId={sessionId} />
-        <TeamMembers members={team.members} />
+        <TeamMembers members={team.members} memberActions={slots.memberActions} />
         <TeamConfiguration team={team} />
       </Stack>
     </Box>

@@ -1,6 +1,6 @@
-// Keeps the chat and the URL in step: ?session= opens that session's history, a run's new session replaces the URL,
-// earlier pages of a long session load on request, and initialMessage is sent once after 100 ms when there is no
-// session yet.
+// Keeps the chat and the URL in step: ?session= opens that session (the chat's history listener puts its stored
+// messages in), a run's new session replaces the URL, earlier pages of a long session load on request, and
+// initialMessage is sent once after 100 ms when there is no session yet.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
@@ -9,15 +9,14 @@ import { addAppListener } from '../../../app/listenerMiddleware';
 import { useGetSessionMessagesInfiniteQuery } from '../../../services/api';
 import { isReplayed, runCompleted, sendRequested, stopRequested } from '../../../services/socket/socketActions';
 import { selectIsStreaming } from '../../chat/chatSelectors';
-import { earlierHistoryLoaded, historyLoaded, sessionOpened } from '../../chat/chatSlice';
-import { storedHistory } from '../../chat/historyPages';
+import { sessionOpened } from '../../chat/chatSlice';
 import type { EarlierHistory } from '../../chat/chatTypes';
 
 /** SPEC §9 initial message auto-submit delay. */
-export const INITIAL_MESSAGE_DELAY_MS = 100;
+const INITIAL_MESSAGE_DELAY_MS = 100;
 
 /** The session query parameter; the string "undefined" counts as absent (SPEC §2). */
-export function sessionParam(params: URLSearchParams): string | null {
+function sessionParam(params: URLSearchParams): string | null {
   const value = params.get('session');
   return value && value !== 'undefined' ? value : null;
 }
@@ -29,29 +28,16 @@ export function useChatSession(teamId: string) {
   const initialMessage = params.get('initialMessage');
   const dispatch = useAppDispatch();
   const store = useAppStore();
+  // Subscribes to the session's stored messages and pages through them; features/chat/historyListeners.ts puts them
+  // in the chat.
   const history = useGetSessionMessagesInfiniteQuery(sessionId ? { sessionId } : skipToken);
-  const pages = history.currentData?.pages;
   const initialSent = useRef(false);
-  // The session whose runs this page watched live: its stored copy would drop what only the live view has
-  // (events, the follow-up card, interrupted replies), so it is not reloaded until the user leaves it.
-  const liveSession = useRef<string | null>(null);
 
   useEffect(() => {
-    if (sessionId !== liveSession.current) liveSession.current = null;
     // Leaving for another session (or a new chat) ends the reply being streamed; what arrived stays in its session.
     if (selectIsStreaming(store.getState())) dispatch(stopRequested());
     dispatch(sessionOpened({ sessionId }));
   }, [dispatch, store, sessionId]);
-
-  useEffect(() => {
-    if (!sessionId || !pages) return;
-    const messages = storedHistory(pages);
-    dispatch(
-      sessionId === liveSession.current
-        ? earlierHistoryLoaded({ sessionId, messages })
-        : historyLoaded({ sessionId, messages }),
-    );
-  }, [dispatch, sessionId, pages]);
 
   const { hasNextPage, isFetching, fetchNextPage } = history;
   const load = useCallback(() => {
@@ -77,7 +63,6 @@ export function useChatSession(teamId: string) {
         effect: async (action, api) => {
           const adopted = (api.getState() as { chat: { sessionId: string | null } }).chat.sessionId;
           if (isReplayed(action) || !adopted) return;
-          liveSession.current = adopted;
           await api.delay(0);
           setParams(
             (current) => {

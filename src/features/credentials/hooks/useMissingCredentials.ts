@@ -4,9 +4,9 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useSnackbar } from 'notistack';
 import { useGetCredentialServersQuery, useGetCredentialsQuery } from '../../../services/api';
 import type { Team } from '../../../services/contract';
-import { missingCredentialServers } from './missingCredentials';
+import { missingCredentialServers } from '../missingCredentials';
 
-export const CHECK_FAILED = 'Failed to check your MCP credentials';
+const CHECK_FAILED = 'Failed to check your MCP credentials';
 
 export function useMissingCredentials(team: Team | undefined, enabled: boolean) {
   const active = enabled && team !== undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { headerFor, transportSchema } from '../mcp/transportSchema.ts';
+import { headerFor, transportSchema } from './transportSchema.ts';
 import type { McpServerCatalogueEntry, ServerRequirement, ToolCatalogueEntry } from '../../../src/services/contract.ts';
 
 export const DEFAULT_CATALOG_FILE = path.resolve(

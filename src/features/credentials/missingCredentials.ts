@@ -1,7 +1,7 @@
 // SPEC §4 credential check: servers named by the members' mcp tools that need credentials the user has not saved.
-import type { ServerRequirement, Team, UserCredential } from '../../../services/contract';
+import type { ServerRequirement, Team, UserCredential } from '../../services/contract';
 
-export function teamMcpServerIds(team: Pick<Team, 'members'>): string[] {
+function teamMcpServerIds(team: Pick<Team, 'members'>): string[] {
   const ids = team.members.flatMap((member) =>
     (member.agent_config?.tools ?? []).filter((tool) => tool.type === 'mcp').flatMap((tool) => tool.server_ids ?? []),
   );

@@ -87,6 +87,22 @@ function serve({
   return calls;
 }
 
+/**
+ * A team response held back until released, so it arrives once the page is up. The chat route's loader asks for the
+ * team before the page mounts, and RTK Query asks again for a page that mounts on a failed answer.
+ */
+function heldBack(respond: () => Response) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    respond: async () => {
+      await released;
+      return respond();
+    },
+    release,
+  };
+}
+
 const open = (route = CHAT) => renderApp(route, { preloadedState: signedInState(alice) });
 
 describe('the team chat screen', () => {
@@ -137,16 +153,22 @@ describe('the team chat screen', () => {
   });
 
   it('shows the server message on a card with a way back to /teams when the team fails to load', async () => {
-    serve({ teamResponse: () => HttpResponse.json({ detail: 'Team is archived' }, { status: 403 }) });
+    const held = heldBack(() => HttpResponse.json({ detail: 'Team is archived' }, { status: 403 }));
+    serve({ teamResponse: held.respond });
     open();
+    expect(await screen.findByText('Loading team…')).toBeInTheDocument();
+    held.release();
     expect(await screen.findByText('Error loading team')).toBeInTheDocument();
     expect(screen.getByText('Team is archived')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Teams' })).toHaveAttribute('href', '/teams');
   });
 
   it('falls back to "Team not found or you do not have access to it." without a server message', async () => {
-    serve({ teamResponse: () => new HttpResponse(null, { status: 404 }) });
+    const held = heldBack(() => new HttpResponse(null, { status: 404 }));
+    serve({ teamResponse: held.respond });
     open();
+    expect(await screen.findByText('Loading team…')).toBeInTheDocument();
+    held.release();
     expect(await screen.findByText('Team not found or you do not have access to it.')).toBeInTheDocument();
   });
 
@@ -234,6 +256,26 @@ describe('the team chat screen', () => {
 });
 
 describe('team actions', () => {
+  it("gives the team's owner Edit Team in the team card's menu", async () => {
+    serve();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Team actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit Team' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Team Configuration' })).toBeInTheDocument();
+  });
+
+  it("gives the team's owner Edit agent on agent members and Upload knowledge on every member", async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/knowledge/bases'), () => HttpResponse.json({ data: { total: 0, knowledge_bases: [] } })),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Upload knowledge for Sub Team' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Knowledge for Sub Team' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit agent Sub Team' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit agent Workflow Architect', hidden: true })).toBeInTheDocument();
+  });
+
   it('clones the team after confirmation and opens the clone', async () => {
     serve();
     let cloned = false;

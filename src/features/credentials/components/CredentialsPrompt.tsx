@@ -5,16 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import type { Team } from '../../../services/contract';
-import { credentialAction } from '../../credentials/credentialAction';
+import { credentialAction } from '../credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';
 
 // Loaded when the user opens it: the form's fields are not part of the chat's first screen.
-const CredentialDialog = lazy(() =>
-  import('../../credentials/components/CredentialDialog').then((m) => ({ default: m.CredentialDialog })),
-);
+const CredentialDialog = lazy(() => import('./CredentialDialog').then((m) => ({ default: m.CredentialDialog })));
 
-export const CREDENTIALS_SAVED = 'Credentials saved successfully!';
-export const DISMISSED_KEY = 'credentials-prompt-dismissed';
+const CREDENTIALS_SAVED = 'Credentials saved successfully!';
+const DISMISSED_KEY = 'credentials-prompt-dismissed';
 
 function wasDismissed(): boolean {
   try {

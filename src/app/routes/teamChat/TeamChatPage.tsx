@@ -1,26 +1,29 @@
 // The team chat page: the team loads, then sidebar, chat and Agent's Computer side by side (or the home-team card);
-// below 640 px the sidebar and the computer open over the chat instead. The sidebar is a chunk of its own: a phone
-// starts with it closed, and a wide screen keeps its place while it loads.
+// below 640 px the sidebar and the computer open over the chat instead. It composes the teams, chat, computer,
+// credentials and team editor features. The sidebar is a chunk of its own: a phone starts with it closed, and a wide
+// screen keeps its place while it loads.
 import { lazy, Suspense } from 'react';
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
-import { TEAM_ID } from '../../../app/env';
-import { useAppSelector } from '../../../app/hooks';
+import { TEAM_ID } from '../../../config/env';
+import { useAppSelector } from '../../hooks';
 import { PageLoading } from '../../../components/PageLoading';
 import { useNarrowScreen } from '../../../components/useNarrowScreen';
 import { useGetTeamQuery } from '../../../services/api';
 import { errorMessage } from '../../../services/apiErrors';
-import { ChatPanel } from '../../chat/components/ChatPanel';
-import { AgentComputer } from '../../computer/components/AgentComputer';
-import { useComputerPanel } from '../../computer/hooks/useComputerPanel';
-import { selectSidebarOpen } from '../../layout/layoutSelectors';
-import { useChatSession } from '../hooks/useChatSession';
-import { useSidebarDefault } from '../hooks/useSidebarDefault';
-import { CredentialsPrompt } from './CredentialsPrompt';
-import { TEAM_NOT_FOUND, TeamErrorCard } from './TeamErrorCard';
-import { SIDEBAR_WIDTH } from './sidebarWidth';
+import { ChatPanel } from '../../../features/chat/components/ChatPanel';
+import { AgentComputer } from '../../../features/computer/components/AgentComputer';
+import { useComputerPanel } from '../../../features/computer/hooks/useComputerPanel';
+import { CredentialsPrompt } from '../../../features/credentials/components/CredentialsPrompt';
+import { selectSidebarOpen } from '../../../features/layout/layoutSelectors';
+import { TEAM_NOT_FOUND, TeamErrorCard } from '../../../features/teams/components/TeamErrorCard';
+import { SIDEBAR_WIDTH } from '../../../features/teams/components/sidebarWidth';
+import { useChatSession } from '../../../features/teams/hooks/useChatSession';
+import { useSidebarDefault } from '../../../features/teams/hooks/useSidebarDefault';
 
-const TeamSidebar = lazy(() => import('./TeamSidebar').then((m) => ({ default: m.TeamSidebar })));
-const SidebarOverlay = lazy(() => import('./SidebarOverlay').then((m) => ({ default: m.SidebarOverlay })));
+const ChatSidebar = lazy(() => import('./ChatSidebar').then((m) => ({ default: m.ChatSidebar })));
+const SidebarOverlay = lazy(() =>
+  import('../../../features/teams/components/SidebarOverlay').then((m) => ({ default: m.SidebarOverlay })),
+);
 
 const SCREEN_HEIGHT = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' };
 
@@ -37,7 +40,7 @@ function AccessDenied() {
   );
 }
 
-export function TeamChatScreen({ teamId }: { teamId: string }) {
+export function TeamChatPage({ teamId }: { teamId: string }) {
   const team = useGetTeamQuery(teamId);
   const { sessionId, homeTeam, loadingHistory, earlier } = useChatSession(teamId);
   const sidebarOpen = useAppSelector(selectSidebarOpen);
@@ -51,7 +54,7 @@ export function TeamChatScreen({ teamId }: { teamId: string }) {
     return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
 
   const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
-  const sidebar = <TeamSidebar team={team.data} sessionId={sessionId} />;
+  const sidebar = <ChatSidebar team={team.data} sessionId={sessionId} />;
   // The sidebar's box, so that the chat beside it does not move when it arrives.
   const sidebarPlace = narrow ? null : (
     <Box sx={{ width: SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: 1, borderColor: 'divider' }} />

@@ -1,0 +1,2 @@
+// /login, in its own chunk.
+export { LoginPage as Component } from '../../features/auth/components/LoginPage';

@@ -1,0 +1,2 @@
+// /payment/cancel, in its own chunk.
+export { PaymentCancelPage as Component } from '../../features/payments/components/PaymentCancelPage';

@@ -1,0 +1,2 @@
+// /payment, in its own chunk.
+export { PaymentPage as Component } from '../../features/payments/components/PaymentPage';

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './scripts/compileHints.ts';
 import { routePreload } from './scripts/routePreload.ts';
 import { PAGE_ROUTES, routeModuleFile } from './src/app/routes/routeModules.ts';
 
@@ -8,6 +9,12 @@ import { PAGE_ROUTES, routeModuleFile } from './src/app/routes/routeModules.ts';
 export default defineConfig({
   plugins: [
     react(),
+    // The entry chunk (React, MUI, the router, the store) and the pages' route modules run almost entirely at start.
+    compileHints(
+      (chunk) =>
+        chunk.moduleIds.some((id) => /[\\/]src[\\/]main\.tsx$/.test(id)) ||
+        /[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+Route\.tsx$/.test(chunk.facadeModuleId ?? ''),
+    ),
     // The pages of src/app/routes/routeModules.ts whose code is worth fetching beside the entry chunk.
     routePreload(
       PAGE_ROUTES.flatMap(({ path, module, preload }) =>

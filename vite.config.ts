@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compileHints.ts';
+import { compressAssets } from './scripts/compressAssets.ts';
 import { routePreload } from './scripts/routePreload.ts';
 import { PAGE_ROUTES, routeModuleFile } from './src/app/routes/routeModules.ts';
 
@@ -15,6 +16,7 @@ export default defineConfig({
         chunk.moduleIds.some((id) => /[\\/]src[\\/]main\.tsx$/.test(id)) ||
         /[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+Route\.tsx$/.test(chunk.facadeModuleId ?? ''),
     ),
+    compressAssets(),
     // The pages of src/app/routes/routeModules.ts whose code is worth fetching beside the entry chunk.
     routePreload(
       PAGE_ROUTES.flatMap(({ path, module, preload }) =>

@@ -1,8 +1,9 @@
 // Vite plugin: the chunks a page runs while it starts begin with V8's explicit compile hint, so Chrome compiles all of
 // their functions on the thread that streams the file in, instead of each one on the main thread the first time it is
 // called (https://v8.dev/blog/explicit-compile-hints). The comment only counts as the file's first line.
-import type { Plugin } from 'vite';
-import type { OutputChunk } from 'rolldown';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
 
 const HINT = '//# allFunctionsCalledOnLoad\n';
 

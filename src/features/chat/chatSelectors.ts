@@ -3,7 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { MemberResponse, ToolCall } from '../../services/contract';
 import { messagesAdapter, type ChatState } from './chatState';
 import type { ChatMessage } from './chatTypes';
-import { closeNeighbours } from './timeFormat';
+import { closeNeighbours } from './timeNeighbours';
 import { toolRunStatus, type ToolRunStatus } from './toolStatus';
 import { liveReplyMessage, replyMessageId } from './liveRun';
 import { latestVncUrl } from './vncUrl';

@@ -1,8 +1,8 @@
 // Message timestamps (SPEC §2/§9): seconds shown when the message is under an hour old or has a neighbour within 5 minutes.
 import dayjs from 'dayjs';
+import { closeNeighbours, NEIGHBOUR_MS } from './timeNeighbours';
 
 const RECENT_MS = 60 * 60 * 1000;
-const NEIGHBOUR_MS = 5 * 60 * 1000;
 const WITH_SECONDS = 'h:mm:ss A';
 const WITHOUT_SECONDS = 'h:mm A';
 
@@ -31,23 +31,6 @@ export function formatMessageTime(
 export function timeLabel(time: number, now: number, closeToAnother: boolean): string {
   if (Number.isNaN(time)) return '';
   return dayjs(time).format(now - time < RECENT_MS || closeToAnother ? WITH_SECONDS : WITHOUT_SECONDS);
-}
-
-/**
- * For each time (ms), whether another lies within 5 minutes, in one pass over the sorted times: only the nearest
- * neighbours can be. Numbers only, so a long session's list costs little; labels are formatted for shown rows.
- */
-export function closeNeighbours(times: readonly number[]): boolean[] {
-  const order = times
-    .map((_, i) => i)
-    .filter((i) => !Number.isNaN(times[i]))
-    .sort((a, b) => times[a]! - times[b]!);
-  const close = new Array<boolean>(times.length).fill(false);
-  for (let rank = 1; rank < order.length; rank++) {
-    const [before, after] = [order[rank - 1]!, order[rank]!];
-    if (times[after]! - times[before]! <= NEIGHBOUR_MS) close[before] = close[after] = true;
-  }
-  return close;
 }
 
 /** Labels for a whole list, whatever its order. */

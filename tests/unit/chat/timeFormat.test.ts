@@ -1,4 +1,5 @@
-import { closeNeighbours, formatMessageTime, messageTimeLabels } from '../../../src/features/chat/timeFormat';
+import { formatMessageTime, messageTimeLabels } from '../../../src/features/chat/timeFormat';
+import { closeNeighbours } from '../../../src/features/chat/timeNeighbours';
 
 // Labels are local times; the test fixes the zone so the expected strings hold anywhere.
 process.env.TZ = 'UTC';

@@ -4,16 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
 import { APP_NAME } from './config/env';
-import { makeBrowserRouter } from './app/router';
+import { loadOpeningPage, makeBrowserRouter } from './app/router';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
 
 document.title = APP_NAME;
 const store = makeStore();
 void store.dispatch(loadCurrentUser());
+loadOpeningPage(store, window.location);
 
-// The rest in a task of its own: evaluating the entry's modules is already a long task on a phone, and the request
-// above is on its way meanwhile. The router's loaders ask for the page's data as it is created.
+// The rest in a task of its own: evaluating the entry's modules is already a long task on a phone, and the requests
+// above are on their way meanwhile.
 setTimeout(() => {
   const router = makeBrowserRouter(store);
   const root = createRoot(document.getElementById('root')!);

@@ -1,7 +1,7 @@
 // The route table of SPEC §2. Pages are React Router lazy routes, each in its own chunk so /login loads little code;
 // while a page's chunk downloads the layout shows a spinner, and the team chat's loader already asks for its data.
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, matchPath, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { AppLayout } from '../features/layout/components/AppLayout';
@@ -84,5 +84,21 @@ export function makeRoutes(store: AppStore): RouteObject[] {
 }
 
 export const makeBrowserRouter = (store: AppStore) => createBrowserRouter(makeRoutes(store));
+
+/**
+ * Runs the loader of the page the browser opened before the router exists: main.tsx creates the router in a later
+ * task, to keep the entry's start-up out of one long task, and the page's data need not wait for it. The router runs
+ * the loader again; RTK Query keeps the request already under way.
+ */
+export function loadOpeningPage(store: AppStore, location: Location): void {
+  for (const { path, module } of PAGE_ROUTES) {
+    const loader = PAGE_LOADERS[module]?.(store).loader;
+    const match = matchPath(`/${path}`, location.pathname);
+    if (match && typeof loader === 'function') {
+      void loader({ params: match.params, request: new Request(location.href) } as LoaderFunctionArgs);
+      return;
+    }
+  }
+}
 
 export type AppRouter = ReturnType<typeof makeBrowserRouter>;

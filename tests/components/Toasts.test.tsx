@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueToast } from '../../src/components/toasts/toasts';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
 function toast(text: string) {
   act(() => {
     // persist: only a swipe (never the 3 s timer) may remove it within the test.
-    enqueueSnackbar(text, { variant: 'success', persist: true });
+    enqueueToast(text, { variant: 'success', persist: true });
   });
   return screen.findByText(text);
 }

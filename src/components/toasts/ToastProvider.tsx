@@ -1,34 +1,36 @@
-// notistack set up as SPEC §2/§9 asks: top centre, 3 s, swipe up to dismiss, F8 to reach the newest toast.
-import type { ReactNode } from 'react';
-import { SnackbarProvider } from 'notistack';
-import { SwipeableToast } from './SwipeableToast';
+// The toasts around the app: F8 reaches the newest toast, and the toasts' host (notistack, ToastHost) loads with the
+// first toast, so pages go without it until they have something to say.
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { isToastHostWanted, onToastHostWanted, toastHostFailed } from './toasts';
 import { useToastHotkey } from './useToastHotkey';
 
-const TOAST_DURATION_MS = 3000;
-
-const components = {
-  default: SwipeableToast,
-  success: SwipeableToast,
-  error: SwipeableToast,
-  warning: SwipeableToast,
-  info: SwipeableToast,
-};
-
-function ToastHotkey() {
-  useToastHotkey();
-  return null;
-}
+/** Loaded once for the page, whichever ToastProvider asked first. */
+let loadedHost: ComponentType | null = null;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  useToastHotkey();
+  const wanted = useSyncExternalStore(onToastHostWanted, isToastHostWanted, () => false);
+  const [Host, setHost] = useState<ComponentType | null>(() => loadedHost);
+
+  useEffect(() => {
+    if (!wanted || Host) return undefined;
+    let current = true;
+    import('./ToastHost').then(
+      (module) => {
+        loadedHost = module.ToastHost;
+        if (current) setHost(() => module.ToastHost);
+      },
+      () => toastHostFailed(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Host]);
+
   return (
-    <SnackbarProvider
-      maxSnack={3}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      Components={components}
-    >
-      <ToastHotkey />
+    <>
       {children}
-    </SnackbarProvider>
+      {Host && <Host />}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { Box, IconButton, InputBase, Paper } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/Stop';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LazyTooltip } from '../../../components/LazyTooltip';
 import { sendRequested, stopRequested } from '../../../services/socket/socketActions';

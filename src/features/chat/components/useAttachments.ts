@@ -1,7 +1,7 @@
 // The composer's attachments: screened by the SPEC §5 rules, uploaded one at a time with progress per file.
 import { createElement, useCallback, useEffect, useRef, useState } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useAppDispatch } from '../../../app/hooks';
 import { addAppListener } from '../../../app/listenerMiddleware';
 import { useUploadTeamFileMutation } from '../../../services/api';

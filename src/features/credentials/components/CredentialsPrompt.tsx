@@ -3,7 +3,7 @@
 // the rest of the browser session.
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import type { Team } from '../../../services/contract';
 import { credentialAction } from '../credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';

@@ -1,7 +1,7 @@
 // Runs the credential check once the team has loaded (not in home-team mode); failures show one toast.
 import { useEffect, useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useGetCredentialServersQuery, useGetCredentialsQuery } from '../../../services/api';
 import type { Team } from '../../../services/contract';
 import { missingCredentialServers } from '../missingCredentials';

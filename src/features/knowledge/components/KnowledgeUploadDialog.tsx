@@ -14,7 +14,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import {
   useAttachMemberKnowledgeMutation,
   useCreateKnowledgeBaseMutation,

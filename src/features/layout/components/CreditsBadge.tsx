@@ -1,6 +1,6 @@
 // The header's balance badge; a failed refresh keeps the last balance and says so in a toast.
 import { useEffect } from 'react';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { CreditsPill } from '../../../components/CreditsPill';
 import { useGetBalanceQuery } from '../../../services/api';
 

@@ -1,7 +1,7 @@
 // Snapshot and working copy of an edit dialog (SPEC §4): dirty tracking, saving with toast or inline error,
 // and the Unsaved Changes choices when the dialog is closed with edits pending.
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { errorMessage } from '../../../services/apiErrors';
 import { isDirty } from '../teamForm';
 

@@ -3,7 +3,7 @@
 import { useState, type ComponentType } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAppSelector } from '../../../app/hooks';

@@ -1,6 +1,6 @@
 // Renaming and deleting a session from Recent Sessions: the list changes at once (the API edits its cache first); a
 // refusal puts the list back and says so in a toast.
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useNavigate } from 'react-router';
 import { useDeleteSessionMutation, useRenameSessionMutation } from '../../../services/api';
 import type { ChatSession } from '../../../services/contract';

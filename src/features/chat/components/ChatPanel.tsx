@@ -1,5 +1,5 @@
 // The chat area: messages (or the empty state / history spinner), the error with retry, the composer and dialogs.
-// The message list and the credits dialog are chunks of their own: an empty chat paints without them.
+// The message list (LazyMessageList) and the credits dialog are chunks of their own: an empty chat paints without them.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useAppSelector } from '../../../app/hooks';
@@ -8,25 +8,13 @@ import { ChatErrorBanner } from './ChatErrorBanner';
 import { Composer } from './Composer';
 import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
+import { afterPaint, LazyMessageList, preloadMessageList } from './LazyMessageList';
 import { RunCostNote } from './RunCostNote';
 import type { EarlierHistory } from '../chatTypes';
 
-let messageList: Promise<typeof import('./MessageList')> | null = null;
-const loadMessageList = () => (messageList ??= import('./MessageList'));
-const MessageList = lazy(() => loadMessageList().then((m) => ({ default: m.MessageList })));
 const InsufficientCreditsDialog = lazy(() =>
   import('./InsufficientCreditsDialog').then((m) => ({ default: m.InsufficientCreditsDialog })),
 );
-
-/** Runs once the browser has nothing more urgent to do (a timer where there is no idle callback). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const timer = setTimeout(task, 200);
-    return () => clearTimeout(timer);
-  }
-  const handle = window.requestIdleCallback(task, { timeout: 2000 });
-  return () => window.cancelIdleCallback(handle);
-}
 
 function HistoryLoading() {
   return (
@@ -53,11 +41,11 @@ export function ChatPanel({ teamId, homeTeam, loadingHistory, earlier }: ChatPan
   const [creditsDialogUsed, setCreditsDialogUsed] = useState(false);
   if (creditsDialogOpen && !creditsDialogUsed) setCreditsDialogUsed(true);
 
-  // A stored conversation loads the list beside its history; an empty chat once the first screen is up, so the
-  // first reply does not wait for it.
+  // A stored conversation loads the list beside its history; an empty chat once its first screen has painted, so that
+  // the first reply does not wait for it.
   useEffect(() => {
-    if (!loadingHistory) return whenIdle(() => void loadMessageList());
-    void loadMessageList();
+    if (!loadingHistory) return afterPaint(preloadMessageList);
+    preloadMessageList();
     return undefined;
   }, [loadingHistory]);
 
@@ -65,11 +53,7 @@ export function ChatPanel({ teamId, homeTeam, loadingHistory, earlier }: ChatPan
     <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       {empty && loadingHistory && <HistoryLoading />}
       {empty && !loadingHistory && <EmptyState homeTeam={homeTeam} />}
-      {!empty && (
-        <Suspense fallback={<HistoryLoading />}>
-          <MessageList homeTeam={homeTeam} earlier={earlier} />
-        </Suspense>
-      )}
+      {!empty && <LazyMessageList homeTeam={homeTeam} earlier={earlier} fallback={<HistoryLoading />} />}
       <ChatErrorBanner />
       <DownloadRecordingButton />
       <RunCostNote beforeFirstSend={empty && !loadingHistory} />

@@ -10,10 +10,17 @@ import { LazyTooltip } from '../../../components/LazyTooltip';
 import { sendRequested, stopRequested } from '../../../services/socket/socketActions';
 import { selectIsStreaming, selectSessionId } from '../chatSelectors';
 import { AttachmentList } from './AttachmentList';
+import { preloadMessageList } from './LazyMessageList';
 import { preloadMarkdown } from './Markdown';
 import { useAttachments } from './useAttachments';
 
 const WAIT_FOR_UPLOADS = 'Please wait for file uploads to complete.';
+
+/** A reply is about to come: its list and renderer load while the user writes. */
+function preloadReply(): void {
+  preloadMessageList();
+  preloadMarkdown();
+}
 
 // Memoised: the chat panel renders again whenever messages come and go, and the growing text field measures its
 // height each time it renders.
@@ -86,7 +93,7 @@ export const Composer = memo(function Composer({ teamId, homeTeam }: { teamId: s
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
-          onFocus={preloadMarkdown}
+          onFocus={preloadReply}
           slotProps={{ input: { 'aria-label': 'Message' } }}
           sx={{ py: 1 }}
         />

@@ -1,21 +1,31 @@
 // The message list (virtualizer, message rows, tool timelines, workflow cards) as a chunk of its own: an empty chat
-// paints without it, and it loads right after that first paint, or on the spot when a conversation opens.
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+// paints without it, and it loads right after that first paint, or at once when a conversation opens.
+import { useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
 
 type ListModule = typeof import('./MessageList');
 
-/** The loaded module, once there is one: then the list renders at once instead of suspending for a tick. */
 let loaded: ListModule | null = null;
-let loading: Promise<ListModule> | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
+/** Starts loading the list's chunk (once); after a failed load (offline), the next call tries again. */
 export function preloadMessageList(): void {
-  loading ??= import('./MessageList').then((module) => (loaded = module));
+  loading ??= import('./MessageList').then(
+    (module) => {
+      loaded = module;
+      listeners.forEach((listener) => listener());
+    },
+    () => {
+      loading = null;
+    },
+  );
 }
 
-const Lazy = lazy(async () => {
-  preloadMessageList();
-  return { default: (await loading!).MessageList };
-});
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const loadedList = () => loaded;
 
 /** After the browser has painted the current frame, so that the first screen's paint does not wait for the request. */
 export function afterPaint(task: () => void): () => void {
@@ -31,11 +41,15 @@ export function afterPaint(task: () => void): () => void {
 
 type ListProps = ComponentProps<ListModule['MessageList']>;
 
+/**
+ * The fallback until the chunk is there, then the list. Not a Suspense boundary: React holds back what a boundary
+ * reveals for up to 300 ms after a fallback shows, and a conversation's first messages would wait for that.
+ */
 export function LazyMessageList({ fallback, ...props }: ListProps & { fallback: ReactNode }) {
-  if (loaded) return <loaded.MessageList {...props} />;
-  return (
-    <Suspense fallback={fallback}>
-      <Lazy {...props} />
-    </Suspense>
-  );
+  const list = useSyncExternalStore(subscribe, loadedList, loadedList);
+  if (!list) {
+    preloadMessageList();
+    return fallback;
+  }
+  return <list.MessageList {...props} />;
 }

@@ -17,10 +17,10 @@ export default defineConfig({
         /[\\/]src[\\/]app[\\/]routes[\\/][^\\/]+Route\.tsx$/.test(chunk.facadeModuleId ?? ''),
     ),
     compressAssets(),
-    // The pages of src/app/routes/routeModules.ts whose code is worth fetching beside the entry chunk.
+    // The pages of src/app/routes/routeModules.ts whose code (and first data) is worth fetching beside the entry chunk.
     routePreload(
-      PAGE_ROUTES.flatMap(({ path, module, preload }) =>
-        preload ? [{ path, module: routeModuleFile(module), when: preload }] : [],
+      PAGE_ROUTES.flatMap(({ path, module, preload, data }) =>
+        preload ? [{ path, module: routeModuleFile(module), when: preload, data }] : [],
       ),
     ),
   ],

@@ -1,5 +1,7 @@
 // Vite plugin: index.html preloads the chunks of the page its URL names, so a route's code downloads beside the entry
-// chunk instead of after it has run. Every path gets the same index.html, so a small inline script picks the route.
+// chunk instead of after it has run, and for a signed-in visitor asks for the page's first data at the same time
+// (src/services/earlyResponses.ts hands those answers to the app). Every path gets the same index.html, so a small
+// inline script picks the route.
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 
 type OutputBundle = Rollup.OutputBundle;
@@ -12,14 +14,33 @@ export interface PreloadRoute {
   module: string;
   /** Preload only when signed in (a stored token), or only when signed out: other visitors are redirected. */
   when?: 'signed-in' | 'signed-out';
+  /** API paths below the API base, with `:param`s of `path`, asked for when a stored token is there. */
+  data?: readonly string[];
 }
+
+/** Where the app's API is (the SPA's VITE_API_BASE_URL, src/config/env.ts), with the same default. */
+const DEFAULT_API_BASE = '/api/v1';
 
 /** The regular expression source, matched against location.pathname, of a route path (a trailing slash allowed). */
 export function pathPattern(path: string): string {
   const segments = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return `^/${segments.join('/')}/?$`;
+}
+
+/**
+ * An API path of a page as the inline script fills it in: the base joined on, and each `:param` replaced by `:N`, the
+ * number of its group in the page's pattern.
+ */
+export function dataUrl(apiBase: string, pagePath: string, dataPath: string): string {
+  const params = pagePath.split('/').filter((segment) => segment.startsWith(':'));
+  const url = `${apiBase.replace(/\/+$/, '')}/${dataPath}`;
+  return url.replace(/:[A-Za-z_]\w*/g, (param) => {
+    const group = params.indexOf(param) + 1;
+    if (group === 0) throw new Error(`routePreload: ${dataPath} names ${param}, which ${pagePath} does not have`);
+    return `:${group}`;
+  });
 }
 
 /** A chunk and every chunk it imports statically, in order, less those in `skip`. */
@@ -43,10 +64,13 @@ function moduleChunk(bundle: OutputBundle, module: string): OutputChunk | undefi
   );
 }
 
-const SCRIPT = `(function (routes, path, token) {
+// window.__earlyData maps each absolute URL asked for to the Authorization it carried and the answer (null when the
+// request failed), for src/services/earlyResponses.ts.
+const SCRIPT = `(function (routes, path, token, base) {
   for (var i = 0; i < routes.length; i++) {
     var route = routes[i];
-    if (!new RegExp(route[0]).test(path)) continue;
+    var match = new RegExp(route[0]).exec(path);
+    if (!match) continue;
     if ((route[2] === 'signed-in' && !token) || (route[2] === 'signed-out' && token)) return;
     for (var j = 0; j < route[1].length; j++) {
       var link = document.createElement('link');
@@ -54,6 +78,16 @@ const SCRIPT = `(function (routes, path, token) {
       link.crossOrigin = '';
       link.href = route[1][j];
       document.head.appendChild(link);
+    }
+    if (!token || !route[3].length || typeof fetch !== 'function') return;
+    var early = (window.__earlyData = {});
+    var auth = 'Bearer ' + token;
+    for (var k = 0; k < route[3].length; k++) {
+      var url = new URL(route[3][k].replace(/:(\\d+)/g, function (_, n) { return match[n]; }), base).href;
+      early[url] = {
+        auth: auth,
+        response: fetch(url, { headers: { Authorization: auth } }).catch(function () { return null; }),
+      };
     }
     return;
   }
@@ -64,11 +98,14 @@ const TOKEN = "(function () { try { return localStorage.getItem('token'); } catc
 
 export function routePreload(routes: PreloadRoute[]): Plugin {
   let base = '/';
+  let apiBase = DEFAULT_API_BASE;
   return {
     name: 'route-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      const configured = config.env.VITE_API_BASE_URL;
+      if (typeof configured === 'string' && configured.trim() !== '') apiBase = configured.trim();
     },
     transformIndexHtml: {
       order: 'post',
@@ -80,13 +117,14 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
           const chunk = moduleChunk(bundle, r.module);
           if (!chunk) return [];
           const files = staticClosure(bundle, chunk.fileName, loaded).map((f) => base + f);
-          return [[pathPattern(r.path), files, r.when ?? null]];
+          const data = r.when === 'signed-in' ? (r.data ?? []).map((d) => dataUrl(apiBase, r.path, d)) : [];
+          return [[pathPattern(r.path), files, r.when ?? null, data]];
         });
         if (table.length === 0) return [];
         return [
           {
             tag: 'script',
-            children: `${SCRIPT}(${JSON.stringify(table)}, location.pathname, ${TOKEN});`,
+            children: `${SCRIPT}(${JSON.stringify(table)}, location.pathname, ${TOKEN}, location.href);`,
             injectTo: 'head',
           },
         ];

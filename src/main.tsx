@@ -7,6 +7,7 @@ import { APP_NAME } from './config/env';
 import { loadOpeningPage, makeBrowserRouter } from './app/router';
 import { makeStore } from './app/store';
 import { loadCurrentUser } from './features/auth/authThunks';
+import { dropEarlyResponses } from './services/earlyResponses';
 
 document.title = APP_NAME;
 const store = makeStore();
@@ -16,6 +17,8 @@ loadOpeningPage(store, window.location);
 // The rest in a task of its own: evaluating the entry's modules is already a long task on a phone, and the requests
 // above are on their way meanwhile.
 setTimeout(() => {
+  // The requests above have taken index.html's answers by now (they ask within this first task's microtasks).
+  dropEarlyResponses();
   const router = makeBrowserRouter(store);
   const root = createRoot(document.getElementById('root')!);
   // The app renders once the saved settings are back (as PersistGate would), and as a transition: React time-slices

@@ -3,6 +3,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { API_BASE_URL } from '../config/env';
+import { takeEarlyResponse } from './earlyResponses';
 import { readToken } from './token';
 
 /** Dispatched when the server answers 401 to a call that carried a token; the auth feature signs out. */
@@ -23,8 +24,8 @@ function isClientError(error: FetchBaseQueryError): boolean {
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
-  // Looked up per call, so a fetch installed after start-up (tests, polyfills) is used.
-  fetchFn: (input, init) => fetch(input, init),
+  // Looked up per call, so a fetch installed after start-up (tests, polyfills) is used. fetchBaseQuery passes a Request.
+  fetchFn: (input, init) => (input instanceof Request && takeEarlyResponse(input)) || fetch(input, init),
   prepareHeaders: (headers) => {
     const token = readToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);

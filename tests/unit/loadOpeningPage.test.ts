@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { loadOpeningPage } from '../../src/app/router';
+import { PAGE_ROUTES } from '../../src/app/routes/routeModules';
 import { makeStore } from '../../src/app/store';
 import { alice } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
@@ -21,8 +22,14 @@ describe("the opening page's data, before the router exists", () => {
     );
     loadOpeningPage(makeStore(signedInState(alice)), at(`/teams/${TEAM_ID}/chat`));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked.map((path) => path.replace(/^.*\/api\/v1/, '')).sort()).toEqual(
+    const paths = asked.map((path) => path.replace(/^.*\/api\/v1/, '')).sort();
+    expect(paths).toEqual(
       ['/credentials/mcp', '/credentials/mcp/servers', '/credits/status', `/teams/${TEAM_ID}`].sort(),
+    );
+    // index.html asks for the same (and the current user, which the entry loads for every page) before the app runs.
+    const early = PAGE_ROUTES.find((page) => page.module === 'TeamChat')?.data ?? [];
+    expect([...early].sort()).toEqual(
+      ['auth/users/me', ...paths.map((path) => path.slice(1).replace(TEAM_ID, ':teamId'))].sort(),
     );
   });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { pathPattern } from '../../scripts/routePreload';
+import { dataUrl, pathPattern } from '../../scripts/routePreload';
 import { PAGE_ROUTES, routeModuleFile } from '../../src/app/routes/routeModules';
 
 describe('the lazily loaded pages', () => {
@@ -11,7 +11,7 @@ describe('the lazily loaded pages', () => {
     const preloaded = PAGE_ROUTES.flatMap((page) => (page.preload ? [[pathPattern(page.path), page.preload]] : []));
     expect(preloaded).toEqual([
       ['^/login/?$', 'signed-out'],
-      ['^/teams/[^/]+/chat/?$', 'signed-in'],
+      ['^/teams/([^/]+)/chat/?$', 'signed-in'],
       ['^/profile/?$', 'signed-in'],
       ['^/payment/?$', 'signed-in'],
     ]);
@@ -23,5 +23,13 @@ describe('the lazily loaded pages', () => {
     expect(chat.test('/teams/t1/chat/')).toBe(true);
     expect(chat.test('/teams/t1/chat/more')).toBe(false);
     expect(new RegExp(pathPattern('payment')).test('/payment/success')).toBe(false);
+  });
+
+  it("fills a page's data paths from its parameters, below the API base", () => {
+    expect(dataUrl('/api/v1', 'teams/:teamId/chat', 'teams/:teamId')).toBe('/api/v1/teams/:1');
+    expect(dataUrl('https://api.example.com/v1/', 'profile', 'auth/users/me')).toBe(
+      'https://api.example.com/v1/auth/users/me',
+    );
+    expect(() => dataUrl('/api/v1', 'profile', 'teams/:teamId')).toThrow(/profile does not have/);
   });
 });

@@ -11,7 +11,16 @@ export interface PageRoute<Module extends string = string> {
   signIn?: boolean;
   /** index.html preloads the page's chunks when it opens at this path, for visitors in this state (others go elsewhere). */
   preload?: 'signed-in' | 'signed-out';
+  /**
+   * With `preload: 'signed-in'`: the API paths (below the API base; `:param`s from `path`) index.html asks for as the
+   * page opens, before the app's code has arrived. The app's first request for each takes that answer
+   * (services/earlyResponses.ts); list only what the page asks for as it opens.
+   */
+  data?: readonly string[];
 }
+
+/** Every signed-in page starts by loading the current user (features/auth/authThunks.ts). */
+const USER = 'auth/users/me';
 
 const pages = [
   { path: 'login', module: 'Login', preload: 'signed-out' },
@@ -19,9 +28,16 @@ const pages = [
   { path: 'eu-privacy', module: 'EuropePrivacyPolicy' },
   { path: 'legal/privacy-policy', module: 'PrivacyPolicy' },
   { path: 'legal/europe-privacy-policy', module: 'EuropePrivacyPolicy' },
-  { path: 'teams/:teamId/chat', module: 'TeamChat', signIn: true, preload: 'signed-in' },
-  { path: 'profile', module: 'Profile', signIn: true, preload: 'signed-in' },
-  { path: 'payment', module: 'Payment', signIn: true, preload: 'signed-in' },
+  {
+    path: 'teams/:teamId/chat',
+    module: 'TeamChat',
+    signIn: true,
+    preload: 'signed-in',
+    // What its loader (routes/teamChat/teamChatLoader.ts) asks for.
+    data: [USER, 'teams/:teamId', 'credits/status', 'credentials/mcp', 'credentials/mcp/servers'],
+  },
+  { path: 'profile', module: 'Profile', signIn: true, preload: 'signed-in', data: [USER] },
+  { path: 'payment', module: 'Payment', signIn: true, preload: 'signed-in', data: [USER] },
   { path: 'payment/success', module: 'PaymentSuccess', signIn: true },
   { path: 'payment/cancel', module: 'PaymentCancel', signIn: true },
 ] as const satisfies readonly PageRoute[];

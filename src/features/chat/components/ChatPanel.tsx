@@ -8,7 +8,8 @@ import { ChatErrorBanner } from './ChatErrorBanner';
 import { Composer } from './Composer';
 import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
-import { afterPaint, LazyMessageList, preloadMessageList } from './LazyMessageList';
+import { afterPaint } from '../../../components/afterPaint';
+import { LazyMessageList, preloadMessageList } from './LazyMessageList';
 import { RunCostNote } from './RunCostNote';
 import type { EarlierHistory } from '../chatTypes';
 

@@ -27,18 +27,6 @@ const subscribe = (listener: () => void) => {
 };
 const loadedList = () => loaded;
 
-/** After the browser has painted the current frame, so that the first screen's paint does not wait for the request. */
-export function afterPaint(task: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(task);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 type ListProps = ComponentProps<ListModule['MessageList']>;
 
 /**

@@ -6,14 +6,16 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectIsAdmin } from '../../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useAfterFirstPaint } from '../../../components/afterPaint';
 import { PageLoading } from '../../../components/PageLoading';
 import { PageViewTracker } from './PageViewTracker';
 
-// Admins only, so everyone else never downloads it.
+// Admins only, so everyone else never downloads it; after the page's first paint, which it would delay.
 const AdminModeToggle = lazy(() => import('./AdminModeToggle').then((m) => ({ default: m.AdminModeToggle })));
 
 export function AppLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
+  const painted = useAfterFirstPaint();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // Another page is on its way (its chunk downloading) and the router keeps the old one until it arrives: say so
@@ -34,7 +36,7 @@ export function AppLayout() {
         <Suspense fallback={<PageLoading />}>{changingPage ? <PageLoading /> : <Outlet />}</Suspense>
       </Box>
       <Footer />
-      {isAdmin && (
+      {isAdmin && painted && (
         <Suspense fallback={null}>
           <AdminModeToggle />
         </Suspense>

@@ -4,6 +4,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger 
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
+import { useAfterFirstPaint } from '../../../components/afterPaint';
 import { APP_NAME } from '../../../config/env';
 import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -14,7 +15,7 @@ import { useAdminInHeader } from './adminTogglePlacement';
 import { MobileMenu } from './MobileMenu';
 import { ThemeMenu } from './ThemeMenu';
 
-// Signed-in users only, so /login never downloads the badge.
+// Signed-in users only, so /login never downloads the badge; and after the page's first paint, which they would delay.
 const CreditsBadge = lazy(() => import('./CreditsBadge').then((m) => ({ default: m.CreditsBadge })));
 const AdminModeButton = lazy(() => import('./AdminModeButton').then((m) => ({ default: m.AdminModeButton })));
 
@@ -29,6 +30,7 @@ export function Header() {
   const adminInHeader = useAdminInHeader() && isAdmin;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
   const prefetchBalance = api.usePrefetch('getBalance');
+  const painted = useAfterFirstPaint();
 
   // The balance is asked for while the badge's chunk loads, not after it.
   useEffect(() => {
@@ -81,7 +83,7 @@ export function Header() {
         >
           {APP_NAME}
         </Typography>
-        {signedIn && (
+        {signedIn && painted && (
           <Suspense fallback={null}>
             <CreditsBadge />
           </Suspense>
@@ -109,7 +111,7 @@ export function Header() {
             </Button>
           )}
         </Box>
-        {adminInHeader && (
+        {adminInHeader && painted && (
           <Suspense fallback={null}>
             <AdminModeButton />
           </Suspense>

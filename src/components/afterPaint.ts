@@ -1,0 +1,38 @@
+// Work that can wait until the browser has shown the page: it then neither delays the first paint nor competes with
+// it for the network.
+import { useSyncExternalStore } from 'react';
+
+/** Runs `task` after the browser has painted the current frame; returns a cancel function. */
+export function afterPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+let firstPaintDone = false;
+let scheduled = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!firstPaintDone && !scheduled) {
+    scheduled = true;
+    afterPaint(() => {
+      firstPaintDone = true;
+      listeners.forEach((notify) => notify());
+    });
+  }
+  return () => listeners.delete(listener);
+}
+
+const isFirstPaintDone = () => firstPaintDone;
+
+/** False until the page's first frame with this component has painted, then true (at once for later mounts). */
+export function useAfterFirstPaint(): boolean {
+  return useSyncExternalStore(subscribe, isFirstPaintDone, () => false);
+}

@@ -1,6 +1,6 @@
 // Work that can wait until the browser has shown the page: it then neither delays the first paint nor competes with
 // it for the network.
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 /** Runs `task` after the browser has painted the current frame; returns a cancel function. */
 export function afterPaint(task: () => void): () => void {
@@ -33,6 +33,14 @@ function subscribe(listener: () => void): () => void {
 const isFirstPaintDone = () => firstPaintDone;
 
 /** False until the page's first frame with this component has painted, then true (at once for later mounts). */
-export function useAfterFirstPaint(): boolean {
+function useAfterFirstPaint(): boolean {
   return useSyncExternalStore(subscribe, isFirstPaintDone, () => false);
+}
+
+/**
+ * Its children once the page's first frame has painted. Only this wrapper renders again then (a store update outside
+ * React renders synchronously), not the page around it.
+ */
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return useAfterFirstPaint() ? children : null;
 }

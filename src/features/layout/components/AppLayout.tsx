@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectIsAdmin } from '../../auth/authSelectors';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { useAfterFirstPaint } from '../../../components/afterPaint';
+import { AfterFirstPaint } from '../../../components/afterPaint';
 import { PageLoading } from '../../../components/PageLoading';
 import { PageViewTracker } from './PageViewTracker';
 
@@ -15,7 +15,6 @@ const AdminModeToggle = lazy(() => import('./AdminModeToggle').then((m) => ({ de
 
 export function AppLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
-  const painted = useAfterFirstPaint();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // Another page is on its way (its chunk downloading) and the router keeps the old one until it arrives: say so
@@ -36,10 +35,12 @@ export function AppLayout() {
         <Suspense fallback={<PageLoading />}>{changingPage ? <PageLoading /> : <Outlet />}</Suspense>
       </Box>
       <Footer />
-      {isAdmin && painted && (
-        <Suspense fallback={null}>
-          <AdminModeToggle />
-        </Suspense>
+      {isAdmin && (
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <AdminModeToggle />
+          </Suspense>
+        </AfterFirstPaint>
       )}
       <PageViewTracker />
     </Box>

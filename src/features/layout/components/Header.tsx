@@ -4,7 +4,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, Typography, useScrollTrigger 
 import { alpha } from '@mui/material/styles';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
-import { useAfterFirstPaint } from '../../../components/afterPaint';
+import { AfterFirstPaint } from '../../../components/afterPaint';
 import { APP_NAME } from '../../../config/env';
 import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -30,7 +30,6 @@ export function Header() {
   const adminInHeader = useAdminInHeader() && isAdmin;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
   const prefetchBalance = api.usePrefetch('getBalance');
-  const painted = useAfterFirstPaint();
 
   // The balance is asked for while the badge's chunk loads, not after it.
   useEffect(() => {
@@ -83,10 +82,12 @@ export function Header() {
         >
           {APP_NAME}
         </Typography>
-        {signedIn && painted && (
-          <Suspense fallback={null}>
-            <CreditsBadge />
-          </Suspense>
+        {signedIn && (
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <CreditsBadge />
+            </Suspense>
+          </AfterFirstPaint>
         )}
         <Box
           component="nav"
@@ -111,10 +112,12 @@ export function Header() {
             </Button>
           )}
         </Box>
-        {adminInHeader && painted && (
-          <Suspense fallback={null}>
-            <AdminModeButton />
-          </Suspense>
+        {adminInHeader && (
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <AdminModeButton />
+            </Suspense>
+          </AfterFirstPaint>
         )}
         <ThemeMenu />
         <MobileMenu signedIn={signedIn} onLogout={logout} />

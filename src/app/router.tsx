@@ -102,3 +102,23 @@ export function loadOpeningPage(store: AppStore, location: Location): void {
 }
 
 export type AppRouter = ReturnType<typeof makeBrowserRouter>;
+
+/** Calls `ready` once the router has loaded the opening page's route (its lazy module and loader), or after `maxWaitMs`. */
+export function whenRouterReady(router: AppRouter, maxWaitMs: number, ready: () => void): void {
+  if (router.state.initialized) {
+    ready();
+    return;
+  }
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    unsubscribe();
+    clearTimeout(timer);
+    ready();
+  };
+  const unsubscribe = router.subscribe((state) => {
+    if (state.initialized) finish();
+  });
+  const timer = setTimeout(finish, maxWaitMs);
+}

@@ -10,7 +10,7 @@ let hostWanted = false;
 const listeners = new Set<() => void>();
 
 /** Asks ToastProvider to load and mount the toasts' host (once). */
-export function wantToastHost(): void {
+function wantToastHost(): void {
   if (hostWanted) return;
   hostWanted = true;
   listeners.forEach((listener) => listener());

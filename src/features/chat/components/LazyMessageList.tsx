@@ -2,17 +2,18 @@
 // paints without it, and it loads right after that first paint, or at once when a conversation opens.
 import { useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
 
-type ListModule = typeof import('./MessageList');
+type List = (typeof import('./MessageList'))['MessageList'];
 
-let loaded: ListModule | null = null;
+/** The loaded chunk's component, in an object so that the render below does not look like one creating a component. */
+let loaded: { MessageList: List } | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 /** Starts loading the list's chunk (once); after a failed load (offline), the next call tries again. */
 export function preloadMessageList(): void {
   loading ??= import('./MessageList').then(
-    (module) => {
-      loaded = module;
+    ({ MessageList }) => {
+      loaded = { MessageList };
       listeners.forEach((listener) => listener());
     },
     () => {
@@ -27,7 +28,7 @@ const subscribe = (listener: () => void) => {
 };
 const loadedList = () => loaded;
 
-type ListProps = ComponentProps<ListModule['MessageList']>;
+type ListProps = ComponentProps<List>;
 
 /**
  * The fallback until the chunk is there, then the list. Not a Suspense boundary: React holds back what a boundary

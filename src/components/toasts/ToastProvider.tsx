@@ -1,36 +1,28 @@
 // The toasts around the app: F8 reaches the newest toast, and the toasts' host (notistack, ToastHost) loads with the
 // first toast, so pages go without it until they have something to say.
-import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazyChunk } from '../lazyChunk';
 import { isToastHostWanted, onToastHostWanted, toastHostFailed } from './toasts';
 import { useToastHotkey } from './useToastHotkey';
 
-/** Loaded once for the page, whichever ToastProvider asked first. */
-let loadedHost: ComponentType | null = null;
+const hostChunk = lazyChunk(() => import('./ToastHost').then(({ ToastHost }) => ({ ToastHost })));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   useToastHotkey();
   const wanted = useSyncExternalStore(onToastHostWanted, isToastHostWanted, () => false);
-  const [Host, setHost] = useState<ComponentType | null>(() => loadedHost);
+  const host = hostChunk.useLoaded();
 
   useEffect(() => {
-    if (!wanted || Host) return undefined;
-    let current = true;
-    import('./ToastHost').then(
-      (module) => {
-        loadedHost = module.ToastHost;
-        if (current) setHost(() => module.ToastHost);
-      },
-      () => toastHostFailed(),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, Host]);
+    if (!wanted || host) return;
+    void hostChunk.preload().then((loaded) => {
+      if (!loaded) toastHostFailed();
+    });
+  }, [wanted, host]);
 
   return (
     <>
       {children}
-      {Host && <Host />}
+      {host && <host.module.ToastHost />}
     </>
   );
 }

@@ -30,15 +30,14 @@ export function pathPattern(path: string): string {
 }
 
 /**
- * An API path of a page as the inline script fills it in: the base joined on, and each `:param` replaced by `:N`, the
- * number of its group in the page's pattern.
+ * A page's API path as the inline script fills it in: each `:param` replaced by `:N`, the number of its group in the
+ * page's pattern. The script puts the API base in front afterwards, so a port in the base is never taken for one.
  */
-export function dataUrl(apiBase: string, pagePath: string, dataPath: string): string {
+export function dataPath(pagePath: string, path: string): string {
   const params = pagePath.split('/').filter((segment) => segment.startsWith(':'));
-  const url = `${apiBase.replace(/\/+$/, '')}/${dataPath}`;
-  return url.replace(/:[A-Za-z_]\w*/g, (param) => {
+  return path.replace(/:[A-Za-z_]\w*/g, (param) => {
     const group = params.indexOf(param) + 1;
-    if (group === 0) throw new Error(`routePreload: ${dataPath} names ${param}, which ${pagePath} does not have`);
+    if (group === 0) throw new Error(`routePreload: ${path} names ${param}, which ${pagePath} does not have`);
     return `:${group}`;
   });
 }
@@ -66,7 +65,7 @@ function moduleChunk(bundle: OutputBundle, module: string): OutputChunk | undefi
 
 // window.__earlyData maps each absolute URL asked for to the Authorization it carried and the answer (null when the
 // request failed), for src/services/earlyResponses.ts.
-const SCRIPT = `(function (routes, path, token, base) {
+const SCRIPT = `(function (routes, path, token, api, base) {
   for (var i = 0; i < routes.length; i++) {
     var route = routes[i];
     var match = new RegExp(route[0]).exec(path);
@@ -83,7 +82,7 @@ const SCRIPT = `(function (routes, path, token, base) {
     var early = (window.__earlyData = {});
     var auth = 'Bearer ' + token;
     for (var k = 0; k < route[3].length; k++) {
-      var url = new URL(route[3][k].replace(/:(\\d+)/g, function (_, n) { return match[n]; }), base).href;
+      var url = new URL(api + '/' + route[3][k].replace(/:(\\d+)/g, function (_, n) { return match[n]; }), base).href;
       early[url] = {
         auth: auth,
         response: fetch(url, { headers: { Authorization: auth } }).catch(function () { return null; }),
@@ -95,6 +94,15 @@ const SCRIPT = `(function (routes, path, token, base) {
 
 /** The stored access token (SPEC §9 key `token`), or null where storage is blocked. */
 const TOKEN = "(function () { try { return localStorage.getItem('token'); } catch (e) { return null; } })()";
+
+/** One row per preloaded page: its path pattern, its chunks, who it is for, and its data paths. */
+type PreloadRow = [pattern: string, files: string[], when: PreloadRoute['when'] | null, data: string[]];
+
+/** The inline script of index.html for these rows and this API base. */
+export function inlineScript(table: PreloadRow[], apiBase: string): string {
+  const api = JSON.stringify(apiBase.replace(/\/+$/, ''));
+  return `${SCRIPT}(${JSON.stringify(table)}, location.pathname, ${TOKEN}, ${api}, location.href);`;
+}
 
 export function routePreload(routes: PreloadRoute[]): Plugin {
   let base = '/';
@@ -113,18 +121,18 @@ export function routePreload(routes: PreloadRoute[]): Plugin {
         if (!ctx.bundle || !ctx.chunk) return [];
         const bundle = ctx.bundle;
         const loaded = new Set(staticClosure(bundle, ctx.chunk.fileName));
-        const table = routes.flatMap((r) => {
+        const table = routes.flatMap((r): PreloadRow[] => {
           const chunk = moduleChunk(bundle, r.module);
           if (!chunk) return [];
           const files = staticClosure(bundle, chunk.fileName, loaded).map((f) => base + f);
-          const data = r.when === 'signed-in' ? (r.data ?? []).map((d) => dataUrl(apiBase, r.path, d)) : [];
+          const data = r.when === 'signed-in' ? (r.data ?? []).map((d) => dataPath(r.path, d)) : [];
           return [[pathPattern(r.path), files, r.when ?? null, data]];
         });
         if (table.length === 0) return [];
         return [
           {
             tag: 'script',
-            children: `${SCRIPT}(${JSON.stringify(table)}, location.pathname, ${TOKEN}, location.href);`,
+            children: inlineScript(table, apiBase),
             injectTo: 'head',
           },
         ];

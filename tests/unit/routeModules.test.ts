@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dataUrl, pathPattern } from '../../scripts/routePreload';
+import { dataPath, inlineScript, pathPattern } from '../../scripts/routePreload';
 import { PAGE_ROUTES, routeModuleFile } from '../../src/app/routes/routeModules';
 
 describe('the lazily loaded pages', () => {
@@ -25,11 +25,35 @@ describe('the lazily loaded pages', () => {
     expect(new RegExp(pathPattern('payment')).test('/payment/success')).toBe(false);
   });
 
-  it("fills a page's data paths from its parameters, below the API base", () => {
-    expect(dataUrl('/api/v1', 'teams/:teamId/chat', 'teams/:teamId')).toBe('/api/v1/teams/:1');
-    expect(dataUrl('https://api.example.com/v1/', 'profile', 'auth/users/me')).toBe(
-      'https://api.example.com/v1/auth/users/me',
-    );
-    expect(() => dataUrl('/api/v1', 'profile', 'teams/:teamId')).toThrow(/profile does not have/);
+  it("fills a page's data paths from its parameters", () => {
+    expect(dataPath('teams/:teamId/chat', 'teams/:teamId')).toBe('teams/:1');
+    expect(dataPath('profile', 'auth/users/me')).toBe('auth/users/me');
+    expect(() => dataPath('profile', 'teams/:teamId')).toThrow(/profile does not have/);
+  });
+
+  it("asks for a signed-in page's data below the API base, a port in the base left alone", () => {
+    const fetched: string[] = [];
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation((url) => {
+      fetched.push(String(url));
+      return Promise.resolve(Response.json({}));
+    });
+    localStorage.setItem('token', 'tok');
+    window.history.pushState({}, '', '/teams/t1/chat');
+    try {
+      const chat = [
+        pathPattern('teams/:teamId/chat'),
+        [],
+        'signed-in',
+        [dataPath('teams/:teamId/chat', 'teams/:teamId')],
+      ];
+      new Function(inlineScript([chat] as Parameters<typeof inlineScript>[0], 'http://api.local:8080/api/v1/'))();
+      expect(fetched).toEqual(['http://api.local:8080/api/v1/teams/t1']);
+      expect(Object.keys(window.__earlyData ?? {})).toEqual(['http://api.local:8080/api/v1/teams/t1']);
+    } finally {
+      delete window.__earlyData;
+      localStorage.removeItem('token');
+      window.history.pushState({}, '', '/');
+      fetchSpy.mockRestore();
+    }
   });
 });

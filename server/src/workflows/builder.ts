@@ -1,234 +1,155 @@
-// Builds an n8n workflow for a request in three member phases: design (find each app's node), configure (read each
-// node's definition and fill its parameters) and validate (n8n-mcp's validator, repairing what it can).
-import type { Step, WorkflowSpec } from './spec.ts';
-import { serviceByKey, type Service } from './services.ts';
-import { buildGraph, type Graph } from './graph.ts';
-import { configureNode } from './configure.ts';
-import { type NodeKnowledge, type NodeHit, type ToolCaller } from './knowledge.ts';
-import { toN8n, type N8nWorkflow } from './n8nJson.ts';
-import { onlyChoicesLeft, parseValidation, repair, type ValidationReport } from './validation.ts';
-import { describeSchedule, resetIds } from './coreNodes.ts';
+// Builds an n8n workflow for a spec in three member phases: design (plan the nodes and connections from the spec and
+// n8n's catalogue), configure (read each node type's definition with get_node and build the draft through its
+// operations) and validate (n8n-mcp's validator, repairing what it reports, bounded).
+import { nodeCatalog } from './catalog/nodeCatalog.ts';
+import { DraftError, WorkflowDraft } from './draft.ts';
+import { isShown, optionValues, type Intent } from './configure.ts';
+import type { NodeDefinition, NodeKnowledge, ToolCaller } from './knowledge.ts';
+import type { N8nWorkflow } from './n8nJson.ts';
+import { appDisplayName, planWorkflow, type Plan } from './plan.ts';
+import type { WorkflowSpec } from './spec.ts';
+import { parseValidation, repair, type ValidationReport } from './validation.ts';
+import { scheduleText } from './wording.ts';
 
 export interface Design {
   spec: WorkflowSpec;
-  /** Node type per service key: actions and the app trigger. */
-  actionTypes: Map<string, string>;
-  triggerType: string | null;
-  /** Apps n8n has no node for (they became HTTP requests), and notes for the reply. */
+  plan: Plan;
   notes: string[];
 }
 
 export interface Built {
+  draft: WorkflowDraft;
   workflow: N8nWorkflow;
-  /** Settings per node name that the user picks in n8n. */
+  /** Per node, what the user still gives (placeholders), named in the reply. */
   toPick: Map<string, Set<string>>;
   credentials: Array<{ node: string; type: string }>;
+  /** Operations the draft refused (a node type n8n does not know, a connection that does not fit). */
+  problems: string[];
 }
 
 export interface Checked {
   report: ValidationReport;
   repaired: string[];
-  /** Valid, or the only errors left are settings the reply asks the user to pick. */
   usable: boolean;
 }
 
-function walk(steps: Step[], visit: (s: Step) => void): void {
-  for (const step of steps) {
-    visit(step);
-    if (step.kind === 'if') walk([...step.then, ...step.otherwise], visit);
-    if (step.kind === 'switch') step.routes.forEach((r) => walk(r.steps, visit));
-    if (step.kind === 'classify') step.categories.forEach((r) => walk(r.steps, visit));
-    if (step.kind === 'parallel') step.branches.forEach((b) => walk(b, visit));
-    if (step.kind === 'batch') walk(step.body, visit);
-  }
-}
-
-function actionServices(spec: WorkflowSpec): Service[] {
-  const keys = new Set<string>();
-  walk([...spec.steps, ...spec.onError], (s) => s.kind === 'action' && keys.add(s.service));
-  return [...keys].map((k) => serviceByKey(k)).filter((s): s is Service => Boolean(s));
-}
-
-function pick(hits: NodeHit[], service: Service, trigger: boolean): string | null {
-  const base = `n8n-nodes-base.${service.node}`;
-  const exact = trigger ? hits.find((h) => h.type === `${base}Trigger`) : hits.find((h) => h.type === base);
-  if (exact) return exact.type;
-  const name = service.name.toLowerCase();
-  const loose = hits.find(
-    (h) =>
-      !/Tool$/.test(h.type) &&
-      (trigger ? h.category === 'trigger' : h.category !== 'trigger') &&
-      h.displayName.toLowerCase().startsWith(name.split(' ')[0]!),
-  );
-  return loose?.type ?? null;
-}
-
-/** Design: search n8n's nodes for every app the request names; an app without a node becomes an HTTP request. */
+/**
+ * Design: the nodes and connections the spec needs, every app resolved in n8n's catalogue, and each app's node
+ * confirmed with n8n-mcp's node search (a node the search does not know is reported, not guessed).
+ */
 export async function* design<E>(
   spec: WorkflowSpec,
   call: ToolCaller<E>,
   knowledge: NodeKnowledge<E>,
 ): AsyncGenerator<E, Design> {
-  const result: Design = { spec, actionTypes: new Map(), triggerType: null, notes: [] };
-  const trigger = spec.trigger.kind === 'app' ? serviceByKey(spec.trigger.service) : undefined;
-  if (trigger) {
-    const hits = yield* knowledge.search(call, trigger.query);
-    result.triggerType = pick(hits, trigger, true);
-    if (!result.triggerType && trigger.table) {
-      result.notes.push(
-        `n8n has no trigger node for ${trigger.name}, so the workflow checks it every 15 minutes for new ${trigger.noun ?? 'item'}s.`,
+  const catalog = nodeCatalog();
+  const plan = planWorkflow(spec, catalog);
+  const notes = [...plan.notes];
+  const apps = new Map<string, string>();
+  for (const node of plan.nodes) if (node.app && node.type && !apps.has(node.app)) apps.set(node.app, node.type);
+  for (const [key, type] of apps) {
+    const app = catalog.app(key);
+    const name = appDisplayName(app, key);
+    const hits = yield* knowledge.search(call, name);
+    const base = (t: string) => t.replace(/(?:Trigger|Tool)$/, '');
+    if (!hits.some((h) => base(h.type) === base(type)))
+      notes.push(`n8n's node search did not list ${name} (\`${type}\`); check that your n8n has this node.`);
+    if (app?.community)
+      notes.push(
+        `${name} is a verified community node: install \`${app.community}\` in n8n (Settings → Community nodes) before you run it.`,
       );
-      const read: Step = {
-        kind: 'action',
-        service: trigger.key,
-        verb: 'read',
-        hints: {},
-        phrase: `new ${trigger.noun ?? 'item'}s`,
-      };
-      result.spec = {
-        ...spec,
-        trigger: { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 15 } },
-        steps: [read, ...spec.steps],
-      };
-      const hits = yield* knowledge.search(call, trigger.query);
-      const type = pick(hits, trigger, false);
-      if (type) result.actionTypes.set(trigger.key, type);
-    } else if (!result.triggerType) {
-      result.notes.push(
-        `n8n has no trigger node for ${trigger.name}, so the workflow starts from a webhook: point ${trigger.name}'s webhook settings at it.`,
-      );
-      result.spec = { ...spec, trigger: { kind: 'webhook', path: trigger.key.toLowerCase(), method: 'POST' } };
-    }
   }
-  for (const service of actionServices(result.spec)) {
-    if (result.actionTypes.has(service.key)) continue;
-    if (service.key === 'emailSend') {
-      result.actionTypes.set(service.key, 'n8n-nodes-base.emailSend');
-      continue;
-    }
-    const hits = yield* knowledge.search(call, service.query);
-    const type = pick(hits, service, false);
-    if (type) result.actionTypes.set(service.key, type);
-    else result.notes.push(`n8n has no node for ${service.name}; I used an HTTP Request to its API instead.`);
-  }
-  return result;
-}
-
-const VERB_LABEL: Record<string, string> = {
-  create: 'Add',
-  read: 'Get',
-  update: 'Update',
-  delete: 'Delete',
-  search: 'Search',
-};
-
-function actionLabel(step: Extract<Step, { kind: 'action' }>): string {
-  const svc = serviceByKey(step.service);
-  const name = svc?.name ?? step.service;
-  const noun = svc?.noun ?? 'item';
-  if (step.verb === 'send') {
-    if (step.hints.channel) return `Post to ${step.hints.channel}`;
-    if (svc?.key === 'emailSend') return step.hints.email ? `Email ${step.hints.email}` : 'Send Email';
-    return `Send ${noun} via ${name}`;
-  }
-  if (svc?.key === 'rssFeedRead') return 'Read RSS Feed';
-  if (svc?.key === 'openWeatherMap') return 'Get Weather';
-  if (step.verb === 'create') return svc?.table ? `Add ${noun} to ${name}` : `Create ${noun} in ${name}`;
-  return `${VERB_LABEL[step.verb] ?? 'Use'} ${noun}${step.verb === 'read' ? 's' : ''} ${step.verb === 'read' ? 'from' : 'in'} ${name}`;
-}
-
-/** Turns actions whose app has no node into HTTP requests to that app's API. */
-function withoutUnknownApps(steps: Step[], types: Map<string, string>): Step[] {
-  return steps.map((s): Step => {
-    if (s.kind === 'action' && !types.has(s.service)) {
-      const svc = serviceByKey(s.service);
-      return {
-        kind: 'http',
-        url: `https://api.${(svc?.node ?? s.service).toLowerCase()}.com/`,
-        method: s.verb === 'read' ? 'GET' : 'POST',
-        api: `${svc?.name ?? s.service} API`,
-      };
-    }
-    if (s.kind === 'if')
-      return { ...s, then: withoutUnknownApps(s.then, types), otherwise: withoutUnknownApps(s.otherwise, types) };
-    if (s.kind === 'switch')
-      return { ...s, routes: s.routes.map((r) => ({ ...r, steps: withoutUnknownApps(r.steps, types) })) };
-    if (s.kind === 'classify')
-      return { ...s, categories: s.categories.map((r) => ({ ...r, steps: withoutUnknownApps(r.steps, types) })) };
-    if (s.kind === 'parallel') return { ...s, branches: s.branches.map((b) => withoutUnknownApps(b, types)) };
-    if (s.kind === 'batch') return { ...s, body: withoutUnknownApps(s.body, types) };
-    return s;
-  });
-}
-
-function workflowName(spec: WorkflowSpec, graph: Graph): string {
-  if (spec.name) return spec.name;
-  const first = graph.nodes[0]!;
-  const start =
-    spec.trigger.kind === 'schedule'
-      ? cap(describeSchedule(spec.trigger.rule))
-      : first.name.replace(/ Trigger$|^When /, '').replace(/^On /, '');
-  const apps = [
-    ...new Set(
-      graph.nodes
-        .slice(1)
-        .filter((n) => n.service)
-        .map((n) => serviceByKey(n.service!)?.name ?? n.service!),
-    ),
-  ];
-  const tail = apps.length ? apps.slice(0, 3).join(', ') : graph.nodes.length > 1 ? graph.nodes[1]!.name : 'Workflow';
-  return `${start} → ${tail}`.slice(0, 120);
+  return { spec, plan, notes };
 }
 
 const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
 
-/** Configure: read every node's definition (versions, operations, required parameters) and fill its parameters. */
+function workflowName(spec: WorkflowSpec, plan: Plan): string {
+  if (spec.name) return spec.name;
+  const first = plan.nodes[0]!;
+  const start =
+    spec.trigger.kind === 'schedule'
+      ? cap(scheduleText(spec.trigger.rule))
+      : first.name.replace(/ Trigger$|^When /, '').replace(/^On /, '');
+  const catalog = nodeCatalog();
+  const apps = [
+    ...new Set(
+      plan.nodes
+        .slice(1)
+        .filter((n) => n.app && !/Tool$/.test(n.type))
+        .map((n) => appDisplayName(catalog.app(n.app!), n.app!)),
+    ),
+  ];
+  const tail = apps.length ? apps.slice(0, 3).join(', ') : (plan.nodes[1]?.name ?? 'Workflow');
+  return `${start} → ${tail}`.slice(0, 120);
+}
+
+/** A chat model's model id goes into whichever parameter its definition holds it in. */
+function modelParameters(def: NodeDefinition, model: string | undefined): Record<string, unknown> {
+  if (!model) return {};
+  const prop = def.properties.find((p) => /^(?:model|modelName|modelId)$/.test(p.name) && isShown(p, {}, def.version));
+  if (!prop) return {};
+  if (prop.type === 'resourceLocator')
+    return { [prop.name]: { __rl: true, value: model, mode: 'list', cachedResultName: model } };
+  if (prop.type === 'options') return optionValues(prop).includes(model) ? { [prop.name]: model } : {};
+  return { [prop.name]: model };
+}
+
+/** Configure: read every node type's definition once, then build the draft through its operations. */
 export async function* configure<E>(
   d: Design,
   call: ToolCaller<E>,
   knowledge: NodeKnowledge<E>,
 ): AsyncGenerator<E, Built> {
-  resetIds();
-  const spec = {
-    ...d.spec,
-    steps: withoutUnknownApps(d.spec.steps, d.actionTypes),
-    onError: withoutUnknownApps(d.spec.onError, d.actionTypes),
-  };
-  const graph = buildGraph(spec, actionLabel);
-  const steps = new Map<string, Extract<Step, { kind: 'action' }>>();
-  walk([...spec.steps, ...spec.onError], (s) => s.kind === 'action' && steps.set(actionLabel(s), s));
-  const toPick: Built['toPick'] = new Map();
-  const credentials: Built['credentials'] = [];
-  for (const node of graph.nodes) {
-    if (node.service)
-      node.type = (node === graph.nodes[0] ? d.triggerType : d.actionTypes.get(node.service)) ?? node.type;
-  }
-  for (const node of graph.nodes) if (node.toCheck) toPick.set(node.name, new Set([node.toCheck]));
-  for (const type of [...new Set(graph.nodes.map((n) => n.type))]) yield* knowledge.describe(call, type);
-  for (const node of graph.nodes) {
+  const draft = new WorkflowDraft();
+  const problems: string[] = [];
+  for (const type of [...new Set(d.plan.nodes.map((n) => n.type).filter(Boolean))])
+    yield* knowledge.describe(call, type);
+  const names = new Map<string, string>();
+  for (const node of d.plan.nodes) {
     const def = knowledge.definition(node.type);
-    if (!def) continue;
-    if (node.service) {
-      const svc = serviceByKey(node.service);
-      const step = steps.get(node.name.replace(/ \d+$/, ''));
-      const trigger = d.spec.trigger.kind === 'app' && node === graph.nodes[0] ? d.spec.trigger : null;
-      const conf = configureNode(
+    if (!def) {
+      problems.push(`n8n does not know the node type \`${node.type}\` (${node.name}), so it was left out.`);
+      continue;
+    }
+    const intent: Intent | undefined = node.intent ? { ...node.intent, hints: node.intent.hints } : undefined;
+    const given = { ...node.parameters, ...modelParameters(def, node.model) };
+    let name: string;
+    try {
+      name = draft.addNode(def, node.name, given, intent);
+    } catch (error) {
+      if (!(error instanceof DraftError)) throw error;
+      // A parameter this version of the node does not have: keep the ones it knows.
+      const known = new Set(def.properties.map((p) => p.name));
+      name = draft.addNode(
         def,
-        trigger
-          ? { verb: 'trigger', hints: {}, event: trigger.event, noun: svc?.noun }
-          : { verb: step?.verb ?? 'send', resources: svc?.resources, hints: step?.hints ?? {} },
+        node.name,
+        Object.fromEntries(Object.entries(given).filter(([k]) => known.has(k))),
+        intent,
       );
-      node.parameters = { ...conf.parameters, ...node.parameters };
-      if (conf.toPick.length) toPick.set(node.name, new Set([...(toPick.get(node.name) ?? []), ...conf.toPick]));
-      for (const type of conf.credentials) credentials.push({ node: node.name, type });
-    } else {
-      const needed = def.credentials.filter((c) => c.required !== false && !c.displayOptions);
-      for (const c of needed.slice(0, 1)) credentials.push({ node: node.name, type: c.name });
+    }
+    names.set(node.name, name);
+    if (node.onError) draft.setErrorOutput(name);
+  }
+  for (const link of d.plan.links) {
+    const from = names.get(link.from);
+    const to = names.get(link.to);
+    if (!from || !to) continue;
+    try {
+      draft.connect(from, to, link.output, link.input, link.type);
+    } catch (error) {
+      if (!(error instanceof DraftError)) throw error;
+      problems.push(error.message);
     }
   }
-  const name = workflowName(d.spec, graph);
-  const workflow = toN8n(name, graph, (type) => knowledge.definition(type)?.version ?? 1);
-  return { workflow, toPick, credentials };
+  draft.name = workflowName(d.spec, d.plan);
+  for (const node of d.plan.nodes)
+    if (node.toCheck && names.has(node.name)) {
+      const set = draft.toPick.get(names.get(node.name)!) ?? new Set<string>();
+      set.add(node.toCheck);
+      draft.toPick.set(names.get(node.name)!, set);
+    }
+  return { draft, workflow: draft.toWorkflow(), toPick: draft.toPick, credentials: draft.credentials, problems };
 }
 
 /** Validate with n8n-mcp, repair what the node definitions can fill, and validate again (bounded). */
@@ -244,9 +165,10 @@ export async function* validate<E>(
     const result = yield* call('validate_workflow', { workflow: built.workflow });
     report = parseValidation(result.text, result.isError);
     if (report.valid || round === rounds - 1) break;
-    const fixes = repair(built.workflow, report, (type) => knowledge.definition(type), built.toPick);
+    const fixes = repair(built.draft, report, (type) => knowledge.definition(type));
     if (!fixes.length) break;
     repaired.push(...fixes);
+    built.workflow = built.draft.toWorkflow();
   }
-  return { report, repaired, usable: report.valid || onlyChoicesLeft(report, built.toPick) };
+  return { report, repaired, usable: report.valid };
 }

@@ -1,31 +1,96 @@
-// Fills an app node's parameters from its n8n definition: the resource and operation that fit the step, then
-// every required parameter those make visible, from the request's hints or an expression over the incoming item.
+// Fills a node's parameters from its n8n definition: the resource and operation that fit the step, then every
+// required parameter those make visible, from the request's hints, an expression over the incoming item, or n8n's
+// placeholder marker for a value only the user can give (their channel, table, sender address), listed in the reply.
 import type { AppHints, Verb } from './spec.ts';
 import type { NodeDefinition, NodeProperty } from './knowledge.ts';
 
 const OPERATIONS: Record<Verb | 'trigger', string[]> = {
-  create: ['create', 'append', 'insert', 'add', 'upload', 'post', 'send', 'createorupdate', 'upsert'],
-  send: ['send', 'post', 'sendmessage', 'create', 'sendandwait'],
-  read: ['getall', 'getmany', 'get', 'search', 'read', 'list', 'executequery', 'select', 'currentweather'],
-  update: ['update', 'upsert', 'appendorupdate', 'edit'],
-  delete: ['delete', 'deleterecord', 'remove'],
-  search: ['search', 'enrich', 'getall', 'getmany', 'get'],
+  create: [
+    'create',
+    'append',
+    'insert',
+    'add',
+    'upload',
+    'post',
+    'send',
+    'createorupdate',
+    'upsert',
+    'write',
+    'sendmessage',
+    'publish',
+  ],
+  send: ['send', 'post', 'sendmessage', 'create', 'sendandwait', 'publish', 'reply'],
+  read: [
+    'getall',
+    'getmany',
+    'get',
+    'search',
+    'read',
+    'list',
+    'executequery',
+    'select',
+    'currentweather',
+    'getallitems',
+    'download',
+  ],
+  update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch'],
+  delete: ['delete', 'deleterecord', 'remove', 'archive'],
+  search: ['search', 'enrich', 'getall', 'getmany', 'get', 'find', 'lookup'],
   trigger: [],
 };
 
-export interface Configured {
-  parameters: Record<string, unknown>;
-  /** Settings the user picks in n8n (a base, a table, a form): named in the reply, never invented. */
-  toPick: string[];
-  /** Credential types the node needs (referenced by type; the user connects them in n8n). */
-  credentials: string[];
+/** n8n's marker for a value the user fills in; its editor lists every one as a to-do. */
+export const placeholder = (label: string): string => `<__PLACEHOLDER_VALUE__${label.replace(/_/g, ' ')}__>`;
+
+export const isPlaceholder = (value: unknown): boolean =>
+  typeof value === 'string' && value.includes('<__PLACEHOLDER_VALUE__');
+
+interface Cnd {
+  eq?: unknown;
+  not?: unknown;
+  gte?: number;
+  lte?: number;
+  gt?: number;
+  lt?: number;
+  between?: { from: number; to: number };
+  includes?: string;
+  startsWith?: string;
+  endsWith?: string;
+  regex?: string;
+  exists?: boolean;
 }
 
-function matches(values: unknown[] | undefined, actual: unknown): boolean {
-  return !values || values.some((v) => v === actual || (typeof v === 'object' && v !== null && '_cnd' in v));
+function test(expected: unknown, actual: unknown): boolean {
+  if (typeof expected !== 'object' || expected === null || !('_cnd' in expected)) return expected === actual;
+  const c = (expected as { _cnd: Cnd })._cnd;
+  const n = typeof actual === 'number' ? actual : Number(actual);
+  if ('eq' in c) return actual === c.eq;
+  if ('not' in c) return actual !== c.not;
+  if (c.gte !== undefined) return n >= c.gte;
+  if (c.lte !== undefined) return n <= c.lte;
+  if (c.gt !== undefined) return n > c.gt;
+  if (c.lt !== undefined) return n < c.lt;
+  if (c.between) return n >= c.between.from && n <= c.between.to;
+  if (c.includes !== undefined) return typeof actual === 'string' && actual.includes(c.includes);
+  if (c.startsWith !== undefined) return typeof actual === 'string' && actual.startsWith(c.startsWith);
+  if (c.endsWith !== undefined) return typeof actual === 'string' && actual.endsWith(c.endsWith);
+  if (c.regex !== undefined) return typeof actual === 'string' && new RegExp(c.regex).test(actual);
+  if (c.exists !== undefined) return (actual !== undefined) === c.exists;
+  return false;
 }
 
-/** Whether n8n shows the property for these parameters and this node version. */
+function valueAt(params: Record<string, unknown>, key: string, version: number): unknown {
+  if (key === '@version') return version;
+  const path = key.replace(/^\//, '').split('.');
+  let at: unknown = params;
+  for (const part of path)
+    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+  // A resource locator shows by its value.
+  if (typeof at === 'object' && at !== null && '__rl' in at) return (at as { value?: unknown }).value;
+  return at;
+}
+
+/** Whether n8n shows the property for these parameters and this node version (displayOptions show/hide). */
 export function isShown(
   prop: Pick<NodeProperty, 'displayOptions'>,
   params: Record<string, unknown>,
@@ -33,158 +98,274 @@ export function isShown(
 ): boolean {
   const { show, hide } = prop.displayOptions ?? {};
   for (const [key, values] of Object.entries(show ?? {})) {
-    if (key === '@version') {
-      if (!values.some((v) => v === version || (typeof v === 'object' && v !== null))) return false;
-      continue;
-    }
-    if (key.startsWith('/')) continue;
-    if (!matches(values, params[key])) return false;
+    const actual = valueAt(params, key, version);
+    if (!values.some((v) => test(v, actual))) return false;
   }
   for (const [key, values] of Object.entries(hide ?? {})) {
-    if (key === '@version' || key.startsWith('/')) continue;
-    if (values.some((v) => v === params[key])) return false;
+    const actual = valueAt(params, key, version);
+    if (values.some((v) => test(v, actual))) return false;
   }
   return true;
 }
 
-function optionValues(prop: NodeProperty): string[] {
+export function defaults(def: NodeDefinition, params: Record<string, unknown> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of def.properties)
+    if (p.default !== undefined && !(p.name in out) && isShown(p, { ...out, ...params }, def.version))
+      out[p.name] = p.default;
+  return out;
+}
+
+/** The properties n8n shows for these parameters (one per name: the variant for this version). */
+export function visible(def: NodeDefinition, params: Record<string, unknown>): NodeProperty[] {
+  const merged = { ...defaults(def, params), ...params };
+  const seen = new Set<string>();
+  return def.properties.filter((p) => {
+    if (seen.has(p.name) || !isShown(p, merged, def.version)) return false;
+    seen.add(p.name);
+    return true;
+  });
+}
+
+export function optionValues(prop: NodeProperty): string[] {
   return (prop.options ?? []).map((o) => o.value).filter((v): v is string => typeof v === 'string');
 }
 
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 function choose(values: string[], preferred: string[], fallback: unknown): string | undefined {
   for (const want of preferred) {
-    const hit = values.find((v) => v.toLowerCase() === want);
+    const hit = values.find((v) => norm(v) === want);
     if (hit) return hit;
   }
   return typeof fallback === 'string' && values.includes(fallback) ? fallback : values[0];
 }
 
-const MESSAGE = '={{ $json.summary ?? $json.text ?? JSON.stringify($json, null, 2) }}';
+const CONTENT =
+  /^(?:text|message|content|body|messagetext|description|caption|comment|notes?|post|textcontent|html|markdown|value|input|prompt|question|query|messagecontent|bodycontent|replytext|tweet)$/i;
+const TITLE = /^(?:subject|title|name|summary|headline|issuetitle|taskname)$/i;
+const USER_VALUE =
+  /(?:id|ids|owner|repo|repository|project|team|workspace|base|table|sheet|channel|list|board|folder|database|account|person|page|organization|org|domain|phone|sender|from|calendar|collection|bucket|index|user|group|site|drive|document|file|form|space|store|region|zone|campaign|audience|location|spreadsheet|worksheet|label|queue|topic|container|stage|pipeline|model|voice|template|tenant|instance|host|server|path)$/i;
 
-function stringValue(prop: NodeProperty, hints: AppHints, trigger: boolean, toPick: string[]): string {
-  const n = prop.name.toLowerCase();
-  if (/url|feed|link/.test(n)) {
-    if (hints.url) return hints.url;
-    toPick.push(prop.displayName ?? prop.name);
-    return '';
-  }
-  if (/^from(?:email)?$|sender/.test(n)) {
-    toPick.push(prop.displayName ?? prop.name);
-    return '';
-  }
-  if (trigger) {
-    toPick.push(prop.displayName ?? prop.name);
-    return typeof prop.default === 'string' ? prop.default : '';
-  }
-  if (/^(?:text|message|content|body|messagetext|description|caption|comment|notes?)$/.test(n))
-    return hints.text ?? MESSAGE;
-  if (/email|^to$|sendto|recipient/.test(n)) return hints.email ?? '={{ $json.email }}';
-  if (/subject|title|^name$|summary/.test(n))
-    return hints.subject ?? '={{ $json.title ?? $json.name ?? "Workflow update" }}';
-  if (/chatid/.test(n)) return hints.chatId ?? '={{ $json.chat_id }}';
-  if (/phone|^from$/.test(n)) return `={{ $json.${prop.name} }}`;
-  if (typeof prop.default === 'string' && prop.default) return prop.default;
-  return `={{ $json.${/^[a-zA-Z_]\w*$/.test(prop.name) ? prop.name : 'value'} }}`;
+export interface Filled {
+  value: unknown;
+  /** A value only the user can give (named in the reply under "Before you run it"). */
+  pick?: string;
 }
 
-function locator(prop: NodeProperty, hints: AppHints, toPick: string[]): Record<string, unknown> {
-  const modes = (prop.modes ?? []).map((m) => m.name);
-  const n = prop.name.toLowerCase();
-  const hint = /channel/.test(n)
-    ? hints.channel
-    : /sheet|table|database|base|list|board|project/.test(n)
-      ? hints.table
-      : undefined;
-  if (hint && (modes.includes('name') || !modes.length)) return { __rl: true, value: hint, mode: 'name' };
-  if (hint && modes.includes('id')) return { __rl: true, value: hint, mode: 'id' };
-  toPick.push(prop.displayName ?? prop.name);
-  const mode = !modes.length || modes.includes('list') ? 'list' : modes.includes('id') ? 'id' : modes[0]!;
-  return { __rl: true, value: '', mode };
+function label(prop: NodeProperty): string {
+  return (prop.displayName ?? prop.name)
+    .replace(/\s+Name or ID$/i, '')
+    .replace(/[<>_]/g, ' ')
+    .trim();
 }
 
-export function valueFor(prop: NodeProperty, hints: AppHints, toPick: string[], trigger = false): unknown {
+/** A value for a required parameter the plan did not set. */
+export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): Filled {
+  const n = prop.name.toLowerCase();
+  const ask = (): Filled => ({ value: placeholder(label(prop)), pick: label(prop) });
   switch (prop.type) {
-    case 'resourceLocator':
-      return locator(prop, hints, toPick);
-    case 'resourceMapper':
-      return { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] };
-    case 'options': {
-      const values = optionValues(prop);
-      if (values.length) return choose(values, [], prop.default);
-      toPick.push(prop.displayName ?? prop.name);
-      return typeof prop.default === 'string' ? prop.default : '';
+    case 'resourceLocator': {
+      const modes = (prop.modes ?? []).map((m) => m.name);
+      const hint = /channel/.test(n)
+        ? hints.channel
+        : /sheet|table|database|base|list|board|collection/.test(n)
+          ? hints.table
+          : /repo|project|owner/.test(n)
+            ? hints.container
+            : undefined;
+      if (hint)
+        return {
+          value: {
+            __rl: true,
+            value: hint,
+            mode: modes.includes('name') ? 'name' : modes.includes('id') ? 'id' : (modes[0] ?? 'id'),
+          },
+        };
+      const fallback =
+        prop.default && typeof prop.default === 'object' ? (prop.default as { value?: unknown }).value : undefined;
+      if (typeof fallback === 'string' && fallback) return { value: { __rl: true, mode: 'list', value: fallback } };
+      return {
+        value: { __rl: true, value: placeholder(label(prop)), mode: modes.includes('id') ? 'id' : (modes[0] ?? 'id') },
+        pick: label(prop),
+      };
     }
-    case 'multiOptions':
-      return Array.isArray(prop.default) && prop.default.length ? prop.default : optionValues(prop).slice(0, 1);
+    case 'resourceMapper':
+      return { value: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] } };
+    case 'options': {
+      const values = optionValues(prop).filter((v) => v !== '');
+      if (values.length)
+        return { value: typeof prop.default === 'string' && values.includes(prop.default) ? prop.default : values[0] };
+      return ask();
+    }
+    case 'multiOptions': {
+      if (Array.isArray(prop.default) && prop.default.length) return { value: prop.default };
+      const values = optionValues(prop);
+      return values.length ? { value: values.slice(0, 1) } : { value: [placeholder(label(prop))], pick: label(prop) };
+    }
     case 'number':
-      return typeof prop.default === 'number' ? prop.default : 0;
+      return { value: typeof prop.default === 'number' ? prop.default : 0 };
     case 'boolean':
-      return prop.default === true;
+      return { value: prop.default === true };
     case 'collection':
     case 'fixedCollection':
-      return prop.default && typeof prop.default === 'object' ? prop.default : {};
+      return { value: prop.default && typeof prop.default === 'object' ? prop.default : {} };
     case 'json':
-      return '={{ JSON.stringify($json) }}';
+      return {
+        value: typeof prop.default === 'string' && prop.default.trim() ? prop.default : '={{ JSON.stringify($json) }}',
+      };
     case 'dateTime':
-      return '={{ $now.toISO() }}';
+      return { value: '={{ $now.toISO() }}' };
     default:
-      return stringValue(prop, hints, trigger, toPick);
+      break;
   }
+  if (/url|feed|link|endpoint|webhook/.test(n)) return hints.url ? { value: hints.url } : ask();
+  if (/email|^to$|sendto|recipient/.test(n)) {
+    if (/from|sender/.test(n)) return ask();
+    return { value: hints.email ?? '={{ $json.email }}' };
+  }
+  if (/^from$|^fromemail$|sender/.test(n)) return ask();
+  if (trigger) return typeof prop.default === 'string' && prop.default ? { value: prop.default } : ask();
+  if (CONTENT.test(n)) return { value: hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}' };
+  if (TITLE.test(n)) return { value: hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}' };
+  if (/chatid/.test(n)) return hints.chatId ? { value: hints.chatId } : ask();
+  if (USER_VALUE.test(n))
+    return typeof prop.default === 'string' &&
+      prop.default &&
+      !/^\s*$/.test(prop.default) &&
+      !prop.default.startsWith('=')
+      ? { value: prop.default }
+      : ask();
+  if (typeof prop.default === 'string' && prop.default) return { value: prop.default };
+  return ask();
 }
 
 /** Trigger events: the option whose value names the event ("payment_intent.payment_failed" for "failed"). */
 function eventOptions(prop: NodeProperty, event: string, noun: string): string[] {
   const values = optionValues(prop);
-  const words = [event === 'failed' ? 'fail' : event === 'response' ? 'form' : event, noun].filter(Boolean);
+  const words = [
+    event === 'failed' ? 'fail' : event === 'response' ? 'form' : event === 'created' ? '' : event,
+    noun,
+  ].filter(Boolean);
+  const created = values.filter((v) => /creat|new|add|open|receiv/i.test(v));
   const best = values.filter((v) => words.every((w) => v.toLowerCase().includes(w)));
-  const some = (best.length ? best : values.filter((v) => v.toLowerCase().includes(words[0]!))).sort(
-    (a, b) => Number(b.startsWith(noun)) - Number(a.startsWith(noun)),
+  const some = best.length
+    ? best
+    : event === 'created'
+      ? created
+      : values.filter((v) => words[0] && v.toLowerCase().includes(words[0]));
+  const ranked = [...some].sort(
+    (a, b) => Number(b.toLowerCase().startsWith(noun)) - Number(a.toLowerCase().startsWith(noun)),
   );
-  return some.slice(0, 2).length ? some.slice(0, 2) : values.includes('*') ? ['*'] : values.slice(0, 1);
+  if (ranked.length) return ranked.slice(0, 2);
+  return values.includes('*') ? ['*'] : values.slice(0, 1);
 }
 
-export function configureNode(
-  def: NodeDefinition,
-  want: { verb: Verb | 'trigger'; resources?: string[]; hints: AppHints; event?: string; noun?: string },
-): Configured {
-  const params: Record<string, unknown> = {};
-  const toPick: string[] = [];
-  const base = defaults(def);
-  const visible = () => def.properties.filter((p) => isShown(p, { ...base, ...params }, def.version));
-  const resource = visible().find((p) => p.name === 'resource' && p.type === 'options');
-  if (resource)
-    params.resource = choose(
-      optionValues(resource),
-      (want.resources ?? []).map((r) => r.toLowerCase()),
-      resource.default,
-    );
-  const operation = visible().find((p) => p.name === 'operation' && p.type === 'options');
-  if (operation) params.operation = choose(optionValues(operation), OPERATIONS[want.verb], operation.default);
-  // Filling one parameter can show others (a mode selector): a few passes reach the fixed point.
-  for (let pass = 0; pass < 3; pass++) {
-    for (const prop of visible()) {
-      if (prop.name in params || !prop.required) continue;
-      if (want.verb === 'trigger' && (prop.name === 'events' || prop.name === 'event') && prop.type !== 'string') {
-        params[prop.name] =
-          prop.type === 'multiOptions'
-            ? eventOptions(prop, want.event ?? 'created', want.noun ?? '')
-            : eventOptions(prop, want.event ?? 'created', want.noun ?? '')[0];
-        continue;
-      }
-      params[prop.name] = valueFor(prop, want.hints, toPick, want.verb === 'trigger');
-    }
+export interface Intent {
+  verb: Verb | 'trigger';
+  /** What the step acts on ("issue", "row", "comment"): picks the resource. */
+  noun?: string;
+  resources?: string[];
+  hints: AppHints;
+  event?: string;
+}
+
+export interface Configured {
+  parameters: Record<string, unknown>;
+  /** Settings the user gives in n8n (placeholders in the JSON), named in the reply. */
+  toPick: string[];
+  /** Credential types the node needs (referenced by type; the user connects them in n8n). */
+  credentials: string[];
+}
+
+/** Resource and operation for an app step, then its required parameters. */
+export function configureNode(def: NodeDefinition, want: Intent, given: Record<string, unknown> = {}): Configured {
+  const params: Record<string, unknown> = { ...given };
+  const resource = visible(def, params).find((p) => p.name === 'resource' && p.type === 'options');
+  if (resource && !('resource' in given)) {
+    const preferred = [want.noun, ...(want.resources ?? [])]
+      .filter((x): x is string => Boolean(x))
+      .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
+    params.resource = choose(optionValues(resource), preferred, resource.default);
   }
+  const operation = visible(def, params).find((p) => p.name === 'operation' && p.type === 'options');
+  if (operation && !('operation' in given))
+    params.operation = choose(optionValues(operation), OPERATIONS[want.verb], operation.default);
+  const events = visible(def, params).find(
+    (p) => /^events?$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options'),
+  );
+  if (want.verb === 'trigger' && events && !(events.name in given)) {
+    const chosen = eventOptions(events, want.event ?? 'created', want.noun ?? '');
+    params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
+  }
+  // Generic API nodes (Facebook Graph API, …) pick their HTTP method from the step's verb.
+  const method = visible(def, params).find(
+    (p) => /method$/i.test(p.name) && p.type === 'options' && !(p.name in given),
+  );
+  if (method) {
+    const want2 =
+      want.verb === 'delete'
+        ? 'DELETE'
+        : want.verb === 'read' || want.verb === 'search' || want.verb === 'trigger'
+          ? 'GET'
+          : 'POST';
+    if (optionValues(method).includes(want2)) params[method.name] = want2;
+  }
+  const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
   // A message step needs its text even where n8n does not mark the field required.
   if (want.verb === 'send' || want.verb === 'create') {
-    const text = visible().find(
-      (p) => p.type === 'string' && /^(?:text|content|message|body|messagetext)$/i.test(p.name) && !(p.name in params),
+    const text = visible(def, filled.parameters).find(
+      (p) =>
+        p.type === 'string' &&
+        /^(?:text|content|message|body|messagetext)$/i.test(p.name) &&
+        !(p.name in filled.parameters),
     );
-    if (text) params[text.name] = want.hints.text ?? MESSAGE;
+    if (text)
+      filled.parameters[text.name] = want.hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}';
   }
-  const credentials = def.credentials.filter((c) => isShown(c, { ...base, ...params }, def.version)).map((c) => c.name);
-  return { parameters: params, toPick: [...new Set(toPick)], credentials: credentials.slice(0, 1) };
+  return filled;
 }
 
-export function defaults(def: NodeDefinition): Record<string, unknown> {
-  return Object.fromEntries(def.properties.filter((p) => p.default !== undefined).map((p) => [p.name, p.default]));
+/** Every required parameter n8n shows for the current values gets one (a few passes: values show others). */
+export function fillRequired(
+  def: NodeDefinition,
+  given: Record<string, unknown>,
+  hints: AppHints = {},
+  trigger = false,
+): Configured {
+  const params = { ...given };
+  const toPick: string[] = [];
+  for (let pass = 0; pass < 4; pass++) {
+    let changed = false;
+    for (const prop of visible(def, params)) {
+      if (
+        !prop.required ||
+        /^(?:notice|callout|hidden|credentials|credentialsSelect|button|curlImport)$/.test(prop.type)
+      )
+        continue;
+      const current = params[prop.name];
+      const empty =
+        current === undefined ||
+        current === '' ||
+        (typeof current === 'object' &&
+          current !== null &&
+          '__rl' in current &&
+          !(current as { value?: unknown }).value);
+      if (!empty) {
+        if (isPlaceholder(current) || isPlaceholder((current as { value?: unknown } | null)?.value))
+          toPick.push(label(prop));
+        continue;
+      }
+      const filled = valueFor(prop, hints, trigger);
+      params[prop.name] = filled.value;
+      if (filled.pick) toPick.push(filled.pick);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  const merged = { ...defaults(def, params), ...params };
+  const credentials = def.credentials
+    .filter((c) => c.required !== false && isShown(c, merged, def.version))
+    .map((c) => c.name);
+  return { parameters: params, toPick: [...new Set(toPick)], credentials: credentials.slice(0, 1) };
 }

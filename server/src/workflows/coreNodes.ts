@@ -1,8 +1,8 @@
-// Parameters of n8n's core and AI nodes for the steps the reader knows (the node's version comes from its definition).
+// Parameters of n8n's core nodes for the steps the planner writes (versions come from the node definitions, and the
+// configure phase fills whatever else a definition requires).
+import { createHash } from 'node:crypto';
 import type { Condition, ScheduleRule, Step, Trigger } from './spec.ts';
-import { conditionText } from './intent/words.ts';
-import { scheduleText } from './intent/schedule.ts';
-import { serviceByKey } from './services.ts';
+import { conditionText } from './wording.ts';
 
 export const T = {
   schedule: 'n8n-nodes-base.scheduleTrigger',
@@ -10,8 +10,10 @@ export const T = {
   form: 'n8n-nodes-base.formTrigger',
   imap: 'n8n-nodes-base.emailReadImap',
   gmailTrigger: 'n8n-nodes-base.gmailTrigger',
+  outlookTrigger: 'n8n-nodes-base.microsoftOutlookTrigger',
   chat: '@n8n/n8n-nodes-langchain.chatTrigger',
   manual: 'n8n-nodes-base.manualTrigger',
+  error: 'n8n-nodes-base.errorTrigger',
   if: 'n8n-nodes-base.if',
   switch: 'n8n-nodes-base.switch',
   merge: 'n8n-nodes-base.merge',
@@ -21,35 +23,37 @@ export const T = {
   code: 'n8n-nodes-base.code',
   filter: 'n8n-nodes-base.filter',
   aggregate: 'n8n-nodes-base.aggregate',
+  splitOut: 'n8n-nodes-base.splitOut',
   extract: 'n8n-nodes-base.extractFromFile',
   convert: 'n8n-nodes-base.convertToFile',
   http: 'n8n-nodes-base.httpRequest',
-  noOp: 'n8n-nodes-base.noOp',
-  agent: '@n8n/n8n-nodes-langchain.agent',
-  chatModel: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-  calculator: '@n8n/n8n-nodes-langchain.toolCalculator',
-  httpTool: 'n8n-nodes-base.httpRequestTool',
-  wikipedia: '@n8n/n8n-nodes-langchain.toolWikipedia',
-  serpApi: '@n8n/n8n-nodes-langchain.toolSerpApi',
-  codeTool: '@n8n/n8n-nodes-langchain.toolCode',
-  memory: '@n8n/n8n-nodes-langchain.memoryBufferWindow',
-  openAi: '@n8n/n8n-nodes-langchain.openAi',
-  extractor: '@n8n/n8n-nodes-langchain.informationExtractor',
-  classifier: '@n8n/n8n-nodes-langchain.textClassifier',
+  respond: 'n8n-nodes-base.respondToWebhook',
 } as const;
 
+/** A node the planner adds: its type, the parameters it sets, and for app nodes what the step asks of the app. */
 export interface Draft {
   name: string;
   type: string;
   parameters: Record<string, unknown>;
-  /** Service key of an app node, resolved and configured from its definition. */
-  service?: string;
-  /** A setting the user must check or choose, named in the reply. */
+  /** Catalogue key of an app node (its parameters come from its definition in the configure phase). */
+  app?: string;
+  intent?: {
+    verb: 'create' | 'send' | 'read' | 'update' | 'delete' | 'search' | 'trigger';
+    noun?: string;
+    event?: string;
+    hints: Record<string, string | undefined>;
+  };
+  /** Settings the user checks (a guessed URL), named in the reply. */
   toCheck?: string;
+  /** A chat model's model id as the request names it ("gpt-4o-mini"); the definition says which parameter holds it. */
+  model?: string;
 }
 
-let counter = 0;
-const condId = () => `c${(++counter).toString(36)}`;
+/** A stable id from a seed, so the same request gives byte-identical JSON (no counters between runs). */
+export function stableId(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 const OPERATORS: Record<Condition['operator'], { type: string; operation: string; singleValue?: boolean }> = {
   gt: { type: 'number', operation: 'gt' },
@@ -60,32 +64,41 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   notEquals: { type: 'string', operation: 'notEquals' },
   contains: { type: 'string', operation: 'contains' },
   exists: { type: 'string', operation: 'exists', singleValue: true },
+  notExists: { type: 'string', operation: 'notExists', singleValue: true },
   isTrue: { type: 'boolean', operation: 'true', singleValue: true },
+  isFalse: { type: 'boolean', operation: 'false', singleValue: true },
 };
 
-/** n8n's filter value (If v2+, Filter v2+, Switch v3 rules). */
-export function conditions(c: Condition): Record<string, unknown> {
+/** n8n's filter value (If v2+, Filter v2+, Switch v3 rules); `seed` makes the condition's id stable. */
+export function conditions(c: Condition, seed: string): Record<string, unknown> {
   const op = OPERATORS[c.operator];
   const numeric = typeof c.value === 'number';
   const operator = {
     type: numeric && op.type === 'string' ? 'number' : op.type,
-    operation: numeric && op.operation === 'notEquals' ? 'notEquals' : op.operation,
+    operation: op.operation,
     ...(op.singleValue ? { singleValue: true } : {}),
   };
+  const field = /^[a-zA-Z_][\w]*$/.test(c.field) ? `$json.${c.field}` : `$json[${JSON.stringify(c.field)}]`;
   return {
     options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
     conditions: [
-      { id: condId(), leftValue: `={{ $json.${c.field} }}`, rightValue: op.singleValue ? '' : c.value, operator },
+      {
+        id: stableId(`${seed}:${c.field}:${c.operator}`),
+        leftValue: `={{ ${field} }}`,
+        rightValue: op.singleValue ? '' : c.value,
+        operator,
+      },
     ],
     combinator: 'and',
   };
 }
 
-export function resetIds(): void {
-  counter = 0;
+export function conditionName(c: Condition): string {
+  const text = conditionText(c);
+  return `${text.replace(/^./, (ch) => ch.toUpperCase())}?`.slice(0, 60);
 }
 
-export function triggerDraft(trigger: Trigger): Draft {
+export function triggerDraft(trigger: Trigger, appName: (key: string) => string): Draft {
   switch (trigger.kind) {
     case 'schedule':
       return {
@@ -97,7 +110,12 @@ export function triggerDraft(trigger: Trigger): Draft {
       return {
         name: 'Webhook',
         type: T.webhook,
-        parameters: { httpMethod: trigger.method, path: trigger.path, responseMode: 'onReceived', options: {} },
+        parameters: {
+          httpMethod: trigger.method,
+          path: trigger.path,
+          responseMode: trigger.respond ? 'responseNode' : 'onReceived',
+          options: {},
+        },
       };
     case 'form':
       return {
@@ -109,33 +127,43 @@ export function triggerDraft(trigger: Trigger): Draft {
             values: (trigger.fields.length ? trigger.fields : ['Name', 'Email', 'Message']).map((f) => ({
               fieldLabel: f,
               ...(/email/i.test(f) ? { fieldType: 'email' } : {}),
+              requiredField: /name|email/i.test(f),
             })),
           },
           options: {},
         },
       };
     case 'email':
-      return trigger.provider === 'gmail'
-        ? {
-            name: 'Gmail Trigger',
-            type: T.gmailTrigger,
-            parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, simple: true, filters: {}, options: {} },
-          }
-        : {
-            name: 'Email Trigger (IMAP)',
-            type: T.imap,
-            parameters: { mailbox: 'INBOX', postProcessAction: 'read', format: 'simple', options: {} },
-          };
+      if (trigger.provider === 'gmail')
+        return {
+          name: 'Gmail Trigger',
+          type: T.gmailTrigger,
+          parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, simple: true, filters: {}, options: {} },
+        };
+      if (trigger.provider === 'outlook')
+        return {
+          name: 'Microsoft Outlook Trigger',
+          type: T.outlookTrigger,
+          parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, filters: {}, options: {} },
+        };
+      return {
+        name: 'Email Trigger (IMAP)',
+        type: T.imap,
+        parameters: { mailbox: 'INBOX', postProcessAction: 'read', format: 'simple', options: {} },
+      };
     case 'chat':
       return { name: 'When Chat Message Received', type: T.chat, parameters: { options: {} } };
     case 'manual':
       return { name: "When clicking 'Execute workflow'", type: T.manual, parameters: {} };
+    case 'error':
+      return { name: 'Error Trigger', type: T.error, parameters: {} };
     case 'app':
       return {
-        name: `${serviceByKey(trigger.service)?.name ?? trigger.service} Trigger`,
+        name: `${appName(trigger.app)} Trigger`,
         type: '',
         parameters: {},
-        service: trigger.service,
+        app: trigger.app,
+        intent: { verb: 'trigger', event: trigger.event, hints: {} },
       };
   }
 }
@@ -145,50 +173,50 @@ function scheduleInterval(rule: ScheduleRule): Record<string, unknown> {
   return { ...rule };
 }
 
-export function describeSchedule(rule: ScheduleRule): string {
-  return scheduleText(rule);
-}
+const PLURAL = (n: number, unit: string) => (n === 1 ? unit.replace(/s$/, '') : unit);
 
-const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
-
-/** Single-node steps (everything but apps, branches, loops, merges and AI clusters). */
-export function stepDraft(step: Step): Draft | null {
+/** Single-node steps: waits, fields, code, filters, aggregation, files, HTTP calls, webhook responses. */
+export function stepDraft(step: Step, seed: string): Draft | null {
   switch (step.kind) {
     case 'wait':
       return {
-        name: `Wait ${step.amount} ${step.amount === 1 ? step.unit.replace(/s$/, '') : step.unit}`,
+        name: `Wait ${step.amount} ${PLURAL(step.amount, step.unit)}`,
         type: T.wait,
         parameters: { amount: step.amount, unit: step.unit },
       };
-    case 'set':
+    case 'set': {
+      const fields = step.fields.length ? step.fields : ['summary'];
       return {
         name: 'Edit Fields',
         type: T.set,
         parameters: {
           assignments: {
-            assignments: (step.fields.length ? step.fields : ['summary']).map((f) => ({
-              id: condId(),
-              name: f.replace(/\s+/g, '_'),
-              value: `={{ $json.${f.replace(/\s+/g, '_')} }}`,
-              type: 'string',
-            })),
+            assignments: fields.map((f) => {
+              const key = f.replace(/\s+/g, '_');
+              return { id: stableId(`${seed}:${key}`), name: key, value: `={{ $json.${key} }}`, type: 'string' };
+            }),
           },
           options: {},
         },
       };
+    }
     case 'code':
       return {
         name: 'Code',
         type: T.code,
         parameters: {
-          jsCode: `// ${step.purpose.replace(/\n/g, ' ').slice(0, 200)}\nreturn $input.all().map((item) => ({ json: { ...item.json } }));`,
+          jsCode: [
+            `// ${step.purpose.replace(/\s+/g, ' ').slice(0, 200)}`,
+            '// Each incoming item is passed on with a `processedAt` time; put the logic the comment describes here.',
+            'return $input.all().map((item) => ({ json: { ...item.json, processedAt: new Date().toISOString() } }));',
+          ].join('\n'),
         },
       };
     case 'filter':
       return {
         name: `Keep if ${conditionText(step.condition)}`.slice(0, 60),
         type: T.filter,
-        parameters: { conditions: conditions(step.condition), options: {} },
+        parameters: { conditions: conditions(step.condition, seed), options: {} },
       };
     case 'aggregate':
       return {
@@ -196,11 +224,13 @@ export function stepDraft(step: Step): Draft | null {
         type: T.aggregate,
         parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'items', options: {} },
       };
+    case 'splitOut':
+      return { name: 'Split Out Items', type: T.splitOut, parameters: { fieldToSplitOut: step.field, options: {} } };
     case 'extract':
       return {
         name: `Extract from ${step.format.toUpperCase()}`,
         type: T.extract,
-        parameters: { operation: step.format === 'xlsx' ? 'xlsx' : step.format, options: {} },
+        parameters: { operation: step.format, options: {} },
       };
     case 'convert':
       return {
@@ -212,55 +242,23 @@ export function stepDraft(step: Step): Draft | null {
       return {
         name: `Call ${step.api}`.slice(0, 60),
         type: T.http,
-        parameters: { method: step.method, url: step.url, options: {} },
-        ...(step.guessed ? { toCheck: `URL (I guessed ${step.url})` } : {}),
+        parameters: {
+          method: step.method,
+          url: step.url ?? `<__PLACEHOLDER_VALUE__URL of ${step.api}__>`,
+          options: {},
+        },
       };
-    case 'openai':
-      return openAiDraft(step.task);
+    case 'respond':
+      return {
+        name: step.body === 'error' ? 'Respond with Error' : 'Respond to Webhook',
+        type: T.respond,
+        parameters: {
+          respondWith: 'json',
+          responseBody: step.body === 'error' ? '={{ { "error": "The request was not accepted" } }}' : '={{ $json }}',
+          options: { responseCode: step.status },
+        },
+      };
     default:
       return null;
   }
-}
-
-function openAiDraft(task: Extract<Step, { kind: 'openai' }>['task']): Draft {
-  if (task === 'image')
-    return {
-      name: 'Generate Image',
-      type: T.openAi,
-      parameters: {
-        resource: 'image',
-        operation: 'generate',
-        prompt: '={{ $json.prompt ?? $json.text ?? JSON.stringify($json) }}',
-        options: {},
-      },
-    };
-  const prompt = {
-    summarise: 'Summarise the following in three sentences:',
-    translate: 'Translate the following into English:',
-    write: 'Write a short, friendly reply to the following:',
-  }[task];
-  return {
-    name: `${cap(task === 'summarise' ? 'summarise' : task)} with OpenAI`,
-    type: T.openAi,
-    parameters: {
-      resource: 'text',
-      operation: 'response',
-      modelId: { __rl: true, value: 'gpt-4o-mini', mode: 'list', cachedResultName: 'GPT-4O-MINI' },
-      responses: {
-        values: [{ content: `=${prompt}\n\n{{ $json.text ?? $json.description ?? JSON.stringify($json) }}` }],
-      },
-      options: {},
-    },
-  };
-}
-
-export function chatModelDraft(): Draft {
-  return {
-    name: 'OpenAI Chat Model',
-    type: T.chatModel,
-    parameters: {
-      model: { __rl: true, value: 'gpt-4o-mini', mode: 'list', cachedResultName: 'gpt-4o-mini' },
-      options: {},
-    },
-  };
 }

@@ -46,7 +46,7 @@ function parseSearch(text: string): NodeHit[] {
   if (!Array.isArray(results)) return [];
   return results
     .map((r) => r as Record<string, unknown>)
-    .filter((r) => typeof r.workflowNodeType === 'string' && !r.isCommunity)
+    .filter((r) => typeof r.workflowNodeType === 'string')
     .map((r) => ({
       type: String(r.workflowNodeType),
       displayName: String(r.displayName ?? ''),

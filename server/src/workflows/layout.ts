@@ -1,13 +1,17 @@
 // Left-to-right positions for a workflow: dagre ranks the main flow into columns and branch rows; AI sub-nodes
 // sit in a row under the node they serve, as n8n draws them.
 import dagre from '@dagrejs/dagre';
-import type { Graph } from './graph.ts';
+
+export interface LayoutGraph {
+  nodes: Array<{ name: string }>;
+  links: Array<{ from: string; to: string; type: string }>;
+}
 
 const WIDTH = 200;
 const HEIGHT = 100;
 const SUB_GAP = 160;
 
-export function layout(graph: Graph): Map<string, [number, number]> {
+export function layout(graph: LayoutGraph): Map<string, [number, number]> {
   const g = new dagre.graphlib.Graph({ multigraph: true });
   g.setGraph({ rankdir: 'LR', nodesep: 60, ranksep: 80, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
@@ -36,12 +40,12 @@ export function layout(graph: Graph): Map<string, [number, number]> {
   return positions;
 }
 
-function hasSubNodes(graph: Graph, name: string): boolean {
+function hasSubNodes(graph: LayoutGraph, name: string): boolean {
   return graph.links.some((l) => l.type !== 'main' && l.to === name);
 }
 
 /** True when `to` already reaches `from` through main links (a loop back). */
-function isBackEdge(graph: Graph, from: string, to: string): boolean {
+function isBackEdge(graph: LayoutGraph, from: string, to: string): boolean {
   const seen = new Set<string>();
   const stack = [to];
   while (stack.length) {

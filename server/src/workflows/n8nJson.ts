@@ -1,7 +1,6 @@
 // The importable n8n workflow JSON: stable node ids, versions from the definitions, positions and connections.
-import { createHash } from 'node:crypto';
-import type { Graph } from './graph.ts';
-import { layout } from './layout.ts';
+import { stableId } from './coreNodes.ts';
+import { layout, type LayoutGraph } from './layout.ts';
 
 export interface N8nNode {
   id: string;
@@ -26,21 +25,26 @@ export interface N8nWorkflow {
   settings: { executionOrder: 'v1' };
 }
 
-/** A stable UUID-shaped id, so the same request always gives byte-identical JSON. */
-function stableId(seed: string): string {
-  const h = createHash('sha256').update(seed).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
 const WEBHOOK_TYPES = /\.(?:webhook|formTrigger|chatTrigger)$|Trigger$/;
 
-export function toN8n(name: string, graph: Graph, version: (type: string) => number): N8nWorkflow {
+interface Graph extends LayoutGraph {
+  nodes: Array<{
+    name: string;
+    type: string;
+    typeVersion: number;
+    parameters: Record<string, unknown>;
+    onError?: 'continueErrorOutput';
+  }>;
+  links: Array<{ from: string; output: number; to: string; input: number; type: string }>;
+}
+
+export function toN8n(name: string, graph: Graph): N8nWorkflow {
   const positions = layout(graph);
   const nodes: N8nNode[] = graph.nodes.map((n) => ({
     id: stableId(`${name}:${n.name}:${n.type}`),
     name: n.name,
     type: n.type,
-    typeVersion: version(n.type),
+    typeVersion: n.typeVersion,
     position: positions.get(n.name) ?? [0, 0],
     parameters: n.parameters,
     ...(WEBHOOK_TYPES.test(n.type) && !/schedule|manual|imap|gmailTrigger|rssFeedReadTrigger/i.test(n.type)

@@ -23,4 +23,4 @@ export interface ReadParameters {
   options?: { fallback?: string; fallbackOutput?: string };
 }
 
-export const readParameters = (node: N8nNode): ReadParameters => node.parameters as ReadParameters;
+export const readParameters = (node: Pick<N8nNode, 'parameters'>): ReadParameters => node.parameters as ReadParameters;

@@ -4,7 +4,7 @@ import type { N8nNode, N8nWorkflow } from './n8nJson.ts';
 import { readParameters } from './nodeParameters.ts';
 import type { WorkflowSpec } from './spec.ts';
 import type { Built, Checked } from './builder.ts';
-import { scheduleText } from './intent/schedule.ts';
+import { scheduleText } from './wording.ts';
 
 export interface Deployment {
   /** Link to the workflow in the user's n8n, when it was created or updated there. */
@@ -80,11 +80,12 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'manualTrigger':
       return 'starts the workflow when you click **Execute workflow** (no schedule or event was named).';
     case 'if':
-      return `checks the condition: when it holds the item goes to ${targets(wf, node.name, 0).join(', ') || 'nothing'}, otherwise to ${targets(wf, node.name, 1).join(', ') || 'nothing'}.`;
-    case 'switch':
-      return `routes each item: ${(p.rules?.values ?? []).map((r, i) => `${r.outputKey} → ${targets(wf, node.name, i).join(', ')}`).join('; ')}; anything else → ${targets(wf, node.name, (p.rules?.values ?? []).length).join(', ')}.`;
-    case 'textClassifier':
-      return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c, i) => `${c.category} (→ ${targets(wf, node.name, i).join(', ')})`).join(', ')}.`;
+      return `checks the condition: when it holds the item goes to ${targets(wf, node.name, 0).join(', ') || 'the end'}, otherwise to ${targets(wf, node.name, 1).join(', ') || 'the end'}.`;
+    case 'switch': {
+      const rules = p.rules?.values ?? [];
+      const other = targets(wf, node.name, rules.length);
+      return `routes each item: ${rules.map((r, i) => `${r.outputKey} → ${targets(wf, node.name, i).join(', ')}`).join('; ')}${other.length ? `; anything else → ${other.join(', ')}` : '; anything else stops here'}.`;
+    }
     case 'merge':
       return 'waits for the parallel branches and merges their items.';
     case 'splitInBatches':
@@ -112,11 +113,21 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'openAi':
       return p.resource === 'image'
         ? 'generates an image with OpenAI.'
-        : 'asks OpenAI (gpt-4o-mini) to process the text.';
+        : p.resource === 'audio'
+          ? p.operation === 'transcribe'
+            ? 'transcribes the audio with OpenAI.'
+            : 'turns the text into speech with OpenAI.'
+          : 'asks OpenAI to do this step (the prompt states the job).';
     case 'emailSend':
       return `sends an email${typeof p.toEmail === 'string' && !p.toEmail.startsWith('=') ? ` to ${p.toEmail}` : ''}.`;
-    case 'noOp':
-      return 'ends this branch on purpose (nothing else was asked for it).';
+    case 'respondToWebhook':
+      return 'answers the webhook call.';
+    case 'chainLlm':
+      return 'asks the chat model below it to do this step (the prompt states the job).';
+    case 'textClassifier':
+      return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c, i) => `${c.category} (→ ${targets(wf, node.name, i).join(', ') || 'end'})`).join(', ')}.`;
+    case 'errorTrigger':
+      return 'starts the workflow when another workflow fails.';
     default: {
       if (/Trigger$/.test(type))
         return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e) => `\`${e}\``).join(', ')})` : ''}.`;
@@ -193,7 +204,10 @@ export function composeReply(input: ReplyInput): string {
   const creds = [...new Set(built.credentials.map((c) => c.type))];
   if (picks.length || creds.length) {
     parts.push('', '### Before you run it');
-    for (const [node, settings] of picks) parts.push(`- In **${node}**, choose your ${[...settings].join(', ')}.`);
+    for (const [node, settings] of picks)
+      parts.push(
+        `- In **${node}**, fill in your ${[...settings].join(', ')} (marked as a placeholder in the workflow).`,
+      );
     if (creds.length)
       parts.push(
         `- Connect these n8n credentials: ${creds.map((c) => `\`${c}\``).join(', ')} (referenced by type; no secret is in the JSON).`,
@@ -210,8 +224,15 @@ export function composeReply(input: ReplyInput): string {
       '',
       `I read the attached file${input.fileNames.length === 1 ? '' : 's'}: ${input.fileNames.join(', ')}.`,
     );
+  if (spec.choices.length)
+    parts.push(
+      '',
+      '### Choices I made',
+      ...spec.choices.map((c) => `- "${c.said}" → **${c.chose}** (to change it, ${c.change}).`),
+    );
   const questions = [
     ...spec.unmapped.map((u) => `I did not map "${u.trim()}": which app or step should do this?`),
+    ...built.problems,
     ...input.notes,
   ];
   if (questions.length) parts.push('', '### Questions and notes', ...questions.map((q) => `- ${q}`));
@@ -234,7 +255,7 @@ export function composeReply(input: ReplyInput): string {
 export function clarifyingReply(spec: WorkflowSpec): string {
   if (spec.trigger.kind !== 'manual') {
     return [
-      `I can start the workflow ${spec.trigger.kind === 'schedule' ? scheduleText(spec.trigger.rule) : `with a ${spec.trigger.kind === 'app' ? `${spec.trigger.service} trigger` : `${spec.trigger.kind} trigger`}`}, but I did not find what should happen then.`,
+      `I can start the workflow ${spec.trigger.kind === 'schedule' ? scheduleText(spec.trigger.rule) : `with a ${spec.trigger.kind === 'app' ? `${spec.trigger.app} trigger` : `${spec.trigger.kind} trigger`}`}, but I did not find what should happen then.`,
       '',
       '**What should happen then?** The apps and steps in order, for example "add it to Airtable, then post to #sales on Slack if the budget is over 10k".',
     ].join('\n');

@@ -1,4 +1,5 @@
-// What a request asks for, before any node is chosen: a trigger and a tree of steps (sequences, branches, loops).
+// What a request asks for, before any node is configured: a trigger and a tree of steps (sequences, conditions,
+// routes, loops, merges). Apps are keys of n8n's node catalogue; the planner turns the tree into workflow operations.
 
 export type ScheduleRule =
   | { field: 'minutes'; minutesInterval: number }
@@ -16,20 +17,27 @@ export type ScheduleRule =
 
 export type Trigger =
   | { kind: 'schedule'; rule: ScheduleRule }
-  | { kind: 'webhook'; path: string; method: 'POST' | 'GET' }
+  | {
+      kind: 'webhook';
+      path: string;
+      method: 'POST' | 'GET';
+      /** A Respond to Webhook node answers. */ respond?: boolean;
+    }
   | { kind: 'form'; title: string; fields: string[] }
-  | { kind: 'email'; provider: 'imap' | 'gmail' }
+  | { kind: 'email'; provider: 'imap' | 'gmail' | 'outlook' }
   | { kind: 'chat' }
   | { kind: 'manual' }
+  | { kind: 'error' }
   /** An app's own trigger node (Typeform response, Stripe event, new GitHub issue, new Postgres row, …). */
-  | { kind: 'app'; service: string; event: string };
+  | { kind: 'app'; app: string; event: string };
 
 export type Verb = 'create' | 'send' | 'read' | 'update' | 'delete' | 'search';
 
 export interface Condition {
   /** The item field compared, e.g. "budget". */
   field: string;
-  operator: 'gt' | 'lt' | 'gte' | 'lte' | 'equals' | 'notEquals' | 'contains' | 'exists' | 'isTrue';
+  operator:
+    'gt' | 'lt' | 'gte' | 'lte' | 'equals' | 'notEquals' | 'contains' | 'exists' | 'notExists' | 'isTrue' | 'isFalse';
   value: string | number | boolean | null;
 }
 
@@ -41,44 +49,109 @@ export interface AppHints {
   chatId?: string;
   text?: string;
   url?: string;
+  /** A repository, project, board or list the request names ("the Daily Miner repo"). */
+  container?: string;
 }
 
-export type AgentTool = 'calculator' | 'http' | 'wikipedia' | 'web_search' | 'code';
+/** Providers of AI models; each has a chat model node (and OpenAI, Perplexity and Mistral nodes of their own). */
+export type Provider =
+  | 'openai'
+  | 'anthropic'
+  | 'gemini'
+  | 'ollama'
+  | 'mistral'
+  | 'deepseek'
+  | 'groq'
+  | 'openrouter'
+  | 'xai'
+  | 'cohere'
+  | 'azure'
+  | 'bedrock'
+  | 'vertex'
+  | 'qwen'
+  | 'moonshot'
+  | 'perplexity';
+
+export interface Model {
+  provider: Provider;
+  /** The model the request names ("gpt-4o-mini", "gemini-2.0-flash"), else the provider's default. */
+  id?: string;
+}
+
+export type AiTask =
+  | 'agent'
+  | 'classify'
+  | 'extract'
+  | 'summarise'
+  | 'translate'
+  | 'write'
+  | 'analyse'
+  | 'score'
+  | 'moderate'
+  | 'sentiment'
+  | 'image'
+  | 'transcribe'
+  | 'speech'
+  | 'ocr'
+  | 'search';
+
+/** Tools an AI agent uses: n8n's tool nodes, an app's tool variant (by catalogue key) or a vector store. */
+export type AgentTool =
+  | { kind: 'calculator' | 'wikipedia' | 'web_search' | 'http' | 'code' | 'think' }
+  | { kind: 'app'; app: string }
+  | { kind: 'vectorStore'; app: string };
+
+export interface AiStep {
+  kind: 'ai';
+  task: AiTask;
+  model: Model;
+  /** What the step should do, in the user's words (the prompt states the job). */
+  job: string;
+  tools: AgentTool[];
+  memory: boolean;
+  /** Information Extractor attributes. */
+  attributes?: string[];
+  /** Routes of a classifier (categories) or of a moderation/sentiment step (its outcomes). */
+  routes?: Route[];
+  /** The request's words that became this step (for the reply's reasoning). */
+  phrase: string;
+}
 
 export type Step =
-  | { kind: 'action'; service: string; verb: Verb; hints: AppHints; phrase: string }
+  | { kind: 'app'; app: string; verb: Verb; noun?: string; hints: AppHints; phrase: string }
   | {
       kind: 'http';
-      url: string;
+      url: string | null;
       method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       api: string;
-      /** The URL is a guess from the API's name. */ guessed?: boolean;
+      phrase: string;
     }
+  | AiStep
   | { kind: 'if'; condition: Condition; then: Step[]; otherwise: Step[] }
-  | {
-      kind: 'switch';
-      field: string;
-      routes: Route[];
-      fallback: boolean;
-      /** Routes match the field's value exactly, or by a word it contains. */ match?: 'equals' | 'contains';
-    }
-  | { kind: 'classify'; categories: Route[] }
+  | { kind: 'switch'; field: string; routes: Route[]; fallback: Step[] | null; match?: 'equals' | 'contains' }
   | { kind: 'parallel'; branches: Step[][]; merge: boolean }
-  | { kind: 'batch'; size: number; body: Step[] }
+  /** Items one batch at a time through the body, which loops back; `wait` paces the batches (rate limits). */
+  | { kind: 'loop'; size: number; body: Step[] }
   | { kind: 'wait'; amount: number; unit: 'seconds' | 'minutes' | 'hours' | 'days' }
   | { kind: 'set'; fields: string[] }
   | { kind: 'code'; purpose: string }
   | { kind: 'filter'; condition: Condition }
   | { kind: 'aggregate' }
+  | { kind: 'splitOut'; field: string }
   | { kind: 'extract'; format: 'csv' | 'pdf' | 'xlsx' | 'json' | 'html' | 'text' }
   | { kind: 'convert'; format: 'csv' | 'xlsx' | 'json' | 'html' }
-  | { kind: 'agent'; task: string; tools: AgentTool[]; memory: boolean }
-  | { kind: 'openai'; task: 'summarise' | 'image' | 'translate' | 'write' }
-  | { kind: 'extractInfo'; attributes: string[] };
+  | { kind: 'respond'; status: number; body: 'json' | 'error' | 'text' };
 
 export interface Route {
   name: string;
   steps: Step[];
+}
+
+/** A generic noun the request used and the node chosen for it ("a database" → Postgres, say "use MySQL"). */
+export interface Choice {
+  said: string;
+  chose: string;
+  change: string;
 }
 
 export interface WorkflowSpec {
@@ -88,5 +161,7 @@ export interface WorkflowSpec {
   unmapped: string[];
   /** Failures of app steps go to these steps (error outputs), e.g. "post failures to #alerts". */
   onError: Step[];
+  /** Defaults chosen for generic nouns and unnamed providers, named in the reply. */
+  choices: Choice[];
   name?: string;
 }

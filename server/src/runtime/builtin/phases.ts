@@ -148,15 +148,10 @@ async function* phaseWork(
   switch (phase) {
     case 'design': {
       state.design = yield* design(state.spec, call, state.knowledge);
-      const types = [
-        ...(state.design.triggerType ? [state.design.triggerType] : []),
-        ...state.design.actionTypes.values(),
-      ];
+      const types = [...new Set(state.design.plan.nodes.map((n) => n.type).filter(Boolean))];
       return [
         `Read the request: trigger **${state.spec.trigger.kind}**, ${state.spec.steps.length} step(s) at the top level.`,
-        types.length
-          ? `Found the nodes: ${types.map((t) => `\`${t}\``).join(', ')}.`
-          : 'Only n8n core nodes are needed.',
+        `Planned ${state.design.plan.nodes.length} nodes from n8n's catalogue: ${types.map((t) => `\`${t}\``).join(', ')}.`,
         ...state.design.notes,
       ].join('\n\n');
     }

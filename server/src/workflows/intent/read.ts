@@ -1,297 +1,565 @@
-// Reads a plain-language automation request into a workflow spec: the trigger, then the steps in the order asked,
-// with conditions, routes, parallel branches, batches and waits. Deterministic: the same text gives the same spec.
-import type { Route, Step, WorkflowSpec } from '../spec.ts';
-import { clauseSteps, type ClauseContext } from './clauses.ts';
+// Reads a plain-language automation request into a workflow spec: the trigger, then each sentence's clauses in order,
+// with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
+// job the request names ends up in a step. Deterministic: the same text gives the same spec.
+import type { AiStep, Condition, Step, WorkflowSpec } from '../spec.ts';
+import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
+import { findMentions, within } from './mentions.ts';
+import { fieldOfValue, verbClass } from './lexicon.ts';
+import { routeStart, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
-import { conditionOf } from './words.ts';
+import { sentences, spanText, tokenize, type Token } from './text.ts';
+import { conditionOf, isComplement } from './words.ts';
+import { coverMentions, finishSteps, walkSteps } from './cover.ts';
 
-const FILLER =
-  /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
-
-/** "post failures to #alerts", "if anything fails, e-mail me", "on error notify …": the workflow's error path. */
-const ERROR_PATH =
-  /\b(?:failures?|errors?|exceptions?)\b(?!\s+(?:rate|count|code|message|status))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow)\s+fails\b|\bon (?:failure|error)\b/;
 const ERROR_WORDS =
-  /\b(?:any |the |all )?(?:failures?|errors?|exceptions?)\b|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow)\s+fails\b|\bon (?:failure|error)\b/g;
+  /\b(?:failures?|errors?|exceptions?)\b(?!\s+(?:rate|count|code|message|status))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api)\s+fails\b|\bon (?:failure|error)\b/;
+const RATE_LIMIT =
+  /\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b/;
+const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
+const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
 
-const URGENCY = ['Urgent', 'High', 'Normal', 'Low'];
-const SENTIMENT = ['Positive', 'Neutral', 'Negative'];
-
-function sentences(text: string): string[] {
-  // Keep URLs and decimals whole: split at sentence dots only.
+function normalise(text: string): string {
   return text
-    .split(/(?<![\d/:.]\w*)[.!?]+(?=\s|$)|;|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+    .replace(/\be-mail/gi, 'email')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-/** Words that start a new step: a clause boundary sits before them ("…, then post", "… and notify"). */
-const STEP_START = String.raw`(?:also\s+)?(?:post|send|tell|notify|message|alert|ping|share|e-?mail|text|reply|forward|add|create|save|store|log|record|insert|append|write|put|upload|update|delete|remove|get|fetch|read|pull|retrieve|download|list|check|collect|call|run|summari[sz]e|classify|categori[sz]e|route|sort|triage|translate|generate|extract|parse|convert|filter|keep|only|skip|ignore|combine|merge|aggregate|wait|pause|process|sync|back\s?up|answer|respond|draft|compute|calculate|book|mark|move|archive|assign|open|close|invite|subscribe|have|use|make|respecting|count|format|rename|map|transform|set|clean|enrich|score|dedupe|thank|welcome|remind|otherwise|else|if|unless|then|finally|in\s+batches)\b`;
-const BOUNDARY = new RegExp(
-  String.raw`,\s*(?:and\s+)?(?:then\s+)?(?=${STEP_START})|\s+(?:and\s+then|then|after that|afterwards|finally|and)\s+(?=${STEP_START})`,
-);
-
-function clausesOf(sentence: string): string[] {
-  // "into EMEA, APAC or Americas": a list of names stays in one clause.
-  const listed = sentence.replace(
-    /\b(into|as|between|by)\s+([\w-]+(?:\s*,\s*[\w-]+)+\s*,?\s*(?:or|and)\s+[\w-]+|[\w-]+\s+or\s+[\w-]+)/g,
-    (_, w: string, list: string) => `${w} ${list.replace(/\s*,\s*|\s+(?:or|and)\s+/g, ' / ')}`,
-  );
-  return listed
-    .split(BOUNDARY)
-    .map((c) => c.replace(/^(?:and|then|also|finally)\s+/, '').trim())
-    .filter(Boolean);
+interface Scope {
+  list: Step[];
+  /** The last condition read, for its other outcome ("If valid … If invalid …", "otherwise …"). */
+  lastIf: Extract<Step, { kind: 'if' }> | null;
+  lastSwitch: Extract<Step, { kind: 'switch' }> | null;
+  lastClassifier: AiStep | null;
 }
 
-function routeNames(field: string, clause: string, request: string, sentence: string): string[] {
-  const explicit = [
-    ...`${sentence} ${field ? request : ''}`.matchAll(
-      /\b([a-z][\w-]*)\s+(?:ones|tickets|items|messages|leads|requests|orders|emails)\s+(?:go\s+)?(?:to|into|in)\b/g,
-    ),
-  ].map((m) => m[1]!);
-  if (explicit.length >= 2 || !field) return [...new Set(explicit)].map((n) => n.replace(/^./, (c) => c.toUpperCase()));
-  const listed = /\b(?:into|as|between)\s+([\w-]+(?:\s+\/\s+[\w-]+)+)/.exec(clause);
-  if (listed?.[1])
-    return listed[1]
-      .split(/\s+\/\s+/)
-      .filter(Boolean)
-      .map((n) => n.replace(/^./, (c) => c.toUpperCase()));
-  if (/urgen|priorit|severity|importan/.test(field + clause)) return URGENCY;
-  if (/sentiment|tone|mood/.test(field + clause + request)) return SENTIMENT;
-  if (/language/.test(field)) return ['English', 'Spanish', 'German'];
-  if (/type|category|kind|topic/.test(field)) return ['Sales', 'Support', 'Billing'];
-  return [];
-}
+/** Routes a field's name implies without listing them ("by urgency", "by sentiment"). */
+const SCALES: Array<[RegExp, string[]]> = [
+  [/urgen|priorit|severity|importan/, ['High', 'Normal', 'Low']],
+  [/sentiment|tone|mood/, ['Positive', 'Neutral', 'Negative']],
+];
 
-/** Destinations per route: "urgent ones to #urgent, the rest to #support". */
-function routeTargets(names: string[], text: string, ctx: ClauseContext): Route[] {
-  return names.map((name) => {
-    const re = new RegExp(
-      `\\b${name.toLowerCase()}(?:\\s+(?:ones|tickets|items|messages|leads|ones?))?\\s+(?:go\\s+)?(?:to|into|in)\\s+((?:[^,.;]|\\.(?=\\w))+)`,
-    );
-    const target = re.exec(text)?.[1] ?? re.exec(ctx.request)?.[1];
-    return { name, steps: target ? clauseSteps(`send to ${target}`, ctx) : [] };
-  });
-}
+class Reader {
+  readonly steps: Step[] = [];
+  readonly onError: Step[] = [];
+  readonly unmapped: string[] = [];
+  private scope: Scope = { list: this.steps, lastIf: null, lastSwitch: null, lastClassifier: null };
 
-interface Reading {
-  steps: Step[];
-  unmapped: string[];
-  onError: Step[];
-}
+  constructor(private readonly ctx: ReadContext) {}
 
-function readSentence(sentence: string, ctx: ClauseContext, out: Reading): void {
-  const clauses = clausesOf(sentence);
-  let target = out.steps;
-  let branch: Extract<Step, { kind: 'if' }> | null = null;
-  for (let i = 0; i < clauses.length; i++) {
-    const clause = clauses[i]!;
-    // "…; sales ones go to #sales": a route's destination, already wired into the route.
-    const routeTarget =
-      /^([a-z][\w-]*)\s+(?:ones|tickets|items|messages|leads|requests|orders|emails)\s+(?:go\s+)?(?:to|into|in)\b/.exec(
-        clause,
-      );
-    if (routeTarget && ctx.routed.has(routeTarget[1]!)) continue;
-    if (ERROR_PATH.test(clause) && /\b(?:post|send|alert|notify|tell|report|e-?mail|log|message|ping)\b/.test(clause)) {
-      out.onError.push(...clauseSteps(clause.replace(ERROR_WORDS, 'it'), ctx));
-      continue;
-    }
-    if (/^(?:otherwise|else|if not)\b/.test(clause) && branch) {
-      target = branch.otherwise;
-      target.push(...clauseSteps(clause.replace(/^(?:otherwise|else|if not)\s*/, ''), ctx));
-      continue;
-    }
-    const batch =
-      /\b(?:in\s+)?batch(?:es)?\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+)?at a time\b|\bbatch size (?:of )?(\d+)/.exec(
-        clause,
-      );
-    if (batch) {
-      const body: Step[] = [];
-      target.push({ kind: 'batch', size: Number(batch[1] ?? batch[2] ?? batch[3]), body });
-      target = body;
-    }
-    const wait = /\b(?:wait|pause|sleep|delay)\w*\s+(?:for\s+)?(\d+|a|one)\s+(second|minute|hour|day)s?\b/.exec(clause);
-    if (wait)
-      target.push({
-        kind: 'wait',
-        amount: wait[1] === 'a' || wait[1] === 'one' ? 1 : Number(wait[1]),
-        unit: `${wait[2]}s` as 'seconds',
-      });
-    else if (/\brate[- ]limit|\bthrottl|\bnot (?:to )?(?:hit|exceed)\b/.test(clause))
-      target.push({ kind: 'wait', amount: 1, unit: 'seconds' });
-    const route =
-      /\b(?:route|sort|triage|split|send)\w*\s+(?:it|them|each(?: one)?|the \w+|tickets|messages|leads|items)?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([\w ]+?)(?=$|[,:;]|\s(?:and|then|into|as)\s)|\bdepending on (?:the |its |their )?([\w]+)/.exec(
-        clause,
-      );
-    const classify =
-      /\b(?:classify|categori[sz]e)\w*\b|\b(?:label|tag)\s+(?:it|them|each|every|the)\b/.test(clause) ||
-      (route && /\bai\b|\bgpt\b|\bopenai\b|\bllm\b/.test(ctx.request));
-    // "Route incoming emails: urgent ones to #urgent, billing ones to billing@…": routes by a word the item contains.
-    const byWord =
-      !route &&
-      !classify &&
-      /\b(?:route|sort|triage|dispatch)\w*\b/.test(clause) &&
-      routeNames('', '', '', sentence).length >= 2;
-    if (byWord) {
-      const names = routeNames('', '', '', sentence);
-      target.push({
-        kind: 'switch',
-        field: ctx.request.includes('mail') ? 'subject' : 'text',
-        routes: routeTargets(names, sentence, ctx),
-        fallback: true,
-        match: 'contains',
-      });
-      names.forEach((n) => ctx.routed.add(n.toLowerCase()));
-      while (i + 1 < clauses.length && names.some((n) => new RegExp(`^${n.toLowerCase()}\\b`).test(clauses[i + 1]!)))
-        i++;
-      continue;
-    }
-    if (route || classify) {
-      const field = (route?.[1] ?? route?.[2] ?? (/\bsentiment\b/.test(clause) ? 'sentiment' : 'category'))
-        .trim()
-        .replace(/\s+/g, '_');
-      const names = routeNames(field, clause, ctx.request, sentence);
-      if (!names.length) {
-        out.unmapped.push(`${clause} (which routes should there be, and what should each do?)`);
+  private words(c: { from: number; to: number }): string {
+    return this.ctx.tokens
+      .slice(c.from, c.to)
+      .filter((t) => t.kind === 'word' || t.kind === 'quote')
+      .map((t) => t.lower)
+      .join(' ');
+  }
+
+  private text(c: { from: number; to: number }): string {
+    return spanText(this.ctx.original, this.ctx.tokens.slice(c.from, c.to));
+  }
+
+  sentence(clauses: Clause[]): void {
+    const outer = this.scope.list;
+    let target = outer;
+    let loopBody: Step[] | null = null;
+    let lastAction: { list: Step[]; steps: Step[] } | null = null;
+    for (let i = 0; i < clauses.length; i++) {
+      const clause = clauses[i]!;
+      const words = this.words(clause);
+      if (!words) continue;
+      // "post failures to #alerts", "if anything fails, email me": the error path.
+      if (
+        ERROR_WORDS.test(words) &&
+        /\b(?:post|send|alert|notify|tell|report|email|log|message|ping|text|escalate)\w*\b/.test(words)
+      ) {
+        this.onError.push(...clauseSteps(clause.from, clause.to, this.ctx));
         continue;
       }
-      const routes = routeTargets(names, sentence, ctx);
-      names.forEach((n) => ctx.routed.add(n.toLowerCase()));
-      // "urgent ones to #urgent, high ones to #support": those clauses are the routes, not steps after them.
-      while (i + 1 < clauses.length && names.some((n) => new RegExp(`^${n.toLowerCase()}\\b`).test(clauses[i + 1]!)))
-        i++;
-      target.push(
-        classify ? { kind: 'classify', categories: routes } : { kind: 'switch', field, routes, fallback: true },
-      );
-      const rest = clause.replace(route?.[0] ?? '', '').replace(/\b(?:classify|categori[sz]e|label|tag)\w*\b[^,]*/, '');
-      const namesRoutes = names.some((n) => rest.includes(n.toLowerCase()));
-      if (rest.trim() && !namesRoutes && clauseSteps(rest, ctx).length) target.push(...clauseSteps(rest, ctx));
-      continue;
-    }
-    const onlyIf =
-      /\bonly\b[^,]*?\b(?:if|when|where|with|for)\b\s*(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+)?(?:where|with|that|if)\s+(.*)|\b(?:skip|ignore)\w*\s+(?:any |the )?\w+\s+(?:where|with|that|if)\s+(.*)/.exec(
-        clause,
-      );
-    const condText = clause.replace(/^.*?\b(?:if|when|where|unless)\b\s*/, '');
-    const cond = conditionOf(condText);
-    if (onlyIf && cond) {
-      target.push({
-        kind: 'filter',
-        condition: /\b(?:skip|ignore)\b|\bfilter\w*\s+out\b/.test(clause)
-          ? {
-              ...cond,
-              operator:
-                cond.operator === 'gt'
-                  ? 'lte'
-                  : cond.operator === 'lt'
-                    ? 'gte'
-                    : cond.operator === 'equals'
-                      ? 'notEquals'
-                      : cond.operator,
-            }
-          : cond,
-      });
-      const action = clause.replace(/\bonly\b.*$/, '').trim();
-      if (action) target.push(...clauseSteps(action, ctx));
-      continue;
-    }
-    // "check if the site is up" is a check, not a branch.
-    const ifAt = clause
-      .replace(/\b(?:check|see|verify|test)\s+(?:if|whether)\b/g, (m) => '_'.repeat(m.length))
-      .search(/\b(?:if|when|unless)\b/);
-    if (ifAt >= 0 && cond) {
-      const action = `${clause.slice(0, ifAt)} ${condText.slice(cond.end)}`.replace(/^\s*,?\s*then\b/, '').trim();
-      branch = {
-        kind: 'if',
-        condition: /\bunless\b/.test(clause) ? { ...cond, operator: 'notEquals' } : cond,
-        then: [],
-        otherwise: [],
-      };
-      target.push(branch);
-      const thenSteps = action ? clauseSteps(action, ctx) : [];
-      branch.then.push(...thenSteps);
-      // "If the budget is over 10k, tell #sales": the clauses after a bare condition are its then-branch.
-      target = thenSteps.length ? target : branch.then;
-      continue;
-    }
-    const parallel = /\b(?:at the same time|in parallel|simultaneously)\b/.test(clause);
-    const steps = clauseSteps(clause, ctx);
-    if (!steps.length && !batch && !wait) {
-      const words = clause.replace(/[^a-z0-9 ]/g, ' ').trim();
-      // Watching the work in the Agent's Computer is the team's business, not a workflow step.
-      const aboutTheTeam = /\b(?:in|on|with) the browser\b|\bagent'?s computer\b|\bshow me\b|\bexplain\b/.test(clause);
+      if (clause.lead === 'otherwise') {
+        const skip = this.skipLead(clause, /^(?:otherwise|else|if not|and|then)$/);
+        const into = this.scope.lastIf?.otherwise ?? this.scope.lastSwitch?.fallback;
+        if (into) {
+          into.push(...this.action(skip, clause.to));
+          target = into;
+          continue;
+        }
+      }
+      if (clause.lead === 'if' || clause.lead === 'unless') {
+        // "tell #sales if the budget is over 10k": a last, bare condition applies to the action before it.
+        const trailing = i === clauses.length - 1 && lastAction && lastAction.steps.length ? lastAction : null;
+        const read = this.condition(clause, target, trailing);
+        if (read) {
+          target = read;
+          lastAction = null;
+          continue;
+        }
+      }
+      const filtered = this.filterClause(clause, words, target);
+      if (filtered) continue;
+      const check =
+        /\b(?:check|checks|checking|see|verify|verifies|test|tests|determine|determines|confirm|confirms)\s+(?:if|whether)\b/.exec(
+          words,
+        );
+      if (check) {
+        const at = this.tokenAt(clause, check.index + check[0].length - 2);
+        const before = this.action(clause.from, at);
+        target.push(...before);
+        const cond = conditionOf(`if ${this.words({ from: at, to: clause.to }).replace(/^(?:if|whether)\s+/, '')}`);
+        if (cond) {
+          const branch: Extract<Step, { kind: 'if' }> = {
+            kind: 'if',
+            condition: stripEnd(cond),
+            then: [],
+            otherwise: [],
+          };
+          target.push(branch);
+          this.scope.lastIf = branch;
+          target = branch.then;
+          continue;
+        }
+      }
+      if (routeStart(this.ctx.tokens, this.firstWord(clause))) {
+        this.route(clause, target);
+        continue;
+      }
+      if (this.routeBy(clause, words, target)) continue;
+      this.scope.lastSwitch = null;
+      const loop = this.loop(clause, words);
+      if (loop) {
+        target.push(loop);
+        target = loop.body;
+        loopBody = loop.body;
+        const rest = this.skipLoopWords(clause);
+        if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        continue;
+      }
       if (
-        words &&
-        !FILLER.test(words) &&
-        words.split(/\s+/).length > 1 &&
-        !aboutTheTeam &&
-        !/\brate[- ]limit|\bthrottl/.test(clause)
-      )
-        out.unmapped.push(clause);
-      continue;
+        /^(?:merge|join|combine)\b/.test(
+          words.replace(/^(?:then|and|finally|both branches should|both should|the branches)\s+/, ''),
+        ) &&
+        this.join(target)
+      ) {
+        const rest = this.afterWord(
+          clause,
+          /^(?:merge|merged|join|joined|combine|combined|them|results?|branches|both|together|the|and|then)$/,
+        );
+        if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        continue;
+      }
+      const wait =
+        /\b(?:wait|pause|sleep|delay)\w*\s+(?:for\s+)?(\d+|a|an|one|two|three|five|ten)\s+(second|minute|hour|day|week)s?\b/.exec(
+          words,
+        );
+      if (wait) {
+        const amount = /^\d+$/.test(wait[1]!)
+          ? Number(wait[1])
+          : (({ two: 2, three: 3, five: 5, ten: 10 } as Record<string, number>)[wait[1]!] ?? 1);
+        target.push(
+          wait[2] === 'week'
+            ? { kind: 'wait', amount: amount * 7, unit: 'days' }
+            : { kind: 'wait', amount, unit: `${wait[2]}s` as 'seconds' },
+        );
+        const rest = this.afterWord(
+          clause,
+          /^(?:wait|waits|waiting|pause|sleep|delay|for|\d+|a|an|one|two|three|five|ten|seconds?|minutes?|hours?|days?|weeks?|then|and|before|between)$/,
+        );
+        if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        continue;
+      }
+      const steps = this.action(clause.from, clause.to);
+      if (RATE_LIMIT.test(words)) {
+        if (loopBody) loopBody.push(...steps, { kind: 'wait', amount: 1, unit: 'seconds' });
+        else if (MANY.test(words) && steps.length) {
+          target.push({ kind: 'loop', size: 10, body: [...steps, { kind: 'wait', amount: 1, unit: 'seconds' }] });
+        } else target.push(...steps, { kind: 'wait', amount: 1, unit: 'seconds' });
+        continue;
+      }
+      if (/\b(?:at the same time|in parallel|simultaneously|concurrently)\b/.test(words) && steps.length > 1) {
+        target.push({
+          kind: 'parallel',
+          branches: steps.map((s) => [s]),
+          merge: /\b(?:merge|combine|join)\b/.test(words),
+        });
+        continue;
+      }
+      if (!steps.length) this.unmappedClause(clause, words);
+      target.push(...steps);
+      lastAction = { list: target, steps };
+      const classifier = steps.find((x): x is AiStep => x.kind === 'ai' && Boolean(x.routes?.length));
+      if (classifier) this.scope.lastClassifier = classifier;
     }
-    if (parallel && steps.length > 1)
-      target.push({
-        kind: 'parallel',
-        branches: steps.map((s) => [s]),
-        merge: /\b(?:combine|merge|join|together)\b/.test(ctx.request),
-      });
-    else target.push(...steps);
-    ctx.previousVerb = steps.find((s) => s.kind === 'action') ?? ctx.previousVerb;
+    this.scope.list = outer;
+  }
+
+  private firstWord(c: Clause): number {
+    let k = c.from;
+    while (k < c.to && /^(?:and|then|but|while|whereas|&)$/.test(this.ctx.tokens[k]!.lower)) k++;
+    return k;
+  }
+
+  private skipLead(c: Clause, re: RegExp): number {
+    let k = c.from;
+    while (k < c.to && (re.test(this.ctx.tokens[k]!.lower) || this.ctx.tokens[k]!.kind === 'punct')) k++;
+    if (this.ctx.tokens[k - 1]?.lower === 'if' && this.ctx.tokens[k]?.lower === 'not') k++;
+    return k;
+  }
+
+  private afterWord(c: Clause, re: RegExp): number {
+    let k = c.from;
+    while (k < c.to && (re.test(this.ctx.tokens[k]!.lower) || this.ctx.tokens[k]!.kind === 'punct')) k++;
+    return k;
+  }
+
+  private skipLoopWords(c: Clause): number {
+    const words = this.ctx.tokens.slice(c.from, c.to).map((t) => t.lower);
+    // "for each row, …" / "for each new lead one by one": the loop's own words end at its noun.
+    let k = 0;
+    if (words[0] === 'for' && /^(?:each|every)$/.test(words[1] ?? '')) {
+      k = 2;
+      while (k < words.length && !verbClass(words[k]!) && words[k] !== ',') k++;
+    }
+    return c.from + k;
+  }
+
+  private action(from: number, to: number): Step[] {
+    return from < to ? clauseSteps(from, to, this.ctx) : [];
+  }
+
+  /** "If the budget is over 10k, tell #sales" (then-steps in the clause) or "If valid," (the next clauses are). */
+  private condition(clause: Clause, target: Step[], trailing: { list: Step[]; steps: Step[] } | null): Step[] | null {
+    const text = this.words(clause);
+    const cond = conditionOf(text);
+    if (!cond) return null;
+    const lead = text.search(/\b(?:if|when|whenever|unless)\b/);
+    const afterCondition = this.tokenAt(clause, lead + cond.end);
+    const condition: Condition =
+      clause.lead === 'unless' ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond);
+    let steps = this.action(afterCondition, clause.to);
+    if (!steps.length && trailing) {
+      for (const s of trailing.steps) {
+        const list = trailing.list.includes(s) ? trailing.list : this.containing(s);
+        list.splice(list.indexOf(s), 1);
+      }
+      steps = trailing.steps;
+      if (/^(?:ignore|skip|drop|discard|stop)/.test(this.words({ from: afterCondition, to: clause.to }))) steps = [];
+    }
+    if (/^(?:ignore|skip|drop|discard|do nothing|stop)\b/.test(this.words({ from: afterCondition, to: clause.to })))
+      steps = [];
+    const last = this.scope.lastIf;
+    if (last && !last.otherwise.length && isComplement(last.condition, condition)) {
+      last.otherwise.push(...steps);
+      return last.otherwise;
+    }
+    // "if the status is A … if it is B …": values of one field become the routes of a Switch.
+    if (
+      last &&
+      last.condition.operator === 'equals' &&
+      condition.operator === 'equals' &&
+      last.condition.field === condition.field &&
+      last.condition.value !== condition.value
+    ) {
+      const sw: Extract<Step, { kind: 'switch' }> = {
+        kind: 'switch',
+        field: condition.field,
+        routes: [
+          { name: String(last.condition.value), steps: last.then },
+          { name: String(condition.value), steps },
+        ],
+        fallback: last.otherwise.length ? last.otherwise : null,
+      };
+      const list = this.containing(last);
+      list.splice(list.indexOf(last), 1, sw);
+      this.scope.lastIf = null;
+      this.scope.lastSwitch = sw;
+      return sw.routes[1]!.steps;
+    }
+    const sw = this.scope.lastSwitch;
+    if (sw && condition.operator === 'equals' && sw.field === condition.field) {
+      sw.routes.push({ name: String(condition.value), steps });
+      return sw.routes.at(-1)!.steps;
+    }
+    const branch: Extract<Step, { kind: 'if' }> = { kind: 'if', condition, then: steps, otherwise: [] };
+    target.push(branch);
+    this.scope.lastIf = branch;
+    this.scope.lastSwitch = null;
+    return branch.then;
+  }
+
+  private containing(step: Step, list: Step[] = this.steps): Step[] {
+    if (list.includes(step)) return list;
+    for (const s of list) {
+      const inner =
+        s.kind === 'if'
+          ? [s.then, s.otherwise]
+          : s.kind === 'loop'
+            ? [s.body]
+            : s.kind === 'switch'
+              ? s.routes.map((r) => r.steps)
+              : s.kind === 'parallel'
+                ? s.branches
+                : [];
+      for (const l of inner) {
+        const found = this.containing(step, l);
+        if (found !== this.steps || l.includes(step)) return found;
+      }
+    }
+    return this.steps;
+  }
+
+  private tokenAt(clause: Clause, charInWords: number): number {
+    // Maps a character offset in the clause's word string back to a token index.
+    let offset = 0;
+    for (let k = clause.from; k < clause.to; k++) {
+      const t = this.ctx.tokens[k]!;
+      if (t.kind !== 'word' && t.kind !== 'quote') continue;
+      if (offset >= charInWords) return k;
+      offset += t.lower.length + 1;
+    }
+    return clause.to;
+  }
+
+  /** "urgent tickets escalate to …, low ones are archived, unknown go to triage": routes by a value. */
+  private route(clause: Clause, target: Step[]): void {
+    const k = this.firstWord(clause);
+    const value = this.ctx.tokens[k]!;
+    const name = value.kind === 'quote' ? value.text : value.lower;
+    let rest = k + 1;
+    while (
+      rest < clause.to &&
+      /^(?:ones?|tickets?|items?|users?|customers?|leads?|orders?|requests?|messages?|emails?|issues?|members?|cases|reviews|comments|posts|records|rows|else|go|goes|get|gets|are|is|should|be|will|to|->|→|sent)$/.test(
+        this.ctx.tokens[rest]!.lower,
+      ) &&
+      !(this.ctx.tokens[rest]!.lower === 'to' && this.ctx.tokens[rest + 1]?.kind !== 'word')
+    )
+      rest++;
+    // "… go to #urgent": keep "to" so the destination reads as one.
+    if (this.ctx.tokens[rest - 1]?.lower === 'to') rest--;
+    const steps = this.action(rest, clause.to);
+    const classifier = this.scope.lastClassifier;
+    if (classifier?.routes) {
+      const route = classifier.routes.find((r) => r.name.toLowerCase() === name.toLowerCase());
+      if (route) {
+        route.steps.push(...steps);
+        return;
+      }
+    }
+    let sw = this.scope.lastSwitch;
+    if (!sw || !target.includes(sw)) {
+      const field = (value.kind === 'word' && fieldOfValue(name)) || this.fieldFromContext() || 'type';
+      sw = { kind: 'switch', field, routes: [], fallback: null };
+      target.push(sw);
+      this.scope.lastSwitch = sw;
+    }
+    if (FALLBACK.test(name)) sw.fallback = steps;
+    else sw.routes.push({ name, steps });
+  }
+
+  private fieldFromContext(): string | null {
+    const m = /\b(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+)/.exec(
+      this.ctx.original.toLowerCase(),
+    );
+    return m?.[1] ?? null;
+  }
+
+  private loop(clause: Clause, words: string): Extract<Step, { kind: 'loop' }> | null {
+    const batch =
+      /\b(?:in\s+)?batch(?:es)?\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|at once\s+)?at a time\b|\bbatch size (?:of )?(\d+)/.exec(
+        words,
+      );
+    if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
+    if (
+      clause.lead === 'loop' ||
+      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop (?:over|through)\b|\biterat\w+ (?:over|through)\b|\bindividually\b/.test(
+        words,
+      )
+    )
+      return { kind: 'loop', size: 1, body: [] };
+    return null;
+  }
+
+  /** A merge after branches: the If, Switch or parallel steps before it join into one Merge. */
+  private join(target: Step[]): boolean {
+    const last = target.at(-1);
+    if (!last) return false;
+    if (last.kind === 'parallel') {
+      last.merge = true;
+      return true;
+    }
+    if (last.kind === 'if' || last.kind === 'switch') {
+      (last as { join?: boolean }).join = true;
+      return true;
+    }
+    // "fetch A, fetch B, then merge them": the reads run side by side into a Merge.
+    const reads = target.filter(
+      (s) =>
+        (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET'),
+    );
+    if (reads.length >= 2) {
+      const first = target.indexOf(reads[0]!);
+      const others = target.filter((s) => !reads.includes(s));
+      target.splice(
+        0,
+        target.length,
+        ...others.slice(0, first),
+        { kind: 'parallel', branches: reads.map((r) => [r]), merge: true },
+        ...others.slice(first),
+      );
+      return true;
+    }
+    return false;
+  }
+
+  /** "only keep those where the total is over 500", "skip orders under $10", "ignore emails that contain unsubscribe". */
+  private filterClause(clause: Clause, words: string, target: Step[]): boolean {
+    const m =
+      /\bonly\b[^,]*?\b(?:if|when|where|with|whose|that)\b\s*(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+){0,3}?(?:where|with|that|if|whose)\s+(.*)|\b(?:skip|ignore|exclude|drop|discard)\w*\s+(?:any\s+|the\s+|all\s+)?(?:\w+\s+){0,2}?(?:where|with|that|if|whose)\s+(.*)/.exec(
+        words,
+      );
+    if (!m) return false;
+    const condText = m[1] ?? m[2] ?? m[3] ?? '';
+    const cond = conditionOf(`if ${condText}`) ?? conditionOf(condText);
+    if (!cond) return false;
+    const negate = /\b(?:skip|ignore|exclude|drop|discard)\w*\b|\bfilter\w*\s+out\b/.test(words);
+    const before = this.tokenAt(clause, m.index);
+    target.push(...this.action(clause.from, before));
+    target.push({
+      kind: 'filter',
+      condition: negate ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond),
+    });
+    return true;
+  }
+
+  /** "route it by region into EMEA, APAC or Americas", "triage tickets by urgency": a Switch (an AI classifier when AI is asked). */
+  private routeBy(clause: Clause, words: string, target: Step[]): boolean {
+    const m =
+      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify)\w*\s+(?:it|them|each(?: one)?|the \w+|tickets|messages|leads|items|requests|emails|orders)?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
+        words,
+      ) ?? /\bdepending on (?:the |its |their )?([a-z_]+)/.exec(words);
+    if (!m?.[1]) return false;
+    const field = m[1]
+      .replace(/\s+(?:and|then|into|as|to)$/, '')
+      .replace(/ (?:level|type)$/, '_$&')
+      .replace(/\s+/g, '_')
+      .replace(/__/g, '_');
+    const phrase = this.text(clause);
+    let names = routesOf(phrase);
+    if (!names.length) names = SCALES.find(([re]) => re.test(field))?.[1] ?? [];
+    const before = this.tokenAt(clause, m.index);
+    target.push(...this.action(clause.from, before));
+    if (!names.length) {
+      this.unmapped.push(`${phrase} (which routes should there be, and what should each do?)`);
+      return true;
+    }
+    const routes = names.map((name) => ({ name, steps: [] as Step[] }));
+    if (this.ctx.wantsAi || /\b(?:ai|classify|categori[sz]e)\b/.test(words)) {
+      const step = aiStep('classify', phrase, within(this.ctx.mentions, clause.from, clause.to), this.ctx, words);
+      step.routes = routes;
+      target.push(step);
+      this.scope.lastClassifier = step;
+    } else {
+      const sw: Extract<Step, { kind: 'switch' }> = { kind: 'switch', field, routes, fallback: null };
+      target.push(sw);
+      this.scope.lastSwitch = sw;
+    }
+    return true;
+  }
+
+  private unmappedClause(clause: Clause, words: string): void {
+    const about = /\b(?:in|on|with) the browser\b|\bagent'?s computer\b|\bshow me\b|\bexplain\b/.test(words);
+    const filler =
+      /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
+    if (words.split(' ').length > 1 && !about && !filler.test(words) && verbClass(words.split(' ')[0]!) !== 'umbrella')
+      this.unmapped.push(this.text(clause));
   }
 }
 
-/** Reads (fetch A, fetch B, … then combine): the reads run side by side into a Merge. */
-function mergeReads(steps: Step[], request: string): Step[] {
-  if (!/\b(?:combine|merge|join)\w*\b/.test(request)) return steps;
-  const reads = steps.filter(
-    (s) => (s.kind === 'action' && s.verb === 'read') || (s.kind === 'http' && s.method === 'GET'),
-  );
-  if (reads.length < 2 || steps.some((s) => s.kind === 'parallel')) return steps;
-  const first = steps.indexOf(reads[0]!);
-  const rest = steps.filter((s) => !reads.includes(s) && s.kind !== 'aggregate');
-  return [
-    ...rest.slice(0, first),
-    { kind: 'parallel', branches: reads.map((r) => [r]), merge: true },
-    ...rest.slice(first),
-  ];
-}
+const invert = (op: Condition['operator']): Condition['operator'] =>
+  (
+    ({
+      gt: 'lte',
+      lte: 'gt',
+      lt: 'gte',
+      gte: 'lt',
+      equals: 'notEquals',
+      notEquals: 'equals',
+      isTrue: 'isFalse',
+      isFalse: 'isTrue',
+      exists: 'notExists',
+      notExists: 'exists',
+      contains: 'contains',
+    }) as const
+  )[op];
+
+const stripEnd = (c: Condition & { end?: number }): Condition => ({
+  field: c.field,
+  operator: c.operator,
+  value: c.value,
+});
 
 export function readRequest(request: string): WorkflowSpec {
-  const original = request.replace(/\s+/g, ' ').trim();
-  const text = original.toLowerCase();
-  const found = findTrigger(text);
-  const ctx: ClauseContext = {
-    request: text,
+  const original = normalise(request);
+  const tokens: Token[] = tokenize(original);
+  const mentions = findMentions(tokens);
+  const found = findTrigger(tokens, mentions, original);
+  const wantsAi =
+    mentions.models.length > 0 ||
+    mentions.aiWords.length > 0 ||
+    mentions.aiNouns.some((n) => n.strong && n.task === 'agent');
+  const ctx: ReadContext = {
+    tokens,
     original,
-    previousVerb: null,
-    chat: found.trigger.kind === 'chat',
-    routed: new Set(),
+    mentions,
+    usedApps: new Set(found.app ? [found.app.from] : []),
+    usedModels: new Set(),
+    choices: [...found.choices],
+    mailApp: mentions.apps.find((a) => a.app.key === 'gmail')
+      ? 'gmail'
+      : mentions.apps.find((a) => a.app.key === 'microsoftOutlook')
+        ? 'microsoftOutlook'
+        : null,
+    chat:
+      found.trigger.kind === 'chat' ||
+      (found.trigger.kind === 'app' &&
+        /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams)$/.test(found.trigger.app) &&
+        mentions.aiNouns.some((n) => n.task === 'agent')),
+    wantsAi,
+    defaulted: new WeakSet(),
+    usedGenerics: new Set(),
   };
-  const out: Reading = { steps: [], unmapped: [], onError: [] };
-  if (found.filter)
-    out.steps.push({
-      kind: 'filter',
-      condition: { field: found.filter.field, operator: found.filter.operator, value: found.filter.value },
-    });
-  for (const sentence of sentences(found.rest)) readSentence(sentence, ctx, out);
-  const steps = mergeReads(out.steps, text);
-  // "Save Gmail attachments to Drive", "add new Stripe customers to a sheet": with no trigger named, the app the
-  // items come from starts the workflow as they arrive (clicking Execute is for "manually", "when I click").
-  const first = steps[0];
-  if (
-    found.trigger.kind === 'manual' &&
-    !/\bmanual|\bwhen i click|\bon demand\b|\bbutton\b|\bonce\b|\ball\b/.test(text) &&
-    first?.kind === 'action' &&
-    first.verb === 'read' &&
-    steps.length > 1
-  ) {
-    return {
-      trigger: { kind: 'app', service: first.service, event: 'created' },
-      steps: steps.slice(1),
-      unmapped: out.unmapped,
-      onError: out.onError,
-    };
+  const reader = new Reader(ctx);
+  if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });
+  for (const sentence of sentences(tokens)) {
+    const from = tokens.indexOf(sentence[0]!);
+    const to = tokens.indexOf(sentence.at(-1)!) + 1;
+    reader.sentence(splitClauses(tokens, from, to, found.used));
   }
-  return { trigger: found.trigger, steps, unmapped: out.unmapped, onError: out.onError };
+  let trigger = found.trigger;
+  // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).
+  if (!reader.steps.length && reader.onError.length && (trigger.kind === 'manual' || trigger.kind === 'webhook')) {
+    trigger = { kind: 'error' };
+    reader.steps.push(...reader.onError.splice(0));
+  }
+  const steps = coverMentions(reader.steps, ctx, found);
+  // A bot answers where it was asked: the messaging app its trigger listens to.
+  const bot = found.trigger.kind === 'app' ? found.trigger.app : null;
+  if (
+    bot &&
+    /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams|mattermost|twilio)$/.test(bot) &&
+    steps.some((x) => x.kind === 'ai')
+  ) {
+    let replies = false;
+    walkSteps(steps, (x) => (replies ||= x.kind === 'app' && x.app === bot && x.verb === 'send'));
+    if (!replies) steps.push({ kind: 'app', app: bot, verb: 'send', hints: {}, phrase: 'reply' });
+  }
+  const spec: WorkflowSpec = {
+    trigger,
+    steps: finishSteps(steps, ctx),
+    unmapped: reader.unmapped,
+    onError: reader.onError,
+    choices: ctx.choices,
+  };
+  if (spec.steps.some((s) => s.kind === 'respond') && spec.trigger.kind === 'webhook')
+    spec.trigger = { ...spec.trigger, respond: true };
+  return spec;
 }

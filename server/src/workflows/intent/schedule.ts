@@ -16,7 +16,41 @@ const NUMBERS: Record<string, number> = {
 };
 
 export const SCHEDULE_PATTERN =
-  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|hour|day|morning|evening|night|afternoon|week|weekday|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\bcron\b|\bon a schedule\b|\bscheduled?\b|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/;
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|hour|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/;
+
+/** A schedule word that is part of a name ("the Daily Miner repo", "our Weekly Digest list") is no schedule. */
+function partOfName(original: string, at: number, length: number): boolean {
+  const word = original.slice(at, at + length);
+  if (!/^[A-Z]/.test(word)) return false;
+  const before = original.slice(Math.max(0, at - 8), at).toLowerCase();
+  const after = original.slice(at + length);
+  return /\b(?:the|our|my|your|their|a|an)\s+$/.test(before) && /^\s+[A-Z][a-z]/.test(after);
+}
+
+/** Where the schedule phrase of a text is, and its rule (read from that phrase and a time said nearby). */
+export function findSchedule(original: string): { rule: ScheduleRule; start: number; end: number } | null {
+  const lower = original.toLowerCase();
+  const re = new RegExp(SCHEDULE_PATTERN.source, 'g');
+  for (const m of lower.matchAll(re)) {
+    if (partOfName(original, m.index, m[0].length)) continue;
+    const tail =
+      /^(?:\s*(?:at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|(?:\d+|[*/,-]+|\s)+(?=\s)|expression|schedule|,))*/.exec(
+        lower.slice(m.index + m[0].length),
+      )?.[0] ?? '';
+    const start = m.index;
+    const end = m.index + m[0].length + tail.replace(/[\s,]+$/, '').length;
+    const phrase = lower.slice(start, end);
+    // A time said elsewhere in the same sentence ("send a daily digest … at 5pm") belongs to the schedule.
+    const sentenceStart = Math.max(lower.lastIndexOf('.', start), lower.lastIndexOf('\n', start)) + 1;
+    const sentenceEnd = /[.\n]/.exec(lower.slice(end))?.index;
+    const sentence = lower.slice(sentenceStart, sentenceEnd === undefined ? undefined : end + sentenceEnd);
+    const time = timeOf(phrase)
+      ? ''
+      : (/\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/.exec(sentence)?.[0] ?? '');
+    return { rule: scheduleRule(`${phrase} ${time}`), start, end };
+  }
+  return null;
+}
 
 function count(word: string | undefined): number {
   if (!word) return 1;
@@ -60,10 +94,16 @@ export function scheduleRule(text: string): ScheduleRule {
   if (/\bevery\s+minute\b/.test(text)) return { field: 'minutes', minutesInterval: 1 };
   const hours = /\bevery\s+(\d+|other|two|three|four|six)\s+hours?\b|\bevery\s+other\s+hour\b/.exec(text);
   if (hours) return { field: 'hours', hoursInterval: count(hours[1] ?? 'other') };
-  if (/\bhourly\b|\bevery\s+hour\b|\beach\s+hour\b/.test(text)) return { field: 'hours', hoursInterval: 1 };
+  if (/\bhourly\b|\bevery\s+hour\b|\beach\s+hour\b|\bonce\s+(?:a|per|every)\s+hour\b/.test(text))
+    return { field: 'hours', hoursInterval: 1 };
+  if (/\btwice\s+(?:a|per|every)\s+day\b/.test(text)) return { field: 'hours', hoursInterval: 12 };
   const time = timeOf(text) ?? { hour: 9, minute: 0 };
   const at = { triggerAtHour: time.hour, ...(time.minute ? { triggerAtMinute: time.minute } : {}) };
-  if (/\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bfirst (?:day )?of (?:the|each|every) month\b/.test(text)) {
+  if (
+    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\bfirst (?:day )?of (?:the|each|every) month\b/.test(
+      text,
+    )
+  ) {
     const day = /\bon the (\d{1,2})(?:st|nd|rd|th)\b/.exec(text);
     return {
       field: 'months',
@@ -73,7 +113,7 @@ export function scheduleRule(text: string): ScheduleRule {
     };
   }
   const days = daysNamed(text);
-  if (days.length || /\bweekly\b|\bevery\s+(?:other\s+)?week\b/.test(text)) {
+  if (days.length || /\bweekly\b|\bevery\s+(?:other\s+)?week\b|\bonce\s+(?:a|per|every)\s+week\b/.test(text)) {
     return {
       field: 'weeks',
       weeksInterval: /\bevery\s+other\s+week\b/.test(text) ? 2 : 1,

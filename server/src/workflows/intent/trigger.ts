@@ -1,139 +1,301 @@
-// Finds what starts the workflow and where that phrase ends, so the rest of the request reads as its steps.
-import type { Condition, Trigger } from '../spec.ts';
+// What starts the workflow: a schedule phrase, an event clause ("when a new GitHub issue is opened"), a bot or a
+// form the request describes, an app the items come from ("Gmail attachments to Drive"), or a click. Returns the
+// tokens the trigger used so the rest of the request reads as steps.
+import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import type { Choice, Condition, Trigger } from '../spec.ts';
+import { findSchedule } from './schedule.ts';
+import type { AppRef, Mentions } from './mentions.ts';
+import { verbClass } from './lexicon.ts';
 import { conditionOf } from './words.ts';
-import { SERVICES, type Service } from '../services.ts';
-import { SCHEDULE_PATTERN, scheduleRule } from './schedule.ts';
+import type { Token } from './text.ts';
 
 export interface FoundTrigger {
   trigger: Trigger;
-  /** Where the trigger's phrase starts in the request. */
-  at: number;
+  /** Token indexes that belong to the trigger's phrase. */
+  used: Set<number>;
   /** "when a GitHub issue has the label bug": only those items go on. */
   filter?: Condition;
-  /** The request with the trigger's own clause removed (what remains are steps). */
-  rest: string;
+  /** The app mention the trigger came from (not a step of its own). */
+  app?: AppRef;
+  choices: Choice[];
+  notes: string[];
 }
 
-/** "when …", "whenever …", "each time …", "for each new …": the clause an event trigger lives in. */
-const EVENT_CLAUSE =
-  /\b(?:when(?:ever)?|each time|every time|as soon as|once|if an? new|on (?:every|each|a) new|for (?:each|every) new|each new|every new|incoming|^new|^(?:download|get|save|process|forward|copy)\s+(?:all\s+)?new)\b.*?(?=[,.;:!?]|\s(?:and|then)\s|$)/g;
+const EVENT_START =
+  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving)$/;
 
-const APP_EVENTS: Array<[RegExp, string]> = [
-  [/\bfail(?:s|ed|ure)?\b/, 'failed'],
-  [/\b(?:response|submission|submitted|answers?)\b/, 'response'],
-  [/\b(?:created|new|added|arrives?|comes? in|opened|received)\b/, 'created'],
-  [/\b(?:updated|changes?|changed|modified)\b/, 'updated'],
-  [/\b(?:paid|payment|charge)\b/, 'payment'],
-  [/\b(?:star(?:s|red)?)\b/, 'star'],
-  [/\b(?:push(?:es|ed)?|commit)\b/, 'push'],
+const EVENTS: Array<[RegExp, string]> = [
+  [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
+  [/\b(?:respon(?:se|ses|ds)|submission|submitted|submits|answers?|fills?)\b/, 'response'],
+  [/\b(?:updated|changes?|changed|modified|edited)\b/, 'updated'],
+  [/\b(?:deleted|removed|cancel+ed)\b/, 'deleted'],
+  [/\b(?:paid|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
+  [/\bstar(?:s|red)?\b/, 'star'],
+  [/\b(?:push(?:es|ed)?|commits?)\b/, 'push'],
+  [/\b(?:published|publishes)\b/, 'published'],
+  [
+    /\b(?:created|new|added|arrives?|comes? in|opened|received|posted|lands?|uploaded|joins?|signs? up|books?|booked|placed)\b/,
+    'created',
+  ],
 ];
 
-function eventOf(clause: string): string {
-  return APP_EVENTS.find(([re]) => re.test(clause))?.[1] ?? 'created';
-}
+const eventOf = (text: string) => EVENTS.find(([re]) => re.test(text))?.[1] ?? 'created';
 
-function slug(text: string): string {
-  const words =
-    text
-      .toLowerCase()
-      .match(/[a-z0-9]+/g)
-      ?.filter(
-        (w) => !/^(?:a|an|the|when|whenever|new|is|are|arrives?|comes?|in|on|to|from|each|every|time)$/.test(w),
-      ) ?? [];
-  return words.slice(0, 3).join('-') || 'incoming';
-}
+const EVENT_VERB =
+  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|deleted|moved|assigned|closed|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed)$/;
 
-/** A service whose trigger the clause describes ("a Typeform response arrives", "new Zendesk ticket"). */
-function appTrigger(clause: string, lead = ''): Service | undefined {
-  return SERVICES.find((svc) => {
-    if (svc.key === 'openWeatherMap' || !svc.pattern.test(clause)) return false;
-    // "… each new order to Slack": the app the items go to is not where they come from.
-    const at = clause.search(svc.pattern);
+/** Tokens of the clause that an event word starts, up to the comma, "then" or the action after the event. */
+function eventClause(tokens: Token[], at: number, span: number): number {
+  let end = at + span;
+  let sawEvent = false;
+  for (; end < tokens.length; end++) {
+    const t = tokens[end]!;
+    if (t.kind === 'punct' && /^[,;:.!?\n–—]$/.test(t.text)) break;
+    if (t.kind === 'punct' && t.text === '-' && !t.joined) break;
+    if (/^(?:then|so)$/.test(t.lower)) break;
+    // "When a new email arrives save the sender": an action verb after the event starts the steps.
+    const cls = verbClass(t.lower);
+    const prev = tokens[end - 1]?.lower ?? '';
+    const nounPlace =
+      /^(?:a|an|the|my|our|your|their|his|her|its|new|each|every|any|some|this|that|is|are|was|gets?|been|to|by|in|on|from|with|of)$/.test(
+        prev,
+      );
+    if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace) break;
+    // "… each new Zendesk ticket and route it": "and" with an action after it ends the event.
     if (
-      /\b(?:posts?|sends?|forwards?|push(?:es)?|syncs?|cop(?:y|ies)|shares?|messages?|notif(?:y|ies))\b[^,.;]*\b(?:to|into|via|through|using)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:\w+\s+)?$/.test(
-        `${lead}${clause.slice(0, at)}`,
+      /^(?:and|&)$/.test(t.lower) &&
+      verbClass(tokens[end + 1]?.lower ?? '') &&
+      !EVENT_VERB.test(tokens[end + 1]?.lower ?? '') &&
+      !/^(?:a|an|the)$/.test(tokens[end + 2]?.lower ?? 'x')
+    )
+      break;
+    if (EVENT_VERB.test(t.lower)) sawEvent = true;
+  }
+  return end;
+}
+
+function triggerable(ref: AppRef): boolean {
+  return Boolean(ref.app.trigger);
+}
+
+function appTrigger(ref: AppRef, text: string): Trigger {
+  return { kind: 'app', app: ref.app.key, event: eventOf(text) };
+}
+
+const ITEMS =
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|signups?|sign-ups?|bookings?|events?|deals?|tasks?|cards?|notes?|voice|texts?|audio|photos?|images?|videos?|reviews?|replies|mentions?|tweets?|forms?|entries|bookmarks?|articles?|updates?|alerts?|requests?|inquiries|enquiries|transactions?|purchases?|sales?)$/;
+
+/** Verbs that move items that already exist ("save Gmail attachments", "forward Telegram messages"). */
+const MOVE =
+  /^(?:save|saves|store|stores|forward|forwards|sync|syncs|copy|copies|move|moves|backup|back|archive|archives|log|logs|organize|organise|organizes|route|routes|process|processes|transcribe|transcribes|summarize|summarise|summarizes|classify|classifies|label|labels|categorize|categorise|answer|answers|reply|replies|respond|convert|converts|turn|turns|extract|extracts|parse|parses|download|downloads|import|imports|track|tracks|monitor|monitors|send|sends|post|posts|share|shares|push|pushes|upload|uploads|analyze|analyse|analyzes|translate|translates|auto-save|autosave|mirror|mirrors|collect|collects|capture|captures|file|files)$/;
+
+/** "Gmail attachments to Drive", "Shopify orders in Sheets": the app the items come from, when it can start a run. */
+function sourceApp(tokens: Token[], m: Mentions): AppRef | undefined {
+  for (const ref of m.apps) {
+    const before = tokens[ref.from - 1]?.lower ?? '';
+    if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
+    if (!triggerable(ref) && !/^(?:new|incoming)$/.test(before)) continue;
+    const after = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
+    const items = after.findIndex((t) => ITEMS.test(t.lower));
+    const itemsNext = items >= 0 && items <= 1;
+    const from = before === 'from' || before === 'incoming';
+    const lead = tokens.slice(Math.max(0, ref.from - 4), ref.from);
+    const moves = lead.some((t) => MOVE.test(t.lower));
+    const fresh = lead.some((t) => /^(?:new|incoming|latest)$/.test(t.lower));
+    if ((from && (itemsNext || moves)) || (itemsNext && (moves || fresh))) return ref;
+  }
+  // An app n8n only has a trigger for (Cal.com, Jotform, Calendly) can only start the workflow.
+  return m.apps.find((ref) => ref.app.trigger && !ref.app.action);
+}
+
+const BOT =
+  /^(?:bot|chatbot|assistant|agent|responder|auto-responder|autoresponder|support|concierge|companion|helper|receptionist)$/;
+const MESSAGING =
+  /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams|mattermost|twilio|matrix|googleChat|facebookGraphApi|gmail|microsoftOutlook)$/;
+
+/** "a Telegram bot", "WhatsApp AI customer service bot": the messaging app a bot talks through. */
+function botApp(tokens: Token[], m: Mentions): AppRef | undefined {
+  const bot = tokens.some((t) => BOT.test(t.lower)) || m.aiNouns.some((n) => n.task === 'agent');
+  if (!bot) return undefined;
+  return m.apps.find(
+    (ref) => MESSAGING.test(ref.app.key) && ref.app.trigger && !/^(?:gmail|microsoftOutlook)$/.test(ref.app.key),
+  );
+}
+
+function range(from: number, to: number): Set<number> {
+  const s = new Set<number>();
+  for (let i = from; i < to; i++) s.add(i);
+  return s;
+}
+
+function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const one = tokens[i]!.lower;
+    const two = `${one} ${tokens[i + 1]?.lower ?? ''}`;
+    const three = `${two} ${tokens[i + 2]?.lower ?? ''}`;
+    const span = EVENT_START.test(three) ? 3 : EVENT_START.test(two) ? 2 : EVENT_START.test(one) ? 1 : 0;
+    if (!span) continue;
+    // "once a day" is a schedule, "when done" is not an event.
+    if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
+    const end = eventClause(tokens, i, span);
+    const words = tokens
+      .slice(i, end)
+      .map((t) => t.lower)
+      .join(' ');
+    const hasSubject =
+      m.apps.some((a) => a.from >= i && a.to <= end) || m.generics.some((g) => g.from >= i && g.to <= end);
+    if (/\bi (?:click|press|hit|run|start|trigger)\b|\bmanually\b|\bon demand\b/.test(words))
+      return { trigger: { kind: 'manual' }, used: range(i, end), choices: [], notes: [] };
+    if (
+      !hasSubject &&
+      !/\b(?:incoming|receiv\w*|new|arrives?|comes?|created|added|received?|receives|submit\w*|fills?|books?|booked|opened|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|push\w*|publish\w*|sends?|sent|webhook|triggered|message|email|form|order|row|replies|reply|responds|hits?|is|are|gets?|mentions?|starts?|ends?|completes?|completed|cancel\w*|deleted|moved|assigned|closed)\b/.test(
+        words,
       )
     )
-      return false;
-    return svc.key !== 'googleSheets' || /\bnew rows?\b|\brows? (?:is |are )?added\b/.test(clause);
-  });
-}
-
-function cut(text: string, from: number, to: number): string {
-  return `${text.slice(0, from)} ${text.slice(to)}`
-    .replace(/^[\s,;:]+/, '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-}
-
-function eventTrigger(text: string): FoundTrigger | null {
-  for (const m of text.matchAll(EVENT_CLAUSE)) {
-    const clause = m[0];
-    const rest = cut(text, m.index, m.index + clause.length);
-    const at = m.index;
-    const app = appTrigger(clause, text.slice(Math.max(0, m.index - 60), m.index));
-    const filter = conditionOf(/\b(?:has|have|with|whose|where)\b.*$/.exec(clause)?.[0] ?? '') ?? undefined;
-    if (app && !/\bform\b/.test(clause.replace(app.pattern, '')))
+      continue;
+    const used = range(i, end);
+    const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
+    const apps = m.apps.filter(inside);
+    const filterText = /\b(?:has|have|with|whose|where|that has|containing)\b.*$/.exec(words)?.[0] ?? '';
+    const filter = conditionOf(filterText) ?? undefined;
+    const withFilter = (f: Omit<FoundTrigger, 'used' | 'choices' | 'notes'>): FoundTrigger => ({
+      ...f,
+      used,
+      choices: [],
+      notes: [],
+      ...(filter ? { filter } : {}),
+    });
+    if (/\b(?:workflow|execution|node)s? (?:fails?|errors?)\b|\berror (?:occurs|happens)\b/.test(words))
+      return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
+    if (/\bwebhooks?\b|\b(?:http|api|post|get) (?:request|call)\b/.test(words))
+      return { trigger: { kind: 'webhook', path: slug(words), method: 'POST' }, used, choices: [], notes: [] };
+    // "a message is posted in Slack": the app the event happens in; "… to Slack" after a send verb is a step.
+    const source = apps.find((ref) => {
+      const before = tokens
+        .slice(Math.max(0, i - 6), ref.from)
+        .map((t) => t.lower)
+        .join(' ');
+      return !/\b(?:send|post|forward|push|sync|copy|share|notify|message)\w*\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
+        `${before} `,
+      );
+    });
+    if (source) {
+      if (
+        /^(?:gmail|microsoftOutlook|emailReadImap)$/.test(source.app.key) &&
+        /\b(?:e-?mails?|mail|inbox|messages?)\b/.test(words)
+      )
+        return withFilter({
+          trigger: {
+            kind: 'email',
+            provider: source.app.key === 'gmail' ? 'gmail' : source.app.key === 'microsoftOutlook' ? 'outlook' : 'imap',
+          },
+          app: source,
+        });
+      if (/\bforms?\b/.test(words) && !/form/i.test(source.app.name) && !source.app.trigger)
+        return withFilter({ trigger: { kind: 'form', title: 'Form', fields: [] } });
+      return withFilter({ trigger: appTrigger(source, words), app: source });
+    }
+    if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words))
+      return withFilter({ trigger: { kind: 'email', provider: /\bgmail\b/i.test(original) ? 'gmail' : 'imap' } });
+    if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b/.test(words))
+      return withFilter({ trigger: { kind: 'form', title: formTitle(words), fields: [] } });
+    if (/\bchat\b|\bchats?\s+with\b|\bmessage\b/.test(words)) return withFilter({ trigger: { kind: 'chat' } });
+    if (/\bi (?:click|press|run)\b|\bmanually\b/.test(words))
+      return { trigger: { kind: 'manual' }, used, choices: [], notes: [] };
+    const generic = m.generics.find(inside);
+    if (
+      generic?.kind === 'sheet' ||
+      generic?.kind === 'storage' ||
+      generic?.kind === 'calendar' ||
+      generic?.kind === 'payment'
+    ) {
+      const info = GENERIC_DEFAULTS[generic.kind];
       return {
-        trigger: { kind: 'app', service: app.key, event: eventOf(clause) },
-        at,
-        rest,
+        trigger: { kind: 'app', app: info.app, event: eventOf(words) },
+        used,
+        choices: [{ said: generic.said, chose: `${info.chose} trigger`, change: info.change }],
+        notes: [],
         ...(filter ? { filter } : {}),
       };
-    if (app && /\b(?:webflow|jotform|typeform|google forms?)\b/.test(clause))
-      return { trigger: { kind: 'app', service: app.key, event: eventOf(clause) }, at, rest };
-    if (/\b(?:form)\b/.test(clause)) {
-      return { trigger: { kind: 'form', title: 'Form', fields: [] }, at, rest };
     }
-    if (/\bchat(?:bot)?\s+message|\bmessage in (?:the )?chat\b|\bchats? with\b/.test(clause))
-      return { trigger: { kind: 'chat' }, at, rest };
-    if (/\bwebhook\b|\b(?:http|api|post)\s+request\b/.test(clause))
-      return { trigger: { kind: 'webhook', path: slug(clause), method: 'POST' }, at, rest };
-    if (/\be-?mails?\b|\binbox\b/.test(clause) && !/\bsend\b/.test(clause)) {
-      return { trigger: { kind: 'email', provider: /\bgmail\b/.test(text) ? 'gmail' : 'imap' }, at, rest };
-    }
+    const noun = /\b(?:new|a|an)\s+([a-z]+)/.exec(words)?.[1] ?? 'event';
+    return {
+      trigger: { kind: 'webhook', path: slug(words), method: 'POST' },
+      used,
+      choices: [
+        {
+          said: `a new ${noun}`,
+          chose: 'a Webhook the sending system calls',
+          change: "name the app it comes from (for example 'when a new Shopify order …')",
+        },
+      ],
+      notes: [],
+      ...(filter ? { filter } : {}),
+    };
   }
   return null;
 }
 
-export function findTrigger(text: string): FoundTrigger {
-  const schedule = SCHEDULE_PATTERN.exec(text);
-  const event = eventTrigger(text);
-  // "every hour, read an RSS feed" is a schedule; "when a payment fails … every day" is an event: the earlier wins.
-  if (schedule && (!event || schedule.index < event.at)) {
-    // The schedule phrase, its time and days ("every weekday at 7:30am", "daily at noon on Mondays"), then a comma.
-    const tail =
-      /^(?:\s*(?:at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midnight)|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|\w+days?)|from\s+\w+\s+to\s+\w+|(?:\d+|[*/,-]+|\s)+(?=\s)|expression|schedule|,))*/.exec(
-        text.slice(schedule.index + schedule[0].length),
-      )?.[0] ?? '';
-    const end = schedule.index + schedule[0].length + tail.length;
-    const start = Math.max(0, text.lastIndexOf(' ', Math.max(0, schedule.index - 1)) + 1);
-    const before = text.slice(start, schedule.index);
-    return {
-      trigger: { kind: 'schedule', rule: scheduleRule(text) },
-      at: schedule.index,
-      rest: cut(text, /\b(?:on|at|run)\s*$/.test(before) ? start : schedule.index, end),
-    };
+function formTitle(words: string): string {
+  const named = /\b(?:our|the|a|my)\s+([a-z]+)\s+form\b/.exec(words)?.[1];
+  return named ? `${named.replace(/^./, (c) => c.toUpperCase())} form` : 'Form';
+}
+
+function slug(text: string): string {
+  const parts =
+    text
+      .match(/[a-z0-9]+/g)
+      ?.filter(
+        (w) =>
+          !/^(?:a|an|the|when|whenever|new|is|are|arrives?|comes?|in|on|to|from|each|every|time|webhook|receives?|called|hits?|request|post|http|our|my)$/.test(
+            w,
+          ),
+      ) ?? [];
+  return parts.slice(0, 3).join('-') || 'incoming';
+}
+
+export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
+  const schedule = findSchedule(original);
+  const event = eventTrigger(tokens, m, original);
+  const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;
+  if (schedule && (!event || scheduleAt < Math.min(...event.used))) {
+    const used = new Set(tokens.flatMap((t, i) => (t.start >= schedule.start && t.end <= schedule.end ? [i] : [])));
+    return { trigger: { kind: 'schedule', rule: schedule.rule }, used, choices: [], notes: [] };
   }
-  if (event) return event;
-  const bot = /\b(telegram|slack|discord|whats\s?app)\s+(?:chat\s?)?bot\b/.exec(text);
-  if (bot?.[1]) {
-    const svc = SERVICES.find((x) => x.pattern.test(bot[1]!))!;
-    return {
-      trigger: { kind: 'app', service: svc.key, event: 'created' },
-      at: bot.index,
-      rest: `${text} and reply on ${svc.name.toLowerCase()}`,
-    };
+  const lower = tokens.map((t) => t.lower);
+  const webhookAt = lower.findIndex((w) => w === 'webhook' || w === 'webhooks');
+  if (event && !(webhookAt >= 0 && event.trigger.kind === 'app' && webhookAt < Math.min(...event.used))) return event;
+  if (webhookAt >= 0) {
+    const used = new Set([webhookAt]);
+    if (/^(?:via|from|on|through|with|by|using)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
+    if (/^(?:a|an|the)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
+    return { trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' }, used, choices: [], notes: [] };
   }
-  if (/\bwebhooks?\b/.test(text))
+  const bot = botApp(tokens, m);
+  if (bot) return { trigger: appTrigger(bot, 'new message'), used: new Set(), app: bot, choices: [], notes: [] };
+  if (
+    lower.some((w) => /^(?:chatbot|chat)$/.test(w)) ||
+    m.aiNouns.some(
+      (n) =>
+        n.task === 'agent' &&
+        /^(?:chatbot|chat bot|bot|assistant|q&a|copilot)$/.test(lower.slice(n.from, n.to).join(' ')),
+    )
+  )
+    return { trigger: { kind: 'chat' }, used: new Set(), choices: [], notes: [] };
+  const formAt = lower.findIndex((w, i) => /^forms?$/.test(w) && !m.apps.some((a) => i >= a.from && i < a.to));
+  if (formAt >= 0)
+    return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
+  const source = sourceApp(tokens, m);
+  if (source) return { trigger: appTrigger(source, 'new'), used: new Set(), app: source, choices: [], notes: [] };
+  if (/\b(?:monitor\w*|watch\w*|track\w*|check\w* for new)\b/.test(lower.join(' ')))
     return {
-      trigger: { kind: 'webhook', path: slug(text), method: 'POST' },
-      at: 0,
-      rest: text.replace(/\b(?:via|from|on|through|with) (?:a )?webhooks?\b/, ''),
+      trigger: { kind: 'schedule', rule: { field: 'days', daysInterval: 1, triggerAtHour: 9 } },
+      used: new Set(),
+      choices: [
+        { said: 'monitoring', chose: 'a schedule, every day at 09:00', change: "say 'every hour' or another time" },
+      ],
+      notes: [],
     };
-  if (/\bchat\s?bot\b|\bchat interface\b|\bchat (?:widget|window)\b/.test(text))
-    return { trigger: { kind: 'chat' }, at: 0, rest: text };
-  if (/\bform\b/.test(text) && !/\btypeform\b/.test(text))
-    return { trigger: { kind: 'form', title: 'Form', fields: [] }, at: 0, rest: text };
-  return { trigger: { kind: 'manual' }, at: 0, rest: text.replace(/\b(?:manually|on demand|when i click[^,.;]*)/, '') };
+  const manual = lower.findIndex((w, i) => w === 'manually' || (w === 'click' && lower[i - 1] === 'i'));
+  return { trigger: { kind: 'manual' }, used: manual >= 0 ? new Set([manual]) : new Set(), choices: [], notes: [] };
 }

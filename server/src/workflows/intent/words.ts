@@ -1,5 +1,7 @@
 // Small readers shared by the request parser: numbers, conditions, verbs and the text hints of an app step.
-import type { AppHints, Condition, Verb } from '../spec.ts';
+import type { AppHints, Condition } from '../spec.ts';
+import type { Token } from './text.ts';
+import { fieldOfValue, opposite, OPPOSITES } from './lexicon.ts';
 
 function numberOf(raw: string): number | null {
   const m = /^\$?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
@@ -36,7 +38,17 @@ export function conditionOf(text: string): (Condition & { end: number }) | null 
   return found ? { ...found.condition, end: found.end } : null;
 }
 
-function readCondition(text: string): { condition: Condition; end: number } | null {
+function readCondition(whole: string): { condition: Condition; end: number } | null {
+  // The condition starts after its keyword ("… and if the amount is over 1000"): offsets stay in the whole text.
+  const lead = /^.*?\b(?:if|when|whenever|unless|whether|where|in case|once)\b\s*/.exec(whole);
+  const offset = lead ? lead[0].length : 0;
+  const text = whole.slice(offset);
+  const found = readBody(text) ?? outcome(`if ${text}`);
+  if (!found) return null;
+  return { condition: found.condition, end: offset + found.end };
+}
+
+function readBody(text: string): { condition: Condition; end: number } | null {
   for (const [re, operator] of COMPARISONS) {
     const m = re.exec(text);
     if (m?.[1] && m[2])
@@ -75,19 +87,69 @@ function readCondition(text: string): { condition: Condition; end: number } | nu
     const num = numberOf(is[2]);
     const end = is.index + is[0].length;
     if (/^(?:it|they)$/.test(is[1].trim()))
-      return { condition: { field: 'status', operator: 'equals', value: is[2] }, end };
+      return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };
+    if (!num && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };
   }
-  const adjective =
-    /\b(?:it'?s|it is|they are|they're)\s+(urgent|important|high priority|spam|positive|negative|late|overdue|paid|unpaid|failed|vip)\b/.exec(
-      text,
-    );
-  if (adjective?.[1])
-    return {
-      condition: { field: adjective[1].replace(/\s+/g, '_'), operator: 'isTrue', value: true },
-      end: adjective.index + adjective[0].length,
-    };
   return null;
+}
+
+const OUTCOME =
+  /\b(?:if|when|unless|whether)\s+(?:(?:it|they|this|that|the result|the response|the check|the data|the payload|the item)\s+(?:is|are|was|were)\s+|(?:it'?s|they'?re)\s+|(?:(?:the|my|our|your|their|its|a|an)\s+)?([a-z_]+(?:\s+[a-z_]+){0,2}?)\s+(?:is|are|was|were)\s+)?(not\s+|n't\s+)?([a-z][a-z-]{1,30})\b/;
+
+/** "if valid", "if it is unpaid", "if the site is down": an outcome word, read against its opposite. */
+function outcome(text: string): { condition: Condition; end: number } | null {
+  const m = OUTCOME.exec(text);
+  const word = m?.[3];
+  if (
+    !m ||
+    !word ||
+    /^(?:the|a|an|there|you|we|i|it|they|so|any|all|some|no|new|needed|necessary|possible|available)$/.test(word)
+  )
+    return null;
+  const negated = Boolean(m[2]);
+  const known = fieldOfValue(word);
+  let condition: Condition;
+  if (known) {
+    const field = m[1] && !/^(?:it|they)$/.test(m[1]) ? m[1] : known;
+    condition = { field, operator: negated ? 'notEquals' : 'equals', value: word };
+  } else {
+    const other = opposite(word);
+    if (!other) return null;
+    // "valid"/"invalid", "up"/"down": one yes/no flag named by the positive word.
+    const negative =
+      (/^(?:un|in|non)/.test(word) && !/^(?:un|in|non)/.test(other)) || OPPOSITES.some(([, b]) => b === word);
+    const positive = negative ? other : word;
+    condition = {
+      field: positive.replace(/[\s-]+/g, '_'),
+      operator: negative !== negated ? 'isFalse' : 'isTrue',
+      value: negative === negated,
+    };
+  }
+  // The text was read with "if " in front: its end is in the text without it.
+  return { condition, end: Math.max(0, m.index + m[0].length - 3) };
+}
+
+const INVERSE: Partial<Record<Condition['operator'], Condition['operator']>> = {
+  gt: 'lte',
+  lte: 'gt',
+  lt: 'gte',
+  gte: 'lt',
+  equals: 'notEquals',
+  notEquals: 'equals',
+  isTrue: 'isFalse',
+  isFalse: 'isTrue',
+  exists: 'notExists',
+  notExists: 'exists',
+};
+
+/** Whether b is the other outcome of a ("if valid … if invalid …", "if paid … if unpaid …", "over 10 … 10 or less"). */
+export function isComplement(a: Condition, b: Condition): boolean {
+  if (a.field !== b.field) return false;
+  if (INVERSE[a.operator] === b.operator && (a.value === b.value || typeof a.value === 'boolean')) return true;
+  return (
+    a.operator === 'equals' && b.operator === 'equals' && typeof a.value === 'string' && opposite(a.value) === b.value
+  );
 }
 
 export function conditionText(c: Condition): string {
@@ -100,50 +162,35 @@ export function conditionText(c: Condition): string {
     notEquals: 'is not',
     contains: 'contains',
     exists: 'exists',
+    notExists: 'is missing',
     isTrue: 'is true',
+    isFalse: 'is false',
   };
-  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${c.operator === 'exists' || c.operator === 'isTrue' ? '' : ` ${String(c.value)}`}`;
+  const bare =
+    c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
+  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${bare ? '' : ` ${String(c.value)}`}`;
 }
 
-const VERBS: Array<[RegExp, Verb]> = [
-  [/\b(?:delete|remove|archive|cancel)\b/, 'delete'],
-  [/\b(?:update|change|modify|mark|set the status|close|move)\b/, 'update'],
-  [/\b(?:search|find|look ?up|enrich)\b/, 'search'],
-  [
-    /\b(?:post|send|tell|notify|message|alert|ping|share|announce|dm|e-?mail|text|reply|forward|tweet|publish)\b/,
-    'send',
-  ],
-  [
-    /\b(?:add|create|save|store|log|record|insert|append|write|put|open a|book|schedule a|upload|back ?up|copy|sync|subscribe|register|track|export|archive to)\b/,
-    'create',
-  ],
-  [/\b(?:get|fetch|read|pull|retrieve|download|list|check|load|collect|grab|monitor|watch)\b/, 'read'],
-];
-
-export function verbOf(text: string): Verb | null {
-  let best: { verb: Verb; at: number } | null = null;
-  for (const [re, verb] of VERBS) {
-    const at = text.search(re);
-    if (at >= 0 && (!best || at < best.at)) best = { verb, at };
-  }
-  return best?.verb ?? null;
-}
-
-/** Channel, address, subject and table the request names for an app step (from the original, case kept). */
-export function hintsOf(clause: string, original: string): AppHints {
+/** Channel, address, subject, table, URL and container the request names for an app step (case kept). */
+export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};
-  const channel = /(?:^|\s)#([a-z0-9][\w-]{0,79})/i.exec(clause);
-  if (channel?.[1]) hints.channel = `#${channel[1]}`;
-  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(clause);
-  if (email) hints.email = original.match(new RegExp(email[0].replace(/[.+]/g, '\\$&'), 'i'))?.[0] ?? email[0];
+  const channel = tokens.find((t) => t.kind === 'channel');
+  if (channel) hints.channel = channel.text;
+  const email = tokens.find((t) => t.kind === 'email');
+  if (email) hints.email = email.text;
+  const url = tokens.find((t) => t.kind === 'url');
+  if (url) hints.url = url.text;
   const table =
-    /\b(?:table|sheet|tab|database|list|board|project)\s+(?:called|named)\s+["']?([\w -]{1,40}?)["']?(?=$|[,.;]|\s(?:and|then)\s)/.exec(
-      clause,
-    ) ?? /\bthe\s+["']?([\w-]{1,30})["']?\s+(?:table|sheet|tab|database|board)\b/.exec(clause);
-  if (table?.[1]) hints.table = table[1].trim();
-  const url = /\bhttps?:\/\/[^\s)>\]"']+/i.exec(original);
-  if (url && clause.includes(url[0].toLowerCase())) hints.url = url[0].replace(/[.,;:!?]+$/, '');
-  const subject = /\bsubject\s+["']([^"']{1,100})["']/.exec(clause);
+    /\b(?:table|sheet|tab|database|list|board|project|base|spreadsheet|collection)\s+(?:called|named)\s+["'“]?([\w -]{1,40}?)["'”]?(?=$|[,.;]|\s(?:and|then|with|in|on)\s)/i.exec(
+      phrase,
+    ) ?? /\bthe\s+["'“]?([\w-]{1,30})["'”]?\s+(?:table|sheet|tab|database|board|list|collection)\b/i.exec(phrase);
+  if (table?.[1] && !/^(?:same|main|right|google|new|a|an|my|our)$/i.test(table[1])) hints.table = table[1].trim();
+  const container =
+    /\bthe\s+((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)\s+(?:repo|repository|project|board|channel|workspace|page|folder)\b/.exec(
+      phrase,
+    );
+  if (container?.[1]) hints.container = container[1];
+  const subject = /\bsubject\s+(?:line\s+)?["'“]([^"'”]{1,100})["'”]/.exec(phrase);
   if (subject?.[1]) hints.subject = subject[1];
   return hints;
 }

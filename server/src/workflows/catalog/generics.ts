@@ -1,0 +1,188 @@
+// Generic nouns people use instead of an app's name ("a database", "our CRM", "weekend emails", "an API"), each with
+// one documented default node. The reply names every default it took and how to change it.
+import type { Token } from '../intent/text.ts';
+
+export type GenericKind =
+  | 'email'
+  | 'chat'
+  | 'database'
+  | 'sheet'
+  | 'crm'
+  | 'calendar'
+  | 'sms'
+  | 'ticket'
+  | 'issue'
+  | 'task'
+  | 'storage'
+  | 'document'
+  | 'vector'
+  | 'http'
+  | 'web'
+  | 'payment'
+  | 'invoice'
+  | 'file'
+  | 'weather';
+
+export interface GenericInfo {
+  /** The node chosen (a catalogue key; e-mail has two: receiving and sending). */
+  app: string;
+  /** What the reply calls the default and how the user changes it. */
+  chose: string;
+  change: string;
+}
+
+export const GENERIC_DEFAULTS: Record<GenericKind, GenericInfo> = {
+  email: { app: 'emailSend', chose: 'Send Email (SMTP)', change: "say 'use Gmail' or 'use Outlook'" },
+  chat: { app: 'slack', chose: 'Slack', change: "say 'use Microsoft Teams', 'use Discord' or 'use Telegram'" },
+  database: { app: 'postgres', chose: 'Postgres', change: "say 'use MySQL' or 'use Supabase'" },
+  sheet: { app: 'googleSheets', chose: 'Google Sheets', change: "say 'use Airtable' or 'use Excel'" },
+  crm: { app: 'hubspot', chose: 'HubSpot', change: "say 'use Salesforce' or 'use Pipedrive'" },
+  calendar: { app: 'googleCalendar', chose: 'Google Calendar', change: "say 'use Outlook'" },
+  sms: { app: 'twilio', chose: 'Twilio', change: "say 'use Vonage'" },
+  ticket: { app: 'zendesk', chose: 'Zendesk', change: "say 'use Freshdesk' or 'use Jira'" },
+  issue: { app: 'jira', chose: 'Jira', change: "say 'use GitHub' or 'use Linear'" },
+  task: { app: 'googleTasks', chose: 'Google Tasks', change: "say 'use Trello', 'use Asana' or 'use ClickUp'" },
+  storage: { app: 'googleDrive', chose: 'Google Drive', change: "say 'use Dropbox' or 'use S3'" },
+  document: { app: 'googleDocs', chose: 'Google Docs', change: "say 'use Notion'" },
+  vector: {
+    app: 'vectorStoreInMemory',
+    chose: 'Simple Vector Store (kept in n8n’s memory)',
+    change: "say 'use Pinecone', 'use Qdrant' or 'use Supabase'",
+  },
+  http: { app: 'httpRequest', chose: 'HTTP Request', change: 'give the API’s URL' },
+  web: { app: 'httpRequest', chose: 'HTTP Request (fetches the page)', change: 'give the page’s URL' },
+  payment: { app: 'stripe', chose: 'Stripe', change: "say 'use PayPal'" },
+  invoice: { app: 'quickbooks', chose: 'QuickBooks Online', change: "say 'use Xero'" },
+  file: { app: 'googleDrive', chose: 'Google Drive', change: "say 'use Dropbox' or 'use S3'" },
+  weather: { app: 'openWeatherMap', chose: 'OpenWeatherMap', change: 'name another weather API' },
+};
+
+/** Phrases (lower-case words) per generic kind, longest first when matched. */
+const PHRASES: Array<[string, GenericKind]> = [
+  ['confirmation emails', 'email'],
+  ['confirmation email', 'email'],
+  ['email address', 'email'],
+  ['emails', 'email'],
+  ['email', 'email'],
+  ['mail', 'email'],
+  ['mails', 'email'],
+  ['inbox', 'email'],
+  ['newsletter', 'email'],
+  ['mailbox', 'email'],
+  ['notifications', 'chat'],
+  ['notification', 'chat'],
+  ['alerts', 'chat'],
+  ['alert', 'chat'],
+  ['team chat', 'chat'],
+  ['chat channel', 'chat'],
+  ['channel', 'chat'],
+  ['moderators', 'chat'],
+  ['moderator', 'chat'],
+  ['on-call team', 'chat'],
+  ['on call team', 'chat'],
+  ['the team', 'chat'],
+  ['sales team', 'chat'],
+  ['support team', 'chat'],
+  ['ops team', 'chat'],
+  ['database', 'database'],
+  ['databases', 'database'],
+  ['db', 'database'],
+  ['sql', 'database'],
+  ['data warehouse', 'database'],
+  ['inventory', 'database'],
+  ['stock levels', 'database'],
+  ['table', 'database'],
+  ['spreadsheet', 'sheet'],
+  ['spreadsheets', 'sheet'],
+  ['sheet', 'sheet'],
+  ['tracker', 'sheet'],
+  ['crm', 'crm'],
+  ['calendar', 'calendar'],
+  ['appointments', 'calendar'],
+  ['appointment', 'calendar'],
+  ['meetings', 'calendar'],
+  ['meeting', 'calendar'],
+  ['sms', 'sms'],
+  ['text message', 'sms'],
+  ['text messages', 'sms'],
+  ['support tickets', 'ticket'],
+  ['support ticket', 'ticket'],
+  ['tickets', 'ticket'],
+  ['ticket', 'ticket'],
+  ['helpdesk', 'ticket'],
+  ['help desk', 'ticket'],
+  ['bug report', 'issue'],
+  ['bugs', 'issue'],
+  ['bug', 'issue'],
+  ['issues', 'issue'],
+  ['issue', 'issue'],
+  ['to-do', 'task'],
+  ['todo', 'task'],
+  ['todos', 'task'],
+  ['tasks', 'task'],
+  ['task', 'task'],
+  ['cloud storage', 'storage'],
+  ['file storage', 'storage'],
+  ['storage', 'storage'],
+  ['folder', 'storage'],
+  ['drive', 'storage'],
+  ['document', 'document'],
+  ['documents', 'document'],
+  ['doc', 'document'],
+  ['docs', 'document'],
+  ['vector store', 'vector'],
+  ['vector database', 'vector'],
+  ['vector db', 'vector'],
+  ['knowledge base', 'vector'],
+  ['embeddings', 'vector'],
+  ['rest api', 'http'],
+  ['http request', 'http'],
+  ['api', 'http'],
+  ['apis', 'http'],
+  ['endpoint', 'http'],
+  ['endpoints', 'http'],
+  ['web service', 'http'],
+  ['website', 'web'],
+  ['websites', 'web'],
+  ['web page', 'web'],
+  ['web pages', 'web'],
+  ['webpage', 'web'],
+  ['webpages', 'web'],
+  ['site', 'web'],
+  ['url', 'web'],
+  ['urls', 'web'],
+  ['payments', 'payment'],
+  ['payment', 'payment'],
+  ['invoices', 'invoice'],
+  ['invoice', 'invoice'],
+  ['weather forecast', 'weather'],
+  ['weather', 'weather'],
+  ['forecast', 'weather'],
+];
+
+const BY_LENGTH = [...PHRASES].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+
+export interface GenericMention {
+  kind: GenericKind;
+  said: string;
+  from: number;
+  to: number;
+}
+
+/** Generic nouns in tokens, skipping the token indexes already taken by app names. */
+export function findGenerics(tokens: Token[], taken: Set<number>): GenericMention[] {
+  const found: GenericMention[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (taken.has(i) || tokens[i]!.kind !== 'word') continue;
+    for (const [phrase, kind] of BY_LENGTH) {
+      const parts = phrase.split(' ');
+      const slice = tokens.slice(i, i + parts.length);
+      if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k] && !taken.has(i + k))) {
+        found.push({ kind, said: slice.map((t) => t.text).join(' '), from: i, to: i + parts.length });
+        i += parts.length - 1;
+        break;
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,260 @@
+// Finds the apps a request names, from n8n's own catalogue: every node by its display name (without "Trigger",
+// "Tool", a vendor's suffix), by its n8n type name ("emailReadImap"), and a short list of overrides for the names
+// people use that the catalogue does not carry ("Twitter", "Jira", "Sheets"). Longest match wins.
+import { nodeCatalog, shortType, type CatalogApp, type NodeCatalog } from './nodeCatalog.ts';
+import { tokenize, type Token } from '../intent/text.ts';
+import { AI_NOUNS, STOP, verbClass } from '../intent/lexicon.ts';
+
+export interface AppMention {
+  app: CatalogApp;
+  /** Token indexes [from, to) in the text the mention was found in. */
+  from: number;
+  to: number;
+}
+
+/** Core nodes are chosen by the structure of a request (a condition, a loop), never spotted by name. */
+const CORE = new Set(
+  'if switch merge set code filter wait noOp stickyNote splitInBatches splitOut aggregate sort limit removeDuplicates summarize itemLists function functionItem start cron interval manualTrigger executeWorkflow executeWorkflowTrigger executionData dateTime crypto html htmlExtract markdown xml compression moveBinaryData readBinaryFile readBinaryFiles writeBinaryFile readWriteFile readPdf spreadsheetFile editImage renameKeys compareDatasets convertToFile extractFromFile respondToWebhook stopAndError errorTrigger debugHelper simulate simulateTrigger noOp e2eTest executeCommand ssh ftp git jwt totp webhook formTrigger form chatTrigger manualChatTrigger chat emailSend emailReadImap httpRequest scheduleTrigger n8nTrigger workflowTrigger localFileTrigger evaluation evaluationTrigger aiTransform code toolCode toolThink toolCalculator toolWikipedia toolSerpApi toolHttpRequest toolWorkflow toolVectorStore toolExecutor toolSearXng toolWolframAlpha mcpClientTool mcpClient mcpTrigger modelSelector guardrails'.split(
+    ' ',
+  ),
+);
+
+/** Names that are also everyday words: they count only when written with a capital where capitals mean something. */
+const PLAIN = new Set(
+  'drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga vero seven segment currents gong iterable keap venafi mindee demio bitly beeminder emelia level air blue realm craft async apex dart dust tela rye anny tally anchor signal async parallel hedy octave blue peak rogerroger raia apex phacet presenton tomba level fibery agencii groner realm nexlev starhunter layerre immojump legnext prey chainstream medullar flowbie belake nedzo'.split(
+    ' ',
+  ),
+);
+
+/** Names people use that n8n's display names do not carry, mapped to the app's key (overrides only). */
+const ALIASES: Record<string, string> = {
+  twitter: 'twitter',
+  tweet: 'twitter',
+  tweets: 'twitter',
+  'x.com': 'twitter',
+  jira: 'jira',
+  sheets: 'googleSheets',
+  'google sheet': 'googleSheets',
+  'google spreadsheet': 'googleSheets',
+  gsheets: 'googleSheets',
+  gdrive: 'googleDrive',
+  'google doc': 'googleDocs',
+  gcal: 'googleCalendar',
+  postgresql: 'postgres',
+  psql: 'postgres',
+  mongo: 'mongoDb',
+  'ms teams': 'microsoftTeams',
+  'teams channel': 'microsoftTeams',
+  outlook: 'microsoftOutlook',
+  'outlook email': 'microsoftOutlook',
+  excel: 'microsoftExcel',
+  'excel 365': 'microsoftExcel',
+  onedrive: 'microsoftOneDrive',
+  'one drive': 'microsoftOneDrive',
+  sharepoint: 'microsoftSharePoint',
+  s3: 'awsS3',
+  'amazon s3': 'awsS3',
+  ses: 'awsSes',
+  'aws lambda': 'awsLambda',
+  whatsapp: 'whatsApp',
+  'whatsapp business': 'whatsApp',
+  'hacker news': 'hackerNews',
+  hackernews: 'hackerNews',
+  rss: 'rssFeedRead',
+  'rss feed': 'rssFeedRead',
+  'rss feeds': 'rssFeedRead',
+  imap: 'emailReadImap',
+  smtp: 'emailSend',
+  sendinblue: 'sendInBlue',
+  brevo: 'sendInBlue',
+  gohighlevel: 'highLevel',
+  'go high level': 'highLevel',
+  highlevel: 'highLevel',
+  openweather: 'openWeatherMap',
+  'open weather map': 'openWeatherMap',
+  'bright data': 'brightData',
+  brightdata: 'brightData',
+  'monday.com': 'mondayCom',
+  quickbooks: 'quickbooks',
+  'quick books': 'quickbooks',
+  'zoho crm': 'zohoCrm',
+  zoho: 'zohoCrm',
+  sentry: 'sentryIo',
+  pagerduty: 'pagerDuty',
+  'pager duty': 'pagerDuty',
+  facebook: 'facebookGraphApi',
+  instagram: 'facebookGraphApi',
+  'google forms': 'googleForms',
+  'hubspot crm': 'hubspot',
+  clickup: 'clickUp',
+  'click up': 'clickUp',
+  woocommerce: 'wooCommerce',
+  'woo commerce': 'wooCommerce',
+  'active campaign': 'activeCampaign',
+  'convert kit': 'convertKit',
+  'send grid': 'sendGrid',
+  'mail chimp': 'mailchimp',
+  'pipe drive': 'pipedrive',
+  'google big query': 'googleBigQuery',
+  'big query': 'googleBigQuery',
+  bigquery: 'googleBigQuery',
+  'sql server': 'microsoftSql',
+  mssql: 'microsoftSql',
+  'n8n workflow': 'n8n',
+  'n8n workflows': 'n8n',
+  'n8n instance': 'n8n',
+  'n8n api': 'n8n',
+  'n8n executions': 'n8n',
+  'n8n credentials': 'n8n',
+  pinecone: 'vectorStorePinecone',
+  qdrant: 'vectorStoreQdrant',
+  'supabase vector': 'vectorStoreSupabase',
+  'supabase vector store': 'vectorStoreSupabase',
+  pgvector: 'vectorStorePGVector',
+  weaviate: 'vectorStoreWeaviate',
+  milvus: 'vectorStoreMilvus',
+  chroma: 'vectorStoreChromaDB',
+  chromadb: 'vectorStoreChromaDB',
+  'mongodb atlas': 'vectorStoreMongoDBAtlas',
+  'telegram bot': 'telegram',
+  'slack bot': 'slack',
+  'discord bot': 'discord',
+  'whatsapp bot': 'whatsApp',
+  linkedin: 'linkedIn',
+  youtube: 'youTube',
+  'you tube': 'youTube',
+  'google calendar': 'googleCalendar',
+  'google tasks': 'googleTasks',
+  'google contacts': 'googleContacts',
+  'microsoft to do': 'microsoftToDo',
+  'ms to do': 'microsoftToDo',
+  'cal.com': 'calCom',
+  calcom: 'calCom',
+  typeform: 'typeform',
+  jotform: 'jotForm',
+  'mistral ocr': 'mistralAi',
+  drive: 'googleDrive',
+};
+
+/** Suffixes a display name may be written without ("Jira Software" → "Jira", "QuickBooks Online" → "QuickBooks"). */
+const SUFFIX =
+  /\s+(?:trigger|tool|chat model|vector store|model|node|api|official|online|software|cloud|business cloud|crm|365|2|\(beta\)|by cisco)$/;
+
+const AI_NOUN_WORDS = new Set(AI_NOUNS.map(([w]) => w));
+
+/** A one-word name that is also a word of the request's grammar (a verb, an AI job, a stop word) or a plain word. */
+function plainWord(name: string): boolean {
+  if (name.includes(' ')) return false;
+  return PLAIN.has(name) || Boolean(verbClass(name)) || AI_NOUN_WORDS.has(name) || STOP.has(name);
+}
+
+interface Trie {
+  next: Map<string, Trie>;
+  app?: CatalogApp;
+  plain?: boolean;
+  /** Overrides beat display names, which beat type names, which beat names cut short. */
+  rank?: number;
+}
+
+/** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
+const APP_NOUN =
+  /^(?:issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?)$/;
+
+function phraseTokens(phrase: string): string[] {
+  return tokenize(phrase)
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.lower);
+}
+
+function namesOf(app: CatalogApp): string[] {
+  const names = new Set<string>();
+  const display = app.name.toLowerCase().replace(/\s*\((?:formerly|legacy)[^)]*\)/, '');
+  for (let n = display, i = 0; i < 3; i++) {
+    names.add(n);
+    n = n.replace(SUFFIX, '');
+  }
+  for (const t of [app.action, app.trigger]) if (t) names.add(shortType(t).toLowerCase());
+  return [...names].filter((n) => n.length > 1 && !/^(?:x|ai|api|app|data|table)$/.test(n));
+}
+
+export class Vocabulary {
+  private readonly root: Trie = { next: new Map() };
+
+  constructor(catalog: NodeCatalog) {
+    // Community nodes first, so a built-in node of the same name overwrites them.
+    const apps = [...catalog.apps].sort((a, b) => Number(Boolean(b.community)) - Number(Boolean(a.community)));
+    for (const app of apps) {
+      const main = app.action ?? app.trigger;
+      if (main && CORE.has(shortType(main))) continue;
+      const community = app.community ? 0 : 0.5;
+      namesOf(app).forEach((name, i) => this.add(name, app, plainWord(name), (i === 0 ? 3 : 1) + community));
+    }
+    for (const [alias, key] of Object.entries(ALIASES)) {
+      const app = catalog.app(key) ?? catalog.apps.find((a) => a.action && shortType(a.action) === key);
+      if (app) this.add(alias, app, PLAIN.has(alias), 5);
+    }
+  }
+
+  private add(phrase: string, app: CatalogApp, plain: boolean, rank: number): void {
+    const words = phraseTokens(phrase);
+    if (!words.length) return;
+    const forms = [words];
+    const last = words.at(-1)!;
+    if (last.length > 3 && !/\d/.test(last))
+      forms.push([...words.slice(0, -1), last.endsWith('s') ? last.slice(0, -1) : `${last}s`]);
+    for (const form of forms) {
+      let node = this.root;
+      for (const w of form) {
+        let next = node.next.get(w);
+        if (!next) node.next.set(w, (next = { next: new Map() }));
+        node = next;
+      }
+      const r = form === words ? rank : rank - 0.25;
+      if (!node.app || r > (node.rank ?? 0)) Object.assign(node, { app, plain, rank: r });
+    }
+  }
+
+  /**
+   * Apps named in a token list, in order, longest match first. `titleCase` says capitals carry no meaning (a
+   * template name), so a plain-word name then needs an app's place in the sentence ("with Linear", "to Medium").
+   */
+  find(tokens: Token[], titleCase: boolean): AppMention[] {
+    const found: AppMention[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i]!.kind !== 'word') continue;
+      let node: Trie | undefined = this.root;
+      let best: { to: number; app: CatalogApp; plain?: boolean } | null = null;
+      for (let j = i; j < tokens.length && node; j++) {
+        const t = tokens[j]!;
+        if (t.kind !== 'word') {
+          if (t.kind === 'punct' && t.joined && (t.text === '-' || t.text === '.') && j > i) continue;
+          break;
+        }
+        node = node.next.get(t.lower);
+        if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
+      }
+      if (!best) continue;
+      if (best.plain && !this.plainCounts(tokens, i, titleCase)) continue;
+      found.push({ app: best.app, from: i, to: best.to });
+      i = best.to - 1;
+    }
+    return found;
+  }
+
+  private plainCounts(tokens: Token[], i: number, titleCase: boolean): boolean {
+    const t = tokens[i]!;
+    const before = tokens[i - 1];
+    const capital = /^[A-Z]/.test(t.text) && t.text !== t.text.toUpperCase();
+    const placed = before && /^(?:with|via|using|to|into|in|on|from|and|&|,|\+)$/.test(before.lower);
+    const noun = tokens[i + 1] && APP_NOUN.test(tokens[i + 1]!.lower);
+    if (titleCase) return capital && Boolean(placed || noun);
+    return capital && Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text));
+  }
+}
+
+let vocabulary: Vocabulary | null = null;
+
+export function appVocabulary(): Vocabulary {
+  vocabulary ??= new Vocabulary(nodeCatalog());
+  return vocabulary;
+}

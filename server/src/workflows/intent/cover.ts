@@ -1,0 +1,202 @@
+// After the clauses are read: every app, model and AI job the request names is in a step (an app named only in
+// passing, "with Google Sheets", still gets its node), AI steps get the provider the request names, and a condition
+// with nothing after it and no other outcome becomes a filter, so no If output is left unwired.
+import { appKind, defaultVerb } from '../catalog/appKinds.ts';
+import { PROVIDERS } from '../catalog/models.ts';
+import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import type { AiStep, AiTask, Condition, Step } from '../spec.ts';
+import { aiStep, type ReadContext } from './steps.ts';
+import { within } from './mentions.ts';
+import type { FoundTrigger } from './trigger.ts';
+import { spanText } from './text.ts';
+
+export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
+  for (const step of steps) {
+    visit(step);
+    if (step.kind === 'if') walkSteps([...step.then, ...step.otherwise], visit);
+    if (step.kind === 'switch') {
+      step.routes.forEach((r) => walkSteps(r.steps, visit));
+      if (step.fallback) walkSteps(step.fallback, visit);
+    }
+    if (step.kind === 'ai') step.routes?.forEach((r) => walkSteps(r.steps, visit));
+    if (step.kind === 'parallel') step.branches.forEach((b) => walkSteps(b, visit));
+    if (step.kind === 'loop') walkSteps(step.body, visit);
+  }
+}
+
+const aiSteps = (steps: Step[]): AiStep[] => {
+  const out: AiStep[] = [];
+  walkSteps(steps, (s) => s.kind === 'ai' && out.push(s));
+  return out;
+};
+
+/** Where an AI step goes when the request names one without a clause of its own: before the last sends and writes. */
+function beforeOutputs(steps: Step[]): number {
+  let i = steps.length;
+  while (i > 0) {
+    const s = steps[i - 1]!;
+    if (s.kind === 'app' && (s.verb === 'send' || s.verb === 'create' || s.verb === 'update')) i--;
+    else break;
+  }
+  return i;
+}
+
+export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigger): Step[] {
+  const out = [...steps];
+  const { mentions, tokens, original } = ctx;
+  const lead = out[0]?.kind === 'filter' ? 1 : 0;
+  let reads = 0;
+  for (const ref of mentions.apps) {
+    if (ctx.usedApps.has(ref.from) || found.app === ref) continue;
+    if (found.trigger.kind === 'app' && found.trigger.app === ref.app.key && !ctx.usedApps.size) continue;
+    ctx.usedApps.add(ref.from);
+    const before = tokens[ref.from - 1]?.lower ?? '';
+    const phrase = spanText(original, tokens.slice(ref.from, ref.to));
+    const kind = appKind(ref.app);
+    const source = /^(?:from|of)$/.test(before) || kind === 'fetch';
+    const step: Step = {
+      kind: 'app',
+      app: ref.app.key,
+      verb: source ? 'read' : defaultVerb(ref.app),
+      hints: {},
+      phrase,
+    };
+    if (source) out.splice(lead + reads++, 0, step);
+    else out.push(step);
+  }
+  // Generic nouns written like names in a list of apps ("with Gmail, Calendar & GitHub") get their default app.
+  for (const g of mentions.generics) {
+    if (ctx.usedGenerics.has(g.from) || !/^[A-Z]/.test(tokens[g.from]!.text)) continue;
+    if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
+    const info = GENERIC_DEFAULTS[g.kind];
+    let present = false;
+    walkSteps(out, (s) => (present ||= s.kind === 'app' && s.app === info.app));
+    if (present) continue;
+    ctx.usedGenerics.add(g.from);
+    ctx.choices.push({ said: g.said, chose: info.chose, change: info.change });
+    out.push({ kind: 'app', app: info.app, verb: g.kind === 'sms' ? 'send' : 'create', hints: {}, phrase: g.said });
+  }
+  // A vector store named beside an agent is the agent's knowledge (a tool it searches).
+  const agent = aiSteps(out).find((s) => s.task === 'agent');
+  if (agent) {
+    for (let i = out.length - 1; i >= 0; i--) {
+      const s = out[i]!;
+      if (s.kind === 'app' && /^vectorStore/.test(s.app) && (s.verb === 'read' || s.verb === 'search')) {
+        agent.tools.push({ kind: 'vectorStore', app: s.app });
+        out.splice(i, 1);
+      }
+    }
+  }
+  const ai = aiSteps(out);
+  // Providers the request names: each drives an AI step (the first unnamed ones take them in order).
+  const unnamed = ai.filter((s) => ctx.defaulted.has(s));
+  for (const m of mentions.models) {
+    if (ctx.usedModels.has(m.from)) continue;
+    ctx.usedModels.add(m.from);
+    const step = unnamed.shift();
+    if (step) {
+      step.model = m.model;
+      ctx.defaulted.delete(step);
+      continue;
+    }
+    const already = ai.find((s) => s.model.provider === m.model.provider);
+    if (already) continue;
+    const task: AiTask = ai[0]?.task === 'agent' ? 'write' : (mentions.aiNouns[0]?.task ?? 'write');
+    const added = aiStep(
+      task === 'agent' && ai.length ? 'write' : task,
+      spanText(original, tokens.slice(m.from, m.to)),
+      within(mentions, m.from, m.to),
+      ctx,
+      '',
+    );
+    added.model = m.model;
+    ctx.defaulted.delete(added);
+    out.splice(beforeOutputs(out), 0, added);
+    ai.push(added);
+  }
+  // AI asked for ("with AI", "an AI summary") but no clause made an AI step.
+  if (!ai.length && (mentions.aiWords.length || mentions.aiNouns.some((n) => n.strong))) {
+    const noun = mentions.aiNouns[0];
+    const task: AiTask = noun?.task ?? 'analyse';
+    const added = aiStep(task, original, { ...mentions, models: [] }, ctx, original.toLowerCase());
+    out.splice(beforeOutputs(out), 0, added);
+    ai.push(added);
+  }
+  for (const step of ai) {
+    if (!ctx.defaulted.has(step)) continue;
+    const named = mentions.models[0]?.model;
+    if (named) step.model = named;
+    else if (!ctx.choices.some((c) => c.said === 'AI')) {
+      const info = PROVIDERS.openai;
+      ctx.choices.push({
+        said: 'AI',
+        chose: `${info.name} (${info.defaultModel})`,
+        change: "say 'use Claude', 'use Gemini' or 'use Ollama'",
+      });
+    }
+  }
+  return out;
+}
+
+const INVERSE: Record<Condition['operator'], Condition['operator']> = {
+  gt: 'lte',
+  lte: 'gt',
+  lt: 'gte',
+  gte: 'lt',
+  equals: 'notEquals',
+  notEquals: 'equals',
+  isTrue: 'isFalse',
+  isFalse: 'isTrue',
+  exists: 'notExists',
+  notExists: 'exists',
+  contains: 'contains',
+};
+
+const inverse = (c: Condition): Condition => ({ ...c, operator: INVERSE[c.operator] });
+
+/** A condition with no other outcome and nothing after it keeps only the items that meet it (a Filter). */
+export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
+  const out: Step[] = [];
+  steps.forEach((step, i) => {
+    const last = i === steps.length - 1;
+    if (step.kind === 'if') {
+      const then = finishSteps(step.then, ctx);
+      const otherwise = finishSteps(step.otherwise, ctx);
+      const join = (step as { join?: boolean }).join;
+      if (last && !otherwise.length && !join) {
+        out.push({ kind: 'filter', condition: then.length ? step.condition : inverse(step.condition) }, ...then);
+        return;
+      }
+      if (last && !then.length && !join) {
+        out.push({ kind: 'filter', condition: inverse(step.condition) }, ...otherwise);
+        return;
+      }
+      out.push({ ...step, then, otherwise });
+      return;
+    }
+    if (step.kind === 'loop') {
+      if (!step.body.length) return;
+      out.push({ ...step, body: finishSteps(step.body, ctx) });
+      return;
+    }
+    if (step.kind === 'switch') {
+      if (step.routes.length < 2 && !step.fallback?.length) {
+        const only = step.routes[0];
+        if (only)
+          out.push(
+            { kind: 'filter', condition: { field: step.field, operator: 'equals', value: only.name } },
+            ...finishSteps(only.steps, ctx),
+          );
+        return;
+      }
+      out.push({
+        ...step,
+        routes: step.routes.map((r) => ({ ...r, steps: finishSteps(r.steps, ctx) })),
+        fallback: step.fallback ? finishSteps(step.fallback, ctx) : null,
+      });
+      return;
+    }
+    out.push(step);
+  });
+  return out;
+}

@@ -1,0 +1,142 @@
+// Cuts a sentence into clauses: at a comma, "and", "then" or "&" that a new action follows, before a condition
+// ("if …", "otherwise …") and before a route ("low ones are archived"). A comma inside a list of apps stays.
+import { fieldOfValue, lemma, verbClass } from './lexicon.ts';
+import type { Token } from './text.ts';
+
+export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | null;
+
+export interface Clause {
+  /** Token indexes [from, to) in the request. */
+  from: number;
+  to: number;
+  lead: Lead;
+}
+
+const CONNECTIVE = /^(?:then|finally|afterwards|afterward|next|also|lastly|subsequently)$/;
+const SKIP =
+  /^(?:also|then|please|just|automatically|auto|immediately|and|finally|should|will|must|can|to|it|we|i|you|the|workflow|automation|bot|system|n8n|this)$/;
+
+function isVerbAt(tokens: Token[], j: number): boolean {
+  const t = tokens[j];
+  if (!t || t.kind !== 'word') return false;
+  const cls = verbClass(t.lower);
+  if (!cls) return false;
+  const next = tokens[j + 1];
+  // "alerts to Slack", "updates in Notion": a plural noun, not a verb.
+  if (
+    /s$/.test(t.lower) &&
+    lemma(t.lower) !== t.lower &&
+    (!next || /^(?:to|in|on|for|via|from|and|with|,)$/.test(next.lower))
+  )
+    return false;
+  return true;
+}
+
+/** The first meaningful word after j starts an action, a condition or a route. */
+function startsClause(tokens: Token[], j: number, end: number): boolean {
+  let k = j;
+  while (k < end && tokens[k]!.kind === 'word' && SKIP.test(tokens[k]!.lower) && !isVerbAt(tokens, k)) k++;
+  const t = tokens[k];
+  if (!t || k >= end) return false;
+  if (/^(?:if|unless|otherwise|else|when|whenever|only|for|each|both|but)$/.test(t.lower)) return true;
+  if (isVerbAt(tokens, k)) return true;
+  return routeStart(tokens, k);
+}
+
+/** "low ones are archived", "'update' goes to …", "premium users get …": a value, then what happens to it. */
+export function routeStart(tokens: Token[], k: number): boolean {
+  const t = tokens[k];
+  if (!t) return false;
+  const value =
+    t.kind === 'quote' ||
+    (t.kind === 'word' &&
+      (fieldOfValue(t.lower) !== null ||
+        /^(?:unknown|other|others|everything|anything|rest|remaining)$/.test(t.lower)));
+  if (!value) return false;
+  const rest = tokens.slice(k + 1, k + 4).map((x) => x.lower);
+  const noun =
+    rest[0] &&
+    /^(?:ones?|tickets?|items?|users?|customers?|leads?|orders?|requests?|messages?|emails?|issues?|members?|ones|else|requests|cases|reviews|comments|posts|records|rows)$/.test(
+      rest[0],
+    );
+  const verbAfter = (i: number) =>
+    rest[i] &&
+    (/^(?:go|goes|get|gets|are|is|should|must|will|to|->|→)$/.test(rest[i]!) || Boolean(verbClass(rest[i]!)));
+  return Boolean((noun && verbAfter(1)) || verbAfter(0));
+}
+
+export function splitClauses(tokens: Token[], from: number, to: number, used: Set<number>): Clause[] {
+  const clauses: Clause[] = [];
+  let start = from;
+  const push = (end: number) => {
+    let s = start;
+    while (s < end && (used.has(s) || tokens[s]!.kind === 'punct')) s++;
+    let e = end;
+    while (e > s && (used.has(e - 1) || tokens[e - 1]!.kind === 'punct')) e--;
+    if (e > s) clauses.push({ from: s, to: e, lead: leadOf(tokens, s, e) });
+  };
+  // "an AI agent that can search Wikipedia and calculate": the agent's abilities stay in its clause.
+  let relative = false;
+  for (let j = from; j < to; j++) {
+    const t = tokens[j]!;
+    if (
+      /^(?:that|which|who)$/.test(t.lower) &&
+      /^(?:agent|assistant|bot|chatbot|model|ai|llm|gpt)$/i.test(tokens[j - 1]?.lower ?? '')
+    )
+      relative = true;
+    if (relative && ((t.kind === 'punct' && /^[,;:]$/.test(t.text)) || /^(?:then)$/.test(t.lower))) relative = false;
+    if (relative && t.kind === 'word' && /^(?:and|&|or)$/.test(t.lower)) continue;
+    if (used.has(j)) {
+      // A trigger phrase in the middle of a sentence ends the clause before it.
+      if (j > start) push(j);
+      start = j + 1;
+      continue;
+    }
+    const lower = t.lower;
+    const separator =
+      (t.kind === 'punct' && /^[,;:–—|→>]$/.test(t.text)) || (t.kind === 'punct' && t.text === '-' && !t.joined);
+    const conjunction =
+      (t.kind === 'word' && /^(?:and|&|plus|but)$/.test(lower)) || (t.kind === 'punct' && /^[&+]$/.test(t.text));
+    if (j > start && (separator || conjunction) && startsClause(tokens, j + 1, to)) {
+      push(j);
+      start = j + 1;
+      continue;
+    }
+    if (
+      j > start &&
+      t.kind === 'word' &&
+      ((CONNECTIVE.test(lower) && lower !== 'also') || /^(?:otherwise|else|unless)$/.test(lower))
+    ) {
+      push(j);
+      start = j;
+      continue;
+    }
+    // "… and if the budget is over 10k, …": a condition in the middle starts its own clause (not "check if").
+    if (
+      j > start &&
+      /^(?:if|when|whenever)$/.test(lower) &&
+      !/^(?:check|checks|checking|see|verify|verifies|test|tests|determine|determines|decide|decides|detect|detects|whether|only|even|as)$/.test(
+        tokens[j - 1]?.lower ?? '',
+      )
+    ) {
+      push(j);
+      start = j;
+    }
+  }
+  push(to);
+  return clauses;
+}
+
+function leadOf(tokens: Token[], from: number, to: number): Lead {
+  const words = tokens
+    .slice(from, Math.min(to, from + 4))
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.lower);
+  const first = words[0] === 'and' || words[0] === 'but' || words[0] === 'then' ? words[1] : words[0];
+  if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not')) return 'otherwise';
+  if (first === 'if' || first === 'when' || first === 'whenever' || (first === 'in' && words[1] === 'case'))
+    return 'if';
+  if (first === 'unless') return 'unless';
+  if (first === 'for' && (words[1] === 'each' || words[1] === 'every')) return 'loop';
+  return null;
+}

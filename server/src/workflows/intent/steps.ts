@@ -1,0 +1,387 @@
+// Reads one clause into steps: its verb says what happens, the apps it names say where (read from, write to, send
+// through), generic nouns get their default app, and AI words become an AI step with the job the clause states.
+import { appKind, defaultVerb } from '../catalog/appKinds.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
+import { GENERIC_DEFAULTS, type GenericKind } from '../catalog/generics.ts';
+import type { AgentTool, AiStep, AiTask, Choice, Model, Step, Verb } from '../spec.ts';
+import { aiVerbTask, lemma, verbClass, type VerbClass } from './lexicon.ts';
+import { within, type AppRef, type Mentions } from './mentions.ts';
+import { spanText, type Token } from './text.ts';
+import { hintsOf } from './words.ts';
+import { fileSteps, transformStep } from './transforms.ts';
+
+export interface ReadContext {
+  tokens: Token[];
+  original: string;
+  mentions: Mentions;
+  /** Mentions already turned into a step or the trigger (by their `from` index). */
+  usedApps: Set<number>;
+  usedModels: Set<number>;
+  choices: Choice[];
+  /** The request names Gmail (or Outlook) somewhere: e-mail steps use it. */
+  mailApp: string | null;
+  /** The workflow starts from a chat or a bot: an agent keeps a memory and answers there. */
+  chat: boolean;
+  /** Whether the request as a whole asks for AI (a provider, "AI", "LLM", "agent"). */
+  wantsAi: boolean;
+  /** AI steps whose provider was not named in their clause (the request's provider, else the default, fills it). */
+  defaulted: WeakSet<AiStep>;
+  /** Generic nouns that became a step (by their `from` index). */
+  usedGenerics: Set<number>;
+}
+
+type Role = 'source' | 'destination' | 'instrument' | 'object';
+
+/** Jobs only a model does: their verbs ask for AI without the word "AI" ("translate it", "summarise the thread"). */
+const STRONG = new Set<AiTask>([
+  'summarise',
+  'classify',
+  'translate',
+  'transcribe',
+  'moderate',
+  'sentiment',
+  'agent',
+  'speech',
+  'ocr',
+]);
+
+function appKindOf(key: string) {
+  const app = nodeCatalog().app(key);
+  return app ? appKind(app) : 'other';
+}
+
+const DETERMINER =
+  /^(?:the|a|an|my|our|your|their|its|his|her|new|structured|specific|multiple|several|all|any|each|every|existing|incoming|latest|recent|relevant|this|that|these|those|same|shared|team|company|private|public|personal|google|own)$/;
+
+/** Tokens that may sit between a preposition and the app in a list ("with Gmail, Sheets & Slack"). */
+function listed(ctx: ReadContext, k: number): boolean {
+  const t = ctx.tokens[k]!;
+  if (t.kind === 'punct') return /^[,&+/]$/.test(t.text);
+  if (/^(?:and|or|&)$/.test(t.lower) || DETERMINER.test(t.lower)) return true;
+  const m = ctx.mentions;
+  return (
+    m.apps.some((a) => k >= a.from && k < a.to) ||
+    m.models.some((a) => k >= a.from && k < a.to) ||
+    m.generics.some((a) => k >= a.from && k < a.to) ||
+    m.aiWords.includes(k) ||
+    m.aiNouns.some((a) => k >= a.from && k < a.to)
+  );
+}
+
+function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, clauseFrom: number): Role {
+  const { tokens } = ctx;
+  let k = ref.from - 1;
+  while (k >= 0 && tokens[k]!.kind === 'word' && DETERMINER.test(tokens[k]!.lower)) k--;
+  // "with Gmail, Google Sheets & Slack": a list takes the preposition in front of it.
+  let j = k;
+  while (j >= clauseFrom && listed(ctx, j) && ref.from - j < 16) j--;
+  if (
+    j < k &&
+    j >= clauseFrom &&
+    /^(?:with|using|via|through|by|to|into|from|in|on)$/.test(tokens[j]!.lower) &&
+    (tokens[k]!.kind === 'punct' || /^(?:and|&)$/.test(tokens[k]!.lower))
+  )
+    k = j;
+  const prep = tokens[k]?.lower ?? '';
+  if (/^(?:from|of|out)$/.test(prep)) return 'source';
+  if (/^(?:to|into|onto|->|→)$/.test(prep)) return 'destination';
+  if (/^(?:with|using|via|through|by|thanks|powered|w)$/.test(prep)) return 'instrument';
+  if (/^(?:in|on|at|inside)$/.test(prep))
+    return cls === 'read' || cls === 'search' || cls === 'ai' ? 'source' : 'destination';
+  return 'object';
+}
+
+const ITEM_AFTER =
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar)$/;
+
+/** An app followed by its items ("Shopify orders", "YouTube comments") is where the items come from. */
+function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
+  const next = tokens.slice(ref.to, ref.to + 2).find((t) => t.kind === 'word');
+  return next && ITEM_AFTER.test(next.lower) ? next.lower.replace(/s$/, '') : undefined;
+}
+
+function headVerb(tokens: Token[], from: number, to: number): { index: number; word: string; cls: VerbClass } | null {
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word') continue;
+    if (
+      /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|-)$/.test(
+        t.lower,
+      )
+    )
+      continue;
+    const cls = verbClass(t.lower);
+    if (cls) return { index: i, word: lemma(t.lower), cls };
+    // A verb after a subject ("the bot replies", "the system sends"): look one word further.
+    if (i + 1 < to && verbClass(tokens[i + 1]!.lower) && /s$/.test(tokens[i + 1]!.lower) && i === from) continue;
+    return null;
+  }
+  return null;
+}
+
+export function useModel(ctx: ReadContext, m: Mentions): Model | undefined {
+  const model = m.models.find((x) => !ctx.usedModels.has(x.from)) ?? m.models[0];
+  if (!model) return undefined;
+  ctx.usedModels.add(model.from);
+  return model.model;
+}
+
+/** The AI jobs a clause asks for: its verb's, then other jobs its nouns name ("posts with … image creation"). */
+function tasksOf(word: string | undefined, m: Mentions, clauseWords: string): AiTask[] {
+  const nouns = m.aiNouns.map((n) => n.task);
+  let first = (word ? aiVerbTask(word) : undefined) ?? nouns[0];
+  if (!first) return [];
+  const objectWords = clauseWords.split(' ').slice(0, 6).join(' ');
+  if (
+    first === 'write' &&
+    /\b(?:images?|pictures?|photos?|thumbnails?|illustrations?|artwork|logos?|visuals?)\b/.test(objectWords)
+  )
+    first = 'image';
+  if (
+    first === 'write' &&
+    /\b(?:voice|audio|speech|podcast|voiceover)\b/.test(objectWords) &&
+    !/\btranscri/.test(clauseWords)
+  )
+    first = 'speech';
+  if ((first === 'analyse' || first === 'extract') && /\bsentiment\b/.test(clauseWords)) first = 'sentiment';
+  const tasks = [first];
+  for (const n of nouns)
+    if (
+      !tasks.includes(n) &&
+      n !== 'agent' &&
+      (n === 'image' || n === 'transcribe' || n === 'speech' || n === 'ocr' || n === 'summarise' || n === 'translate')
+    )
+      tasks.push(n);
+  if (first === 'agent' || nouns.includes('agent'))
+    return ['agent', ...tasks.filter((t) => t !== 'agent' && (t === 'image' || t === 'transcribe' || t === 'speech'))];
+  return tasks;
+}
+
+/** Which providers have a node for a media job (the rest do text): a model named for an image goes to a text step. */
+export function canDo(provider: Model['provider'], task: AiTask): boolean {
+  if (task === 'image' || task === 'transcribe') return provider === 'openai' || provider === 'gemini';
+  if (task === 'speech') return provider === 'openai';
+  return true;
+}
+
+const ATTRIBUTE_STOP = /^(?:data|information|info|details|text|content|it|them|the|key|relevant|all|important)$/;
+
+function attributesOf(words: string): string[] {
+  const m =
+    /\bextract\w*\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ,&-]+?)(?:\s+(?:from|with|using|via|out|and (?:then|save|send|add|create|store|post))\b|$)/.exec(
+      words,
+    );
+  if (!m?.[1]) return [];
+  return m[1]
+    .split(/\s*(?:,|\band\b|&)\s*/)
+    .map((a) => a.trim().replace(/^(?:the|their|its)\s+/, ''))
+    .filter((a) => a && !ATTRIBUTE_STOP.test(a) && a.split(' ').length <= 3);
+}
+
+export function routesOf(text: string): string[] {
+  const m =
+    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)*\s*,?\s*(?:or|and|\/)\s*[a-z][\w-]*)\b/i.exec(
+      text,
+    );
+  if (!m?.[1]) return [];
+  const names = m[1].split(/\s*(?:,|\bor\b|\band\b|\/)\s*/).filter(Boolean);
+  return names.length >= 2 && names.length <= 8 ? names.map((n) => n.replace(/^./, (c) => c.toUpperCase())) : [];
+}
+
+/** The AI step a clause asks for. */
+export function aiStep(task: AiTask, phrase: string, m: Mentions, ctx: ReadContext, words: string): AiStep {
+  const named = m.models.some((x) => !ctx.usedModels.has(x.from) && canDo(x.model.provider, task))
+    ? useModel(ctx, { ...m, models: m.models.filter((x) => canDo(x.model.provider, task)) })
+    : undefined;
+  const step: AiStep = {
+    kind: 'ai',
+    task,
+    model: named ?? { provider: 'openai' },
+    job: phrase,
+    tools: [],
+    memory: false,
+    phrase,
+  };
+  if (!named) ctx.defaulted.add(step);
+  if (task === 'extract') {
+    const attributes = attributesOf(words);
+    step.attributes = attributes.length ? attributes : ['name', 'email', 'summary'];
+  }
+  if (task === 'classify') {
+    const names = routesOf(phrase);
+    if (names.length) step.routes = names.map((name) => ({ name, steps: [] }));
+  }
+  if (task === 'agent') {
+    step.memory = ctx.chat || /\b(?:remember|memory|conversation|chat|follow-?up)\b/.test(words);
+    step.tools = agentTools(words);
+  }
+  return step;
+}
+
+function agentTools(words: string): AgentTool[] {
+  const tools: AgentTool[] = [];
+  if (/\bcalculat|\bmath\b|\barithmetic\b/.test(words)) tools.push({ kind: 'calculator' });
+  if (/\bwikipedia\b/.test(words)) tools.push({ kind: 'wikipedia' });
+  if (
+    /\b(?:search (?:the )?(?:web|internet|online)|web search|google search|internet search|browse the web|search online)\b/.test(
+      words,
+    )
+  )
+    tools.push({ kind: 'web_search' });
+  if (/\b(?:call|query|use) (?:an? |the )?(?:http|rest )?apis?\b|\bhttp (?:request|tool)\b/.test(words))
+    tools.push({ kind: 'http' });
+  if (/\brun (?:js |javascript |python )?code\b|\bcode tool\b/.test(words)) tools.push({ kind: 'code' });
+  return tools;
+}
+
+function genericApp(kind: GenericKind, ctx: ReadContext, said: string, sending: boolean): string {
+  if (kind === 'email' && ctx.mailApp) return ctx.mailApp;
+  const info = GENERIC_DEFAULTS[kind];
+  if (!ctx.choices.some((c) => c.said.toLowerCase() === said.toLowerCase()))
+    ctx.choices.push({ said, chose: info.chose, change: info.change });
+  return kind === 'email' && !sending ? 'emailSend' : info.app;
+}
+
+const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
+
+/** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
+export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] {
+  const { tokens } = ctx;
+  const m = within(ctx.mentions, from, to);
+  const phrase = spanText(ctx.original, tokens.slice(from, to));
+  const words = tokens
+    .slice(from, to)
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.lower)
+    .join(' ');
+  const head = headVerb(tokens, from, to);
+  const cls = head?.cls;
+  const hints = hintsOf(phrase, tokens.slice(from, to));
+  const sources: Step[] = [];
+  const work: Step[] = [];
+  const outputs: Step[] = [];
+  const apps = m.apps.filter((a) => !ctx.usedApps.has(a.from));
+  const app = (ref: AppRef, verb: Verb, noun?: string): Step => {
+    ctx.usedApps.add(ref.from);
+    return { kind: 'app', app: ref.app.key, verb, ...(noun ? { noun } : {}), hints, phrase };
+  };
+
+  // Files, URLs and data steps the clause asks for (extract a PDF, call an API, filter, aggregate, code).
+  const files = fileSteps(words, ctx.original.toLowerCase(), tokens.slice(from, to));
+  work.push(...files);
+
+  const verb: Verb | undefined =
+    cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
+      ? cls
+      : undefined;
+  for (const ref of apps) {
+    const role = roleOf(ctx, ref, cls, from);
+    const items = itemsAfter(tokens, ref);
+    const kind = appKind(ref.app);
+    if (
+      role === 'source' ||
+      (items && role === 'object' && verb !== 'update' && verb !== 'delete' && kind !== 'message' && apps.length > 1)
+    ) {
+      sources.push(app(ref, verb === 'search' ? 'search' : 'read', items));
+      continue;
+    }
+    if (role === 'destination') {
+      outputs.push(app(ref, verb && verb !== 'read' && verb !== 'search' ? verb : defaultVerb(ref.app), items));
+      continue;
+    }
+    if (role === 'instrument') {
+      if (kind === 'fetch' || (kind === 'other' && defaultVerb(ref.app) === 'read'))
+        sources.push(app(ref, 'read', items));
+      else outputs.push(app(ref, kind === 'message' || kind === 'publish' ? 'send' : defaultVerb(ref.app), items));
+      continue;
+    }
+    // The clause's object: its verb applies ("post on LinkedIn" is a destination, "update Airtable" an object).
+    if (verb) (verb === 'read' || verb === 'search' ? sources : outputs).push(app(ref, verb, items));
+    else if (cls === 'ai' || cls === 'transform' || cls === 'umbrella')
+      sources.push(app(ref, items ? 'read' : defaultVerb(ref.app) === 'read' ? 'read' : 'read', items));
+    else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
+  }
+
+  // Generic nouns where no app was named for that job: "email the customer", "update inventory", "call an API".
+  const channel0 = tokens.slice(from, to).some((t) => t.kind === 'channel');
+  for (const g of m.generics) {
+    if (g.kind === 'http' || g.kind === 'web') {
+      if (files.some((f) => f.kind === 'http')) continue;
+      const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
+      const posting = verb === 'send' || verb === 'create' || verb === 'update';
+      work.push({
+        kind: 'http',
+        url,
+        method: posting ? 'POST' : 'GET',
+        api: g.kind === 'web' ? 'the web page' : 'the API',
+        phrase,
+      });
+      if (!url) genericApp(g.kind, ctx, g.said, false);
+      continue;
+    }
+    if (g.kind === 'vector' || g.kind === 'file') continue;
+    if (g.kind === 'weather') {
+      ctx.usedGenerics.add(g.from);
+      sources.push({ kind: 'app', app: genericApp(g.kind, ctx, g.said, false), verb: 'read', hints, phrase });
+      continue;
+    }
+    const sending = verb === 'send' || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
+    const named = [...sources, ...outputs].some((s) => s.kind === 'app');
+    if (named && g.kind !== 'email' && g.kind !== 'sms') continue;
+    if (
+      g.kind === 'email' &&
+      (outputs.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook|emailSend)$/.test(s.app)) ||
+        sources.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook)$/.test(s.app)))
+    )
+      continue;
+    if (g.kind === 'chat' && (outputs.length || !(sending || cls === 'send') || channel0)) continue;
+    const readVerb = verb === 'read' || verb === 'search';
+    if (SEND_GENERIC.has(g.kind) && readVerb && g.kind !== 'email') continue;
+    if (g.kind === 'email' && readVerb) {
+      const key = ctx.mailApp ?? 'gmail';
+      sources.push({ kind: 'app', app: key, verb: 'read', noun: 'message', hints, phrase });
+      continue;
+    }
+    ctx.usedGenerics.add(g.from);
+    const key = genericApp(g.kind, ctx, g.said, sending);
+    const step: Step = {
+      kind: 'app',
+      app: key,
+      verb: sending ? 'send' : (verb ?? (g.kind === 'database' || g.kind === 'sheet' ? 'create' : 'create')),
+      hints,
+      phrase,
+    };
+    (readVerb ? sources : outputs).push(readVerb ? { ...step, verb: verb! } : step);
+  }
+
+  // "#sales" with no app named: a Slack channel.
+  const channel = tokens.slice(from, to).find((t) => t.kind === 'channel');
+  if (channel && !outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message')) {
+    const key = genericApp('chat', ctx, channel.text, true);
+    outputs.push({ kind: 'app', app: key, verb: 'send', hints, phrase });
+  }
+
+  // AI: a job the verb or a noun names, or AI words with a job implied by the clause.
+  const tasks = tasksOf(head?.word, m, words);
+  const aiAsked = m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong);
+  const strongVerb =
+    (tasks[0] !== undefined && STRONG.has(tasks[0]) && cls === 'ai') ||
+    (tasks[0] === 'extract' && attributesOf(words).length > 0 && !files.length);
+  const transform = transformStep(words, cls, head?.word);
+  if (tasks.length && (strongVerb || aiAsked || ctx.wantsAi) && !(tasks[0] === 'extract' && files.length && !aiAsked)) {
+    // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
+    const ordered = [...tasks].sort(
+      (a, b) =>
+        Number(m.models.some((x) => canDo(x.model.provider, b))) -
+        Number(m.models.some((x) => canDo(x.model.provider, a))),
+    );
+    for (const task of ordered) work.push(aiStep(task, phrase, m, ctx, words));
+    if (ordered[0] !== tasks[0]) work.reverse();
+  } else if (transform) {
+    work.push(transform);
+  } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
+    const implied: AiTask = cls === 'send' || cls === 'create' ? 'write' : 'analyse';
+    work.push(aiStep(m.aiNouns[0]?.task ?? implied, phrase, m, ctx, words));
+  }
+  return [...sources, ...work, ...outputs];
+}

@@ -1,0 +1,93 @@
+// Tokens of a request with their place in the original text: words (case kept), numbers, URLs, e-mail addresses,
+// #channels, quoted values and punctuation. Everything the reader matches works on these, never on raw regexes
+// over the whole text, so a URL or a quoted value is never read as words.
+
+export type TokenKind = 'word' | 'url' | 'email' | 'channel' | 'quote' | 'punct';
+
+export interface Token {
+  kind: TokenKind;
+  /** As written (quotes without their quote marks). */
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+  /** No space between this token and the one before ("gpt-4o", "AI-powered"). */
+  joined: boolean;
+}
+
+const PATTERN = new RegExp(
+  [
+    String.raw`(?<url>https?:\/\/[^\s<>"'\`)\]]+)`,
+    String.raw`(?<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)`,
+    String.raw`(?<channel>(?<![\w#])#[A-Za-z0-9][\w-]{0,79})`,
+    String.raw`(?<quote>"[^"\n]{1,120}"|“[^”\n]{1,120}”|'[^'\n]{1,80}'(?![A-Za-z])|‘[^’\n]{1,80}’|\`[^\`\n]{1,120}\`)`,
+    String.raw`(?<word>[A-Za-z0-9]+(?:['’][A-Za-z]+)?(?:\.(?=[A-Za-z0-9])[A-Za-z0-9]+)*\+*)`,
+    String.raw`(?<punct>[^\sA-Za-z0-9])`,
+  ].join('|'),
+  'g',
+);
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(PATTERN)) {
+    const groups = m.groups ?? {};
+    const kind = (Object.keys(groups) as TokenKind[]).find((k) => groups[k] !== undefined) ?? 'punct';
+    let raw = m[0];
+    let end = m.index + raw.length;
+    if (kind === 'url' || kind === 'email') {
+      // A sentence's full stop or comma after an address is not part of it.
+      const trimmed = raw.replace(/[.,;:!?]+$/, '');
+      end -= raw.length - trimmed.length;
+      raw = trimmed;
+    }
+    const value = kind === 'quote' ? raw.slice(1, -1).trim() : raw;
+    const previous = tokens.at(-1);
+    tokens.push({
+      kind,
+      text: value,
+      lower: value.toLowerCase(),
+      start: m.index,
+      end,
+      joined: Boolean(previous && previous.end === m.index),
+    });
+    if (end < m.index + m[0].length) {
+      const rest = text.slice(end, m.index + m[0].length);
+      for (const [i, c] of [...rest].entries())
+        tokens.push({ kind: 'punct', text: c, lower: c, start: end + i, end: end + i + 1, joined: true });
+    }
+  }
+  return tokens;
+}
+
+/** Sentences end at . ! ? ; and line breaks (a dot inside a number, a name or an address is not an end). */
+export function sentences(tokens: Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const [i, t] of tokens.entries()) {
+    const next = tokens[i + 1];
+    const end = t.kind === 'punct' && /^[.!?;\n]$/.test(t.text) && (!next || !next.joined || next.kind === 'punct');
+    if (end) out.push([]);
+    else out.at(-1)!.push(t);
+  }
+  return out.filter((s) => s.some((t) => t.kind !== 'punct'));
+}
+
+/** The original text a token range covers. */
+export function spanText(text: string, tokens: Token[]): string {
+  if (!tokens.length) return '';
+  return text.slice(tokens[0]!.start, tokens.at(-1)!.end);
+}
+
+/** Lower-cased words of a range, joined by single spaces (for matching phrases). */
+export function words(tokens: Token[]): string {
+  return tokens
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.lower)
+    .join(' ');
+}
+
+/** Whether a text is written in title case (a template name): capitals then say nothing about names. */
+export function isTitleCase(tokens: Token[]): boolean {
+  const ws = tokens.filter((t) => t.kind === 'word' && /^[A-Za-z]/.test(t.text) && t.text.length > 3);
+  if (ws.length < 3) return false;
+  return ws.filter((t) => /^[A-Z]/.test(t.text)).length / ws.length >= 0.6;
+}

@@ -1,0 +1,108 @@
+// Data steps a clause asks for without an app: call a URL, read a file's content, write a file, keep some items,
+// set fields, combine items, or custom code (written out for the user to finish).
+import type { Step } from '../spec.ts';
+import type { VerbClass } from './lexicon.ts';
+import type { Token } from './text.ts';
+
+/** URLs the clause calls, and files it reads or writes. */
+export function fileSteps(words: string, request: string, tokens: Token[]): Step[] {
+  const steps: Step[] = [];
+  const urls = tokens.filter((t) => t.kind === 'url');
+  const phrase = tokens.map((t) => t.text).join(' ');
+  for (const url of urls) {
+    const before = tokens
+      .slice(0, tokens.indexOf(url))
+      .map((t) => t.lower)
+      .join(' ');
+    const post =
+      /\b(?:post|send|submit|push|forward|upload)\w*\b[^.]{0,40}\bto\s*$/.test(`${before} `) ||
+      (/\bto\s*$/.test(before) && /\b(?:send|post|push|forward)\b/.test(before));
+    let host = url.text;
+    try {
+      host = new URL(url.text).hostname;
+    } catch {
+      // Kept as written.
+    }
+    steps.push({ kind: 'http', url: url.text, method: post ? 'POST' : 'GET', api: host, phrase });
+  }
+  const inRequest = /\b(pdf|csv|xlsx|excel file|attachment|document)s?\b/.exec(request)?.[1];
+  const file =
+    /\b(?:extract|parse|read|convert|process|ocr|get the text|text)\w*\b[^.]{0,40}?\b(pdfs?|csvs?|xlsx|excel files?|spreadsheet files?|json files?|html|attachments?|files?|documents?)\b/.exec(
+      words,
+    ) ??
+    /\b(pdfs?|csvs?|xlsx)\b[^.]{0,20}\b(?:extract|parse|text|content|data)/.exec(words) ??
+    (inRequest &&
+    /\b(?:extract|get|read|pull)\w*\s+(?:the\s+|its\s+|their\s+)?(?:text|content|contents|data|rows)\b/.test(words)
+      ? [words, inRequest === 'document' ? 'pdf' : inRequest]
+      : null);
+  if (file?.[1] && !/\b(?:upload|save|store|attach)\w*\b[^.]{0,20}\bfiles?\b/.test(words)) {
+    const k = file[1].replace(/s$/, '');
+    const format =
+      k === 'excel file' || k === 'xlsx' || k === 'spreadsheet file'
+        ? 'xlsx'
+        : k === 'json file'
+          ? 'json'
+          : k === 'csv'
+            ? 'csv'
+            : k === 'html'
+              ? 'html'
+              : k === 'pdf' || /\bpdf\b/.test(words)
+                ? 'pdf'
+                : 'text';
+    if (k !== 'document' || /\bpdf\b/.test(words)) steps.push({ kind: 'extract', format });
+  }
+  const convert =
+    /\b(?:export|convert|save|write|turn|generate|create)\w*\b[^.]*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
+      words,
+    );
+  if (convert?.[1]) steps.push({ kind: 'convert', format: convert[1] === 'excel' ? 'xlsx' : (convert[1] as 'csv') });
+  return steps;
+}
+
+/** Data steps named by the clause's verb (not apps, not AI). */
+export function transformStep(words: string, cls: VerbClass | undefined, verb: string | undefined): Step | null {
+  if (/\b(?:javascript|js code|custom code|a code step|a script|code node|run code|python)\b/.test(words))
+    return { kind: 'code', purpose: words };
+  const keepOnly =
+    /\bkeep\s+only\s+(?:the\s+)?([a-z][a-z ,]*?)(?:\s+(?:fields?|columns?))?(?=$|\s(?:and\s+(?:then|add|save|send|post|store|create|update)|then|from|of)\b)/.exec(
+      words,
+    );
+  if (keepOnly?.[1] && !/\b(?:those|items?|ones|rows|records|entries)\b/.test(keepOnly[1])) {
+    const fields = keepOnly[1]
+      .split(/\s*(?:,|\band\b)\s*/)
+      .map((f) => f.trim())
+      .filter(Boolean)
+      .slice(0, 8);
+    if (fields.length) return { kind: 'set', fields };
+  }
+  if (/\bdigest\b|\b(?:into|in)\s+(?:one|a single)\s+(?:message|email|list|item|report|post)\b/.test(words))
+    return { kind: 'aggregate' };
+  if (cls !== 'transform') return null;
+  switch (verb) {
+    case 'aggregate':
+    case 'combine':
+    case 'group':
+      return { kind: 'aggregate' };
+    case 'split':
+      return { kind: 'splitOut', field: /\bsplit\w*\s+(?:the\s+)?([a-z_]+)/.exec(words)?.[1] ?? 'items' };
+    case 'filter':
+      return null;
+    case 'format':
+    case 'map':
+    case 'transform':
+    case 'normalize':
+    case 'normalise':
+    case 'clean': {
+      const fields = (
+        /\b(?:format|map|transform|normali[sz]e|clean)\w*\s+(?:up\s+)?(?:the\s+)?([a-z ,]+)/.exec(words)?.[1] ?? ''
+      )
+        .split(/\s*(?:,|\band\b)\s*/)
+        .map((f) => f.trim())
+        .filter((f) => /^[a-z][a-z ]{0,30}$/.test(f) && !/^(?:it|them|data|fields?|the data|items?|results?)$/.test(f))
+        .slice(0, 6);
+      return { kind: 'set', fields };
+    }
+    default:
+      return { kind: 'code', purpose: words };
+  }
+}

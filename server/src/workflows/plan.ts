@@ -1,0 +1,319 @@
+// The rule planner: turns a spec's tree of steps into the nodes and connections of a workflow: sequences, If and
+// Switch branches (continuing after them, or joined in a Merge), AI classifier routes, fan-out into a Merge, batch
+// loops, error outputs, and AI clusters with their sub-nodes on ai_* connections.
+import { aiCluster, type SubNode } from './aiNodes.ts';
+import { appKind } from './catalog/appKinds.ts';
+import type { CatalogApp } from './catalog/nodeCatalog.ts';
+import { conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
+import type { Route, Step, WorkflowSpec } from './spec.ts';
+
+export interface Link {
+  from: string;
+  output: number;
+  to: string;
+  input: number;
+  type: string;
+}
+
+export type PlannedNode = Draft & { onError?: 'continueErrorOutput' };
+
+export interface Plan {
+  nodes: PlannedNode[];
+  links: Link[];
+  /** What the plan had to decide on its own (an app without a trigger node), for the reply. */
+  notes: string[];
+}
+
+interface Port {
+  node: string;
+  output: number;
+}
+
+export interface AppLookup {
+  app(key: string): CatalogApp | undefined;
+}
+
+const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
+
+export function appDisplayName(app: CatalogApp | undefined, key: string): string {
+  return (app?.name ?? key).replace(/\s*\((?:formerly|legacy)[^)]*\)/i, '').trim();
+}
+
+class Planner {
+  readonly plan: Plan = { nodes: [], links: [], notes: [] };
+  private readonly errorPorts: Port[] = [];
+
+  constructor(
+    private readonly apps: AppLookup,
+    private readonly chatInput: boolean,
+  ) {}
+
+  name(key: string): string {
+    return appDisplayName(this.apps.app(key), key);
+  }
+
+  add(draft: Draft): string {
+    const taken = new Set(this.plan.nodes.map((n) => n.name));
+    let name = draft.name;
+    for (let i = 2; taken.has(name); i++) name = `${draft.name} ${i}`;
+    this.plan.nodes.push({ ...draft, name });
+    return name;
+  }
+
+  link(from: Port, to: string, input = 0, type = 'main'): void {
+    this.plan.links.push({ from: from.node, output: from.output, to, input, type });
+  }
+
+  private enter(entries: Port[], draft: Draft, input = 0): string {
+    const name = this.add(draft);
+    for (const port of entries) this.link(port, name, input);
+    return name;
+  }
+
+  private subNodes(parent: string, subs: SubNode[]): void {
+    for (const sub of subs) {
+      const name = this.add(sub.draft);
+      this.link({ node: name, output: 0 }, parent, 0, sub.connection);
+      if (sub.subs) this.subNodes(name, sub.subs);
+    }
+  }
+
+  private markRoute(entries: Port[], route: string, field: string): Port[] {
+    const draft: Draft = {
+      name: `Mark as ${route}`,
+      type: T.set,
+      parameters: {
+        assignments: { assignments: [{ id: `route-${route}`, name: field, value: route, type: 'string' }] },
+        options: {},
+      },
+    };
+    return [{ node: this.enter(entries, draft), output: 0 }];
+  }
+
+  private merge(groups: Port[][]): Port[] {
+    const merge = this.add({
+      name: 'Merge',
+      type: T.merge,
+      parameters: groups.length > 2 ? { numberInputs: groups.length } : {},
+    });
+    groups.forEach((ports, i) => ports.forEach((p) => this.link(p, merge, i)));
+    return [{ node: merge, output: 0 }];
+  }
+
+  wire(steps: Step[], entries: Port[]): Port[] {
+    let ports = entries;
+    for (const step of steps) ports = this.step(step, ports);
+    return ports;
+  }
+
+  private routes(routes: Route[], source: string, field: string, offset = 0): Port[][] {
+    return routes.map((r, i) =>
+      r.steps.length
+        ? this.wire(r.steps, [{ node: source, output: i + offset }])
+        : this.markRoute([{ node: source, output: i + offset }], cap(r.name), field),
+    );
+  }
+
+  private appLabel(step: Extract<Step, { kind: 'app' }>): string {
+    const app = this.apps.app(step.app);
+    const name = this.name(step.app);
+    const kind = app ? appKind(app) : 'other';
+    const noun =
+      step.noun ??
+      (kind === 'message'
+        ? 'message'
+        : kind === 'publish'
+          ? 'post'
+          : step.app === 'googleSheets'
+            ? 'row'
+            : kind === 'store'
+              ? 'record'
+              : 'item');
+    switch (step.verb) {
+      case 'send':
+        if (step.hints.channel) return `Post to ${step.hints.channel}`;
+        if (step.app === 'emailSend') return step.hints.email ? `Email ${step.hints.email}` : 'Send Email';
+        return `Send ${noun} via ${name}`;
+      case 'create':
+        return kind === 'store' ? `Add ${noun} to ${name}` : `Create ${noun} in ${name}`;
+      case 'read':
+        return `Get ${noun}s from ${name}`;
+      case 'search':
+        return `Search ${name}`;
+      case 'update':
+        return `Update ${noun} in ${name}`;
+      case 'delete':
+        return `Delete ${noun} in ${name}`;
+    }
+  }
+
+  step(step: Step, entries: Port[]): Port[] {
+    switch (step.kind) {
+      case 'app': {
+        const app = this.apps.app(step.app);
+        if (app && /^@n8n\/n8n-nodes-langchain\.vectorStore/.test(app.action ?? ''))
+          return this.vectorStore(step, app, entries);
+        const name = this.enter(entries, {
+          name: this.appLabel(step),
+          type: app?.action ?? '',
+          parameters: {},
+          app: step.app,
+          intent: { verb: step.verb, ...(step.noun ? { noun: step.noun } : {}), hints: { ...step.hints } },
+        });
+        this.errorPorts.push({ node: name, output: 1 });
+        return [{ node: name, output: 0 }];
+      }
+      case 'http': {
+        const name = this.enter(entries, stepDraft(step, `${this.plan.nodes.length}`)!);
+        this.errorPorts.push({ node: name, output: 1 });
+        return [{ node: name, output: 0 }];
+      }
+      case 'if': {
+        const name = this.enter(entries, {
+          name: conditionName(step.condition),
+          type: T.if,
+          parameters: { conditions: conditions(step.condition, `if:${this.plan.nodes.length}`), options: {} },
+        });
+        const yes = step.then.length ? this.wire(step.then, [{ node: name, output: 0 }]) : [{ node: name, output: 0 }];
+        const no = step.otherwise.length
+          ? this.wire(step.otherwise, [{ node: name, output: 1 }])
+          : [{ node: name, output: 1 }];
+        return (step as { join?: boolean }).join ? this.merge([yes, no]) : [...yes, ...no];
+      }
+      case 'switch': {
+        const rules = step.routes.map((r, i) => ({
+          conditions: conditions(
+            { field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() },
+            `switch:${this.plan.nodes.length}:${i}`,
+          ),
+          renameOutput: true,
+          outputKey: cap(r.name),
+        }));
+        const fallback = step.fallback?.length ? { fallbackOutput: 'extra', renameFallbackOutput: 'Other' } : {};
+        const name = this.enter(entries, {
+          name: `Route by ${step.field.replace(/_/g, ' ')}`,
+          type: T.switch,
+          parameters: { rules: { values: rules }, options: fallback },
+        });
+        const exits = this.routes(step.routes, name, step.field);
+        if (step.fallback?.length) exits.push(this.wire(step.fallback, [{ node: name, output: step.routes.length }]));
+        return (step as { join?: boolean }).join ? this.merge(exits) : exits.flat();
+      }
+      case 'ai': {
+        const cluster = aiCluster(step, {
+          chatInput: this.chatInput,
+          appName: (key) => this.name(key),
+          toolType: (key) => this.apps.app(key)?.tool ?? this.apps.app(key)?.action,
+        });
+        const name = this.enter(entries, cluster.main);
+        this.subNodes(name, cluster.subs);
+        if (step.routes?.length && cluster.main.type.endsWith('.textClassifier'))
+          return this.routes(step.routes, name, 'category').flat();
+        return [{ node: name, output: 0 }];
+      }
+      case 'parallel': {
+        const exits = step.branches.map((b) => this.wire(b, entries));
+        return step.merge ? this.merge(exits) : exits.flat();
+      }
+      case 'loop': {
+        const name = this.enter(entries, {
+          name: step.size === 1 ? 'Loop Over Items' : `Loop Over Items (${step.size} at a time)`,
+          type: T.batches,
+          parameters: { batchSize: step.size, options: {} },
+        });
+        const body = this.wire(step.body, [{ node: name, output: 1 }]);
+        for (const p of body) this.link(p, name, 0);
+        return [{ node: name, output: 0 }];
+      }
+      default: {
+        const draft = stepDraft(step, `${step.kind}:${this.plan.nodes.length}`);
+        if (!draft) return entries;
+        return [{ node: this.enter(entries, draft), output: 0 }];
+      }
+    }
+  }
+
+  /** A vector store as a step: insert (with embeddings and a document loader) or load what matches. */
+  private vectorStore(step: Extract<Step, { kind: 'app' }>, app: CatalogApp, entries: Port[]): Port[] {
+    const insert = step.verb !== 'read' && step.verb !== 'search';
+    const name = this.enter(entries, {
+      name: insert ? `Store in ${this.name(step.app)}` : `Search ${this.name(step.app)}`,
+      type: app.action!,
+      parameters: insert
+        ? { mode: 'insert' }
+        : { mode: 'load', prompt: '={{ $json.query ?? $json.text ?? $json.chatInput }}' },
+      app: step.app,
+    });
+    const subs: SubNode[] = [
+      {
+        draft: { name: 'Embeddings OpenAI', type: '@n8n/n8n-nodes-langchain.embeddingsOpenAi', parameters: {} },
+        connection: 'ai_embedding',
+      },
+    ];
+    if (insert)
+      subs.push({
+        draft: {
+          name: 'Default Data Loader',
+          type: '@n8n/n8n-nodes-langchain.documentDefaultDataLoader',
+          parameters: {},
+        },
+        connection: 'ai_document',
+      });
+    this.subNodes(name, subs);
+    return [{ node: name, output: 0 }];
+  }
+
+  /** Failures of app and HTTP steps go out of their error output into the error steps. */
+  wireErrors(steps: Step[]): void {
+    if (!steps.length || !this.errorPorts.length) return;
+    for (const port of this.errorPorts) {
+      const node = this.plan.nodes.find((n) => n.name === port.node);
+      if (node) node.onError = 'continueErrorOutput';
+    }
+    this.wire(steps, this.errorPorts);
+  }
+
+  trigger(spec: WorkflowSpec): Port[] {
+    const trigger = spec.trigger;
+    if (trigger.kind === 'app') {
+      const app = this.apps.app(trigger.app);
+      if (!app?.trigger) {
+        const name = this.name(trigger.app);
+        if (app?.action && app && appKind(app) === 'store') {
+          this.plan.notes.push(
+            `n8n has no trigger node for ${name}, so the workflow checks it every 15 minutes for new items.`,
+          );
+          const start = this.add({
+            name: 'Schedule Trigger',
+            type: T.schedule,
+            parameters: { rule: { interval: [{ field: 'minutes', minutesInterval: 15 }] } },
+          });
+          return this.step({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: '' }, [
+            { node: start, output: 0 },
+          ]);
+        }
+        this.plan.notes.push(
+          `n8n has no trigger node for ${name}, so the workflow starts from a webhook: point ${name}'s webhook settings at it.`,
+        );
+        const start = this.add({
+          name: 'Webhook',
+          type: T.webhook,
+          parameters: { httpMethod: 'POST', path: trigger.app.toLowerCase(), responseMode: 'onReceived', options: {} },
+        });
+        return [{ node: start, output: 0 }];
+      }
+      const draft = triggerDraft(trigger, (key) => this.name(key));
+      return [{ node: this.add({ ...draft, type: app.trigger }), output: 0 }];
+    }
+    return [{ node: this.add(triggerDraft(trigger, (key) => this.name(key))), output: 0 }];
+  }
+}
+
+export function planWorkflow(spec: WorkflowSpec, apps: AppLookup): Plan {
+  const chatInput = spec.trigger.kind === 'chat';
+  const planner = new Planner(apps, chatInput);
+  const start = planner.trigger(spec);
+  planner.wire(spec.steps, start);
+  planner.wireErrors(spec.onError);
+  return planner.plan;
+}

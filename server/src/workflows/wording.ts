@@ -1,0 +1,51 @@
+// How a schedule rule and a condition read in node names and the reply (shared by the reader, the planner and
+// the reply, so none of them imports another for its words).
+import type { Condition, ScheduleRule } from './spec.ts';
+
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+export function scheduleText(rule: ScheduleRule): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const at = (h: number, m = 0) => `${pad(h)}:${pad(m)}`;
+  switch (rule.field) {
+    case 'minutes':
+      return rule.minutesInterval === 1 ? 'every minute' : `every ${rule.minutesInterval} minutes`;
+    case 'hours':
+      return rule.hoursInterval === 1 ? 'every hour' : `every ${rule.hoursInterval} hours`;
+    case 'days':
+      return `${rule.daysInterval === 1 ? 'every day' : `every ${rule.daysInterval} days`} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+    case 'weeks': {
+      const names = rule.triggerAtDay.map((d) => DAYS[d]!.replace(/^./, (c) => c.toUpperCase()));
+      const which =
+        rule.triggerAtDay.join() === '1,2,3,4,5'
+          ? 'weekday'
+          : rule.triggerAtDay.join() === '0,6'
+            ? 'Saturday and Sunday'
+            : names.join(', ');
+      return `every ${rule.weeksInterval === 2 ? 'other ' : ''}${which} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+    }
+    case 'months':
+      return `on day ${rule.triggerAtDayOfMonth} of every month at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+    case 'cronExpression':
+      return `on the cron schedule \`${rule.expression}\``;
+  }
+}
+
+export function conditionText(c: Condition): string {
+  const ops: Record<Condition['operator'], string> = {
+    gt: 'is over',
+    lt: 'is under',
+    gte: 'is at least',
+    lte: 'is at most',
+    equals: 'is',
+    notEquals: 'is not',
+    contains: 'contains',
+    exists: 'exists',
+    notExists: 'is missing',
+    isTrue: 'is true',
+    isFalse: 'is false',
+  };
+  const bare =
+    c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
+  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${bare ? '' : ` ${String(c.value)}`}`;
+}

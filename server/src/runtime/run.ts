@@ -15,7 +15,7 @@ import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
 
 export type FrameSink = (frame: StreamFrame) => void;
 
-function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): StreamFrame {
+function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): StreamFrame | null {
   switch (event.kind) {
     case 'text':
       return { type: 'chunk', content: event.delta, session_id: sessionId };
@@ -37,13 +37,15 @@ function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): S
       };
     case 'member_response':
       return { type: 'chunk', member_responses: [...recorder.members], session_id: sessionId };
+    case 'workflow':
+      return null;
   }
 }
 
 function record(event: RunEvent, recorder: ReplyRecorder): void {
   if (event.kind === 'text') recorder.text(event.delta);
   else if (event.kind === 'member_response') recorder.member(event.response, event.task);
-  else recorder.tool(event.call);
+  else if (event.kind === 'tool_started' || event.kind === 'tool_completed') recorder.tool(event.call);
 }
 
 /** Home-team mode: a reply that names an existing team id carries it, so the client can show the next-step card. */
@@ -96,7 +98,8 @@ export async function executeRun(
     };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
       record(event, recorder);
-      if (!signal.aborted) emit(frameOf(event, recorder, sessionId));
+      const frame = frameOf(event, recorder, sessionId);
+      if (frame && !signal.aborted) emit(frame);
     }
   } catch (error) {
     if (error instanceof OutOfCreditsError) {

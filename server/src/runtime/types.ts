@@ -1,6 +1,8 @@
 // The runtime's seams: what an engine receives, the events it yields and the services its tools may use.
 import type { MemberResponse, StoredMessage, Team, ToolCall } from '../../../src/services/contract.ts';
 import type { McpCallResult, McpToolInfo } from '../mcp/types.ts';
+import type { N8nWorkflow } from '../workflows/n8nJson.ts';
+import type { WorkflowSpec } from '../workflows/spec.ts';
 
 /** A text file the user attached to the run (binary files are listed by name only). */
 export interface RunFile {
@@ -31,7 +33,9 @@ export type RunEvent =
   | { kind: 'text'; delta: string }
   | { kind: 'tool_started'; call: ToolCall }
   | { kind: 'tool_completed'; call: ToolCall }
-  | { kind: 'member_response'; response: MemberResponse; task: string };
+  | { kind: 'member_response'; response: MemberResponse; task: string }
+  /** The workflow the run built (validated), its spec when the rule planner read one, and where it was deployed. */
+  | { kind: 'workflow'; workflow: N8nWorkflow; spec: WorkflowSpec | null; url: string | null };
 
 /** Services the tools reach through; the real ones read the database, tests pass in-memory ones. */
 export interface ToolServices {

@@ -186,6 +186,12 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
     knowledge,
     fileNames: input.files.map((f) => f.name),
   });
+  yield {
+    kind: 'workflow',
+    workflow: state.built.workflow,
+    spec: state.design?.spec ?? state.spec,
+    url: state.deployment.url ?? null,
+  };
   yield* streamText(reply, context.streamDelayMs, context.signal);
 }
 

@@ -136,12 +136,94 @@ function build(db: Db): TemplateCase[] {
   return cases;
 }
 
+/** The "How it works" section of a template's description: the steps in its author's words. */
+function howItWorks(description: string | null): string | null {
+  const m =
+    /(?:^|\n)#*\s*\**How (?:it|this workflow) works\**:?\s*\**\n+([\s\S]{40,1500}?)(?:\n\s*\n#*\s*\**(?:Set ?up|How to|Requirements|Setup steps|Customi[sz]|Who|What|Need|Prerequisites|Getting started|Key features|Notes?|Use cases|Benefits)|$)/i.exec(
+      description ?? '',
+    );
+  if (!m?.[1]) return null;
+  const text = m[1]
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&')
+    .replace(/[*_#`]+/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+  return text.length >= 60 ? text.slice(0, 900).replace(/\s+\S*$/, '') : null;
+}
+
+const FLOW: Array<[RegExp, string[], string[]]> = [
+  [
+    /\b(?:if|condition|conditions|whether|otherwise)\b/,
+    ['if', 'switch', 'filter', 'textClassifier'],
+    ['if', 'switch', 'filter'],
+  ],
+  [/\b(?:merge|merges|merged|combine|combines|combined)\b/, ['merge', 'aggregate'], ['merge']],
+  [/\b(?:loop|loops|batch|batches|one by one)\b/, ['splitInBatches', 'splitOut'], ['splitInBatches']],
+  [/\b(?:wait|waits|delay|delays|pause)\b/, ['wait'], ['wait']],
+];
+
+/** A case from the "How it works" text: apps it names and control flow it describes, as far as the template has them. */
+function describe(
+  c: TemplateCase,
+  text: string,
+  types: string[],
+  displayNames: Map<string, string>,
+): TemplateCase | null {
+  const lower = text.toLowerCase();
+  const expect: string[][] = [];
+  for (const [re, any] of WORDED) if (re.test(lower) && types.some((t) => any.includes(t))) expect.push(any);
+  if (AI_WORDS.test(lower) && types.some((t) => AI_NODE.test(t))) expect.push(['ai']);
+  for (const [re, any] of PROVIDERS) if (re.test(lower) && types.some((t) => any.includes(t))) expect.push(any);
+  for (const [re, any, present] of FLOW) if (re.test(lower) && types.some((t) => present.includes(t))) expect.push(any);
+  for (const t of types) {
+    const app = t.replace(/(?:Trigger|Tool)$/, '');
+    if (CORE.test(t) || AI_PART.test(t) || AI_NODE.test(t)) continue;
+    const name = displayNames.get(t) ?? displayNames.get(app);
+    if (!name) continue;
+    const any = [app, `${app}Trigger`, `${app}Tool`].filter((x, i, a) => a.indexOf(x) === i);
+    if (
+      labels(name).some((l) => new RegExp(`(?:^|[^a-z0-9])${escape(l)}(?:$|[^a-z0-9])`).test(lower)) &&
+      !expect.some((e) => e.join() === any.join())
+    )
+      expect.push(any);
+  }
+  if (!expect.length) return null;
+  return { ...c, id: `description-${c.template}`, category: 'description', request: text, expectAny: expect };
+}
+
 function main(): void {
   const db = new Database(new URL('../data/nodes.db', `file://${require.resolve('n8n-mcp')}`).pathname, {
     readonly: true,
     fileMustExist: true,
   });
   const cases = build(db);
+  const displayNames = new Map<string, string>();
+  for (const r of db.prepare('select node_type, display_name from nodes').all() as Array<{
+    node_type: string;
+    display_name: string;
+  }>)
+    displayNames.set(shortType(r.node_type), r.display_name);
+  const rows = new Map(
+    (
+      db.prepare('select id, description, nodes_used from templates').all() as Array<{
+        id: number;
+        description: string | null;
+        nodes_used: string;
+      }>
+    ).map((r) => [r.id, r]),
+  );
+  const descriptions = (set: TemplateCase[]) =>
+    set.flatMap((c) => {
+      const row = rows.get(c.template)!;
+      const text = howItWorks(row.description);
+      const types = [...new Set((JSON.parse(row.nodes_used) as string[]).map(shortType))];
+      const d = text ? describe(c, text, types, displayNames) : null;
+      return d ? [d] : [];
+    });
   db.close();
   const random = mulberry32(SEED);
   const shuffled = cases
@@ -153,9 +235,18 @@ function main(): void {
   const dir = new URL('../bench/fixtures/', import.meta.url);
   writeFileSync(new URL('template-requests-dev.json', dir), `${JSON.stringify(development, null, 1)}\n`);
   writeFileSync(new URL('template-requests-heldout.json', dir), `${JSON.stringify(heldOut, null, 1)}\n`);
+  const devDescriptions = descriptions(development);
+  const heldOutDescriptions = descriptions(heldOut);
+  writeFileSync(new URL('template-descriptions-dev.json', dir), `${JSON.stringify(devDescriptions, null, 1)}\n`);
+  writeFileSync(
+    new URL('template-descriptions-heldout.json', dir),
+    `${JSON.stringify(heldOutDescriptions, null, 1)}\n`,
+  );
   // Counts only: the held-out set is not read while the builder is tuned.
   // Prettier formats the files afterwards (npm run format).
-  console.log(`eligible ${cases.length}; development ${development.length}; held-out ${heldOut.length}`);
+  console.log(
+    `eligible ${cases.length}; development ${development.length} (+${devDescriptions.length} descriptions); held-out ${heldOut.length} (+${heldOutDescriptions.length} descriptions)`,
+  );
 }
 
 main();

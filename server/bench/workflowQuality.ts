@@ -45,12 +45,14 @@ export interface CaseResult {
   buildMs: number;
 }
 
-export type SetName = 'own' | 'development' | 'heldout';
+export type SetName = 'own' | 'development' | 'heldout' | 'descriptionsDevelopment' | 'descriptionsHeldout';
 
 const FILES: Record<SetName, string> = {
   own: 'workflow-requests.json',
   development: 'template-requests-dev.json',
   heldout: 'template-requests-heldout.json',
+  descriptionsDevelopment: 'template-descriptions-dev.json',
+  descriptionsHeldout: 'template-descriptions-heldout.json',
 };
 
 export function loadCases(set: SetName = 'own'): QualityCase[] {
@@ -102,8 +104,11 @@ function seedTeam(): Team {
 const AI_STEP =
   /^(?:agent|chainLlm|chainSummarization|chainRetrievalQa|openAi|anthropic|googleGemini|ollama|mistralAi|perplexity|textClassifier|informationExtractor|sentimentAnalysis|lmChat\w*|lmOpenAi|lmOllama|lmCohere)$/;
 
+/** An app is present as its action node, its trigger or its AI tool. */
 function covers(types: string[], any: string[]): boolean {
-  return any.some((t) => (t === 'ai' ? types.some((x) => AI_STEP.test(x)) : types.includes(t)));
+  return any.some((t) =>
+    t === 'ai' ? types.some((x) => AI_STEP.test(x)) : [t, `${t}Trigger`, `${t}Tool`].some((v) => types.includes(v)),
+  );
 }
 
 export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()): Promise<CaseResult> {

@@ -169,15 +169,20 @@ export interface GenericMention {
   to: number;
 }
 
-/** Generic nouns in tokens, skipping the token indexes already taken by app names. */
+/** Nouns after a generic that make it an attribute ("invoice number", "payment status"), not an app. */
+const ATTRIBUTE =
+  /^(?:number|numbers|id|ids|amount|amounts|date|dates|details|data|status|name|names|total|totals|link|links|url|urls|address|addresses|field|fields|line|lines|body|subject|text|content|title|type|value|values|count|size)$/;
+
+/** Generic nouns in tokens, skipping the token indexes already taken by app names ("Excel sheet" is Excel). */
 export function findGenerics(tokens: Token[], taken: Set<number>): GenericMention[] {
   const found: GenericMention[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (taken.has(i) || tokens[i]!.kind !== 'word') continue;
+    if (taken.has(i) || taken.has(i - 1) || tokens[i]!.kind !== 'word') continue;
     for (const [phrase, kind] of BY_LENGTH) {
       const parts = phrase.split(' ');
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k] && !taken.has(i + k))) {
+        if (ATTRIBUTE.test(tokens[i + parts.length]?.lower ?? '')) break;
         found.push({ kind, said: slice.map((t) => t.text).join(' '), from: i, to: i + parts.length });
         i += parts.length - 1;
         break;

@@ -185,7 +185,17 @@ export class Vocabulary {
     const apps = [...catalog.apps].sort((a, b) => Number(Boolean(b.community)) - Number(Boolean(a.community)));
     for (const app of apps) {
       const main = app.action ?? app.trigger;
-      if (main && CORE.has(shortType(main))) continue;
+      // Core nodes are named only by their n8n type ("the emailReadImap node", "httpRequest").
+      if (main && CORE.has(shortType(main))) {
+        const type = shortType(main).toLowerCase();
+        if (
+          /^(?:emailreadimap|httprequest|emailsend|scheduletrigger|formtrigger|chattrigger|manualtrigger|errortrigger)$/.test(
+            type,
+          )
+        )
+          this.add(type, app, false, 2);
+        continue;
+      }
       const community = app.community ? 0 : 0.5;
       namesOf(app).forEach((name, i) => this.add(name, app, plainWord(name), (i === 0 ? 3 : 1) + community));
     }

@@ -81,7 +81,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   if (agent) {
     for (let i = out.length - 1; i >= 0; i--) {
       const s = out[i]!;
-      if (s.kind === 'app' && /^vectorStore/.test(s.app) && (s.verb === 'read' || s.verb === 'search')) {
+      if (s.kind === 'app' && /^vectorStore/.test(s.app) && (s.verb !== 'create' || ctx.chat)) {
         agent.tools.push({ kind: 'vectorStore', app: s.app });
         out.splice(i, 1);
       }

@@ -132,7 +132,7 @@ function applyEdit(spec: WorkflowSpec, message: string): Edited | null {
     changes.push(`The workflow is now named "${next.name}".`);
   }
   if (!replace && !remove && !rename && !changes.length) {
-    const added = readRequest(message.replace(/\b(?:also|as well|too|additionally|plus)\b/gi, ''));
+    const added = readRequest(message.replace(/\b(?:also|as well|too|additionally|plus)\b/gi, ''), { fragment: true });
     if (added.onError.length) {
       next.onError = [...next.onError, ...added.onError];
       changes.push(

@@ -12,7 +12,7 @@ import { conditionOf, isComplement } from './words.ts';
 import { coverMentions, finishSteps, walkSteps } from './cover.ts';
 
 const ERROR_WORDS =
-  /\b(?:failures?|errors?|exceptions?)\b(?!\s+(?:rate|count|code|message|status))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api)\s+fails\b|\bon (?:failure|error)\b/;
+  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
 const RATE_LIMIT =
   /\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
@@ -67,7 +67,7 @@ class Reader {
     for (let i = 0; i < clauses.length; i++) {
       const clause = clauses[i]!;
       const words = this.words(clause);
-      if (!words) continue;
+      if (!words || clause.lead === 'purpose') continue;
       // "post failures to #alerts", "if anything fails, email me": the error path.
       if (
         ERROR_WORDS.test(words) &&
@@ -105,6 +105,16 @@ class Reader {
         const at = this.tokenAt(clause, check.index + check[0].length - 2);
         const before = this.action(clause.from, at);
         target.push(...before);
+        // "check if https://mysite.com is up": the page is fetched first.
+        const urls = this.ctx.tokens.slice(at, clause.to).filter((t) => t.kind === 'url');
+        for (const url of urls)
+          target.push({
+            kind: 'http',
+            url: url.text,
+            method: 'GET',
+            api: new URL(url.text).hostname,
+            phrase: this.text(clause),
+          });
         const cond = conditionOf(`if ${this.words({ from: at, to: clause.to }).replace(/^(?:if|whether)\s+/, '')}`);
         if (cond) {
           const branch: Extract<Step, { kind: 'if' }> = {
@@ -132,6 +142,7 @@ class Reader {
         loopBody = loop.body;
         const rest = this.skipLoopWords(clause);
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        if (RATE_LIMIT.test(words)) target.push({ kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
       }
       if (
@@ -497,7 +508,7 @@ const stripEnd = (c: Condition & { end?: number }): Condition => ({
   value: c.value,
 });
 
-export function readRequest(request: string): WorkflowSpec {
+export function readRequest(request: string, options: { fragment?: boolean } = {}): WorkflowSpec {
   const original = normalise(request);
   const tokens: Token[] = tokenize(original);
   const mentions = findMentions(tokens);
@@ -526,6 +537,7 @@ export function readRequest(request: string): WorkflowSpec {
     wantsAi,
     defaulted: new WeakSet(),
     usedGenerics: new Set(),
+    emailTrigger: found.trigger.kind === 'email',
   };
   const reader = new Reader(ctx);
   if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });
@@ -536,7 +548,12 @@ export function readRequest(request: string): WorkflowSpec {
   }
   let trigger = found.trigger;
   // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).
-  if (!reader.steps.length && reader.onError.length && (trigger.kind === 'manual' || trigger.kind === 'webhook')) {
+  if (
+    !options.fragment &&
+    !reader.steps.length &&
+    reader.onError.length &&
+    (trigger.kind === 'manual' || trigger.kind === 'webhook')
+  ) {
     trigger = { kind: 'error' };
     reader.steps.push(...reader.onError.splice(0));
   }

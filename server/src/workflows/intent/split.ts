@@ -3,7 +3,7 @@
 import { fieldOfValue, lemma, verbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
 
-export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | null;
+export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | 'purpose' | null;
 
 export interface Clause {
   /** Token indexes [from, to) in the request. */
@@ -111,6 +111,16 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
       start = j;
       continue;
     }
+    // "… so our chatbot can answer questions": why the user wants it, not a step.
+    if (
+      j > start &&
+      t.lower === 'so' &&
+      /^(?:that|our|the|we|i|you|they|it|my|people|customers|users|team|everyone)$/.test(tokens[j + 1]?.lower ?? '')
+    ) {
+      push(j);
+      start = j;
+      continue;
+    }
     // "… and if the budget is over 10k, …": a condition in the middle starts its own clause (not "check if").
     if (
       j > start &&
@@ -133,10 +143,19 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
     .filter((t) => t.kind === 'word')
     .map((t) => t.lower);
   const first = words[0] === 'and' || words[0] === 'but' || words[0] === 'then' ? words[1] : words[0];
+  const bare = words.join(' ');
   if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not')) return 'otherwise';
+  // "If it is not, …", "if that fails, …", "if it isn't": the other outcome of the condition before.
+  if (
+    /^(?:and |but )?if (?:it|that|this|they|so) (?:is|are|was|does|did|has)(?: not|n't)$|^(?:and |but )?if (?:it|that|this) (?:isn't|doesn't|wasn't|fails)$|^(?:and |but )?if not$/.test(
+      bare,
+    )
+  )
+    return 'otherwise';
   if (first === 'if' || first === 'when' || first === 'whenever' || (first === 'in' && words[1] === 'case'))
     return 'if';
   if (first === 'unless') return 'unless';
   if (first === 'for' && (words[1] === 'each' || words[1] === 'every')) return 'loop';
+  if (words[0] === 'so' || (words[0] === 'in' && words[1] === 'order' && words[2] === 'to')) return 'purpose';
   return null;
 }

@@ -28,6 +28,8 @@ export interface ReadContext {
   defaulted: WeakSet<AiStep>;
   /** Generic nouns that became a step (by their `from` index). */
   usedGenerics: Set<number>;
+  /** The workflow starts from new e-mail: "each email" means the trigger's items. */
+  emailTrigger: boolean;
 }
 
 type Role = 'source' | 'destination' | 'instrument' | 'object';
@@ -111,6 +113,9 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
     )
       continue;
     const cls = verbClass(t.lower);
+    // "set up a bot", "build an agent": the thing built is described by the verbs after it.
+    if (cls && /^(?:set|setup)$/.test(lemma(t.lower)) && tokens[i + 1]?.lower === 'up')
+      return { index: i, word: 'set up', cls: 'umbrella' };
     if (cls) return { index: i, word: lemma(t.lower), cls };
     // A verb after a subject ("the bot replies", "the system sends"): look one word further.
     if (i + 1 < to && verbClass(tokens[i + 1]!.lower) && /s$/.test(tokens[i + 1]!.lower) && i === from) continue;
@@ -168,10 +173,15 @@ const ATTRIBUTE_STOP = /^(?:data|information|info|details|text|content|it|them|t
 
 function attributesOf(words: string): string[] {
   const m =
+    /\b(?:extract|pull|pulls|grab|grabs|capture|captures|parse|parses|get|gets|read|reads|find|finds)\w*\s+(?:out\s+)?(?:the\s+|their\s+|its\s+)?([a-z][a-z ,&-]+?)\s+(?:from|out of)\b/.exec(
+      words,
+    ) ??
     /\bextract\w*\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ,&-]+?)(?:\s+(?:from|with|using|via|out|and (?:then|save|send|add|create|store|post))\b|$)/.exec(
       words,
     );
   if (!m?.[1]) return [];
+  // "get the orders from Shopify" names no attributes; "pull the amount and due date out of it" does.
+  if (!/^extract/.test(m[0]) && !/,|\band\b|&/.test(m[1])) return [];
   return m[1]
     .split(/\s*(?:,|\band\b|&)\s*/)
     .map((a) => a.trim().replace(/^(?:the|their|its)\s+/, ''))
@@ -275,6 +285,24 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       ? cls
       : undefined;
   for (const ref of apps) {
+    // Core nodes named by their type: an HTTP call, an e-mail, or a trigger (read by the trigger).
+    if (ref.app.key === 'httpRequest') {
+      ctx.usedApps.add(ref.from);
+      const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
+      if (!files.some((f) => f.kind === 'http'))
+        work.push({
+          kind: 'http',
+          url,
+          method: verb === 'send' || verb === 'create' ? 'POST' : 'GET',
+          api: 'the API',
+          phrase,
+        });
+      continue;
+    }
+    if (!ref.app.action) {
+      ctx.usedApps.add(ref.from);
+      continue;
+    }
     const role = roleOf(ctx, ref, cls, from);
     const items = itemsAfter(tokens, ref);
     const kind = appKind(ref.app);
@@ -319,7 +347,21 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       if (!url) genericApp(g.kind, ctx, g.said, false);
       continue;
     }
-    if (g.kind === 'vector' || g.kind === 'file') continue;
+    if (g.kind === 'file') continue;
+    if (g.kind === 'vector') {
+      if (
+        outputs.some((o) => o.kind === 'app' && /^vectorStore/.test(o.app)) ||
+        sources.some((o) => o.kind === 'app' && /^vectorStore/.test(o.app))
+      )
+        continue;
+      ctx.usedGenerics.add(g.from);
+      const key = genericApp('vector', ctx, g.said, false);
+      const reading = verb === 'read' || verb === 'search' || ctx.chat;
+      (reading ? sources : outputs).push({ kind: 'app', app: key, verb: reading ? 'read' : 'create', hints, phrase });
+      continue;
+    }
+    // "write a personalized email with Claude": the email is what the model writes; a later clause sends it.
+    if (cls === 'ai' && (g.kind === 'email' || g.kind === 'chat')) continue;
     if (g.kind === 'weather') {
       ctx.usedGenerics.add(g.from);
       sources.push({ kind: 'app', app: genericApp(g.kind, ctx, g.said, false), verb: 'read', hints, phrase });
@@ -328,6 +370,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const sending = verb === 'send' || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
     const named = [...sources, ...outputs].some((s) => s.kind === 'app');
     if (named && g.kind !== 'email' && g.kind !== 'sms') continue;
+    if (g.kind === 'sms' && outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message')) continue;
     if (
       g.kind === 'email' &&
       (outputs.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook|emailSend)$/.test(s.app)) ||
@@ -338,6 +381,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const readVerb = verb === 'read' || verb === 'search';
     if (SEND_GENERIC.has(g.kind) && readVerb && g.kind !== 'email') continue;
     if (g.kind === 'email' && readVerb) {
+      // "each email" of an e-mail trigger is the trigger's item, not another read.
+      if (ctx.emailTrigger) continue;
       const key = ctx.mailApp ?? 'gmail';
       sources.push({ kind: 'app', app: key, verb: 'read', noun: 'message', hints, phrase });
       continue;
@@ -354,6 +399,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     (readVerb ? sources : outputs).push(readVerb ? { ...step, verb: verb! } : step);
   }
 
+  // "text me the details": a text message.
+  if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
+    outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
+
   // "#sales" with no app named: a Slack channel.
   const channel = tokens.slice(from, to).find((t) => t.kind === 'channel');
   if (channel && !outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message')) {
@@ -362,7 +411,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   }
 
   // AI: a job the verb or a noun names, or AI words with a job implied by the clause.
-  const tasks = tasksOf(head?.word, m, words);
+  const answering =
+    (cls === 'respond' || (cls === 'umbrella' && /\b(?:answers?|replies|reply|responds?|respond)\b/.test(words))) &&
+    (ctx.chat || ctx.wantsAi) &&
+    /\b(?:questions?|queries|messages?|customers?|users?|inquir\w+|chats?)\b/.test(words);
+  const tasks = answering ? (['agent'] as AiTask[]) : tasksOf(head?.word, m, words);
   const aiAsked = m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong);
   const strongVerb =
     (tasks[0] !== undefined && STRONG.has(tasks[0]) && cls === 'ai') ||
@@ -380,7 +433,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   } else if (transform) {
     work.push(transform);
   } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
-    const implied: AiTask = cls === 'send' || cls === 'create' ? 'write' : 'analyse';
+    const implied: AiTask = attributesOf(words).length
+      ? 'extract'
+      : cls === 'send' || cls === 'create'
+        ? 'write'
+        : 'analyse';
     work.push(aiStep(m.aiNouns[0]?.task ?? implied, phrase, m, ctx, words));
   }
   return [...sources, ...work, ...outputs];

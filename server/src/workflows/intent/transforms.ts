@@ -86,6 +86,9 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     case 'split':
       return { kind: 'splitOut', field: /\bsplit\w*\s+(?:the\s+)?([a-z_]+)/.exec(words)?.[1] ?? 'items' };
     case 'filter':
+    case 'validate':
+    case 'verify':
+      // The condition after it ("… and if valid …") is the check.
       return null;
     case 'format':
     case 'map':

@@ -153,7 +153,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       )
     )
       continue;
-    const used = range(i, end);
+    // "If an incoming email contains 'urgent' …": the words stay for the condition they are part of.
+    const inCondition = tokens.slice(Math.max(0, i - 3), i).some((t) => /^(?:if|unless)$/.test(t.lower));
+    const used = inCondition ? new Set<number>() : range(i, end);
     const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
     const apps = m.apps.filter(inside);
     const filterText = /\b(?:has|have|with|whose|where|that has|containing)\b.*$/.exec(words)?.[0] ?? '';
@@ -254,7 +256,28 @@ function slug(text: string): string {
   return parts.slice(0, 3).join('-') || 'incoming';
 }
 
+/** A trigger named by its n8n node ("the emailReadImap node", "a Schedule Trigger") reads as that trigger. */
+function coreTrigger(found: FoundTrigger): FoundTrigger {
+  const t = found.trigger;
+  if (t.kind !== 'app') return found;
+  const core: Record<string, Trigger> = {
+    emailReadImap: { kind: 'email', provider: 'imap' },
+    gmail: t,
+    webhook: { kind: 'webhook', path: 'incoming', method: 'POST' },
+    formTrigger: { kind: 'form', title: 'Form', fields: [] },
+    chatTrigger: { kind: 'chat' },
+    manualTrigger: { kind: 'manual' },
+    errorTrigger: { kind: 'error' },
+    scheduleTrigger: { kind: 'schedule', rule: { field: 'days', daysInterval: 1, triggerAtHour: 9 } },
+  };
+  return core[t.app] && core[t.app] !== t ? { ...found, trigger: core[t.app]! } : found;
+}
+
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
+  return coreTrigger(findAnyTrigger(tokens, m, original));
+}
+
+function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   const schedule = findSchedule(original);
   const event = eventTrigger(tokens, m, original);
   const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;

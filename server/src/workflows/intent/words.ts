@@ -25,12 +25,19 @@ const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
   [new RegExp(`${FIELD}\\s+(?:is |are )?(?:at most|<=)\\s*${NUMBER}`), 'lte'],
 ];
 
-const fieldName = (raw: string) =>
-  raw
+/** The item field a condition reads: the noun it names, without articles and adjectives ("an incoming email" → text). */
+const fieldName = (raw: string) => {
+  const words = raw
     .trim()
-    .replace(/^(?:it|they|the item|the)$/, 'value')
-    .replace(/\s+/g, '_')
-    .replace(/[^a-z0-9_]/g, '') || 'value';
+    .split(/\s+/)
+    .filter(
+      (w) => !/^(?:a|an|the|its|their|his|her|my|our|your|this|that|incoming|new|each|every|any|current)$/.test(w),
+    );
+  const last = words.at(-1) ?? '';
+  if (!last || /^(?:it|they|item|items|one|ones)$/.test(last)) return 'value';
+  if (/^(?:e-?mails?|messages?|mails?|posts?|tweets?|comments?|reviews?|tickets?|requests?)$/.test(last)) return 'text';
+  return words.join('_').replace(/[^a-z0-9_]/g, '') || 'value';
+};
 
 /** "the budget is over 10k" → budget > 10000, with where the condition's words end; null when none is said. */
 export function conditionOf(text: string): (Condition & { end: number }) | null {
@@ -70,7 +77,9 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       },
       end: has.index + has[0].length,
     };
-  const contains = new RegExp(`${FIELD}\\s+(?:contains|includes|mentions)\\s+["']?([\\w-]{1,40})["']?`).exec(text);
+  const contains = new RegExp(
+    `${FIELD}\\s+(?:contains|includes|mentions|has)\\s+(?:the\\s+)?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+  ).exec(text);
   if (contains?.[1] && contains[2])
     return {
       condition: { field: fieldName(contains[1]), operator: 'contains', value: contains[2].trim() },
@@ -86,9 +95,9 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   if (is?.[1] && is[2]) {
     const num = numberOf(is[2]);
     const end = is.index + is[0].length;
+    if (!num && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     if (/^(?:it|they)$/.test(is[1].trim()))
       return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };
-    if (!num && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };
   }
   return null;

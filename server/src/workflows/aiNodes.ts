@@ -40,7 +40,7 @@ function prompt(step: AiStep, input: string): string {
 
 const INPUT = '{{ $json.text ?? $json.message ?? $json.body ?? JSON.stringify($json) }}';
 
-export function chatModel(model: Model, name?: string): Draft {
+function chatModel(model: Model, name?: string): Draft {
   const info = PROVIDERS[model.provider];
   const type = `${L}.${info.chatModel}`;
   return { name: name ?? `${info.name} Chat Model`, type, parameters: {}, ...(model.id ? { model: model.id } : {}) };

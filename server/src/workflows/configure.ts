@@ -40,7 +40,7 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
 };
 
 /** n8n's marker for a value the user fills in; its editor lists every one as a to-do. */
-export const placeholder = (label: string): string => `<__PLACEHOLDER_VALUE__${label.replace(/_/g, ' ')}__>`;
+const placeholder = (label: string): string => `<__PLACEHOLDER_VALUE__${label.replace(/_/g, ' ')}__>`;
 
 export const isPlaceholder = (value: unknown): boolean =>
   typeof value === 'string' && value.includes('<__PLACEHOLDER_VALUE__');

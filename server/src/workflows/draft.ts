@@ -22,13 +22,13 @@ const SUB_NODE =
   /\.(?:lm\w+|memory\w+|tool\w+|embeddings\w+|document\w+|textSplitter\w+|outputParser\w+|retriever\w+|reranker\w+|mcpClientTool)$|Tool$/;
 
 /** Whether a node is a sub-node: by type, and a vector store by its mode (insert and load run in the main flow). */
-export function isSubNode(node: Pick<DraftNode, 'type' | 'parameters'>): boolean {
+function isSubNode(node: Pick<DraftNode, 'type' | 'parameters'>): boolean {
   if (/\.vectorStore\w+$/.test(node.type)) return /^retrieve/.test(String(node.parameters.mode ?? 'retrieve'));
   return SUB_NODE.test(node.type);
 }
 
 /** How many main outputs a node has, from its type and parameters. */
-export function outputCount(node: Pick<DraftNode, 'type' | 'parameters' | 'onError'>): number {
+function outputCount(node: Pick<DraftNode, 'type' | 'parameters' | 'onError'>): number {
   const p = readParameters(node);
   const short = node.type.split('.').pop() ?? '';
   const error = node.onError === 'continueErrorOutput' ? 1 : 0;

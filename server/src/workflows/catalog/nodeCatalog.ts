@@ -40,7 +40,7 @@ interface Row {
 }
 
 /** The database's short package prefixes, as workflow JSON spells the full node types. */
-export function fullType(nodeType: string): string {
+function fullType(nodeType: string): string {
   if (nodeType.startsWith('nodes-base.')) return `n8n-nodes-base.${nodeType.slice('nodes-base.'.length)}`;
   if (nodeType.startsWith('nodes-langchain.'))
     return `@n8n/n8n-nodes-langchain.${nodeType.slice('nodes-langchain.'.length)}`;

@@ -167,12 +167,12 @@ function sameKind(a: string, b: string): boolean {
 }
 
 /** Whether a follow-up reads as an edit of the workflow before it. */
-export function isEdit(message: string): boolean {
+function isEdit(message: string): boolean {
   return EDIT_PATTERN.test(message.toLowerCase());
 }
 
 /** The spec after a follow-up: the edit applied to the stored spec, or a new request. */
-export function editSpec(
+function editSpec(
   previous: WorkflowSpec | null,
   message: string,
 ): { spec: WorkflowSpec; changes: string[]; edited: boolean } {

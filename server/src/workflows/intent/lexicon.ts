@@ -211,7 +211,7 @@ export const AI_NOUNS: Array<[string, AiTask]> = [
 export const AI_WORDS = new Set(['ai', 'a.i', 'llm', 'llms', 'ml', 'nlp', 'genai', 'gen-ai', 'artificial']);
 
 /** Route and condition values and the item field they are read from. */
-export const VALUE_FIELDS: Array<[RegExp, string]> = [
+const VALUE_FIELDS: Array<[RegExp, string]> = [
   [/^(?:urgent|critical|high|medium|normal|low|p[0-4]|blocker|major|minor)$/, 'priority'],
   [/^(?:positive|negative|neutral|mixed)$/, 'sentiment'],
   [
@@ -263,6 +263,12 @@ export const OPPOSITES: Array<[string, string]> = [
   ['appropriate', 'inappropriate'],
   ['qualified', 'unqualified'],
   ['hot', 'cold'],
+  ['present', 'absent'],
+  ['present', 'missing'],
+  ['empty', 'not empty'],
+  ['new', 'existing'],
+  ['needed', 'not needed'],
+  ['required', 'not required'],
 ];
 
 export function opposite(word: string): string | null {

@@ -542,8 +542,17 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   const reader = new Reader(ctx);
   if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });
   for (const sentence of sentences(tokens)) {
-    const from = tokens.indexOf(sentence[0]!);
+    let from = tokens.indexOf(sentence[0]!);
     const to = tokens.indexOf(sentence.at(-1)!) + 1;
+    // "Download Attachments: the workflow downloads …": a step's title before a colon is not a step of its own.
+    const colon = sentence.findIndex((t) => t.kind === 'punct' && t.text === ':');
+    const label = colon > 0 && colon <= 7 ? sentence.slice(0, colon) : [];
+    if (
+      label.length &&
+      label.every((t) => t.kind !== 'word' || /^[A-Z0-9&]/.test(t.text)) &&
+      colon < sentence.length - 3
+    )
+      from += colon + 1;
     reader.sentence(splitClauses(tokens, from, to, found.used));
   }
   let trigger = found.trigger;

@@ -15,7 +15,7 @@ const NUMBERS: Record<string, number> = {
   thirty: 30,
 };
 
-export const SCHEDULE_PATTERN =
+const SCHEDULE_PATTERN =
   /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|hour|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/;
 
 /** A schedule word that is part of a name ("the Daily Miner repo", "our Weekly Digest list") is no schedule. */
@@ -86,7 +86,7 @@ function daysNamed(text: string): number[] {
   return DAYS.map((d, i) => (new RegExp(`\\b${d}s?\\b`).test(text) ? i : -1)).filter((i) => i >= 0);
 }
 
-export function scheduleRule(text: string): ScheduleRule {
+function scheduleRule(text: string): ScheduleRule {
   const cron = /\bcron(?:\s+expression)?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text);
   if (cron?.[1]) return { field: 'cronExpression', expression: cron[1].trim() };
   const minutes = /\bevery\s+(\d+|one|two|five|ten|fifteen|twenty|thirty)\s+min(?:ute)?s?\b/.exec(text);
@@ -123,26 +123,4 @@ export function scheduleRule(text: string): ScheduleRule {
   }
   const everyDays = /\bevery\s+(\d+|two|three)\s+days\b/.exec(text);
   return { field: 'days', daysInterval: everyDays ? count(everyDays[1]) : 1, ...at };
-}
-
-export function scheduleText(rule: ScheduleRule): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const at = (h: number, m = 0) => `${pad(h)}:${pad(m)}`;
-  switch (rule.field) {
-    case 'minutes':
-      return rule.minutesInterval === 1 ? 'every minute' : `every ${rule.minutesInterval} minutes`;
-    case 'hours':
-      return rule.hoursInterval === 1 ? 'every hour' : `every ${rule.hoursInterval} hours`;
-    case 'days':
-      return `${rule.daysInterval === 1 ? 'every day' : `every ${rule.daysInterval} days`} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
-    case 'weeks': {
-      const names = rule.triggerAtDay.map((d) => DAYS[d]!.replace(/^./, (c) => c.toUpperCase()));
-      const which = rule.triggerAtDay.join() === '1,2,3,4,5' ? 'weekday' : names.join(', ');
-      return `every ${rule.weeksInterval === 2 ? 'other ' : ''}${which} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
-    }
-    case 'months':
-      return `on day ${rule.triggerAtDayOfMonth} of every month at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
-    case 'cronExpression':
-      return `on the cron schedule \`${rule.expression}\``;
-  }
 }

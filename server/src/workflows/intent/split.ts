@@ -144,7 +144,8 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
     .map((t) => t.lower);
   const first = words[0] === 'and' || words[0] === 'but' || words[0] === 'then' ? words[1] : words[0];
   const bare = words.join(' ');
-  if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not')) return 'otherwise';
+  if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not' && words.length === 2))
+    return 'otherwise';
   // "If it is not, …", "if that fails, …", "if it isn't": the other outcome of the condition before.
   if (
     /^(?:and |but )?if (?:it|that|this|they|so) (?:is|are|was|does|did|has)(?: not|n't)$|^(?:and |but )?if (?:it|that|this) (?:isn't|doesn't|wasn't|fails)$|^(?:and |but )?if not$/.test(

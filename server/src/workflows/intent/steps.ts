@@ -117,14 +117,27 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
     if (cls && /^(?:set|setup)$/.test(lemma(t.lower)) && tokens[i + 1]?.lower === 'up')
       return { index: i, word: 'set up', cls: 'umbrella' };
     if (cls) return { index: i, word: lemma(t.lower), cls };
-    // A verb after a subject ("the bot replies", "the system sends"): look one word further.
-    if (i + 1 < to && verbClass(tokens[i + 1]!.lower) && /s$/.test(tokens[i + 1]!.lower) && i === from) continue;
-    return null;
+    break;
+  }
+  // "The workflow then filters the email", "A new folder is created in Google Drive": the verb after a subject,
+  // or the participle after "is/are/gets".
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word') continue;
+    const cls = verbClass(t.lower);
+    if (!cls) continue;
+    const prev = tokens[i - 1]?.lower ?? '';
+    const passive = /^(?:is|are|was|were|be|been|being|gets|get|got)$/.test(prev) && /(?:ed|en|t)$/.test(t.lower);
+    const third =
+      /s$/.test(t.lower) &&
+      lemma(t.lower) !== t.lower &&
+      !/^(?:the|a|an|of|for|with|and|or|to|in|on|from|by|its|their|your|our|my)$/.test(prev);
+    if (passive || third) return { index: i, word: lemma(t.lower), cls };
   }
   return null;
 }
 
-export function useModel(ctx: ReadContext, m: Mentions): Model | undefined {
+function useModel(ctx: ReadContext, m: Mentions): Model | undefined {
   const model = m.models.find((x) => !ctx.usedModels.has(x.from)) ?? m.models[0];
   if (!model) return undefined;
   ctx.usedModels.add(model.from);
@@ -163,7 +176,7 @@ function tasksOf(word: string | undefined, m: Mentions, clauseWords: string): Ai
 }
 
 /** Which providers have a node for a media job (the rest do text): a model named for an image goes to a text step. */
-export function canDo(provider: Model['provider'], task: AiTask): boolean {
+function canDo(provider: Model['provider'], task: AiTask): boolean {
   if (task === 'image' || task === 'transcribe') return provider === 'openai' || provider === 'gemini';
   if (task === 'speech') return provider === 'openai';
   return true;
@@ -402,6 +415,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
+
+  // "… to billing@example.com" with no app named: an e-mail to that address.
+  const address = tokens.slice(from, to).find((t) => t.kind === 'email');
+  if (
+    address &&
+    /^(?:to|cc|email|mail|forward|send|notify)$/.test(tokens[tokens.indexOf(address) - 1]?.lower ?? '') &&
+    !outputs.some((o) => o.kind === 'app' && /^(?:emailSend|gmail|microsoftOutlook|sendGrid|mailgun)$/.test(o.app))
+  )
+    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
 
   // "#sales" with no app named: a Slack channel.
   const channel = tokens.slice(from, to).find((t) => t.kind === 'channel');

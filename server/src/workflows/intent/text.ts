@@ -77,14 +77,6 @@ export function spanText(text: string, tokens: Token[]): string {
   return text.slice(tokens[0]!.start, tokens.at(-1)!.end);
 }
 
-/** Lower-cased words of a range, joined by single spaces (for matching phrases). */
-export function words(tokens: Token[]): string {
-  return tokens
-    .filter((t) => t.kind === 'word')
-    .map((t) => t.lower)
-    .join(' ');
-}
-
 /** Whether a text is written in title case (a template name): capitals then say nothing about names. */
 export function isTitleCase(tokens: Token[]): boolean {
   const ws = tokens.filter((t) => t.kind === 'word' && /^[A-Za-z]/.test(t.text) && t.text.length > 3);

@@ -161,25 +161,6 @@ export function isComplement(a: Condition, b: Condition): boolean {
   );
 }
 
-export function conditionText(c: Condition): string {
-  const ops: Record<Condition['operator'], string> = {
-    gt: 'is over',
-    lt: 'is under',
-    gte: 'is at least',
-    lte: 'is at most',
-    equals: 'is',
-    notEquals: 'is not',
-    contains: 'contains',
-    exists: 'exists',
-    notExists: 'is missing',
-    isTrue: 'is true',
-    isFalse: 'is false',
-  };
-  const bare =
-    c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
-  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${bare ? '' : ` ${String(c.value)}`}`;
-}
-
 /** Channel, address, subject, table, URL and container the request names for an app step (case kept). */
 export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};

@@ -1,0 +1,92 @@
+// The builder's operations, as both planners use them: nodes are added from their n8n definitions (unknown
+// parameters refused with the list of real ones), connections are checked against outputs and sub-node types, and
+// a required value only the user can give becomes n8n's placeholder marker, named for the reply.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { realPool, poolServices } from '../bench/workflowQuality.ts';
+import { NodeKnowledge, type NodeDefinition, type ToolCaller } from '../src/workflows/knowledge.ts';
+import { DraftError, WorkflowDraft } from '../src/workflows/draft.ts';
+import { isPlaceholder } from '../src/workflows/configure.ts';
+
+const pool = realPool();
+after(() => pool.close());
+const services = poolServices(pool);
+const call: ToolCaller<string> = async function* (tool, args) {
+  yield tool;
+  const result = await services.callMcp('n8n', tool, args, new AbortController().signal);
+  return { text: result.text, isError: Boolean(result.isError) };
+};
+const knowledge = new NodeKnowledge<string>();
+
+async function definition(type: string): Promise<NodeDefinition> {
+  const gen = knowledge.describe(call, type);
+  let step = await gen.next();
+  while (!step.done) step = await gen.next();
+  assert.ok(step.value, `no definition for ${type}`);
+  return step.value;
+}
+
+describe('workflow draft operations', () => {
+  let slack: NodeDefinition;
+  let manual: NodeDefinition;
+  let chatModel: NodeDefinition;
+  let agent: NodeDefinition;
+  before(async () => {
+    slack = await definition('n8n-nodes-base.slack');
+    manual = await definition('n8n-nodes-base.manualTrigger');
+    chatModel = await definition('@n8n/n8n-nodes-langchain.lmChatOpenAi');
+    agent = await definition('@n8n/n8n-nodes-langchain.agent');
+  });
+
+  it('refuses a parameter the node does not have, naming the ones it has', () => {
+    const draft = new WorkflowDraft();
+    assert.throws(
+      () => draft.addNode(slack, 'Slack', { channelName: '#x' }),
+      (e: unknown) => e instanceof DraftError && /no parameter "channelName".*resource/.test(e.message),
+    );
+  });
+
+  it('fills a channel only the user can give with n8n’s placeholder and names it for the reply', () => {
+    const draft = new WorkflowDraft();
+    const name = draft.addNode(slack, 'Post', {}, { verb: 'send', hints: {} });
+    const node = draft.node(name);
+    assert.equal(node.parameters.resource, 'message');
+    assert.equal(node.parameters.operation, 'post');
+    assert.ok(isPlaceholder((node.parameters.channelId as { value: string }).value));
+    assert.ok([...(draft.toPick.get(name) ?? [])].some((p) => /channel/i.test(p)));
+  });
+
+  it('uses the channel the request names', () => {
+    const draft = new WorkflowDraft();
+    const name = draft.addNode(slack, 'Post', {}, { verb: 'send', hints: { channel: '#sales' } });
+    assert.deepEqual(draft.node(name).parameters.channelId, { __rl: true, value: '#sales', mode: 'name' });
+    assert.equal(draft.toPick.get(name), undefined);
+  });
+
+  it('checks connections: outputs that exist, sub-nodes only on ai_* connections', () => {
+    const draft = new WorkflowDraft();
+    const start = draft.addNode(manual, 'Start', {});
+    const model = draft.addNode(chatModel, 'Model', {});
+    const ai = draft.addNode(agent, 'Agent', { promptType: 'define', text: '={{ $json.text }}' });
+    assert.throws(() => draft.connect(start, ai, 1), /has 1 output\(s\); output 1 does not exist/);
+    assert.throws(() => draft.connect(model, ai), /is a sub-node/);
+    assert.throws(() => draft.connect(start, ai, 0, 0, 'ai_languageModel'), /is not a sub-node/);
+    draft.connect(start, ai);
+    draft.connect(model, ai, 0, 0, 'ai_languageModel');
+    const wf = draft.toWorkflow();
+    assert.deepEqual(wf.connections.Model, {
+      ai_languageModel: [[{ node: 'Agent', type: 'ai_languageModel', index: 0 }]],
+    });
+  });
+
+  it('loads a stored workflow back for editing, connections and all', () => {
+    const draft = new WorkflowDraft();
+    const start = draft.addNode(manual, 'Start', {});
+    const post = draft.addNode(slack, 'Post', {}, { verb: 'send', hints: { channel: '#a' } });
+    draft.connect(start, post);
+    const again = WorkflowDraft.fromWorkflow(draft.toWorkflow());
+    assert.deepEqual(again.toWorkflow(), draft.toWorkflow());
+    again.removeNode(post);
+    assert.deepEqual(again.toWorkflow().connections, {});
+  });
+});

@@ -127,7 +127,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', 'drizzle.config.ts', 'scripts/*.mjs', 'scripts/replay.ts', 'scripts/templateRequests.ts', 'tests/utils/*.cjs'],
+          allowDefaultProject: [
+            '*.js',
+            'drizzle.config.ts',
+            'scripts/*.mjs',
+            'scripts/replay.ts',
+            'scripts/templateRequests.ts',
+            'tests/utils/*.cjs',
+          ],
         },
       },
     },

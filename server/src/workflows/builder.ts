@@ -22,6 +22,8 @@ export interface Built {
   workflow: N8nWorkflow;
   /** Per node, what the user still gives (placeholders), named in the reply. */
   toPick: Map<string, Set<string>>;
+  /** Per node, a setting the user should check (a guessed URL, a condition's field). */
+  toCheck: Map<string, string>;
   credentials: Array<{ node: string; type: string }>;
   /** Operations the draft refused (a node type n8n does not know, a connection that does not fit). */
   problems: string[];
@@ -143,13 +145,9 @@ export async function* configure<E>(
     }
   }
   draft.name = workflowName(d.spec, d.plan);
-  for (const node of d.plan.nodes)
-    if (node.toCheck && names.has(node.name)) {
-      const set = draft.toPick.get(names.get(node.name)!) ?? new Set<string>();
-      set.add(node.toCheck);
-      draft.toPick.set(names.get(node.name)!, set);
-    }
-  return { draft, workflow: draft.toWorkflow(), toPick: draft.toPick, credentials: draft.credentials, problems };
+  const toCheck = new Map<string, string>();
+  for (const node of d.plan.nodes) if (node.toCheck && names.has(node.name)) toCheck.set(names.get(node.name)!, node.toCheck);
+  return { draft, workflow: draft.toWorkflow(), toPick: draft.toPick, toCheck, credentials: draft.credentials, problems };
 }
 
 /** Validate with n8n-mcp, repair what the node definitions can fill, and validate again (bounded). */

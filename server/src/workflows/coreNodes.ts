@@ -69,6 +69,11 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   isFalse: { type: 'boolean', operation: 'false', singleValue: true },
 };
 
+/** A yes/no flag read from the item ("valid", "approved"): the user points it at their own field. */
+export function checkOf(c: Condition): string | undefined {
+  return c.operator === 'isTrue' || c.operator === 'isFalse' ? `condition (it reads \`${c.field}\` from the incoming item)` : undefined;
+}
+
 /** n8n's filter value (If v2+, Filter v2+, Switch v3 rules); `seed` makes the condition's id stable. */
 export function conditions(c: Condition, seed: string): Record<string, unknown> {
   const op = OPERATORS[c.operator];
@@ -94,6 +99,9 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
 }
 
 export function conditionName(c: Condition): string {
+  const flag = c.field.replace(/_/g, ' ');
+  if (c.operator === 'isTrue') return `Is ${flag}?`.slice(0, 60);
+  if (c.operator === 'isFalse') return `Is not ${flag}?`.slice(0, 60);
   const text = conditionText(c);
   return `${text.replace(/^./, (ch) => ch.toUpperCase())}?`.slice(0, 60);
 }
@@ -212,12 +220,15 @@ export function stepDraft(step: Step, seed: string): Draft | null {
           ].join('\n'),
         },
       };
-    case 'filter':
+    case 'filter': {
+      const check = checkOf(step.condition);
       return {
         name: `Keep if ${conditionText(step.condition)}`.slice(0, 60),
         type: T.filter,
         parameters: { conditions: conditions(step.condition, seed), options: {} },
+        ...(check ? { toCheck: check } : {}),
       };
+    }
     case 'aggregate':
       return {
         name: 'Aggregate Items',

@@ -4,7 +4,7 @@
 import { aiCluster, type SubNode } from './aiNodes.ts';
 import { appKind } from './catalog/appKinds.ts';
 import type { CatalogApp } from './catalog/nodeCatalog.ts';
-import { conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
+import { checkOf, conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
 import type { Route, Step, WorkflowSpec } from './spec.ts';
 
 export interface Link {
@@ -173,6 +173,7 @@ class Planner {
           name: conditionName(step.condition),
           type: T.if,
           parameters: { conditions: conditions(step.condition, `if:${this.plan.nodes.length}`), options: {} },
+          ...(checkOf(step.condition) ? { toCheck: checkOf(step.condition) } : {}),
         });
         const yes = step.then.length ? this.wire(step.then, [{ node: name, output: 0 }]) : [{ node: name, output: 0 }];
         const no = step.otherwise.length

@@ -202,8 +202,9 @@ export function composeReply(input: ReplyInput): string {
     );
   const picks = [...built.toPick].filter(([, s]) => s.size);
   const creds = [...new Set(built.credentials.map((c) => c.type))];
-  if (picks.length || creds.length) {
+  if (picks.length || creds.length || built.toCheck.size) {
     parts.push('', '### Before you run it');
+    for (const [node, what] of built.toCheck) parts.push(`- In **${node}**, check the ${what}.`);
     for (const [node, settings] of picks)
       parts.push(
         `- In **${node}**, fill in your ${[...settings].join(', ')} (marked as a placeholder in the workflow).`,

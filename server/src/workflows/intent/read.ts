@@ -480,7 +480,9 @@ class Reader {
     const about = /\b(?:in|on|with) the browser\b|\bagent'?s computer\b|\bshow me\b|\bexplain\b/.test(words);
     const filler =
       /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
-    if (words.split(' ').length > 1 && !about && !filler.test(words) && verbClass(words.split(' ')[0]!) !== 'umbrella')
+    // "validates the data" before a condition: the condition is the check.
+    const checking = /\b(?:validat\w*|verif\w*|checks?|checking)\b/.test(words);
+    if (words.split(' ').length > 1 && !about && !checking && !filler.test(words) && verbClass(words.split(' ')[0]!) !== 'umbrella')
       this.unmapped.push(this.text(clause));
   }
 }

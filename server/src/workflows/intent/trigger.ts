@@ -249,7 +249,7 @@ function slug(text: string): string {
       .match(/[a-z0-9]+/g)
       ?.filter(
         (w) =>
-          !/^(?:a|an|the|when|whenever|new|is|are|arrives?|comes?|in|on|to|from|each|every|time|webhook|receives?|called|hits?|request|post|http|our|my)$/.test(
+          !/^(?:a|an|the|when|whenever|new|is|are|arrives?|comes?|in|on|to|from|each|every|time|webhook|receives?|called|hits?|request|post|http|our|my|via|with|by|through|using|for|of|and|or|someone|somebody|i|we|you|it|they|gets?|got|sent|send|sends)$/.test(
             w,
           ),
       ) ?? [];

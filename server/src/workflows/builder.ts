@@ -146,8 +146,16 @@ export async function* configure<E>(
   }
   draft.name = workflowName(d.spec, d.plan);
   const toCheck = new Map<string, string>();
-  for (const node of d.plan.nodes) if (node.toCheck && names.has(node.name)) toCheck.set(names.get(node.name)!, node.toCheck);
-  return { draft, workflow: draft.toWorkflow(), toPick: draft.toPick, toCheck, credentials: draft.credentials, problems };
+  for (const node of d.plan.nodes)
+    if (node.toCheck && names.has(node.name)) toCheck.set(names.get(node.name)!, node.toCheck);
+  return {
+    draft,
+    workflow: draft.toWorkflow(),
+    toPick: draft.toPick,
+    toCheck,
+    credentials: draft.credentials,
+    problems,
+  };
 }
 
 /** Validate with n8n-mcp, repair what the node definitions can fill, and validate again (bounded). */

@@ -71,7 +71,9 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
 
 /** A yes/no flag read from the item ("valid", "approved"): the user points it at their own field. */
 export function checkOf(c: Condition): string | undefined {
-  return c.operator === 'isTrue' || c.operator === 'isFalse' ? `condition (it reads \`${c.field}\` from the incoming item)` : undefined;
+  return c.operator === 'isTrue' || c.operator === 'isFalse'
+    ? `condition (it reads \`${c.field}\` from the incoming item)`
+    : undefined;
 }
 
 /** n8n's filter value (If v2+, Filter v2+, Switch v3 rules); `seed` makes the condition's id stable. */

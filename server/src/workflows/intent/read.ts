@@ -18,9 +18,12 @@ const RATE_LIMIT =
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
 const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
 
+/** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return text
     .replace(/\be-mail/gi, 'email')
+    .replace(/^\s*(?:[-*•]|\d+[.)])\s+/gm, '')
+    .replace(/([^.!?;:,\s])[ \t]*\n+\s*/g, '$1. ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -447,6 +450,30 @@ class Reader {
       /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify)\w*\s+(?:it|them|each(?: one)?|the \w+|tickets|messages|leads|items|requests|emails|orders)?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
         words,
       ) ?? /\bdepending on (?:the |its |their )?([a-z_]+)/.exec(words);
+    const decide =
+      /\b(?:decid|determin|choos)\w*\s+whether\s+(?:to\s+)?([a-z][\w -]*?(?:,\s*[a-z][\w -]*?)*,?\s+or\s+[a-z][\w -]*)$/.exec(
+        this.words(clause).replace(/,/g, ' ,'),
+      );
+    if (!m?.[1] && decide?.[1]) {
+      const names = decide[1]
+        .split(/\s*,\s*|\s+or\s+/)
+        .map((n) => n.trim().split(' ').slice(0, 3).join(' '))
+        .filter(Boolean);
+      if (names.length >= 2 && names.length <= 6) {
+        const routes = names.map((name) => ({ name: name.replace(/^./, (c) => c.toUpperCase()), steps: [] as Step[] }));
+        const step = aiStep(
+          'classify',
+          this.text(clause),
+          within(this.ctx.mentions, clause.from, clause.to),
+          this.ctx,
+          words,
+        );
+        step.routes = routes;
+        target.push(step);
+        this.scope.lastClassifier = step;
+        return true;
+      }
+    }
     if (!m?.[1]) return false;
     const field = m[1]
       .replace(/\s+(?:and|then|into|as|to)$/, '')
@@ -482,7 +509,13 @@ class Reader {
       /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
     // "validates the data" before a condition: the condition is the check.
     const checking = /\b(?:validat\w*|verif\w*|checks?|checking)\b/.test(words);
-    if (words.split(' ').length > 1 && !about && !checking && !filler.test(words) && verbClass(words.split(' ')[0]!) !== 'umbrella')
+    if (
+      words.split(' ').length > 1 &&
+      !about &&
+      !checking &&
+      !filler.test(words) &&
+      verbClass(words.split(' ')[0]!) !== 'umbrella'
+    )
       this.unmapped.push(this.text(clause));
   }
 }

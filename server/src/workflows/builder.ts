@@ -9,6 +9,7 @@ import type { N8nWorkflow } from './n8nJson.ts';
 import { appDisplayName, planWorkflow, type Plan } from './plan.ts';
 import type { WorkflowSpec } from './spec.ts';
 import { parseValidation, repair, type ValidationReport } from './validation.ts';
+import { walkSteps } from './intent/cover.ts';
 import { scheduleText } from './wording.ts';
 
 export interface Design {
@@ -49,6 +50,18 @@ export async function* design<E>(
   const notes = [...plan.notes];
   const apps = new Map<string, string>();
   for (const node of plan.nodes) if (node.app && node.type && !apps.has(node.app)) apps.set(node.app, node.type);
+  // A system n8n has no node for: the search confirms it before the HTTP Request stands in for it.
+  const systems = new Set<string>();
+  walkSteps(spec.steps, (s) => s.kind === 'http' && s.system && systems.add(s.system));
+  for (const system of systems) {
+    const hits = yield* knowledge.search(call, system);
+    const named = hits.find((h) => h.displayName.replace(/\s+Trigger$/, '').toLowerCase() === system.toLowerCase());
+    notes.push(
+      named
+        ? `n8n's node search lists ${named.displayName} (\`${named.type}\`): say 'use the ${named.displayName} node' and I will use it instead of the HTTP Request.`
+        : `n8n has no node for ${system}, so an HTTP Request calls its API: fill in the URL and authentication.`,
+    );
+  }
   for (const [key, type] of apps) {
     const app = catalog.app(key);
     const name = appDisplayName(app, key);

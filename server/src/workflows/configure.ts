@@ -229,6 +229,7 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): 
   if (CONTENT.test(n)) return { value: hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}' };
   if (TITLE.test(n)) return { value: hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}' };
   if (/chatid/.test(n)) return hints.chatId ? { value: hints.chatId } : ask();
+  if (/city|location|place/.test(n) && hints.location) return { value: hints.location };
   if (USER_VALUE.test(n))
     return typeof prop.default === 'string' &&
       prop.default &&

@@ -51,6 +51,8 @@ export interface AppHints {
   url?: string;
   /** A repository, project, board or list the request names ("the Daily Miner repo"). */
   container?: string;
+  /** A place the request names ("the weather in Berlin"). */
+  location?: string;
 }
 
 /** Providers of AI models; each has a chat model node (and OpenAI, Perplexity and Mistral nodes of their own). */
@@ -124,6 +126,8 @@ export type Step =
       url: string | null;
       method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       api: string;
+      /** A system the request names that n8n has no node for ("NetSuite"): the design phase searches for it. */
+      system?: string;
       phrase: string;
     }
   | AiStep

@@ -5,7 +5,7 @@ import { findModels, type ModelMention } from '../catalog/models.ts';
 import { findGenerics, type GenericMention } from '../catalog/generics.ts';
 import { nodeCatalog, shortType, type CatalogApp } from '../catalog/nodeCatalog.ts';
 import type { AiTask } from '../spec.ts';
-import { AI_NOUNS, AI_WORDS } from './lexicon.ts';
+import { AI_NOUNS, AI_WORDS, verbClass } from './lexicon.ts';
 import { isTitleCase, type Token } from './text.ts';
 
 export interface AppRef {
@@ -65,7 +65,16 @@ const WEAK = new Set([
   'bot',
 ]);
 
+/** A system the request names that n8n has no node for ("NetSuite", "the Dog CEO API", "our Acme Helpdesk"). */
+export interface UnknownName {
+  name: string;
+  from: number;
+  to: number;
+}
+
 export interface Mentions {
+  /** Systems named that are not in n8n's catalogue: they get an HTTP Request to their API. */
+  unknown: UnknownName[];
   apps: AppRef[];
   models: ModelMention[];
   generics: GenericMention[];
@@ -124,13 +133,70 @@ export function findMentions(tokens: Token[]): Mentions {
     }
   }
   const aiWords = tokens.flatMap((t, i) => (t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) ? [i] : []));
-  return { apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords };
+  const unknown = unknownNames(tokens, taken);
+  for (const u of unknown) for (let i = u.from; i < u.to; i++) taken.add(i);
+  return { unknown, apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords };
+}
+
+const ITEM_NOUN =
+  /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
+
+const COMMON_CAPITALS = new Set(
+  'i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use'.split(
+    ' ',
+  ),
+);
+
+/** Capitalised names that are no app of n8n's: a camel-case product ("NetSuite"), a name before "API", or a proper name mid-sentence. */
+function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
+  const title = isTitleCase(tokens);
+  const found: UnknownName[] = [];
+  const capital = (t: Token) => t.kind === 'word' && /^[A-Z][\w.-]*$/.test(t.text) && !COMMON_CAPITALS.has(t.lower);
+  const upper = (t: Token | undefined) =>
+    Boolean(t && t.kind === 'word' && /^[A-Z]/.test(t.text) && t.lower !== 'api' && t.lower !== 'apis');
+  const plain = (t: Token) => COMMON_CAPITALS.has(t.lower) || Boolean(verbClass(t.lower)) || ITEM_NOUN.test(t.lower);
+  for (let i = 0; i < tokens.length; i++) {
+    if (taken.has(i) || !upper(tokens[i])) continue;
+    let to = i + 1;
+    while (
+      to < tokens.length &&
+      !taken.has(to) &&
+      (upper(tokens[to]) || (tokens[to]!.joined && tokens[to]!.kind === 'word')) &&
+      to - i < 5
+    )
+      to++;
+    const api = tokens[to]?.lower === 'api' || tokens[to]?.lower === 'apis';
+    // The name is the run without the verbs and everyday words around it ("Sync NetSuite Customers" → NetSuite).
+    let from = i;
+    let end = to;
+    while (from < end && plain(tokens[from]!) && !(api && end - from === 1)) from++;
+    while (end > from && plain(tokens[end - 1]!) && !api) end--;
+    const next = to;
+    i = to - 1;
+    if (from >= end || !tokens.slice(from, end).some(capital)) continue;
+    const prev = tokens[from - 1];
+    const sentenceStart = !prev || (prev.kind === 'punct' && /^[.!?:;]$/.test(prev.text));
+    const camel = tokens.slice(from, end).some((t) => /[a-z][A-Z]/.test(t.text));
+    if (!api && !camel && (title || sentenceStart)) continue;
+    // "the weather in Berlin", "for Paris": a place, not a system.
+    if (!api && !camel && /^(?:in|for|at|near|around|across)$/.test(prev?.lower ?? '')) continue;
+    found.push({
+      name: tokens
+        .slice(from, end)
+        .map((t) => t.text)
+        .join(' '),
+      from,
+      to: api ? next + 1 : end,
+    });
+  }
+  return found;
 }
 
 /** The mentions inside a token range [from, to). */
 export function within(m: Mentions, from: number, to: number): Mentions {
   const inside = (x: { from: number; to: number }) => x.from >= from && x.to <= to;
   return {
+    unknown: m.unknown.filter(inside),
     apps: m.apps.filter(inside),
     models: m.models.filter(inside),
     generics: m.generics.filter(inside),

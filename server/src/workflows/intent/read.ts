@@ -572,6 +572,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     wantsAi,
     defaulted: new WeakSet(),
     usedGenerics: new Set(),
+    usedUnknown: new Set(),
     emailTrigger: found.trigger.kind === 'email',
   };
   const reader = new Reader(ctx);

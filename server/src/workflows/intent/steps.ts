@@ -28,6 +28,8 @@ export interface ReadContext {
   defaulted: WeakSet<AiStep>;
   /** Generic nouns that became a step (by their `from` index). */
   usedGenerics: Set<number>;
+  /** Systems without a node that became an HTTP step. */
+  usedUnknown: Set<number>;
   /** The workflow starts from new e-mail: "each email" means the trigger's items. */
   emailTrigger: boolean;
 }
@@ -343,11 +345,31 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
   }
 
+  // Systems n8n has no node for: an HTTP Request to their API, its URL for the user to fill in.
+  for (const u of m.unknown) {
+    if (ctx.usedUnknown.has(u.from)) continue;
+    ctx.usedUnknown.add(u.from);
+    const role = roleOf(ctx, { app: undefined as never, from: u.from, to: u.to }, cls, from);
+    const items = ITEM_AFTER.test(tokens[u.to]?.lower ?? '');
+    const writing =
+      !items &&
+      (role === 'destination' || (role === 'object' && (verb === 'send' || verb === 'create' || verb === 'update')));
+    const step: Step = {
+      kind: 'http',
+      url: tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null,
+      method: writing ? 'POST' : 'GET',
+      api: `${u.name} API`,
+      system: u.name,
+      phrase,
+    };
+    (writing ? outputs : sources).push(step);
+  }
+
   // Generic nouns where no app was named for that job: "email the customer", "update inventory", "call an API".
   const channel0 = tokens.slice(from, to).some((t) => t.kind === 'channel');
   for (const g of m.generics) {
     if (g.kind === 'http' || g.kind === 'web') {
-      if (files.some((f) => f.kind === 'http')) continue;
+      if (files.some((f) => f.kind === 'http') || [...sources, ...outputs].some((s) => s.kind === 'http')) continue;
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
       const posting = verb === 'send' || verb === 'create' || verb === 'update';
       work.push({
@@ -361,6 +383,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     }
     if (g.kind === 'file') continue;
+    // "tickets from our Acme Helpdesk": the system named is where they are.
+    if (m.unknown.length && !SEND_GENERIC.has(g.kind)) continue;
     if (g.kind === 'vector') {
       if (
         outputs.some((o) => o.kind === 'app' && /^vectorStore/.test(o.app)) ||

@@ -220,7 +220,8 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         ...(filter ? { filter } : {}),
       };
     }
-    const noun = /\b(?:new|a|an)\s+([a-z]+)/.exec(words)?.[1] ?? 'event';
+    const nm = /\b(?:a|an)\s+(?:new\s+)?([a-z]+)|\bnew\s+([a-z]+)/.exec(words);
+    const noun = nm?.[1] ?? nm?.[2] ?? 'event';
     return {
       trigger: { kind: 'webhook', path: slug(words), method: 'POST' },
       used,

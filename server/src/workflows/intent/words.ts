@@ -180,6 +180,9 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
       phrase,
     );
   if (container?.[1]) hints.container = container[1];
+  const place = /\b(?:in|for|at|near)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/.exec(phrase);
+  if (place?.[1] && !/^(?:Slack|Gmail|Google|Notion|The|My|Our)$/.test(place[1].split(' ')[0]!))
+    hints.location = place[1];
   const subject = /\bsubject\s+(?:line\s+)?["'“]([^"'”]{1,100})["'”]/.exec(phrase);
   if (subject?.[1]) hints.subject = subject[1];
   return hints;

@@ -24,6 +24,9 @@ export const T = {
   filter: 'n8n-nodes-base.filter',
   aggregate: 'n8n-nodes-base.aggregate',
   splitOut: 'n8n-nodes-base.splitOut',
+  dedupe: 'n8n-nodes-base.removeDuplicates',
+  sort: 'n8n-nodes-base.sort',
+  limit: 'n8n-nodes-base.limit',
   extract: 'n8n-nodes-base.extractFromFile',
   convert: 'n8n-nodes-base.convertToFile',
   http: 'n8n-nodes-base.httpRequest',
@@ -236,6 +239,56 @@ export function stepDraft(step: Step, seed: string): Draft | null {
         name: 'Aggregate Items',
         type: T.aggregate,
         parameters: { aggregate: 'aggregateAllItemData', destinationFieldName: 'items', options: {} },
+      };
+    case 'dedupe':
+      return step.seen
+        ? {
+            name: 'Only New Items',
+            type: T.dedupe,
+            parameters: {
+              operation: 'removeItemsSeenInPreviousExecutions',
+              dedupeValue: `={{ $json.${step.field ?? 'id'} }}`,
+              options: {},
+            },
+          }
+        : {
+            name: 'Remove Duplicates',
+            type: T.dedupe,
+            parameters: { operation: 'removeDuplicateInputItems', compare: 'allFields', options: {} },
+          };
+    case 'sort':
+      return {
+        name: `Sort by ${step.field}`,
+        type: T.sort,
+        parameters: {
+          type: 'simple',
+          sortFieldsUi: { sortField: [{ fieldName: step.field, order: step.order }] },
+          options: {},
+        },
+      };
+    case 'limit':
+      return {
+        name: `Keep ${step.count} Items`,
+        type: T.limit,
+        parameters: { maxItems: step.count, keep: 'firstItems' },
+      };
+    case 'count':
+      return {
+        name: 'Count Items',
+        type: T.code,
+        parameters: { jsCode: '// How many items arrived\nreturn [{ json: { count: $input.all().length } }];' },
+      };
+    case 'sum':
+      return {
+        name: `Total ${step.field}`,
+        type: T.code,
+        parameters: {
+          jsCode: [
+            `// The total of \`${step.field}\` over all items (text such as "$1,200" is read as a number)`,
+            `const total = $input.all().reduce((sum, item) => sum + (Number(String(item.json.${step.field} ?? 0).replace(/[^0-9.-]/g, '')) || 0), 0);`,
+            `return [{ json: { total, count: $input.all().length } }];`,
+          ].join('\n'),
+        },
       };
     case 'splitOut':
       return { name: 'Split Out Items', type: T.splitOut, parameters: { fieldToSplitOut: step.field, options: {} } };

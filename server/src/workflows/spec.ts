@@ -141,6 +141,12 @@ export type Step =
   | { kind: 'code'; purpose: string }
   | { kind: 'filter'; condition: Condition }
   | { kind: 'aggregate' }
+  /** Drops repeated items; `seen` also drops items earlier runs already saw ("only new ones"). */
+  | { kind: 'dedupe'; seen: boolean; field?: string }
+  | { kind: 'sort'; field: string; order: 'ascending' | 'descending' }
+  | { kind: 'limit'; count: number }
+  | { kind: 'count' }
+  | { kind: 'sum'; field: string }
   | { kind: 'splitOut'; field: string }
   | { kind: 'extract'; format: 'csv' | 'pdf' | 'xlsx' | 'json' | 'html' | 'text' }
   | { kind: 'convert'; format: 'csv' | 'xlsx' | 'json' | 'html' }

@@ -77,6 +77,37 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
   }
   if (/\bdigest\b|\b(?:into|in)\s+(?:one|a single)\s+(?:message|email|list|item|report|post)\b/.test(words))
     return { kind: 'aggregate' };
+  if (
+    /\b(?:remove|drop|skip|filter out|ignore)\s+(?:the\s+|any\s+)?duplicates?\b|\bdedup\w*\b|\bde-duplicat\w*\b/.test(
+      words,
+    )
+  )
+    return { kind: 'dedupe', seen: false };
+  if (
+    /\b(?:only|just)\s+(?:the\s+)?new\s+(?:ones|items|entries|rows|posts|articles)\b|\bnot (?:already|previously) (?:seen|processed|sent)\b/.test(
+      words,
+    )
+  )
+    return { kind: 'dedupe', seen: true };
+  const top = /\b(?:top|first|latest|last|best)\s+(\d{1,3})\b/.exec(words);
+  if (top?.[1] && /\b(?:keep|take|only|pick|select)\b/.test(words)) return { kind: 'limit', count: Number(top[1]) };
+  const sort =
+    /\b(?:sort|order|rank)\w*\s+(?:them\s+|it\s+|the \w+\s+)?by\s+(?:the\s+|their\s+|its\s+)?([a-z_]+)(?:\s+(asc|desc)\w*)?/.exec(
+      words,
+    );
+  if (sort?.[1])
+    return { kind: 'sort', field: sort[1], order: sort[2]?.startsWith('asc') ? 'ascending' : 'descending' };
+  if (/\bcount\w*\s+(?:them|the|how many|all|it|items|rows|orders)\b/.test(words) && cls === 'transform')
+    return { kind: 'count' };
+  const sum =
+    /\b(?:sum|total|add up)\w*\s+(?:up\s+)?(?:the\s+|their\s+|all\s+)?([a-z_]+)\b|\b(?:calculate|compute)\w*\s+(?:the\s+)?totals?\b/.exec(
+      words,
+    );
+  if (sum && cls === 'transform')
+    return {
+      kind: 'sum',
+      field: sum[1] && !/^(?:them|it|totals?|up)$/.test(sum[1]) ? sum[1].replace(/s$/, '') : 'amount',
+    };
   if (cls !== 'transform') return null;
   switch (verb) {
     case 'aggregate':

@@ -124,6 +124,7 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
     history: [],
     earlierRequests: messages.slice(0, -1),
     lastReply: null,
+    previous: null,
   };
   for await (const e of createBuiltinEngine().run(input, {
     services: poolServices(pool),

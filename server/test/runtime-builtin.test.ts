@@ -76,6 +76,7 @@ describe('the built-in team', () => {
       history: [],
       earlierRequests,
       lastReply: null,
+      previous: null,
     };
     for await (const e of createBuiltinEngine().run(input, {
       services,

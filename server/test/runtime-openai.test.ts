@@ -95,6 +95,7 @@ async function collect(engine: ReturnType<typeof createOpenAIEngine>, svc = serv
     history: [],
     earlierRequests: [],
     lastReply: null,
+    previous: null,
   };
   for await (const e of engine.run(input, { services: svc, signal: new AbortController().signal, streamDelayMs: 0 }))
     events.push(e);
@@ -257,6 +258,7 @@ describe("OpenAI-compatible engine: the answer's workflow goes through n8n's val
       history: [],
       earlierRequests: [],
       lastReply: null,
+      previous: null,
     };
     const engine = createOpenAIEngine({ apiKey: 'x', baseURL: fake.url, maxRetries: 0 });
     for await (const e of engine.run(input, {
@@ -309,6 +311,7 @@ describe("OpenAI-compatible engine: the answer's workflow goes through n8n's val
         history: [],
         earlierRequests: [],
         lastReply: null,
+        previous: null,
       };
       const engine = createOpenAIEngine({ apiKey: 'x', baseURL: mcpFake.url, maxRetries: 0 });
       for await (const e of engine.run(input, {

@@ -311,6 +311,32 @@ export interface MemberResponse {
 
 export type MessageRole = 'system' | 'user' | 'assistant' | 'team_response';
 
+/** One node of an n8n workflow, as n8n's workflow JSON writes it. */
+export interface WorkflowNodeJson {
+  id?: string;
+  name: string;
+  type: string;
+  typeVersion?: number;
+  position?: [number, number];
+  parameters?: Record<string, unknown>;
+  onError?: string;
+  webhookId?: string;
+}
+
+/** An importable n8n workflow (the JSON the reply also shows in its ```json block). */
+export interface WorkflowJson {
+  name: string;
+  nodes: WorkflowNodeJson[];
+  connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }> | null>>>;
+  settings?: Record<string, unknown>;
+}
+
+/** The workflow a team reply built: the JSON, and the link to it when it was created in the user's n8n. */
+export interface ReplyWorkflow {
+  workflow: WorkflowJson;
+  url?: string | null;
+}
+
 export interface StoredMessage {
   id?: string;
   role: MessageRole;
@@ -319,6 +345,8 @@ export interface StoredMessage {
   member_responses?: MemberResponse[];
   tool_calls?: ToolCall[];
   file_ids?: string[];
+  /** Team replies that built a workflow (an addition to SPEC §3: clients that ignore it read the reply's json block). */
+  workflow?: ReplyWorkflow;
 }
 
 export interface TeamContext {
@@ -375,6 +403,7 @@ export interface TeamChatReply {
   member_responses: MemberResponse[];
   tools: ToolCall[];
   team_id?: string | null;
+  workflow?: ReplyWorkflow;
 }
 
 /** Client → server over `/teams/{id}/ws`. */
@@ -401,6 +430,8 @@ export interface StreamFrame {
   error_code?: string;
   message?: string;
   team_id?: string | null;
+  /** The workflow the run built, when it has one (an addition to SPEC §3; docs/PROTOCOL.md). */
+  workflow?: ReplyWorkflow;
 }
 
 export interface ToolCatalogueEntry {

@@ -9,6 +9,8 @@ import { RouterProvider } from 'react-router/dom';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
 import { AppThemeProvider } from '../../src/app/AppThemeProvider';
 import { installChatModule } from '../../src/features/chat/chatModule';
+import { WorkflowPanelSlot } from '../../src/features/chat/workflowSlot';
+import { WorkflowPanel } from '../../src/features/workflow/components/WorkflowPanel';
 
 // The app installs the chat when its route loads; tests render chat screens directly, so it is installed up front.
 installChatModule();
@@ -28,7 +30,9 @@ function Providers({ store, children }: { store: AppStore; children: ReactNode }
   return (
     <Provider store={store}>
       <AppThemeProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <WorkflowPanelSlot value={WorkflowPanel}>{children}</WorkflowPanelSlot>
+        </ToastProvider>
       </AppThemeProvider>
     </Provider>
   );

@@ -13,7 +13,14 @@ import {
   uniqueIndex,
   bigserial,
 } from 'drizzle-orm/pg-core';
-import type { MemberResponse, TeamConfig, TeamContext, TeamMember, ToolCall } from '../../../src/services/contract.ts';
+import type {
+  MemberResponse,
+  ReplyWorkflow,
+  TeamConfig,
+  TeamContext,
+  TeamMember,
+  ToolCall,
+} from '../../../src/services/contract.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -237,6 +244,10 @@ export const chatMessages = pgTable(
     memberResponses: jsonb('member_responses').$type<MemberResponse[]>().notNull().default([]),
     toolCalls: jsonb('tool_calls').$type<ToolCall[]>().notNull().default([]),
     fileIds: jsonb('file_ids').$type<string[]>().notNull().default([]),
+    /** Team replies only: the workflow the run built (n8n JSON and its link in the user's n8n). */
+    workflow: jsonb('workflow').$type<ReplyWorkflow>(),
+    /** Team replies only: what the request was read as, so a follow-up edits it instead of re-reading the session. */
+    workflowSpec: jsonb('workflow_spec').$type<unknown>(),
     /** Team replies only: running | completed | failed | interrupted (a run cut by a crash, closed on start-up). */
     runStatus: text('run_status'),
     /** Team replies only: the last write or heartbeat of the run, so recovery leaves live runs of other instances alone. */

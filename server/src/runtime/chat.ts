@@ -56,6 +56,7 @@ export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slo
         member_responses: outcome.recorder.members,
         tools: outcome.recorder.tools,
         team_id: outcome.teamId,
+        ...(outcome.recorder.built ? { workflow: outcome.recorder.built } : {}),
       };
       return { data };
     }

@@ -3,13 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { safeText } from '../http/text.ts';
-import type { StoredMessage, Team, TeamContext } from '../../../src/services/contract.ts';
+import type { ReplyWorkflow, StoredMessage, Team, TeamContext } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/guard.ts';
 import { forbidden, HttpError, notFound, paymentRequired, unprocessable } from '../http/errors.ts';
 import { sessionIdsOf } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
-import { findSessionRow, getOwnedFiles, recentMessages, storeRunStart, type OwnedFile } from '../teams/sessions.ts';
+import {
+  findSessionRow,
+  getOwnedFiles,
+  lastWorkflow,
+  recentMessages,
+  storeRunStart,
+  type OwnedFile,
+} from '../teams/sessions.ts';
 import type { RuntimeContext } from './context.ts';
 
 const MAX_MESSAGE_CHARS = 100_000;
@@ -46,6 +53,7 @@ export interface PreparedRun {
   /** The user's earlier messages of the session (oldest first) and the last team reply, for follow-up edits. */
   earlierRequests: string[];
   lastReply: string | null;
+  previous: { workflow: ReplyWorkflow; spec: unknown } | null;
   files: OwnedFile[];
   origin: string;
   /** The stored, still empty team reply the run fills in. */
@@ -112,6 +120,7 @@ export async function prepareRun(ctx: RuntimeContext, input: RunAdmission): Prom
   const earlierRequests = recent.filter((m) => m.role === 'user').map((m) => m.content);
   const lastReply =
     recent.filter((m) => (m.role === 'team_response' || m.role === 'assistant') && m.content).at(-1)?.content ?? null;
+  const previous = session.exists ? await lastWorkflow(ctx, sessionId) : null;
   const runId = randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
   // A period that ended must expire its credits before this run may spend them.
@@ -151,6 +160,7 @@ export async function prepareRun(ctx: RuntimeContext, input: RunAdmission): Prom
     history,
     earlierRequests,
     lastReply,
+    previous,
     files,
     origin: input.origin,
     replyId,

@@ -1,6 +1,6 @@
 // Keeps the team reply of a run in the session as it grows, so a dropped connection loses nothing already produced.
 import type { AppContext } from '../context.ts';
-import type { MemberResponse, TeamContext, ToolCall } from '../../../src/services/contract.ts';
+import type { MemberResponse, ReplyWorkflow, TeamContext, ToolCall } from '../../../src/services/contract.ts';
 import { updateMessage, updateTeamContext, type RunStatus } from '../teams/sessions.ts';
 
 /** Text is written at most this often; tool calls and member responses are written at once. */
@@ -20,6 +20,8 @@ export class ReplyRecorder {
   private failure: unknown = null;
   private status: RunStatus | undefined;
   private readonly heartbeat: NodeJS.Timeout;
+  built: ReplyWorkflow | null = null;
+  private builtSpec: unknown = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -49,6 +51,13 @@ export class ReplyRecorder {
     this.flush();
   }
 
+  /** The workflow the run built: stored at once with the reply (and what it was read as, for follow-ups). */
+  workflow(workflow: ReplyWorkflow, spec: unknown): void {
+    this.built = workflow;
+    this.builtSpec = spec;
+    this.flush();
+  }
+
   member(response: MemberResponse, task: string): void {
     this.members.push(response);
     this.interactions.push({ member_name: response.member_name ?? 'Team Member', task, response: response.content });
@@ -72,6 +81,7 @@ export class ReplyRecorder {
         toolCalls: [...this.tools],
         memberResponses: [...this.members],
         runStatus: this.status,
+        ...(this.built ? { workflow: this.built, workflowSpec: this.builtSpec } : {}),
       };
       try {
         await updateMessage(this.ctx, this.messageId, patch);

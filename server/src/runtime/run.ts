@@ -15,6 +15,9 @@ import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
 
 export type FrameSink = (frame: StreamFrame) => void;
 
+/** A workflow larger than this travels only in the reply's text (the json block), not as data. */
+const MAX_WORKFLOW_CHARS = 1_000_000;
+
 function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): StreamFrame | null {
   switch (event.kind) {
     case 'text':
@@ -38,7 +41,7 @@ function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): S
     case 'member_response':
       return { type: 'chunk', member_responses: [...recorder.members], session_id: sessionId };
     case 'workflow':
-      return null;
+      return recorder.built ? { type: 'chunk', workflow: recorder.built, session_id: sessionId } : null;
   }
 }
 
@@ -46,6 +49,8 @@ function record(event: RunEvent, recorder: ReplyRecorder): void {
   if (event.kind === 'text') recorder.text(event.delta);
   else if (event.kind === 'member_response') recorder.member(event.response, event.task);
   else if (event.kind === 'tool_started' || event.kind === 'tool_completed') recorder.tool(event.call);
+  else if (JSON.stringify(event.workflow).length <= MAX_WORKFLOW_CHARS)
+    recorder.workflow({ workflow: event.workflow, url: event.url }, event.spec);
 }
 
 /** Home-team mode: a reply that names an existing team id carries it, so the client can show the next-step card. */
@@ -95,6 +100,7 @@ export async function executeRun(
       history: run.history,
       earlierRequests: run.earlierRequests,
       lastReply: run.lastReply,
+      previous: run.previous,
     };
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
       record(event, recorder);
@@ -138,6 +144,7 @@ export async function executeRun(
     tools: [...recorder.tools],
     member_responses: [...recorder.members],
     ...(outcome.teamId ? { team_id: outcome.teamId } : {}),
+    ...(recorder.built ? { workflow: recorder.built } : {}),
   });
   return outcome;
 }

@@ -1,5 +1,5 @@
 // The runtime's seams: what an engine receives, the events it yields and the services its tools may use.
-import type { MemberResponse, StoredMessage, Team, ToolCall } from '../../../src/services/contract.ts';
+import type { MemberResponse, ReplyWorkflow, StoredMessage, Team, ToolCall } from '../../../src/services/contract.ts';
 import type { McpCallResult, McpToolInfo } from '../mcp/types.ts';
 import type { N8nWorkflow } from '../workflows/n8nJson.ts';
 import type { WorkflowSpec } from '../workflows/spec.ts';
@@ -24,8 +24,10 @@ export interface RunInput {
   history: StoredMessage[];
   /** The user's earlier messages in this session (oldest first, the last 20): follow-ups edit the last workflow. */
   earlierRequests: string[];
-  /** The session's last team reply, for the workflow a follow-up edits (and where it was created). */
+  /** The session's last team reply (text): for engines that read it. */
   lastReply: string | null;
+  /** The session's last workflow as stored with its reply, and what it was read as: a follow-up edits it. */
+  previous: { workflow: ReplyWorkflow; spec: unknown } | null;
 }
 
 /** What an engine reports while it runs; the orchestrator turns these into frames and stored rows. */

@@ -1,9 +1,10 @@
 // Chat sessions, their messages and the caller's uploaded files: the store the runtime writes a run into.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type {
   ChatSession,
   MemberResponse,
   MessageRole,
+  ReplyWorkflow,
   StoredMessage,
   TeamContext,
   ToolCall,
@@ -42,6 +43,7 @@ function toStoredMessage(row: MessageRow): StoredMessage {
     member_responses: row.memberResponses,
     tool_calls: row.toolCalls,
     file_ids: row.fileIds,
+    ...(row.workflow ? { workflow: row.workflow } : {}),
   };
 }
 
@@ -162,14 +164,37 @@ export async function storeRunStart(db: Db, run: RunStart, now: () => Date): Pro
 export async function updateMessage(
   ctx: AppContext,
   messageId: string,
-  patch: { content?: string; memberResponses?: MemberResponse[]; toolCalls?: ToolCall[]; runStatus?: RunStatus },
+  patch: {
+    content?: string;
+    memberResponses?: MemberResponse[];
+    toolCalls?: ToolCall[];
+    runStatus?: RunStatus;
+    workflow?: ReplyWorkflow;
+    workflowSpec?: unknown;
+  },
 ): Promise<void> {
   const set: Partial<MessageRow> = { updatedAt: ctx.now() };
+  if (patch.workflow !== undefined) set.workflow = withoutNul(patch.workflow);
+  if (patch.workflowSpec !== undefined) set.workflowSpec = withoutNul(patch.workflowSpec);
   if (patch.runStatus !== undefined) set.runStatus = patch.runStatus;
   if (patch.content !== undefined) set.content = withoutNul(patch.content);
   if (patch.memberResponses !== undefined) set.memberResponses = withoutNul(patch.memberResponses);
   if (patch.toolCalls !== undefined) set.toolCalls = withoutNul(patch.toolCalls);
   await ctx.db.update(chatMessages).set(set).where(eq(chatMessages.id, messageId));
+}
+
+/** The session's last workflow (the newest team reply that built one), with what it was read as. */
+export async function lastWorkflow(
+  ctx: AppContext,
+  sessionId: string,
+): Promise<{ workflow: ReplyWorkflow; spec: unknown } | null> {
+  const [row] = await ctx.db
+    .select({ workflow: chatMessages.workflow, spec: chatMessages.workflowSpec })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.sessionId, sessionId), isNotNull(chatMessages.workflow)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return row?.workflow ? { workflow: row.workflow, spec: row.spec ?? null } : null;
 }
 
 /** The last `limit` messages of a session (before its newest `skip`), oldest first. */

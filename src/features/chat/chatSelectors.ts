@@ -6,7 +6,7 @@ import type { ChatMessage } from './chatTypes';
 import { closeNeighbours } from './timeNeighbours';
 import { toolRunStatus, type ToolRunStatus } from './toolStatus';
 import { liveReplyMessage, replyMessageId } from './liveRun';
-import { latestVncUrl } from './vncUrl';
+import { latestVncUrl } from '../computer/vncUrl';
 
 export interface ChatRootState {
   chat: ChatState;

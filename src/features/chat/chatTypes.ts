@@ -1,5 +1,5 @@
 // The chat's client-side shapes (SPEC §3 "Chat message (client)" and "Stream event"): plain JSON, ISO dates.
-import type { MemberResponse, ToolCall } from '../../services/contract';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from '../../services/contract';
 
 export type StreamEventType =
   | 'RunStarted'
@@ -35,6 +35,8 @@ export interface ChatMessage {
   interrupted?: 'failed' | 'stopped';
   /** An error sentence shown as a team message (SPEC §8). */
   isError?: boolean;
+  /** The workflow the reply built, as data (docs/PROTOCOL.md); absent from servers that send none. */
+  workflow?: ReplyWorkflow;
 }
 
 /** The reply being streamed: buffers that become a team message when the run ends. */
@@ -51,6 +53,8 @@ export interface LiveRun {
   completedToolIds: string[];
   memberResponses: MemberResponse[];
   events: StreamEvent[];
+  /** The workflow the run built, once its frame arrived. */
+  workflow?: ReplyWorkflow;
 }
 
 /** Enough to send the failed message again. */

@@ -1,5 +1,5 @@
 // Stored session messages → the chat's message list (SPEC §4 history merge), in O(n log n) for long sessions.
-import type { MemberResponse, StoredMessage, ToolCall } from '../../services/contract';
+import type { MemberResponse, ReplyWorkflow, StoredMessage, ToolCall } from '../../services/contract';
 import type { ChatMessage } from './chatTypes';
 import { foldText, TurnReplies } from './historyMergeTurn';
 import { stripUuids } from './historyMergeUuids';
@@ -27,6 +27,7 @@ interface Item {
   tools: ToolCall[];
   members: MemberResponse[];
   fileIds: string[];
+  workflow: ReplyWorkflow | undefined;
 }
 
 /** created_at as an ISO string (zone-less means UTC) or epoch seconds, as a string or a number; ms or null. */
@@ -86,6 +87,17 @@ function mergeInto(target: Item, from: Item): void {
     if (!target.members.some(same)) target.members.push(member);
   }
   for (const fileId of from.fileIds) if (!target.fileIds.includes(fileId)) target.fileIds.push(fileId);
+  target.workflow ??= from.workflow;
+}
+
+/** A stored message's workflow field when it is one (nodes and connections); another server's shape is ignored. */
+function workflowData(value: unknown): ReplyWorkflow | undefined {
+  const data = value as Partial<ReplyWorkflow> | null | undefined;
+  const wf = data?.workflow;
+  if (!wf || !Array.isArray(wf.nodes) || typeof wf.connections !== 'object' || wf.connections === null)
+    return undefined;
+  const url = typeof data.url === 'string' && /^https?:\/\//i.test(data.url) ? data.url : null;
+  return { workflow: wf, url };
 }
 
 function toItems(messages: readonly StoredMessage[]): Item[] {
@@ -109,6 +121,7 @@ function toItems(messages: readonly StoredMessage[]): Item[] {
       tools: message.tool_calls ? [...message.tool_calls] : [],
       members: message.member_responses ? [...message.member_responses] : [],
       fileIds: message.file_ids ? [...message.file_ids] : [],
+      workflow: workflowData(message.workflow),
     });
   }
   return items;
@@ -142,6 +155,7 @@ function toMessage(item: Item): ChatMessage {
   }
   if (item.members.length > 0) message.memberResponses = item.members;
   if (item.fileIds.length > 0) message.fileIds = item.fileIds;
+  if (item.workflow) message.workflow = item.workflow;
   return message;
 }
 

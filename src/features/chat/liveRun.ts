@@ -97,6 +97,7 @@ export function liveReplyMessage(run: LiveRun): ChatMessage {
     tools: run.tools,
     memberResponses: run.memberResponses,
     completedTools: run.completedToolIds,
+    ...(run.workflow ? { workflow: run.workflow } : {}),
   };
 }
 
@@ -114,6 +115,7 @@ export function replyMessage(run: LiveRun, timestamp: string, extra: Partial<Cha
       .map((t) => t.tool_call_id),
     completedTools: run.tools.filter((t) => completed.has(t.tool_call_id)).map((t) => t.tool_call_id),
     events: run.events,
+    ...(run.workflow ? { workflow: run.workflow } : {}),
     ...extra,
   };
 }

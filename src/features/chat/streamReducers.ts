@@ -11,6 +11,7 @@ import {
   toolCompleted,
   toolStarted,
   toolsReported,
+  workflowBuilt,
 } from '../../services/socket/socketActions';
 import { addEvent, endRun, liveRun, messagesAdapter, type ChatState } from './chatState';
 import { mapStreamError } from './errorMapping';
@@ -91,6 +92,10 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
       if (mergeMemberResponses(run.memberResponses, payload.memberResponses)) {
         addEvent(run, 'MemberResponse', payload.memberResponses, payload.at);
       }
+    })
+    .addCase(workflowBuilt, (state, { payload }) => {
+      const run = liveRun(state, payload.runId);
+      if (run) run.workflow = payload.workflow;
     })
     .addCase(runCompleted, (state, { payload }) => {
       const run = liveRun(state, payload.runId);

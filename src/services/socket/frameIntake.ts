@@ -4,6 +4,7 @@ import type { DeltaBatcher } from './deltaBatcher';
 import { assertNever, parseFrame, type ChunkFrame, type EndFrame, type RejectionKind } from './protocol';
 import {
   memberResponses,
+  workflowBuilt,
   runCompleted,
   streamStarted,
   toolCompleted,
@@ -78,6 +79,7 @@ export function createFrameIntake(options: FrameIntakeOptions): FrameIntake {
     if (frame.member_responses.length > 0) {
       batcher.event(memberResponses({ runId, memberResponses: frame.member_responses }));
     }
+    if (frame.workflow) batcher.event(workflowBuilt({ runId, workflow: frame.workflow }));
     const final = frame.type === 'end' || frame.done || frame.event === 'RunCompleted';
     if (!final) {
       if (frame.content !== '') batcher.text(frame.content);

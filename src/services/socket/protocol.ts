@@ -1,6 +1,6 @@
 // The team-chat socket frames (SPEC §3) as one discriminated union, and the parser that admits only well-formed ones.
 import { z } from '../zod';
-import type { MemberResponse, ToolCall } from '../contract';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from '../contract';
 
 export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
 
@@ -15,6 +15,8 @@ interface FramePayload {
   tools: ToolCall[];
   member_responses: MemberResponse[];
   done: boolean;
+  /** The workflow the run built (docs/PROTOCOL.md); a malformed one is dropped, not the frame. */
+  workflow?: ReplyWorkflow;
 }
 
 type FrameEventPart = { event: null } | { event: ToolEvent; active_tool: ToolCall } | { event: 'RunCompleted' };
@@ -96,6 +98,26 @@ const payloadSchema = z.object({
   done: z.nullish(z.boolean()),
 });
 
+const workflowSchema = z.object({
+  workflow: z.object({
+    name: z.string(),
+    nodes: z.array(z.looseObject({ name: z.string(), type: z.string() })),
+    connections: z.record(z.string(), z.unknown()),
+  }),
+  url: z.nullish(z.string()),
+});
+
+/** A workflow field that is not one (another server's shape, a truncated one) is ignored: the text still has it. */
+function workflowOf(value: unknown): ReplyWorkflow | null {
+  if (value === undefined || value === null) return null;
+  const parsed = workflowSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const url = parsed.data.url;
+  // Only an http(s) address is ever a link.
+  const safeUrl = url && /^https?:\/\//i.test(url) ? url : null;
+  return { workflow: (value as ReplyWorkflow).workflow, url: safeUrl };
+}
+
 function decode(raw: unknown): { ok: true; value: unknown } | { ok: false } {
   // Tag checks rather than instanceof: bytes may come from another realm (a worker, a test environment).
   const tag = Object.prototype.toString.call(raw);
@@ -172,6 +194,8 @@ export function parseFrame(raw: unknown): ParseResult {
     member_responses: fields.member_responses ?? [],
     done: fields.done ?? false,
   };
+  const workflow = workflowOf(data.workflow);
+  if (workflow) payload.workflow = workflow;
   const type = data.type === 'end' ? 'end' : 'chunk';
   if (event === 'ToolCallStarted' || event === 'ToolCallCompleted') {
     const active = fields.active_tool ?? payload.tools.at(-1);

@@ -1,6 +1,6 @@
 // Typed actions of a team-chat run: the intents the socket middleware obeys and the stream events it reports.
 import { createAction, nanoid } from '@reduxjs/toolkit';
-import type { MemberResponse, ToolCall } from '../contract';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from '../contract';
 
 export interface SendRequest {
   teamId: string;
@@ -51,6 +51,10 @@ export const memberResponses = createAction(
   'chat/memberResponses',
   (p: RunRef & { memberResponses: MemberResponse[] }) => stamped(p),
 );
+/** The run built a workflow (its JSON and, when created in the user's n8n, the link). */
+export const workflowBuilt = createAction('chat/workflowBuilt', (p: RunRef & { workflow: ReplyWorkflow }) =>
+  stamped(p),
+);
 export const runCompleted = createAction(
   'chat/runCompleted',
   (p: RunRef & { sessionId: string | null; teamId: string | null; finalContent: string }) => stamped(p),
@@ -74,6 +78,7 @@ export const streamActionTypes: readonly string[] = [
   toolCompleted.type,
   toolsReported.type,
   memberResponses.type,
+  workflowBuilt.type,
   runCompleted.type,
   streamFailed.type,
   streamStopped.type,

@@ -121,3 +121,22 @@ describe('socket URL', () => {
     expect(teamSocketUrl('ws://h/api/v1', 't1', null, null)).toBe('ws://h/api/v1/teams/t1/ws');
   });
 });
+
+describe('the workflow field (docs/PROTOCOL.md)', () => {
+  const workflow = { name: 'W', nodes: [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger' }], connections: {} };
+
+  it('reads the workflow a run built, with its link in the user’s n8n', () => {
+    const result = parseFrame({ type: 'chunk', workflow: { workflow, url: 'https://n8n.example.com/workflow/7' } });
+    expect(result.ok && result.frame.type === 'chunk' && result.frame.workflow).toEqual({
+      workflow,
+      url: 'https://n8n.example.com/workflow/7',
+    });
+  });
+
+  it('keeps the frame but drops a workflow that is not one, and a link that is not http(s)', () => {
+    const malformed = parseFrame({ type: 'end', workflow: { workflow: { nodes: 'x' } } });
+    expect(malformed.ok && malformed.frame.type === 'end' && malformed.frame.workflow).toBeUndefined();
+    const hostile = parseFrame({ type: 'chunk', workflow: { workflow, url: 'javascript:alert(1)' } });
+    expect(hostile.ok && hostile.frame.type === 'chunk' && hostile.frame.workflow).toEqual({ workflow, url: null });
+  });
+});

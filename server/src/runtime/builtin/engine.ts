@@ -6,7 +6,7 @@ import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catal
 import { invokeTool } from '../tools/invoke.ts';
 import type { EngineContext, RunEvent, RunInput, TeamEngine } from '../types.ts';
 import { NodeKnowledge } from '../../workflows/knowledge.ts';
-import { replaySession } from '../../workflows/intent/edit.ts';
+import { editSpec, isSpec, replaySession } from '../../workflows/intent/edit.ts';
 import { clarifyingReply, composeReply } from '../../workflows/reply.ts';
 import { teamRecommendation } from './answer.ts';
 import { memberId, memberResponse, runOtherMember } from './member.ts';
@@ -83,7 +83,9 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
     return;
   }
   const request = requestText(input);
-  const session = replaySession([...input.earlierRequests, request]);
+  // A follow-up edits the session's stored workflow; sessions from before workflows were stored replay their requests.
+  const stored = input.previous?.spec;
+  const session = isSpec(stored) ? editSpec(stored, request) : replaySession([...input.earlierRequests, request]);
   // A trigger alone is no workflow (n8n's validator rejects it): ask what should happen instead of guessing.
   if (!session.spec.steps.length && !session.edited) {
     yield* streamText(clarifyingReply(session.spec), context.streamDelayMs, context.signal);
@@ -94,7 +96,9 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
   const fns = new Map<TeamMember, ToolFunction[]>();
   for (const m of members) fns.set(m, await memberFunctions(m.agent_config, env, context.signal));
   const owners = assignPhases(members, fns);
-  const previousId = /\]\((https?:\/\/[^)\s]+)\/workflow\/([\w-]+)\)/.exec(input.lastReply ?? '')?.[2] ?? null;
+  const link =
+    input.previous?.workflow.url ?? /\]\((https?:\/\/[^)\s]+\/workflow\/[\w-]+)\)/.exec(input.lastReply ?? '')?.[1];
+  const previousId = /\/workflow\/([\w-]+)$/.exec(link ?? '')?.[1] ?? null;
   const state: WorkState = { spec: session.spec, knowledge: new NodeKnowledge<RunEvent>(), deployment: {}, previousId };
   const problem = await context.services.credentialProblem('n8n');
   if (problem)

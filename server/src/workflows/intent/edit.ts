@@ -172,13 +172,27 @@ function isEdit(message: string): boolean {
 }
 
 /** The spec after a follow-up: the edit applied to the stored spec, or a new request. */
-function editSpec(
+export function editSpec(
   previous: WorkflowSpec | null,
   message: string,
 ): { spec: WorkflowSpec; changes: string[]; edited: boolean } {
   const edit = previous && isEdit(message) ? applyEdit(previous, message) : null;
   if (edit) return { spec: edit.spec, changes: edit.changes, edited: true };
   return { spec: readRequest(message), changes: [], edited: false };
+}
+
+/** Whether a stored value is a spec this reader wrote (older or foreign rows are replayed from the requests instead). */
+export function isSpec(value: unknown): value is WorkflowSpec {
+  const v = value as Partial<WorkflowSpec> | null;
+  return Boolean(
+    v &&
+    typeof v === 'object' &&
+    v.trigger &&
+    typeof v.trigger.kind === 'string' &&
+    Array.isArray(v.steps) &&
+    Array.isArray(v.onError) &&
+    Array.isArray(v.choices),
+  );
 }
 
 /** The spec a session's requests add up to: each edit applies to the one before; other messages start over. */

@@ -11,6 +11,8 @@ import { useNarrowScreen } from '../../../components/useNarrowScreen';
 import { useGetTeamQuery } from '../../../services/api';
 import { errorMessage } from '../../../services/apiErrors';
 import { ChatPanel } from '../../../features/chat/components/ChatPanel';
+import { WorkflowPanelSlot } from '../../../features/chat/workflowSlot';
+
 import { AgentComputer } from '../../../features/computer/components/AgentComputer';
 import { useComputerPanel } from '../../../features/computer/hooks/useComputerPanel';
 import { CredentialsPrompt } from '../../../features/credentials/components/CredentialsPrompt';
@@ -20,6 +22,10 @@ import { SIDEBAR_WIDTH } from '../../../features/teams/components/sidebarWidth';
 import { useChatSession } from '../../../features/teams/hooks/useChatSession';
 import { useSidebarDefault } from '../../../features/teams/hooks/useSidebarDefault';
 
+// A reply's workflow panel loads with the first reply that has a workflow.
+const WorkflowPanel = lazy(() =>
+  import('../../../features/workflow/components/WorkflowPanel').then((m) => ({ default: m.WorkflowPanel })),
+);
 const ChatSidebar = lazy(() => import('./ChatSidebar').then((m) => ({ default: m.ChatSidebar })));
 const SidebarOverlay = lazy(() =>
   import('../../../features/teams/components/SidebarOverlay').then((m) => ({ default: m.SidebarOverlay })),
@@ -53,7 +59,11 @@ export function TeamChatPage({ teamId }: { teamId: string }) {
   if (team.isError || !team.data)
     return <TeamErrorCard message={team.isError ? errorMessage(team.error, TEAM_NOT_FOUND) : null} />;
 
-  const chat = <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />;
+  const chat = (
+    <WorkflowPanelSlot value={WorkflowPanel}>
+      <ChatPanel teamId={teamId} homeTeam={homeTeam} loadingHistory={loadingHistory} earlier={earlier} />
+    </WorkflowPanelSlot>
+  );
   const sidebar = <ChatSidebar team={team.data} sessionId={sessionId} />;
   // The sidebar's box, so that the chat beside it does not move when it arrives.
   const sidebarPlace = narrow ? null : (

@@ -68,7 +68,7 @@ export const MessageItem = memo(function MessageItem({ id, timeLabel, homeTeam }
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.content}</Typography>
           </Box>
         ) : (
-          <ReplyMarkdown text={message.content} streaming={live} />
+          <ReplyMarkdown text={message.content} streaming={live} workflow={message.workflow} />
         )}
         {!isUser && <ToolTimeline runs={runs} open={live} />}
         {!isUser && <MemberResponses responses={message.memberResponses ?? NO_MEMBERS} open={live} />}

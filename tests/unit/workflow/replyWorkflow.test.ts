@@ -1,4 +1,4 @@
-import { createdWorkflowUrl, findReplyWorkflow, workflowFileName } from '../../../src/features/chat/replyWorkflow';
+import { createdWorkflowUrl, findReplyWorkflow, workflowFileName } from '../../../src/features/workflow/replyWorkflow';
 
 const workflow = { name: 'Schedule Trigger → Slack', nodes: [{ name: 'A', type: 't' }], connections: {} };
 const json = JSON.stringify(workflow, null, 2);

@@ -1,5 +1,5 @@
-import { nodeKind, toDiagram, typeLabel, type WorkflowDiagram } from '../../../src/features/chat/workflowGraph';
-import { layoutDiagram, type Box } from '../../../src/features/chat/workflowLayout';
+import { nodeKind, toDiagram, typeLabel, type WorkflowDiagram } from '../../../src/features/workflow/workflowGraph';
+import { layoutDiagram, type Box } from '../../../src/features/workflow/workflowLayout';
 import { branchingWorkflow } from '../../fixtures/workflows/branches';
 
 const diagram = toDiagram(branchingWorkflow)!;

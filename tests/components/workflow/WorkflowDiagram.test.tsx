@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { WorkflowJson } from '../../../src/services/contract';
 import { MessageItem } from '../../../src/features/chat/components/MessageItem';
 import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
 import type { ChatMessage, LiveRun } from '../../../src/features/chat/chatTypes';
@@ -33,12 +34,13 @@ const workflow = {
 const json = JSON.stringify(workflow, null, 2);
 const replyWith = (extra = '') => `Here is your workflow.\n\n\`\`\`json\n${json}\n\`\`\`\n${extra}`;
 
-function renderReply(content: string, live = false) {
+function renderReply(content: string, live = false, data?: ChatMessage['workflow']) {
   const message: ChatMessage = {
     id: 'team-r1',
     content: live ? '' : content,
     sender: 'team',
     timestamp: '2026-11-21T10:00:01Z',
+    ...(data ? { workflow: data } : {}),
   };
   const run: LiveRun = {
     runId: 'r1',
@@ -125,6 +127,30 @@ describe('a workflow in a reply', () => {
     hostile.unmount();
     renderReply(replyWith('\n[Docs](https://n8n.example.com/docs)'));
     expect(within(actions()).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows "Open in n8n" once: the button, not the reply’s own link beside it', () => {
+    renderReply(
+      replyWith(
+        '\nI created the workflow in your n8n (inactive): [Open in n8n](https://n8n.example.com/workflow/abc123)',
+      ),
+    );
+    expect(screen.getAllByRole('link', { name: 'Open in n8n' })).toHaveLength(1);
+    expect(screen.getByText('I created the workflow in your n8n (inactive).')).toBeInTheDocument();
+  });
+
+  it('draws the workflow the server sent as data, even when the text has no JSON block', async () => {
+    renderReply('Here is your workflow.', false, {
+      workflow: workflow as unknown as WorkflowJson,
+      url: 'https://n8n.example.com/workflow/9',
+    });
+    expect(
+      await screen.findByRole('application', { name: 'Workflow diagram: Schedule Trigger → Slack, 2 nodes' }),
+    ).toBeInTheDocument();
+    expect(within(actions()).getByRole('link', { name: 'Open in n8n' })).toHaveAttribute(
+      'href',
+      'https://n8n.example.com/workflow/9',
+    );
   });
 
   it('keeps the JSON collapsed until asked for', async () => {

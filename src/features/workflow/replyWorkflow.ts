@@ -1,17 +1,27 @@
-// Finds the n8n workflow a reply carries (a closed ```json fence holding `nodes` and `connections`) and the link to
-// the workflow the server created, if any. Cheap and dependency-free: it runs on the reply as it streams.
+// The n8n workflow a reply carries: the workflow field the server sent with it (docs/PROTOCOL.md), or, from a server
+// that sends none, a closed ```json fence holding `nodes` and `connections`; and the link to the workflow the server
+// created, if any. Cheap and dependency-free: it runs on the reply as it streams.
+import type { ReactNode } from 'react';
+import type { ReplyWorkflow as WorkflowData } from '../../services/contract';
 
 /** Beyond this many nodes a diagram would be unreadable and slow: the JSON shows instead. */
 export const MAX_DIAGRAM_NODES = 300;
 
 export interface ReplyWorkflow {
-  /** Where the fence starts and ends (after its closing line) in the reply. */
+  /** Where the fence starts and ends (after its closing line) in the reply; both -1 when the text has none. */
   start: number;
   end: number;
-  /** The JSON as the reply wrote it. */
+  /** The JSON as the reply wrote it (or as the data reads, pretty-printed). */
   json: string;
   workflow: { name?: unknown; nodes: unknown[]; connections: object };
   name: string;
+}
+
+/** What the chat gives the workflow panel it shows in a reply (the chat renders the JSON with its Markdown). */
+export interface WorkflowPanelProps {
+  found: ReplyWorkflow;
+  n8nUrl: string | null;
+  renderJson: (code: string) => ReactNode;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*$/;
@@ -98,10 +108,30 @@ export function findReplyWorkflow(text: string): ReplyWorkflow | null {
     if (fence.lang !== 'json' && fence.lang !== '') continue;
     const workflow = parseWorkflow(fence.body);
     if (!workflow) continue;
-    const name = typeof workflow.name === 'string' && workflow.name.trim() !== '' ? workflow.name.trim() : 'Workflow';
-    found = { start: fence.start, end: fence.end, json: fence.body.trim(), workflow, name };
+    found = { start: fence.start, end: fence.end, json: fence.body.trim(), workflow, name: nameOf(workflow) };
   }
   return found;
+}
+
+const nameOf = (workflow: { name?: unknown }) =>
+  typeof workflow.name === 'string' && workflow.name.trim() !== '' ? workflow.name.trim() : 'Workflow';
+
+/**
+ * The workflow of a reply: the data the server sent, placed where the reply's JSON block is (the block is then not
+ * shown twice), else the JSON block itself.
+ */
+export function replyWorkflowOf(text: string, data: WorkflowData | undefined): ReplyWorkflow | null {
+  const inText = findReplyWorkflow(text);
+  if (!data || !Array.isArray(data.workflow.nodes)) return inText;
+  const json = JSON.stringify(data.workflow, null, 2);
+  const workflow = data.workflow as ReplyWorkflow['workflow'];
+  return { start: inText?.start ?? -1, end: inText?.end ?? -1, json, workflow, name: nameOf(workflow) };
+}
+
+/** A fence longer than any backtick run in the JSON, so the code block always ends where the JSON does. */
+export function codeBlock(json: string): string {
+  const fence = '`'.repeat(Math.max(3, ...[...json.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${fence}json\n${json}\n${fence}`;
 }
 
 /** The first http(s) Markdown link outside code whose path ends in /workflow/{id}: the workflow the server created. */

@@ -3,23 +3,11 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Collapse, Stack } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { MAX_DIAGRAM_NODES, type ReplyWorkflow } from '../replyWorkflow';
-import { Markdown } from './Markdown';
+import { codeBlock, MAX_DIAGRAM_NODES, type WorkflowPanelProps } from '../replyWorkflow';
 import { WorkflowActions } from './WorkflowActions';
 import { WorkflowDiagram } from './WorkflowDiagram';
 
-interface WorkflowPanelProps {
-  found: ReplyWorkflow;
-  n8nUrl: string | null;
-}
-
-/** A fence longer than any backtick run in the JSON, so the code block always ends where the JSON does. */
-function codeBlock(json: string): string {
-  const fence = '`'.repeat(Math.max(3, ...[...json.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${fence}json\n${json}\n${fence}`;
-}
-
-export function WorkflowPanel({ found, n8nUrl }: WorkflowPanelProps) {
+export function WorkflowPanel({ found, n8nUrl, renderJson }: WorkflowPanelProps) {
   const count = found.workflow.nodes.length;
   const tooLarge = count > MAX_DIAGRAM_NODES;
   const [open, setOpen] = useState(tooLarge);
@@ -46,7 +34,7 @@ export function WorkflowPanel({ found, n8nUrl }: WorkflowPanelProps) {
           Workflow JSON
         </Button>
         <Collapse in={open} unmountOnExit id={jsonId}>
-          <Markdown text={codeBlock(found.json)} />
+          {renderJson(codeBlock(found.json))}
         </Collapse>
       </Box>
     </Stack>

@@ -1,6 +1,6 @@
 // The Agent's Computer address in a tool output (SPEC §4): JSON `vnc_url` or a Markdown link to vnc.html, view-only.
 import type { ToolCall } from '../../services/contract';
-import { splitLeadingJson } from './toolResult';
+import { splitLeadingJson } from '../chat/toolResult';
 
 const MARKDOWN_LINK = /\[[^\]]*\]\(\s*<?([^)\s>]*vnc\.html[^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/i;
 const MAX_DEPTH = 4;

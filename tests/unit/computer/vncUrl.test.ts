@@ -1,4 +1,4 @@
-import { extractVncUrl, latestVncUrl } from '../../../src/features/chat/vncUrl';
+import { extractVncUrl, latestVncUrl } from '../../../src/features/computer/vncUrl';
 
 describe("Agent's Computer address (SPEC §4)", () => {
   it('reads vnc_url from JSON output and appends view_only=true', () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "workflow" jsonb;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "workflow_spec" jsonb;

@@ -68,11 +68,16 @@ const BRANCHING_REPLY = [
 ].join('\n');
 
 /** The stored reply with its workflow swapped for another: any server's stored content draws the same way. */
+/** The stored reply as a server that sends no workflow field would give it: the branching workflow in its text only. */
 function withReply(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('```json') ? BRANCHING_REPLY : value;
   if (Array.isArray(value)) return value.map(withReply);
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReply(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'workflow')
+        .map(([k, v]) => [k, withReply(v)]),
+    );
   return value;
 }
 
@@ -119,6 +124,20 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     );
     await canvas.scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, 'workflow-01-diagram');
+  });
+
+  await t.test('draws it again after a reload, from the workflow stored with the reply', async () => {
+    const stored: unknown[] = [];
+    page.on('response', (r) => {
+      if (/\/teams\/sessions\/[^/]+\/messages/.test(r.url())) stored.push(r.json());
+    });
+    await page.reload();
+    await diagram().getByText('Post to #sales', { exact: true }).waitFor();
+    const body = (await stored[0]) as {
+      data: { messages: Array<{ role: string; workflow?: { workflow: { nodes: unknown[] } } }> };
+    };
+    const reply = body.data.messages.find((m) => m.role === 'team_response');
+    assert.equal(reply?.workflow?.workflow.nodes.length, 2, 'the stored reply carries the workflow as data');
   });
 
   await t.test('copies the JSON and downloads it as a named file', async () => {

@@ -175,7 +175,7 @@ export async function* configure<E>(
 export async function* validate<E>(
   built: Built,
   call: ToolCaller<E>,
-  knowledge: NodeKnowledge<E>,
+  knowledge: { definition(type: string): NodeDefinition | null },
   rounds = 3,
 ): AsyncGenerator<E, Checked> {
   const repaired: string[] = [];

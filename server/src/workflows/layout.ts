@@ -21,8 +21,10 @@ export function layout(graph: LayoutGraph): Map<string, [number, number]> {
     if (!subNodes.has(node.name))
       g.setNode(node.name, { width: WIDTH, height: HEIGHT + (hasSubNodes(graph, node.name) ? SUB_GAP : 0) });
   graph.links.forEach((link, i) => {
-    // The loop back into a batch node would make dagre rank the body before the loop; leave it out of ranking.
-    if (link.type !== 'main' || isBackEdge(graph, link.from, link.to)) return;
+    // The loop back into a batch node would make dagre rank the body before the loop; leave it out of ranking. A
+    // link to a node that is not there (a model's mistake, which the validator reports) has no place to draw.
+    if (link.type !== 'main' || !g.hasNode(link.from) || !g.hasNode(link.to) || isBackEdge(graph, link.from, link.to))
+      return;
     g.setEdge(link.from, link.to, { weight: 1 }, `e${i}`);
   });
   dagre.layout(g);

@@ -168,7 +168,7 @@ function ordered(wf: N8nWorkflow): N8nNode[] {
 }
 
 export function composeReply(input: ReplyInput): string {
-  const { built, checked, spec } = input;
+  const { built, spec } = input;
   const wf = built.workflow;
   const parts: string[] = [];
   if (input.changes.length) parts.push('### What changed', ...input.changes.map((c) => `- ${c}`), '');
@@ -176,8 +176,17 @@ export function composeReply(input: ReplyInput): string {
   ordered(wf).forEach((node, i) =>
     parts.push(`${i + 1}. **${node.name}** ${describe(node, wf, spec)}${failureNote(node, wf)}`),
   );
+  parts.push('', ...workflowSections(input));
+  return parts.join('\n');
+}
+
+/** What every reply with a workflow says after its own explanation: validation, what the user still does, the JSON. */
+export function workflowSections(input: Omit<ReplyInput, 'changes' | 'spec'> & { spec?: WorkflowSpec }): string[] {
+  const { built, checked } = input;
+  const wf = built.workflow;
+  const parts: string[] = [];
   const connections = Object.values(wf.connections).reduce((n, c) => n + Object.values(c).flat(2).length, 0);
-  parts.push('', '### Validated');
+  parts.push('### Validated');
   const errors = checked.report.errors;
   if (checked.report.valid)
     parts.push(
@@ -225,14 +234,15 @@ export function composeReply(input: ReplyInput): string {
       '',
       `I read the attached file${input.fileNames.length === 1 ? '' : 's'}: ${input.fileNames.join(', ')}.`,
     );
-  if (spec.choices.length)
+  const choices = input.spec?.choices ?? [];
+  if (choices.length)
     parts.push(
       '',
       '### Choices I made',
-      ...spec.choices.map((c) => `- "${c.said}" → **${c.chose}** (to change it, ${c.change}).`),
+      ...choices.map((c) => `- "${c.said}" → **${c.chose}** (to change it, ${c.change}).`),
     );
   const questions = [
-    ...spec.unmapped.map((u) => `I did not map "${u.trim()}": which app or step should do this?`),
+    ...(input.spec?.unmapped ?? []).map((u) => `I did not map "${u.trim()}": which app or step should do this?`),
     ...built.problems,
     ...input.notes,
   ];
@@ -249,7 +259,7 @@ export function composeReply(input: ReplyInput): string {
     );
   }
   parts.push('', '```json', JSON.stringify(wf, null, 2), '```');
-  return parts.join('\n');
+  return parts;
 }
 
 /** Nothing in the request could be read as a workflow: ask instead of building a placeholder. */

@@ -7,6 +7,7 @@ import { invokeTool } from '../tools/invoke.ts';
 import type { EngineContext, RunEvent, RunInput, TeamEngine } from '../types.ts';
 import { NodeKnowledge } from '../../workflows/knowledge.ts';
 import { editSpec, isSpec, replaySession } from '../../workflows/intent/edit.ts';
+import { workflowIdOf } from '../deploy.ts';
 import { clarifyingReply, composeReply } from '../../workflows/reply.ts';
 import { teamRecommendation } from './answer.ts';
 import { memberId, memberResponse, runOtherMember } from './member.ts';
@@ -98,7 +99,7 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
   const owners = assignPhases(members, fns);
   const link =
     input.previous?.workflow.url ?? /\]\((https?:\/\/[^)\s]+\/workflow\/[\w-]+)\)/.exec(input.lastReply ?? '')?.[1];
-  const previousId = /\/workflow\/([\w-]+)$/.exec(link ?? '')?.[1] ?? null;
+  const previousId = workflowIdOf(link);
   const state: WorkState = { spec: session.spec, knowledge: new NodeKnowledge<RunEvent>(), deployment: {}, previousId };
   const problem = await context.services.credentialProblem('n8n');
   if (problem)

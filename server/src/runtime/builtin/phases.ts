@@ -7,6 +7,7 @@ import type { WorkflowSpec } from '../../workflows/spec.ts';
 import type { Deployment } from '../../workflows/reply.ts';
 import { shownResult, type ToolFunction } from '../tools/catalog.ts';
 import { invokeTool } from '../tools/invoke.ts';
+import { deployWorkflow } from '../deploy.ts';
 import type { EngineContext, RunEvent } from '../types.ts';
 
 export type PhaseName = 'design' | 'configure' | 'validate';
@@ -80,42 +81,20 @@ function callerFor(
   };
 }
 
-function idOf(text: string): string | null {
-  try {
-    const raw = JSON.parse(text) as { id?: unknown; data?: { id?: unknown } };
-    const id = raw.data?.id ?? raw.id;
-    return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
-  } catch {
-    return /"id"\s*:\s*"([\w-]+)"/.exec(text)?.[1] ?? null;
-  }
-}
-
 async function* deploy(
   state: WorkState,
   call: ToolCaller<RunEvent>,
   fns: ToolFunction[],
   context: EngineContext,
 ): AsyncGenerator<RunEvent, string> {
-  const can = (t: string) => fns.some((f) => f.serverId === 'n8n' && f.toolName === t);
-  if (!can('n8n_create_workflow')) return 'Not created in n8n: no n8n credentials are saved.';
-  if (!state.checked?.usable) {
-    state.deployment.problem =
-      'I did not create it in your n8n because validation still reports errors (listed above).';
-    return state.deployment.problem;
-  }
-  const { name, nodes, connections, settings } = state.built!.workflow;
-  const update = state.previousId && can('n8n_update_full_workflow');
-  const result = update
-    ? yield* call('n8n_update_full_workflow', { id: state.previousId, name, nodes, connections, settings })
-    : yield* call('n8n_create_workflow', { name, nodes, connections, settings });
-  const id = result.isError ? null : (idOf(result.text) ?? (update ? state.previousId : null));
-  const base = await context.services.credentialLink('n8n', 'N8N_BASE_URL');
-  if (!id || !base) {
-    state.deployment.problem = `Creating it in your n8n failed: ${result.text.split('\n')[0]!.slice(0, 200)}`;
-    return state.deployment.problem;
-  }
-  state.deployment = { url: `${base}/workflow/${encodeURIComponent(id)}`, updated: Boolean(update) };
-  return `${update ? 'Updated' : 'Created'} in n8n (inactive): ${state.deployment.url}`;
+  const tools = fns.filter((f) => f.serverId === 'n8n').map((f) => f.toolName ?? f.name);
+  const { deployment, report } = yield* deployWorkflow(
+    { workflow: state.built!.workflow, valid: Boolean(state.checked?.usable), previousId: state.previousId, tools },
+    call,
+    context.services,
+  );
+  state.deployment = deployment;
+  return report;
 }
 
 /** Runs one phase with a member's (or the coordinator's) tools; returns the member's report. */

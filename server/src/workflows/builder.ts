@@ -7,9 +7,8 @@ import { isShown, optionValues, type Intent } from './configure.ts';
 import type { NodeDefinition, NodeKnowledge, ToolCaller } from './knowledge.ts';
 import type { N8nWorkflow } from './n8nJson.ts';
 import { appDisplayName, planWorkflow, type Plan } from './plan.ts';
-import type { WorkflowSpec } from './spec.ts';
+import { type WorkflowSpec, walkSteps } from './spec.ts';
 import { parseValidation, repair, type ValidationReport } from './validation.ts';
-import { walkSteps } from './intent/cover.ts';
 import { scheduleText } from './wording.ts';
 
 export interface Design {

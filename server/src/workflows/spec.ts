@@ -175,3 +175,18 @@ export interface WorkflowSpec {
   choices: Choice[];
   name?: string;
 }
+
+/** Visits every step of a tree: branches, routes, loop bodies and parallel branches included. */
+export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
+  for (const step of steps) {
+    visit(step);
+    if (step.kind === 'if') walkSteps([...step.then, ...step.otherwise], visit);
+    if (step.kind === 'switch') {
+      step.routes.forEach((r) => walkSteps(r.steps, visit));
+      if (step.fallback) walkSteps(step.fallback, visit);
+    }
+    if (step.kind === 'ai') step.routes?.forEach((r) => walkSteps(r.steps, visit));
+    if (step.kind === 'parallel') step.branches.forEach((b) => walkSteps(b, visit));
+    if (step.kind === 'loop') walkSteps(step.body, visit);
+  }
+}

@@ -4,25 +4,11 @@
 import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { PROVIDERS } from '../catalog/models.ts';
 import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
-import type { AiStep, AiTask, Condition, Step } from '../spec.ts';
+import { walkSteps, type AiStep, type AiTask, type Condition, type Step } from '../spec.ts';
 import { aiStep, type ReadContext } from './steps.ts';
 import { within } from './mentions.ts';
 import type { FoundTrigger } from './trigger.ts';
 import { spanText } from './text.ts';
-
-export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
-  for (const step of steps) {
-    visit(step);
-    if (step.kind === 'if') walkSteps([...step.then, ...step.otherwise], visit);
-    if (step.kind === 'switch') {
-      step.routes.forEach((r) => walkSteps(r.steps, visit));
-      if (step.fallback) walkSteps(step.fallback, visit);
-    }
-    if (step.kind === 'ai') step.routes?.forEach((r) => walkSteps(r.steps, visit));
-    if (step.kind === 'parallel') step.branches.forEach((b) => walkSteps(b, visit));
-    if (step.kind === 'loop') walkSteps(step.body, visit);
-  }
-}
 
 const aiSteps = (steps: Step[]): AiStep[] => {
   const out: AiStep[] = [];

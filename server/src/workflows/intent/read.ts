@@ -1,7 +1,7 @@
 // Reads a plain-language automation request into a workflow spec: the trigger, then each sentence's clauses in order,
 // with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
 // job the request names ends up in a step. Deterministic: the same text gives the same spec.
-import type { AiStep, Condition, Step, WorkflowSpec } from '../spec.ts';
+import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within } from './mentions.ts';
 import { fieldOfValue, verbClass } from './lexicon.ts';
@@ -9,7 +9,7 @@ import { routeStart, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, isComplement } from './words.ts';
-import { coverMentions, finishSteps, walkSteps } from './cover.ts';
+import { coverMentions, finishSteps } from './cover.ts';
 
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;

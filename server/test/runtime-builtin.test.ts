@@ -195,6 +195,43 @@ describe('the built-in team', () => {
     );
   });
 
+  it('searches the knowledge attached to the member that designs the workflow, and the reply uses what it found', async () => {
+    const base = team();
+    const members = base.config!.members!.map((m, i) =>
+      i === 0 ? { ...m, agent_config: { ...m.agent_config, knowledge_base_ids: ['kb-naming'] } } : m,
+    );
+    const searched: string[][] = [];
+    const services = servicesWith(pool, {
+      searchKnowledge: async (ids) => {
+        searched.push(ids);
+        return ids.includes('kb-naming')
+          ? [
+              {
+                documentName: 'naming.txt',
+                content: 'Prefix every workflow with ZX-PLUTO before you ship it.',
+                rank: 1,
+              },
+            ]
+          : [];
+      },
+    });
+    const events = await run({ ...base, config: { ...base.config!, members } }, undefined, [], services);
+    assert.deepEqual(searched, [['kb-naming']]);
+    const search = events.find((e) => e.kind === 'tool_completed' && e.call.tool_name === 'search_knowledge_base');
+    assert.ok(search, 'the search is in the timeline');
+    const architect = events.find(
+      (e) => e.kind === 'member_response' && e.response.member_name === 'Workflow Architect',
+    );
+    assert.ok(
+      architect?.kind === 'member_response' &&
+        architect.response.tools?.some((t) => t.tool_name === 'search_knowledge_base'),
+    );
+    assert.match(
+      text(events),
+      /### From your knowledge base\n> \*\*naming\.txt\*\*: Prefix every workflow with ZX-PLUTO/,
+    );
+  });
+
   it('streams text in small deltas that add up to the whole', () => {
     const whole = 'One two three four five six seven.\n\n```json\n{ "a": 1 }\n```';
     const deltas = splitDeltas(whole);

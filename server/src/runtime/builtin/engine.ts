@@ -10,7 +10,7 @@ import { editSpec, isSpec, replaySession } from '../../workflows/intent/edit.ts'
 import { workflowIdOf } from '../deploy.ts';
 import { clarifyingReply, composeReply } from '../../workflows/reply.ts';
 import { teamRecommendation } from './answer.ts';
-import { memberId, memberResponse, runOtherMember } from './member.ts';
+import { memberId, memberResponse, runOtherMember, searchOwnKnowledge } from './member.ts';
 import { assignPhases, PHASES, runPhase, type PhaseName, type WorkState } from './phases.ts';
 
 export function teamMembers(input: RunInput): TeamMember[] {
@@ -118,6 +118,7 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
     ? await memberFunctions({ tools: [{ type: 'mcp', server_ids: ['n8n'] }] }, env, context.signal)
     : [];
   const phaseMembers = new Set<TeamMember>();
+  const phaseKnowledge: string[] = [];
   for (const phase of PHASES) {
     const owner = owners.get(phase) ?? null;
     if (state.unavailable) break;
@@ -134,6 +135,8 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
       task,
       async function* () {
         const calls: ToolCall[] = [];
+        const found = yield* searchOwnKnowledge(fns.get(owner)!, request, context, calls);
+        if (found) phaseKnowledge.push(found);
         const report = yield* runPhase(
           phase,
           state,
@@ -176,10 +179,13 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
     );
     return;
   }
-  const knowledge = responses
-    .flatMap((r) => r.tools ?? [])
-    .filter((t) => t.tool_name === 'search_knowledge_base' && !t.tool_call_error && /^1\. /.test(String(t.result)))
-    .map((t) => String(t.result).split('\n\n')[0]!.replace(/^1\. /, ''));
+  const knowledge = [
+    ...phaseKnowledge,
+    ...responses
+      .flatMap((r) => r.tools ?? [])
+      .filter((t) => t.tool_name === 'search_knowledge_base' && !t.tool_call_error && /^1\. /.test(String(t.result)))
+      .map((t) => String(t.result).split('\n\n')[0]!.replace(/^1\. /, '')),
+  ];
   const notes = [...(state.design?.notes ?? []), ...(state.credentialProblem ? [state.credentialProblem] : [])];
   const reply = composeReply({
     spec: state.design?.spec ?? state.spec,

@@ -59,6 +59,29 @@ export function memberResponse(member: TeamMember, content: string, calls: ToolC
   };
 }
 
+/**
+ * A member with knowledge bases searches them for its part before it works (the timeline shows the search), and
+ * the passage it found goes into the reply.
+ */
+export async function* searchOwnKnowledge(
+  fns: ToolFunction[],
+  request: string,
+  context: EngineContext,
+  calls: ToolCall[],
+): AsyncGenerator<RunEvent, string | null> {
+  const fn = fns.find((f) => f.name === 'search_knowledge_base');
+  if (!fn) return null;
+  const args = { query: request.slice(0, 300) };
+  const call = yield* invokeTool(fn.name, args, () => fn.execute(args), {
+    services: context.services,
+    signal: context.signal,
+    charge: true,
+  });
+  calls.push(call);
+  const result = String(call.result ?? '');
+  return !call.tool_call_error && /^1\. /.test(result) ? result.split('\n\n')[0]!.replace(/^1\. /, '') : null;
+}
+
 export async function* runOtherMember(
   member: TeamMember,
   task: string,

@@ -71,6 +71,11 @@ const schema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().optional(),
   ALLOW_PRIVATE_TOOL_HOSTS: flag,
+  /** List the tools of the catalogue's credential-free servers at start (default on; suites turn it off). */
+  MCP_WARM_TOOL_LISTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   MCP_IDLE_MS: z.coerce.number().int().min(1).default(300_000),
   MCP_MAX_CONNECTIONS_PER_SERVER: z.coerce.number().int().min(1).default(4),

@@ -53,6 +53,8 @@ export async function startTestServer(
     // Suites sign in many users from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_SIGN_IN: '100000',
     RATE_LIMIT_CHECKOUT_PAY: '100000',
+    // A tool server process per test server would be wasted; the Add Tools suite turns it on.
+    MCP_WARM_TOOL_LISTS: 'false',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

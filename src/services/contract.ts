@@ -445,4 +445,6 @@ export interface McpServerCatalogueEntry {
   tool_config_example: ToolEntry;
   /** Tool names the server offers without credentials; absent from older servers. */
   tools?: string[];
+  /** True while the server is still listing them (ask again shortly); absent means the names are final. */
+  tools_pending?: boolean;
 }

@@ -18,7 +18,7 @@ import {
 } from '../mcp/catalog.ts';
 import { validateCredentialValues, type CredentialValues } from './fields.ts';
 import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from '../mcp/addressGuard.ts';
-import { publicToolNames } from '../mcp/publicTools.ts';
+import { PublicToolLists } from '../mcp/publicTools.ts';
 import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
 
@@ -37,6 +37,9 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
   // Both fail at start-up, with a clear message, when the catalogue or the key is wrong.
   const catalog = loadCatalog(ctx.config);
   sealerFor(ctx.config);
+  // Listed from start-up, so the Add Tools dialog never waits for a tool server to start.
+  const publicTools = new PublicToolLists(ctx.mcp, catalog);
+  if (ctx.config.MCP_WARM_TOOL_LISTS) publicTools.warm();
 
   const ownRow = async (userId: string, id: string): Promise<CredentialRow> => {
     const [row] = await ctx.db.select().from(mcpCredentials).where(eq(mcpCredentials.id, id));
@@ -62,7 +65,7 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/agents/mcp/servers/available', async (request) => {
     await requireUser(ctx, request);
-    const tools = await publicToolNames(ctx.mcp, catalog);
+    const tools = await publicTools.snapshot();
     return { data: { available_mcp_servers: availableMcpServers(catalog, tools) } };
   });
 

@@ -104,10 +104,10 @@ export function serverRequirements(catalog: Catalog): ServerRequirement[] {
   }));
 }
 
-/** `tools`: the names each server offers without credentials (from its tools/list), [] when unknown. */
+/** `tools`: the names each server offers without credentials (from its tools/list), and whether still listing. */
 export function availableMcpServers(
   catalog: Catalog,
-  tools: Record<string, string[]> = {},
+  tools: Record<string, { tools: string[]; pending: boolean }> = {},
 ): Record<string, McpServerCatalogueEntry> {
   return Object.fromEntries(
     Object.entries(catalog.mcpServers).map(([id, s]) => [
@@ -117,7 +117,8 @@ export function availableMcpServers(
         description: s.description,
         requires_credentials: s.requires_credentials,
         tool_config_example: s.tool_config_example,
-        tools: tools[id] ?? [],
+        tools: tools[id]?.tools ?? [],
+        ...(tools[id]?.pending ? { tools_pending: true } : {}),
       },
     ]),
   );

@@ -77,4 +77,60 @@ describe('Add Tools dialog', () => {
     await user.click(within(list).getByText('n8n'));
     expect(onAdd).toHaveBeenCalledWith({ type: 'mcp', server_ids: ['n8n'] });
   });
+
+  it('shows a loading state, not empty lists, until both catalogues have answered', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveCatalogues();
+    server.use(
+      http.get(apiUrl('/agents/mcp/servers/available'), async () => {
+        await answered;
+        return HttpResponse.json({ data: { available_mcp_servers: {} } });
+      }),
+    );
+    open();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading tools…');
+    expect(screen.queryByRole('list', { name: 'Regular Tools' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'MCP Servers' })).not.toBeInTheDocument();
+    release();
+    const regular = await screen.findByRole('list', { name: 'Regular Tools' });
+    expect(within(regular).getByText('calculator')).toBeInTheDocument();
+    expect(screen.queryByText('Loading tools…')).not.toBeInTheDocument();
+  });
+
+  it('says a server is still listing its tools and asks again until it has them', async () => {
+    let asked = 0;
+    serveCatalogues();
+    server.use(
+      http.get(apiUrl('/agents/mcp/servers/available'), () => {
+        asked += 1;
+        const ready = asked > 1;
+        return HttpResponse.json({
+          data: {
+            available_mcp_servers: {
+              n8n: {
+                name: 'n8n',
+                description: 'Workflow automation',
+                requires_credentials: true,
+                tool_config_example: example('n8n'),
+                tools: ready ? ['search_nodes'] : [],
+                ...(ready ? {} : { tools_pending: true }),
+              },
+            },
+          },
+        });
+      }),
+    );
+    open();
+    const list = await screen.findByRole('list', { name: 'MCP Servers' });
+    const row = (await within(list).findByText('n8n')).closest('[role="button"]') as HTMLElement;
+    expect(within(row).getByText('Listing tools…')).toBeInTheDocument();
+    expect(await within(row).findByText('Tools: search_nodes', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(row).queryByText('Listing tools…')).not.toBeInTheDocument();
+    const settled = asked;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(asked).toBe(settled);
+  }, 15_000);
 });

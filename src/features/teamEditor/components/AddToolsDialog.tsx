@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Box,
+  CircularProgress,
   Dialog,
   DialogContent,
   DialogTitle,
@@ -10,7 +11,9 @@ import {
   ListItemButton,
   ListItemText,
   ListSubheader,
+  Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useGetAvailableMcpServersQuery, useGetAvailableToolsQuery } from '../../../services/api';
 import type { ToolEntry } from '../../../services/contract';
@@ -20,6 +23,9 @@ interface AddToolsDialogProps {
   onClose: () => void;
   onAdd: (tool: ToolEntry) => void;
 }
+
+/** How often the dialog asks again while a tool server is still listing its tools. */
+const PENDING_POLL_MS = 2_000;
 
 const matches = (query: string, ...texts: string[]) => texts.some((t) => t.toLowerCase().includes(query));
 /** Enough names to tell servers apart without turning a row into a wall of text. */
@@ -36,7 +42,14 @@ function toolNames(tools: string[] | undefined): string | null {
 export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
   const [search, setSearch] = useState('');
   const tools = useGetAvailableToolsQuery(undefined, { skip: !open });
-  const servers = useGetAvailableMcpServersQuery(undefined, { skip: !open });
+  const [listing, setListing] = useState(false);
+  const servers = useGetAvailableMcpServersQuery(undefined, {
+    skip: !open,
+    pollingInterval: listing ? PENDING_POLL_MS : 0,
+  });
+  const anyPending = Object.values(servers.data ?? {}).some((s) => s.tools_pending === true);
+  if (anyPending !== listing) setListing(anyPending);
+  const loading = tools.isLoading || servers.isLoading;
   const q = search.trim().toLowerCase();
 
   const regular = useMemo(
@@ -76,32 +89,52 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
             Failed to fetch MCP servers
           </Alert>
         )}
-        <List dense aria-label="Regular Tools" subheader={<ListSubheader disableSticky>Regular Tools</ListSubheader>}>
-          {regular.map(([name, t]) => (
-            <ListItemButton key={name} onClick={() => add({ type: name })}>
-              <ListItemText primary={name} secondary={t.description} />
-            </ListItemButton>
-          ))}
-        </List>
-        <List dense aria-label="MCP Servers" subheader={<ListSubheader disableSticky>MCP Servers</ListSubheader>}>
-          {mcp.map(([id, s]) => (
-            <ListItemButton key={id} onClick={() => add({ type: 'mcp', server_ids: [id] })}>
-              <ListItemText
-                primary={s.name}
-                secondary={
-                  <>
-                    {s.description}
-                    {toolNames(s.tools) && (
-                      <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', fontFamily: 'monospace' }}>
-                        {toolNames(s.tools)}
-                      </Box>
-                    )}
-                  </>
-                }
-              />
-            </ListItemButton>
-          ))}
-        </List>
+        {loading && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center' }} role="status">
+            <CircularProgress size={16} aria-hidden />
+            <Typography variant="body2">Loading tools…</Typography>
+          </Stack>
+        )}
+        {!loading && (
+          <>
+            <List
+              dense
+              aria-label="Regular Tools"
+              subheader={<ListSubheader disableSticky>Regular Tools</ListSubheader>}
+            >
+              {regular.map(([name, t]) => (
+                <ListItemButton key={name} onClick={() => add({ type: name })}>
+                  <ListItemText primary={name} secondary={t.description} />
+                </ListItemButton>
+              ))}
+            </List>
+            <List dense aria-label="MCP Servers" subheader={<ListSubheader disableSticky>MCP Servers</ListSubheader>}>
+              {mcp.map(([id, s]) => (
+                <ListItemButton key={id} onClick={() => add({ type: 'mcp', server_ids: [id] })}>
+                  <ListItemText
+                    primary={s.name}
+                    secondary={
+                      <>
+                        {s.description}
+                        {s.tools_pending === true && !s.tools?.length && (
+                          <Box component="span" role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                            <CircularProgress size={12} aria-hidden />
+                            Listing tools…
+                          </Box>
+                        )}
+                        {toolNames(s.tools) && (
+                          <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', fontFamily: 'monospace' }}>
+                            {toolNames(s.tools)}
+                          </Box>
+                        )}
+                      </>
+                    }
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { Box, Card, CardContent, Paper, Typography } from '@mui/material';
 import { TEAM_ID } from '../../../config/env';
 import { useAppSelector } from '../../hooks';
+import { DialogHostProvider } from '../../../components/DialogHost';
 import { PageLoading } from '../../../components/PageLoading';
 import { useNarrowScreen } from '../../../components/useNarrowScreen';
 import { useGetTeamQuery } from '../../../services/api';
@@ -70,35 +71,38 @@ export function TeamChatPage({ teamId }: { teamId: string }) {
     <Box sx={{ width: SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: 1, borderColor: 'divider' }} />
   );
   const agentComputer = <AgentComputer computer={computer} narrow={narrow} />;
+  // The sidebar's dialogs live at the page: its tree remounts across 640 px and goes when it closes.
   return (
-    <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
-      {sidebarOpen && (
-        <Suspense fallback={sidebarPlace}>{narrow ? <SidebarOverlay>{sidebar}</SidebarOverlay> : sidebar}</Suspense>
-      )}
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {!homeTeam && <CredentialsPrompt team={team.data} />}
-        {narrow && agentComputer}
-        {homeTeam ? (
-          <Paper
-            variant="outlined"
-            sx={{
-              flex: 1,
-              minHeight: 0,
-              display: 'flex',
-              width: '100%',
-              maxWidth: 900,
-              mx: 'auto',
-              my: 2,
-              borderRadius: 3,
-            }}
-          >
-            {chat}
-          </Paper>
-        ) : (
-          chat
+    <DialogHostProvider>
+      <Box sx={{ display: 'flex', height: SCREEN_HEIGHT, minHeight: 0, position: 'relative', overflow: 'hidden' }}>
+        {sidebarOpen && (
+          <Suspense fallback={sidebarPlace}>{narrow ? <SidebarOverlay>{sidebar}</SidebarOverlay> : sidebar}</Suspense>
         )}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {!homeTeam && <CredentialsPrompt team={team.data} />}
+          {narrow && agentComputer}
+          {homeTeam ? (
+            <Paper
+              variant="outlined"
+              sx={{
+                flex: 1,
+                minHeight: 0,
+                display: 'flex',
+                width: '100%',
+                maxWidth: 900,
+                mx: 'auto',
+                my: 2,
+                borderRadius: 3,
+              }}
+            >
+              {chat}
+            </Paper>
+          ) : (
+            chat
+          )}
+        </Box>
+        {!narrow && agentComputer}
       </Box>
-      {!narrow && agentComputer}
-    </Box>
+    </DialogHostProvider>
   );
 }

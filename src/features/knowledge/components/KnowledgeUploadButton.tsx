@@ -1,7 +1,8 @@
-// "Upload knowledge" on a Team Members row: opens the knowledge upload dialog for that member.
-import { useState } from 'react';
+// "Upload knowledge" on a Team Members row: opens the knowledge upload dialog for that member, at the page's dialog
+// host, so a layout change that remounts the row keeps it open.
 import { IconButton, Tooltip } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useHostedDialog } from '../../../components/DialogHost';
 import type { TeamMember } from '../../../services/contract';
 import { KnowledgeUploadDialog } from './KnowledgeUploadDialog';
 
@@ -12,21 +13,19 @@ interface KnowledgeUploadButtonProps {
 }
 
 export function KnowledgeUploadButton({ teamId, member, memberIndex }: KnowledgeUploadButtonProps) {
-  const [open, setOpen] = useState(false);
+  const dialog = useHostedDialog();
+  const open = () =>
+    dialog.open((close) => (
+      <KnowledgeUploadDialog open teamId={teamId} member={member} memberIndex={memberIndex} onClose={close} />
+    ));
   return (
     <>
       <Tooltip title="Upload knowledge">
-        <IconButton size="small" aria-label={`Upload knowledge for ${member.name}`} onClick={() => setOpen(true)}>
+        <IconButton size="small" aria-label={`Upload knowledge for ${member.name}`} onClick={open}>
           <UploadFileIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <KnowledgeUploadDialog
-        open={open}
-        teamId={teamId}
-        member={member}
-        memberIndex={memberIndex}
-        onClose={() => setOpen(false)}
-      />
+      {dialog.element}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { api } from '../../../services/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsAdmin, selectIsAuthenticated } from '../../auth/authSelectors';
 import { signedOut } from '../../auth/authActions';
+import { selectSidebarOpen } from '../layoutSelectors';
 import { sidebarToggled } from '../layoutSlice';
 import { useAdminInHeader } from './adminTogglePlacement';
 import { MobileMenu } from './MobileMenu';
@@ -27,6 +28,7 @@ export function Header() {
   const signedIn = useAppSelector(selectIsAuthenticated);
   const onTeamChat = useMatch('/teams/:teamId/chat') !== null;
   const isAdmin = useAppSelector(selectIsAdmin);
+  const sidebarOpen = useAppSelector(selectSidebarOpen);
   const adminInHeader = useAdminInHeader() && isAdmin;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: HEADER_BLUR_PX });
   const prefetchBalance = api.usePrefetch('getBalance');
@@ -60,6 +62,7 @@ export function Header() {
             edge="start"
             color="inherit"
             aria-label="Toggle sidebar"
+            aria-expanded={sidebarOpen}
             onClick={() => dispatch(sidebarToggled())}
           >
             <MenuOpenIcon />

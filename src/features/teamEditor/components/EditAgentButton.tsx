@@ -1,7 +1,7 @@
-// "Edit agent" on an agent's Team Members row: opens Edit Agent for that member.
-import { useState } from 'react';
+// "Edit agent" on an agent's Team Members row: opens Edit Agent for that member, at the page's dialog host.
 import { IconButton, Tooltip } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import { useHostedDialog } from '../../../components/DialogHost';
 import type { Team, TeamMember } from '../../../services/contract';
 import { EditAgentDialog } from './EditAgentDialog';
 
@@ -12,15 +12,16 @@ interface EditAgentButtonProps {
 }
 
 export function EditAgentButton({ team, member, memberIndex }: EditAgentButtonProps) {
-  const [open, setOpen] = useState(false);
+  const dialog = useHostedDialog();
+  const open = () => dialog.open((close) => <EditAgentDialog team={team} memberIndex={memberIndex} onClose={close} />);
   return (
     <>
       <Tooltip title="Edit agent">
-        <IconButton size="small" aria-label={`Edit agent ${member.name}`} onClick={() => setOpen(true)}>
+        <IconButton size="small" aria-label={`Edit agent ${member.name}`} onClick={open}>
           <EditOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {open && <EditAgentDialog team={team} memberIndex={memberIndex} onClose={() => setOpen(false)} />}
+      {dialog.element}
     </>
   );
 }

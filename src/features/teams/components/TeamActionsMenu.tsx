@@ -1,11 +1,12 @@
 // The team card's menu: Clone Team for everyone; Edit Team (when the page supplies the editor) and Delete Team for the
-// team's owner only (SPEC §6).
+// team's owner only (SPEC §6). The editor opens at the page's dialog host, so it outlives the sidebar.
 import { useState, type ComponentType } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useHostedDialog } from '../../../components/DialogHost';
 import { useAppSelector } from '../../../app/hooks';
 import { useCloneTeamMutation, useDeleteTeamMutation, useGetTeamQuery } from '../../../services/api';
 import type { Team } from '../../../services/contract';
@@ -32,7 +33,8 @@ interface TeamActionsMenuProps {
 
 export function TeamActionsMenu({ teamId, editDialog: EditDialog }: TeamActionsMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'edit' | 'clone' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'clone' | 'delete' | null>(null);
+  const editor = useHostedDialog();
   const { data: team } = useGetTeamQuery(teamId);
   const userId = useAppSelector(selectCurrentUser)?.id;
   const isOwner = Boolean(team?.owner_id && team.owner_id === userId);
@@ -42,9 +44,13 @@ export function TeamActionsMenu({ teamId, editDialog: EditDialog }: TeamActionsM
   const navigate = useNavigate();
   const T = TEAM_ACTION_TEXT;
 
-  const open = (which: 'edit' | 'clone' | 'delete') => {
+  const open = (which: 'clone' | 'delete') => {
     setAnchor(null);
     setDialog(which);
+  };
+  const edit = () => {
+    setAnchor(null);
+    if (team && EditDialog) editor.open((close) => <EditDialog team={team} onClose={close} />);
   };
   const clone = async () => {
     try {
@@ -73,7 +79,7 @@ export function TeamActionsMenu({ teamId, editDialog: EditDialog }: TeamActionsM
         <MoreHorizIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {isOwner && EditDialog && <MenuItem onClick={() => open('edit')}>Edit Team</MenuItem>}
+        {isOwner && EditDialog && <MenuItem onClick={edit}>Edit Team</MenuItem>}
         <MenuItem onClick={() => open('clone')}>Clone Team</MenuItem>
         {isOwner && (
           <MenuItem onClick={() => open('delete')} sx={{ color: 'error.main' }}>
@@ -81,7 +87,7 @@ export function TeamActionsMenu({ teamId, editDialog: EditDialog }: TeamActionsM
           </MenuItem>
         )}
       </Menu>
-      {dialog === 'edit' && team && isOwner && EditDialog && <EditDialog team={team} onClose={() => setDialog(null)} />}
+      {editor.element}
       <ConfirmDialog
         open={dialog === 'clone'}
         title={T.cloneTitle}

@@ -41,7 +41,11 @@ async function scoreOnce(context: BrowserContext, port: number, url: string, for
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw Object.assign(new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`), {
+      code: lhr.runtimeError.code,
+    });
+  }
   // A signed-out chat load would be scored as the login page; refuse to report that.
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl} instead of ${url}`);
@@ -57,6 +61,27 @@ async function scoreOnce(context: BrowserContext, port: number, url: string, for
   };
 }
 
+/** Lighthouse's own trace failures (no navigation start recorded): a flake of the tool, not a score; run again. */
+const TRACE_FLAKES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+const MAX_ATTEMPTS = 3;
+
+async function scoreWithRetry(
+  context: BrowserContext,
+  port: number,
+  url: string,
+  formFactor: FormFactor,
+): Promise<Scores> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await scoreOnce(context, port, url, formFactor);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= MAX_ATTEMPTS || !code || !TRACE_FLAKES.has(code)) throw error;
+      console.error(`Lighthouse ${code} on ${url} (${formFactor}), attempt ${attempt}; running again`);
+    }
+  }
+}
+
 /** Median of `runs` cold loads, each category taken separately; Lighthouse varies from run to run on a busy machine. */
 export async function scorePage(
   context: BrowserContext,
@@ -66,7 +91,7 @@ export async function scorePage(
   runs: number,
 ): Promise<Scores & { runs: Scores[] }> {
   const all: Scores[] = [];
-  for (let i = 0; i < runs; i += 1) all.push(await scoreOnce(context, port, url, formFactor));
+  for (let i = 0; i < runs; i += 1) all.push(await scoreWithRetry(context, port, url, formFactor));
   return {
     performance: median(all.map((s) => s.performance)),
     accessibility: median(all.map((s) => s.accessibility)),

@@ -115,7 +115,9 @@ export const SIGNED_IN_SCREENS: Screen[] = [
       await composer.press('Enter');
       const reply = page.getByTestId('team-message').last();
       await reply.getByRole('button', { name: 'Copy reply' }).waitFor({ timeout: 90_000 });
-      await page.waitForLoadState('networkidle');
+      // The reply's diagram is a chunk of its own: axe must see it drawn, not its loading state.
+      await reply.getByLabel(/^Workflow diagram:/).waitFor({ timeout: 30_000 });
+      await page.getByLabel('Loading the workflow diagram').waitFor({ state: 'detached' });
     },
   },
 ];

@@ -2,6 +2,7 @@
 // n8n-mcp's validator (no error allowed) and by the structural checks, and against what the request asks for.
 // Sets: the project's own requests (bench/fixtures/workflow-requests.json) and two sets of n8n.io template names
 // (scripts/templateRequests.ts): a development set and a held-out set that is never read while the builder is tuned.
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { Team } from '../../src/services/contract.ts';
 import { DEFAULT_CATALOG_FILE, loadCatalog } from '../src/mcp/catalog.ts';
@@ -126,9 +127,12 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
     lastReply: null,
     previous: null,
   };
+  // As a run's signal: shared by the run's concurrent tool calls.
+  const signal = new AbortController().signal;
+  setMaxListeners(100, signal);
   for await (const e of createBuiltinEngine().run(input, {
     services: poolServices(pool),
-    signal: new AbortController().signal,
+    signal,
     streamDelayMs: 0,
   }))
     events.push(e);

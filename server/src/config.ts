@@ -66,7 +66,7 @@ const schema = z.object({
   BILLING_FILE: z.string().optional(),
   RUN_COST_CREDITS: z.coerce.number().int().min(0).default(5),
   TOOL_CALL_COST_CREDITS: z.coerce.number().int().min(0).default(1),
-  STREAM_DELAY_MS: z.coerce.number().min(0).default(15),
+  STREAM_DELAY_MS: z.coerce.number().min(0).default(0),
   OPENAI_API_KEY: z.string().optional(),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().optional(),

@@ -4,7 +4,8 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Team } from '../../src/services/contract.ts';
 import { createBuiltinEngine } from '../src/runtime/builtin/engine.ts';
-import { splitDeltas } from '../src/runtime/pacing.ts';
+import { splitBlocks, splitDeltas } from '../src/runtime/pacing.ts';
+import { loadConfig } from '../src/config.ts';
 import type { RunEvent, ToolServices } from '../src/runtime/types.ts';
 import { McpUnavailableError } from '../src/mcp/types.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
@@ -138,12 +139,110 @@ describe('the built-in team', () => {
     );
   });
 
-  it('reasons in Step blocks when reasoning is on, within the configured step bounds', async () => {
-    const events = await run(team({ reasoning: true, reasoning_min_steps: 5, reasoning_max_steps: 6 }));
-    const think = events.find((e) => e.kind === 'tool_completed' && e.call.tool_name === 'think');
-    const result = String(think?.kind === 'tool_completed' && think.call.result);
-    assert.equal((result.match(/^Step \d+$/gm) ?? []).length, 5);
-    assert.match(result, /Title: .+\nReasoning: .+\nAction: .+\nConfidence: /);
+  const thinking = (events: RunEvent[]) =>
+    events
+      .filter((e) => e.kind === 'tool_completed' && e.call.tool_name === 'think')
+      .map((e) => String(e.kind === 'tool_completed' && e.call.result));
+  const stepsOf = (blocks: string[]) =>
+    blocks.flatMap((b) =>
+      b.split(/\n\n(?=Step \d+\n)/).map((step) => ({
+        number: Number(/^Step (\d+)/.exec(step)?.[1]),
+        title: /^Title: (.*)$/m.exec(step)?.[1] ?? '',
+        reasoning: /^Reasoning: (.*)$/m.exec(step)?.[1] ?? '',
+        confidence: /^Confidence: (.*)$/m.exec(step)?.[1] ?? '',
+      })),
+    );
+
+  it("reasons with the planner's real decisions: which words became which node, and why that confidence", async () => {
+    const events = await run(team({ reasoning: true }), 'Every day at 8am post to #general on Slack');
+    const blocks = thinking(events);
+    assert.equal(blocks.length, 2, 'one block when the plan is made, one after the check and the deployment');
+    const steps = stepsOf(blocks);
+    assert.deepEqual(
+      steps.map((s) => s.number),
+      steps.map((_, i) => i + 1),
+    );
+    const slack = steps.find((s) => /Slack/.test(s.title));
+    assert.match(slack?.reasoning ?? '', /"post to #general on Slack" names Slack; the verb makes it a send step/);
+    assert.match(slack?.confidence ?? '', /^0\.95 \(the request names the app as n8n's node is named\)$/);
+    assert.match(steps[0]!.reasoning, /every day at 08:00/);
+    const check = steps.find((s) => s.title === 'Validate');
+    assert.match(check?.reasoning ?? '', /n8n's validator/);
+    assert.match(check?.confidence ?? '', /^1\.00 \(reported by n8n's validator\)$/);
+    assert.match(steps.at(-1)!.reasoning, /No n8n credentials are saved/);
+  });
+
+  it('says a default for a generic noun is one, with a lower confidence', async () => {
+    const events = await run(team({ reasoning: true }), 'When a form is submitted, save the answers in a database');
+    const steps = stepsOf(thinking(events));
+    const stored = steps.find((s) => /database/.test(s.reasoning));
+    assert.match(stored?.reasoning ?? '', /without naming an app/);
+    assert.match(stored?.confidence ?? '', /^0\.60 \(a default for a generic noun/);
+  });
+
+  it('never pads the reasoning to reach the minimum, and merges real decisions to stay within the maximum', async () => {
+    const request = 'Every day at 8am get new Shopify orders, add each to Google Sheets and post a summary to Slack';
+    const padded = stepsOf(thinking(await run(team({ reasoning: true, reasoning_min_steps: 25 }), request)));
+    assert.ok(padded.length < 25, `only real decisions: ${padded.length} steps`);
+    assert.equal(new Set(padded.map((s) => s.title)).size, padded.length, 'no step repeats another');
+    const tight = stepsOf(thinking(await run(team({ reasoning: true, reasoning_max_steps: 3 }), request)));
+    assert.equal(tight.length, 3);
+    assert.ok(
+      tight.some((s) => /Shopify/.test(s.title) && /Google Sheets/.test(s.title)),
+      'decisions merged, not dropped',
+    );
+    assert.doesNotMatch(JSON.stringify(tight), /Double-check|Continue\./);
+  });
+
+  it('calls no member that has nothing to do for the request', async () => {
+    const events = await run(
+      team({
+        members: [
+          {
+            name: 'Workflow Architect',
+            role: 'Designs',
+            agent_config: { tools: [{ type: 'mcp', server_ids: ['n8n'] }] },
+          },
+          { name: 'Attachment Reader', role: 'Reads files', agent_config: { tools: [{ type: 'file' }] } },
+        ],
+      }),
+    );
+    const delegated = events
+      .filter((e) => e.kind === 'tool_started' && e.call.tool_name === 'transfer_task_to_member')
+      .map((e) => (e.kind === 'tool_started' ? String(e.call.tool_args?.member_id) : ''));
+    assert.deepEqual([...new Set(delegated)], ['workflow-architect']);
+    assert.doesNotMatch(JSON.stringify(events), /reviewed the plan/);
+  });
+
+  it('listens for the event the words name and sends a message where a channel is named', async () => {
+    const cases: Array<[string, string, string, unknown]> = [
+      [
+        'When a new Jira issue is created, post it to Slack',
+        'n8n-nodes-base.jiraTrigger',
+        'events',
+        ['jira:issue_created'],
+      ],
+      [
+        'When a new Shopify order is placed, post it to Slack',
+        'n8n-nodes-base.shopifyTrigger',
+        'topic',
+        'orders/create',
+      ],
+      [
+        'When a GitHub pull request is opened, post it to Slack',
+        'n8n-nodes-base.githubTrigger',
+        'events',
+        ['pull_request'],
+      ],
+    ];
+    for (const [request, type, field, value] of cases) {
+      const trigger = workflowOf(await run(team(), request)).nodes.find((n: { type: string }) => n.type === type);
+      assert.deepEqual(trigger?.parameters[field], value, request);
+    }
+    const teams = workflowOf(
+      await run(team(), 'When a new Jira issue is created, send a message to a Microsoft Teams channel'),
+    ).nodes.find((n: { type: string }) => n.type === 'n8n-nodes-base.microsoftTeams');
+    assert.equal(teams?.parameters.resource, 'channelMessage');
   });
 
   it('changes the last workflow on a follow-up instead of starting over, and says what changed', async () => {
@@ -232,10 +331,23 @@ describe('the built-in team', () => {
     );
   });
 
-  it('streams text in small deltas that add up to the whole', () => {
-    const whole = 'One two three four five six seven.\n\n```json\n{ "a": 1 }\n```';
-    const deltas = splitDeltas(whole);
-    assert.equal(deltas.join(''), whole);
-    assert.ok(deltas.length >= 4);
+  it('sends written text in whole paragraphs, a long code block in pieces, adding up to the whole', () => {
+    const json = `\`\`\`json\n${'{ "a": 1 }\n'.repeat(800)}\`\`\``;
+    const whole = `One two three four five six seven.\n\nA second paragraph.\n\n${json}`;
+    const blocks = splitBlocks(whole);
+    assert.equal(blocks.join(''), whole);
+    assert.deepEqual(blocks.slice(0, 2), ['One two three four five six seven.\n\n', 'A second paragraph.\n\n']);
+    assert.ok(blocks.length > 3 && blocks.every((b) => b.length <= 4000));
+    assert.ok(splitDeltas(whole).length > blocks.length, 'the paced demo mode sends a few words at a time');
+  });
+
+  it('adds no delay unless an operator asks for one', async () => {
+    const started = performance.now();
+    const events = await run(team());
+    assert.ok(events.some((e) => e.kind === 'text'));
+    const text = events.filter((e) => e.kind === 'text');
+    assert.ok(text.length < 40, `the reply goes in paragraph blocks, not word by word: ${text.length} deltas`);
+    assert.equal(loadConfig({}).STREAM_DELAY_MS, 0);
+    assert.ok(performance.now() - started < 60_000);
   });
 });

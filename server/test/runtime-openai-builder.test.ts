@@ -128,7 +128,7 @@ describe('the model planner builds through the builder', () => {
     assert.match(reply.content, /^Here is the workflow: it posts the sales figures/);
     assert.match(
       reply.content,
-      /### Validated\nn8n's validator \(`validate_workflow`\) checked all 2 nodes and 1 connections: no errors\./,
+      /### Validated\nn8n's validator \(`validate_workflow`\) checked all 2 nodes and 1 connection: no errors\./,
     );
     assert.match(reply.content, /```json\n/);
     const created = n8n.workflows.filter((w) => w.createdWithKey === KEY);

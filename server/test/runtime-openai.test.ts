@@ -346,7 +346,7 @@ describe("OpenAI-compatible engine: the answer's workflow goes through n8n's val
     assert.equal(repairs.length, 1);
     assert.match(String(repairs[0]), /Ghost/);
     assert.match(text, /found \d+ problem\(s\) in this workflow, so the team corrects it/);
-    assert.match(text, /checked all \d+ nodes and \d+ connections: no errors/);
+    assert.match(text, /checked all \d+ nodes and \d+ connections?: no errors/);
   });
 
   it('stops after the bounded repair rounds and says what still fails', async () => {

@@ -113,7 +113,12 @@ describe('team runtime over WebSocket', () => {
       .filter((f) => f.type === 'chunk' && typeof f.content === 'string')
       .map((f) => f.content)
       .join('');
-    assert.ok(frames.filter((f) => f.content).length > 20, 'text arrives in many small deltas');
+    const deltas = frames.filter((f) => f.content).map((f) => String(f.content));
+    assert.ok(deltas.length > 3, 'the reply arrives in parts, paragraph by paragraph');
+    assert.ok(
+      deltas.slice(0, -1).every((d) => d.endsWith('\n') || d.length === 4000),
+      'each part ends at a paragraph or line (or a full block)',
+    );
     const json = /```json\n([\s\S]+?)\n```/.exec(text)?.[1];
     assert.ok(json, 'the answer carries the workflow JSON');
     const workflow = JSON.parse(json);

@@ -1,4 +1,5 @@
 // Runs a prepared (paid and stored) chat run: drives the engine and turns its events into SPEC §3 frames.
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
@@ -12,6 +13,9 @@ import { refundUnproducedRun } from './refund.ts';
 import { runServices } from './services.ts';
 import type { RunSlots } from './slots.ts';
 import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
+
+/** Listeners one run's abort signal may carry at once: its concurrent tool calls and waits. */
+const RUN_SIGNAL_LISTENERS = 100;
 
 export type FrameSink = (frame: StreamFrame) => void;
 
@@ -88,6 +92,8 @@ export async function executeRun(
   const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });
   let failure: StreamFrame | null = null;
   let release: (() => void) | null = null;
+  // One run's tool calls share its signal, many at once (node definitions are read in parallel): not a leak.
+  setMaxListeners(RUN_SIGNAL_LISTENERS, signal);
   try {
     if (engine.localWork) release = await slots.acquire(signal);
     const files = await loadRunFiles(ctx, run.files);

@@ -244,21 +244,19 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): 
 /** Trigger events: the option whose value names the event ("payment_intent.payment_failed" for "failed"). */
 function eventOptions(prop: NodeProperty, event: string, noun: string): string[] {
   const values = optionValues(prop);
-  const words = [
-    event === 'failed' ? 'fail' : event === 'response' ? 'form' : event === 'created' ? '' : event,
-    noun,
-  ].filter(Boolean);
-  const created = values.filter((v) => /creat|new|add|open|receiv/i.test(v));
-  const best = values.filter((v) => words.every((w) => v.toLowerCase().includes(w)));
-  const some = best.length
-    ? best
-    : event === 'created'
-      ? created
-      : values.filter((v) => words[0] && v.toLowerCase().includes(words[0]));
-  const ranked = [...some].sort(
-    (a, b) => Number(b.toLowerCase().startsWith(noun)) - Number(a.toLowerCase().startsWith(noun)),
-  );
-  if (ranked.length) return ranked.slice(0, 2);
+  const happened =
+    event === 'created'
+      ? /creat|new|add|open|receiv/i
+      : new RegExp(event === 'failed' ? 'fail' : event === 'response' ? 'form|respon|submi' : event, 'i');
+  // The item as a word of the value: "jira:issue_created" for an issue, not "issuelink_created".
+  const item = noun ? new RegExp(`(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?(?![a-z])`, 'i') : null;
+  // "orders/create" before "draft_orders/create": the item nearest the start names it most plainly.
+  const at = (v: string) => v.search(item!) + (/^[^a-z]/i.test(v.slice(v.search(item!))) ? 1 : 0);
+  const about = item ? values.filter((v) => item.test(v)).sort((a, b) => at(a) - at(b)) : [];
+  const both = about.filter((v) => happened.test(v));
+  // The item's own event when none says what happened to it ("pull_request" for "a pull request is opened").
+  const chosen = both.length ? both : about.length ? about.slice(0, 1) : values.filter((v) => happened.test(v));
+  if (chosen.length) return chosen.slice(0, 2);
   return values.includes('*') ? ['*'] : values.slice(0, 1);
 }
 
@@ -284,7 +282,10 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
   const params: Record<string, unknown> = { ...given };
   const resource = visible(def, params).find((p) => p.name === 'resource' && p.type === 'options');
   if (resource && !('resource' in given)) {
-    const preferred = [want.noun, ...(want.resources ?? [])]
+    // Sending without saying what: a message (to a channel first, as "post to the #ops channel" means).
+    const sent =
+      want.verb === 'send' ? ['message', 'channelMessage', 'chatMessage', 'post', 'email', 'mail', 'sms'] : [];
+    const preferred = [want.noun, ...(want.resources ?? []), ...sent]
       .filter((x): x is string => Boolean(x))
       .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
     params.resource = choose(optionValues(resource), preferred, resource.default);
@@ -293,7 +294,7 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
   if (operation && !('operation' in given))
     params.operation = choose(optionValues(operation), OPERATIONS[want.verb], operation.default);
   const events = visible(def, params).find(
-    (p) => /^events?$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options'),
+    (p) => /^(?:events?|topic|triggerOn|updates)$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options'),
   );
   if (want.verb === 'trigger' && events && !(events.name in given)) {
     const chosen = eventOptions(events, want.event ?? 'created', want.noun ?? '');

@@ -176,7 +176,7 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
         type: '',
         parameters: {},
         app: trigger.app,
-        intent: { verb: 'trigger', event: trigger.event, hints: {} },
+        intent: { verb: 'trigger', event: trigger.event, ...(trigger.item ? { noun: trigger.item } : {}), hints: {} },
       };
   }
 }

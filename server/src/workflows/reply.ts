@@ -60,6 +60,16 @@ function appName(type: string): string {
     .replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
+/** The events a trigger listens to, whichever parameter its node keeps them in. */
+function eventsText(p: object): string {
+  const params = p as Record<string, unknown>;
+  const raw = params.events ?? params.event ?? params.topic ?? params.updates ?? params.triggerOn;
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' && raw ? [raw] : []).filter(
+    (e): e is string => typeof e === 'string',
+  );
+  return list.length ? ` (${list.map((e) => `\`${e}\``).join(', ')})` : '';
+}
+
 function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
   const p = readParameters(node);
   const type = short(node.type);
@@ -129,8 +139,7 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'errorTrigger':
       return 'starts the workflow when another workflow fails.';
     default: {
-      if (/Trigger$/.test(type))
-        return `starts the workflow on ${appName(node.type)} events${Array.isArray(p.events) ? ` (${p.events.map((e) => `\`${e}\``).join(', ')})` : ''}.`;
+      if (/Trigger$/.test(type)) return `starts the workflow on ${appName(node.type)} events${eventsText(p)}.`;
       const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');
       const channel = p.channelId?.value ? ` to ${p.channelId.value}` : '';
       return `${verb} ${
@@ -190,11 +199,11 @@ export function workflowSections(input: Omit<ReplyInput, 'changes' | 'spec'> & {
   const errors = checked.report.errors;
   if (checked.report.valid)
     parts.push(
-      `n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections: no errors.`,
+      `n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connection${connections === 1 ? '' : 's'}: no errors.`,
     );
   else if (checked.usable)
     parts.push(
-      `n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connections. It only asks for the settings you pick below.`,
+      `n8n's validator (\`validate_workflow\`) checked all ${wf.nodes.length} nodes and ${connections} connection${connections === 1 ? '' : 's'}. It only asks for the settings you pick below.`,
     );
   else
     parts.push(

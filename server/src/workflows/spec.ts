@@ -29,7 +29,7 @@ export type Trigger =
   | { kind: 'manual' }
   | { kind: 'error' }
   /** An app's own trigger node (Typeform response, Stripe event, new GitHub issue, new Postgres row, …). */
-  | { kind: 'app'; app: string; event: string };
+  | { kind: 'app'; app: string; event: string; /** The item it reports ("issue", "order"). */ item?: string };
 
 export type Verb = 'create' | 'send' | 'read' | 'update' | 'delete' | 'search';
 

@@ -10,7 +10,8 @@ import { editSpec, isSpec, replaySession } from '../../workflows/intent/edit.ts'
 import { workflowIdOf } from '../deploy.ts';
 import { clarifyingReply, composeReply } from '../../workflows/reply.ts';
 import { teamRecommendation } from './answer.ts';
-import { memberId, memberResponse, runOtherMember, searchOwnKnowledge } from './member.ts';
+import { memberId, memberResponse, otherMemberCalls, runOtherMember, searchOwnKnowledge } from './member.ts';
+import { checkDecisions, planDecisions, reasoningSteps } from './reasoning.ts';
 import { assignPhases, PHASES, runPhase, type PhaseName, type WorkState } from './phases.ts';
 
 export function teamMembers(input: RunInput): TeamMember[] {
@@ -35,31 +36,6 @@ const TASKS: Record<PhaseName, string> = {
   validate:
     "Validate the workflow with n8n's validator, repair what it reports, and create it in the user's n8n when credentials are saved.",
 };
-
-function reasoning(min: number, max: number, state: WorkState, request: string): string {
-  const steps = [
-    [
-      'Read the request',
-      `The request asks for: ${request.slice(0, 200).replace(/\s+/g, ' ')}`,
-      'Identify the trigger, the apps and the control flow.',
-    ],
-    [
-      'Choose the trigger',
-      `The workflow starts with a ${state.spec.trigger.kind} trigger.`,
-      'Delegate node search to the designer.',
-    ],
-    [
-      'Order the steps',
-      `${state.spec.steps.length} top-level step(s) follow, with their branches.`,
-      'Configure, validate and explain the workflow.',
-    ],
-  ];
-  const count = Math.min(Math.max(steps.length, min), max);
-  return Array.from({ length: count }, (_, i) => {
-    const [title, why, action] = steps[i] ?? ['Double-check', 'Every branch ends in a node.', 'Continue.'];
-    return `Step ${i + 1}\nTitle: ${title}\nReasoning: ${why}\nAction: ${action}\nConfidence: 0.9`;
-  }).join('\n\n');
-}
 
 async function* delegate(
   member: TeamMember,
@@ -105,32 +81,29 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
   if (problem)
     state.credentialProblem = `Your saved n8n credentials could not be used, so I did not create the workflow in your n8n: ${problem} Check the n8n Base URL and API key.`;
   const config = input.team.config;
-  if (config?.reasoning) {
-    const text = reasoning(config.reasoning_min_steps ?? 1, config.reasoning_max_steps ?? 10, state, request);
-    yield* invokeTool('think', { thought: 'Plan the workflow' }, async () => text, {
+  // The team's reasoning: the planner's decisions when they are made (after the design, after the check).
+  const maxSteps = Math.max(1, config?.reasoning_max_steps ?? 10);
+  const checkSteps = Math.max(1, Math.floor(maxSteps / 3));
+  let stepsShown = 0;
+  const think = async function* (thought: string, text: string): AsyncGenerator<RunEvent> {
+    stepsShown += text.split(/\n\n(?=Step \d+\n)/).length;
+    yield* invokeTool('think', { thought }, async () => text, {
       services: context.services,
       signal: context.signal,
       charge: false,
     });
-  }
+  };
   // Without any member holding the n8n tools the coordinator uses them itself, so the workflow is still validated.
   const coordinatorFns = [...owners.values()].some((o) => o === null)
     ? await memberFunctions({ tools: [{ type: 'mcp', server_ids: ['n8n'] }] }, env, context.signal)
     : [];
   const phaseMembers = new Set<TeamMember>();
   const phaseKnowledge: string[] = [];
-  for (const phase of PHASES) {
-    const owner = owners.get(phase) ?? null;
-    if (state.unavailable) break;
-    if (!owner) {
-      yield* runPhase(phase, state, coordinatorFns, context, []);
-      continue;
-    }
-    if (state.unavailable) break;
+  const delegatePhase = (owner: TeamMember, phase: PhaseName): AsyncGenerator<RunEvent> => {
     phaseMembers.add(owner);
     // In collaborate mode every member is given the whole request; each still does its own part of it.
     const task = config?.mode === 'collaborate' ? input.message : TASKS[phase];
-    yield* delegate(
+    return delegate(
       owner,
       task,
       async function* () {
@@ -151,10 +124,29 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
       },
       context,
     );
+  };
+  for (const phase of PHASES) {
+    const owner = owners.get(phase) ?? null;
+    if (state.unavailable) break;
+    if (!owner) yield* runPhase(phase, state, coordinatorFns, context, []);
+    else yield* delegatePhase(owner, phase);
+    if (config?.reasoning && phase === 'design' && state.design)
+      yield* think(
+        'How I read the request',
+        reasoningSteps(planDecisions(state.design), Math.max(1, maxSteps - checkSteps)),
+      );
+    if (config?.reasoning && phase === 'validate' && state.built && state.checked)
+      yield* think(
+        'What the check and the deployment found',
+        reasoningSteps(checkDecisions(state.built, state.checked, state.deployment), checkSteps, stepsShown + 1),
+      );
   }
   const nodeNames = state.built?.workflow.nodes.map((n) => n.name) ?? [];
   const responses: MemberResponse[] = [];
   for (const member of members.filter((m) => !phaseMembers.has(m))) {
+    // A member whose tools have nothing to do for this request has no part: it is not called.
+    const calls = otherMemberCalls(fns.get(member) ?? [], request, nodeNames, env);
+    if (!calls.length) continue;
     const task =
       config?.mode === 'collaborate'
         ? input.message
@@ -163,7 +155,7 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
       member,
       task,
       async function* () {
-        const response = yield* runOtherMember(member, task, fns.get(member) ?? [], request, nodeNames, env, context);
+        const response = yield* runOtherMember(member, task, calls, context);
         responses.push(response);
         return response;
       },

@@ -35,7 +35,6 @@ function argsFor(fn: ToolFunction, request: string, nodeNames: string[], env: To
 
 function summarise(task: string, calls: ToolCall[], stoppedAtLimit: boolean, limit: unknown): string {
   const lines = [`**Task:** ${task}`];
-  if (!calls.length) lines.push('', 'No tool was needed for this part; I reviewed the plan against the request.');
   for (const call of calls) {
     const result = String(call.result ?? '');
     const text = result.startsWith('{') ? (result.split('\n\n')[1] ?? result) : result;
@@ -82,19 +81,30 @@ export async function* searchOwnKnowledge(
   return !call.tool_call_error && /^1\. /.test(result) ? result.split('\n\n')[0]!.replace(/^1\. /, '') : null;
 }
 
-export async function* runOtherMember(
-  member: TeamMember,
-  task: string,
+export interface PlannedCall {
+  fn: ToolFunction;
+  args: Record<string, unknown>;
+}
+
+/** The calls a member without a workflow phase makes for this request: none means it has no part in it. */
+export function otherMemberCalls(
   fns: ToolFunction[],
   request: string,
   nodeNames: string[],
   env: ToolEnv,
+): PlannedCall[] {
+  return fns
+    .map((fn) => ({ fn, args: argsFor(fn, request, nodeNames, env) }))
+    .filter((p): p is PlannedCall => p.args !== null);
+}
+
+export async function* runOtherMember(
+  member: TeamMember,
+  task: string,
+  planned: PlannedCall[],
   context: EngineContext,
 ): AsyncGenerator<RunEvent, MemberResponse> {
   const limit = member.agent_config?.tool_call_limit;
-  const planned = fns
-    .map((fn) => ({ fn, args: argsFor(fn, request, nodeNames, env) }))
-    .filter((p): p is { fn: ToolFunction; args: Record<string, unknown> } => p.args !== null);
   const allowed = typeof limit === 'number' ? planned.slice(0, limit) : planned;
   const calls: ToolCall[] = [];
   for (const { fn, args } of allowed) {

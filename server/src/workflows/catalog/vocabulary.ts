@@ -177,6 +177,20 @@ function namesOf(app: CatalogApp): string[] {
   return [...names].filter((n) => n.length > 1 && !/^(?:x|ai|api|app|data|table)$/.test(n));
 }
 
+/** How a phrase names an app: by its display name, by its n8n type name, by a name people use for it (alias). */
+export type NamedBy = 'name' | 'type' | 'alias';
+
+export function howNamed(phrase: string, app: CatalogApp): NamedBy | null {
+  const words = ` ${phraseTokens(phrase).join(' ')} `;
+  const has = (name: string) => words.includes(` ${phraseTokens(name).join(' ')} `);
+  const types = [app.action, app.trigger].filter((t): t is string => Boolean(t)).map((t) => shortType(t).toLowerCase());
+  const display = app.name.toLowerCase().replace(/\s*\((?:formerly|legacy)[^)]*\)/, '');
+  if ([display, display.replace(SUFFIX, '')].some(has)) return 'name';
+  if (types.some(has)) return 'type';
+  if (Object.entries(ALIASES).some(([said, key]) => key === app.key && has(said))) return 'alias';
+  return null;
+}
+
 export class Vocabulary {
   private readonly root: Trie = { next: new Map() };
 

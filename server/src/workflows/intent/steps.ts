@@ -98,6 +98,9 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
 const ITEM_AFTER =
   /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar)$/;
 
+/** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
+const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
+
 /** An app followed by its items ("Shopify orders", "YouTube comments") is where the items come from. */
 function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
   const next = tokens.slice(ref.to, ref.to + 2).find((t) => t.kind === 'word');
@@ -286,8 +289,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const work: Step[] = [];
   const outputs: Step[] = [];
   const apps = m.apps.filter((a) => !ctx.usedApps.has(a.from));
-  const app = (ref: AppRef, verb: Verb, noun?: string): Step => {
+  const app = (ref: AppRef, verb: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
+    // "send it to the Slack channel": the channel is where the message goes, not what is sent.
+    const noun = verb === 'send' && said && PLACES.test(said) ? undefined : said;
     return { kind: 'app', app: ref.app.key, verb, ...(noun ? { noun } : {}), hints, phrase };
   };
 
@@ -479,11 +484,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   } else if (transform) {
     work.push(transform);
   } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
-    const implied: AiTask = attributesOf(words).length
-      ? 'extract'
-      : cls === 'send' || cls === 'create'
-        ? 'write'
-        : 'analyse';
+    // "use AI to summarise their answers": the job is the verb after "to", not the head verb.
+    const after = / \bto (\w+)/.exec(` ${words}`)?.[1];
+    const stated = after ? aiVerbTask(lemma(after)) : undefined;
+    const implied: AiTask = stated
+      ? stated
+      : attributesOf(words).length
+        ? 'extract'
+        : cls === 'send' || cls === 'create'
+          ? 'write'
+          : 'analyse';
     work.push(aiStep(m.aiNouns[0]?.task ?? implied, phrase, m, ctx, words));
   }
   return [...sources, ...work, ...outputs];

@@ -78,8 +78,20 @@ function triggerable(ref: AppRef): boolean {
   return Boolean(ref.app.trigger);
 }
 
-function appTrigger(ref: AppRef, text: string): Trigger {
-  return { kind: 'app', app: ref.app.key, event: eventOf(text) };
+/** "a new Jira issue": the kind of item the app reports, which picks the trigger's event ("jira:issue_created"). */
+function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
+  const words = tokens
+    .slice(ref.to, ref.to + 3)
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.lower);
+  if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
+  const word = words.find((w) => ITEMS.test(w));
+  return word?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+}
+
+function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
+  const item = itemAfter(ref, tokens);
+  return { kind: 'app', app: ref.app.key, event: eventOf(text), ...(item ? { item } : {}) };
 }
 
 const ITEMS =
@@ -195,7 +207,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         });
       if (/\bforms?\b/.test(words) && !/form/i.test(source.app.name) && !source.app.trigger)
         return withFilter({ trigger: { kind: 'form', title: 'Form', fields: [] } });
-      return withFilter({ trigger: appTrigger(source, words), app: source });
+      return withFilter({ trigger: appTrigger(source, words, tokens), app: source });
     }
     if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words))
       return withFilter({ trigger: { kind: 'email', provider: /\bgmail\b/i.test(original) ? 'gmail' : 'imap' } });
@@ -310,7 +322,8 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   if (formAt >= 0)
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
   const source = sourceApp(tokens, m);
-  if (source) return { trigger: appTrigger(source, 'new'), used: new Set(), app: source, choices: [], notes: [] };
+  if (source)
+    return { trigger: appTrigger(source, 'new', tokens), used: new Set(), app: source, choices: [], notes: [] };
   if (/\b(?:monitor\w*|watch\w*|track\w*|check\w* for new)\b/.test(lower.join(' ')))
     return {
       trigger: { kind: 'schedule', rule: { field: 'days', daysInterval: 1, triggerAtHour: 9 } },

@@ -79,3 +79,29 @@ test('a visitor without a stored token asks for no data and is sent to sign in',
   assert.deepEqual(asked, []);
   await context.close();
 });
+
+test("the first paint shows the product's header before the app's code has arrived, and the app replaces it", async () => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signInLocally(page, 'Bea Boot', 'bea@example.com');
+  // Scripts held back: what paints now is what index.html itself shows.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(CHAT, { waitUntil: 'commit' });
+  const shell = page.locator('.boot-shell');
+  await shell.waitFor();
+  assert.equal((await shell.textContent())?.trim(), 'Agent Team Studio');
+  const box = (await shell.boundingBox())!;
+  assert.ok(box.height === 56 && box.width === 390, `the header's place on a phone: ${box.width}x${box.height}`);
+  release();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  assert.equal(await shell.count(), 0, 'the app replaced the placeholder');
+  await context.close();
+});

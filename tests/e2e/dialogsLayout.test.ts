@@ -1,7 +1,7 @@
-// Dialogs opened from the sidebar outlive layout changes, in real Chromium: with Edit Team Configuration, Edit Agent
-// or Upload Knowledge open and text typed, the window crosses 640 px both ways (a desktop window narrowed and widened,
-// a phone rotated) and the dialog is still open with the text in it; closing the team editor still asks about the
-// unsaved changes.
+// Dialogs opened from the sidebar outlive layout changes, in real Chromium: with Edit Team Configuration, Edit Agent,
+// Upload Knowledge or Rename session open and text typed (or a Delete session, Clone Team or Delete Team confirmation
+// open), the window crosses 640 px both ways (a desktop window narrowed and widened, a phone rotated) and the dialog
+// is still open with the text in it; closing the team and agent editors still asks about the unsaved changes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -54,8 +54,19 @@ interface DialogCase {
   name: string;
   title: RegExp;
   open(page: Page): Promise<void>;
-  field: string;
+  /** The text field typed into; confirmations have none. */
+  field?: string;
   unsavedPrompt: boolean;
+}
+
+async function sessionAction(page: Page, action: 'Rename' | 'Delete'): Promise<void> {
+  await page.getByRole('button', { name: /^Session actions for / }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function teamAction(page: Page, action: 'Clone Team' | 'Delete Team'): Promise<void> {
+  await page.getByRole('button', { name: 'Team actions' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
 }
 
 const CASES: DialogCase[] = [
@@ -87,6 +98,21 @@ const CASES: DialogCase[] = [
     field: 'Description',
     unsavedPrompt: false,
   },
+  {
+    name: 'Rename session',
+    title: /Rename session/,
+    open: (page) => sessionAction(page, 'Rename'),
+    field: 'Session name',
+    unsavedPrompt: false,
+  },
+  {
+    name: 'Delete session',
+    title: /Delete session/,
+    open: (page) => sessionAction(page, 'Delete'),
+    unsavedPrompt: false,
+  },
+  { name: 'Clone Team', title: /Clone Team/, open: (page) => teamAction(page, 'Clone Team'), unsavedPrompt: false },
+  { name: 'Delete Team', title: /Delete Team/, open: (page) => teamAction(page, 'Delete Team'), unsavedPrompt: false },
 ];
 
 async function assertSurvives(
@@ -101,16 +127,19 @@ async function assertSurvives(
   const dialog = page.getByRole('dialog', { name: c.title });
   await dialog.waitFor();
   const typed = `Typed before the ${c.name} layout change ✓`;
-  await dialog.getByRole('textbox', { name: c.field, exact: true }).fill(typed);
+  const field = c.field ? dialog.getByRole('textbox', { name: c.field, exact: true }) : null;
+  await field?.fill(typed);
   for (const layout of layouts) {
     await page.setViewportSize(layout);
     await page.waitForTimeout(400);
     assert.equal(await dialog.count(), 1, `${c.name} is still open at ${layout.width}×${layout.height}`);
-    assert.equal(
-      await dialog.getByRole('textbox', { name: c.field, exact: true }).inputValue(),
-      typed,
-      `${c.name} keeps what was typed at ${layout.width}×${layout.height}`,
-    );
+    if (field) {
+      assert.equal(
+        await field.inputValue(),
+        typed,
+        `${c.name} keeps what was typed at ${layout.width}×${layout.height}`,
+      );
+    }
   }
   await page.keyboard.press('Escape');
   if (c.unsavedPrompt) {
@@ -122,6 +151,12 @@ async function assertSurvives(
 
 test('dialogs opened from the sidebar survive crossing 640 px', async (t) => {
   const desktop = await signIn(DESKTOP, false);
+  // A conversation, so that Recent Sessions (and its rename and delete) shows.
+  const composer = desktop.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Every morning at 8 send me a Slack message with the weather.');
+  await composer.press('Enter');
+  await desktop.getByTestId('team-message').first().waitFor({ timeout: 60_000 });
+  await desktop.getByRole('region', { name: 'Recent Sessions' }).waitFor();
   for (const c of CASES) {
     await t.test(`${c.name}: a desktop window narrowed below 640 px and widened again`, async () => {
       await assertSurvives(desktop, c, DESKTOP, [NARROW, DESKTOP]);

@@ -1,10 +1,10 @@
-// "Recent Sessions" (limit 50, offset 0): shown only when sessions exist; rename and delete show at once.
-import { useState } from 'react';
+// "Recent Sessions" (limit 50, offset 0): shown only when sessions exist; rename and delete show at once. Their
+// dialogs open at the page's dialog host, so a layout change that remounts the sidebar keeps them open.
 import { List } from '@mui/material';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useHostedDialog } from '../../../components/DialogHost';
 import { useGetTeamSessionsQuery } from '../../../services/api';
 import type { ChatSession } from '../../../services/contract';
-import { useSessionEdits } from '../hooks/useSessionEdits';
+import { DeleteSessionDialog } from './DeleteSessionDialog';
 import { RenameSessionDialog } from './RenameSessionDialog';
 import { SessionItem } from './SessionItem';
 import { sessionIdOf } from './sessionLabels';
@@ -14,20 +14,18 @@ const SESSION_LIST_LIMIT = 50;
 
 export function RecentSessions({ teamId, currentSessionId }: { teamId: string; currentSessionId: string | null }) {
   const { data } = useGetTeamSessionsQuery({ teamId, limit: SESSION_LIST_LIMIT, offset: 0 });
-  const [renaming, setRenaming] = useState<ChatSession | null>(null);
-  const [deleting, setDeleting] = useState<ChatSession | null>(null);
-  const { rename, remove } = useSessionEdits(teamId, currentSessionId);
+  const dialog = useHostedDialog();
   const sessions = data?.sessions ?? [];
   if (sessions.length === 0) return null;
 
-  const saveName = (session: ChatSession, name: string) => {
-    setRenaming(null);
-    void rename(session, name);
-  };
-  const confirmDelete = (session: ChatSession) => {
-    setDeleting(null);
-    void remove(session);
-  };
+  const startRename = (session: ChatSession) =>
+    dialog.open((close) => (
+      <RenameSessionDialog key={sessionIdOf(session)} teamId={teamId} session={session} onClose={close} />
+    ));
+  const startDelete = (session: ChatSession) =>
+    dialog.open((close) => (
+      <DeleteSessionDialog teamId={teamId} currentSessionId={currentSessionId} session={session} onClose={close} />
+    ));
 
   return (
     <SidebarSection title="Recent Sessions" count={sessions.length}>
@@ -38,28 +36,12 @@ export function RecentSessions({ teamId, currentSessionId }: { teamId: string; c
             teamId={teamId}
             session={session}
             selected={sessionIdOf(session) === currentSessionId}
-            onRename={setRenaming}
-            onDelete={setDeleting}
+            onRename={startRename}
+            onDelete={startDelete}
           />
         ))}
       </List>
-      {renaming && (
-        <RenameSessionDialog
-          key={sessionIdOf(renaming)}
-          session={renaming}
-          onSave={(name) => saveName(renaming, name)}
-          onClose={() => setRenaming(null)}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete session"
-        text="This conversation will be deleted. Are you sure?"
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {dialog.element}
     </SidebarSection>
   );
 }

@@ -69,13 +69,21 @@ test("the team builds with real n8n MCP tools and creates the workflow in the us
     const created = n8n.workflows[0]!;
     assert.equal(created.active, false);
     const types = created.nodes.map((n) => (n as { type: string }).type);
-    for (const type of [
-      'n8n-nodes-base.typeformTrigger',
-      'n8n-nodes-base.airtable',
-      'n8n-nodes-base.if',
-      'n8n-nodes-base.slack',
-    ])
+    for (const type of ['n8n-nodes-base.typeformTrigger', 'n8n-nodes-base.airtable', 'n8n-nodes-base.slack'])
       assert.ok(types.includes(type), type);
+    // "tell #sales if the budget is over 10k" has one branch: n8n's Filter keeps the items that meet it.
+    const condition = created.nodes.find((n) => (n as { type: string }).type === 'n8n-nodes-base.filter') as
+      | {
+          parameters: {
+            conditions?: { conditions?: Array<{ rightValue?: unknown; operator?: { operation?: string } }> };
+          };
+        }
+      | undefined;
+    assert.ok(condition, `a Filter node in ${JSON.stringify(types)}`);
+    assert.deepEqual(
+      condition.parameters.conditions?.conditions?.map((c) => [c.operator?.operation, c.rightValue]),
+      [['gt', 10000]],
+    );
     const link = page.getByTestId('team-message').last().getByRole('link', { name: 'Open in n8n' }).first();
     assert.equal(await link.getAttribute('href'), `${n8n.url}/workflow/${created.id}`);
     await screenshotBothThemes(page, 'tools-01-created-in-n8n');

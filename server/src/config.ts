@@ -1,4 +1,5 @@
 // Server configuration from the environment; every variable is listed in the README's configuration table.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,7 +41,16 @@ const schema = z.object({
   TRUST_PROXY: proxyList,
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_CHECKOUT_PAY: z.coerce.number().int().min(1).default(20),
-  RUN_RECOVERY_AFTER_MINUTES: z.coerce.number().min(1).default(10),
+  /** This server instance's name in run leases; a restarted instance with the same name takes its runs back at once. */
+  INSTANCE_ID: z.string().trim().min(1).max(200).optional(),
+  /** A run whose instance has not renewed its lease (a heartbeat every third of this) for this long is recovered. */
+  RUN_LEASE_SECONDS: z.coerce.number().int().min(6).default(45),
+  /** How long the frames of a finished run stay for clients that reconnect to it. */
+  RUN_FRAMES_KEEP_HOURS: z.coerce.number().min(0).default(24),
+  /** The largest run: frames beyond this end it with an error (what it produced is kept). */
+  MAX_RUN_FRAMES: z.coerce.number().int().min(100).default(20_000),
+  /** Runs one user may have going at once (across their tabs and devices). */
+  MAX_RUNS_PER_USER: z.coerce.number().int().min(1).default(3),
   DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   DOCUMENT_MEMORY_MB: z.coerce.number().int().min(32).default(256),
   DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(500),
@@ -90,6 +100,8 @@ export type Env = z.infer<typeof schema>;
 export interface Config extends Env {
   /** Absolute DATA_DIR. */
   dataDir: string;
+  /** INSTANCE_ID, or this host's name and port. */
+  instanceId: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -98,7 +110,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  const config = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const config = {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    instanceId: parsed.data.INSTANCE_ID ?? `${os.hostname()}:${parsed.data.PORT}`,
+  };
   assertSafeForProduction(config);
   return config;
 }

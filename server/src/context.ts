@@ -1,6 +1,6 @@
 // Everything a route needs, built once at start-up and passed down (no module-level singletons).
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Listen } from './db/client.ts';
 import type { FileStorage } from './storage.ts';
 import type { AccessTokens } from './auth/tokens.ts';
 import type { McpClientPool } from './mcp/types.ts';
@@ -8,6 +8,8 @@ import type { McpClientPool } from './mcp/types.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** LISTEN on the database: how instances on one PostgreSQL hear of each other's runs. */
+  listen: Listen;
   storage: FileStorage;
   tokens: AccessTokens;
   /** Real MCP tool servers, pooled per server and credential set. */

@@ -3,22 +3,15 @@ import path from 'node:path';
 import { loadConfig, startupWarnings } from './config.ts';
 import { createServer } from './server.ts';
 import { runRenewals } from './payments/subscriptions.ts';
-import { recoverInterruptedRuns } from './runtime/recovery.ts';
-import { runtimeContext } from './wiring.ts';
 
 const RENEWAL_SWEEP_MS = 60_000;
 
 export async function main(): Promise<void> {
   const config = loadConfig();
   const server = await createServer(config, { staticDir: path.resolve('dist') });
-  const runtime = runtimeContext(server.ctx);
   // Subscriptions also settle lazily on every read; the sweep renews those of users who are away.
   const sweep = setInterval(() => {
     runRenewals(server.ctx).catch((error: unknown) => server.app.log.error({ err: error }, 'renewal sweep failed'));
-    // Runs of an instance that died while this one kept running are recovered once their heartbeat is old enough.
-    recoverInterruptedRuns(runtime).catch((error: unknown) =>
-      server.app.log.error({ err: error }, 'run recovery failed'),
-    );
   }, RENEWAL_SWEEP_MS);
   sweep.unref();
   const shutdown = async () => {

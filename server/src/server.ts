@@ -40,6 +40,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const ctx: AppContext = {
     config,
     db: database.db,
+    listen: database.listen,
     storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
     tokens: createAccessTokens(secret, config.ACCESS_TOKEN_TTL),
     mcp: new McpPool({
@@ -54,7 +55,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await seedTeams(ctx);
   const app = await buildApp(ctx, options);
   try {
-    const recovered = await recoverInterruptedRuns(runtimeContext(ctx));
+    const recovered = await recoverInterruptedRuns(runtimeContext(ctx), { own: true });
     if (recovered > 0) app.log.warn({ recovered }, 'marked runs cut by a crash as interrupted and refunded them');
   } catch (error) {
     // Recovery is housekeeping: a failure must not keep the server from starting; the sweep tries again.

@@ -8,6 +8,8 @@ import { debitCredits } from '../src/credits/ledger.ts';
 import { chatMessages } from '../src/db/schema.ts';
 import { createServer } from '../src/server.ts';
 import { storeRunStart, updateMessage } from '../src/teams/sessions.ts';
+import { recoverInterruptedRuns } from '../src/runtime/recovery.ts';
+import { runtimeContext } from '../src/wiring.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -29,7 +31,12 @@ describe('start-up recovery of runs cut by a crash', () => {
   const balance = async () => (await client(server, token).get('/credits/balance')).body.available_credits as number;
 
   /** What a run leaves behind when the process dies: paid, stored, tool calls without results, never finished. */
-  async function crashedRun(spec: { content?: string; tools?: ToolCall[]; paidToolCalls?: number }): Promise<string> {
+  async function crashedRun(spec: {
+    content?: string;
+    tools?: ToolCall[];
+    paidToolCalls?: number;
+    instanceId?: string;
+  }): Promise<string> {
     const runId = randomUUID();
     await debitCredits(server.ctx.db, { userId, amount: 5, description: 'Team chat run', reference: runId });
     for (let i = 0; i < (spec.paidToolCalls ?? 0); i++)
@@ -42,6 +49,7 @@ describe('start-up recovery of runs cut by a crash', () => {
       message: 'Every day post to Slack',
       fileIds: [],
       runId,
+      instanceId: spec.instanceId,
     };
     const replyId = await storeRunStart(server.ctx.db, start, () => server.clock.now);
     await updateMessage(server.ctx, replyId, { content: spec.content ?? '', toolCalls: spec.tools ?? [] });
@@ -55,7 +63,7 @@ describe('start-up recovery of runs cut by a crash', () => {
   };
 
   before(async () => {
-    server = await startTestServer({ FREE_CREDITS: '100', RUN_RECOVERY_AFTER_MINUTES: '10' });
+    server = await startTestServer({ FREE_CREDITS: '100', RUN_LEASE_SECONDS: '600' });
     token = await signIn(server, 'crash@example.com');
     userId = (await server.ctx.tokens.verify(token))!;
   });
@@ -114,5 +122,17 @@ describe('start-up recovery of runs cut by a crash', () => {
         .length,
       2,
     );
+  });
+
+  it("takes its own runs back at once when it restarts, and another instance's only once their lease ran out", async () => {
+    const own = await crashedRun({ instanceId: server.ctx.config.instanceId, content: 'Half' });
+    const other = await crashedRun({ instanceId: 'other-host:8080', content: 'Half' });
+    server.clock.advance(30_000);
+    await restart();
+    assert.equal((await reply(own)).runStatus, 'interrupted', 'the restarted instance knows the run was its own');
+    assert.equal((await reply(other)).runStatus, 'running', "the other instance's lease still holds");
+    server.clock.advance(11 * MINUTE);
+    await recoverInterruptedRuns(runtimeContext(server.ctx));
+    assert.equal((await reply(other)).runStatus, 'interrupted', 'recovered once its lease ran out');
   });
 });

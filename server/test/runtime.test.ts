@@ -8,59 +8,13 @@ import WebSocket from 'ws';
 import type { StreamFrame } from '../../src/services/contract.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
 import { grantCredits } from '../src/credits/ledger.ts';
+import { RunHub } from '../src/runtime/hub.ts';
 import { RunSlots } from '../src/runtime/slots.ts';
 import { registerRunSocket } from '../src/runtime/socket.ts';
 import { runtimeContext } from '../src/wiring.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { connect, isLast } from './socketClient.ts';
 
-interface Conn {
-  ws: WebSocket;
-  frames: StreamFrame[];
-  /** Resolves with the first frame (from the start) that matches, waiting for it if needed. */
-  waitFor(match: (f: StreamFrame) => boolean, ms?: number): Promise<StreamFrame>;
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-function connect(server: TestServer, teamId: string, query: string): Promise<Conn> {
-  const { port } = server.app.server.address() as AddressInfo;
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/teams/${teamId}/ws?${query}`);
-  const frames: StreamFrame[] = [];
-  const waiters: Array<() => void> = [];
-  ws.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as StreamFrame);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => {
-      resolve({ code, reason: reason.toString() });
-      waiters.splice(0).forEach((w) => w());
-    }),
-  );
-  const waitFor = (match: (f: StreamFrame) => boolean, ms = 10_000) =>
-    new Promise<StreamFrame>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no matching frame; got ${JSON.stringify(frames.map((f) => f.type))}`)),
-        ms,
-      );
-      const check = () => {
-        const found = frames.find(match);
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        } else if (ws.readyState === WebSocket.CLOSED) {
-          clearTimeout(timer);
-          reject(new Error(`socket closed before a matching frame; got ${JSON.stringify(frames)}`));
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({ ws, frames, waitFor, closed }));
-    ws.once('error', reject);
-  });
-}
-
-const isLast = (f: StreamFrame) => f.type === 'end' || f.type === 'error';
 const REQUEST = 'Every Monday at 8am fetch https://api.example.com/sales and post a summary to #sales on Slack';
 
 describe('team runtime over WebSocket', () => {
@@ -342,54 +296,15 @@ describe('credits of a run', () => {
   });
 });
 
-describe('a client that disconnects mid-run', () => {
-  it('stops the run and keeps what was produced', async () => {
-    const server = await startTestServer({ STREAM_DELAY_MS: '20' });
-    try {
-      await server.app.listen({ port: 0, host: '127.0.0.1' });
-      const token = await signIn(server, 'leaver@example.com');
-      const conn = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
-      conn.ws.send(JSON.stringify({ message: REQUEST }));
-      await conn.waitFor((f) => typeof f.content === 'string' && f.content.length > 0);
-      conn.ws.terminate();
-      const received = conn.frames
-        .filter((f) => f.content)
-        .map((f) => f.content)
-        .join('');
-      const sessionId = conn.frames[0]!.session_id;
-      const api = client(server, token);
-      // The run notices the closed socket within one delta; give it a moment to store the last write.
-      let reply: { content: string; tool_calls: unknown[]; member_responses: unknown[] } | undefined;
-      let previous = '';
-      for (let i = 0; i < 20; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        reply = (await api.get(`/teams/sessions/${sessionId}/messages`)).body.data.messages[1];
-        if (reply && reply.content === previous && reply.content.length > 0) break;
-        previous = reply?.content ?? '';
-      }
-      assert.ok(reply);
-      assert.ok(reply.content.startsWith(received), 'everything sent before the disconnect is stored');
-      assert.ok(!reply.content.includes('```json'), 'the run stopped before finishing its answer');
-      assert.equal(reply.member_responses.length, 4);
-      assert.ok(reply.tool_calls.length > 3);
-
-      const again = await connect(server, server.ctx.config.TEAM_ID, `token=${token}`);
-      again.ws.send(JSON.stringify({ message: 'Every day at 6pm post to Slack' }));
-      assert.equal((await again.waitFor(isLast, 30_000)).type, 'end');
-      again.ws.close();
-    } finally {
-      await server.close();
-    }
-  });
-});
-
 describe('heartbeats', () => {
   it('pings an idle socket and drops one that stops answering', async () => {
     const server = await startTestServer();
     // The same route on its own app, with a short heartbeat instead of 25 s.
     const app = Fastify();
     await app.register(websocket);
-    registerRunSocket(app, runtimeContext(server.ctx), new RunSlots(4), { heartbeatMs: 100 });
+    registerRunSocket(app, runtimeContext(server.ctx), new RunSlots(4), new RunHub(runtimeContext(server.ctx)), {
+      heartbeatMs: 100,
+    });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;

@@ -347,6 +347,12 @@ export interface StoredMessage {
   file_ids?: string[];
   /** Team replies that built a workflow (an addition to SPEC §3: clients that ignore it read the reply's json block). */
   workflow?: ReplyWorkflow;
+  /**
+   * Team replies (additions to SPEC §3, docs/PROTOCOL.md): the run that wrote it and how it stands. A reply still
+   * `running` is followed live with a resume message; `stopped`, `failed` and `interrupted` ones end early.
+   */
+  run_id?: string;
+  run_status?: 'running' | 'completed' | 'failed' | 'stopped' | 'interrupted';
 }
 
 export interface TeamContext {
@@ -432,6 +438,11 @@ export interface StreamFrame {
   team_id?: string | null;
   /** The workflow the run built, when it has one (an addition to SPEC §3; docs/PROTOCOL.md). */
   workflow?: ReplyWorkflow;
+  /** The run this frame belongs to and its number in it (1, 2, 3, …): a client resumes after the last it applied. */
+  run_id?: string;
+  seq?: number;
+  /** On an end frame: the run was stopped at the user's request (what it produced is kept). */
+  stopped?: boolean;
 }
 
 export interface ToolCatalogueEntry {

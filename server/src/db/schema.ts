@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -252,6 +253,8 @@ export const chatMessages = pgTable(
     runStatus: text('run_status'),
     /** Team replies only: the last write or heartbeat of the run, so recovery leaves live runs of other instances alone. */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+    /** Team replies only: the server instance that runs it (its lease, renewed by the heartbeat in updatedAt). */
+    instanceId: text('instance_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -260,6 +263,18 @@ export const chatMessages = pgTable(
       .on(t.runStatus)
       .where(sql`${t.runStatus} = 'running'`),
   ],
+);
+
+/** Every frame a run sent, numbered per run, so a client that lost its connection asks for what it missed. */
+export const runFrames = pgTable(
+  'run_frames',
+  {
+    runId: text('run_id').notNull(),
+    seq: integer('seq').notNull(),
+    frame: jsonb('frame').$type<object>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] }), index('run_frames_created_idx').on(t.createdAt)],
 );
 
 export const uploadedFiles = pgTable(

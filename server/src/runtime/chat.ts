@@ -1,4 +1,5 @@
 // POST /api/v1/teams/{id}/chat: the same run over HTTP, as one finished reply or as newline-delimited JSON frames.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StreamFrame, TeamChatReply } from '../../../src/services/contract.ts';
@@ -7,6 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import type { RuntimeContext } from './context.ts';
 import { publicOrigin, statusOfRunError } from './frames.ts';
+import { tooManyRuns, type RunHub } from './hub.ts';
 import { prepareRun, runRequestSchema } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { HEARTBEAT_MS } from './socket.ts';
@@ -14,29 +16,36 @@ import type { RunSlots } from './slots.ts';
 
 const chatSchema = runRequestSchema.extend({ stream: z.boolean().default(false) });
 
-export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slots: RunSlots): void {
+export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slots: RunSlots, hub: RunHub): void {
   app.post<{ Params: { id: string } }>('/teams/:id/chat', async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = parse(chatSchema, request.body);
+    if ((await hub.runningCount(user.id)) >= ctx.config.MAX_RUNS_PER_USER)
+      throw new HttpError(429, {
+        code: 'too_many_runs',
+        message: tooManyRuns(ctx.config.MAX_RUNS_PER_USER),
+      });
+    const runId = randomUUID();
     // Refusals (team, session, files, credits) are ordinary HTTP errors: nothing has started yet.
     const prepared = await prepareRun(ctx, {
       teamId: request.params.id,
       user,
       body,
+      runId,
       origin: publicOrigin(ctx.config, request),
     });
+    // The run goes on if the client leaves; its frames stay readable (GET /runs/{id}/frames, or a socket resume).
     const controller = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
+    const emit = hub.open(runId, user.id, controller);
 
     if (!body.stream) {
+      emit({ type: 'start', session_id: prepared.sessionId });
       let failure: StreamFrame | null = null;
       const outcome = await executeRun(
         ctx,
         prepared,
         (frame) => {
-          if (frame.type === 'error') failure = frame;
+          if (emit(frame).type === 'error') failure = frame;
         },
         controller.signal,
         request.log,
@@ -69,12 +78,14 @@ export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slo
     });
     // A blank line now and then keeps idle proxies from cutting a long run; readers skip blank lines.
     const heartbeat = setInterval(() => reply.raw.write('\n'), HEARTBEAT_MS);
-    const emit = (frame: StreamFrame) => {
+    const follower = await hub.follow(runId, user.id, 0, (frame) => {
       if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(frame)}\n`);
-    };
+    });
+    reply.raw.on('close', () => follower.close());
     try {
       emit({ type: 'start', session_id: prepared.sessionId });
       await executeRun(ctx, prepared, emit, controller.signal, request.log, slots);
+      await follower.done;
     } finally {
       clearInterval(heartbeat);
       reply.raw.end();

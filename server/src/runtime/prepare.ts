@@ -69,6 +69,8 @@ export interface RunAdmission {
   sessionId?: string;
   /** A client that left before the run was paid for is not charged. */
   signal?: AbortSignal;
+  /** The id the start frame announced (frames are numbered under it from the first). */
+  runId?: string;
 }
 
 /** The session id a run announces in its start frame: the one the client named, else a new one issued to it. */
@@ -121,7 +123,7 @@ export async function prepareRun(ctx: RuntimeContext, input: RunAdmission): Prom
   const lastReply =
     recent.filter((m) => (m.role === 'team_response' || m.role === 'assistant') && m.content).at(-1)?.content ?? null;
   const previous = session.exists ? await lastWorkflow(ctx, sessionId) : null;
-  const runId = randomUUID();
+  const runId = input.runId ?? randomUUID();
   const cost = ctx.config.RUN_COST_CREDITS;
   // A period that ended must expire its credits before this run may spend them.
   if (cost > 0) await ctx.accounts.settleSubscriptions(input.user.id);
@@ -135,6 +137,7 @@ export async function prepareRun(ctx: RuntimeContext, input: RunAdmission): Prom
     message: input.body.message,
     fileIds,
     runId,
+    instanceId: ctx.config.instanceId,
   };
   const replyId = await ctx.db.transaction(async (tx) => {
     if (cost > 0) {

@@ -6,8 +6,8 @@ import { updateMessage, updateTeamContext, type RunStatus } from '../teams/sessi
 /** Text is written at most this often; tool calls and member responses are written at once. */
 const TEXT_FLUSH_MS = 250;
 const MAX_INTERACTIONS = 20;
-/** A running reply is touched this often even when nothing happens, so recovery can tell live runs from dead ones. */
-const HEARTBEAT_MS = 60_000;
+/** A third of the lease: a running reply is touched this often even when nothing happens (its instance's lease). */
+const heartbeatMs = (ctx: AppContext) => Math.floor((ctx.config.RUN_LEASE_SECONDS * 1000) / 3);
 
 export class ReplyRecorder {
   content = '';
@@ -27,7 +27,7 @@ export class ReplyRecorder {
     private readonly ctx: AppContext,
     private readonly messageId: string,
   ) {
-    this.heartbeat = setInterval(() => this.flush(), HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => this.flush(), heartbeatMs(ctx));
     this.heartbeat.unref();
   }
 

@@ -4,6 +4,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { ToolCall } from '../../../src/services/contract.ts';
 import { chatMessages, chatSessions } from '../db/schema.ts';
 import type { RuntimeContext } from './context.ts';
+import { announceRunChange } from './hub.ts';
 
 const INTERRUPTED_TOOL = 'Interrupted: the server stopped before this tool call finished.';
 const INTERRUPTED_REPLY = 'The team run was interrupted because the server stopped. Please send your message again.';
@@ -15,12 +16,14 @@ const closeOpen = (calls: ToolCall[]): ToolCall[] =>
   calls.map((c) => (isOpen(c) ? { ...c, result: INTERRUPTED_TOOL, tool_call_error: true } : c));
 
 /**
- * Recovers runs whose last write or heartbeat is older than RUN_RECOVERY_AFTER_MINUTES: a live run on another
- * instance writes at least every minute, so it is never taken. Each reply is claimed with a conditional update,
- * so two instances starting together recover a run once. Returns how many runs were recovered.
+ * Recovers runs whose instance is gone: its lease (the reply's heartbeat, renewed every third of RUN_LEASE_SECONDS)
+ * ran out, or, at start-up (`own`), runs this very instance held before it restarted. A live run of another
+ * instance renews its lease and is never taken. Each reply is claimed with a conditional update, so two instances
+ * recover a run once. Returns how many runs were recovered.
  */
-export async function recoverInterruptedRuns(ctx: RuntimeContext): Promise<number> {
-  const cutoff = new Date(ctx.now().getTime() - ctx.config.RUN_RECOVERY_AFTER_MINUTES * 60_000);
+export async function recoverInterruptedRuns(ctx: RuntimeContext, options: { own?: boolean } = {}): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.RUN_LEASE_SECONDS * 1000);
+  const expired = or(isNull(chatMessages.updatedAt), lt(chatMessages.updatedAt, cutoff));
   const stale = await ctx.db
     .select({ message: chatMessages, userId: chatSessions.userId })
     .from(chatMessages)
@@ -28,7 +31,7 @@ export async function recoverInterruptedRuns(ctx: RuntimeContext): Promise<numbe
     .where(
       and(
         eq(chatMessages.runStatus, 'running'),
-        or(isNull(chatMessages.updatedAt), lt(chatMessages.updatedAt, cutoff)),
+        options.own ? or(expired, eq(chatMessages.instanceId, ctx.config.instanceId)) : expired,
       ),
     );
   let recovered = 0;
@@ -49,6 +52,8 @@ export async function recoverInterruptedRuns(ctx: RuntimeContext): Promise<numbe
       .returning({ id: chatMessages.id });
     if (!claimed) continue;
     recovered += 1;
+    // Clients following it (on any instance) hear that it ended.
+    if (message.runId) await announceRunChange(ctx, message.runId).catch(() => undefined);
     if (!message.runId) continue;
     const limit = produced ? openPaid * ctx.config.TOOL_CALL_COST_CREDITS : undefined;
     if (limit === 0) continue;

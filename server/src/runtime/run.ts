@@ -7,6 +7,7 @@ import { findTeam } from '../teams/service.ts';
 import type { RuntimeContext } from './context.ts';
 import { selectEngine } from './engine.ts';
 import { loadRunFiles } from './files.ts';
+import type { AbortReason } from './hub.ts';
 import type { PreparedRun } from './prepare.ts';
 import { ReplyRecorder } from './recorder.ts';
 import { refundUnproducedRun } from './refund.ts';
@@ -21,6 +22,13 @@ export type FrameSink = (frame: StreamFrame) => void;
 
 /** A workflow larger than this travels only in the reply's text (the json block), not as data. */
 const MAX_WORKFLOW_CHARS = 1_000_000;
+
+/** The result of a tool call cut short, by why its run was. */
+const CUT_TOOL_CALL: Record<AbortReason, string> = {
+  stopped: 'Stopped: the run was stopped before this tool call finished.',
+  shutdown: 'Interrupted: the server stopped before this tool call finished.',
+  too_large: 'Ended: the run grew too large before this tool call finished.',
+};
 
 function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): StreamFrame | null {
   switch (event.kind) {
@@ -111,7 +119,7 @@ export async function executeRun(
     for await (const event of engine.run(input, { services, signal, streamDelayMs: ctx.config.STREAM_DELAY_MS })) {
       record(event, recorder);
       const frame = frameOf(event, recorder, sessionId);
-      if (frame && !signal.aborted) emit(frame);
+      if (frame) emit(frame);
     }
   } catch (error) {
     if (error instanceof OutOfCreditsError) {
@@ -127,8 +135,31 @@ export async function executeRun(
   } finally {
     release?.();
   }
+  // Why the run was cut short, if it was: the user's Stop, the server shutting down, or the run growing too large.
+  const reason: AbortReason | null = signal.aborted
+    ? signal.reason === 'shutdown' || signal.reason === 'too_large'
+      ? signal.reason
+      : 'stopped'
+    : null;
+  if (reason === 'too_large') {
+    const text = `The run grew past ${ctx.config.MAX_RUN_FRAMES} frames and was ended; what it produced is kept.`;
+    failure = { type: 'error', error_code: 'run_too_large', error: text, message: text };
+  } else if (reason === 'shutdown') {
+    const text = 'The team run was interrupted because the server stopped. Please send your message again.';
+    failure = { type: 'error', error_code: 'run_interrupted', error: text, message: text };
+  }
+  // Tool calls in flight when the run was cut (their requests were cancelled with the signal) end with an error.
+  if (reason) {
+    const note = CUT_TOOL_CALL[reason];
+    for (const call of recorder.tools.filter((c) => c.result === null || c.result === undefined)) {
+      const event: RunEvent = { kind: 'tool_completed', call: { ...call, result: note, tool_call_error: true } };
+      record(event, recorder);
+      emit(frameOf(event, recorder, sessionId)!);
+    }
+  }
+  const status = reason === 'shutdown' ? 'interrupted' : failure ? 'failed' : reason ? 'stopped' : 'completed';
   try {
-    await recorder.finish(sessionId, run.teamContext, failure ? 'failed' : signal.aborted ? 'stopped' : 'completed');
+    await recorder.finish(sessionId, run.teamContext, status);
     if (failure && !recorder.produced) await refundUnproducedRun(ctx, run, log);
   } catch (error) {
     log.error({ err: error, runId: run.runId }, 'storing the team reply failed');
@@ -136,7 +167,6 @@ export async function executeRun(
     failure ??= { type: 'error', error_code: 'run_failed', error: text, message: text };
   }
   outcome.content = recorder.content;
-  if (signal.aborted) return outcome;
   if (failure) {
     emit({ ...failure, session_id: sessionId });
     return outcome;
@@ -151,6 +181,7 @@ export async function executeRun(
     member_responses: [...recorder.members],
     ...(outcome.teamId ? { team_id: outcome.teamId } : {}),
     ...(recorder.built ? { workflow: recorder.built } : {}),
+    ...(reason === 'stopped' ? { stopped: true } : {}),
   });
   return outcome;
 }

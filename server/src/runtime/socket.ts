@@ -1,8 +1,10 @@
 // WebSocket /api/v1/teams/{id}/ws: authenticates by the token query parameter and runs one team run per message.
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
+import { z } from 'zod';
 import type { StreamFrame } from '../../../src/services/contract.ts';
 import type { AppContext } from '../context.ts';
 import { userFromToken, type UserRow } from '../auth/guard.ts';
@@ -11,7 +13,8 @@ import { sessionIdsOf, type SessionIds } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
 import type { RuntimeContext } from './context.ts';
 import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
-import { prepareRun, runRequestSchema } from './prepare.ts';
+import { RunForbiddenError, RunNotFoundError, tooManyRuns, type Follow, type RunHub } from './hub.ts';
+import { prepareRun, runRequestSchema, type RunRequestBody } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { RunSlots } from './slots.ts';
 
@@ -65,10 +68,21 @@ function byteLength(data: RawData): number {
   return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
+/** The socket's own messages beside run requests (docs/PROTOCOL.md): follow a run after a frame, or stop one. */
+const controlSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('resume'),
+    run_id: z.string().min(1).max(100),
+    after_seq: z.number().int().min(0).optional(),
+  }),
+  z.object({ type: z.literal('stop'), run_id: z.string().min(1).max(100).optional() }),
+]);
+
 export function registerRunSocket(
   app: FastifyInstance,
   ctx: RuntimeContext,
   slots: RunSlots,
+  hub: RunHub,
   options = { heartbeatMs: HEARTBEAT_MS },
 ): void {
   const accessOf = new WeakMap<FastifyRequest, Access>();
@@ -109,7 +123,11 @@ export function registerRunSocket(
       }
       const { user, ids } = access;
       const teamId = request.params.id;
-      let running: AbortController | null = null;
+      /** The run this connection follows (one it started or one it resumed), until its last frame. */
+      let following: Follow | null = null;
+      let busy = false;
+      /** Aborts a run this connection started that has not been paid for yet: a client that left is not charged. */
+      let unadmitted: AbortController | null = null;
       let alive = true;
 
       const heartbeat = setInterval(() => {
@@ -123,8 +141,103 @@ export function registerRunSocket(
       });
       socket.on('close', () => {
         clearInterval(heartbeat);
-        running?.abort();
+        // The run goes on without this connection; another one resumes it after the last frame it applied.
+        following?.close();
+        unadmitted?.abort();
       });
+
+      const refusalOf = (error: unknown): StreamFrame | null => {
+        if (error instanceof RunNotFoundError) return errorFrame('run_not_found', 'There is no run with this id.');
+        if (error instanceof RunForbiddenError) return errorFrame('forbidden', 'This run belongs to another user.');
+        return null;
+      };
+
+      /** Follows a run to its last frame; the connection is busy until then. */
+      const follow = async (runId: string, afterSeq: number): Promise<Follow> => {
+        busy = true;
+        try {
+          const f = await hub.follow(runId, user.id, afterSeq, send);
+          following = f;
+          void f.done.then(() => {
+            if (following === f) following = null;
+            busy = false;
+          });
+          return f;
+        } catch (error) {
+          busy = false;
+          throw error;
+        }
+      };
+
+      const control = async (message: z.infer<typeof controlSchema>) => {
+        try {
+          if (message.type === 'stop') {
+            const runId = message.run_id ?? following?.runId;
+            if (runId) await hub.stop(runId, user.id);
+            return;
+          }
+          if (busy)
+            return send(
+              errorFrame('run_in_progress', 'This connection already follows a run; wait for its end frame.'),
+            );
+          await follow(message.run_id, message.after_seq ?? 0);
+        } catch (error) {
+          const refusal = refusalOf(error);
+          if (refusal) return send(refusal);
+          request.log.error({ err: error }, 'websocket control message failed');
+          send(errorFrame('server_error', 'The server could not follow the run. Please try again.'));
+        }
+      };
+
+      const startRun = async (body: RunRequestBody) => {
+        if ((await hub.runningCount(user.id)) >= ctx.config.MAX_RUNS_PER_USER) {
+          busy = false;
+          return send(errorFrame('too_many_runs', tooManyRuns(ctx.config.MAX_RUNS_PER_USER)));
+        }
+        const controller = new AbortController();
+        unadmitted = controller;
+        const runId = randomUUID();
+        const emit = hub.open(runId, user.id, controller);
+        const mine = await follow(runId, 0);
+        // The first frame goes out at once: the session id is known (the client's, or one issued to this user), and
+        // the checks, the payment and the stored messages follow before the run produces anything.
+        const sessionId = body.session_id ?? ids.issue(user.id, teamId);
+        emit({ type: 'start', session_id: sessionId });
+        try {
+          const origin = publicOrigin(ctx.config, request);
+          const prepared = await admissions.use(controller.signal, async () => {
+            // A turn of the event loop first: messages that arrived meanwhile get their start frames.
+            await nextTurn();
+            return prepareRun(ctx, {
+              teamId,
+              user,
+              body,
+              origin,
+              sessionId,
+              runId,
+              signal: controller.signal,
+            });
+          });
+          if (unadmitted === controller) unadmitted = null;
+          await executeRun(ctx, prepared, emit, controller.signal, request.log, slots);
+        } catch (error) {
+          if (unadmitted === controller) unadmitted = null;
+          if (controller.signal.aborted) return emit(errorFrame('stopped', 'The run was stopped before it started.'));
+          if (!(error instanceof HttpError)) {
+            request.log.error({ err: error }, 'websocket run failed');
+            return emit(
+              errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.', {
+                session_id: sessionId,
+              }),
+            );
+          }
+          emit({ ...frameFromHttpError(error), session_id: sessionId });
+          if (error.statusCode === 402) {
+            await mine.done;
+            socket.close(CLOSE.insufficientCredits, 'insufficient_credits');
+          }
+        }
+      };
 
       socket.on('message', (data: RawData, isBinary: boolean) => {
         if (byteLength(data) > MAX_FRAME_BYTES)
@@ -144,6 +257,13 @@ export function registerRunSocket(
             ),
           );
         }
+        // Resume and Stop (docs/PROTOCOL.md) carry a type; anything else is a run request (SPEC §3).
+        if (json && typeof json === 'object' && 'type' in json) {
+          const message = controlSchema.safeParse(json);
+          if (!message.success)
+            return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(message.error)}`));
+          return void control(message.data);
+        }
         // The session may also come from the socket's session_id query parameter when the message names none.
         const withSession =
           json && typeof json === 'object' && !Array.isArray(json)
@@ -151,42 +271,15 @@ export function registerRunSocket(
             : json;
         const body = runRequestSchema.safeParse(withSession);
         if (!body.success) return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
-        if (running)
+        if (busy)
           return send(
             errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'),
           );
-        const controller = new AbortController();
-        running = controller;
-        // The first frame goes out at once: the session id is known (the client's, or one issued to this user), and
-        // the checks, the payment and the stored messages follow before the run produces anything.
-        const sessionId = body.data.session_id ?? ids.issue(user.id, teamId);
-        send({ type: 'start', session_id: sessionId });
-        void (async () => {
-          try {
-            const origin = publicOrigin(ctx.config, request);
-            const prepared = await admissions.use(controller.signal, async () => {
-              // A turn of the event loop first: messages that arrived meanwhile get their start frames.
-              await nextTurn();
-              return prepareRun(ctx, { teamId, user, body: body.data, origin, sessionId, signal: controller.signal });
-            });
-            await executeRun(ctx, prepared, send, controller.signal, request.log, slots);
-          } catch (error) {
-            if (controller.signal.aborted) return;
-            if (!(error instanceof HttpError)) {
-              request.log.error({ err: error }, 'websocket run failed');
-              return send(
-                errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.', {
-                  session_id: sessionId,
-                }),
-              );
-            }
-            const frame = { ...frameFromHttpError(error), session_id: sessionId };
-            if (error.statusCode === 402) refuse(frame, CLOSE.insufficientCredits);
-            else send(frame);
-          } finally {
-            if (running === controller) running = null;
-          }
-        })();
+        busy = true;
+        void startRun(body.data).catch((error: unknown) => {
+          request.log.error({ err: error }, 'websocket run failed');
+          busy = false;
+        });
       });
     },
   );

@@ -44,6 +44,8 @@ function toStoredMessage(row: MessageRow): StoredMessage {
     tool_calls: row.toolCalls,
     file_ids: row.fileIds,
     ...(row.workflow ? { workflow: row.workflow } : {}),
+    ...(row.role === 'team_response' && row.runId ? { run_id: row.runId } : {}),
+    ...(row.role === 'team_response' && row.runStatus ? { run_status: row.runStatus as RunStatus } : {}),
   };
 }
 
@@ -124,6 +126,8 @@ export interface RunStart {
   message: string;
   fileIds: string[];
   runId: string;
+  /** The server instance running it: its lease on the run. */
+  instanceId?: string;
 }
 
 /**
@@ -154,6 +158,7 @@ export async function storeRunStart(db: Db, run: RunStart, now: () => Date): Pro
       content: '',
       fileIds: [],
       runStatus: 'running',
+      instanceId: run.instanceId ?? null,
       updatedAt: at,
       createdAt: now(),
     },

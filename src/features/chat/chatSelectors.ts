@@ -30,6 +30,8 @@ export const selectIsStreaming = (state: ChatRootState) => state.chat.status ===
 const selectLiveRun = (state: ChatRootState) => state.chat.run;
 export const selectLiveText = (state: ChatRootState) => state.chat.run?.text ?? '';
 export const selectChatError = (state: ChatRootState) => state.chat.error;
+/** The live run's socket while it is down (waiting to retry, or reconnecting); null while frames flow. */
+export const selectRunConnection = (state: ChatRootState) => state.chat.run?.connection ?? null;
 export const selectInsufficientCreditsOpen = (state: ChatRootState) => state.chat.insufficientCreditsOpen;
 
 /** "Thinking..." shows while a reply streams and no text has arrived yet. */

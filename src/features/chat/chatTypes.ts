@@ -55,6 +55,8 @@ export interface LiveRun {
   events: StreamEvent[];
   /** The workflow the run built, once its frame arrived. */
   workflow?: ReplyWorkflow;
+  /** Set while the run's socket is down: waiting until `retryAt` for the next try, or reconnecting now. */
+  connection?: { state: 'waiting' | 'reconnecting'; retryAt?: string };
 }
 
 /** Enough to send the failed message again. */

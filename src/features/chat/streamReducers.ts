@@ -1,7 +1,9 @@
 // How a run's stream actions change the chat: reducers merge (append text, complete tools, attach members, end the run).
 import type { ActionReducerMapBuilder } from '@reduxjs/toolkit';
 import {
+  connectionChanged,
   memberResponses,
+  runResumed,
   runCompleted,
   sendRequested,
   streamFailed,
@@ -56,6 +58,33 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
         memberResponses: [],
         events: [],
       };
+    })
+    .addCase(runResumed, (state, { payload }) => {
+      // A reply still being written when the session loaded: followed live from its first frame, in its place.
+      if (state.status === 'streaming') return;
+      state.sessionId = payload.sessionId;
+      state.status = 'streaming';
+      state.error = null;
+      state.failedUserMessageId = null;
+      state.run = {
+        runId: payload.runId,
+        teamId: payload.teamId,
+        homeTeam: false,
+        message: payload.message,
+        fileIds: payload.fileIds,
+        startedAt: payload.startedAt,
+        text: '',
+        tools: [],
+        completedToolIds: [],
+        memberResponses: [],
+        events: [],
+      };
+    })
+    .addCase(connectionChanged, (state, { payload }) => {
+      const run = liveRun(state, payload.runId);
+      if (!run) return;
+      if (payload.state === 'connected') delete run.connection;
+      else run.connection = { state: payload.state, ...(payload.retryAt ? { retryAt: payload.retryAt } : {}) };
     })
     .addCase(streamStarted, (state, { payload }) => {
       const run = liveRun(state, payload.runId);

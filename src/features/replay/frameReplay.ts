@@ -1,6 +1,8 @@
 // Re-runs a recording's raw frames through today's parser and socket middleware: what the current code makes of an old stream.
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import {
+  connectionChanged,
+  runResumed,
   sendRequested,
   streamFailed,
   streamActionTypes,
@@ -50,7 +52,8 @@ class PlaybackSocket {
 }
 
 /** Actions the middleware makes from frames: the replay makes them afresh instead of copying them. */
-const DERIVED = new Set(streamActionTypes.filter((type) => type !== sendRequested.type && type !== stopRequested.type));
+const INTENTS = new Set<string>([sendRequested.type, stopRequested.type, runResumed.type]);
+const DERIVED = new Set(streamActionTypes.filter((type) => !INTENTS.has(type)));
 
 function manualScheduler(): FrameScheduler & { frame(): void } {
   let pending: (() => void) | null = null;
@@ -74,6 +77,8 @@ export interface FrameReplayResult {
 export function replayFrames(recording: StreamRecording): FrameReplayResult {
   const warnings: string[] = [];
   const scheduler = manualScheduler();
+  // A dropped socket's retry runs where the recording shows it ran.
+  const pendingRetry: { run: (() => void) | null } = { run: null };
   const store = configureStore({
     reducer: { chat: chatReducer },
     preloadedState: recording.initialState ? { chat: recording.initialState as ChatState } : undefined,
@@ -84,6 +89,12 @@ export function replayFrames(recording: StreamRecording): FrameReplayResult {
           scheduler,
           location: { protocol: 'http:', host: 'replay.invalid' },
           logger: { warn: (message: string) => warnings.push(message) },
+          reconnect: {
+            setTimer: (fn) => (pendingRetry.run = fn),
+            clearTimer: () => (pendingRetry.run = null),
+            random: () => 1,
+            network: new EventTarget(),
+          },
         }),
       ),
   });
@@ -99,7 +110,15 @@ export function replayFrames(recording: StreamRecording): FrameReplayResult {
     // Text is flushed where the live run flushed it, so the actions come out in the same order.
     if (textDelta.match(action)) scheduler.frame();
     else if (streamFailed.match(action) && action.payload.error.source === 'connection') socket()?.drop();
-    else if (sendRequested.match(action)) {
+    else if (connectionChanged.match(action) && action.payload.state === 'waiting') socket()?.drop();
+    else if (connectionChanged.match(action) && action.payload.state === 'reconnecting') {
+      const again = pendingRetry.run;
+      pendingRetry.run = null;
+      again?.();
+    } else if (runResumed.match(action)) {
+      const { runId: _runId, ...request } = action.payload;
+      store.dispatch(runResumed(request));
+    } else if (sendRequested.match(action)) {
       const { runId: _runId, sentAt: _sentAt, ...request } = action.payload;
       store.dispatch(sendRequested(request satisfies SendRequest));
     } else if (!DERIVED.has(action.type)) store.dispatch(action);

@@ -1,7 +1,14 @@
 // Turns one run's raw socket messages into typed stream actions: parse, skip malformed frames, batch the rest.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { DeltaBatcher } from './deltaBatcher';
-import { assertNever, parseFrame, type ChunkFrame, type EndFrame, type RejectionKind } from './protocol';
+import {
+  assertNever,
+  parseFrame,
+  type ChunkFrame,
+  type EndFrame,
+  type FramePosition,
+  type RejectionKind,
+} from './protocol';
 import {
   memberResponses,
   workflowBuilt,
@@ -39,18 +46,47 @@ export interface FrameIntakeOptions {
   end(): void;
   /** An error frame: the connection ends and reports the run failed. */
   fail(error: StreamErrorFields): void;
+  /** The server's id of the run when it is already known (following a run found running in the history). */
+  serverRunId?: string;
+  /** A numbered frame came ahead of the next one: it was not applied; the connection resumes after `lastSeq`. */
+  gap?(): void;
+  /** An end frame of a run stopped elsewhere (another tab, the HTTP Stop): the connection ends and reports it. */
+  stopped?(): void;
 }
 
 export interface FrameIntake {
   receive(raw: unknown): void;
   /** The latest session id the run has heard of, for the failure the connection reports. */
   readonly sessionId: string | null;
+  /** The server's id of the run, once a numbered frame named it. */
+  readonly serverRunId: string | null;
+  /** The seq of the last frame applied (0 before any): a resume asks for the frames after it. */
+  readonly lastSeq: number;
 }
 
 export function createFrameIntake(options: FrameIntakeOptions): FrameIntake {
   const { runId, batcher, dispatch } = options;
   let sessionId = options.sessionId;
   let teamId: string | null = null;
+  let serverRunId: string | null = options.serverRunId ?? null;
+  let lastSeq = 0;
+
+  /**
+   * Numbered frames apply once and in order: one seen already is dropped, one ahead of the next is dropped too and
+   * the connection asks for the frames after the last applied. Unnumbered frames (other servers) always apply.
+   */
+  function inOrder(position: FramePosition | null): boolean {
+    if (!position) return true;
+    if (serverRunId !== null && position.run_id !== serverRunId) return false;
+    if (position.seq <= lastSeq) return false;
+    if (position.seq > lastSeq + 1) {
+      options.gap?.();
+      return false;
+    }
+    serverRunId = position.run_id;
+    lastSeq = position.seq;
+    return true;
+  }
 
   function adoptIds(frame: { session_id: string | null; team_id: string | null }): void {
     if (frame.session_id) sessionId = frame.session_id;
@@ -85,6 +121,10 @@ export function createFrameIntake(options: FrameIntakeOptions): FrameIntake {
       if (frame.content !== '') batcher.text(frame.content);
       return;
     }
+    if (frame.stopped && options.stopped) {
+      if (frame.content !== '') batcher.text(frame.content);
+      return options.stopped();
+    }
     options.end();
     dispatch(runCompleted({ runId, sessionId, teamId, finalContent: frame.content }));
   }
@@ -96,6 +136,7 @@ export function createFrameIntake(options: FrameIntakeOptions): FrameIntake {
       return;
     }
     const frame = parsed.frame;
+    if (!inOrder(frame.run)) return;
     switch (frame.type) {
       case 'start':
         batcher.flush();
@@ -126,6 +167,12 @@ export function createFrameIntake(options: FrameIntakeOptions): FrameIntake {
     receive,
     get sessionId() {
       return sessionId;
+    },
+    get serverRunId() {
+      return serverRunId;
+    },
+    get lastSeq() {
+      return lastSeq;
     },
   };
 }

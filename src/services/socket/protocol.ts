@@ -7,6 +7,14 @@ export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
 interface FrameIds {
   session_id: string | null;
   team_id: string | null;
+  /** The run the frame belongs to and its number in it (docs/PROTOCOL.md); null from servers that do not number. */
+  run: FramePosition | null;
+}
+
+export interface FramePosition {
+  run_id: string;
+  /** 1, 2, 3, … within the run. */
+  seq: number;
 }
 
 interface FramePayload {
@@ -17,6 +25,8 @@ interface FramePayload {
   done: boolean;
   /** The workflow the run built (docs/PROTOCOL.md); a malformed one is dropped, not the frame. */
   workflow?: ReplyWorkflow;
+  /** An end frame of a run stopped at the user's request (from this tab or another). */
+  stopped: boolean;
 }
 
 type FrameEventPart = { event: null } | { event: ToolEvent; active_tool: ToolCall } | { event: 'RunCompleted' };
@@ -147,6 +157,14 @@ function optionalString(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** A run id with a whole positive seq, else null: a frame numbered wrongly is applied as an unnumbered one. */
+function positionOf(data: Record<string, unknown>): FramePosition | null {
+  const { run_id, seq } = data;
+  if (typeof run_id !== 'string' || run_id === '' || run_id.length > 200) return null;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) return null;
+  return { run_id, seq };
+}
+
 function reject(kind: RejectionKind, detail: string): ParseResult {
   return { ok: false, kind, detail };
 }
@@ -162,7 +180,11 @@ export function parseFrame(raw: unknown): ParseResult {
   if (!decoded.ok) return reject('not-json', 'the message is not JSON text');
   const data = decoded.value;
   if (!isRecord(data)) return reject('not-an-object', 'the message is not a JSON object');
-  const ids: FrameIds = { session_id: optionalString(data.session_id), team_id: optionalString(data.team_id) };
+  const ids: FrameIds = {
+    session_id: optionalString(data.session_id),
+    team_id: optionalString(data.team_id),
+    run: positionOf(data),
+  };
 
   if (data.type === 'error' || hasErrorField(data)) {
     return {
@@ -193,6 +215,7 @@ export function parseFrame(raw: unknown): ParseResult {
     tools: fields.tools ?? [],
     member_responses: fields.member_responses ?? [],
     done: fields.done ?? false,
+    stopped: data.stopped === true,
   };
   const workflow = workflowOf(data.workflow);
   if (workflow) payload.workflow = workflow;

@@ -36,7 +36,40 @@ function stamped<P extends RunRef>(payload: P) {
 export const sendRequested = createAction('chat/sendRequested', (request: SendRequest) => ({
   payload: { ...request, runId: nanoid(), sentAt: new Date().toISOString() },
 }));
-export const stopRequested = createAction('chat/stopRequested');
+/**
+ * The user's Stop: the server stops the run. `leave` only stops following it here (another session opened): the run
+ * goes on on the server and shows when its session opens again.
+ */
+export const stopRequested = createAction('chat/stopRequested', (options: { leave?: boolean } = {}) => ({
+  payload: options,
+}));
+
+/** A reply the server is still writing (found running in a session's history, after a reload or in a second tab). */
+export interface ResumeRequest {
+  teamId: string;
+  sessionId: string;
+  /** The server's id of the run (its frames' run_id). */
+  serverRunId: string;
+  /** The user's message the run answers, and its files, for a retry. */
+  message: string;
+  fileIds: string[];
+  /** When the reply started (its stored created_at). */
+  startedAt: string;
+}
+/** Follow a running reply from its first frame to its end, as if it had been sent from here. */
+export const runResumed = createAction('chat/runResumed', (request: ResumeRequest) => ({
+  payload: { ...request, runId: nanoid() },
+}));
+
+/**
+ * The socket of a live run: `waiting` after it dropped, until `retryAt`; `reconnecting` while a new one opens and
+ * resumes after the last frame applied; `connected` once frames flow again.
+ */
+export type ConnectionState = 'waiting' | 'reconnecting' | 'connected';
+export const connectionChanged = createAction(
+  'chat/connectionChanged',
+  (p: RunRef & { state: ConnectionState; retryAt?: string; attempt?: number }) => stamped(p),
+);
 
 export const streamStarted = createAction('chat/streamStarted', (p: RunRef & { sessionId: string | null }) =>
   stamped(p),
@@ -63,15 +96,17 @@ export const streamFailed = createAction(
   'chat/streamFailed',
   (p: RunRef & { error: StreamErrorFields; sessionId: string | null }) => stamped(p),
 );
-export const streamStopped = createAction('chat/streamStopped', (p: RunRef & { reason: 'stopped' | 'signedOut' }) =>
-  stamped(p),
-);
+export type StopReason = 'stopped' | 'left' | 'signedOut';
+export const streamStopped = createAction('chat/streamStopped', (p: RunRef & { reason: StopReason }) => stamped(p));
 
 export type SendRequestedAction = ReturnType<typeof sendRequested>;
+export type RunResumedAction = ReturnType<typeof runResumed>;
 /** Everything a run dispatches, for the recorder and DevTools. */
 export const streamActionTypes: readonly string[] = [
   sendRequested.type,
   stopRequested.type,
+  runResumed.type,
+  connectionChanged.type,
   streamStarted.type,
   textDelta.type,
   toolStarted.type,

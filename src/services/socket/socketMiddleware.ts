@@ -1,9 +1,17 @@
 // The one middleware that owns the team-chat WebSocket: opens it per run, turns frames into typed actions, closes it.
 import type { Middleware } from '@reduxjs/toolkit';
-import { openRunConnection, type RunConnection } from './connection';
+import { openRunConnection, type RunConnection, type RunConnectionOptions } from './connection';
 import { reportMalformedFramesOnce } from './frameIntake';
 import { animationFrameScheduler, type FrameScheduler } from './frameScheduler';
-import { isReplayed, sendRequested, stopRequested, type SendRequestedAction } from './socketActions';
+import {
+  isReplayed,
+  runResumed,
+  sendRequested,
+  stopRequested,
+  type RunResumedAction,
+  type SendRequestedAction,
+  type StopReason,
+} from './socketActions';
 import { teamSocketUrl, wsBaseFrom, type PageLocation } from './socketUrl';
 
 export interface SocketMiddlewareOptions {
@@ -18,6 +26,10 @@ export interface SocketMiddlewareOptions {
   /** Sees every raw frame of a run before it is parsed (the stream recorder). */
   onFrame?: (runId: string, raw: unknown) => void;
   logger?: Pick<Console, 'warn'>;
+  /** The HTTP client for Stop when the socket is down (POST /runs/{id}/stop); `fetch` by default. */
+  fetchImpl?: typeof fetch;
+  /** Reconnection timers, randomness and the `online` event source, for tests. */
+  reconnect?: Pick<RunConnectionOptions, 'setTimer' | 'clearTimer' | 'random' | 'network'>;
 }
 
 function defaultLocation(): PageLocation {
@@ -34,10 +46,14 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
   return (api) => {
     let run: RunConnection | null = null;
 
-    function open(action: SendRequestedAction): void {
+    function open(action: SendRequestedAction | RunResumedAction): void {
       const { teamId, sessionId } = action.payload;
-      const wsBase = wsBaseFrom(options.apiBaseUrl ?? '/api/v1', options.location ?? defaultLocation());
-      const connection = openRunConnection(action.payload, {
+      const apiBase = options.apiBaseUrl ?? '/api/v1';
+      const wsBase = wsBaseFrom(apiBase, options.location ?? defaultLocation());
+      const request = sendRequested.match(action)
+        ? action.payload
+        : { runId: action.payload.runId, sessionId, follow: { serverRunId: action.payload.serverRunId } };
+      const connection = openRunConnection(request, {
         url: teamSocketUrl(wsBase, teamId, options.getToken?.() ?? null, sessionId),
         // Read when the run starts, so a WebSocket replaced after load (a test double) is the one used.
         WebSocketImpl: options.WebSocketImpl ?? globalThis.WebSocket,
@@ -45,20 +61,29 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
         dispatch: (a) => api.dispatch(a),
         reportMalformed,
         onFrame: options.onFrame,
+        ...options.reconnect,
         onEnded: () => {
           if (run === connection) run = null;
+        },
+        stopOverHttp: (serverRunId) => {
+          const token = options.getToken?.() ?? null;
+          const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+          void fetchImpl?.(`${apiBase.replace(/\/+$/, '')}/runs/${encodeURIComponent(serverRunId)}/stop`, {
+            method: 'POST',
+            headers: token ? { Authorization: `Bearer ${token}` } : {},
+          }).catch(() => undefined);
         },
       });
       run = connection;
     }
 
-    function stop(reason: 'stopped' | 'signedOut'): void {
+    function stop(reason: StopReason): void {
       run?.stop(reason);
     }
 
     return (next) => (action) => {
       if (isReplayed(action)) return next(action);
-      if (sendRequested.match(action)) {
+      if (sendRequested.match(action) || runResumed.match(action)) {
         if (run) return next(action);
         const result = next(action);
         open(action);
@@ -66,7 +91,7 @@ export function createSocketMiddleware(options: SocketMiddlewareOptions = {}): M
       }
       if (stopRequested.match(action)) {
         const result = next(action);
-        stop('stopped');
+        stop(action.payload.leave ? 'left' : 'stopped');
         return result;
       }
       if (isSignOut(action)) stop('signedOut');

@@ -62,5 +62,27 @@ describe('frame replay', () => {
       const recording = JSON.parse(JSON.stringify(env.recorder.toRecording())) as StreamRecording;
       expect(visible(replayFrames(recording).state)).toEqual(visible(env.store.getState().chat));
     });
+
+    it('reconnects where the socket dropped and resumed, and rebuilds the same reply', async () => {
+      const retries: Array<() => void> = [];
+      const env = makeChatStore({ reconnect: { setTimer: (fn) => retries.push(fn), random: () => 1 } });
+      env.store.dispatch(sendRequested({ teamId: TEAM_ID, message: 'Go', sessionId: null, fileIds: [] }));
+      await until(() => server.received.length === 1);
+      const f = (seq: number, fields: object) => ({ run_id: 'r-9', seq, session_id: 's-9', ...fields });
+      await server.send(f(1, { type: 'start' }), f(2, { type: 'chunk', content: 'One ' }));
+      server.drop();
+      await until(() => retries.length === 1);
+      retries[0]!();
+      await until(() => server.received.length === 2);
+      await server.send(
+        f(2, { type: 'chunk', content: 'One ' }),
+        f(3, { type: 'chunk', content: 'two' }),
+        f(4, { type: 'end', done: true }),
+      );
+      await until(() => env.store.getState().chat.status === 'idle');
+      expect(selectAllMessages(env.store.getState()).at(-1)?.content).toBe('One two');
+      const recording = JSON.parse(JSON.stringify(env.recorder.toRecording())) as StreamRecording;
+      expect(visible(replayFrames(recording).state)).toEqual(visible(env.store.getState().chat));
+    });
   });
 });

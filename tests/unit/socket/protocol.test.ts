@@ -13,10 +13,23 @@ describe('parseFrame', () => {
         tools: [],
         member_responses: [],
         done: false,
+        stopped: false,
         session_id: null,
         team_id: null,
+        run: null,
       },
     });
+  });
+
+  it('reads the run id and seq of a numbered frame, and the stopped mark of an end frame', () => {
+    const result = parseFrame('{"type":"end","done":true,"stopped":true,"run_id":"r1","seq":42}');
+    expect(result.ok && result.frame).toMatchObject({ type: 'end', stopped: true, run: { run_id: 'r1', seq: 42 } });
+    for (const bad of ['"seq":0', '"seq":1.5', '"seq":"3"', '"seq":-2']) {
+      const parsed = parseFrame(`{"type":"chunk","content":"x","run_id":"r1",${bad}}`);
+      expect(parsed.ok && parsed.frame.run).toBeNull();
+    }
+    const unnamed = parseFrame('{"type":"chunk","content":"x","seq":3}');
+    expect(unnamed.ok && unnamed.frame.run).toBeNull();
   });
 
   it('reads a tool event and takes the last listed tool when active_tool is missing', () => {
@@ -66,6 +79,7 @@ describe('parseFrame', () => {
         detail: null,
         session_id: 's',
         team_id: null,
+        run: null,
       },
     });
   });

@@ -5,6 +5,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { useAppSelector } from '../../../app/hooks';
 import { selectInsufficientCreditsOpen, selectIsStreaming, selectMessageCount } from '../chatSelectors';
 import { ChatErrorBanner } from './ChatErrorBanner';
+import { ConnectionStatus } from './ConnectionStatus';
 import { Composer } from './Composer';
 import { DownloadRecordingButton } from './DownloadRecordingButton';
 import { EmptyState } from './EmptyState';
@@ -51,7 +52,8 @@ export function ChatPanel({ teamId, homeTeam, loadingHistory, earlier }: ChatPan
   }, [loadingHistory]);
 
   return (
-    <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column', position: 'relative' }}>
+      <ConnectionStatus />
       {empty && loadingHistory && <HistoryLoading />}
       {empty && !loadingHistory && <EmptyState homeTeam={homeTeam} />}
       {!empty && <LazyMessageList homeTeam={homeTeam} earlier={earlier} fallback={<HistoryLoading />} />}

@@ -2,12 +2,19 @@
 // messages in), a run's new session replaces the URL, earlier pages of a long session load on request, and
 // initialMessage is sent once after 100 ms when there is no session yet.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { isAnyOf } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { addAppListener } from '../../../app/listenerMiddleware';
 import { useGetSessionMessagesInfiniteQuery } from '../../../services/api';
-import { isReplayed, runCompleted, sendRequested, stopRequested } from '../../../services/socket/socketActions';
+import {
+  isReplayed,
+  runCompleted,
+  sendRequested,
+  stopRequested,
+  streamStarted,
+} from '../../../services/socket/socketActions';
 import { selectIsStreaming } from '../../chat/chatSelectors';
 import { sessionOpened } from '../../chat/chatSlice';
 import type { EarlierHistory } from '../../chat/chatTypes';
@@ -34,8 +41,10 @@ export function useChatSession(teamId: string) {
   const initialSent = useRef(false);
 
   useEffect(() => {
-    // Leaving for another session (or a new chat) ends the reply being streamed; what arrived stays in its session.
-    if (selectIsStreaming(store.getState())) dispatch(stopRequested());
+    // Leaving for another session (or a new chat) stops following the reply being streamed; its run goes on on the
+    // server and the reply shows, live or finished, when its session opens again. The run's own session is no leaving.
+    const state = store.getState();
+    if (selectIsStreaming(state) && state.chat.sessionId !== sessionId) dispatch(stopRequested({ leave: true }));
     dispatch(sessionOpened({ sessionId }));
   }, [dispatch, store, sessionId]);
 
@@ -54,12 +63,13 @@ export function useChatSession(teamId: string) {
     if (history.isError) console.warn('Team chat: could not load the session history', sessionId);
   }, [history.isError, sessionId]);
 
-  // A run that created (or moved to) a session puts it in the URL, so a reload shows the same conversation. The
-  // navigation waits for the next task: the finished reply renders first, and neither makes one long task.
+  // A run that created (or moved to) a session puts it in the URL as soon as it starts, so a reload (even mid-run)
+  // shows the same conversation. The navigation waits for the next task: the reply renders first, and neither makes
+  // one long task.
   useEffect(() => {
     const unsubscribe = dispatch(
       addAppListener({
-        actionCreator: runCompleted,
+        matcher: isAnyOf(streamStarted, runCompleted),
         effect: async (action, api) => {
           const adopted = (api.getState() as { chat: { sessionId: string | null } }).chat.sessionId;
           if (isReplayed(action) || !adopted) return;

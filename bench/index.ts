@@ -1,6 +1,7 @@
 // `npm run bench`: runs each figure in turn and prints it as JSON lines {name, value, unit, comparison}.
 // BENCH_ONLY=history,server (names below) runs a subset.
 import type { Figure } from '../server/bench/figure.ts';
+import { resumeBench } from '../server/bench/resume.ts';
 import { serverBench } from '../server/bench/server.ts';
 import { bundleBench } from './bundle.ts';
 import { historyMergeBench } from './historyMerge.ts';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   long_session: longSessionBench,
   bundle: bundleBench,
   server: serverBench,
+  resume: resumeBench,
   quality: async () => (await import('./quality.ts')).qualityBench(),
   workflows: workflowQualityBench,
 };

@@ -50,6 +50,8 @@ export async function serverBench(): Promise<Figure[]> {
     STREAM_DELAY_MS: '0',
     FREE_CREDITS: '1000000',
     RATE_LIMIT_SIGN_IN: '100000',
+    // Ten runs per user at once: this measures the server, not the per-user limit.
+    MAX_RUNS_PER_USER: '1000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const server = await createServer(config, { inMemory: true });

@@ -24,7 +24,7 @@ const PAGE = 500;
 /** Why a run's signal was aborted: the user's Stop, the server shutting down, or the run growing too large. */
 export type AbortReason = 'stopped' | 'shutdown' | 'too_large';
 
-export const isTerminal = (frame: StreamFrame) => frame.type === 'end' || frame.type === 'error';
+const isTerminal = (frame: StreamFrame) => frame.type === 'end' || frame.type === 'error';
 
 async function notify(ctx: Pick<RuntimeContext, 'db'>, channel: string, payload: string): Promise<void> {
   await ctx.db.execute(sql`select pg_notify(${channel}, ${payload})`);

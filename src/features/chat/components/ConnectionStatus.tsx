@@ -6,7 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectRunConnection } from '../chatSelectors';
 
 /** Whole seconds until `retryAt`, at least 1 while it is ahead. */
-export function secondsUntil(retryAt: string, now: number): number {
+function secondsUntil(retryAt: string, now: number): number {
   return Math.max(1, Math.ceil((Date.parse(retryAt) - now) / 1000));
 }
 

@@ -40,7 +40,7 @@ describe('runs outlive their connections', () => {
 
   before(async () => {
     // Paced text keeps each run going for a few seconds: long enough to leave and come back mid-run.
-    server = await startTestServer({ FREE_CREDITS: '500', STREAM_DELAY_MS: '60', INSTANCE_ID: 'first' });
+    server = await startTestServer({ FREE_CREDITS: '500', STREAM_DELAY_MS: '25', INSTANCE_ID: 'first' });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     // A second instance on the same database, as behind a load balancer.
     second = await createServer(
@@ -86,7 +86,7 @@ describe('runs outlive their connections', () => {
   it('numbers every frame of a run 1, 2, 3, … with its run id, keeping every SPEC §3 field', async () => {
     const conn = await connect(server, teamId, `token=${token}`);
     conn.ws.send(JSON.stringify({ message: REQUEST }));
-    await conn.waitFor(isLast, 30_000);
+    await conn.waitFor(isLast, 90_000);
     conn.ws.close();
     const frames = conn.frames as Numbered[];
     assert.equal(frames[0]?.type, 'start');
@@ -102,7 +102,7 @@ describe('runs outlive their connections', () => {
     const seen = await leaveAfter(6);
     const runId = seen[0]!.run_id;
     const conn = await resume(server, runId, 6);
-    await conn.waitFor(isLast, 30_000);
+    await conn.waitFor(isLast, 90_000);
     conn.ws.close();
     const rest = conn.frames as Numbered[];
     assert.deepEqual(seqs(rest), range(7, 6 + rest.length), 'nothing lost, nothing twice, in order');
@@ -117,7 +117,7 @@ describe('runs outlive their connections', () => {
     const seen = await leaveAfter(4);
     const runId = seen[0]!.run_id;
     const conn = await resume(second, runId, 4);
-    await conn.waitFor(isLast, 30_000);
+    await conn.waitFor(isLast, 90_000);
     conn.ws.close();
     const rest = conn.frames as Numbered[];
     assert.deepEqual(seqs(rest), range(5, 4 + rest.length));
@@ -187,7 +187,7 @@ describe('runs outlive their connections', () => {
     const conn = await connect(server, teamId, `token=${token}`);
     conn.ws.send(JSON.stringify({ message: REQUEST }));
     const start = await conn.waitFor((f) => f.type === 'start');
-    await conn.waitFor(isLast, 30_000);
+    await conn.waitFor(isLast, 90_000);
     conn.ws.close();
     const res = await client(server, token).get(`/teams/sessions/${start.session_id}/messages`);
     assert.equal(res.status, 200);

@@ -124,26 +124,31 @@ export class RunHub {
   private persist(run: LiveRun): void {
     if (run.timer) clearTimeout(run.timer);
     run.timer = null;
-    run.writing ??= (async () => {
-      while (run.pending.length) {
-        const batch = run.pending.splice(0);
-        try {
-          await this.ctx.db
-            .insert(runFrames)
-            .values(batch.map((f) => ({ runId: f.run_id, seq: f.seq, frame: f })))
-            .onConflictDoNothing();
-          await this.notify(FRAMES_CHANNEL, `${run.runId} ${batch.at(-1)!.seq}`);
-        } catch {
-          // The frames stay in memory for this instance's followers; another instance reads what was stored.
-        }
+    // Nothing to write (a timer that fired after a running write took its frames), or a write already going that
+    // takes them: starting a write now would leave `writing` set for good.
+    if (run.writing || !run.pending.length) return;
+    run.writing = this.drain(run);
+  }
+
+  private async drain(run: LiveRun): Promise<void> {
+    while (run.pending.length) {
+      const batch = run.pending.splice(0);
+      try {
+        await this.ctx.db
+          .insert(runFrames)
+          .values(batch.map((f) => ({ runId: f.run_id, seq: f.seq, frame: f })))
+          .onConflictDoNothing();
+        await this.notify(FRAMES_CHANNEL, `${run.runId} ${batch.at(-1)!.seq}`);
+      } catch {
+        // The frames stay in memory for this instance's followers; another instance reads what was stored.
       }
-      run.writing = null;
-      if (run.finished) {
-        setTimeout(() => {
-          if (this.live.get(run.runId) === run) this.live.delete(run.runId);
-        }, FINISHED_IN_MEMORY_MS).unref();
-      }
-    })();
+    }
+    run.writing = null;
+    if (run.finished) {
+      setTimeout(() => {
+        if (this.live.get(run.runId) === run) this.live.delete(run.runId);
+      }, FINISHED_IN_MEMORY_MS).unref();
+    }
   }
 
   private notify(channel: string, payload: string): Promise<void> {

@@ -16,6 +16,7 @@ import {
   workflowBuilt,
 } from '../../services/socket/socketActions';
 import { addEvent, endRun, liveRun, messagesAdapter, type ChatState } from './chatState';
+import type { LiveRun } from './chatTypes';
 import { mapStreamError } from './errorMapping';
 import {
   finalText,
@@ -26,6 +27,17 @@ import {
   reportsCompletion,
   upsertTool,
 } from './liveRun';
+
+type RunStart = Pick<LiveRun, 'runId' | 'teamId' | 'homeTeam' | 'message' | 'fileIds' | 'startedAt'>;
+
+/** The chat streams a new live run (sent from here, or followed from the history) with nothing received yet. */
+function startRun(state: ChatState, sessionId: string | null, run: RunStart): void {
+  state.sessionId = sessionId;
+  state.status = 'streaming';
+  state.error = null;
+  state.failedUserMessageId = null;
+  state.run = { ...run, text: '', tools: [], completedToolIds: [], memberResponses: [], events: [] };
+}
 
 export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): void {
   builder
@@ -41,44 +53,26 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
           ...(payload.fileIds.length > 0 ? { fileIds: payload.fileIds } : {}),
         });
       }
-      state.sessionId = payload.sessionId ?? state.sessionId;
-      state.status = 'streaming';
-      state.error = null;
-      state.failedUserMessageId = null;
-      state.run = {
+      startRun(state, payload.sessionId ?? state.sessionId, {
         runId: payload.runId,
         teamId: payload.teamId,
         homeTeam: payload.homeTeam === true,
         message: payload.message,
         fileIds: payload.fileIds,
         startedAt: payload.sentAt,
-        text: '',
-        tools: [],
-        completedToolIds: [],
-        memberResponses: [],
-        events: [],
-      };
+      });
     })
     .addCase(runResumed, (state, { payload }) => {
       // A reply still being written when the session loaded: followed live from its first frame, in its place.
       if (state.status === 'streaming') return;
-      state.sessionId = payload.sessionId;
-      state.status = 'streaming';
-      state.error = null;
-      state.failedUserMessageId = null;
-      state.run = {
+      startRun(state, payload.sessionId, {
         runId: payload.runId,
         teamId: payload.teamId,
         homeTeam: false,
         message: payload.message,
         fileIds: payload.fileIds,
         startedAt: payload.startedAt,
-        text: '',
-        tools: [],
-        completedToolIds: [],
-        memberResponses: [],
-        events: [],
-      };
+      });
     })
     .addCase(connectionChanged, (state, { payload }) => {
       const run = liveRun(state, payload.runId);

@@ -1,33 +1,57 @@
 // `npm test`: every test stage in order, stopping at the first failure.
-// The server suite runs on embedded PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL is set.
-import { spawnSync } from 'node:child_process';
+// The server suite runs on embedded PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL is set; the two
+// passes run side by side (each prints its output when it ends), since much of their time is spent waiting on
+// the database.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** Each entry is a stage, or a list of stages that run at the same time. */
 const stages = [
   // The house style's checks come first: each allows no finding.
   ['lint (ESLint)', [npm, 'run', 'lint'], {}],
   ['format (Prettier)', [npm, 'run', 'format:check'], {}],
   ['unused code (knip)', [npm, 'run', 'knip'], {}],
   ['typecheck', [npm, 'run', 'typecheck'], {}],
-  ['server tests (PGlite)', [npm, 'run', 'test:server'], { TEST_DATABASE_URL: '' }],
 ];
+const serverPasses = [['server tests (PGlite)', [npm, 'run', 'test:server'], { TEST_DATABASE_URL: '' }]];
 if (process.env.TEST_DATABASE_URL) {
-  stages.push(['server tests (PostgreSQL)', [npm, 'run', 'test:server'], {}]);
+  serverPasses.push(['server tests (PostgreSQL)', [npm, 'run', 'test:server'], {}]);
 } else {
   console.log('note: TEST_DATABASE_URL is not set, so the server suite runs on PGlite only (.ci/run sets it).');
 }
+stages.push(serverPasses);
 stages.push(['web tests (jest)', [npm, 'run', 'test:web'], {}]);
 if (existsSync('tests/e2e') && readdirSync('tests/e2e').some((f) => f.endsWith('.test.ts'))) {
   stages.push(['browser tests (Chromium)', [npm, 'run', 'test:e2e'], {}]);
 }
 
-for (const [name, [cmd, ...args], env] of stages) {
-  console.log(`\n=== ${name}`);
+/** Runs one stage; alone it prints as it goes, beside others it prints its output once it has ended. */
+function run([name, [cmd, ...args], env], alone) {
+  if (alone) console.log(`\n=== ${name}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const child = spawn(cmd, args, {
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (!alone) {
+        console.log(`\n=== ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(status ?? 1);
+    });
+  });
+}
+
+for (const stage of stages) {
+  const group = typeof stage[0] === 'string' ? [stage] : stage;
+  const statuses = await Promise.all(group.map((s) => run(s, group.length === 1)));
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
 }

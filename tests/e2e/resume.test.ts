@@ -16,7 +16,7 @@ let page: Page;
 before(async () => {
   await buildSpa();
   // Paced text: each paragraph of the reply a little apart, so a run lasts long enough to leave it mid-way.
-  server = await startServer({ FREE_CREDITS: '500', STREAM_DELAY_MS: '250' });
+  server = await startServer({ FREE_CREDITS: '500', STREAM_DELAY_MS: '80' });
   browser = await launchBrowser();
   context = await browser.newContext({ baseURL: server.url, viewport: { width: 1300, height: 900 } });
   page = await context.newPage();

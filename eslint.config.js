@@ -45,13 +45,17 @@ const spaZones = [
     // Browser tests (tests/e2e) start the real server and its fakes, so they may import it.
     target: ['./src/**', './tests/{unit,components,utils}/**'],
     from: './server',
-    message: 'The SPA and its tests share only src/services/contract.ts with the server.',
+    message: 'The SPA and its tests share only contract/ with the server.',
   },
   {
     target: './server/**',
     from: './src',
-    except: ['./services/contract.ts'],
-    message: 'The server shares only src/services/contract.ts with the SPA.',
+    message: 'The server shares only contract/ with the SPA.',
+  },
+  {
+    target: './contract/**',
+    from: ['./src', './server', './tests', './scripts', './bench'],
+    message: 'contract/ is the wire contract the SPA, the server and the tools share; it imports none of them.',
   },
 ];
 

@@ -1,7 +1,7 @@
 // Figure 2: the SPEC §4 history merge on 1,000 and 10,000 stored messages in Node, against sorting alone.
 import { performance } from 'node:perf_hooks';
 import { mergeHistory, parseCreatedAt } from '../src/features/chat/historyMerge';
-import type { StoredMessage } from '../src/services/contract';
+import type { StoredMessage } from '../contract/types';
 import { round, type Figure } from '../server/bench/figure.ts';
 import { storedSession } from './historySession.ts';
 

@@ -1,5 +1,5 @@
 // A stored session as the server returns it, with the overlaps real histories have (SPEC §4 merge input).
-import type { StoredMessage, ToolCall } from '../src/services/contract';
+import type { StoredMessage, ToolCall } from '../contract/types';
 
 /** A small seeded generator, so every run of the benchmark merges the same session. */
 function random(seed: number): () => number {

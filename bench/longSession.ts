@@ -4,7 +4,7 @@
 // by an in-browser route that honours limit and skip like the reference server, so only the app's work is measured.
 import type { Browser, Route } from 'playwright-core';
 import { buildSpa, launchBrowser, startServer } from '../tests/e2e/harness';
-import type { StoredMessage } from '../src/services/contract';
+import type { StoredMessage } from '../contract/types';
 import { percentile, round, type Figure } from '../server/bench/figure.ts';
 import { storedSession } from './historySession.ts';
 import { longSessionPageScript } from './longSessionPage.ts';

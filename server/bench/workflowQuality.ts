@@ -4,7 +4,7 @@
 // (scripts/templateRequests.ts): a development set and a held-out set that is never read while the builder is tuned.
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import type { Team } from '../../src/services/contract.ts';
+import type { Team } from '../../contract/types.ts';
 import { DEFAULT_CATALOG_FILE, loadCatalog } from '../src/mcp/catalog.ts';
 import { McpPool } from '../src/mcp/pool.ts';
 import { createBuiltinEngine } from '../src/runtime/builtin/engine.ts';

@@ -4,6 +4,7 @@ import type { Db, Listen } from './db/client.ts';
 import type { FileStorage } from './storage.ts';
 import type { AccessTokens } from './auth/tokens.ts';
 import type { McpClientPool } from './mcp/types.ts';
+import type { WireFrame } from '../../contract/frames.ts';
 
 export interface AppContext {
   config: Config;
@@ -16,4 +17,6 @@ export interface AppContext {
   mcp: McpClientPool;
   /** Injectable clock: tests move time for renewals and expiries. */
   now(): Date;
+  /** Sees every frame the runtime sends, on any transport (tests check each one against the contract). */
+  onFrame?: (frame: WireFrame) => void;
 }

@@ -13,6 +13,7 @@ import { loadCatalog } from './mcp/catalog.ts';
 import { McpPool } from './mcp/pool.ts';
 import { recoverInterruptedRuns } from './runtime/recovery.ts';
 import { runtimeContext } from './wiring.ts';
+import type { WireFrame } from '../../contract/frames.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -27,6 +28,8 @@ export interface ServerOptions extends AppOptions {
   now?: () => Date;
   /** Keep PGlite in memory instead of under DATA_DIR. */
   inMemory?: boolean;
+  /** Sees every frame the runtime sends (AppContext.onFrame). */
+  onFrame?: (frame: WireFrame) => void;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
@@ -51,6 +54,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       allowPrivateHosts: config.ALLOW_PRIVATE_TOOL_HOSTS,
     }),
     now: options.now ?? (() => new Date()),
+    ...(options.onFrame ? { onFrame: options.onFrame } : {}),
   };
   await seedTeams(ctx);
   const app = await buildApp(ctx, options);

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { wireFrameProblem, type WireFrame } from '../../contract/frames.ts';
+import { parseFrame } from '../../contract/parseFrame.ts';
 import { loadConfig } from '../src/config.ts';
 import { createServer, type Server, type ServerOptions } from '../src/server.ts';
 
@@ -33,6 +35,14 @@ export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: st
   };
 }
 
+/** Why a frame the server sent breaks the contract: the wire schema's reason, or the SPA parser's; else null. */
+export function frameRejection(frame: unknown): string | null {
+  const problem = wireFrameProblem(frame);
+  if (problem) return `not a wire frame: ${problem}`;
+  const read = parseFrame(JSON.stringify(frame));
+  return read.ok ? null : `the SPA's parser rejects it (${read.kind}): ${read.detail}`;
+}
+
 export async function startTestServer(
   env: Record<string, string> = {},
   options: ServerOptions = {},
@@ -58,7 +68,14 @@ export async function startTestServer(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const server = await createServer(config, { inMemory: true, now: () => clock.now, ...options });
+  // Every frame any test makes this server send must match the contract's schema and be read by the SPA's parser.
+  const rejected: string[] = [];
+  const onFrame = (frame: WireFrame) => {
+    const problem = frameRejection(frame);
+    if (problem) rejected.push(`${problem}\n  in ${JSON.stringify(frame).slice(0, 500)}`);
+    options.onFrame?.(frame);
+  };
+  const server = await createServer(config, { inMemory: true, now: () => clock.now, ...options, onFrame });
   return {
     ...server,
     dataDir,
@@ -67,6 +84,7 @@ export async function startTestServer(
       await server.close();
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      if (rejected.length) throw new Error(`The server sent frames outside the contract:\n${rejected.join('\n')}`);
     },
   };
 }

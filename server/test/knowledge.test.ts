@@ -8,7 +8,7 @@ import { documentChunks, documents, knowledgeBases, teams } from '../src/db/sche
 import { searchKnowledge } from '../src/knowledge/search.ts';
 import { chunkText, CHUNK_SIZE } from '../src/knowledge/chunking.ts';
 import { newTeamId } from '../src/ids.ts';
-import type { TeamMember } from '../../src/services/contract.ts';
+import type { TeamMember } from '../../contract/types.ts';
 import { client, startTestServer, type TestServer } from './helpers.ts';
 import { createUser, type TestUser } from './fixtures/knowledge/users.ts';
 import { makePdf } from './fixtures/knowledge/pdf.ts';

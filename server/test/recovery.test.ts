@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ToolCall } from '../../src/services/contract.ts';
+import type { ToolCall } from '../../contract/types.ts';
 import { debitCredits } from '../src/credits/ledger.ts';
 import { chatMessages } from '../src/db/schema.ts';
 import { createServer } from '../src/server.ts';

@@ -2,7 +2,7 @@
 // deterministically, with tool limits, reasoning, follow-up edits and the coordinator's fallback.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Team } from '../../src/services/contract.ts';
+import type { Team } from '../../contract/types.ts';
 import { createBuiltinEngine } from '../src/runtime/builtin/engine.ts';
 import { splitBlocks, splitDeltas } from '../src/runtime/pacing.ts';
 import { loadConfig } from '../src/config.ts';

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import type { StreamFrame, TeamChatReply, TeamMember } from '../../src/services/contract.ts';
+import type { StreamFrame, TeamChatReply, TeamMember } from '../../contract/types.ts';
 import { documentChunks, documents, knowledgeBases, teams, chatSessions } from '../src/db/schema.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { StreamFrame } from '../../src/services/contract.ts';
+import type { StreamFrame } from '../../contract/types.ts';
 import { createServer, type Server } from '../src/server.ts';
 import { client, signIn, startTestServer } from './helpers.ts';
 

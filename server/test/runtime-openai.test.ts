@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
-import type { StreamFrame, Team } from '../../src/services/contract.ts';
+import type { StreamFrame, Team } from '../../contract/types.ts';
 import { createOpenAIEngine } from '../src/runtime/openai/engine.ts';
 import { ProviderError, type RunEvent, type ToolServices } from '../src/runtime/types.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';

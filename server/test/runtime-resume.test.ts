@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import type { StreamFrame } from '../../src/services/contract.ts';
+import type { StreamFrame } from '../../contract/types.ts';
 import { readFile } from 'node:fs/promises';
 import { chatMessages, teams } from '../src/db/schema.ts';
 import { createServer, type Server } from '../src/server.ts';

@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import type { ReplyWorkflow, StreamFrame } from '../../src/services/contract.ts';
+import type { ReplyWorkflow, StreamFrame } from '../../contract/types.ts';
 import { chatMessages } from '../src/db/schema.ts';
 import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
 import WebSocket from 'ws';
-import type { StreamFrame } from '../../src/services/contract.ts';
+import type { StreamFrame } from '../../contract/types.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
 import { grantCredits } from '../src/credits/ledger.ts';
 import { RunHub } from '../src/runtime/hub.ts';

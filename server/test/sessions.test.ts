@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { ChatSession } from '../../src/services/contract.ts';
+import type { ChatSession } from '../../contract/types.ts';
 import { chatMessages, chatSessions, uploadedFiles } from '../src/db/schema.ts';
 import {
   appendMessage,

@@ -1,7 +1,7 @@
 // A WebSocket client for the run socket's tests: keeps every frame and waits for the one a test needs.
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import type { StreamFrame } from '../../src/services/contract.ts';
+import type { StreamFrame } from '../../contract/types.ts';
 import type { TestServer } from './helpers.ts';
 
 export interface Conn {

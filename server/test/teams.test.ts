@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import type { Team } from '../../src/services/contract.ts';
+import type { Team } from '../../contract/types.ts';
 import { chatSessions, knowledgeBases, teams } from '../src/db/schema.ts';
 import { seedTeams } from '../src/teams/seed.ts';
 import { normaliseInstructions } from '../src/teams/service.ts';

@@ -1,5 +1,5 @@
 // Reads the server's `{detail}` error bodies (a string or `{code, message}`) out of RTK Query errors.
-import type { ErrorBody } from './contract';
+import type { ErrorBody } from '../../contract/types';
 
 interface HttpLikeError {
   status?: unknown;

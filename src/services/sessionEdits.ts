@@ -2,7 +2,7 @@
 // at once and change back when the server refuses.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { baseApi } from './api';
-import type { ChatSession, SessionPage } from './contract';
+import type { ChatSession, SessionPage } from '../../contract/types';
 
 type Util = (typeof baseApi)['util'];
 type ApiState = Parameters<Util['selectCachedArgsForQuery']>[0];

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { CredentialCard } from '../../src/features/credentials/components/CredentialCard';
-import type { CredentialField, UserCredential } from '../../src/services/contract';
+import type { CredentialField, UserCredential } from '../../contract/types';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
 const fields = [

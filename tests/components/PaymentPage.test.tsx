@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { redirectTo } from '../../src/services/navigation';
 import { PaymentPage } from '../../src/features/payments/components/PaymentPage';
-import type { SubscriptionDetails } from '../../src/services/contract';
+import type { SubscriptionDetails } from '../../contract/types';
 import { activeSubscription, alice, balance, subscriptionStatus } from '../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
 import { renderWithProviders, signedInState } from '../utils/renderWithProviders';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Component as ProfileRoute } from '../../src/app/routes/ProfileRoute';
-import type { UserCredential } from '../../src/services/contract';
+import type { UserCredential } from '../../contract/types';
 import { adminUser, alice, balance, transaction } from '../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
 import { renderWithProviders, signedInState } from '../utils/renderWithProviders';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Team } from '../../src/services/contract';
+import type { Team } from '../../contract/types';
 import { api } from '../../src/services/api';
 import { EditTeamDialog } from '../../src/features/teamEditor/components/EditTeamDialog';
 import { TeamActionsMenu } from '../../src/features/teams/components/TeamActionsMenu';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../src/app/store';
 import { api } from '../../src/services/api';
-import type { ChatSession } from '../../src/services/contract';
+import type { ChatSession } from '../../contract/types';
 import { apiUrl, errorResponse, server, useMswServer } from '../utils/msw';
 
 useMswServer();

@@ -1,5 +1,5 @@
 // Wire-shaped sample data for the web tests.
-import type { Balance, SubscriptionDetails, SubscriptionStatus, Transaction, User } from '../../src/services/contract';
+import type { Balance, SubscriptionDetails, SubscriptionStatus, Transaction, User } from '../../contract/types';
 
 export const alice: User = {
   id: 'u1',

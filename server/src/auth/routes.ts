@@ -1,9 +1,8 @@
 // /api/v1 routes of the auth domain: identity-provider and wallet sign-in, the local identity provider, the current user.
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { safeText } from '../http/text.ts';
-import type { AuthResponse } from '../../../src/services/contract.ts';
+import { devTokenBody, idTokenBody, walletLoginBody, walletRegisterBody } from '../../../contract/bodies.ts';
+import type { AuthResponse } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -13,22 +12,6 @@ import { requireUser, type UserRow } from './guard.ts';
 import { createIdTokenVerifier } from './idTokens.ts';
 import { idProviderTrusted, refreshAdmin, registerUser, toUser } from './users.ts';
 import { issueNonce, spendProof, verifyWalletProof } from './wallet.ts';
-
-const email = z
-  .email()
-  .max(254)
-  .transform((e) => e.toLowerCase());
-const idTokenBody = z.object({ token: safeText().min(1).max(8192) });
-const devTokenBody = z.object({ email, name: safeText().trim().min(1).max(100).optional() });
-const walletLoginBody = z.object({
-  wallet_address: safeText().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
-  message: safeText().min(1).max(4000),
-  signature: safeText().regex(/^0x[0-9a-fA-F]{128,1000}$/, 'must be a 0x-prefixed hex signature'),
-});
-const walletRegisterBody = walletLoginBody.extend({
-  username: safeText().regex(/^[A-Za-z0-9._-]{3,30}$/, 'must be 3 to 30 letters, digits, dots, dashes or underscores'),
-  email,
-});
 
 const userNotFound = (message: string) => new HttpError(404, { code: 'user_not_found', message });
 

@@ -1,6 +1,6 @@
 // User accounts: the public User shape, unique usernames, and registration (admin rule, team owner, welcome credits).
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { User } from '../../../src/services/contract.ts';
+import type { User } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { serverSettings, teams, users } from '../db/schema.ts';

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { safeText } from '../http/text.ts';
+import { createCredentialBody, updateCredentialBody } from '../../../contract/bodies.ts';
+import { safeText } from '../../../contract/text.ts';
 import type { AppContext } from '../context.ts';
 import { mcpCredentials } from '../db/schema.ts';
 import { requireUser } from '../auth/guard.ts';
@@ -23,8 +24,6 @@ import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
 
 const idParams = z.object({ id: safeText().min(1).max(200) });
-const createBody = z.object({ mcp_server_id: safeText().min(1).max(200), credentials: z.unknown() });
-const updateBody = z.object({ credentials: z.unknown(), is_active: z.boolean().optional() });
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -77,7 +76,7 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post('/credentials/mcp', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const body = parse(createBody, request.body);
+    const body = parse(createCredentialBody, request.body);
     const server = findServer(catalog, body.mcp_server_id);
     if (!server) throw unprocessable(`Unknown MCP server: ${body.mcp_server_id}`);
     const values = validateCredentialValues(server, body.credentials);
@@ -107,7 +106,7 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
   app.put('/credentials/mcp/:id', async (request) => {
     const user = await requireUser(ctx, request);
     const { id } = parse(idParams, request.params);
-    const body = parse(updateBody, request.body);
+    const body = parse(updateCredentialBody, request.body);
     const row = await ownRow(user.id, id);
     const server = findServer(catalog, row.mcpServerId);
     if (!server) throw unprocessable(`MCP server ${row.mcpServerId} is no longer available`);

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { mcpCredentials } from '../db/schema.ts';
-import type { UserCredential } from '../../../src/services/contract.ts';
+import type { UserCredential } from '../../../contract/types.ts';
 import { findServer, loadCatalog, type Catalog } from '../mcp/catalog.ts';
 import { configuredFields, type CredentialValues } from './fields.ts';
 import { sealerFor } from './sealing.ts';

@@ -1,6 +1,6 @@
 // The credits ledger: an append-only list of transactions with a per-user balance kept in step in one DB transaction.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Balance, Transaction } from '../../../src/services/contract.ts';
+import type { Balance, Transaction } from '../../../contract/types.ts';
 import type { Db } from '../db/client.ts';
 import { creditBalances, creditTransactions } from '../db/schema.ts';
 import { newId } from '../ids.ts';

@@ -1,7 +1,7 @@
 // /api/v1 routes of the credits domain: balance, status and the transaction history.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { CreditStatus } from '../../../src/services/contract.ts';
+import type { CreditStatus } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { parse } from '../http/validate.ts';

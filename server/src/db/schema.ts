@@ -21,7 +21,7 @@ import type {
   TeamContext,
   TeamMember,
   ToolCall,
-} from '../../../src/services/contract.ts';
+} from '../../../contract/types.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

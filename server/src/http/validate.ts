@@ -1,7 +1,7 @@
 // Parses request input with a zod schema; a mismatch is a 422 with a readable detail.
 import type { z } from 'zod';
 import { HttpError, unprocessable, zodMessage } from './errors.ts';
-import { isCleanText, TEXT_RULE } from './text.ts';
+import { isCleanText, TEXT_RULE } from '../../../contract/text.ts';
 
 const MAX_DEPTH = 32;
 

@@ -7,7 +7,8 @@ import { HttpError, unprocessable } from '../http/errors.ts';
 import { MAX_UPLOAD_BYTES } from '../http/limits.ts';
 import { parse } from '../http/validate.ts';
 import { CONTENT_TYPES, UNSUPPORTED_FILE, detectKind, extractDocumentText, limitsOf } from './extract.ts';
-import { documentParams, idParams, MAX_DOCUMENT_NAME, pageQuery, textDocumentBody } from './schemas.ts';
+import { MAX_DOCUMENT_NAME, textDocumentBody } from '../../../contract/bodies.ts';
+import { documentParams, idParams, pageQuery } from './schemas.ts';
 import { addDocument, deleteDocument, getOwnedKnowledgeBase, listDocuments } from './service.ts';
 
 const tooLarge = () => new HttpError(413, `File is larger than the ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB limit`);

@@ -6,7 +6,8 @@ import { knowledgeBases } from '../db/schema.ts';
 import { requireUser } from '../auth/guard.ts';
 import { parse } from '../http/validate.ts';
 import { newId } from '../ids.ts';
-import { createBaseBody, idParams, pageQuery, updateBaseBody } from './schemas.ts';
+import { createBaseBody, updateBaseBody } from '../../../contract/bodies.ts';
+import { idParams, pageQuery } from './schemas.ts';
 import {
   countDocuments,
   defaultCollection,

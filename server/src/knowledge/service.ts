@@ -1,6 +1,6 @@
 // Knowledge bases and their documents: wire shapes, ownership checks and storing a document with its chunks.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { KnowledgeBase, KnowledgeDocument } from '../../../src/services/contract.ts';
+import type { KnowledgeBase, KnowledgeDocument } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { documentChunks, documents, knowledgeBases } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';

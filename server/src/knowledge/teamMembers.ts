@@ -1,7 +1,7 @@
 // POST /teams/{id}/members/{memberIndex}/knowledge-bases/{kbId}: gives one team member a knowledge base to search.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TeamMember } from '../../../src/services/contract.ts';
+import type { TeamMember } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { knowledgeBases, teams } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';

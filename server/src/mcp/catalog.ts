@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { headerFor, transportSchema } from './transportSchema.ts';
-import type { McpServerCatalogueEntry, ServerRequirement, ToolCatalogueEntry } from '../../../src/services/contract.ts';
+import type { McpServerCatalogueEntry, ServerRequirement, ToolCatalogueEntry } from '../../../contract/types.ts';
 
 export const DEFAULT_CATALOG_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

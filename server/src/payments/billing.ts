@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CreditPackage, SubscriptionPlan } from '../../../src/services/contract.ts';
+import type { CreditPackage, SubscriptionPlan } from '../../../contract/types.ts';
 import type { Config } from '../config.ts';
 
 const id = z.string().regex(/^[a-z0-9_-]{1,64}$/);

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { safeText } from '../http/text.ts';
+import { cancelBody, checkoutBody, subscriptionBody } from '../../../contract/bodies.ts';
 import type { AppContext } from '../context.ts';
 import { checkoutSessions, subscriptions } from '../db/schema.ts';
 import { requireUser, type UserRow } from '../auth/guard.ts';
@@ -15,10 +15,6 @@ import { redirectPath } from './urls.ts';
 import { siteOrigin } from '../http/site.ts';
 import { stripeWebhookRoutes } from './webhook.ts';
 
-const url = safeText().max(2048).optional();
-const checkoutBody = z.object({ package_id: safeText().min(1).max(64), success_url: url, cancel_url: url });
-const subscriptionBody = z.object({ price_id: safeText().min(1).max(64), success_url: url, cancel_url: url });
-const cancelBody = z.object({ reason: z.enum(['too_expensive', 'not_using', 'found_better', 'other']) });
 const historyQuery = z.object({ include_canceled: z.enum(['true', 'false']).default('false') });
 
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,6 +1,6 @@
 // Subscription lifecycle: the current subscription, renewal at period end, and the end of a canceled one.
 import { and, desc, eq, lte, ne } from 'drizzle-orm';
-import type { SubscriptionDetails } from '../../../src/services/contract.ts';
+import type { SubscriptionDetails } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { paymentFulfilments, subscriptions } from '../db/schema.ts';

@@ -1,25 +1,24 @@
 // POST /api/v1/teams/{id}/chat: the same run over HTTP, as one finished reply or as newline-delimited JSON frames.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { StreamFrame, TeamChatReply } from '../../../src/services/contract.ts';
+import { type ErrorFrame, frames } from '../../../contract/frames.ts';
+import type { TeamChatReply } from '../../../contract/types.ts';
 import { requireUser } from '../auth/guard.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import type { RuntimeContext } from './context.ts';
 import { publicOrigin, statusOfRunError } from './frames.ts';
 import { tooManyRuns, type RunHub } from './hub.ts';
-import { prepareRun, runRequestSchema } from './prepare.ts';
+import { chatRequestSchema } from '../../../contract/bodies.ts';
+import { prepareRun } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { HEARTBEAT_MS } from './socket.ts';
 import type { RunSlots } from './slots.ts';
 
-const chatSchema = runRequestSchema.extend({ stream: z.boolean().default(false) });
-
 export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slots: RunSlots, hub: RunHub): void {
   app.post<{ Params: { id: string } }>('/teams/:id/chat', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    const body = parse(chatSchema, request.body);
+    const body = parse(chatRequestSchema, request.body);
     if ((await hub.runningCount(user.id)) >= ctx.config.MAX_RUNS_PER_USER)
       throw new HttpError(429, {
         code: 'too_many_runs',
@@ -39,19 +38,20 @@ export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slo
     const emit = hub.open(runId, user.id, controller);
 
     if (!body.stream) {
-      emit({ type: 'start', session_id: prepared.sessionId });
-      let failure: StreamFrame | null = null;
+      emit(frames.start({ session_id: prepared.sessionId }));
+      let failure: ErrorFrame | null = null;
       const outcome = await executeRun(
         ctx,
         prepared,
         (frame) => {
-          if (emit(frame).type === 'error') failure = frame;
+          emit(frame);
+          if (frame.type === 'error') failure = frame;
         },
         controller.signal,
         request.log,
         slots,
       );
-      const failed = failure as StreamFrame | null;
+      const failed = failure as ErrorFrame | null;
       if (failed) {
         throw new HttpError(statusOfRunError(failed.error_code), {
           code: failed.error_code ?? 'run_failed',
@@ -79,11 +79,13 @@ export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slo
     // A blank line now and then keeps idle proxies from cutting a long run; readers skip blank lines.
     const heartbeat = setInterval(() => reply.raw.write('\n'), HEARTBEAT_MS);
     const follower = await hub.follow(runId, user.id, 0, (frame) => {
-      if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(frame)}\n`);
+      if (reply.raw.destroyed) return;
+      ctx.onFrame?.(frame);
+      reply.raw.write(`${JSON.stringify(frame)}\n`);
     });
     reply.raw.on('close', () => follower.close());
     try {
-      emit({ type: 'start', session_id: prepared.sessionId });
+      emit(frames.start({ session_id: prepared.sessionId }));
       await executeRun(ctx, prepared, emit, controller.signal, request.log, slots);
       await follower.done;
     } finally {

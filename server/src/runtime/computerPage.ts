@@ -1,5 +1,5 @@
 // HTML of the Agent's Computer live view: a browser-like window listing the steps of a run, refreshing until it ends.
-import type { ToolCall } from '../../../src/services/contract.ts';
+import type { ToolCall } from '../../../contract/types.ts';
 import type { RunSteps } from './pages.ts';
 
 const escapeHtml = (text: string) =>

@@ -1,6 +1,6 @@
 // The runtime's context: the app's, plus what it uses of the credits, payments, credentials and knowledge domains,
 // as interfaces the app fills in (wiring.ts), so the runtime never reaches into their tables.
-import type { Balance } from '../../../src/services/contract.ts';
+import type { Balance } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { ToolServices } from './types.ts';

@@ -1,5 +1,5 @@
 // Error frames and statuses shared by the WebSocket and HTTP transports of a run.
-import type { StreamFrame } from '../../../src/services/contract.ts';
+import { type ErrorFrame, frames } from '../../../contract/frames.ts';
 import type { Config } from '../config.ts';
 import { type HttpError } from '../http/errors.ts';
 
@@ -14,15 +14,15 @@ const HTTP_ERROR_CODES: Record<number, string> = {
   422: 'invalid_request',
 };
 
-export function errorFrame(code: string, text: string, extra: Partial<StreamFrame> = {}): StreamFrame {
-  return { type: 'error', error_code: code, error: text, message: text, ...extra };
-}
-
 /** A refusal before the run started (bad team, session, files or credits) as an error frame. */
-export function frameFromHttpError(error: HttpError): StreamFrame {
+export function frameFromHttpError(error: HttpError, sessionId?: string): ErrorFrame {
   const detail = error.detail;
   const code = typeof detail === 'string' ? (HTTP_ERROR_CODES[error.statusCode] ?? 'bad_request') : detail.code;
-  return errorFrame(code, typeof detail === 'string' ? detail : detail.message);
+  return frames.error(
+    code,
+    typeof detail === 'string' ? detail : detail.message,
+    sessionId ? { session_id: sessionId } : {},
+  );
 }
 
 /** HTTP status of a run that failed after it started (its partial reply is stored). */

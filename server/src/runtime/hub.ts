@@ -4,12 +4,10 @@
 // PostgreSQL hear of each other's frames and Stop requests through LISTEN/NOTIFY; the table is the truth, a
 // notification only says "read it now".
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { StreamFrame } from '../../../src/services/contract.ts';
+import { frames, type NumberedFrame, type WireFrame } from '../../../contract/frames.ts';
 import { chatMessages, chatSessions, runFrames } from '../db/schema.ts';
 import type { RuntimeContext } from './context.ts';
-import { errorFrame } from './frames.ts';
 
-export type NumberedFrame = StreamFrame & { run_id: string; seq: number };
 type Send = (frame: NumberedFrame) => void;
 
 const FRAMES_CHANNEL = 'ats_run_frames';
@@ -24,7 +22,7 @@ const PAGE = 500;
 /** Why a run's signal was aborted: the user's Stop, the server shutting down, or the run growing too large. */
 export type AbortReason = 'stopped' | 'shutdown' | 'too_large';
 
-const isTerminal = (frame: StreamFrame) => frame.type === 'end' || frame.type === 'error';
+const isTerminal = (frame: WireFrame) => frame.type === 'end' || frame.type === 'error';
 
 async function notify(ctx: Pick<RuntimeContext, 'db'>, channel: string, payload: string): Promise<void> {
   await ctx.db.execute(sql`select pg_notify(${channel}, ${payload})`);
@@ -90,7 +88,7 @@ export class RunHub {
   }
 
   /** Registers a run started here; the result numbers, keeps, stores and delivers each of its frames. */
-  open(runId: string, userId: string, controller: AbortController): (frame: StreamFrame) => NumberedFrame {
+  open(runId: string, userId: string, controller: AbortController): (frame: WireFrame) => NumberedFrame {
     const run: LiveRun = {
       runId,
       userId,
@@ -107,7 +105,7 @@ export class RunHub {
     return (frame) => this.emit(run, frame);
   }
 
-  private emit(run: LiveRun, frame: StreamFrame): NumberedFrame {
+  private emit(run: LiveRun, frame: WireFrame): NumberedFrame {
     const numbered: NumberedFrame = { ...frame, run_id: run.runId, seq: ++run.seq };
     run.frames.push(numbered);
     run.pending.push(numbered);
@@ -262,14 +260,13 @@ export class RunHub {
         if (!closed && !now?.running) {
           const more = await this.readAfter(runId, last, 1);
           if (more.length) return catchUp();
-          send({
-            ...errorFrame(
+          send(
+            frames.error(
               'run_interrupted',
               'The team run was interrupted because the server stopped. Please send your message again.',
-            ),
-            run_id: runId,
-            seq: last + 1,
-          });
+              { run_id: runId, seq: last + 1 },
+            ) as NumberedFrame,
+          );
           end();
         }
       });

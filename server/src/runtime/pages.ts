@@ -1,7 +1,7 @@
 // Pages served outside /api/v1 by the runtime: the live view of a run (the "Agent's Computer" panel).
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ToolCall } from '../../../src/services/contract.ts';
+import type { ToolCall } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { chatMessages } from '../db/schema.ts';
 import { renderComputerPage } from './computerPage.ts';

@@ -1,9 +1,7 @@
 // Everything checked and paid before a run starts: team access, session, files, and the run's credits.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { z } from 'zod';
-import { safeText } from '../http/text.ts';
-import type { ReplyWorkflow, StoredMessage, Team, TeamContext } from '../../../src/services/contract.ts';
+import type { ReplyWorkflow, StoredMessage, Team, TeamContext } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/guard.ts';
 import { forbidden, HttpError, notFound, paymentRequired, unprocessable } from '../http/errors.ts';
@@ -18,27 +16,10 @@ import {
   type OwnedFile,
 } from '../teams/sessions.ts';
 import type { RuntimeContext } from './context.ts';
+import type { RunRequestBody } from '../../../contract/bodies.ts';
 
-const MAX_MESSAGE_CHARS = 100_000;
 /** Follow-up edits replay the session's last requests: this many stored messages are read for them. */
 const EDIT_CONTEXT_MESSAGES = 40;
-
-const idSchema = safeText().trim().min(1).max(100);
-/** Clients that lost track of a session send "undefined" or "null" (SPEC §2: the string undefined counts as absent). */
-const sessionIdSchema = z.preprocess(
-  (v) => (v === '' || v === 'undefined' || v === 'null' ? null : v),
-  idSchema.nullish(),
-);
-
-/** Client → server: `{message, session_id?, file_ids?}` (SPEC §3 streaming message payload). */
-export const runRequestSchema = z.object({
-  message: safeText()
-    .max(MAX_MESSAGE_CHARS)
-    .refine((m) => m.trim().length > 0, 'message must not be empty'),
-  session_id: sessionIdSchema,
-  file_ids: z.array(idSchema).max(20).optional(),
-});
-export type RunRequestBody = z.infer<typeof runRequestSchema>;
 
 export interface PreparedRun {
   runId: string;

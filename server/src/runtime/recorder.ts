@@ -1,6 +1,6 @@
 // Keeps the team reply of a run in the session as it grows, so a dropped connection loses nothing already produced.
 import type { AppContext } from '../context.ts';
-import type { MemberResponse, ReplyWorkflow, TeamContext, ToolCall } from '../../../src/services/contract.ts';
+import type { MemberResponse, ReplyWorkflow, TeamContext, ToolCall } from '../../../contract/types.ts';
 import { updateMessage, updateTeamContext, type RunStatus } from '../teams/sessions.ts';
 
 /** Text is written at most this often; tool calls and member responses are written at once. */

@@ -1,7 +1,7 @@
 // Start-up recovery: team replies whose run never finished (the process died mid-run) are marked interrupted,
 // their open tool calls closed with an error, and what the run paid for but never got is refunded.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { ToolCall } from '../../../src/services/contract.ts';
+import type { ToolCall } from '../../../contract/types.ts';
 import { chatMessages, chatSessions } from '../db/schema.ts';
 import type { RuntimeContext } from './context.ts';
 import { announceRunChange } from './hub.ts';

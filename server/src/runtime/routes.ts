@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { safeText } from '../http/text.ts';
+import { safeText } from '../../../contract/text.ts';
 import { parse } from '../http/validate.ts';
 import { registerChatRoute } from './chat.ts';
 import type { RuntimeContext } from './context.ts';
@@ -57,6 +57,7 @@ export async function runtimeRoutes(app: FastifyInstance, ctx: RuntimeContext): 
     const { id } = parse(runParams, request.params);
     const query = parse(framesQuery, request.query);
     const frames = await asHttp(() => hub.framesAfter(id, user.id, query.after_seq, query.limit));
+    if (ctx.onFrame) frames.forEach(ctx.onFrame);
     return { data: { run_id: id, frames } };
   });
 

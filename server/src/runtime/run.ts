@@ -1,7 +1,7 @@
 // Runs a prepared (paid and stored) chat run: drives the engine and turns its events into SPEC §3 frames.
 import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StreamFrame } from '../../../src/services/contract.ts';
+import { type ChunkFrame, type ErrorFrame, frames, type WireFrame } from '../../../contract/frames.ts';
 import type { AppContext } from '../context.ts';
 import { findTeam } from '../teams/service.ts';
 import type { RuntimeContext } from './context.ts';
@@ -18,7 +18,7 @@ import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
 /** Listeners one run's abort signal may carry at once: its concurrent tool calls and waits. */
 const RUN_SIGNAL_LISTENERS = 100;
 
-export type FrameSink = (frame: StreamFrame) => void;
+export type FrameSink = (frame: WireFrame) => void;
 
 /** A workflow larger than this travels only in the reply's text (the json block), not as data. */
 const MAX_WORKFLOW_CHARS = 1_000_000;
@@ -30,30 +30,28 @@ const CUT_TOOL_CALL: Record<AbortReason, string> = {
   too_large: 'Ended: the run grew too large before this tool call finished.',
 };
 
-function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): StreamFrame | null {
+function frameOf(event: RunEvent, recorder: ReplyRecorder, sessionId: string): ChunkFrame | null {
   switch (event.kind) {
     case 'text':
-      return { type: 'chunk', content: event.delta, session_id: sessionId };
+      return frames.chunk({ content: event.delta, session_id: sessionId });
     case 'tool_started':
-      return {
-        type: 'chunk',
+      return frames.tool({
         event: 'ToolCallStarted',
         active_tool: event.call,
         tools: [...recorder.tools],
         session_id: sessionId,
-      };
+      });
     case 'tool_completed':
-      return {
-        type: 'chunk',
+      return frames.tool({
         event: 'ToolCallCompleted',
         active_tool: event.call,
         tools: [...recorder.tools],
         session_id: sessionId,
-      };
+      });
     case 'member_response':
-      return { type: 'chunk', member_responses: [...recorder.members], session_id: sessionId };
+      return frames.chunk({ member_responses: [...recorder.members], session_id: sessionId });
     case 'workflow':
-      return recorder.built ? { type: 'chunk', workflow: recorder.built, session_id: sessionId } : null;
+      return recorder.built ? frames.chunk({ workflow: recorder.built, session_id: sessionId }) : null;
   }
 }
 
@@ -98,7 +96,7 @@ export async function executeRun(
 
   const engine = selectEngine(ctx.config);
   const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });
-  let failure: StreamFrame | null = null;
+  let failure: ErrorFrame | null = null;
   let release: (() => void) | null = null;
   // One run's tool calls share its signal, many at once (node definitions are read in parallel): not a leak.
   setMaxListeners(RUN_SIGNAL_LISTENERS, signal);
@@ -123,14 +121,14 @@ export async function executeRun(
     }
   } catch (error) {
     if (error instanceof OutOfCreditsError) {
-      failure = { type: 'error', error_code: 'insufficient_credits', error: error.message, message: error.message };
+      failure = frames.error('insufficient_credits', error.message);
     } else if (error instanceof ProviderError) {
       log.warn({ runId: run.runId, code: error.code }, 'model provider failed');
-      failure = { type: 'error', error_code: error.code, error: error.message, message: error.message };
+      failure = frames.error(error.code, error.message);
     } else if (!signal.aborted) {
       log.error({ err: error, runId: run.runId }, 'team run failed');
       const text = 'The team run failed unexpectedly. Please try again.';
-      failure = { type: 'error', error_code: 'run_failed', error: text, message: text };
+      failure = frames.error('run_failed', text);
     }
   } finally {
     release?.();
@@ -143,10 +141,10 @@ export async function executeRun(
     : null;
   if (reason === 'too_large') {
     const text = `The run grew past ${ctx.config.MAX_RUN_FRAMES} frames and was ended; what it produced is kept.`;
-    failure = { type: 'error', error_code: 'run_too_large', error: text, message: text };
+    failure = frames.error('run_too_large', text);
   } else if (reason === 'shutdown') {
     const text = 'The team run was interrupted because the server stopped. Please send your message again.';
-    failure = { type: 'error', error_code: 'run_interrupted', error: text, message: text };
+    failure = frames.error('run_interrupted', text);
   }
   // Tool calls in flight when the run was cut (their requests were cancelled with the signal) end with an error.
   if (reason) {
@@ -164,7 +162,7 @@ export async function executeRun(
   } catch (error) {
     log.error({ err: error, runId: run.runId }, 'storing the team reply failed');
     const text = 'The team reply could not be saved. Please try again.';
-    failure ??= { type: 'error', error_code: 'run_failed', error: text, message: text };
+    failure ??= frames.error('run_failed', text);
   }
   outcome.content = recorder.content;
   if (failure) {
@@ -172,16 +170,15 @@ export async function executeRun(
     return outcome;
   }
   outcome.teamId = await namedTeamId(ctx, recorder.content);
-  emit({
-    type: 'end',
-    event: 'RunCompleted',
-    done: true,
-    session_id: sessionId,
-    tools: [...recorder.tools],
-    member_responses: [...recorder.members],
-    ...(outcome.teamId ? { team_id: outcome.teamId } : {}),
-    ...(recorder.built ? { workflow: recorder.built } : {}),
-    ...(reason === 'stopped' ? { stopped: true } : {}),
-  });
+  emit(
+    frames.end({
+      session_id: sessionId,
+      tools: [...recorder.tools],
+      member_responses: [...recorder.members],
+      ...(outcome.teamId ? { team_id: outcome.teamId } : {}),
+      ...(recorder.built ? { workflow: recorder.built } : {}),
+      ...(reason === 'stopped' ? { stopped: true as const } : {}),
+    }),
+  );
   return outcome;
 }

@@ -5,16 +5,17 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
 import { z } from 'zod';
-import type { StreamFrame } from '../../../src/services/contract.ts';
+import { type ErrorFrame, frames, type WireFrame } from '../../../contract/frames.ts';
 import type { AppContext } from '../context.ts';
 import { userFromToken, type UserRow } from '../auth/guard.ts';
 import { HttpError, zodMessage } from '../http/errors.ts';
 import { sessionIdsOf, type SessionIds } from '../teams/sessionIds.ts';
 import { getTeamForUser } from '../teams/service.ts';
 import type { RuntimeContext } from './context.ts';
-import { errorFrame, frameFromHttpError, publicOrigin } from './frames.ts';
+import { frameFromHttpError, publicOrigin } from './frames.ts';
 import { RunForbiddenError, RunNotFoundError, tooManyRuns, type Follow, type RunHub } from './hub.ts';
-import { prepareRun, runRequestSchema, type RunRequestBody } from './prepare.ts';
+import { runRequestSchema, type RunRequestBody } from '../../../contract/bodies.ts';
+import { prepareRun } from './prepare.ts';
 import { executeRun } from './run.ts';
 import { RunSlots } from './slots.ts';
 
@@ -37,7 +38,7 @@ interface SocketRequest {
 }
 
 /** What the check on connecting decided: the user and the session ids to issue, or the frame that refuses. */
-type Access = { user: UserRow; ids: SessionIds } | { refusal: StreamFrame; code: number };
+type Access = { user: UserRow; ids: SessionIds } | { refusal: ErrorFrame; code: number };
 
 /** Runs before the upgrade, so a socket is open only once its token and team are checked. */
 async function checkAccess(ctx: AppContext, request: FastifyRequest<SocketRequest>): Promise<Access> {
@@ -46,14 +47,17 @@ async function checkAccess(ctx: AppContext, request: FastifyRequest<SocketReques
     const user = await userFromToken(ctx, token);
     if (!user) {
       const text = token ? 'Invalid or expired token.' : 'Missing token: connect with ?token=<access token>.';
-      return { refusal: errorFrame('unauthorized', text), code: CLOSE.unauthorized };
+      return { refusal: frames.error('unauthorized', text), code: CLOSE.unauthorized };
     }
     await getTeamForUser(ctx, request.params.id, user);
     return { user, ids: await sessionIdsOf(ctx) };
   } catch (error) {
     if (error instanceof HttpError) return { refusal: frameFromHttpError(error), code: closeCodeOf(error) };
     request.log.error({ err: error }, 'websocket authentication failed');
-    return { refusal: errorFrame('server_error', 'The server could not open the chat. Please try again.'), code: 1011 };
+    return {
+      refusal: frames.error('server_error', 'The server could not open the chat. Please try again.'),
+      code: 1011,
+    };
   }
 }
 
@@ -97,8 +101,9 @@ export function registerRunSocket(
       // Frames produced in the same tick leave in one write: the TCP socket is corked until the tick ends.
       const tcp = (socket as unknown as { _socket?: Socket })._socket;
       let corked = false;
-      const send = (frame: StreamFrame) => {
+      const send = (frame: WireFrame) => {
         if (socket.readyState !== socket.OPEN) return;
+        ctx.onFrame?.(frame);
         if (tcp && !corked) {
           corked = true;
           tcp.cork();
@@ -109,15 +114,15 @@ export function registerRunSocket(
         }
         socket.send(JSON.stringify(frame));
       };
-      const refuse = (frame: StreamFrame, code: number) => {
+      const refuse = (frame: ErrorFrame, code: number) => {
         send(frame);
-        socket.close(code, String(frame.error_code ?? 'error').slice(0, 100));
+        socket.close(code, frame.error_code.slice(0, 100));
       };
       socket.on('error', (error) => request.log.warn({ err: error }, 'websocket error'));
       const access = accessOf.get(request);
       if (!access || 'refusal' in access) {
         return refuse(
-          access?.refusal ?? errorFrame('server_error', 'The server could not open the chat. Please try again.'),
+          access?.refusal ?? frames.error('server_error', 'The server could not open the chat. Please try again.'),
           access?.code ?? 1011,
         );
       }
@@ -146,9 +151,9 @@ export function registerRunSocket(
         unadmitted?.abort();
       });
 
-      const refusalOf = (error: unknown): StreamFrame | null => {
-        if (error instanceof RunNotFoundError) return errorFrame('run_not_found', 'There is no run with this id.');
-        if (error instanceof RunForbiddenError) return errorFrame('forbidden', 'This run belongs to another user.');
+      const refusalOf = (error: unknown): ErrorFrame | null => {
+        if (error instanceof RunNotFoundError) return frames.error('run_not_found', 'There is no run with this id.');
+        if (error instanceof RunForbiddenError) return frames.error('forbidden', 'This run belongs to another user.');
         return null;
       };
 
@@ -178,21 +183,21 @@ export function registerRunSocket(
           }
           if (busy)
             return send(
-              errorFrame('run_in_progress', 'This connection already follows a run; wait for its end frame.'),
+              frames.error('run_in_progress', 'This connection already follows a run; wait for its end frame.'),
             );
           await follow(message.run_id, message.after_seq ?? 0);
         } catch (error) {
           const refusal = refusalOf(error);
           if (refusal) return send(refusal);
           request.log.error({ err: error }, 'websocket control message failed');
-          send(errorFrame('server_error', 'The server could not follow the run. Please try again.'));
+          send(frames.error('server_error', 'The server could not follow the run. Please try again.'));
         }
       };
 
       const startRun = async (body: RunRequestBody) => {
         if ((await hub.runningCount(user.id)) >= ctx.config.MAX_RUNS_PER_USER) {
           busy = false;
-          return send(errorFrame('too_many_runs', tooManyRuns(ctx.config.MAX_RUNS_PER_USER)));
+          return send(frames.error('too_many_runs', tooManyRuns(ctx.config.MAX_RUNS_PER_USER)));
         }
         const controller = new AbortController();
         unadmitted = controller;
@@ -202,7 +207,7 @@ export function registerRunSocket(
         // The first frame goes out at once: the session id is known (the client's, or one issued to this user), and
         // the checks, the payment and the stored messages follow before the run produces anything.
         const sessionId = body.session_id ?? ids.issue(user.id, teamId);
-        emit({ type: 'start', session_id: sessionId });
+        emit(frames.start({ session_id: sessionId }));
         try {
           const origin = publicOrigin(ctx.config, request);
           const prepared = await admissions.use(controller.signal, async () => {
@@ -222,16 +227,16 @@ export function registerRunSocket(
           await executeRun(ctx, prepared, emit, controller.signal, request.log, slots);
         } catch (error) {
           if (unadmitted === controller) unadmitted = null;
-          if (controller.signal.aborted) return emit(errorFrame('stopped', 'The run was stopped before it started.'));
+          if (controller.signal.aborted) return emit(frames.error('stopped', 'The run was stopped before it started.'));
           if (!(error instanceof HttpError)) {
             request.log.error({ err: error }, 'websocket run failed');
             return emit(
-              errorFrame('run_failed', 'The team run failed unexpectedly. Please try again.', {
+              frames.error('run_failed', 'The team run failed unexpectedly. Please try again.', {
                 session_id: sessionId,
               }),
             );
           }
-          emit({ ...frameFromHttpError(error), session_id: sessionId });
+          emit(frameFromHttpError(error, sessionId));
           if (error.statusCode === 402) {
             await mine.done;
             socket.close(CLOSE.insufficientCredits, 'insufficient_credits');
@@ -241,17 +246,20 @@ export function registerRunSocket(
 
       socket.on('message', (data: RawData, isBinary: boolean) => {
         if (byteLength(data) > MAX_FRAME_BYTES)
-          return send(errorFrame('frame_too_large', 'The message is larger than 1 MB.'));
+          return send(frames.error('frame_too_large', 'The message is larger than 1 MB.'));
         if (isBinary)
           return send(
-            errorFrame('invalid_frame', 'Send JSON text frames: {"message": "…", "session_id": "…", "file_ids": []}.'),
+            frames.error(
+              'invalid_frame',
+              'Send JSON text frames: {"message": "…", "session_id": "…", "file_ids": []}.',
+            ),
           );
         let json: unknown;
         try {
           json = JSON.parse(data.toString());
         } catch {
           return send(
-            errorFrame(
+            frames.error(
               'invalid_frame',
               'The message is not valid JSON. Send {"message": "…", "session_id": "…", "file_ids": []}.',
             ),
@@ -261,7 +269,7 @@ export function registerRunSocket(
         if (json && typeof json === 'object' && 'type' in json) {
           const message = controlSchema.safeParse(json);
           if (!message.success)
-            return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(message.error)}`));
+            return send(frames.error('invalid_request', `Invalid message: ${zodMessage(message.error)}`));
           return void control(message.data);
         }
         // The session may also come from the socket's session_id query parameter when the message names none.
@@ -270,10 +278,10 @@ export function registerRunSocket(
             ? { ...json, session_id: (json as { session_id?: unknown }).session_id ?? request.query.session_id }
             : json;
         const body = runRequestSchema.safeParse(withSession);
-        if (!body.success) return send(errorFrame('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
+        if (!body.success) return send(frames.error('invalid_request', `Invalid message: ${zodMessage(body.error)}`));
         if (busy)
           return send(
-            errorFrame('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'),
+            frames.error('run_in_progress', 'A run is already in progress on this connection; wait for its end frame.'),
           );
         busy = true;
         void startRun(body.data).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 // The runtime's seams: what an engine receives, the events it yields and the services its tools may use.
-import type { MemberResponse, ReplyWorkflow, StoredMessage, Team, ToolCall } from '../../../src/services/contract.ts';
+import type { MemberResponse, ReplyWorkflow, StoredMessage, Team, ToolCall } from '../../../contract/types.ts';
 import type { McpCallResult, McpToolInfo } from '../mcp/types.ts';
 import type { N8nWorkflow } from '../workflows/n8nJson.ts';
 import type { WorkflowSpec } from '../workflows/spec.ts';

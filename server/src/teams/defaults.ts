@@ -1,5 +1,5 @@
 // SPEC §3 defaults of team and agent configuration, and the normalisation every stored team goes through.
-import type { AgentConfig, TeamConfig, TeamMember } from '../../../src/services/contract.ts';
+import type { AgentConfig, TeamConfig, TeamMember } from '../../../contract/types.ts';
 
 function defaultTeamConfig(): TeamConfig {
   return {

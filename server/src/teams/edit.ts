@@ -1,14 +1,14 @@
 // Changing teams: owner-only update and delete, and cloning a visible team into the caller's own copy.
 import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AgentConfig, Team, TeamConfig, TeamMember } from '../../../src/services/contract.ts';
+import type { AgentConfig, Team, TeamConfig, TeamMember } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { knowledgeBases, teams } from '../db/schema.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
 import { newTeamId } from '../ids.ts';
 import type { UserRow } from '../auth/guard.ts';
 import { normaliseMembers, normaliseTeamConfig } from './defaults.ts';
-import { MAX_NAME, type TeamUpdateInput } from './schemas.ts';
+import { MAX_NAME, type TeamUpdateInput } from '../../../contract/bodies.ts';
 import { getOwnedTeamRow, getTeamRowForUser, toTeam } from './service.ts';
 import { deleteSessionsOfTeam } from './history.ts';
 

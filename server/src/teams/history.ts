@@ -1,6 +1,6 @@
 // The caller's session history: listing, renaming, reading messages and deleting sessions with their files.
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { ChatSession, SessionMessages } from '../../../src/services/contract.ts';
+import type { ChatSession, SessionMessages } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { chatMessages, chatSessions, uploadedFiles } from '../db/schema.ts';
 import { getOwnedSessionRow, recentMessages, toSession } from './sessions.ts';

@@ -4,7 +4,8 @@ import type { AppContext } from '../context.ts';
 import { parse } from '../http/validate.ts';
 import { requireUser } from '../auth/guard.ts';
 import { cloneTeam, deleteTeam, updateTeam } from './edit.ts';
-import { teamIdParams, teamListQuery, teamUpdateSchema } from './schemas.ts';
+import { teamUpdateSchema } from '../../../contract/bodies.ts';
+import { teamIdParams, teamListQuery } from './schemas.ts';
 import { getTeamForUser, listTeams } from './service.ts';
 import { sessionRoutes } from './sessionRoutes.ts';
 

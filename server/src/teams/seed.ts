@@ -1,5 +1,5 @@
 // Seeds the configured single team on start-up: inserted once, never overwritten.
-import type { TeamMember } from '../../../src/services/contract.ts';
+import type { TeamMember } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { teams } from '../db/schema.ts';
 import { normaliseMembers, normaliseTeamConfig } from './defaults.ts';

@@ -1,6 +1,6 @@
 // Reading teams and deciding who may see them; the functions other domains (runtime, knowledge) use.
 import { count, desc, eq, or, sql } from 'drizzle-orm';
-import type { Team } from '../../../src/services/contract.ts';
+import type { Team } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { teams } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';

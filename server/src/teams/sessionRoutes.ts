@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../http/validate.ts';
 import { z } from 'zod';
-import { safeText } from '../http/text.ts';
+import { safeText } from '../../../contract/text.ts';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { deleteSession, listSessions, renameSession, sessionMessages } from './history.ts';
-import { MAX_NAME, teamIdParams } from './schemas.ts';
+import { MAX_NAME } from '../../../contract/bodies.ts';
+import { teamIdParams } from './schemas.ts';
 import { getTeamRowForUser } from './service.ts';
 import { getOwnedSession } from './sessions.ts';
 import { receiveUpload } from './uploads.ts';

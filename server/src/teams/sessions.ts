@@ -8,7 +8,7 @@ import type {
   StoredMessage,
   TeamContext,
   ToolCall,
-} from '../../../src/services/contract.ts';
+} from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { chatMessages, chatSessions, uploadedFiles } from '../db/schema.ts';

@@ -1,7 +1,7 @@
 // Chat attachments: one multipart file per call, stored under the caller's folder and tied to a chat session.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import type { UploadFilesResponse } from '../../../src/services/contract.ts';
+import type { UploadFilesResponse } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../auth/guard.ts';
 import { uploadedFiles } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 // Auth client state of SPEC §3: user, isAuthenticated (true at start when a token is stored), isLoading, error, adminMode.
 import { createSlice } from '@reduxjs/toolkit';
-import type { User } from '../../services/contract';
+import type { User } from '../../../contract/types';
 import { readToken } from '../../services/token';
 import { signedOut } from './authActions';
 import {

@@ -2,7 +2,7 @@
 import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../services/api';
 import { errorCode, errorMessage } from '../../services/apiErrors';
-import type { AuthResponse, User, WalletLoginPayload, WalletRegisterPayload } from '../../services/contract';
+import type { AuthResponse, User, WalletLoginPayload, WalletRegisterPayload } from '../../../contract/types';
 import { readToken, storeToken } from '../../services/token';
 import { signedOut, type SignInFailure } from './authActions';
 

@@ -1,6 +1,6 @@
 // Reads of the chat state; derived lists are memoised with createSelector so components get stable references.
 import { createSelector } from '@reduxjs/toolkit';
-import type { MemberResponse, ToolCall } from '../../services/contract';
+import type { MemberResponse, ToolCall } from '../../../contract/types';
 import { messagesAdapter, type ChatState } from './chatState';
 import type { ChatMessage } from './chatTypes';
 import { closeNeighbours } from './timeNeighbours';

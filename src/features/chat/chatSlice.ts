@@ -1,6 +1,6 @@
 // The team chat's state: messages in an entity adapter, the reply being streamed, the session id and run errors.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StoredMessage } from '../../services/contract';
+import type { StoredMessage } from '../../../contract/types';
 import { initialChatState, messagesAdapter, type ChatState } from './chatState';
 import { mergeHistory } from './historyMerge';
 import { addStreamCases } from './streamReducers';

@@ -1,5 +1,5 @@
 // The chat's client-side shapes (SPEC §3 "Chat message (client)" and "Stream event"): plain JSON, ISO dates.
-import type { MemberResponse, ReplyWorkflow, ToolCall } from '../../services/contract';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from '../../../contract/types';
 
 export type StreamEventType =
   | 'RunStarted'

@@ -6,7 +6,7 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { AppDispatch, RootState } from '../../app/store';
 import { api } from '../../services/api';
 import { earlierHistoryLoaded, historyLoaded, sessionOpened } from './chatSlice';
-import type { StoredMessage } from '../../services/contract';
+import type { StoredMessage } from '../../../contract/types';
 import { runResumed, type ResumeRequest } from '../../services/socket/socketActions';
 import { parseCreatedAt } from './historyMerge';
 import { storedHistory } from './historyPages';

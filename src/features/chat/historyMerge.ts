@@ -1,5 +1,5 @@
 // Stored session messages → the chat's message list (SPEC §4 history merge), in O(n log n) for long sessions.
-import type { MemberResponse, ReplyWorkflow, StoredMessage, ToolCall } from '../../services/contract';
+import type { MemberResponse, ReplyWorkflow, StoredMessage, ToolCall } from '../../../contract/types';
 import type { ChatMessage } from './chatTypes';
 import { foldText, TurnReplies } from './historyMergeTurn';
 import { stripUuids } from './historyMergeUuids';

@@ -1,5 +1,5 @@
 // The loaded pages of a session's stored messages (newest page first) as one list, oldest first.
-import type { SessionMessages, StoredMessage } from '../../services/contract';
+import type { SessionMessages, StoredMessage } from '../../../contract/types';
 
 /** A message stored while the pages were fetched can stand in two of them; it is kept once. */
 export function storedHistory(pages: readonly SessionMessages[]): StoredMessage[] {

@@ -1,5 +1,5 @@
 // Pure merges of a streamed reply: tools by id, member responses without repeats, and the reply's final message.
-import type { MemberResponse, ToolCall } from '../../services/contract';
+import type { MemberResponse, ToolCall } from '../../../contract/types';
 import { FOLLOW_UP_PREFIX, type ChatMessage, type LiveRun } from './chatTypes';
 import { toolOutput, toolRunStatus } from './toolStatus';
 

@@ -1,5 +1,5 @@
 // A tool's place on the timeline (SPEC §4): running, completed or error; a "None" result still counts as running.
-import type { ToolCall } from '../../services/contract';
+import type { ToolCall } from '../../../contract/types';
 
 export type ToolRunStatus = 'running' | 'completed' | 'error';
 

@@ -1,5 +1,5 @@
 // The Agent's Computer address in a tool output (SPEC §4): JSON `vnc_url` or a Markdown link to vnc.html, view-only.
-import type { ToolCall } from '../../services/contract';
+import type { ToolCall } from '../../../contract/types';
 import { splitLeadingJson } from '../chat/toolResult';
 
 const MARKDOWN_LINK = /\[[^\]]*\]\(\s*<?([^)\s>]*vnc\.html[^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/i;

@@ -1,5 +1,5 @@
 // The credential dialog's input (SPEC §3 "credential action"), built from a server's requirements and a saved credential.
-import type { CredentialField, ServerRequirement, UserCredential } from '../../services/contract';
+import type { CredentialField, ServerRequirement, UserCredential } from '../../../contract/types';
 
 export interface CredentialAction {
   serverId: string;

@@ -1,5 +1,5 @@
 // SPEC §4 credential check: servers named by the members' mcp tools that need credentials the user has not saved.
-import type { ServerRequirement, Team, UserCredential } from '../../services/contract';
+import type { ServerRequirement, Team, UserCredential } from '../../../contract/types';
 
 function teamMcpServerIds(team: Pick<Team, 'members'>): string[] {
   const ids = team.members.flatMap((member) =>

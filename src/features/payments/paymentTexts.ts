@@ -1,5 +1,5 @@
 // The payment screens' error texts (SPEC §8) and cancellation reasons (SPEC §5).
-import type { CancelReason } from '../../services/contract';
+import type { CancelReason } from '../../../contract/types';
 
 export const PAYMENT_ERRORS = {
   plans: 'Failed to fetch plans',

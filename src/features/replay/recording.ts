@@ -1,5 +1,5 @@
 // The stream recording file: raw socket frames and the chat actions they caused, with their timing.
-import { z } from '../../services/zod';
+import { z } from '../../../contract/zod';
 import { RECORDING_FORMAT } from './recordingFormat';
 
 const actionSchema = z.looseObject({ type: z.string().check(z.minLength(1)), payload: z.optional(z.unknown()) });

@@ -1,5 +1,5 @@
 // The Edit Agent working copy: every agent field with its SPEC §3 default, and the PUT body that merges it back.
-import type { AgentConfig, Team, TeamMember, TeamUpdatePayload } from '../../services/contract';
+import type { AgentConfig, Team, TeamMember, TeamUpdatePayload } from '../../../contract/types';
 import { normaliseInstructions } from './teamForm';
 
 export type AgentForm = Required<Omit<AgentConfig, 'tool_call_limit' | 'knowledge_base_ids'>> & {

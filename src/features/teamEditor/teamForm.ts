@@ -1,5 +1,5 @@
 // The Edit Team Configuration working copy with SPEC §3 defaults, instructions normalising and the PUT body.
-import type { Team, TeamConfig, TeamMode, TeamUpdatePayload } from '../../services/contract';
+import type { Team, TeamConfig, TeamMode, TeamUpdatePayload } from '../../../contract/types';
 
 export const TEAM_PROVIDERS = ['openai', 'anthropic', 'google', 'meta'] as const;
 export const TEAM_MODES: readonly TeamMode[] = ['coordinate', 'collaborate'];

@@ -1,5 +1,5 @@
 // Tools editor rules of SPEC §5: the JSON text must parse, be an array, and give every tool a "type".
-import type { ToolEntry } from '../../services/contract';
+import type { ToolEntry } from '../../../contract/types';
 
 const TOOLS_TEXT = {
   invalidJson: 'Invalid JSON format',

@@ -2,7 +2,7 @@
 // that sends none, a closed ```json fence holding `nodes` and `connections`; and the link to the workflow the server
 // created, if any. Cheap and dependency-free: it runs on the reply as it streams.
 import type { ReactNode } from 'react';
-import type { ReplyWorkflow as WorkflowData } from '../../services/contract';
+import type { ReplyWorkflow as WorkflowData } from '../../../contract/types';
 
 /** Beyond this many nodes a diagram would be unreadable and slow: the JSON shows instead. */
 export const MAX_DIAGRAM_NODES = 300;

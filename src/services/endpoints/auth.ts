@@ -1,5 +1,11 @@
 // Sign-in endpoints of SPEC §7 (identity provider, wallet, current user) and the local identity provider.
-import type { AuthResponse, GoogleAuthPayload, User, WalletLoginPayload, WalletRegisterPayload } from '../contract';
+import type {
+  AuthResponse,
+  GoogleAuthPayload,
+  User,
+  WalletLoginPayload,
+  WalletRegisterPayload,
+} from '../../../contract/types';
 import type { Builder } from '../tags';
 
 export const authEndpoints = (build: Builder) => ({

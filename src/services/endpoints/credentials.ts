@@ -7,7 +7,7 @@ import type {
   ToolCatalogueEntry,
   UpdateCredentialPayload,
   UserCredential,
-} from '../contract';
+} from '../../../contract/types';
 import { unwrap, type Builder } from '../tags';
 
 const CATALOGUE_SECONDS = 600;

@@ -1,5 +1,5 @@
 // Credit balance, status and the paged transaction history.
-import type { Balance, CreditStatus, Envelope, TransactionPage } from '../contract';
+import type { Balance, CreditStatus, Envelope, TransactionPage } from '../../../contract/types';
 import { unwrap, type Builder } from '../tags';
 
 /** The server may answer the balance bare or in `{data}`; the client keeps the balance itself. */

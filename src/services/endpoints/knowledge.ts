@@ -1,5 +1,5 @@
 // Knowledge bases and their documents (page size 10).
-import type { CreateKnowledgeBasePayload, Envelope, KnowledgeBase, KnowledgeDocument } from '../contract';
+import type { CreateKnowledgeBasePayload, Envelope, KnowledgeBase, KnowledgeDocument } from '../../../contract/types';
 import { unwrap, type Builder } from '../tags';
 
 export interface KnowledgeBasePage {

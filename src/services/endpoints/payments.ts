@@ -9,7 +9,7 @@ import type {
   SubscriptionPlan,
   SubscriptionSessionPayload,
   SubscriptionStatus,
-} from '../contract';
+} from '../../../contract/types';
 import { unwrap, type Builder } from '../tags';
 
 export const paymentsEndpoints = (build: Builder) => ({

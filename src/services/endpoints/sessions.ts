@@ -1,5 +1,5 @@
 // Chat sessions and their stored messages (session lists fresh 60 s, retried once).
-import type { ChatSession, SessionMessages, SessionPage } from '../contract';
+import type { ChatSession, SessionMessages, SessionPage } from '../../../contract/types';
 import { unwrap, type Builder } from '../tags';
 
 const SESSION_LIST_SECONDS = 60;

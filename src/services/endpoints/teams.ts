@@ -9,7 +9,7 @@ import type {
   TeamPage,
   TeamUpdatePayload,
   UploadFilesResponse,
-} from '../contract';
+} from '../../../contract/types';
 import { uploadFile } from '../uploadFile';
 import { unwrap, type Builder } from '../tags';
 

@@ -2,7 +2,7 @@
 // to the intake, and ends it exactly once. The run lives on the server, so a socket that drops mid-run is opened
 // again with capped exponential back-off and jitter and resumes after the last frame applied (docs/PROTOCOL.md).
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { StreamRequest } from '../contract';
+import type { StreamRequest } from '../../../contract/types';
 import { createDeltaBatcher } from './deltaBatcher';
 import { createFrameIntake, type MalformedFrameReporter } from './frameIntake';
 import type { FrameScheduler } from './frameScheduler';

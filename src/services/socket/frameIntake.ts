@@ -8,7 +8,7 @@ import {
   type EndFrame,
   type FramePosition,
   type RejectionKind,
-} from './protocol';
+} from '../../../contract/parseFrame';
 import {
   memberResponses,
   workflowBuilt,

@@ -1,6 +1,6 @@
 // Typed actions of a team-chat run: the intents the socket middleware obeys and the stream events it reports.
 import { createAction, nanoid } from '@reduxjs/toolkit';
-import type { MemberResponse, ReplyWorkflow, ToolCall } from '../contract';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from '../../../contract/types';
 
 export interface SendRequest {
   teamId: string;

@@ -2,7 +2,7 @@
 // it opened stays open with what was typed, and its action still works.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ChatSession, Team } from '../../../src/services/contract';
+import type { ChatSession, Team } from '../../../contract/types';
 import { alice, balance } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderApp } from '../../utils/renderApp';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ChatSession, ServerRequirement, Team, UserCredential } from '../../../src/services/contract';
+import type { ChatSession, ServerRequirement, Team, UserCredential } from '../../../contract/types';
 import { alice, balance } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderApp } from '../../utils/renderApp';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToolTimeline } from '../../../src/features/chat/components/ToolTimeline';
 import { toolRuns } from '../../../src/features/chat/chatSelectors';
-import type { ToolCall } from '../../../src/services/contract';
+import type { ToolCall } from '../../../contract/types';
 
 const tool = (id: string, extra: Partial<ToolCall> = {}): ToolCall => ({
   tool_call_id: id,

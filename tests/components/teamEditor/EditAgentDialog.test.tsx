@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { http, HttpResponse } from 'msw';
-import type { Team, TeamUpdatePayload } from '../../../src/services/contract';
+import type { Team, TeamUpdatePayload } from '../../../contract/types';
 import { EditAgentDialog } from '../../../src/features/teamEditor/components/EditAgentDialog';
 import { apiUrl, errorResponse, server, useMswServer } from '../../utils/msw';
 import { renderWithProviders } from '../../utils/renderWithProviders';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Team, TeamUpdatePayload } from '../../../src/services/contract';
+import type { Team, TeamUpdatePayload } from '../../../contract/types';
 import { api } from '../../../src/services/api';
 import { MemberActions } from '../../../src/app/routes/teamChat/MemberActions';
 import { TeamMembers } from '../../../src/features/teams/components/TeamMembers';

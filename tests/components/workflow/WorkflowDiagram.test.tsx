@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { WorkflowJson } from '../../../src/services/contract';
+import type { WorkflowJson } from '../../../contract/types';
 import { MessageItem } from '../../../src/features/chat/components/MessageItem';
 import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
 import type { ChatMessage, LiveRun } from '../../../src/features/chat/chatTypes';

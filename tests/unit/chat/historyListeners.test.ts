@@ -5,7 +5,7 @@ import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import { sessionOpened } from '../../../src/features/chat/chatSlice';
 import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
 import { api } from '../../../src/services/api';
-import type { StoredMessage } from '../../../src/services/contract';
+import type { StoredMessage } from '../../../contract/types';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 
 useMswServer();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { StoredMessage } from '../../../src/services/contract';
+import type { StoredMessage } from '../../../contract/types';
 import { mergeHistory, parseCreatedAt, stripUuids } from '../../../src/features/chat/historyMerge';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds)).toISOString();

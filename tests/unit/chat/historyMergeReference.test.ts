@@ -1,6 +1,6 @@
 // The optimised history merge gives exactly what a plain, unoptimised transcription of SPEC §4 gives, on random input.
 import fc from 'fast-check';
-import type { MemberResponse, StoredMessage, ToolCall } from '../../../src/services/contract';
+import type { MemberResponse, StoredMessage, ToolCall } from '../../../contract/types';
 import type { ChatMessage } from '../../../src/features/chat/chatTypes';
 import { mergeHistory, stripUuids } from '../../../src/features/chat/historyMerge';
 import { memberKey, mergeTool } from '../../../src/features/chat/liveRun';

@@ -1,5 +1,5 @@
 import { storedHistory } from '../../../src/features/chat/historyPages';
-import type { SessionMessages, StoredMessage } from '../../../src/services/contract';
+import type { SessionMessages, StoredMessage } from '../../../contract/types';
 
 const message = (id: string | undefined, content: string): StoredMessage => ({
   id,

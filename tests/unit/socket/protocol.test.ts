@@ -1,5 +1,5 @@
 import { TextDecoder as NodeTextDecoder } from 'node:util';
-import { parseFrame } from '../../../src/services/socket/protocol';
+import { parseFrame } from '../../../contract/parseFrame';
 import { teamSocketUrl, wsBaseFrom } from '../../../src/services/socket/socketUrl';
 
 describe('parseFrame', () => {

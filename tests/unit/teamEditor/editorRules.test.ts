@@ -12,7 +12,7 @@ import {
   teamSavePayload,
 } from '../../../src/features/teamEditor/teamForm';
 import { agentFormFromMember, agentSavePayload } from '../../../src/features/teamEditor/agentForm';
-import type { Team } from '../../../src/services/contract';
+import type { Team } from '../../../contract/types';
 
 const team: Team = {
   id: 't1',

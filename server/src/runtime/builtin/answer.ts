@@ -1,5 +1,5 @@
 // Home-team mode: the user asks which team to use; the answer names the team, so the client can link it.
-import type { Team } from '../../../../src/services/contract.ts';
+import type { Team } from '../../../../contract/types.ts';
 
 export function teamRecommendation(team: Team): string {
   return [

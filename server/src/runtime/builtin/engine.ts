@@ -1,6 +1,6 @@
 // The built-in team (deterministic, no model): the coordinator reads the request, its members design, configure,
 // validate and deploy the n8n workflow through the real n8n MCP tools, and the answer explains it.
-import type { MemberResponse, TeamMember, ToolCall } from '../../../../src/services/contract.ts';
+import type { MemberResponse, TeamMember, ToolCall } from '../../../../contract/types.ts';
 import { streamText } from '../pacing.ts';
 import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catalog.ts';
 import { invokeTool } from '../tools/invoke.ts';

@@ -1,5 +1,5 @@
 // A built-in team member without a workflow phase: calls the other tools of its tools list for the request.
-import type { MemberResponse, TeamMember, ToolCall } from '../../../../src/services/contract.ts';
+import type { MemberResponse, TeamMember, ToolCall } from '../../../../contract/types.ts';
 import type { ToolEnv, ToolFunction } from '../tools/catalog.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { NODE_REFERENCE } from '../tools/reference.ts';

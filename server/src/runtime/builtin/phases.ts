@@ -1,6 +1,6 @@
 // The built-in team's workflow work, split the way its members are: one designs (node search), one configures
 // (node definitions, credentials), one validates and deploys. Each phase's tool calls are real n8n MCP calls.
-import type { TeamMember, ToolCall } from '../../../../src/services/contract.ts';
+import type { TeamMember, ToolCall } from '../../../../contract/types.ts';
 import { design, configure, validate, type Built, type Checked, type Design } from '../../workflows/builder.ts';
 import { KnowledgeUnavailableError, type NodeKnowledge, type ToolCaller } from '../../workflows/knowledge.ts';
 import type { WorkflowSpec } from '../../workflows/spec.ts';

@@ -1,7 +1,7 @@
 // The team on an OpenAI-compatible chat-completions API: coordinator and members are model calls, delegation and tools are functions.
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { MemberResponse, TeamMember } from '../../../../src/services/contract.ts';
+import type { MemberResponse, TeamMember } from '../../../../contract/types.ts';
 import { memberId } from '../builtin/member.ts';
 import { teamMembers } from '../builtin/engine.ts';
 import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catalog.ts';

@@ -1,5 +1,5 @@
 // The functions behind a member's tools list (SPEC §3 tool entries), shared by the built-in and model engines.
-import type { AgentConfig } from '../../../../src/services/contract.ts';
+import type { AgentConfig } from '../../../../contract/types.ts';
 import type { RunFile, ToolServices } from '../types.ts';
 import { ToolError } from './invoke.ts';
 import { NODE_REFERENCE } from './reference.ts';

@@ -1,6 +1,6 @@
 // Runs one tool call: pays for it, reports it as started and completed, and times it.
 import { randomUUID } from 'node:crypto';
-import type { ToolCall } from '../../../../src/services/contract.ts';
+import type { ToolCall } from '../../../../contract/types.ts';
 import { OutOfCreditsError, ProviderError, type RunEvent, type ToolServices } from '../types.ts';
 import { McpUnavailableError } from '../../mcp/types.ts';
 

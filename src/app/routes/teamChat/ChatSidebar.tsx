@@ -2,7 +2,7 @@
 // chunk of its own, loaded when the sidebar first shows.
 import { EditTeamDialog } from '../../../features/teamEditor/components/EditTeamDialog';
 import { TeamSidebar, type TeamSidebarSlots } from '../../../features/teams/components/TeamSidebar';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { MemberActions } from './MemberActions';
 
 const SIDEBAR_SLOTS: TeamSidebarSlots = { editTeamDialog: EditTeamDialog, memberActions: MemberActions };

@@ -1,6 +1,6 @@
 // A Team Members row's buttons for the team's owner: edit the agent (agent members only) and upload knowledge.
 import { Stack } from '@mui/material';
-import type { TeamMember } from '../../../services/contract';
+import type { TeamMember } from '../../../../contract/types';
 import { KnowledgeUploadButton } from '../../../features/knowledge/components/KnowledgeUploadButton';
 import { EditAgentButton } from '../../../features/teamEditor/components/EditAgentButton';
 import { useRouteTeam } from '../../../features/teamEditor/hooks/useRouteTeam';

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { CollapsibleSection } from '../../../components/CollapsibleSection';
 import { GradientAvatar } from '../../../components/GradientAvatar';
-import type { MemberResponse } from '../../../services/contract';
+import type { MemberResponse } from '../../../../contract/types';
 import { memberKey } from '../liveRun';
 import { readableOutput } from '../toolResult';
 import { toolOutput } from '../toolStatus';

@@ -3,7 +3,7 @@
 // else its closed JSON code block) shows as the page's workflow panel in place of that code block; the reply's own
 // "Open in n8n" link is then left to the panel's button, so it shows once.
 import { memo, Suspense, use, useMemo } from 'react';
-import type { ReplyWorkflow as WorkflowData } from '../../../services/contract';
+import type { ReplyWorkflow as WorkflowData } from '../../../../contract/types';
 import { createdWorkflowUrl, replyWorkflowOf } from '../../workflow/replyWorkflow';
 import { splitBlocks } from '../streamBlocks';
 import { WorkflowPanelSlot } from '../workflowSlot';

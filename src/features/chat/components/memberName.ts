@@ -1,5 +1,5 @@
 // A member response's display name (SPEC §3): its own name, a known agent's name, else "Team Member".
-import type { MemberResponse } from '../../../services/contract';
+import type { MemberResponse } from '../../../../contract/types';
 
 const KNOWN_AGENTS: Record<string, string> = {
   pr_analyst: 'PR Analyst',

@@ -1,7 +1,7 @@
 // One saved credential: its server, configured fields labelled by their names (secrets masked) and Update / Delete.
 // A long value (a URL) stays on one line, cut with an ellipsis and shown whole on hover, never broken mid-word.
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import type { CredentialField, UserCredential } from '../../../services/contract';
+import type { CredentialField, UserCredential } from '../../../../contract/types';
 
 interface CredentialCardProps {
   credential: UserCredential;

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from '../../../components/toasts/useSnackbar';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { credentialAction } from '../credentialAction';
 import { useMissingCredentials } from '../hooks/useMissingCredentials';
 

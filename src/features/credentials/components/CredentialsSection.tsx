@@ -7,7 +7,7 @@ import {
   useGetCredentialServersQuery,
   useGetCredentialsQuery,
 } from '../../../services/api';
-import type { UserCredential } from '../../../services/contract';
+import type { UserCredential } from '../../../../contract/types';
 import { credentialAction, type CredentialAction } from '../credentialAction';
 import { CredentialCard } from './CredentialCard';
 import { CredentialDialog } from './CredentialDialog';

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useGetCredentialServersQuery, useGetCredentialsQuery } from '../../../services/api';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { missingCredentialServers } from '../missingCredentials';
 
 const CHECK_FAILED = 'Failed to check your MCP credentials';

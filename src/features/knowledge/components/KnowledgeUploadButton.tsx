@@ -3,7 +3,7 @@
 import { IconButton, Tooltip } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useHostedDialog } from '../../../components/DialogHost';
-import type { TeamMember } from '../../../services/contract';
+import type { TeamMember } from '../../../../contract/types';
 import { KnowledgeUploadDialog } from './KnowledgeUploadDialog';
 
 interface KnowledgeUploadButtonProps {

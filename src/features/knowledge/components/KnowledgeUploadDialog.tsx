@@ -22,7 +22,7 @@ import {
   useUploadDocumentMutation,
 } from '../../../services/api';
 import { errorMessage } from '../../../services/apiErrors';
-import type { TeamMember } from '../../../services/contract';
+import type { TeamMember } from '../../../../contract/types';
 import { collectionName, isSupportedKnowledgeFile, KNOWLEDGE_TEXT } from '../knowledgeRules';
 
 interface KnowledgeUploadDialogProps {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
 import { useAppSelector } from '../../../app/hooks';
 import { useCancelSubscriptionMutation } from '../../../services/api';
-import type { CancelReason } from '../../../services/contract';
+import type { CancelReason } from '../../../../contract/types';
 import { CANCEL_REASONS, PAYMENT_ERRORS } from '../paymentTexts';
 import { selectWaitingForCancellation } from '../paymentsSlice';
 

@@ -1,7 +1,7 @@
 // Subscribed: the plan and renewal date with the Cancel Subscription flow, or the "Subscription Canceled" panel.
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { formatLongDate } from '../../../components/dates';
-import type { SubscriptionDetails } from '../../../services/contract';
+import type { SubscriptionDetails } from '../../../../contract/types';
 import { CancelSubscription } from './CancelSubscription';
 
 export function SubscriptionCard({

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { GOOGLE_CLIENT_ID } from '../../../config/env';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageLoading } from '../../../components/PageLoading';
-import type { User } from '../../../services/contract';
+import type { User } from '../../../../contract/types';
 import { signedOut } from '../../auth/authActions';
 import { selectCurrentUser } from '../../auth/authSelectors';
 import { AdminTools } from './AdminTools';

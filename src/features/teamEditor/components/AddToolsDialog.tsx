@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetAvailableMcpServersQuery, useGetAvailableToolsQuery } from '../../../services/api';
-import type { ToolEntry } from '../../../services/contract';
+import type { ToolEntry } from '../../../../contract/types';
 
 interface AddToolsDialogProps {
   open: boolean;

@@ -2,7 +2,7 @@
 import { IconButton, Tooltip } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useHostedDialog } from '../../../components/DialogHost';
-import type { Team, TeamMember } from '../../../services/contract';
+import type { Team, TeamMember } from '../../../../contract/types';
 import { EditAgentDialog } from './EditAgentDialog';
 
 interface EditAgentButtonProps {

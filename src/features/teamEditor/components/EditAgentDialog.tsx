@@ -1,7 +1,7 @@
 // Edit Agent: titled with the agent name; saves the team config with this member merged at its index.
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useUpdateTeamMutation } from '../../../services/api';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { agentFormFromMember, agentSavePayload, teamMembers, type AgentForm } from '../agentForm';
 import { useEditSession } from '../hooks/useEditSession';
 import { AgentFields } from './AgentFields';

@@ -1,7 +1,7 @@
 // Edit Team Configuration: sends the whole form; the saved snapshot is refreshed from the server's reply.
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useUpdateTeamMutation } from '../../../services/api';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { useEditSession } from '../hooks/useEditSession';
 import { teamFormFromTeam, teamSavePayload, type TeamForm } from '../teamForm';
 import { TeamFields } from './TeamFields';

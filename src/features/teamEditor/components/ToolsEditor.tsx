@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import type { ToolEntry } from '../../../services/contract';
+import type { ToolEntry } from '../../../../contract/types';
 import { parseToolsJson, toolsToJson, validToolsMessage } from '../toolsJson';
 import { AddToolsDialog } from './AddToolsDialog';
 

@@ -1,7 +1,7 @@
 // Delete session's confirmation; it deletes through its own hooks, since it is opened at the page's dialog host and
 // may outlive the sidebar that opened it.
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import type { ChatSession } from '../../../services/contract';
+import type { ChatSession } from '../../../../contract/types';
 import { useSessionEdits } from '../hooks/useSessionEdits';
 
 interface DeleteSessionDialogProps {

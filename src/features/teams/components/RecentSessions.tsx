@@ -3,7 +3,7 @@
 import { List } from '@mui/material';
 import { useHostedDialog } from '../../../components/DialogHost';
 import { useGetTeamSessionsQuery } from '../../../services/api';
-import type { ChatSession } from '../../../services/contract';
+import type { ChatSession } from '../../../../contract/types';
 import { DeleteSessionDialog } from './DeleteSessionDialog';
 import { RenameSessionDialog } from './RenameSessionDialog';
 import { SessionItem } from './SessionItem';

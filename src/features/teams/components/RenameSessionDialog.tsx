@@ -2,7 +2,7 @@
 // It renames through its own hooks: it is opened at the page's dialog host and may outlive the sidebar that opened it.
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import type { ChatSession } from '../../../services/contract';
+import type { ChatSession } from '../../../../contract/types';
 import { useSessionEdits } from '../hooks/useSessionEdits';
 
 interface RenameSessionDialogProps {

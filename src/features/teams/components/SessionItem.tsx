@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { IconButton, ListItem, ListItemButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Link as RouterLink } from 'react-router';
-import type { ChatSession } from '../../../services/contract';
+import type { ChatSession } from '../../../../contract/types';
 import { SESSION_NAME_TOOLTIP_CHARS, sessionIdOf, sessionTitle, sessionUpdated } from './sessionLabels';
 
 interface SessionItemProps {

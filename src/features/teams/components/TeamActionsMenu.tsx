@@ -6,7 +6,7 @@ import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { useHostedDialog } from '../../../components/DialogHost';
 import { useAppSelector } from '../../../app/hooks';
 import { useGetTeamQuery } from '../../../services/api';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { selectCurrentUser } from '../../auth/authSelectors';
 import { CloneTeamDialog } from './CloneTeamDialog';
 import { DeleteTeamDialog } from './DeleteTeamDialog';

@@ -1,7 +1,7 @@
 // The sidebar's team card: initials, name and the team actions menu.
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { GradientAvatar } from '../../../components/GradientAvatar';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { initials } from '../../chat/initials';
 import { TeamActionsMenu, type EditTeamDialogComponent } from './TeamActionsMenu';
 

@@ -1,6 +1,6 @@
 // "Team Configuration": mode, access level and description.
 import { Stack, Typography } from '@mui/material';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { SidebarSection } from './SidebarSection';
 
 function Row({ label, value }: { label: string; value: string }) {

@@ -2,7 +2,7 @@
 // of each row (the owner's edit and upload buttons).
 import type { ComponentType } from 'react';
 import { Avatar, List, ListItem, ListItemAvatar, ListItemText } from '@mui/material';
-import type { TeamMember } from '../../../services/contract';
+import type { TeamMember } from '../../../../contract/types';
 import { SidebarSection } from './SidebarSection';
 
 export type MemberActionsComponent = ComponentType<{ member: TeamMember; memberIndex: number }>;

@@ -3,7 +3,7 @@
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router';
-import type { Team } from '../../../services/contract';
+import type { Team } from '../../../../contract/types';
 import { RecentSessions } from './RecentSessions';
 import type { EditTeamDialogComponent } from './TeamActionsMenu';
 import { TeamCard } from './TeamCard';

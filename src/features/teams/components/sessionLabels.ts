@@ -1,5 +1,5 @@
 // How a session is named in Recent Sessions (SPEC §2).
-import type { ChatSession } from '../../../services/contract';
+import type { ChatSession } from '../../../../contract/types';
 import { formatTransactionDate } from '../../../components/dates';
 
 /** Names longer than this get a tooltip with the whole name. */

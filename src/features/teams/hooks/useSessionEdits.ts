@@ -3,7 +3,7 @@
 import { useSnackbar } from '../../../components/toasts/useSnackbar';
 import { useNavigate } from 'react-router';
 import { useDeleteSessionMutation, useRenameSessionMutation } from '../../../services/api';
-import type { ChatSession } from '../../../services/contract';
+import type { ChatSession } from '../../../../contract/types';
 import { sessionIdOf } from '../components/sessionLabels';
 
 const RENAME_FAILED = 'Failed to rename the session';

@@ -1,6 +1,6 @@
 // The team-chat socket frames (SPEC §3) as one discriminated union, and the parser that admits only well-formed ones.
-import { z } from '../zod';
-import type { MemberResponse, ReplyWorkflow, ToolCall } from '../contract';
+import { z } from './zod.ts';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from './types.ts';
 
 export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
 

@@ -1,6 +1,34 @@
 // The wire contract of SPEC §3 and §7: shapes shared by the SPA, the reference server and the replay tool.
 // Field names here are the contract; any server that honours them works with the SPA.
 
+import type { z } from 'zod';
+import type {
+  cancelBody,
+  chatRequestSchema,
+  checkoutBody,
+  createBaseBody,
+  createCredentialBody,
+  idTokenBody,
+  runRequestSchema,
+  subscriptionBody,
+  teamUpdateSchema,
+  updateCredentialBody,
+  walletLoginBody,
+  walletRegisterBody,
+} from './bodies.ts';
+import type { MemberResponse, ReplyWorkflow, ToolCall } from './frames.ts';
+
+export type { MemberResponse, ReplyWorkflow, StreamFrame, ToolCall, WorkflowJson } from './frames.ts';
+
+/**
+ * A payload the SPA sends, checked at compile time against the server's body schema (contract/bodies.ts): a field
+ * the schema does not accept, or of another type, fails the type check.
+ */
+type Sends<
+  Schema extends z.ZodType,
+  Payload extends z.input<Schema> & { [K in Exclude<keyof Payload, keyof z.input<Schema>>]: never },
+> = Payload;
+
 export type IsoDate = string;
 
 export interface User {
@@ -20,18 +48,9 @@ export interface AuthResponse {
   token_type?: 'bearer';
 }
 
-export interface GoogleAuthPayload {
-  token: string;
-}
-export interface WalletLoginPayload {
-  wallet_address: string;
-  message: string;
-  signature: string;
-}
-export interface WalletRegisterPayload extends WalletLoginPayload {
-  username: string;
-  email: string;
-}
+export type GoogleAuthPayload = z.input<typeof idTokenBody>;
+export type WalletLoginPayload = z.input<typeof walletLoginBody>;
+export type WalletRegisterPayload = z.input<typeof walletRegisterBody>;
 
 /** Error bodies: `{detail}` where detail is a string or `{code, message}`. */
 export interface ErrorDetailObject {
@@ -117,20 +136,10 @@ export interface SubscriptionStatus {
   subscription_details: SubscriptionDetails | null;
 }
 
-export interface CheckoutPayload {
-  package_id: string;
-  success_url?: string;
-  cancel_url?: string;
-}
-export interface SubscriptionSessionPayload {
-  price_id: string;
-  success_url?: string;
-  cancel_url?: string;
-}
-export type CancelReason = 'too_expensive' | 'not_using' | 'found_better' | 'other';
-export interface CancelPayload {
-  reason: CancelReason;
-}
+export type CheckoutPayload = z.input<typeof checkoutBody>;
+export type SubscriptionSessionPayload = z.input<typeof subscriptionBody>;
+export type CancelPayload = z.input<typeof cancelBody>;
+export type CancelReason = CancelPayload['reason'];
 export interface CheckoutSession {
   url: string;
   session_id: string;
@@ -161,14 +170,20 @@ export interface UserCredential {
   created_at?: IsoDate;
   updated_at?: IsoDate;
 }
-export interface CreateCredentialPayload {
-  mcp_server_id: string;
-  credentials: Record<string, string>;
-}
-export interface UpdateCredentialPayload {
-  credentials: Record<string, string>;
-  is_active: true;
-}
+export type CreateCredentialPayload = Sends<
+  typeof createCredentialBody,
+  {
+    mcp_server_id: string;
+    credentials: Record<string, string>;
+  }
+>;
+export type UpdateCredentialPayload = Sends<
+  typeof updateCredentialBody,
+  {
+    credentials: Record<string, string>;
+    is_active: true;
+  }
+>;
 
 export interface KnowledgeBase {
   id: string;
@@ -189,11 +204,14 @@ export interface KnowledgeDocument {
   chunk_count: number;
   created_at: IsoDate;
 }
-export interface CreateKnowledgeBasePayload {
-  name: string;
-  description?: string;
-  vector_db?: { collection?: string };
-}
+export type CreateKnowledgeBasePayload = Sends<
+  typeof createBaseBody,
+  {
+    name: string;
+    description?: string;
+    vector_db?: { collection?: string };
+  }
+>;
 
 export type TeamMode = 'coordinate' | 'collaborate';
 export type ModelProvider = 'openai' | 'anthropic' | 'google' | 'meta' | 'groq';
@@ -273,69 +291,29 @@ export interface Team {
   updated_at?: IsoDate;
 }
 
-export interface TeamUpdatePayload {
-  name: string;
-  description?: string;
-  is_public?: boolean;
-  model_id?: string;
+/**
+ * PUT /teams/{id}. Members and config go back as they were read (a provider another server named stays a string),
+ * so only the other fields are checked against the reference server's schema, which narrows providers to its own.
+ */
+export type TeamUpdatePayload = Sends<
+  typeof teamUpdateSchema,
+  {
+    name: string;
+    description?: string;
+    is_public?: boolean;
+    model_id?: string;
+  }
+> & {
   members?: TeamMember[];
   config?: Partial<TeamConfig>;
-}
+};
 
 export interface TeamPage {
   total: number;
   teams: Team[];
 }
 
-export interface ToolCall {
-  tool_call_id: string;
-  tool_name: string;
-  tool_args: Record<string, unknown>;
-  result?: string | null;
-  output?: string | null;
-  tool_call_error?: boolean | string | null;
-  metrics?: { time?: number };
-  created_at?: number | IsoDate;
-}
-
-export interface MemberResponse {
-  member_id?: string;
-  member_name?: string;
-  agent_id?: string;
-  agent_name?: string;
-  content: string;
-  tools?: ToolCall[];
-  model?: string;
-  created_at?: number | IsoDate;
-}
-
 export type MessageRole = 'system' | 'user' | 'assistant' | 'team_response';
-
-/** One node of an n8n workflow, as n8n's workflow JSON writes it. */
-export interface WorkflowNodeJson {
-  id?: string;
-  name: string;
-  type: string;
-  typeVersion?: number;
-  position?: [number, number];
-  parameters?: Record<string, unknown>;
-  onError?: string;
-  webhookId?: string;
-}
-
-/** An importable n8n workflow (the JSON the reply also shows in its ```json block). */
-export interface WorkflowJson {
-  name: string;
-  nodes: WorkflowNodeJson[];
-  connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }> | null>>>;
-  settings?: Record<string, unknown>;
-}
-
-/** The workflow a team reply built: the JSON, and the link to it when it was created in the user's n8n. */
-export interface ReplyWorkflow {
-  workflow: WorkflowJson;
-  url?: string | null;
-}
 
 export interface StoredMessage {
   id?: string;
@@ -396,12 +374,15 @@ export interface UploadFilesResponse {
   failed_file_details?: Array<{ filename: string; error: string }>;
 }
 
-export interface TeamChatPayload {
-  message: string;
-  session_id?: string | null;
-  stream?: boolean;
-  file_ids?: string[];
-}
+export type TeamChatPayload = Sends<
+  typeof chatRequestSchema,
+  {
+    message: string;
+    session_id?: string | null;
+    stream?: boolean;
+    file_ids?: string[];
+  }
+>;
 
 export interface TeamChatReply {
   session_id: string;
@@ -413,37 +394,14 @@ export interface TeamChatReply {
 }
 
 /** Client → server over `/teams/{id}/ws`. */
-export interface StreamRequest {
-  message: string;
-  session_id?: string | null;
-  file_ids?: string[];
-}
-
-export type StreamFrameType = 'start' | 'chunk' | 'end' | 'error';
-export type StreamFrameEvent = 'ToolCallStarted' | 'ToolCallCompleted' | 'RunCompleted';
-
-/** Server → client over `/teams/{id}/ws` (and as NDJSON lines over HTTP). */
-export interface StreamFrame {
-  type: StreamFrameType;
-  event?: StreamFrameEvent;
-  content?: string;
-  tools?: ToolCall[];
-  active_tool?: ToolCall | null;
-  member_responses?: MemberResponse[];
-  done?: boolean;
-  session_id?: string;
-  error?: string | Record<string, unknown>;
-  error_code?: string;
-  message?: string;
-  team_id?: string | null;
-  /** The workflow the run built, when it has one (an addition to SPEC §3; docs/PROTOCOL.md). */
-  workflow?: ReplyWorkflow;
-  /** The run this frame belongs to and its number in it (1, 2, 3, …): a client resumes after the last it applied. */
-  run_id?: string;
-  seq?: number;
-  /** On an end frame: the run was stopped at the user's request (what it produced is kept). */
-  stopped?: boolean;
-}
+export type StreamRequest = Sends<
+  typeof runRequestSchema,
+  {
+    message: string;
+    session_id?: string | null;
+    file_ids?: string[];
+  }
+>;
 
 export interface ToolCatalogueEntry {
   description: string;

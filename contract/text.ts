@@ -1,5 +1,5 @@
 // The text rule of every request schema: no NUL characters (PostgreSQL cannot store them) and no unpaired UTF-16
-// surrogates (they have no UTF-8 form, so the database and the socket layer fail on them).
+// surrogates (they have no UTF-8 form, so the database and the socket layer fail on them). Server-side zod (classic).
 import { z } from 'zod';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -11,7 +11,7 @@ import { createServer as netServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import type { StreamFrame, ToolCall } from '../../src/services/contract.ts';
+import type { StreamFrame, ToolCall } from '../../contract/types.ts';
 import { freshPostgresDatabase } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -188,3 +188,106 @@ describe('a server killed mid-run and started again', () => {
     assert.equal(last.error_code, 'run_interrupted');
   });
 });
+
+// Two processes on one PostgreSQL (PGlite files cannot be opened by two processes at once, so this runs in the
+// CI's PostgreSQL pass, where TEST_DATABASE_URL is set): the instance holding a run dies, and the other one, which a
+// client resumed the run on, takes the run over once its lease has run out: interrupted, refunded, the client told.
+describe(
+  'another instance takes over a dead instance’s run when its lease runs out',
+  {
+    skip: process.env.TEST_DATABASE_URL ? false : 'two processes need a shared PostgreSQL (TEST_DATABASE_URL)',
+  },
+  () => {
+    const LEASE_SECONDS = 6;
+    let database: { url: string; drop(): Promise<void> };
+    const dirs: string[] = [];
+    const procs: Proc[] = [];
+
+    const start = async (instance: string) => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), `ats-${instance}-`));
+      dirs.push(dataDir);
+      const proc = await startProcess({
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        INSTANCE_ID: instance,
+        RUN_LEASE_SECONDS: String(LEASE_SECONDS),
+        JWT_SECRET: 'two-instances-share-this-secret-of-32+chars',
+        STREAM_DELAY_MS: '25',
+        FREE_CREDITS: '100',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        GOOGLE_CLIENT_ID: '',
+        STRIPE_SECRET_KEY: '',
+        RATE_LIMIT_SIGN_IN: '100000',
+        MCP_WARM_TOOL_LISTS: 'false',
+      });
+      procs.push(proc);
+      return proc;
+    };
+
+    before(async () => {
+      database = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    });
+    after(async () => {
+      await Promise.all(procs.map(kill));
+      await database?.drop();
+      await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    });
+
+    it('the survivor marks the run interrupted within the lease, refunds it, and tells the client that resumed there', async () => {
+      const a = await start('instance-a');
+      const b = await start('instance-b');
+      const token = await signIn(a.url, 'takeover@example.com');
+      const socketUrl = (proc: Proc) => `${proc.url.replace('http', 'ws')}/api/v1/teams/${TEAM_ID}/ws?token=${token}`;
+      const seen = await frames(socketUrl(a), { message: REQUEST }, (all) =>
+        all.some((f) => f.type === 'chunk' && typeof f.content === 'string' && f.content.length > 0),
+      );
+      const { run_id: runId, session_id: sessionId } = seen[0] as StreamFrame & { run_id: string };
+      const lastSeq = Math.max(...seen.map((f) => f.seq ?? 0));
+      await kill(a);
+      const killedAt = Date.now();
+
+      // The client comes back on the other instance and resumes after the last frame it had.
+      const resumed = await frames(socketUrl(b), { type: 'resume', run_id: runId, after_seq: lastSeq }, (all) =>
+        all.some((f) => f.type === 'error' || f.type === 'end'),
+      );
+      const waited = Date.now() - killedAt;
+      const last = resumed.at(-1)!;
+      assert.equal(last.type, 'error', JSON.stringify(last));
+      assert.equal(last.error_code, 'run_interrupted');
+      assert.ok(
+        resumed.every((f) => (f.seq ?? 0) > lastSeq),
+        'nothing the client had is sent again',
+      );
+      // Heartbeats every third of the lease, the sweep every third: taken over within lease + two thirds, not minutes.
+      assert.ok(waited < (LEASE_SECONDS * 5_000) / 3 + 5_000, `took ${waited} ms`);
+
+      const messages = (
+        await api<{
+          data: { messages: Array<{ role: string; content: string; run_status?: string; tool_calls: ToolCall[] }> };
+        }>(b.url, 'GET', `/teams/sessions/${sessionId}/messages`, token)
+      ).data.messages;
+      const reply = messages.find((m) => m.role === 'team_response')!;
+      assert.equal(reply.run_status, 'interrupted');
+      assert.ok(reply.content.length > 0, 'what it produced is kept');
+      assert.ok(
+        reply.tool_calls.every((c) => c.result !== null && c.result !== undefined),
+        'no tool call left open',
+      );
+      const { transactions } = (
+        await api<{ data: { transactions: Array<{ amount: number; transaction_type: string }> } }>(
+          b.url,
+          'GET',
+          '/credits/transactions?limit=100',
+          token,
+        )
+      ).data;
+      const cut = reply.tool_calls.filter(
+        (c) =>
+          String(c.result).startsWith('Interrupted') && !['transfer_task_to_member', 'think'].includes(c.tool_name),
+      );
+      const refunded = transactions.filter((t) => t.transaction_type === 'refund').reduce((n, t) => n + t.amount, 0);
+      assert.equal(refunded, cut.length, JSON.stringify(transactions));
+    });
+  },
+);

@@ -1,9 +1,7 @@
 // Jest for the SPA: TypeScript/TSX through SWC, jsdom, and ESM-only packages transformed too.
 // jest-fixed-jsdom is jsdom plus Node's fetch, streams and TextEncoder, which msw and react-router need.
 /** @type {import('jest').Config} */
-export default {
-  // On 2 loaded cores a user-event journey can outlast jest's 5 s default without anything being wrong.
-  testTimeout: 20_000,
+const base = {
   testEnvironment: 'jest-fixed-jsdom',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/tests/{unit,components}/**/*.test.{ts,tsx}'],
@@ -28,4 +26,41 @@ export default {
     '^(\\.{1,2}/)+(config/)?env$': '<rootDir>/tests/utils/env.ts',
   },
   testEnvironmentOptions: { customExportConditions: [''] },
+};
+
+/**
+ * The screens whose data comes from the API run a second time against a server that answers every endpoint in the
+ * other shapes SPEC §3 and §7 allow (tests/utils/apiShape.ts): bare bodies and lists, `_id`, session `id`/`name`,
+ * epoch-second times, plan details with only a name.
+ */
+const SCREENS = [
+  'ProfilePage',
+  'PaymentPage',
+  'PaymentResultPages',
+  'CreditsBadge',
+  'TeamActionsMenu',
+  'routes',
+  'chat/TeamChatPage',
+  'chat/SessionEdits',
+  'chat/SidebarDialogsResize',
+  'chat/RunCostNote',
+  'teamEditor/TeamEditing',
+  'teamEditor/AddToolsDialog',
+  'teamEditor/EditAgentDialog',
+  'teamEditor/KnowledgeUploadDialog',
+];
+
+/** @type {import('jest').Config} */
+export default {
+  // On 2 loaded cores a user-event journey can outlast jest's 5 s default without anything being wrong.
+  testTimeout: 20_000,
+  projects: [
+    { ...base, displayName: 'web' },
+    {
+      ...base,
+      displayName: 'screens, other shape',
+      testMatch: SCREENS.map((name) => `**/tests/components/${name}.test.tsx`),
+      setupFiles: ['<rootDir>/tests/utils/alternativeShape.ts'],
+    },
+  ],
 };

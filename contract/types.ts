@@ -99,11 +99,6 @@ export interface TransactionPage {
 }
 
 /** Most list and action endpoints wrap their payload in `data`. */
-export interface Envelope<T> {
-  data: T;
-  message?: string;
-}
-
 export interface CreditPackage {
   id: string;
   name: string;
@@ -119,6 +114,9 @@ export interface SubscriptionPlan {
   description: string;
 }
 
+/** The plan inside subscription details: SPEC §3 promises only its name; the reference server sends the whole plan. */
+export type PlanDetails = Partial<SubscriptionPlan> & { id: string; name: string };
+
 export interface SubscriptionDetails {
   id: string;
   plan_id: string;
@@ -128,7 +126,7 @@ export interface SubscriptionDetails {
   current_period_end: IsoDate;
   canceled_at: IsoDate | null;
   cancel_reason: string | null;
-  plan_details: SubscriptionPlan & { id: string };
+  plan_details: PlanDetails;
 }
 
 export interface SubscriptionStatus {
@@ -356,7 +354,8 @@ export interface SessionPage {
 }
 
 export interface SessionMessages {
-  session: ChatSession;
+  /** Absent from servers that send only the messages. */
+  session?: ChatSession;
   team_context: TeamContext;
   messages: StoredMessage[];
   total: number;

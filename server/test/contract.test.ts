@@ -1,11 +1,12 @@
-// One frame contract (contract/frames.ts): the server builds frames only through its constructors, every frame a
-// test server sends is checked against the wire schema and read with the SPA's own parser (helpers.ts), and a
-// frame outside the contract fails the suite that made the server send it.
+// One contract (contract/): the server builds frames only through its constructors, every frame a test server sends
+// is checked against the wire schema and read with the SPA's own parser (helpers.ts), and a frame outside the
+// contract fails the suite that made the server send it; the SPA's response readers read every answer of the server.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { frames, type WireFrame } from '../../contract/frames.ts';
 import { parseFrame } from '../../contract/parseFrame.ts';
-import { frameRejection, signIn, startTestServer, type TestServer } from './helpers.ts';
+import { readers } from '../../contract/responses.ts';
+import { client, frameRejection, signIn, startTestServer, type TestServer } from './helpers.ts';
 import { connect, isLast } from './socketClient.ts';
 
 const call = { tool_call_id: 'c1', tool_name: 'search_nodes', tool_args: { query: 'slack' } };
@@ -92,5 +93,90 @@ describe('frames a real run sends', () => {
     assert.ok(lines.length > 3);
     for (const frame of lines) assert.equal(frameRejection(frame), null, JSON.stringify(frame));
     assert.equal(tapped.length, lines.length);
+  });
+});
+
+describe('the SPA reads every response of the reference server', () => {
+  let server: TestServer;
+  let api: ReturnType<typeof client>;
+  let teamId: string;
+
+  before(async () => {
+    server = await startTestServer({ FREE_CREDITS: '500' });
+    teamId = server.ctx.config.TEAM_ID;
+    api = client(server, await signIn(server, 'reader@example.com'));
+  });
+  after(() => server.close());
+
+  /** GET (or send) one endpoint and read its answer with the SPA's reader; a reader that throws fails the test. */
+  const readOk = async <T>(reader: (raw: unknown) => T, call: Promise<{ status: number; body: unknown }>) => {
+    const res = await call;
+    assert.ok(res.status < 300, `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    return { read: reader(res.body), data: (res.body as { data?: unknown }).data ?? res.body };
+  };
+
+  it('accounts, credits, payments and catalogues', async () => {
+    const me = await readOk(readers.user, api.get('/auth/users/me'));
+    assert.equal(me.read.email, 'reader@example.com');
+    assert.equal((await readOk(readers.balance, api.get('/credits/balance'))).read.available_credits, 500);
+    assert.equal((await readOk(readers.creditStatus, api.get('/credits/status'))).read.has_credits, true);
+    const page = await readOk(readers.transactions, api.get('/credits/transactions?limit=10&skip=0'));
+    assert.equal(page.read.total, (page.data as { total: number }).total);
+    assert.ok((await readOk(readers.packages, api.get('/payments/packages'))).read.length > 0);
+    const plans = await readOk(readers.plans, api.get('/payments/plans'));
+    assert.deepEqual(Object.keys(plans.read), Object.keys((plans.data as { plans: object }).plans));
+    assert.equal(
+      (await readOk(readers.subscriptionStatus, api.get('/payments/subscription/status'))).read.is_subscribed,
+      false,
+    );
+    await readOk(readers.subscriptionHistory, api.get('/payments/subscription/history?include_canceled=false'));
+    const [planId] = Object.keys(plans.read);
+    const checkout = await readOk(
+      readers.checkoutSession,
+      api.post('/payments/create-subscription-session', { price_id: planId }),
+    );
+    assert.match(checkout.read.url, /^\/|^https?:/);
+    await readOk(readers.credentials, api.get('/credentials/mcp'));
+    assert.ok((await readOk(readers.credentialServers, api.get('/credentials/mcp/servers'))).read.length > 0);
+    assert.ok(Object.keys((await readOk(readers.availableTools, api.get('/agents/tools/available'))).read).length > 0);
+    await readOk(readers.availableMcpServers, api.get('/agents/mcp/servers/available'));
+  });
+
+  it('knowledge, teams, sessions and a finished chat reply', async () => {
+    const kb = await readOk(readers.knowledgeBase, api.post('/knowledge/bases', { name: 'Notes', description: '' }));
+    assert.equal(kb.read.id, (kb.data as { id: string }).id);
+    assert.equal((await readOk(readers.knowledgeBases, api.get('/knowledge/bases?limit=10&skip=0'))).read.total, 1);
+    assert.equal((await readOk(readers.knowledgeBase, api.get(`/knowledge/bases/${kb.read.id}`))).read.name, 'Notes');
+    const doc = await readOk(
+      readers.document,
+      api.post(`/knowledge/bases/${kb.read.id}/documents`, { name: 'a.txt', content: 'Hello' }),
+    );
+    assert.equal(
+      (await readOk(readers.documents, api.get(`/knowledge/bases/${kb.read.id}/documents`))).read.documents[0]?.id,
+      doc.read.id,
+    );
+
+    const teams = await readOk(readers.teams, api.get('/teams?limit=10&skip=0&include_public=true'));
+    assert.ok(teams.read.teams.some((t) => t.id === teamId));
+    const team = await readOk(readers.team, api.get(`/teams/${teamId}`));
+    assert.deepEqual(team.read.members, (team.data as { members: unknown }).members);
+    const clone = await readOk(readers.team, api.post(`/teams/${teamId}/clone`));
+    assert.notEqual(clone.read.id, teamId);
+
+    const reply = await readOk(
+      readers.chatReply,
+      api.post(`/teams/${teamId}/chat`, { message: 'Every hour post the weather to #general on Slack', stream: false }),
+    );
+    const sessionId = reply.read.session_id;
+    const sessions = await readOk(readers.sessions, api.get(`/teams/${teamId}/sessions?limit=50&offset=0`));
+    assert.ok(sessions.read.sessions.some((s) => s.session_id === sessionId));
+    await readOk(readers.sessions, api.get('/teams/sessions?limit=20'));
+    assert.equal((await readOk(readers.session, api.get(`/teams/sessions/${sessionId}`))).read.session_id, sessionId);
+    const messages = await readOk(readers.sessionMessages, api.get(`/teams/sessions/${sessionId}/messages?limit=100`));
+    assert.deepEqual(
+      messages.read.messages.map((m) => m.role),
+      ['user', 'team_response'],
+    );
+    assert.ok(messages.read.messages.every((m) => !Number.isNaN(Date.parse(String(m.created_at)))));
   });
 });

@@ -19,6 +19,3 @@ export const TAG_TYPES = [
 
 export type TagType = (typeof TAG_TYPES)[number];
 export type Builder = EndpointBuilder<typeof baseQuery, TagType, 'api'>;
-
-/** Most endpoints wrap their payload in `{data}`. */
-export const unwrap = <T>(response: { data: T }): T => response.data;

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http } from 'msw';
+import { apiJson } from '../utils/apiShape';
 import { CreditsBadge } from '../../src/features/layout/components/CreditsBadge';
 import { api } from '../../src/services/api';
 import { alice, balance } from '../utils/fixtures';
@@ -13,7 +14,7 @@ describe('the credits badge', () => {
     server.use(
       http.get(apiUrl('/credits/balance'), async () => {
         await delay(50);
-        return HttpResponse.json(balance(1234567));
+        return apiJson(balance(1234567));
       }),
     );
     renderWithProviders(<CreditsBadge />, { preloadedState: signedInState(alice) });
@@ -30,9 +31,7 @@ describe('the credits badge', () => {
 
   it('keeps the last balance when a refresh fails', async () => {
     let fail = false;
-    server.use(
-      http.get(apiUrl('/credits/balance'), () => (fail ? errorResponse(400, 'bad') : HttpResponse.json(balance(80)))),
-    );
+    server.use(http.get(apiUrl('/credits/balance'), () => (fail ? errorResponse(400, 'bad') : apiJson(balance(80)))));
     const { store } = renderWithProviders(<CreditsBadge />, { preloadedState: signedInState(alice) });
     expect(await screen.findByText('80')).toBeInTheDocument();
     fail = true;
@@ -44,7 +43,7 @@ describe('the credits badge', () => {
   });
 
   it('explains itself in a tooltip', async () => {
-    server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(5))));
+    server.use(http.get(apiUrl('/credits/balance'), () => apiJson(balance(5))));
     const { user } = renderWithProviders(<CreditsBadge />, { preloadedState: signedInState(alice) });
     await user.hover(await screen.findByText('5'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Your available credits');

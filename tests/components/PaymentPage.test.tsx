@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../utils/apiShape';
 import { redirectTo } from '../../src/services/navigation';
 import { PaymentPage } from '../../src/features/payments/components/PaymentPage';
 import type { SubscriptionDetails } from '../../contract/types';
@@ -23,10 +24,10 @@ const packages = [
 
 function serve(details: () => SubscriptionDetails | null) {
   server.use(
-    http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
-    http.get(apiUrl('/payments/plans'), () => HttpResponse.json({ data: { plans } })),
-    http.get(apiUrl('/payments/packages'), () => HttpResponse.json({ data: { packages } })),
-    http.get(apiUrl('/payments/subscription/status'), () => HttpResponse.json({ data: subscriptionStatus(details()) })),
+    http.get(apiUrl('/credits/balance'), () => apiJson(balance(100))),
+    http.get(apiUrl('/payments/plans'), () => apiJson({ data: { plans } })),
+    http.get(apiUrl('/payments/packages'), () => apiJson({ data: { packages } })),
+    http.get(apiUrl('/payments/subscription/status'), () => apiJson({ data: subscriptionStatus(details()) })),
   );
 }
 
@@ -46,7 +47,7 @@ describe('/payment when not subscribed', () => {
     server.use(
       http.post(apiUrl('/payments/create-subscription-session'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ data: { url: 'http://localhost/checkout/cs_1', session_id: 'cs_1' } });
+        return apiJson({ data: { url: 'http://localhost/checkout/cs_1', session_id: 'cs_1' } });
       }),
     );
     const { user } = renderPage();
@@ -84,7 +85,7 @@ describe('/payment when not subscribed', () => {
     server.use(
       http.post(apiUrl('/payments/create-subscription-session'), () => {
         asked = true;
-        return HttpResponse.json({ data: { url: '', session_id: 'x' } });
+        return apiJson({ data: { url: '', session_id: 'x' } });
       }),
     );
     const { user } = renderPage();
@@ -97,9 +98,9 @@ describe('/payment when not subscribed', () => {
 
   it('says "Failed to fetch plans" when the plans cannot be loaded', async () => {
     server.use(
-      http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(1))),
+      http.get(apiUrl('/credits/balance'), () => apiJson(balance(1))),
       http.get(apiUrl('/payments/plans'), () => errorResponse(403, 'no')),
-      http.get(apiUrl('/payments/subscription/status'), () => HttpResponse.json({ data: subscriptionStatus(null) })),
+      http.get(apiUrl('/payments/subscription/status'), () => apiJson({ data: subscriptionStatus(null) })),
     );
     renderPage();
     expect(await screen.findByText('Failed to fetch plans')).toBeInTheDocument();
@@ -107,7 +108,7 @@ describe('/payment when not subscribed', () => {
 
   it('says "Failed to check subscription status" when the status cannot be loaded', async () => {
     server.use(
-      http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(1))),
+      http.get(apiUrl('/credits/balance'), () => apiJson(balance(1))),
       http.get(apiUrl('/payments/plans'), () => errorResponse(403, 'no')),
       http.get(apiUrl('/payments/subscription/status'), () => errorResponse(403, 'no')),
     );
@@ -123,7 +124,7 @@ describe('/payment when subscribed', () => {
     server.use(
       http.post(apiUrl('/payments/create-checkout-session'), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ data: { url: 'http://localhost/checkout/cs_2', session_id: 'cs_2' } });
+        return apiJson({ data: { url: 'http://localhost/checkout/cs_2', session_id: 'cs_2' } });
       }),
     );
     const { user } = renderPage();
@@ -151,7 +152,7 @@ describe('/payment when subscribed', () => {
         reason = await request.json();
         cancelled = true;
         afterCancel = statusCalls;
-        return HttpResponse.json({ data: { ok: true } });
+        return apiJson({ data: { ok: true } });
       }),
     );
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
@@ -175,7 +176,7 @@ describe('/payment when subscribed', () => {
 
   it('reports "Timeout while waiting for subscription update." after 10 s without a change', async () => {
     serve(() => activeSubscription(false));
-    server.use(http.post(apiUrl('/payments/subscription/cancel'), () => HttpResponse.json({ data: { ok: true } })));
+    server.use(http.post(apiUrl('/payments/subscription/cancel'), () => apiJson({ data: { ok: true } })));
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const { user } = renderPage({ advanceTimers: jest.advanceTimersByTime });
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../utils/apiShape';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
 import { renderApp } from '../utils/renderApp';
@@ -12,7 +13,7 @@ afterEach(() => jest.useRealTimers());
 describe('/payment/success', () => {
   it('shows the fresh balance and moves to the home page after 10 seconds', async () => {
     let credits = 100;
-    server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(credits))));
+    server.use(http.get(apiUrl('/credits/balance'), () => apiJson(balance(credits))));
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     credits = 1100;
     const { router } = renderApp('/payment/success', { preloadedState: signedInState(alice) });
@@ -36,7 +37,7 @@ describe('/payment/success', () => {
 
 describe('/payment/cancel', () => {
   it('says nothing was charged and offers Try Again and Return to Home', async () => {
-    server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(1))));
+    server.use(http.get(apiUrl('/credits/balance'), () => apiJson(balance(1))));
     renderApp('/payment/cancel', { preloadedState: signedInState(alice) });
     expect(await screen.findByText('Your payment was cancelled and you have not been charged.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/payment');

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../utils/apiShape';
 import { Component as ProfileRoute } from '../../src/app/routes/ProfileRoute';
 import type { UserCredential } from '../../contract/types';
 import { adminUser, alice, balance, transaction } from '../utils/fixtures';
@@ -22,14 +23,14 @@ const github = {
 function serve({ total = 0, credentials = [] as UserCredential[] } = {}) {
   const all = Array.from({ length: total }, (_, i) => transaction(i + 1));
   server.use(
-    http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(1500, 500))),
-    http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [github] } })),
-    http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials } })),
+    http.get(apiUrl('/credits/balance'), () => apiJson(balance(1500, 500))),
+    http.get(apiUrl('/credentials/mcp/servers'), () => apiJson({ data: { servers: [github] } })),
+    http.get(apiUrl('/credentials/mcp'), () => apiJson({ data: { credentials } })),
     http.get(apiUrl('/credits/transactions'), ({ request }) => {
       const url = new URL(request.url);
       const limit = Number(url.searchParams.get('limit'));
       const skip = Number(url.searchParams.get('skip'));
-      return HttpResponse.json({ data: { total, transactions: all.slice(skip, skip + limit) } });
+      return apiJson({ data: { total, transactions: all.slice(skip, skip + limit) } });
     }),
   );
 }
@@ -94,7 +95,7 @@ describe('/profile', () => {
           server_name: 'GitHub',
           configured_fields: { GITHUB_TOKEN: '••••1234' },
         });
-        return HttpResponse.json({ data: saved[0] }, { status: 201 });
+        return apiJson({ data: saved[0] }, { status: 201 });
       }),
     );
     const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
@@ -139,13 +140,13 @@ describe('/profile', () => {
     serve();
     let release: () => void = () => undefined;
     server.use(
-      http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials } })),
+      http.get(apiUrl('/credentials/mcp'), () => apiJson({ data: { credentials } })),
       http.delete(apiUrl('/credentials/mcp/c1'), async () => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
         credentials = [];
-        return HttpResponse.json({ data: { deleted: true } });
+        return apiJson({ data: { deleted: true } });
       }),
     );
     const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../utils/apiShape';
 import type { Team } from '../../contract/types';
 import { api } from '../../src/services/api';
 import { EditTeamDialog } from '../../src/features/teamEditor/components/EditTeamDialog';
@@ -20,9 +21,7 @@ const team = {
 };
 
 function renderMenu(ownerId: string | null) {
-  server.use(
-    http.get(apiUrl('/teams/t1'), () => HttpResponse.json({ data: { ...team, owner_id: ownerId } as unknown as Team })),
-  );
+  server.use(http.get(apiUrl('/teams/t1'), () => apiJson({ data: { ...team, owner_id: ownerId } as unknown as Team })));
   return renderWithProviders(<TeamActionsMenu teamId="t1" editDialog={EditTeamDialog} />, {
     preloadedState: signedInState(alice),
   });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../utils/apiShape';
 import { Component as TeamChatRoute } from '../../src/app/routes/TeamChatRoute';
 import { alice, balance } from '../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../utils/msw';
@@ -12,8 +13,8 @@ const TEAM = '6650f0c2a1b2c3d4e5f60718';
 
 beforeEach(() => {
   // The team chat screen's own calls are not the subject here.
-  server.use(http.all(apiUrl('/*'), () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 })));
-  server.use(http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(250))));
+  server.use(http.all(apiUrl('/*'), () => apiJson({ detail: 'Not Found' }, { status: 404 })));
+  server.use(http.get(apiUrl('/credits/balance'), () => apiJson(balance(250))));
 });
 
 describe('the route table', () => {

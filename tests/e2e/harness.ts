@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'];
+const SOURCES = ['src', 'contract', 'index.html', 'vite.config.ts', 'package.json', 'public'];
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -25,7 +25,7 @@ function showStoredMessages(args: MessagesArgs, { getState, dispatch }: Store): 
   if (sessionId === liveSessionId) return void dispatch(earlierHistoryLoaded({ sessionId, messages }));
   // A reply the server is still writing (the page was reloaded mid-run, or the session is open in another tab) is
   // followed live from its first frame instead of shown as it was stored a moment ago.
-  const running = state.chat.status === 'streaming' ? null : runningReply(messages, pages[0]?.session.team_id);
+  const running = state.chat.status === 'streaming' ? null : runningReply(messages, pages[0]?.session?.team_id);
   dispatch(historyLoaded({ sessionId, messages: running ? messages.filter((m) => m !== running.reply) : messages }));
   if (running) dispatch(runResumed({ ...running.request, sessionId }));
 }

@@ -6,10 +6,11 @@ import type {
   WalletLoginPayload,
   WalletRegisterPayload,
 } from '../../../contract/types';
+import { readers } from '../../../contract/responses';
 import type { Builder } from '../tags';
 
 export const authEndpoints = (build: Builder) => ({
-  getCurrentUser: build.query<User, void>({ query: () => '/auth/users/me' }),
+  getCurrentUser: build.query<User, void>({ query: () => '/auth/users/me', transformResponse: readers.user }),
   /** The reference server's local identity provider (404 when it runs with GOOGLE_CLIENT_ID). */
   requestDevToken: build.mutation<{ token: string }, { email: string; name: string }>({
     query: (body) => ({ url: '/auth/dev/token', method: 'POST', body }),

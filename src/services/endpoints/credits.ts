@@ -1,22 +1,17 @@
 // Credit balance, status and the paged transaction history.
-import type { Balance, CreditStatus, Envelope, TransactionPage } from '../../../contract/types';
-import { unwrap, type Builder } from '../tags';
-
-/** The server may answer the balance bare or in `{data}`; the client keeps the balance itself. */
-function balanceOf(response: Balance | Envelope<Balance>): Balance {
-  return 'data' in response ? response.data : response;
-}
+import type { Balance, CreditStatus, TransactionPage } from '../../../contract/types';
+import { readers } from '../../../contract/responses';
+import type { Builder } from '../tags';
 
 export const creditsEndpoints = (build: Builder) => ({
   getBalance: build.query<Balance, void>({
     query: () => '/credits/balance',
-    transformResponse: balanceOf,
+    transformResponse: readers.balance,
     providesTags: ['Credits'],
   }),
   getCreditStatus: build.query<CreditStatus, void>({
     query: () => '/credits/status',
-    transformResponse: (response: CreditStatus | Envelope<CreditStatus>) =>
-      'data' in response ? response.data : response,
+    transformResponse: readers.creditStatus,
     providesTags: ['Credits'],
   }),
   /** Pages of `limit` (10 by default, the profile asks 5) addressed by skip. */
@@ -31,7 +26,7 @@ export const creditsEndpoints = (build: Builder) => ({
       },
     },
     query: ({ queryArg, pageParam }) => `/credits/transactions?limit=${queryArg.limit ?? 10}&skip=${pageParam}`,
-    transformResponse: unwrap<TransactionPage>,
+    transformResponse: readers.transactions,
     providesTags: [{ type: 'Transactions', id: 'LIST' }],
   }),
 });

@@ -1,6 +1,7 @@
 // Knowledge bases and their documents (page size 10).
-import type { CreateKnowledgeBasePayload, Envelope, KnowledgeBase, KnowledgeDocument } from '../../../contract/types';
-import { unwrap, type Builder } from '../tags';
+import type { CreateKnowledgeBasePayload, KnowledgeBase, KnowledgeDocument } from '../../../contract/types';
+import { readers } from '../../../contract/responses';
+import type { Builder } from '../tags';
 
 export interface KnowledgeBasePage {
   total: number;
@@ -21,7 +22,7 @@ const docsListTag = (kbId: string) => ({ type: 'Document' as const, id: `LIST-${
 export const knowledgeEndpoints = (build: Builder) => ({
   getKnowledgeBases: build.query<KnowledgeBasePage, Paging | void>({
     query: (p) => `/knowledge/bases?limit=${p?.limit ?? 10}&skip=${p?.skip ?? 0}`,
-    transformResponse: unwrap<KnowledgeBasePage>,
+    transformResponse: readers.knowledgeBases,
     providesTags: (result) => [
       { type: 'KnowledgeBase', id: 'LIST' },
       ...(result?.knowledge_bases ?? []).map((kb) => ({ type: 'KnowledgeBase' as const, id: kb.id })),
@@ -29,17 +30,17 @@ export const knowledgeEndpoints = (build: Builder) => ({
   }),
   getKnowledgeBase: build.query<KnowledgeBase, string>({
     query: (id) => kbUrl(id),
-    transformResponse: unwrap<KnowledgeBase>,
+    transformResponse: readers.knowledgeBase,
     providesTags: (_r, _e, id) => [{ type: 'KnowledgeBase', id }],
   }),
   createKnowledgeBase: build.mutation<KnowledgeBase, CreateKnowledgeBasePayload>({
     query: (body) => ({ url: '/knowledge/bases', method: 'POST', body }),
-    transformResponse: unwrap<KnowledgeBase>,
+    transformResponse: readers.knowledgeBase,
     invalidatesTags: [{ type: 'KnowledgeBase', id: 'LIST' }],
   }),
   updateKnowledgeBase: build.mutation<KnowledgeBase, { id: string } & Partial<CreateKnowledgeBasePayload>>({
     query: ({ id, ...body }) => ({ url: kbUrl(id), method: 'PUT', body }),
-    transformResponse: unwrap<KnowledgeBase>,
+    transformResponse: readers.knowledgeBase,
     invalidatesTags: (_r, _e, { id }) => [{ type: 'KnowledgeBase', id }],
   }),
   deleteKnowledgeBase: build.mutation<unknown, string>({
@@ -48,7 +49,7 @@ export const knowledgeEndpoints = (build: Builder) => ({
   }),
   getDocuments: build.query<DocumentPage, { kbId: string } & Paging>({
     query: ({ kbId, limit = 10, skip = 0 }) => `${kbUrl(kbId)}/documents?limit=${limit}&skip=${skip}`,
-    transformResponse: unwrap<DocumentPage>,
+    transformResponse: readers.documents,
     providesTags: (result, _e, { kbId }) => [
       docsListTag(kbId),
       ...(result?.documents ?? []).map((d) => ({ type: 'Document' as const, id: d.id })),
@@ -56,7 +57,7 @@ export const knowledgeEndpoints = (build: Builder) => ({
   }),
   addDocument: build.mutation<KnowledgeDocument, { kbId: string; name: string; content: string }>({
     query: ({ kbId, ...body }) => ({ url: `${kbUrl(kbId)}/documents`, method: 'POST', body }),
-    transformResponse: (r: Envelope<KnowledgeDocument>) => r.data,
+    transformResponse: readers.document,
     invalidatesTags: (_r, _e, { kbId }) => [docsListTag(kbId), { type: 'KnowledgeBase', id: kbId }],
   }),
   /** Multipart, field `file` (.pdf or .txt). */
@@ -66,7 +67,7 @@ export const knowledgeEndpoints = (build: Builder) => ({
       body.append('file', file, file.name);
       return { url: `${kbUrl(kbId)}/documents/upload`, method: 'POST', body };
     },
-    transformResponse: (r: Envelope<KnowledgeDocument>) => r.data,
+    transformResponse: readers.document,
     invalidatesTags: (_r, _e, { kbId }) => [docsListTag(kbId), { type: 'KnowledgeBase', id: kbId }],
   }),
   deleteDocument: build.mutation<unknown, { kbId: string; docId: string }>({

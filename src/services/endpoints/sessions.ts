@@ -1,6 +1,7 @@
 // Chat sessions and their stored messages (session lists fresh 60 s, retried once).
 import type { ChatSession, SessionMessages, SessionPage } from '../../../contract/types';
-import { unwrap, type Builder } from '../tags';
+import { readers } from '../../../contract/responses';
+import type { Builder } from '../tags';
 
 const SESSION_LIST_SECONDS = 60;
 /** SPEC §9 page size of session messages. */
@@ -13,26 +14,26 @@ export const sessionsEndpoints = (build: Builder) => ({
   getTeamSessions: build.query<SessionPage, { teamId: string; limit?: number; offset?: number }>({
     query: ({ teamId, limit = 20, offset = 0 }) =>
       `/teams/${encodeURIComponent(teamId)}/sessions?limit=${limit}&offset=${offset}`,
-    transformResponse: unwrap<SessionPage>,
+    transformResponse: readers.sessions,
     providesTags: (result, _e, { teamId }) => [{ type: 'SessionList', id: teamId }, ...itemTags(result)],
     keepUnusedDataFor: SESSION_LIST_SECONDS,
     extraOptions: { maxRetries: 1 },
   }),
   getSessions: build.query<SessionPage, { limit?: number } | void>({
     query: (p) => `/teams/sessions?limit=${p?.limit ?? 20}`,
-    transformResponse: unwrap<SessionPage>,
+    transformResponse: readers.sessions,
     providesTags: (result) => [{ type: 'SessionList', id: 'ALL' }, ...itemTags(result)],
     keepUnusedDataFor: SESSION_LIST_SECONDS,
     extraOptions: { maxRetries: 1 },
   }),
   getSession: build.query<ChatSession, string>({
     query: (id) => sessionUrl(id),
-    transformResponse: unwrap<ChatSession>,
+    transformResponse: readers.session,
     providesTags: (_r, _e, id) => [{ type: 'Session', id }],
   }),
-  renameSession: build.mutation<ChatSession, { id: string; session_name: string }>({
+  /** SPEC §7 shows neither the PATCH payload nor its answer: the edit is applied to the cache as sent. */
+  renameSession: build.mutation<unknown, { id: string; session_name: string }>({
     query: ({ id, session_name }) => ({ url: sessionUrl(id), method: 'PATCH', body: { session_name } }),
-    transformResponse: unwrap<ChatSession>,
     invalidatesTags: (_r, _e, { id }) => [{ type: 'Session', id }],
   }),
   deleteSession: build.mutation<unknown, string>({
@@ -60,7 +61,7 @@ export const sessionsEndpoints = (build: Builder) => ({
     },
     query: ({ queryArg: { sessionId, limit = MESSAGE_PAGE }, pageParam }) =>
       `${sessionUrl(sessionId)}/messages?limit=${limit}${pageParam > 0 ? `&skip=${pageParam}` : ''}`,
-    transformResponse: unwrap<SessionMessages>,
+    transformResponse: readers.sessionMessages,
     providesTags: (_r, _e, { sessionId }) => [{ type: 'SessionMessages', id: sessionId }],
   }),
 });

@@ -2,7 +2,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { API_BASE_URL } from '../../config/env';
 import type {
-  Envelope,
   Team,
   TeamChatPayload,
   TeamChatReply,
@@ -11,7 +10,8 @@ import type {
   UploadFilesResponse,
 } from '../../../contract/types';
 import { uploadFile } from '../uploadFile';
-import { unwrap, type Builder } from '../tags';
+import { readers } from '../../../contract/responses';
+import type { Builder } from '../tags';
 
 /** Per-file upload progress, 0–100 (-1 marks a failure); high-frequency, so DevTools hides it. */
 export const teamFileUploadProgressed = createAction<{ uploadId: string; percent: number }>('uploads/progressed');
@@ -29,18 +29,18 @@ export interface UploadTeamFileArgs {
 export const teamsEndpoints = (build: Builder) => ({
   getTeams: build.query<TeamPage, { limit?: number; skip?: number; include_public?: boolean } | void>({
     query: (p) => `/teams?limit=${p?.limit ?? 10}&skip=${p?.skip ?? 0}&include_public=${p?.include_public ?? true}`,
-    transformResponse: unwrap<TeamPage>,
+    transformResponse: readers.teams,
     providesTags: (result) => ['TeamList', ...(result?.teams ?? []).map((t) => ({ type: 'Team' as const, id: t.id }))],
   }),
   getTeam: build.query<Team, string>({
     query: (id) => teamUrl(id),
-    transformResponse: unwrap<Team>,
+    transformResponse: readers.team,
     providesTags: (_r, _e, id) => [{ type: 'Team', id }],
     extraOptions: { maxRetries: 1 },
   }),
   updateTeam: build.mutation<Team, { id: string } & TeamUpdatePayload>({
     query: ({ id, ...body }) => ({ url: teamUrl(id), method: 'PUT', body }),
-    transformResponse: unwrap<Team>,
+    transformResponse: readers.team,
     invalidatesTags: (_r, _e, { id }) => [{ type: 'Team', id }, 'TeamList'],
   }),
   deleteTeam: build.mutation<unknown, string>({
@@ -49,20 +49,20 @@ export const teamsEndpoints = (build: Builder) => ({
   }),
   cloneTeam: build.mutation<Team, string>({
     query: (id) => ({ url: `${teamUrl(id)}/clone`, method: 'POST' }),
-    transformResponse: unwrap<Team>,
+    transformResponse: readers.team,
     invalidatesTags: ['TeamList'],
   }),
-  attachMemberKnowledge: build.mutation<Team, { teamId: string; memberIndex: number; kbId: string }>({
+  /** SPEC §7 shows no response body: the team is refetched through its tag. */
+  attachMemberKnowledge: build.mutation<unknown, { teamId: string; memberIndex: number; kbId: string }>({
     query: ({ teamId, memberIndex, kbId }) => ({
       url: `${teamUrl(teamId)}/members/${memberIndex}/knowledge-bases/${encodeURIComponent(kbId)}`,
       method: 'POST',
     }),
-    transformResponse: unwrap<Team>,
     invalidatesTags: (_r, _e, { teamId }) => [{ type: 'Team', id: teamId }],
   }),
   sendTeamChat: build.mutation<TeamChatReply, { teamId: string } & TeamChatPayload>({
     query: ({ teamId, ...body }) => ({ url: `${teamUrl(teamId)}/chat`, method: 'POST', body }),
-    transformResponse: unwrap<TeamChatReply>,
+    transformResponse: readers.chatReply,
     invalidatesTags: (result, _e, { teamId }) => [
       { type: 'SessionList', id: teamId },
       ...(result
@@ -81,14 +81,14 @@ export const teamsEndpoints = (build: Builder) => ({
       const query = sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : '';
       const report = (percent: number) => dispatch(teamFileUploadProgressed({ uploadId, percent }));
       try {
-        const { status, body } = await uploadFile<Envelope<UploadFilesResponse>>({
+        const { status, body } = await uploadFile<unknown>({
           url: `${API_BASE_URL}${teamUrl(teamId)}/upload-files${query}`,
           field: 'files',
           file,
           onProgress: report,
           signal,
         });
-        if (status >= 200 && status < 300 && body && 'data' in body) return { data: body.data };
+        if (status >= 200 && status < 300 && body) return { data: readers.upload(body) };
         report(-1);
         return { error: { status, data: body } };
       } catch (error) {

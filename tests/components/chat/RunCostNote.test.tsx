@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import { api } from '../../../src/services/api';
 import { RunCostNote } from '../../../src/features/chat/components/RunCostNote';
 import { alice } from '../../utils/fixtures';
@@ -19,7 +20,7 @@ const status = (available: number, prices: object) => ({
 const PRICES = { run_cost_credits: 5, tool_call_cost_credits: 1 };
 
 function renderNote(body: object, beforeFirstSend = true) {
-  server.use(http.get(apiUrl('/credits/status'), () => HttpResponse.json(body)));
+  server.use(http.get(apiUrl('/credits/status'), () => apiJson(body)));
   return renderWithProviders(<RunCostNote beforeFirstSend={beforeFirstSend} />, {
     preloadedState: signedInState(alice),
   });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import type { ChatSession, Team } from '../../../contract/types';
 import { alice, balance } from '../../utils/fixtures';
 import { apiUrl, errorResponse, server, useMswServer } from '../../utils/msw';
@@ -29,14 +30,14 @@ const session = (id: string, name: string): ChatSession => ({
 /** The server's answer to the edit waits until the test opens the gate. */
 function serve(sessions: () => ChatSession[], edit: ReturnType<typeof http.patch>) {
   server.use(
-    http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
-    http.get(apiUrl('/credits/status'), () => HttpResponse.json(balance(100))),
-    http.get(apiUrl(`/teams/${TEAM}`), () => HttpResponse.json({ data: team })),
+    http.get(apiUrl('/credits/balance'), () => apiJson(balance(100))),
+    http.get(apiUrl('/credits/status'), () => apiJson(balance(100))),
+    http.get(apiUrl(`/teams/${TEAM}`), () => apiJson({ data: team })),
     http.get(apiUrl(`/teams/${TEAM}/sessions`), () =>
-      HttpResponse.json({ data: { total: sessions().length, sessions: sessions() } }),
+      apiJson({ data: { total: sessions().length, sessions: sessions() } }),
     ),
-    http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [] } })),
-    http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: [] } })),
+    http.get(apiUrl('/credentials/mcp/servers'), () => apiJson({ data: { servers: [] } })),
+    http.get(apiUrl('/credentials/mcp'), () => apiJson({ data: { credentials: [] } })),
     edit,
   );
 }
@@ -79,7 +80,7 @@ describe('renaming a session in Recent Sessions', () => {
         await answer.opened;
         sessions = [session('s1', 'New name'), sessions[1]!];
         answer.answered = true;
-        return HttpResponse.json({ data: sessions[0] });
+        return apiJson({ data: sessions[0] });
       }),
     );
     const { user, recent } = await openSidebar();
@@ -122,7 +123,7 @@ describe('deleting a session in Recent Sessions', () => {
         await answer.opened;
         sessions = sessions.slice(1);
         answer.answered = true;
-        return HttpResponse.json({ data: { deleted: true } });
+        return apiJson({ data: { deleted: true } });
       }),
     );
     const { user, recent } = await openSidebar();

@@ -1,7 +1,8 @@
 // The sidebar's dialogs when the window crosses 640 px: the sidebar closes (and remounts in another form), the dialog
 // it opened stays open with what was typed, and its action still works.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import type { ChatSession, Team } from '../../../contract/types';
 import { alice, balance } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
@@ -32,27 +33,27 @@ const session: ChatSession = {
 function serve(): string[] {
   const calls: string[] = [];
   server.use(
-    http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
-    http.get(apiUrl('/credits/status'), () => HttpResponse.json(balance(100))),
-    http.get(apiUrl(`/teams/${TEAM}`), () => HttpResponse.json({ data: team })),
-    http.get(apiUrl(`/teams/${TEAM}/sessions`), () => HttpResponse.json({ data: { total: 1, sessions: [session] } })),
-    http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [] } })),
-    http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: [] } })),
+    http.get(apiUrl('/credits/balance'), () => apiJson(balance(100))),
+    http.get(apiUrl('/credits/status'), () => apiJson(balance(100))),
+    http.get(apiUrl(`/teams/${TEAM}`), () => apiJson({ data: team })),
+    http.get(apiUrl(`/teams/${TEAM}/sessions`), () => apiJson({ data: { total: 1, sessions: [session] } })),
+    http.get(apiUrl('/credentials/mcp/servers'), () => apiJson({ data: { servers: [] } })),
+    http.get(apiUrl('/credentials/mcp'), () => apiJson({ data: { credentials: [] } })),
     http.patch(apiUrl('/teams/sessions/s1'), async ({ request }) => {
       calls.push(`PATCH ${JSON.stringify(await request.json())}`);
-      return HttpResponse.json({ data: session });
+      return apiJson({ data: session });
     }),
     http.delete(apiUrl('/teams/sessions/s1'), () => {
       calls.push('DELETE session');
-      return HttpResponse.json({ data: { deleted: true } });
+      return apiJson({ data: { deleted: true } });
     }),
     http.post(apiUrl(`/teams/${TEAM}/clone`), () => {
       calls.push('clone');
-      return HttpResponse.json({ data: { ...team, id: 'clone-1' } });
+      return apiJson({ data: { ...team, id: 'clone-1' } });
     }),
     http.delete(apiUrl(`/teams/${TEAM}`), () => {
       calls.push('DELETE team');
-      return HttpResponse.json({ data: { deleted: true } });
+      return apiJson({ data: { deleted: true } });
     }),
   );
   return calls;

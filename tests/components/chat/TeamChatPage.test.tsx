@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import type { ChatSession, ServerRequirement, Team, UserCredential } from '../../../contract/types';
 import { alice, balance } from '../../utils/fixtures';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
@@ -55,23 +56,19 @@ interface Serve {
   credentials?: UserCredential[];
 }
 
-function serve({
-  teamResponse = () => HttpResponse.json({ data: team }),
-  sessions = [],
-  credentials = [],
-}: Serve = {}) {
+function serve({ teamResponse = () => apiJson({ data: team }), sessions = [], credentials = [] }: Serve = {}) {
   const calls: string[] = [];
   let saved = credentials;
   server.use(
-    http.get(apiUrl('/credits/balance'), () => HttpResponse.json(balance(100))),
-    http.get(apiUrl('/credits/status'), () => HttpResponse.json(balance(100))),
+    http.get(apiUrl('/credits/balance'), () => apiJson(balance(100))),
+    http.get(apiUrl('/credits/status'), () => apiJson(balance(100))),
     http.get(apiUrl(`/teams/${TEAM}`), () => teamResponse()),
     http.get(apiUrl(`/teams/${TEAM}/sessions`), ({ request }) => {
       calls.push(`sessions ${new URL(request.url).search}`);
-      return HttpResponse.json({ data: { total: sessions.length, sessions } });
+      return apiJson({ data: { total: sessions.length, sessions } });
     }),
-    http.get(apiUrl('/credentials/mcp/servers'), () => HttpResponse.json({ data: { servers: [github] } })),
-    http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ data: { credentials: saved } })),
+    http.get(apiUrl('/credentials/mcp/servers'), () => apiJson({ data: { servers: [github] } })),
+    http.get(apiUrl('/credentials/mcp'), () => apiJson({ data: { credentials: saved } })),
     http.post(apiUrl('/credentials/mcp'), async ({ request }) => {
       const body = (await request.json()) as { mcp_server_id: string };
       const created = {
@@ -81,7 +78,7 @@ function serve({
         configured_fields: { GITHUB_TOKEN: '••••' },
       };
       saved = [created];
-      return HttpResponse.json({ data: created });
+      return apiJson({ data: created });
     }),
   );
   return calls;
@@ -113,7 +110,7 @@ describe('the team chat screen', () => {
       sessions: [session('s1', null), session('s2', 'A very long session name that needs a tooltip')],
       teamResponse: async () => {
         await answered;
-        return HttpResponse.json({ data: team });
+        return apiJson({ data: team });
       },
     });
     open();
@@ -153,7 +150,7 @@ describe('the team chat screen', () => {
   });
 
   it('shows the server message on a card with a way back to /teams when the team fails to load', async () => {
-    const held = heldBack(() => HttpResponse.json({ detail: 'Team is archived' }, { status: 403 }));
+    const held = heldBack(() => apiJson({ detail: 'Team is archived' }, { status: 403 }));
     serve({ teamResponse: held.respond });
     open();
     expect(await screen.findByText('Loading team…')).toBeInTheDocument();
@@ -192,7 +189,7 @@ describe('the team chat screen', () => {
     serve();
     server.use(
       http.get(apiUrl('/teams/sessions/s9/messages'), () =>
-        HttpResponse.json({
+        apiJson({
           data: {
             session: session('s9', 'Old chat'),
             team_context: {},
@@ -247,7 +244,7 @@ describe('the team chat screen', () => {
 
   it('says "Failed to check your MCP credentials" when the check fails', async () => {
     serve();
-    server.use(http.get(apiUrl('/credentials/mcp'), () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    server.use(http.get(apiUrl('/credentials/mcp'), () => apiJson({ detail: 'boom' }, { status: 500 })));
     open();
     expect(
       await screen.findByText('Failed to check your MCP credentials', {}, { timeout: 10_000 }),
@@ -266,9 +263,7 @@ describe('team actions', () => {
 
   it("gives the team's owner Edit agent on agent members and Upload knowledge on every member", async () => {
     serve();
-    server.use(
-      http.get(apiUrl('/knowledge/bases'), () => HttpResponse.json({ data: { total: 0, knowledge_bases: [] } })),
-    );
+    server.use(http.get(apiUrl('/knowledge/bases'), () => apiJson({ data: { total: 0, knowledge_bases: [] } })));
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Upload knowledge for Sub Team' }));
     expect(await screen.findByRole('dialog', { name: 'Upload Knowledge for Sub Team' })).toBeInTheDocument();
@@ -282,7 +277,7 @@ describe('team actions', () => {
     server.use(
       http.post(apiUrl(`/teams/${TEAM}/clone`), () => {
         cloned = true;
-        return HttpResponse.json({ data: { ...team, id: 'clone-1' } });
+        return apiJson({ data: { ...team, id: 'clone-1' } });
       }),
     );
     const { user, router } = open();
@@ -302,7 +297,7 @@ describe('team actions', () => {
     server.use(
       http.post(apiUrl(`/teams/${TEAM}/clone`), () => {
         calls += 1;
-        return HttpResponse.json({ detail: 'nope' }, { status: 500 });
+        return apiJson({ detail: 'nope' }, { status: 500 });
       }),
     );
     const { user } = open();
@@ -319,7 +314,7 @@ describe('team actions', () => {
 
   it('deletes the team after confirmation and goes to /teams', async () => {
     serve();
-    server.use(http.delete(apiUrl(`/teams/${TEAM}`), () => HttpResponse.json({ data: { deleted: true } })));
+    server.use(http.delete(apiUrl(`/teams/${TEAM}`), () => apiJson({ data: { deleted: true } })));
     const { user, router } = open();
     const seen: string[] = [];
     router.subscribe((state) => seen.push(state.location.pathname));
@@ -335,7 +330,7 @@ describe('team actions', () => {
 
   it('says "Failed to delete team" when the delete fails', async () => {
     serve();
-    server.use(http.delete(apiUrl(`/teams/${TEAM}`), () => HttpResponse.json({ detail: 'no' }, { status: 403 })));
+    server.use(http.delete(apiUrl(`/teams/${TEAM}`), () => apiJson({ detail: 'no' }, { status: 403 })));
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Team actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete Team' }));
@@ -389,19 +384,17 @@ describe('the sidebar', () => {
     const calls: unknown[] = [];
     serve();
     server.use(
-      http.get(apiUrl(`/teams/${TEAM}/sessions`), () =>
-        HttpResponse.json({ data: { total: sessions.length, sessions } }),
-      ),
+      http.get(apiUrl(`/teams/${TEAM}/sessions`), () => apiJson({ data: { total: sessions.length, sessions } })),
       http.patch(apiUrl('/teams/sessions/s1'), async ({ request }) => {
         const body = (await request.json()) as { session_name: string };
         calls.push(['PATCH', body]);
         sessions = sessions.map((x) => (x.session_id === 's1' ? { ...x, session_name: body.session_name } : x));
-        return HttpResponse.json({ data: sessions[0] });
+        return apiJson({ data: sessions[0] });
       }),
       http.delete(apiUrl('/teams/sessions/s1'), () => {
         calls.push(['DELETE', 's1']);
         sessions = sessions.filter((x) => x.session_id !== 's1');
-        return HttpResponse.json({ data: { deleted: true } });
+        return apiJson({ data: { deleted: true } });
       }),
     );
     const { user } = open();

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import { AddToolsDialog } from '../../../src/features/teamEditor/components/AddToolsDialog';
 import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderWithProviders } from '../../utils/renderWithProviders';
@@ -11,12 +12,12 @@ const example = (id: string) => ({ type: 'mcp', server_ids: [id] });
 function serveCatalogues() {
   server.use(
     http.get(apiUrl('/agents/tools/available'), () =>
-      HttpResponse.json({
+      apiJson({
         data: { available_tools: { calculator: { description: 'Arithmetic', functions: ['add'] } } },
       }),
     ),
     http.get(apiUrl('/agents/mcp/servers/available'), () =>
-      HttpResponse.json({
+      apiJson({
         data: {
           available_mcp_servers: {
             n8n: {
@@ -87,7 +88,7 @@ describe('Add Tools dialog', () => {
     server.use(
       http.get(apiUrl('/agents/mcp/servers/available'), async () => {
         await answered;
-        return HttpResponse.json({ data: { available_mcp_servers: {} } });
+        return apiJson({ data: { available_mcp_servers: {} } });
       }),
     );
     open();
@@ -107,7 +108,7 @@ describe('Add Tools dialog', () => {
       http.get(apiUrl('/agents/mcp/servers/available'), () => {
         asked += 1;
         const ready = asked > 1;
-        return HttpResponse.json({
+        return apiJson({
           data: {
             available_mcp_servers: {
               n8n: {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import { http, HttpResponse } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import type { Team, TeamUpdatePayload } from '../../../contract/types';
 import { EditAgentDialog } from '../../../src/features/teamEditor/components/EditAgentDialog';
 import { apiUrl, errorResponse, server, useMswServer } from '../../utils/msw';
@@ -27,7 +28,7 @@ const team = {
   config: { mode: 'coordinate', markdown: true, telemetry: true, members },
 } as unknown as Team;
 
-function servePut(respond: (body: TeamUpdatePayload) => Response = () => HttpResponse.json({ data: team })) {
+function servePut(respond: (body: TeamUpdatePayload) => Response = () => apiJson({ data: team })) {
   const bodies: TeamUpdatePayload[] = [];
   server.use(
     http.put(apiUrl('/teams/t1'), async ({ request }) => {
@@ -36,7 +37,7 @@ function servePut(respond: (body: TeamUpdatePayload) => Response = () => HttpRes
       return respond(body);
     }),
     http.get(apiUrl('/agents/tools/available'), () =>
-      HttpResponse.json({
+      apiJson({
         data: {
           available_tools: {
             calculator: { description: 'Arithmetic', functions: ['add'] },
@@ -46,7 +47,7 @@ function servePut(respond: (body: TeamUpdatePayload) => Response = () => HttpRes
       }),
     ),
     http.get(apiUrl('/agents/mcp/servers/available'), () =>
-      HttpResponse.json({
+      apiJson({
         data: {
           available_mcp_servers: {
             github: {

@@ -1,7 +1,8 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import { KnowledgeUploadDialog } from '../../../src/features/knowledge/components/KnowledgeUploadDialog';
 import { collectionName, isSupportedKnowledgeFile } from '../../../src/features/knowledge/knowledgeRules';
 import { apiUrl, errorResponse, server, useMswServer } from '../../utils/msw';
@@ -11,12 +12,12 @@ useMswServer();
 
 const member = { name: 'Research Agent', type: 'agent' };
 
-function serve(upload: () => Response = () => HttpResponse.json({ data: { id: 'd1', name: 'notes.txt' } })) {
+function serve(upload: () => Response = () => apiJson({ data: { id: 'd1', name: 'notes.txt' } })) {
   const calls: string[] = [];
   const created: unknown[] = [];
   server.use(
     http.get(apiUrl('/knowledge/bases'), () =>
-      HttpResponse.json({
+      apiJson({
         data: {
           total: 1,
           knowledge_bases: [{ id: 'kb-old', name: 'Old notes', description: '', vector_db: { collection: 'kb_old' } }],
@@ -26,7 +27,7 @@ function serve(upload: () => Response = () => HttpResponse.json({ data: { id: 'd
     http.post(apiUrl('/knowledge/bases'), async ({ request }) => {
       created.push(await request.json());
       calls.push('create');
-      return HttpResponse.json({ data: { id: 'kb-new', name: 'x', description: '', vector_db: { collection: 'c' } } });
+      return apiJson({ data: { id: 'kb-new', name: 'x', description: '', vector_db: { collection: 'c' } } });
     }),
     http.post(apiUrl('/knowledge/bases/:id/documents/upload'), ({ params }) => {
       calls.push(`upload ${String(params.id)}`);
@@ -34,7 +35,7 @@ function serve(upload: () => Response = () => HttpResponse.json({ data: { id: 'd
     }),
     http.post(apiUrl('/teams/t1/members/:index/knowledge-bases/:kb'), ({ params }) => {
       calls.push(`attach ${String(params.index)} ${String(params.kb)}`);
-      return HttpResponse.json({ data: {} });
+      return apiJson({ data: {} });
     }),
   );
   return { calls, created };

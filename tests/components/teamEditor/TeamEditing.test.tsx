@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { apiJson } from '../../utils/apiShape';
 import type { Team, TeamUpdatePayload } from '../../../contract/types';
 import { api } from '../../../src/services/api';
 import { MemberActions } from '../../../src/app/routes/teamChat/MemberActions';
@@ -27,7 +28,7 @@ const team = {
 } as unknown as Team;
 
 function renderMembers(ownerId: string | null) {
-  server.use(http.get(apiUrl('/teams/t1'), () => HttpResponse.json({ data: { ...team, owner_id: ownerId } })));
+  server.use(http.get(apiUrl('/teams/t1'), () => apiJson({ data: { ...team, owner_id: ownerId } })));
   return renderWithProviders(null, {
     preloadedState: signedInState(alice),
     route: '/teams/t1/chat',
@@ -60,7 +61,7 @@ describe('owner-only member buttons', () => {
 });
 
 describe('Edit Team Configuration dialog', () => {
-  function open(respond: () => Response = () => HttpResponse.json({ data: team })) {
+  function open(respond: () => Response = () => apiJson({ data: team })) {
     const bodies: TeamUpdatePayload[] = [];
     server.use(
       http.put(apiUrl('/teams/t1'), async ({ request }) => {

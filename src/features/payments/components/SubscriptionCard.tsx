@@ -20,8 +20,8 @@ export function SubscriptionCard({
           Subscription Canceled
         </Typography>
         <Typography>
-          Your {details.plan_details.name} plan stays active until {endDate}. It will not renew and you will not be
-          charged again.
+          Your {details.plan_details.name} plan stays active until {endDate || 'the end of the current period'}. It will
+          not renew and you will not be charged again.
         </Typography>
       </Alert>
     );
@@ -34,8 +34,10 @@ export function SubscriptionCard({
             Your subscription
           </Typography>
           <Typography>
-            {details.plan_details.name} plan, {details.plan_details.credits_per_cycle.toLocaleString('en-US')} credits
-            per month. Renews on {endDate}.
+            {details.plan_details.name} plan
+            {details.plan_details.credits_per_cycle !== undefined &&
+              `, ${details.plan_details.credits_per_cycle.toLocaleString('en-US')} credits per month`}
+            .{endDate && ` Renews on ${endDate}.`}
           </Typography>
           <CancelSubscription onError={onError} />
         </Stack>

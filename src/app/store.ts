@@ -13,6 +13,7 @@ import type { ChatState } from '../features/chat/chatState';
 import type { PaymentsState } from '../features/payments/paymentsSlice';
 import { createStreamRecorder } from '../features/replay/recorder';
 import { devToolsOptions } from './devtools';
+import { devToolsStateRestored, productionDevTools } from './devtoolsConnection';
 import { IS_DEV } from '../config/env';
 import { listenerMiddleware, startAppListening } from './listenerMiddleware';
 import { persistConfig } from './persist';
@@ -35,7 +36,12 @@ export const rootReducer = combineSlices(api, {
  */
 export type RootState = ReturnType<typeof rootReducer> & Pick<LazyLoadedSlices, 'chat'>;
 
-const persistedReducer = persistReducer(persistConfig<ReturnType<typeof rootReducer>>(), rootReducer);
+const persisted = persistReducer(persistConfig<ReturnType<typeof rootReducer>>(), rootReducer);
+/** An admin's jump or import in the production DevTools replaces the whole state (devtoolsConnection.ts). */
+const persistedReducer: typeof persisted = (state, action) =>
+  devToolsStateRestored.match(action)
+    ? ((action.payload as typeof state) ?? persisted(state, action))
+    : persisted(state, action);
 
 /** Middleware that features add when they load; each store applies its own instance of what was added. */
 export const dynamicMiddleware = createDynamicMiddleware();
@@ -47,6 +53,9 @@ addLayoutListeners(startAppListening);
 export const streamRecorder = createStreamRecorder();
 
 export function makeStore(preloadedState?: Partial<RootState>) {
+  // Development: RTK's DevTools with every feature. Production: log-only DevTools for support staff, full in admin
+  // mode, when the extension is installed (nothing runs per action otherwise).
+  const supportDevTools = IS_DEV ? null : productionDevTools<RootState>((state) => state.auth.adminMode);
   const store = configureStore({
     reducer: persistedReducer as unknown as (state: RootState | undefined, action: { type: string }) => RootState,
     preloadedState: preloadedState as RootState | undefined,
@@ -59,7 +68,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(api.middleware, dynamicMiddleware.middleware),
+        .concat(api.middleware, dynamicMiddleware.middleware)
+        .concat(supportDevTools ? [supportDevTools] : []),
     devTools: IS_DEV ? devToolsOptions : false,
   });
   setupListeners(store.dispatch);

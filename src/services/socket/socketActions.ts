@@ -122,6 +122,15 @@ export const streamActionTypes: readonly string[] = [
 /** Many per second while a reply streams: DevTools should hide them (actionsDenylist). */
 export const highFrequencyStreamActionTypes: readonly string[] = [textDelta.type];
 
+/** One per frame of a run (text, tool events, member replies): the production DevTools log collapses them. */
+export const perFrameStreamActionTypes: readonly string[] = [
+  textDelta.type,
+  toolStarted.type,
+  toolCompleted.type,
+  toolsReported.type,
+  memberResponses.type,
+];
+
 /** Actions replayed from a recording carry `meta.replayed`; they never open sockets or trigger side effects. */
 export function isReplayed(action: unknown): boolean {
   const meta = (action as { meta?: { replayed?: unknown } } | null)?.meta;

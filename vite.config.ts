@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compileHints.ts';
@@ -7,7 +8,11 @@ import { PAGE_ROUTES, routeModuleFile } from './src/app/routes/routeModules.ts';
 
 // The dev server proxies the API (and its WebSocket), the local checkout and the Agent's Computer pages to the
 // reference server on :8080.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // The app's version, for support snapshots: package.json's unless the build sets VITE_APP_VERSION.
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(process.env.VITE_APP_VERSION ?? version) },
   plugins: [
     react(),
     // The entry chunk (React, MUI, the router, the store) and the pages' route modules run almost entirely at start.

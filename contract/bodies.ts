@@ -172,3 +172,18 @@ export const cancelBody = z.object({ reason: z.enum(['too_expensive', 'not_using
 
 export const createCredentialBody = z.object({ mcp_server_id: safeText().min(1).max(200), credentials: z.unknown() });
 export const updateCredentialBody = z.object({ credentials: z.unknown(), is_active: z.boolean().optional() });
+
+// ---- Support reports
+
+/** A support snapshot is at most this large as JSON (the SPA trims its recording to fit). */
+export const MAX_SNAPSHOT_BYTES = 4 * 1024 * 1024;
+
+/** POST /support/reports: the snapshot the user chose to send, and what they wrote about the problem. */
+export const supportReportBody = z.object({
+  note: safeText().trim().max(4000).default(''),
+  snapshot: z.looseObject({
+    format: z.literal('agent-team-studio.support-snapshot'),
+    version: z.literal(1),
+    route: safeText().max(2000),
+  }),
+});

@@ -17,6 +17,7 @@ import { credentialsRoutes } from './credentials/routes.ts';
 import { knowledgeRoutes } from './knowledge/routes.ts';
 import { teamsRoutes } from './teams/routes.ts';
 import { runtimeRoutes } from './runtime/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 import { paymentPages } from './payments/pages.ts';
 import { runtimePages } from './runtime/pages.ts';
 import { runtimeContext, subscriptionsOf } from './wiring.ts';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       await knowledgeRoutes(api, ctx);
       await teamsRoutes(api, ctx);
       await runtimeRoutes(api, runtimeContext(ctx));
+      await supportRoutes(api, ctx);
     },
     { prefix: '/api/v1' },
   );

@@ -2,25 +2,16 @@
 // summarised, high-frequency actions are kept out of the log. Used in development (RTK's DevTools) and in production
 // (devtoolsConnection.ts), and by the support snapshot.
 import type { Action } from '@reduxjs/toolkit';
+import { redactSecrets } from '../../contract/redact';
 import { highFrequencyStreamActionTypes, perFrameStreamActionTypes } from '../services/socket/socketActions';
 
 const LARGE_PAYLOAD_CHARS = 20_000;
-const MAX_DEPTH = 40;
 
 /** Actions that fire many times a second (stream deltas, upload progress) and would drown the log. */
 export const actionsDenylist = [...highFrequencyStreamActionTypes, 'uploads/progressed'];
 
 /** What the production DevTools log collapses into one entry per window: every per-frame action of a run. */
 export const collapsedActionTypes = [...perFrameStreamActionTypes, 'uploads/progressed'];
-
-/** Keys whose values are secrets wherever they appear (tokens, credential values, signatures, API keys). */
-const SECRET_KEY =
-  /^(access_token|refresh_token|id_token|token|password|secret|client_secret|api_?key|authorization|signature|credentials|configured_fields|existingValues)$|(_token|_secret|_password|_api_?key)$/i;
-/** A JSON Web Token anywhere in text. */
-const JWT = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/;
-const JWTS = new RegExp(JWT.source, 'g');
-
-const REDACTED = '[redacted]';
 
 /** About how many characters `value` is as JSON, counting no further than `limit`. */
 function roughSize(value: unknown, limit: number): number {
@@ -43,28 +34,6 @@ function summary(value: unknown): string {
   const kind = Array.isArray(value) ? `array of ${value.length}` : typeof value;
   const size = roughSize(value, Number.POSITIVE_INFINITY);
   return `<<LARGE PAYLOAD: ${kind}, about ${size} characters>>`;
-}
-
-/**
- * `value` with every secret replaced by "[redacted]": values under secret keys, and tokens inside text. Copies only
- * what changes, so a clean state is returned as it is.
- */
-function redactSecrets<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return (JWT.test(value) ? value.replace(JWTS, REDACTED) : value) as T;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
-  let copy: Record<string, unknown> | unknown[] | null = null;
-  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
-  for (const [key, child] of entries) {
-    const clean =
-      typeof key === 'string' && SECRET_KEY.test(key) && child !== null && child !== undefined && child !== ''
-        ? REDACTED
-        : redactSecrets(child, depth + 1);
-    if (clean !== child) {
-      copy ??= Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
-      (copy as Record<string | number, unknown>)[key] = clean;
-    }
-  }
-  return (copy ?? value) as T;
 }
 
 export function actionSanitizer<A extends Action>(action: A): A {

@@ -12,6 +12,7 @@ import { addLayoutListeners } from '../features/layout/layoutListeners';
 import type { ChatState } from '../features/chat/chatState';
 import type { PaymentsState } from '../features/payments/paymentsSlice';
 import { createStreamRecorder } from '../features/replay/recorder';
+import { createSupportLog } from '../features/support/supportLog';
 import { devToolsOptions } from './devtools';
 import { devToolsStateRestored, productionDevTools } from './devtoolsConnection';
 import { IS_DEV } from '../config/env';
@@ -52,6 +53,9 @@ addLayoutListeners(startAppListening);
 /** The raw frames and chat actions of the latest runs, for "Download recording". */
 export const streamRecorder = createStreamRecorder();
 
+/** The socket's history and the last failed API calls, for the support snapshot. */
+export const supportLog = createSupportLog();
+
 export function makeStore(preloadedState?: Partial<RootState>) {
   // Development: RTK's DevTools with every feature. Production: log-only DevTools for support staff, full in admin
   // mode, when the extension is installed (nothing runs per action otherwise).
@@ -68,7 +72,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(api.middleware, dynamicMiddleware.middleware)
+        .concat(api.middleware, dynamicMiddleware.middleware, supportLog.middleware)
         .concat(supportDevTools ? [supportDevTools] : []),
     devTools: IS_DEV ? devToolsOptions : false,
   });

@@ -17,3 +17,5 @@ export const GOOGLE_CLIENT_ID = setting(env.VITE_GOOGLE_CLIENT_ID, '');
 export const ANALYTICS_URL = setting(env.VITE_ANALYTICS_URL, '');
 export const PRIVACY_EMAIL = setting(env.VITE_PRIVACY_EMAIL, 'privacy@agent-team-studio.example');
 export const IS_DEV = env.DEV === true;
+/** package.json's version, or VITE_APP_VERSION (vite.config.ts). */
+export const APP_VERSION = setting(env.VITE_APP_VERSION, 'dev');

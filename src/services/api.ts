@@ -8,6 +8,7 @@ import { knowledgeEndpoints } from './endpoints/knowledge';
 import { teamsEndpoints } from './endpoints/teams';
 import { sessionsEndpoints } from './endpoints/sessions';
 import { credentialsEndpoints } from './endpoints/credentials';
+import { supportEndpoints } from './endpoints/support';
 import { optimisticSessionEdits } from './sessionEdits';
 import { TAG_TYPES } from './tags';
 
@@ -25,6 +26,7 @@ export const baseApi = createApi({
     ...knowledgeEndpoints(build),
     ...teamsEndpoints(build),
     ...sessionsEndpoints(build),
+    ...supportEndpoints(build),
   }),
 });
 
@@ -67,4 +69,7 @@ export const {
   useRenameSessionMutation,
   useDeleteSessionMutation,
   useGetSessionMessagesInfiniteQuery,
+  useSendSupportReportMutation,
+  useGetSupportReportsQuery,
+  useLazyGetSupportReportQuery,
 } = api;

@@ -15,6 +15,7 @@ export const TAG_TYPES = [
   'KnowledgeBase',
   'Document',
   'Subscription',
+  'SupportReport',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -26,6 +26,7 @@ function serve({ total = 0, credentials = [] as UserCredential[] } = {}) {
     http.get(apiUrl('/credits/balance'), () => apiJson(balance(1500, 500))),
     http.get(apiUrl('/credentials/mcp/servers'), () => apiJson({ data: { servers: [github] } })),
     http.get(apiUrl('/credentials/mcp'), () => apiJson({ data: { credentials } })),
+    http.get(apiUrl('/support/reports'), () => apiJson({ data: { reports: [] } })),
     http.get(apiUrl('/credits/transactions'), ({ request }) => {
       const url = new URL(request.url);
       const limit = Number(url.searchParams.get('limit'));
@@ -167,5 +168,71 @@ describe('/profile', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete GitHub credentials' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete credential')).toBeInTheDocument();
+  });
+});
+
+describe('/profile support', () => {
+  it('"Report a problem" sends a redacted snapshot with the note and shows its reference', async () => {
+    serve({
+      credentials: [
+        {
+          id: 'c1',
+          mcp_server_id: 'github',
+          server_name: 'GitHub',
+          configured_fields: { GITHUB_TOKEN: 'ghp_visible_secret' },
+        },
+      ],
+    });
+    let sent: { note: string; snapshot: Record<string, unknown> } | null = null;
+    server.use(
+      http.post(apiUrl('/support/reports'), async ({ request }) => {
+        sent = (await request.json()) as typeof sent;
+        return apiJson({ data: { id: 'rep-1', created_at: '2026-11-25T10:00:00Z' } }, { status: 201 });
+      }),
+    );
+    localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ');
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(alice) });
+    await screen.findByRole('article', { name: 'GitHub credentials' });
+    await user.click(screen.getByRole('button', { name: 'Report a problem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a problem' });
+    await user.type(within(dialog).getByLabelText('What went wrong? (optional)'), 'The reply stopped');
+    await user.click(within(dialog).getByRole('button', { name: 'Send to support' }));
+    expect(await within(dialog).findByText('Sent to support. Reference: rep-1')).toBeInTheDocument();
+    expect(sent!.note).toBe('The reply stopped');
+    expect(sent!.snapshot).toMatchObject({ format: 'agent-team-studio.support-snapshot', route: '/' });
+    const text = JSON.stringify(sent);
+    expect(text).not.toContain('ghp_visible_secret');
+    expect(text).not.toContain('eyJhbGciOiJIUzI1NiJ9');
+    expect(text).toContain('Alice Example');
+  });
+
+  it('lists the reports users sent in admin mode', async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/support/reports'), () =>
+        apiJson({
+          data: {
+            reports: [
+              {
+                id: 'rep-1',
+                user_id: 'u1',
+                user_email: 'alice@example.com',
+                route: '/teams/t1/chat',
+                note: 'The reply stopped',
+                size: 1200,
+                created_at: '2026-11-25T10:00:00Z',
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<ProfileRoute />, { preloadedState: signedInState(adminUser) });
+    expect(screen.queryByRole('region', { name: 'Problem reports' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Admin mode' }));
+    const reports = await screen.findByRole('region', { name: 'Problem reports' });
+    expect(await within(reports).findByText(/alice@example.com/)).toBeInTheDocument();
+    expect(within(reports).getByText('/teams/t1/chat — The reply stopped')).toBeInTheDocument();
+    expect(within(reports).getByRole('button', { name: 'Download' })).toBeInTheDocument();
   });
 });

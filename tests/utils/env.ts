@@ -7,3 +7,4 @@ export const GOOGLE_CLIENT_ID = '';
 export const ANALYTICS_URL = '';
 export const PRIVACY_EMAIL = 'privacy@agent-team-studio.example';
 export const IS_DEV = false;
+export const APP_VERSION = '0.1.0-test';

@@ -299,3 +299,20 @@ export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Support snapshots users sent ("Report a problem"), redacted on the client and again here; owner and admins read. */
+export const supportReports = pgTable(
+  'support_reports',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    route: text('route').notNull(),
+    note: text('note').notNull().default(''),
+    size: integer('size').notNull(),
+    snapshot: jsonb('snapshot').$type<object>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_reports_created_idx').on(t.createdAt)],
+);

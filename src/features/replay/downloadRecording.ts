@@ -1,4 +1,4 @@
-// "Download recording": saves a stream recording as a JSON file through the browser.
+// "Download recording" and the support snapshot: JSON files saved through the browser.
 import type { StreamRecording } from './recording';
 
 function recordingFileName(recording: StreamRecording): string {
@@ -6,7 +6,12 @@ function recordingFileName(recording: StreamRecording): string {
 }
 
 export function downloadRecording(recording: StreamRecording, fileName = recordingFileName(recording)): void {
-  const blob = new Blob([JSON.stringify(recording, null, 2)], { type: 'application/json' });
+  downloadJson(recording, fileName);
+}
+
+/** Saves any JSON value as a file through the browser. */
+export function downloadJson(value: unknown, fileName: string): void {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,10 +1,13 @@
 // Replays a loaded recording into the running app: dispatch `replay/recordingLoaded` (from a dev page or DevTools).
 import { createAction, type TypedStartListening, type UnknownAction } from '@reduxjs/toolkit';
+import { parseSnapshot } from '../support/snapshot';
 import { parseRecording } from './recording';
 import { replayedActions } from './replay';
 
 export const recordingLoaded = createAction<{ recording: unknown; realTime?: boolean }>('replay/recordingLoaded');
 export const recordingRejected = createAction<{ error: string }>('replay/recordingRejected');
+/** A support snapshot loaded into the running app (a dev page or DevTools): its chat state is restored. */
+export const snapshotLoaded = createAction<{ snapshot: unknown }>('replay/snapshotLoaded');
 
 export interface ReplayListenerDeps {
   /** The chat's `stateRestored`: the replay starts from the state the recording began with. */
@@ -12,6 +15,15 @@ export interface ReplayListenerDeps {
 }
 
 export function addReplayListeners(startListening: TypedStartListening<unknown>, deps: ReplayListenerDeps): void {
+  startListening({
+    actionCreator: snapshotLoaded,
+    effect: (action, api) => {
+      const parsed = parseSnapshot(action.payload.snapshot);
+      if (!parsed.ok) return void api.dispatch(recordingRejected({ error: parsed.error }));
+      if (parsed.snapshot.chat !== null)
+        api.dispatch({ ...deps.restoreState(parsed.snapshot.chat), meta: { replayed: true } });
+    },
+  });
   startListening({
     actionCreator: recordingLoaded,
     effect: async (action, api) => {

@@ -154,12 +154,12 @@ export function openRunConnection(request: RunRequest, options: RunConnectionOpt
       intake.receive(event.data);
     };
     next.onerror = () => lost();
-    next.onclose = () => lost();
+    next.onclose = (event: CloseEvent) => lost(event.code);
     return true;
   }
 
   /** The socket dropped: a run the server numbers is resumed later; one it does not (or never started) has failed. */
-  function lost(): void {
+  function lost(closeCode?: number): void {
     if (ended) return;
     detach();
     batcher.flush();
@@ -167,7 +167,13 @@ export function openRunConnection(request: RunRequest, options: RunConnectionOpt
     const wait = backoffMs(attempt, options.random);
     attempt += 1;
     dispatch(
-      connectionChanged({ runId, state: 'waiting', attempt, retryAt: new Date(Date.now() + wait).toISOString() }),
+      connectionChanged({
+        runId,
+        state: 'waiting',
+        attempt,
+        retryAt: new Date(Date.now() + wait).toISOString(),
+        ...(closeCode !== undefined ? { closeCode } : {}),
+      }),
     );
     network?.addEventListener('online', retryNow);
     retry = setTimer(retryNow, wait);
@@ -178,7 +184,7 @@ export function openRunConnection(request: RunRequest, options: RunConnectionOpt
     if (retry !== null) clearTimer(retry);
     retry = null;
     network?.removeEventListener('online', retryNow);
-    dispatch(connectionChanged({ runId, state: 'reconnecting', attempt }));
+    dispatch(connectionChanged({ runId, state: 'reconnecting', attempt, afterSeq: intake.lastSeq }));
     if (!connect(false)) lost();
   }
 

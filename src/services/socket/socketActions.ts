@@ -68,7 +68,17 @@ export const runResumed = createAction('chat/runResumed', (request: ResumeReques
 export type ConnectionState = 'waiting' | 'reconnecting' | 'connected';
 export const connectionChanged = createAction(
   'chat/connectionChanged',
-  (p: RunRef & { state: ConnectionState; retryAt?: string; attempt?: number }) => stamped(p),
+  (
+    p: RunRef & {
+      state: ConnectionState;
+      retryAt?: string;
+      attempt?: number;
+      /** Why the socket went: its close code (1006 when the network dropped it). */
+      closeCode?: number;
+      /** A reconnect resumes the server's run after this frame. */
+      afterSeq?: number;
+    },
+  ) => stamped(p),
 );
 
 export const streamStarted = createAction('chat/streamStarted', (p: RunRef & { sessionId: string | null }) =>

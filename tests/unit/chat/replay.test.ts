@@ -2,7 +2,13 @@ import { configureStore, createListenerMiddleware, type Middleware } from '@redu
 import { chatReducer, historyLoaded, stateRestored } from '../../../src/features/chat/chatSlice';
 import { parseRecording } from '../../../src/features/replay/recording';
 import { replayRecording } from '../../../src/features/replay/replay';
-import { addReplayListeners, recordingLoaded, recordingRejected } from '../../../src/features/replay/replayListeners';
+import {
+  addReplayListeners,
+  recordingLoaded,
+  recordingRejected,
+  snapshotLoaded,
+} from '../../../src/features/replay/replayListeners';
+import { buildSnapshot } from '../../../src/features/support/snapshot';
 import { sendRequested } from '../../../src/services/socket/socketActions';
 import { useMswServer } from '../../utils/msw';
 import { startSocketServer, type SocketServer } from '../../utils/socketServer';
@@ -124,6 +130,26 @@ describe('stream recording and replay', () => {
     expect(viewer.store.getState().chat).toEqual(env.store.getState().chat);
     expect(server.received).toHaveLength(2);
     expect(viewer.invalidated).toEqual([]);
+  });
+
+  it('restores the chat of a support snapshot into another app store through replay/snapshotLoaded', async () => {
+    const env = await liveSession();
+    const snapshot = buildSnapshot({
+      appName: 'Agent Team Studio',
+      appVersion: 'test',
+      route: '/teams/t/chat',
+      state: env.store.getState(),
+      recording: env.recorder.toRecording(),
+      connection: [],
+      apiErrors: [],
+      maskMessages: false,
+    });
+    const viewer = makeChatStore();
+    addReplayListeners(viewer.listener.startListening, { restoreState: (state) => stateRestored(state as never) });
+    viewer.store.dispatch(snapshotLoaded({ snapshot: JSON.parse(JSON.stringify(snapshot)) }));
+    await until(() => viewer.store.getState().chat.sessionId === env.store.getState().chat.sessionId);
+    expect(viewer.store.getState().chat).toEqual(env.store.getState().chat);
+    expect(server.received).toHaveLength(2);
   });
 
   it('rejects a file that is not a recording', async () => {

@@ -21,7 +21,15 @@ function accountType(user: User): string {
   return 'Unknown';
 }
 
-export function ProfilePage({ credentials }: { credentials: ReactNode }) {
+interface ProfilePageProps {
+  credentials: ReactNode;
+  /** "Report a problem" (every user). */
+  reportProblem?: ReactNode;
+  /** The reports users sent (admins, in admin mode). */
+  supportReports?: ReactNode;
+}
+
+export function ProfilePage({ credentials, reportProblem, supportReports }: ProfilePageProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
@@ -78,13 +86,14 @@ export function ProfilePage({ credentials }: { credentials: ReactNode }) {
           </ProfileCard>
         </Box>
         <ProfileCard title="Tool Credentials">{credentials}</ProfileCard>
-        {user.is_admin && <AdminTools />}
+        {user.is_admin && <AdminTools>{supportReports}</AdminTools>}
         <TransactionHistory />
-        <Box>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Button variant="outlined" color="error" onClick={signOut}>
             Sign Out
           </Button>
-        </Box>
+          {reportProblem}
+        </Stack>
       </Stack>
     </Box>
   );

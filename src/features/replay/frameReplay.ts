@@ -24,7 +24,7 @@ class PlaybackSocket {
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number; reason: string; wasClean: boolean }) => void) | null = null;
 
   constructor(readonly url: string) {
     PlaybackSocket.current = this;
@@ -47,7 +47,8 @@ class PlaybackSocket {
   drop(): void {
     if (this.readyState > 1) return;
     this.readyState = 3;
-    this.onclose?.();
+    // As a dropped network closes a socket: abnormal closure, no close frame.
+    this.onclose?.({ code: 1006, reason: '', wasClean: false });
   }
 }
 

@@ -154,7 +154,7 @@ export function openRunConnection(request: RunRequest, options: RunConnectionOpt
       intake.receive(event.data);
     };
     next.onerror = () => lost();
-    next.onclose = (event: CloseEvent) => lost(event.code);
+    next.onclose = (event?: CloseEvent) => lost(event?.code);
     return true;
   }
 

@@ -82,6 +82,20 @@ async function narrowBelow640(store: { getState(): { layout: { sidebarOpen: bool
   expect(screen.queryByRole('complementary', { name: 'Team sidebar' })).not.toBeInTheDocument();
 }
 
+describe('the sidebar when the window crosses 640 px', () => {
+  it('stays open through a passing narrow reading, and closes when the window stays narrow', async () => {
+    serve();
+    const { store } = await openPage();
+    // A resize dragged across the line and back (or a full-page capture resetting the viewport): nothing closes.
+    resizeTo(390);
+    resizeTo(desktopWidth);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(store.getState().layout.sidebarOpen).toBe(true);
+    expect(screen.getByRole('complementary', { name: 'Team sidebar' })).toBeInTheDocument();
+    await narrowBelow640(store);
+  });
+});
+
 describe('dialogs opened from the sidebar when the window crosses 640 px', () => {
   it('Edit Team Configuration keeps what was typed and still asks about unsaved changes', async () => {
     serve();

@@ -23,6 +23,9 @@ const requests = [
   ...loadCases('development')
     .filter((_, i) => i % 10 === 0)
     .map((c) => c.request),
+  ...loadCases('userDevelopment')
+    .filter((_, i) => i % 3 === 0)
+    .map((c) => c.request),
 ];
 
 if (process.env.UPDATE_GOLDEN) {

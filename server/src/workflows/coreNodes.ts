@@ -192,6 +192,15 @@ const PLURAL = (n: number, unit: string) => (n === 1 ? unit.replace(/s$/, '') : 
 export function stepDraft(step: Step, seed: string): Draft | null {
   switch (step.kind) {
     case 'wait':
+      if (step.until)
+        return {
+          name: 'Wait until the time',
+          type: T.wait,
+          parameters: {
+            resume: 'specificTime',
+            dateTime: `<__PLACEHOLDER_VALUE__When to resume (${step.until.replace(/_/g, ' ').slice(0, 80)})__>`,
+          },
+        };
       return {
         name: `Wait ${step.amount} ${PLURAL(step.amount, step.unit)}`,
         type: T.wait,

@@ -136,7 +136,13 @@ export type Step =
   | { kind: 'parallel'; branches: Step[][]; merge: boolean }
   /** Items one batch at a time through the body, which loops back; `wait` paces the batches (rate limits). */
   | { kind: 'loop'; size: number; body: Step[] }
-  | { kind: 'wait'; amount: number; unit: 'seconds' | 'minutes' | 'hours' | 'days' }
+  | {
+      kind: 'wait';
+      amount: number;
+      unit: 'seconds' | 'minutes' | 'hours' | 'days';
+      /** "until one day before the meeting": resume at a time the user gives (a placeholder states it). */
+      until?: string;
+    }
   | { kind: 'set'; fields: string[] }
   | { kind: 'code'; purpose: string }
   | { kind: 'filter'; condition: Condition }

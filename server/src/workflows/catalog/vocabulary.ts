@@ -151,7 +151,8 @@ function plainWord(name: string): boolean {
 interface Trie {
   next: Map<string, Trie>;
   app?: CatalogApp;
-  plain?: boolean;
+  /** A plain word counts only in an app's place with a capital; 'capital' only needs the capital. */
+  plain?: boolean | 'capital';
   /** Overrides beat display names, which beat type names, which beat names cut short. */
   rank?: number;
 }
@@ -211,7 +212,16 @@ export class Vocabulary {
         continue;
       }
       const community = app.community ? 0 : 0.5;
-      namesOf(app).forEach((name, i) => this.add(name, app, plainWord(name), (i === 0 ? 3 : 1) + community));
+      // A community node's one-word name ("Sequence", "Accounting") is an everyday word far more often than the
+      // node: it counts only where a capital marks it as a name.
+      namesOf(app).forEach((name, i) =>
+        this.add(
+          name,
+          app,
+          plainWord(name) || (app.community && !name.includes(' ') ? 'capital' : false),
+          (i === 0 ? 3 : 1) + community,
+        ),
+      );
     }
     for (const [alias, key] of Object.entries(ALIASES)) {
       const app = catalog.app(key) ?? catalog.apps.find((a) => a.action && shortType(a.action) === key);
@@ -219,7 +229,7 @@ export class Vocabulary {
     }
   }
 
-  private add(phrase: string, app: CatalogApp, plain: boolean, rank: number): void {
+  private add(phrase: string, app: CatalogApp, plain: boolean | 'capital', rank: number): void {
     const words = phraseTokens(phrase);
     if (!words.length) return;
     const forms = [words];
@@ -247,7 +257,7 @@ export class Vocabulary {
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.kind !== 'word') continue;
       let node: Trie | undefined = this.root;
-      let best: { to: number; app: CatalogApp; plain?: boolean } | null = null;
+      let best: { to: number; app: CatalogApp; plain?: boolean | 'capital' } | null = null;
       for (let j = i; j < tokens.length && node; j++) {
         const t = tokens[j]!;
         if (t.kind !== 'word') {
@@ -258,7 +268,12 @@ export class Vocabulary {
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
       }
       if (!best) continue;
-      if (best.plain && !this.plainCounts(tokens, i, titleCase)) continue;
+      if (
+        best.plain === 'capital'
+          ? !/^[A-Z]/.test(tokens[i]!.text)
+          : best.plain && !this.plainCounts(tokens, i, titleCase)
+      )
+        continue;
       found.push({ app: best.app, from: i, to: best.to });
       i = best.to - 1;
     }

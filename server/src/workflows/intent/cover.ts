@@ -27,6 +27,9 @@ function beforeOutputs(steps: Step[]): number {
   return i;
 }
 
+const CAPABILITY =
+  /\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
+
 export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigger): Step[] {
   const out = [...steps];
   const { mentions, tokens, original } = ctx;
@@ -71,6 +74,22 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
         agent.tools.push({ kind: 'vectorStore', app: s.app });
         out.splice(i, 1);
       }
+    }
+  }
+  // "It should have access to our catalogue in Google Sheets and be able to look up orders in Shopify": what an
+  // agent can consult or do is a tool it calls, not a step after it.
+  if (agent) {
+    const at = out.indexOf(agent);
+    for (let i = out.length - 1; i > at && at >= 0; i--) {
+      const s = out[i]!;
+      if (
+        s.kind !== 'app' ||
+        !CAPABILITY.test(s.phrase) ||
+        (found.trigger.kind === 'app' && found.trigger.app === s.app)
+      )
+        continue;
+      if (!agent.tools.some((t) => t.kind === 'app' && t.app === s.app)) agent.tools.push({ kind: 'app', app: s.app });
+      out.splice(i, 1);
     }
   }
   const ai = aiSteps(out);

@@ -5,7 +5,7 @@ import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } 
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within } from './mentions.ts';
 import { fieldOfValue, verbClass } from './lexicon.ts';
-import { routeStart, splitClauses, type Clause } from './split.ts';
+import { routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, isComplement } from './words.ts';
@@ -83,7 +83,13 @@ class Reader {
         const skip = this.skipLead(clause, /^(?:otherwise|else|if not|and|then)$/);
         const into = this.scope.lastIf?.otherwise ?? this.scope.lastSwitch?.fallback;
         if (into) {
-          into.push(...this.action(skip, clause.to));
+          let steps = this.action(skip, clause.to);
+          // "… update the row in Baserow, otherwise create a new one": the other outcome works on the same app.
+          const verb = verbClass(this.ctx.tokens[this.firstWord({ ...clause, from: skip })]?.lower ?? '');
+          const same = this.scope.lastIf?.then.findLast((x) => x.kind === 'app');
+          if (!steps.length && same?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
+            steps = [{ ...same, verb, phrase: this.text({ from: skip, to: clause.to }) }];
+          into.push(...steps);
           target = into;
           continue;
         }
@@ -159,6 +165,20 @@ class Reader {
           /^(?:merge|merged|join|joined|combine|combined|them|results?|branches|both|together|the|and|then)$/,
         );
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        continue;
+      }
+      // "wait until one day before the meeting": a Wait node that resumes at a time the user sets.
+      const until = /\b(?:wait|pause|hold)\w*\s+(?:until|till)\s+(.+)$/.exec(words);
+      if (
+        until &&
+        !/^(?:it|them|the (?:response|reply|result|approval|answer)|approval|a reply|a response)\b/.test(until[1]!)
+      ) {
+        const [when, rest] = until[1]!.split(/\s+(?:and )?then\s+/, 2) as [string, string?];
+        target.push({ kind: 'wait', amount: 1, unit: 'days', until: when.trim() });
+        if (rest) {
+          const at = this.tokenAt(clause, words.indexOf(rest, until.index));
+          if (at < clause.to) target.push(...this.action(at, clause.to));
+        }
         continue;
       }
       const wait =
@@ -338,12 +358,10 @@ class Reader {
     const k = this.firstWord(clause);
     const value = this.ctx.tokens[k]!;
     const name = value.kind === 'quote' ? value.text : value.lower;
-    let rest = k + 1;
+    let rest = Math.max(k + 1, routeVerbAt(this.ctx.tokens, k));
     while (
       rest < clause.to &&
-      /^(?:ones?|tickets?|items?|users?|customers?|leads?|orders?|requests?|messages?|emails?|issues?|members?|cases|reviews|comments|posts|records|rows|else|go|goes|get|gets|are|is|should|be|will|to|->|→|sent)$/.test(
-        this.ctx.tokens[rest]!.lower,
-      ) &&
+      /^(?:go|goes|get|gets|are|is|should|be|will|to|->|→|sent)$/.test(this.ctx.tokens[rest]!.lower) &&
       !(this.ctx.tokens[rest]!.lower === 'to' && this.ctx.tokens[rest + 1]?.kind !== 'word')
     )
       rest++;
@@ -574,6 +592,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     usedGenerics: new Set(),
     usedUnknown: new Set(),
     emailTrigger: found.trigger.kind === 'email',
+    aiTasks: [],
   };
   const reader = new Reader(ctx);
   if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });
@@ -608,7 +627,11 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   if (
     bot &&
     /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams|mattermost|twilio)$/.test(bot) &&
-    steps.some((x) => x.kind === 'ai')
+    steps.some((x) => x.kind === 'ai') &&
+    // A bot that answers (an agent, a chat, "reply", "answer"): a transcript saved to Notion is not a reply.
+    (ctx.chat ||
+      steps.some((x) => x.kind === 'ai' && x.task === 'agent') ||
+      /\b(?:repl(?:y|ies)|answers?|respond\w*|responses?|back to)\b/i.test(original))
   ) {
     let replies = false;
     walkSteps(steps, (x) => (replies ||= x.kind === 'app' && x.app === bot && x.verb === 'send'));

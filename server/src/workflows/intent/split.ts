@@ -43,26 +43,34 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   return routeStart(tokens, k);
 }
 
-/** "low ones are archived", "'update' goes to …", "premium users get …": a value, then what happens to it. */
-export function routeStart(tokens: Token[], k: number): boolean {
+/** Words that carry a route's items to what happens to them ("go to", "get", "are archived", "should be"). */
+const ROUTE_VERB = /^(?:go|goes|get|gets|are|is|should|must|will|to|->|→)$/;
+
+/**
+ * "low ones are archived", "'update' events go to …", "low priority tickets get …": a value, at most two words
+ * naming its items, then what happens to them. Returns where the route's words after the value end (the verb), or -1.
+ */
+export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
-  if (!t) return false;
+  if (!t) return -1;
   const value =
     t.kind === 'quote' ||
     (t.kind === 'word' &&
       (fieldOfValue(t.lower) !== null ||
         /^(?:unknown|other|others|everything|anything|rest|remaining)$/.test(t.lower)));
-  if (!value) return false;
-  const rest = tokens.slice(k + 1, k + 4).map((x) => x.lower);
-  const noun =
-    rest[0] &&
-    /^(?:ones?|tickets?|items?|users?|customers?|leads?|orders?|requests?|messages?|emails?|issues?|members?|ones|else|requests|cases|reviews|comments|posts|records|rows)$/.test(
-      rest[0],
-    );
-  const verbAfter = (i: number) =>
-    rest[i] &&
-    (/^(?:go|goes|get|gets|are|is|should|must|will|to|->|→)$/.test(rest[i]!) || Boolean(verbClass(rest[i]!)));
-  return Boolean((noun && verbAfter(1)) || verbAfter(0));
+  if (!value) return -1;
+  for (let i = k + 1; i <= k + 3 && i < tokens.length; i++) {
+    const w = tokens[i]!;
+    if (w.kind !== 'word') return -1;
+    if (ROUTE_VERB.test(w.lower) || (i > k + 1 ? isVerbAt(tokens, i) : Boolean(verbClass(w.lower)))) return i;
+    // Items named between the value and the verb: nouns, never a condition or a linking word.
+    if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|in|on|at|by)$/.test(w.lower)) return -1;
+  }
+  return -1;
+}
+
+export function routeStart(tokens: Token[], k: number): boolean {
+  return routeVerbAt(tokens, k) >= 0;
 }
 
 export function splitClauses(tokens: Token[], from: number, to: number, used: Set<number>): Clause[] {

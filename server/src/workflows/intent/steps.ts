@@ -32,6 +32,8 @@ export interface ReadContext {
   usedUnknown: Set<number>;
   /** The workflow starts from new e-mail: "each email" means the trigger's items. */
   emailTrigger: boolean;
+  /** The AI jobs already given a step, in order: "post the summary" after "summarise it" sends that summary. */
+  aiTasks: AiTask[];
 }
 
 type Role = 'source' | 'destination' | 'instrument' | 'object';
@@ -231,6 +233,7 @@ export function aiStep(task: AiTask, phrase: string, m: Mentions, ctx: ReadConte
     phrase,
   };
   if (!named) ctx.defaulted.add(step);
+  ctx.aiTasks.push(task);
   if (task === 'extract') {
     const attributes = attributesOf(words);
     step.attributes = attributes.length ? attributes : ['name', 'email', 'summary'];
@@ -334,7 +337,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     }
     if (role === 'destination') {
-      outputs.push(app(ref, verb && verb !== 'read' && verb !== 'search' ? verb : defaultVerb(ref.app), items));
+      // "archived in Google Sheets", "moved to Notion": kept there, not deleted from it.
+      const kept = verb === 'delete' && /^(?:archive|move|file|put)$/.test(head?.word ?? '');
+      outputs.push(
+        app(ref, verb && verb !== 'read' && verb !== 'search' && !kept ? verb : defaultVerb(ref.app), items),
+      );
       continue;
     }
     if (role === 'instrument') {
@@ -466,8 +473,18 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     (cls === 'respond' || (cls === 'umbrella' && /\b(?:answers?|replies|reply|responds?|respond)\b/.test(words))) &&
     (ctx.chat || ctx.wantsAi) &&
     /\b(?:questions?|queries|messages?|customers?|users?|inquir\w+|chats?)\b/.test(words);
-  const tasks = answering ? (['agent'] as AiTask[]) : tasksOf(head?.word, m, words);
-  const aiAsked = m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong);
+  // "post the summary to Slack" after a clause that summarised: the noun is that step's result, not a new job.
+  const resultOnly =
+    !answering &&
+    cls !== undefined &&
+    cls !== 'ai' &&
+    head !== null &&
+    !aiVerbTask(head.word) &&
+    !m.models.length &&
+    m.aiNouns.length > 0 &&
+    m.aiNouns.every((n) => ctx.aiTasks.includes(n.task) || (ctx.aiTasks.length > 0 && !n.strong));
+  const tasks = answering ? (['agent'] as AiTask[]) : resultOnly ? [] : tasksOf(head?.word, m, words);
+  const aiAsked = !resultOnly && (m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong));
   const strongVerb =
     (tasks[0] !== undefined && STRONG.has(tasks[0]) && cls === 'ai') ||
     (tasks[0] === 'extract' && attributesOf(words).length > 0 && !files.length);

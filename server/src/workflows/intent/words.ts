@@ -12,7 +12,9 @@ function numberOf(raw: string): number | null {
 }
 
 const FIELD = '(?:the |its |their |his |her |a |an )?([a-z][a-z _-]{0,30}?)';
-const NUMBER = '(\\$?\\s*[\\d,]*\\.?\\d+\\s*(?:k|m|thousand|million)?)\\b';
+// A number, then its unit if any ("3kW", "5 %", "10 GB"): the unit is not part of the value.
+const NUMBER =
+  '(\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
   [
     new RegExp(
@@ -77,6 +79,17 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       },
       end: has.index + has[0].length,
     };
+  // "if the contact already exists", "if the row does not exist yet": whether a lookup found the item.
+  const exists = new RegExp(
+    `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|is there|is missing|is not found|isn't found|is new)\\b`,
+  ).exec(text);
+  if (exists?.[1] && !/^(?:it|there|this|that)$/.test(exists[1].trim())) {
+    const missing = Boolean(exists[2]) || /\b(?:missing|not found|isn't found|is new)\b/.test(exists[0]);
+    return {
+      condition: { field: fieldName(exists[1]), operator: missing ? 'notExists' : 'exists', value: '' },
+      end: exists.index + exists[0].length,
+    };
+  }
   const contains = new RegExp(
     `${FIELD}\\s+(?:contains|includes|mentions|has)\\s+(?:the\\s+)?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);

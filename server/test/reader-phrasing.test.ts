@@ -1,0 +1,119 @@
+// The reader on phrasings people use that the golden set did not hold: each test names the behaviour a user sees
+// in the workflow, so a rule change that loses it fails here with the reason.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readRequest } from '../src/workflows/intent/read.ts';
+import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
+
+function all(spec: WorkflowSpec): Step[] {
+  const out: Step[] = [];
+  walkSteps(spec.steps, (s) => out.push(s));
+  return out;
+}
+
+const apps = (spec: WorkflowSpec) => all(spec).flatMap((s) => (s.kind === 'app' ? [`${s.app}:${s.verb}`] : []));
+
+describe('the reader on how people phrase requests', () => {
+  it('sends the summary it made instead of summarising twice ("post the summary to Slack")', () => {
+    const spec = readRequest(
+      "Every Monday morning, pull last week's sales from Stripe, summarize them with AI and post the summary to Slack.",
+    );
+    const ai = all(spec).filter((s) => s.kind === 'ai');
+    assert.equal(ai.length, 1);
+    assert.equal(ai[0]!.kind === 'ai' && ai[0]!.task, 'summarise');
+    assert.deepEqual(apps(spec), ['stripe:read', 'slack:send']);
+  });
+
+  it('gives an agent the apps it should have access to as tools, not as steps after it', () => {
+    const spec = readRequest(
+      'Build an AI agent that can answer customer questions via Telegram. It should have access to our product catalog in Google Sheets and be able to look up order status in Shopify.',
+    );
+    const agent = all(spec).find((s) => s.kind === 'ai' && s.task === 'agent');
+    assert.ok(agent && agent.kind === 'ai');
+    assert.deepEqual(agent.tools.map((t) => (t.kind === 'app' ? t.app : t.kind)).sort(), ['googleSheets', 'shopify']);
+    // The bot still answers where it was asked.
+    assert.deepEqual(apps(spec), ['telegram:send']);
+  });
+
+  it('does not add a reply to a bot that was only the source (a transcript saved to Notion)', () => {
+    const spec = readRequest(
+      'Take voice notes sent to my Telegram bot, transcribe them with Whisper, and save the text as a new page in Notion.',
+    );
+    assert.deepEqual(apps(spec), ['notion:create']);
+  });
+
+  it('waits until a time the user sets ("wait until one day before the meeting")', () => {
+    const spec = readRequest(
+      'When someone books a meeting on Calendly, add them to our CRM, wait until one day before the meeting, then send them a reminder email.',
+    );
+    const kinds = all(spec).map((s) => (s.kind === 'app' ? s.app : s.kind));
+    assert.deepEqual(kinds, ['hubspot', 'wait', 'emailSend']);
+    const wait = all(spec).find((s) => s.kind === 'wait');
+    assert.ok(wait?.kind === 'wait');
+    assert.equal(wait.until, 'one day before the meeting');
+  });
+
+  it('reads routes whose items are named by more than one word ("low priority ones are archived")', () => {
+    const spec = readRequest(
+      'When a Jira ticket is created, urgent tickets escalate to PagerDuty, low priority ones are archived in Google Sheets, and unknown go to #triage on Slack.',
+    );
+    const sw = spec.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))]),
+      [
+        ['urgent', ['pagerDuty:send']],
+        ['low', ['googleSheets:create']],
+      ],
+    );
+    assert.deepEqual(
+      sw.fallback?.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['slack'],
+    );
+  });
+
+  it('routes quoted values followed by their items ("\'create\' events go to Airtable")', () => {
+    const spec = readRequest(
+      "When a webhook receives an event, 'create' events go to Airtable, 'update' events go to Google Sheets, and anything else is logged to Slack.",
+    );
+    const sw = spec.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => r.name),
+      ['create', 'update'],
+    );
+    assert.equal(sw.fallback?.length, 1);
+  });
+
+  it('reads whether a record exists, and gives the other outcome the same app ("otherwise create a new one")', () => {
+    const spec = readRequest(
+      'Sync new HubSpot contacts into a Baserow table. If the contact already exists in Baserow update the row, otherwise create a new one.',
+    );
+    const branch = spec.steps.find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.equal(branch.condition.operator, 'exists');
+    assert.deepEqual(
+      branch.otherwise.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['baserow:create'],
+    );
+  });
+
+  it('reads a number with its unit and keeps the words after it ("above 3kW", "over 1000 email …")', () => {
+    const kw = readRequest(
+      'Every hour read the energy sensor in Home Assistant and if consumption is above 3kW send me a Gotify notification.',
+    );
+    assert.deepEqual(
+      kw.steps.find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'consumption', operator: 'gt', value: 3 } },
+    );
+    const mail = readRequest('When a Stripe payment succeeds, if the amount is over 1000 email finance@example.com');
+    assert.ok(apps(mail).includes('emailSend:send'));
+  });
+
+  it('takes an everyday word for a community node only where a capital makes it a name', () => {
+    const lower = readRequest(
+      'Read invoices from our accounting inbox over IMAP, pull out the total with AI and insert it into our postgres db.',
+    );
+    assert.ok(!apps(lower).some((a) => a.startsWith('accounting')), apps(lower).join(', '));
+  });
+});

@@ -14,6 +14,12 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'n8n.io template descriptions, held-out set',
     against: 'descriptionsDevelopment',
   },
+  { set: 'userDevelopment', label: 'requests written outside the builder, development set' },
+  {
+    set: 'userHeldout',
+    label: 'requests written outside the builder, held-out set',
+    against: 'userDevelopment',
+  },
 ];
 
 const share = (results: CaseResult[], test: (r: CaseResult) => boolean) =>

@@ -46,7 +46,14 @@ export interface CaseResult {
   buildMs: number;
 }
 
-export type SetName = 'own' | 'development' | 'heldout' | 'descriptionsDevelopment' | 'descriptionsHeldout';
+export type SetName =
+  | 'own'
+  | 'development'
+  | 'heldout'
+  | 'descriptionsDevelopment'
+  | 'descriptionsHeldout'
+  | 'userDevelopment'
+  | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
   own: 'workflow-requests.json',
@@ -54,6 +61,8 @@ const FILES: Record<SetName, string> = {
   heldout: 'template-requests-heldout.json',
   descriptionsDevelopment: 'template-descriptions-dev.json',
   descriptionsHeldout: 'template-descriptions-heldout.json',
+  userDevelopment: 'user-requests-dev.json',
+  userHeldout: 'user-requests-heldout.json',
 };
 
 export function loadCases(set: SetName = 'own'): QualityCase[] {

@@ -116,4 +116,31 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.ok(!apps(lower).some((a) => a.startsWith('accounting')), apps(lower).join(', '));
   });
+
+  it('starts from the app the request set the scene with when the event names none ("I sell on Gumroad. When a sale happens …")', () => {
+    const spec = readRequest(
+      "im selling digital downloads on Gumroad. when a sale happens i want the buyer added to my MailerLite group 'customers' and a little celebration message posted in our discord",
+    );
+    assert.deepEqual(spec.trigger.kind === 'app' && spec.trigger.app, 'gumroad');
+    assert.ok(apps(spec).some((a) => a.startsWith('mailerLite:')));
+    assert.ok(apps(spec).some((a) => a.startsWith('discord:')));
+  });
+
+  it('takes "a webhook that receives …" for the trigger, whatever it receives', () => {
+    const spec = readRequest(
+      'Build a webhook that receives an email address, verifies it with Hunter and responds to the caller with whether the address is deliverable.',
+    );
+    assert.equal(spec.trigger.kind, 'webhook');
+  });
+
+  it('does not take n8n doing the work for its own node ("can n8n watch …", "I\'d like n8n to read …")', () => {
+    for (const request of [
+      'Quick q: can n8n watch a Dropbox folder and when a new image is uploaded, put it in an S3 bucket?',
+      "I'm using Home Assistant. I'd like n8n to read my energy sensor every 30 min and if consumption is above 3kW send me a notification through Gotify.",
+    ])
+      assert.ok(!apps(readRequest(request)).some((a) => a.startsWith('n8n:')), request);
+    assert.ok(
+      apps(readRequest('Every night back up all our n8n workflows to GitHub')).some((a) => a.startsWith('n8n:')),
+    );
+  });
 });

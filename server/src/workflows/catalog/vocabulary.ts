@@ -268,6 +268,8 @@ export class Vocabulary {
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
       }
       if (!best) continue;
+      // "can n8n watch a folder", "I'd like n8n to read …": the product doing the work, not its own node.
+      if (best.app.key === 'n8n' && best.to === i + 1 && this.subject(tokens, i)) continue;
       if (
         best.plain === 'capital'
           ? !/^[A-Z]/.test(tokens[i]!.text)
@@ -278,6 +280,16 @@ export class Vocabulary {
       i = best.to - 1;
     }
     return found;
+  }
+
+  private subject(tokens: Token[], i: number): boolean {
+    const next = tokens[i + 1]?.lower ?? '';
+    const before = tokens[i - 1]?.lower ?? '';
+    return (
+      /^(?:can|could|should|will|would|to|does|do|is|isn't|cannot|can't)$/.test(next) ||
+      Boolean(verbClass(next)) ||
+      /^(?:can|could|does|will|would|like|want|make|have|let|get|use|using|in|with)$/.test(before)
+    );
   }
 
   private plainCounts(tokens: Token[], i: number, titleCase: boolean): boolean {

@@ -368,6 +368,11 @@ class Reader {
     // "… go to #urgent": keep "to" so the destination reads as one.
     if (this.ctx.tokens[rest - 1]?.lower === 'to') rest--;
     const steps = this.action(rest, clause.to);
+    // "'update' updates the record in Airtable, and 'delete' removes it": a route that names no app uses the one before.
+    const verb = verbClass(this.ctx.tokens[rest]?.lower ?? '');
+    const earlier = this.scope.lastSwitch?.routes.at(-1)?.steps.findLast((x) => x.kind === 'app');
+    if (!steps.length && earlier?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
+      steps.push({ ...earlier, verb, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
     const classifier = this.scope.lastClassifier;
     if (classifier?.routes) {
       const route = classifier.routes.find((r) => r.name.toLowerCase() === name.toLowerCase());

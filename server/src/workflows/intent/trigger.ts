@@ -53,6 +53,12 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     if (t.kind === 'punct' && /^[,;:.!?\n–—]$/.test(t.text)) break;
     if (t.kind === 'punct' && t.text === '-' && !t.joined) break;
     if (/^(?:then|so)$/.test(t.lower)) break;
+    // "when a sale happens i want the buyer added to …": what the user wants is the steps, not the event.
+    if (
+      /^(?:i|we)$/.test(t.lower) &&
+      /^(?:want|need|would|like|wanna|'d|must|should)$/.test(tokens[end + 1]?.lower ?? '')
+    )
+      break;
     // "When a new email arrives save the sender": an action verb after the event starts the steps.
     const cls = verbClass(t.lower);
     const prev = tokens[end - 1]?.lower ?? '';
@@ -209,6 +215,23 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         return withFilter({ trigger: { kind: 'form', title: 'Form', fields: [] } });
       return withFilter({ trigger: appTrigger(source, words, tokens), app: source });
     }
+    // "Build a webhook that receives an email address": the webhook is what receives it.
+    if (
+      /\bwebhooks?\s+(?:that\s+|which\s+)?(?:receiv|gets?\b|listen|accept|is called|called|endpoint)|\b(?:via|through|from|on|receiv\w*|with)\s+(?:a\s+|an\s+|the\s+)?webhook\b/i.test(
+        original,
+      )
+    )
+      return withFilter({ trigger: { kind: 'webhook', path: slug(words), method: 'POST' } });
+    // "I sell on Gumroad. When a sale happens …": the app the request set the scene with reports the event.
+    const context = m.apps.find(
+      (ref) =>
+        ref.to <= i &&
+        triggerable(ref) &&
+        !/^(?:to|into|onto|via|using|through|with|by)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+        !MESSAGING.test(ref.app.key),
+    );
+    if (context && !m.generics.some(inside))
+      return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
     if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words))
       return withFilter({ trigger: { kind: 'email', provider: /\bgmail\b/i.test(original) ? 'gmail' : 'imap' } });
     if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b/.test(words))

@@ -143,4 +143,67 @@ describe('the reader on how people phrase requests', () => {
       apps(readRequest('Every night back up all our n8n workflows to GitHub')).some((a) => a.startsWith('n8n:')),
     );
   });
+
+  it('reads "every 30 min" as a schedule', () => {
+    const spec = readRequest('Every 30 min read the energy sensor in Home Assistant and send it to Gotify');
+    assert.deepEqual(spec.trigger, { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 30 } });
+  });
+
+  it('answers a chat: a chat trigger with no AI step gets an agent, with the named vector store as its knowledge', () => {
+    const spec = readRequest(
+      'i want to build an internal Q&A bot for our team: load our Notion pages into a vector DB (thinking Qdrant) and let people ask questions through a chat trigger. any example workflows?',
+    );
+    assert.equal(spec.trigger.kind, 'chat');
+    const agent = all(spec).find((s) => s.kind === 'ai' && s.task === 'agent');
+    assert.ok(agent?.kind === 'ai');
+    assert.deepEqual(agent.tools, [{ kind: 'vectorStore', app: 'vectorStoreQdrant' }]);
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'Q&A and DB are no systems of their own');
+  });
+
+  it("takes n8n's AI nodes named in the request for AI steps, not apps or systems", () => {
+    const classify = readRequest('Label new Gmail emails automatically with an AI text classifier');
+    assert.ok(all(classify).some((s) => s.kind === 'ai' && s.task === 'classify'));
+    assert.ok(!apps(classify).some((a) => a.startsWith('textClassifier')));
+    const extract = readRequest(
+      'Extract the sender and the order number from each email with an Information Extractor and save them to Airtable',
+    );
+    assert.ok(all(extract).some((s) => s.kind === 'ai' && s.task === 'extract'));
+    assert.ok(!all(extract).some((s) => s.kind === 'http'));
+  });
+
+  it('gives a mailing list its default app as a member ("add the buyer to our email list")', () => {
+    const spec = readRequest('When a WooCommerce order is placed, add the buyer to our email list');
+    const step = all(spec).find((s) => s.kind === 'app');
+    assert.deepEqual(step?.kind === 'app' && [step.app, step.verb, step.noun], ['mailchimp', 'create', 'member']);
+    assert.ok(spec.choices.some((c) => c.said === 'email list'));
+  });
+
+  it('reads a label or a new status in the event as its condition, and "all other …" as the other outcome', () => {
+    const gitlab = readRequest(
+      "When a GitLab issue is labelled 'security', create an incident in ServiceNow; all other new issues just get posted to the dev channel in Microsoft Teams.",
+    );
+    const branch = gitlab.steps[0];
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition, { field: 'labels', operator: 'contains', value: 'security' });
+    assert.deepEqual(
+      [branch.then, branch.otherwise].map((l) => l.map((s) => (s.kind === 'app' ? s.app : s.kind))),
+      [['serviceNow'], ['microsoftTeams']],
+    );
+    const clickup = readRequest(
+      "we use clickup for project mgmt and want a telegram notification when a task's status changes to 'done'. tried the clickup trigger but cant figure out how to only let the done ones through",
+    );
+    assert.deepEqual(clickup.trigger.kind === 'app' && clickup.trigger.app, 'clickUp');
+    assert.deepEqual(clickup.steps[0], {
+      kind: 'filter',
+      condition: { field: 'status', operator: 'equals', value: 'done' },
+    });
+    assert.deepEqual(apps(clickup), ['telegram:send']);
+  });
+
+  it('does not take what a question is about for a place to write ("questions about our docs")', () => {
+    const spec = readRequest(
+      'Create a chatbot that answers questions about our docs using an AI agent with a Wikipedia tool',
+    );
+    assert.deepEqual(apps(spec), []);
+  });
 });

@@ -2,7 +2,7 @@
 // Switch branches (continuing after them, or joined in a Merge), AI classifier routes, fan-out into a Merge, batch
 // loops, error outputs, and AI clusters with their sub-nodes on ai_* connections.
 import { aiCluster, type SubNode } from './aiNodes.ts';
-import { appKind } from './catalog/appKinds.ts';
+import { appKind, isFeed } from './catalog/appKinds.ts';
 import type { CatalogApp } from './catalog/nodeCatalog.ts';
 import { checkOf, conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
 import type { Route, Step, WorkflowSpec } from './spec.ts';
@@ -280,7 +280,8 @@ class Planner {
       const app = this.apps.app(trigger.app);
       if (!app?.trigger) {
         const name = this.name(trigger.app);
-        if (app?.action && app && appKind(app) === 'store') {
+        // A database, Reddit, YouTube: the app can be read and sends no webhooks, so the workflow polls it.
+        if (app?.action && (appKind(app) === 'store' || isFeed(app))) {
           this.plan.notes.push(
             `n8n has no trigger node for ${name}, so the workflow checks it every 15 minutes for new items.`,
           );

@@ -26,7 +26,11 @@ function requestText(input: RunInput): string {
 }
 
 function asksForTeam(message: string): boolean {
-  return /\b(?:which|what|recommend|need|want|suggest|find)\b[^.?!]{0,40}\bteam\b/i.test(message);
+  // "Which team should I use?", "recommend a team for …": the team is what is asked for, not who the work is for
+  // ("a Q&A bot for our team").
+  return /\b(?:which|what)\s+(?:\w+\s+){0,2}team\b|\b(?:recommend|need|want|suggest|find)\w*\s+(?:me\s+|us\s+)?(?:a|an|the|one)\s+(?:\w+\s+){0,2}team\b/i.test(
+    message,
+  );
 }
 
 const TASKS: Record<PhaseName, string> = {

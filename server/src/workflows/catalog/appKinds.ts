@@ -22,6 +22,11 @@ const FETCH = new Set(
   ),
 );
 
+/** Apps that publish no webhooks of their own (feeds, Reddit, YouTube): what is new in them is found by polling. */
+export function isFeed(app: CatalogApp): boolean {
+  return FETCH.has(app.key);
+}
+
 export type AppKind = 'message' | 'publish' | 'store' | 'fetch' | 'other';
 
 export function appKind(app: CatalogApp): AppKind {

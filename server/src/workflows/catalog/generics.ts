@@ -21,7 +21,8 @@ export type GenericKind =
   | 'payment'
   | 'invoice'
   | 'file'
-  | 'weather';
+  | 'weather'
+  | 'list';
 
 export interface GenericInfo {
   /** The node chosen (a catalogue key; e-mail has two: receiving and sending). */
@@ -55,10 +56,17 @@ export const GENERIC_DEFAULTS: Record<GenericKind, GenericInfo> = {
   invoice: { app: 'quickbooks', chose: 'QuickBooks Online', change: "say 'use Xero'" },
   file: { app: 'googleDrive', chose: 'Google Drive', change: "say 'use Dropbox' or 'use S3'" },
   weather: { app: 'openWeatherMap', chose: 'OpenWeatherMap', change: 'name another weather API' },
+  list: { app: 'mailchimp', chose: 'Mailchimp (an audience)', change: "say 'use MailerLite' or 'use Brevo'" },
 };
 
 /** Phrases (lower-case words) per generic kind, longest first when matched. */
 const PHRASES: Array<[string, GenericKind]> = [
+  ['mailing list', 'list'],
+  ['email list', 'list'],
+  ['newsletter list', 'list'],
+  ['subscriber list', 'list'],
+  ['newsletter subscribers', 'list'],
+  ['audience', 'list'],
   ['confirmation emails', 'email'],
   ['confirmation email', 'email'],
   ['email address', 'email'],

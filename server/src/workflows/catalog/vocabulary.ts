@@ -14,7 +14,7 @@ export interface AppMention {
 
 /** Core nodes are chosen by the structure of a request (a condition, a loop), never spotted by name. */
 const CORE = new Set(
-  'if switch merge set code filter wait noOp stickyNote splitInBatches splitOut aggregate sort limit removeDuplicates summarize itemLists function functionItem start cron interval manualTrigger executeWorkflow executeWorkflowTrigger executionData dateTime crypto html htmlExtract markdown xml compression moveBinaryData readBinaryFile readBinaryFiles writeBinaryFile readWriteFile readPdf spreadsheetFile editImage renameKeys compareDatasets convertToFile extractFromFile respondToWebhook stopAndError errorTrigger debugHelper simulate simulateTrigger noOp e2eTest executeCommand ssh ftp git jwt totp webhook formTrigger form chatTrigger manualChatTrigger chat emailSend emailReadImap httpRequest scheduleTrigger n8nTrigger workflowTrigger localFileTrigger evaluation evaluationTrigger aiTransform code toolCode toolThink toolCalculator toolWikipedia toolSerpApi toolHttpRequest toolWorkflow toolVectorStore toolExecutor toolSearXng toolWolframAlpha mcpClientTool mcpClient mcpTrigger modelSelector guardrails'.split(
+  'if switch merge set code filter wait noOp stickyNote splitInBatches splitOut aggregate sort limit removeDuplicates summarize itemLists function functionItem start cron interval manualTrigger executeWorkflow executeWorkflowTrigger executionData dateTime crypto html htmlExtract markdown xml compression moveBinaryData readBinaryFile readBinaryFiles writeBinaryFile readWriteFile readPdf spreadsheetFile editImage renameKeys compareDatasets convertToFile extractFromFile respondToWebhook stopAndError errorTrigger debugHelper simulate simulateTrigger noOp e2eTest executeCommand ssh ftp git jwt totp webhook formTrigger form chatTrigger manualChatTrigger chat emailSend emailReadImap httpRequest scheduleTrigger n8nTrigger workflowTrigger localFileTrigger evaluation evaluationTrigger aiTransform code toolCode toolThink toolCalculator toolWikipedia toolSerpApi toolHttpRequest toolWorkflow toolVectorStore toolExecutor toolSearXng toolWolframAlpha mcpClientTool mcpClient mcpTrigger modelSelector guardrails textClassifier informationExtractor sentimentAnalysis chainSummarization chainLlm chainRetrievalQa agent agentTool'.split(
     ' ',
   ),
 );
@@ -134,6 +134,9 @@ const ALIASES: Record<string, string> = {
   jotform: 'jotForm',
   'mistral ocr': 'mistralAi',
   drive: 'googleDrive',
+  'google workspace': 'gSuiteAdmin',
+  'g suite': 'gSuiteAdmin',
+  gsuite: 'gSuiteAdmin',
 };
 
 /** Suffixes a display name may be written without ("Jira Software" → "Jira", "QuickBooks Online" → "QuickBooks"). */

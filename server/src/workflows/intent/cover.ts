@@ -37,6 +37,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   let reads = 0;
   for (const ref of mentions.apps) {
     if (ctx.usedApps.has(ref.from) || found.app === ref) continue;
+    if (ref.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[ref.to]?.lower ?? '')) continue;
     if (found.trigger.kind === 'app' && found.trigger.app === ref.app.key && !ctx.usedApps.size) continue;
     ctx.usedApps.add(ref.from);
     const before = tokens[ref.from - 1]?.lower ?? '';
@@ -64,6 +65,12 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     ctx.usedGenerics.add(g.from);
     ctx.choices.push({ said: g.said, chose: info.chose, change: info.change });
     out.push({ kind: 'app', app: info.app, verb: g.kind === 'sms' ? 'send' : 'create', hints: {}, phrase: g.said });
+  }
+  // A chat is answered: a chat trigger with no AI step gets an agent ("let people ask questions through a chat").
+  if (found.trigger.kind === 'chat' && !aiSteps(out).length) {
+    const added = aiStep('agent', original, { ...mentions, models: [] }, ctx, original.toLowerCase());
+    added.memory = true;
+    out.push(added);
   }
   // A vector store named beside an agent is the agent's knowledge (a tool it searches).
   const agent = aiSteps(out).find((s) => s.task === 'agent');

@@ -147,6 +147,19 @@ const COMMON_CAPITALS = new Set(
   ),
 );
 
+let names: Set<string> | null = null;
+
+/** Every node's display name in the catalogue, lower case, also without " Trigger". */
+function nodeNames(): Set<string> {
+  names ??= new Set(
+    nodeCatalog().apps.flatMap((a) => {
+      const n = a.name.toLowerCase();
+      return [n, n.replace(/\s+trigger$/, '')];
+    }),
+  );
+  return names;
+}
+
 /** Capitalised names that are no app of n8n's: a camel-case product ("NetSuite"), a name before "API", or a proper name mid-sentence. */
 function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
   const title = isTitleCase(tokens);
@@ -178,6 +191,14 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     const sentenceStart = !prev || (prev.kind === 'punct' && /^[.!?:;]$/.test(prev.text));
     const camel = tokens.slice(from, end).some((t) => /[a-z][A-Z]/.test(t.text));
     if (!api && !camel && (title || sentenceStart)) continue;
+    // "an Information Extractor", "the Edit Image node": n8n's own nodes are steps the reader builds, not systems.
+    const said = tokens
+      .slice(from, end)
+      .map((t) => t.lower)
+      .join(' ');
+    if (!api && nodeNames().has(said)) continue;
+    // "Q&A", "vector DB", "HR": a letter or two is a word of the trade, not a system (unless "… API" follows).
+    if (!api && end - from === 1 && tokens[from]!.text.length <= 2) continue;
     // "the weather in Berlin", "for Paris": a place, not a system.
     if (!api && !camel && /^(?:in|for|at|near|around|across)$/.test(prev?.lower ?? '')) continue;
     found.push({

@@ -80,7 +80,23 @@ class Reader {
         continue;
       }
       if (clause.lead === 'otherwise') {
-        const skip = this.skipLead(clause, /^(?:otherwise|else|if not|and|then)$/);
+        const skip = this.skipLead(
+          clause,
+          /^(?:otherwise|else|if not|and|then|but|all|any|other|others|everything|anything|the|rest)$/,
+        );
+        // "When an issue is labelled 'security', create an incident; all other issues …": the trigger's condition
+        // has both outcomes, so it is an If rather than a filter.
+        const first = this.steps[0];
+        if (!this.scope.lastIf && !this.scope.lastSwitch && first?.kind === 'filter' && outer === this.steps) {
+          const branch: Extract<Step, { kind: 'if' }> = {
+            kind: 'if',
+            condition: first.condition,
+            then: this.steps.splice(1),
+            otherwise: [],
+          };
+          this.steps[0] = branch;
+          this.scope.lastIf = branch;
+        }
         const into = this.scope.lastIf?.otherwise ?? this.scope.lastSwitch?.fallback;
         if (into) {
           let steps = this.action(skip, clause.to);
@@ -598,6 +614,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     usedUnknown: new Set(),
     emailTrigger: found.trigger.kind === 'email',
     aiTasks: [],
+    triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,
   };
   const reader = new Reader(ctx);
   if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });

@@ -154,6 +154,13 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   const bare = words.join(' ');
   if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not' && words.length === 2))
     return 'otherwise';
+  // "all other new issues just get posted …", "everything else goes to …": the items the condition did not keep.
+  if (
+    /^(?:(?:and|but) )?(?:all|any) others?\b|^(?:(?:and|but) )?(?:everything|anything) else\b|^(?:(?:and|but) )?the rest\b/.test(
+      bare,
+    )
+  )
+    return 'otherwise';
   // "If it is not, …", "if that fails, …", "if it isn't": the other outcome of the condition before.
   if (
     /^(?:and |but )?if (?:it|that|this|they|so) (?:is|are|was|does|did|has)(?: not|n't)$|^(?:and |but )?if (?:it|that|this) (?:isn't|doesn't|wasn't|fails)$|^(?:and |but )?if not$/.test(

@@ -32,6 +32,8 @@ export interface ReadContext {
   usedUnknown: Set<number>;
   /** The workflow starts from new e-mail: "each email" means the trigger's items. */
   emailTrigger: boolean;
+  /** The app whose trigger starts the workflow, if one does. */
+  triggerApp: string | null;
   /** The AI jobs already given a step, in order: "post the summary" after "summarise it" sends that summary. */
   aiTasks: AiTask[];
 }
@@ -291,7 +293,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const sources: Step[] = [];
   const work: Step[] = [];
   const outputs: Step[] = [];
-  const apps = m.apps.filter((a) => !ctx.usedApps.has(a.from));
+  // "I tried the ClickUp trigger": the trigger named again, not another step.
+  const apps = m.apps.filter(
+    (a) =>
+      !ctx.usedApps.has(a.from) &&
+      !(a.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[a.to]?.lower ?? '')),
+  );
   const app = (ref: AppRef, verb: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
@@ -352,8 +359,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
     // The clause's object: its verb applies ("post on LinkedIn" is a destination, "update Airtable" an object).
     if (verb) (verb === 'read' || verb === 'search' ? sources : outputs).push(app(ref, verb, items));
-    else if (cls === 'ai' || cls === 'transform' || cls === 'umbrella')
-      sources.push(app(ref, items ? 'read' : defaultVerb(ref.app) === 'read' ? 'read' : 'read', items));
+    else if (cls === 'umbrella' && !items && (kind === 'message' || kind === 'publish'))
+      // "I want a Telegram notification …": a messaging app named under an umbrella verb is where it goes.
+      outputs.push(app(ref, 'send'));
+    else if (cls === 'ai' || cls === 'transform' || cls === 'umbrella') sources.push(app(ref, 'read', items));
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
   }
 
@@ -380,6 +389,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // Generic nouns where no app was named for that job: "email the customer", "update inventory", "call an API".
   const channel0 = tokens.slice(from, to).some((t) => t.kind === 'channel');
   for (const g of m.generics) {
+    // "questions about our docs": what something is about, not where it goes.
+    let k = g.from - 1;
+    while (k >= from && DETERMINER.test(tokens[k]!.lower)) k--;
+    if (/^(?:about|regarding|concerning)$/.test(tokens[k]?.lower ?? '')) continue;
     if (g.kind === 'http' || g.kind === 'web') {
       if (files.some((f) => f.kind === 'http') || [...sources, ...outputs].some((s) => s.kind === 'http')) continue;
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
@@ -441,7 +454,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const step: Step = {
       kind: 'app',
       app: key,
-      verb: sending ? 'send' : (verb ?? (g.kind === 'database' || g.kind === 'sheet' ? 'create' : 'create')),
+      verb: sending ? 'send' : (verb ?? 'create'),
+      // "add the buyer to our email list": a member of the list, not a message.
+      ...(g.kind === 'list' ? { noun: 'member' } : {}),
       hints,
       phrase,
     };

@@ -176,8 +176,14 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const used = inCondition ? new Set<number>() : range(i, end);
     const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
     const apps = m.apps.filter(inside);
-    const filterText = /\b(?:has|have|with|whose|where|that has|containing)\b.*$/.exec(words)?.[0] ?? '';
-    const filter = conditionOf(filterText) ?? undefined;
+    const filterText =
+      /\b(?:has|have|with|whose|where|that has|containing)\b.*$/.exec(words)?.[0] ??
+      /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$/.exec(
+        words,
+      )?.[0] ??
+      '';
+    const read = conditionOf(filterText);
+    const filter = read ? { field: read.field, operator: read.operator, value: read.value } : undefined;
     const withFilter = (f: Omit<FoundTrigger, 'used' | 'choices' | 'notes'>): FoundTrigger => ({
       ...f,
       used,

@@ -33,7 +33,7 @@ const fieldName = (raw: string) => {
     .trim()
     .split(/\s+/)
     .filter(
-      (w) => !/^(?:a|an|the|its|their|his|her|my|our|your|this|that|incoming|new|each|every|any|current)$/.test(w),
+      (w) => !/^(?:a|an|the|its|their|his|her|my|our|your|this|that|incoming|new|each|every|any|current|s)$/.test(w),
     );
   const last = words.at(-1) ?? '';
   if (!last || /^(?:it|they|item|items|one|ones)$/.test(last)) return 'value';
@@ -78,6 +78,24 @@ function readBody(text: string): { condition: Condition; end: number } | null {
         value: has[2],
       },
       end: has.index + has[0].length,
+    };
+  // "is labelled 'security'", "tagged urgent": the item's labels hold the value.
+  const labelled = new RegExp(
+    `${FIELD}\\s+(?:is\\s+|are\\s+|was\\s+|gets\\s+|got\\s+)?(?:labell?ed|tagged)\\s+(?:as\\s+|with\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+  ).exec(text);
+  if (labelled?.[1] && labelled[2])
+    return {
+      condition: { field: 'labels', operator: 'contains', value: labelled[2] },
+      end: labelled.index + labelled[0].length,
+    };
+  // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.
+  const becomes = new RegExp(
+    `${FIELD}\\s+(?:changes?|changed|is changed|moves?|moved|is moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+["'“]?([\\w-]{1,40})["'”]?`,
+  ).exec(text);
+  if (becomes?.[1] && becomes[2])
+    return {
+      condition: { field: fieldName(becomes[1]), operator: 'equals', value: becomes[2] },
+      end: becomes.index + becomes[0].length,
     };
   // "if the contact already exists", "if the row does not exist yet": whether a lookup found the item.
   const exists = new RegExp(

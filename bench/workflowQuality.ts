@@ -15,6 +15,7 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     against: 'descriptionsDevelopment',
   },
   { set: 'userDevelopment', label: 'requests written outside the builder, development set' },
+  { set: 'userDevelopment2', label: 'requests written outside the builder, second development set' },
   {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',

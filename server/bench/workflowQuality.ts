@@ -53,6 +53,7 @@ export type SetName =
   | 'descriptionsDevelopment'
   | 'descriptionsHeldout'
   | 'userDevelopment'
+  | 'userDevelopment2'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -62,6 +63,7 @@ const FILES: Record<SetName, string> = {
   descriptionsDevelopment: 'template-descriptions-dev.json',
   descriptionsHeldout: 'template-descriptions-heldout.json',
   userDevelopment: 'user-requests-dev.json',
+  userDevelopment2: 'user-requests-dev2.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

@@ -206,4 +206,120 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.deepEqual(apps(spec), []);
   });
+
+  it('reads comparison signs and subjects that pick items ("if score > 70", "anyone scoring above 7 … the others …")', () => {
+    const sign = readRequest(
+      'candidates apply via Workable. if score > 70 send them my calendly link by email, else do nothing.',
+    );
+    assert.deepEqual(
+      sign.steps.find((s) => s.kind === 'filter'),
+      {
+        kind: 'filter',
+        condition: { field: 'score', operator: 'gt', value: 70 },
+      },
+    );
+    const subject = readRequest(
+      'Let applicants upload their CV through a form, use AI to score them. Anyone scoring above 7 gets an interview invite by email, the others get a polite rejection.',
+    );
+    const branch = subject.steps.find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition, { field: 'score', operator: 'gt', value: 7 });
+    assert.deepEqual(
+      [branch.then, branch.otherwise].map((l) => l.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))),
+      [['emailSend:send'], ['emailSend:send']],
+    );
+  });
+
+  it('routes items named by any word when the rest are named too ("Hot leads …; everyone else …")', () => {
+    const spec = readRequest(
+      'Hot leads should be created in HubSpot and the sales team should get a ping; everyone else just goes into our nurture spreadsheet.',
+    );
+    const sw = spec.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [['hot', ['hubspot', 'slack']]],
+    );
+    assert.deepEqual(
+      sw.fallback?.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['googleSheets'],
+    );
+    // Creating a record is no writing job for a model.
+    assert.ok(!all(spec).some((s) => s.kind === 'ai'));
+  });
+
+  it('creates the item in the request\'s app that keeps it ("create a deal" in a HubSpot workflow)', () => {
+    const spec = readRequest(
+      'For each new lead in HubSpot, use AI to qualify the lead. If the score is above 70 create a deal, otherwise add them to a nurture list in Mailchimp.',
+    );
+    const branch = spec.steps.find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.then, [
+      { kind: 'app', app: 'hubspot', verb: 'create', noun: 'deal', hints: {}, phrase: 'create a deal' },
+    ]);
+  });
+
+  it('filters on what the user keeps ("only send the negative ones", "only the articles that mention …", "non-200")', () => {
+    const negative = readRequest(
+      'Anytime someone mentions our brand on Reddit, run sentiment analysis on the post and only send the negative ones to the community team in Discord.',
+    );
+    assert.deepEqual(
+      negative.steps.find((s) => s.kind === 'filter'),
+      {
+        kind: 'filter',
+        condition: { field: 'sentiment', operator: 'equals', value: 'negative' },
+      },
+    );
+    const mention = readRequest(
+      'Check a handful of tech news RSS feeds every hour, keep only the articles that mention AI regulation, summarize each one with Mistral and post the summaries to our Discord server.',
+    );
+    assert.deepEqual(
+      mention.steps.find((s) => s.kind === 'filter'),
+      {
+        kind: 'filter',
+        condition: { field: 'text', operator: 'contains', value: 'ai regulation' },
+      },
+    );
+    assert.ok(!mention.steps.some((s) => s.kind === 'set'));
+    const status = readRequest(
+      "Check our website's status endpoint every hour; if it's not returning OK, post an alert in Microsoft Teams and open a Jira ticket for the on-call dev.",
+    );
+    assert.deepEqual(
+      status.steps.find((s) => s.kind === 'filter'),
+      {
+        kind: 'filter',
+        condition: { field: 'statusCode', operator: 'notEquals', value: 200 },
+      },
+    );
+  });
+
+  it('reads a pause however it is said ("a 20 s pause between requests", "add a delay", "pausing between messages")', () => {
+    const waits = (r: string) => all(readRequest(r)).flatMap((s) => (s.kind === 'wait' ? [[s.amount, s.unit]] : []));
+    assert.deepEqual(
+      waits(
+        'Every day read the rows from Google Sheets, loop over each row one at a time with a 20 s pause between HTTP requests, and save the price to Airtable',
+      ),
+      [[20, 'seconds']],
+    );
+    assert.deepEqual(waits('When a form is submitted, add a delay, then send a Slack message'), [[1, 'minutes']]);
+    assert.deepEqual(
+      waits('Get all contacts from HubSpot and send each one an email with Gmail, pausing between messages'),
+      [[1, 'seconds']],
+    );
+  });
+
+  it("names n8n's own nodes and brands as people write them (Error Trigger, LINE, NASA's, Rocket.Chat, SFTP)", () => {
+    assert.equal(
+      readRequest('i want an Error Trigger workflow that sends the failed workflow name to a Telegram chat').trigger
+        .kind,
+      'error',
+    );
+    assert.deepEqual(apps(readRequest('LINE notification for new WooCommerce orders')), ['line:send']);
+    assert.ok(
+      apps(readRequest("Post NASA's picture of the day to Telegram every morning")).some((a) => a.startsWith('nasa:')),
+    );
+    assert.deepEqual(apps(readRequest('Forward Telegram messages to Rocket.Chat')), ['rocketchat:send']);
+    assert.ok(apps(readRequest('upload the CSV to our vendor SFTP server')).some((a) => a.startsWith('ftp:')));
+    assert.deepEqual(readRequest('Morning digest of Linear issues to Discord').trigger.kind, 'schedule');
+  });
 });

@@ -14,7 +14,7 @@ export interface AppMention {
 
 /** Core nodes are chosen by the structure of a request (a condition, a loop), never spotted by name. */
 const CORE = new Set(
-  'if switch merge set code filter wait noOp stickyNote splitInBatches splitOut aggregate sort limit removeDuplicates summarize itemLists function functionItem start cron interval manualTrigger executeWorkflow executeWorkflowTrigger executionData dateTime crypto html htmlExtract markdown xml compression moveBinaryData readBinaryFile readBinaryFiles writeBinaryFile readWriteFile readPdf spreadsheetFile editImage renameKeys compareDatasets convertToFile extractFromFile respondToWebhook stopAndError errorTrigger debugHelper simulate simulateTrigger noOp e2eTest executeCommand ssh ftp git jwt totp webhook formTrigger form chatTrigger manualChatTrigger chat emailSend emailReadImap httpRequest scheduleTrigger n8nTrigger workflowTrigger localFileTrigger evaluation evaluationTrigger aiTransform code toolCode toolThink toolCalculator toolWikipedia toolSerpApi toolHttpRequest toolWorkflow toolVectorStore toolExecutor toolSearXng toolWolframAlpha mcpClientTool mcpClient mcpTrigger modelSelector guardrails textClassifier informationExtractor sentimentAnalysis chainSummarization chainLlm chainRetrievalQa agent agentTool'.split(
+  'if switch merge set code filter wait noOp stickyNote splitInBatches splitOut aggregate sort limit removeDuplicates summarize itemLists function functionItem start cron interval manualTrigger executeWorkflow executeWorkflowTrigger executionData dateTime crypto html htmlExtract markdown xml compression moveBinaryData readBinaryFile readBinaryFiles writeBinaryFile readWriteFile readPdf spreadsheetFile editImage renameKeys compareDatasets convertToFile extractFromFile respondToWebhook stopAndError errorTrigger debugHelper simulate simulateTrigger noOp e2eTest executeCommand git jwt totp webhook formTrigger form chatTrigger manualChatTrigger chat emailSend emailReadImap httpRequest scheduleTrigger n8nTrigger workflowTrigger localFileTrigger evaluation evaluationTrigger aiTransform code toolCode toolThink toolCalculator toolWikipedia toolSerpApi toolHttpRequest toolWorkflow toolVectorStore toolExecutor toolSearXng toolWolframAlpha mcpClientTool mcpClient mcpTrigger modelSelector guardrails textClassifier informationExtractor sentimentAnalysis chainSummarization chainLlm chainRetrievalQa agent agentTool'.split(
     ' ',
   ),
 );
@@ -135,6 +135,9 @@ const ALIASES: Record<string, string> = {
   'mistral ocr': 'mistralAi',
   drive: 'googleDrive',
   'google workspace': 'gSuiteAdmin',
+  'rocket.chat': 'rocketchat',
+  'rocket chat': 'rocketchat',
+  sftp: 'ftp',
   'g suite': 'gSuiteAdmin',
   gsuite: 'gSuiteAdmin',
 };
@@ -162,7 +165,7 @@ interface Trie {
 
 /** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
 const APP_NOUN =
-  /^(?:issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?)$/;
+  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?)$/;
 
 function phraseTokens(phrase: string): string[] {
   return tokenize(phrase)
@@ -267,7 +270,8 @@ export class Vocabulary {
           if (t.kind === 'punct' && t.joined && (t.text === '-' || t.text === '.') && j > i) continue;
           break;
         }
-        node = node.next.get(t.lower);
+        // "NASA's picture of the day": the name without its possessive.
+        node = node.next.get(t.lower) ?? node.next.get(t.lower.replace(/['’]s$/, ''));
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
       }
       if (!best) continue;
@@ -298,11 +302,12 @@ export class Vocabulary {
   private plainCounts(tokens: Token[], i: number, titleCase: boolean): boolean {
     const t = tokens[i]!;
     const before = tokens[i - 1];
-    const capital = /^[A-Z]/.test(t.text) && t.text !== t.text.toUpperCase();
+    // "Line" or "LINE" (a brand written in capitals), not "line" or a shouted "THE".
+    const capital = /^[A-Z]/.test(t.text) && (t.text !== t.text.toUpperCase() || t.text.length >= 3);
     const placed = before && /^(?:with|via|using|to|into|in|on|from|and|&|,|\+)$/.test(before.lower);
     const noun = tokens[i + 1] && APP_NOUN.test(tokens[i + 1]!.lower);
     if (titleCase) return capital && Boolean(placed || noun);
-    return capital && Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text));
+    return capital && (Boolean(noun) || (Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text))));
   }
 }
 

@@ -154,7 +154,7 @@ function nodeNames(): Set<string> {
   names ??= new Set(
     nodeCatalog().apps.flatMap((a) => {
       const n = a.name.toLowerCase();
-      return [n, n.replace(/\s+trigger$/, '')];
+      return [n, n.replace(/\s+trigger$/, ''), `${n.replace(/\s+trigger$/, '')} trigger`];
     }),
   );
   return names;

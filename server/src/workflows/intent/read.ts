@@ -14,9 +14,55 @@ import { coverMentions, finishSteps } from './cover.ts';
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
 const RATE_LIMIT =
-  /\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b/;
+  /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
 const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
+
+/** A clause that opens with the items a comparison picks ("anyone scoring above 7 …", "orders over $500 …"). */
+const SUBJECT_CONDITION =
+  /^(?:and\s+|but\s+)?(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|any\s+\w+|all\s+\w+)\s+(?:\w+\s+){0,3}?(?:scoring|scored|with|whose|who|that|rated|valued|over|above|under|below|more|less|at|costing|worth|>|<)\b/;
+
+/** Tokens a clause's word string holds: words, quoted values, and comparison signs ("score > 70"). */
+const counted = (t: Token): boolean =>
+  t.kind === 'word' || t.kind === 'quote' || (t.kind === 'punct' && /^[<>=]$/.test(t.text));
+
+/** The pause a clause asks for: "wait 2 days", "a 20 s pause", "add a delay" (one minute, stated); null when none. */
+function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
+  const said =
+    /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+)?(\d+|a|an|one|two|three|five|ten)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
+      words,
+    ) ??
+    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay)\b/.exec(words);
+  const bare =
+    !said &&
+    !RATE_LIMIT.test(words) &&
+    /\b(?:wait|delay)\s+(?:node|nodes|step|a (?:little|bit|while|moment))\b|\b(?:add|insert|with|adds|uses?)\s+(?:a\s+|an\s+)?(?:short\s+|small\s+)?(?:delay|pause|wait)\b/.test(
+      words,
+    );
+  if (!said && !bare) return null;
+  const amount = !said
+    ? 1
+    : /^\d+$/.test(said[1]!)
+      ? Number(said[1])
+      : (({ two: 2, three: 3, five: 5, ten: 10 } as Record<string, number>)[said[1]!] ?? 1);
+  const unit = !said ? 'minute' : said[2]!.replace(/s$/, '');
+  if (unit === 'week') return { kind: 'wait', amount: amount * 7, unit: 'days' };
+  return { kind: 'wait', amount, unit: UNITS[unit] ?? 'seconds' };
+}
+
+const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
+  second: 'seconds',
+  sec: 'seconds',
+  '': 'seconds',
+  minute: 'minutes',
+  min: 'minutes',
+  m: 'minutes',
+  hour: 'hours',
+  hr: 'hours',
+  h: 'hours',
+  day: 'days',
+  d: 'days',
+};
 
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
@@ -53,7 +99,7 @@ class Reader {
   private words(c: { from: number; to: number }): string {
     return this.ctx.tokens
       .slice(c.from, c.to)
-      .filter((t) => t.kind === 'word' || t.kind === 'quote')
+      .filter(counted)
       .map((t) => t.lower)
       .join(' ');
   }
@@ -66,6 +112,7 @@ class Reader {
     const outer = this.scope.list;
     let target = outer;
     let loopBody: Step[] | null = null;
+    let routeSteps: Step[] | null = null;
     let lastAction: { list: Step[]; steps: Step[] } | null = null;
     for (let i = 0; i < clauses.length; i++) {
       const clause = clauses[i]!;
@@ -97,14 +144,31 @@ class Reader {
           this.steps[0] = branch;
           this.scope.lastIf = branch;
         }
-        const into = this.scope.lastIf?.otherwise ?? this.scope.lastSwitch?.fallback;
+        const sw = this.scope.lastSwitch;
+        if (sw && !this.scope.lastIf && !sw.fallback) sw.fallback = [];
+        const into = this.scope.lastIf?.otherwise ?? sw?.fallback ?? undefined;
         if (into) {
           let steps = this.action(skip, clause.to);
           // "… update the row in Baserow, otherwise create a new one": the other outcome works on the same app.
           const verb = verbClass(this.ctx.tokens[this.firstWord({ ...clause, from: skip })]?.lower ?? '');
           const same = this.scope.lastIf?.then.findLast((x) => x.kind === 'app');
-          if (!steps.length && same?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
-            steps = [{ ...same, verb, phrase: this.text({ from: skip, to: clause.to }) }];
+          // "… gets an invite by email, the others get a polite rejection": the same app, with this outcome's words.
+          const nothing = /^(?:just\s+)?(?:do nothing|nothing|ignore|skip|stop|leave|drop|discard)\b/.test(
+            this.words({ from: skip, to: clause.to }),
+          );
+          if (
+            !steps.length &&
+            !nothing &&
+            same?.kind === 'app' &&
+            this.firstWord({ ...clause, from: skip }) < clause.to
+          )
+            steps = [
+              {
+                ...same,
+                verb: verb === 'create' || verb === 'update' || verb === 'delete' ? verb : same.verb,
+                phrase: this.text({ from: skip, to: clause.to }),
+              },
+            ];
           into.push(...steps);
           target = into;
           continue;
@@ -118,6 +182,18 @@ class Reader {
           target = read;
           lastAction = null;
           continue;
+        }
+      }
+      // "Anyone scoring above 7 gets an invite", "orders over $500 go to …": a comparison on the items, then an action.
+      if (clause.lead === null && SUBJECT_CONDITION.test(words)) {
+        const cond = conditionOf(words);
+        if (cond && /^(?:gt|lt|gte|lte)$/.test(cond.operator) && cond.end < words.length - 3) {
+          const read = this.condition(clause, target, null);
+          if (read) {
+            target = read;
+            lastAction = null;
+            continue;
+          }
         }
       }
       const filtered = this.filterClause(clause, words, target);
@@ -155,11 +231,14 @@ class Reader {
         }
       }
       if (routeStart(this.ctx.tokens, this.firstWord(clause))) {
-        this.route(clause, target);
+        // "Hot leads go to HubSpot and the sales team gets a ping": the clauses after a route are in it.
+        const into = this.route(clause, target === routeSteps ? outer : target);
+        target = into ?? target;
+        routeSteps = into ?? routeSteps;
         continue;
       }
       if (this.routeBy(clause, words, target)) continue;
-      this.scope.lastSwitch = null;
+      if (target !== routeSteps) this.scope.lastSwitch = null;
       const loop = this.loop(clause, words);
       if (loop) {
         target.push(loop);
@@ -167,7 +246,7 @@ class Reader {
         loopBody = loop.body;
         const rest = this.skipLoopWords(clause);
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
-        if (RATE_LIMIT.test(words)) target.push({ kind: 'wait', amount: 1, unit: 'seconds' });
+        if (RATE_LIMIT.test(words)) target.push(waitOf(words) ?? { kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
       }
       if (
@@ -197,22 +276,12 @@ class Reader {
         }
         continue;
       }
-      const wait =
-        /\b(?:wait|pause|sleep|delay)\w*\s+(?:for\s+)?(\d+|a|an|one|two|three|five|ten)\s+(second|minute|hour|day|week)s?\b/.exec(
-          words,
-        );
+      const wait = waitOf(words);
       if (wait) {
-        const amount = /^\d+$/.test(wait[1]!)
-          ? Number(wait[1])
-          : (({ two: 2, three: 3, five: 5, ten: 10 } as Record<string, number>)[wait[1]!] ?? 1);
-        target.push(
-          wait[2] === 'week'
-            ? { kind: 'wait', amount: amount * 7, unit: 'days' }
-            : { kind: 'wait', amount, unit: `${wait[2]}s` as 'seconds' },
-        );
+        target.push(wait);
         const rest = this.afterWord(
           clause,
-          /^(?:wait|waits|waiting|pause|sleep|delay|for|\d+|a|an|one|two|three|five|ten|seconds?|minutes?|hours?|days?|weeks?|then|and|before|between)$/,
+          /^(?:wait|waits|waiting|pause|sleep|delay|delays|add|insert|short|small|little|bit|while|moment|node|nodes|step|of|for|\d+|a|an|one|two|three|five|ten|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|then|and|before|between)$/,
         );
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
@@ -281,7 +350,7 @@ class Reader {
     const text = this.words(clause);
     const cond = conditionOf(text);
     if (!cond) return null;
-    const lead = text.search(/\b(?:if|when|whenever|unless)\b/);
+    const lead = Math.max(0, text.search(/\b(?:if|when|whenever|unless)\b/));
     const afterCondition = this.tokenAt(clause, lead + cond.end);
     const condition: Condition =
       clause.lead === 'unless' ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond);
@@ -362,7 +431,7 @@ class Reader {
     let offset = 0;
     for (let k = clause.from; k < clause.to; k++) {
       const t = this.ctx.tokens[k]!;
-      if (t.kind !== 'word' && t.kind !== 'quote') continue;
+      if (!counted(t)) continue;
       if (offset >= charInWords) return k;
       offset += t.lower.length + 1;
     }
@@ -370,7 +439,7 @@ class Reader {
   }
 
   /** "urgent tickets escalate to …, low ones are archived, unknown go to triage": routes by a value. */
-  private route(clause: Clause, target: Step[]): void {
+  private route(clause: Clause, target: Step[]): Step[] | null {
     const k = this.firstWord(clause);
     const value = this.ctx.tokens[k]!;
     const name = value.kind === 'quote' ? value.text : value.lower;
@@ -394,7 +463,7 @@ class Reader {
       const route = classifier.routes.find((r) => r.name.toLowerCase() === name.toLowerCase());
       if (route) {
         route.steps.push(...steps);
-        return;
+        return route.steps;
       }
     }
     let sw = this.scope.lastSwitch;
@@ -406,6 +475,7 @@ class Reader {
     }
     if (FALLBACK.test(name)) sw.fallback = steps;
     else sw.routes.push({ name, steps });
+    return steps;
   }
 
   private fieldFromContext(): string | null {
@@ -469,10 +539,10 @@ class Reader {
       /\bonly\b[^,]*?\b(?:if|when|where|with|whose|that)\b\s*(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+){0,3}?(?:where|with|that|if|whose)\s+(.*)|\b(?:skip|ignore|exclude|drop|discard)\w*\s+(?:any\s+|the\s+|all\s+)?(?:\w+\s+){0,2}?(?:where|with|that|if|whose)\s+(.*)/.exec(
         words,
       );
-    if (!m) return false;
+    if (!m) return this.onlyClause(clause, words, target);
     const condText = m[1] ?? m[2] ?? m[3] ?? '';
     const cond = conditionOf(`if ${condText}`) ?? conditionOf(condText);
-    if (!cond) return false;
+    if (!cond) return this.onlyClause(clause, words, target);
     const negate = /\b(?:skip|ignore|exclude|drop|discard)\w*\b|\bfilter\w*\s+out\b/.test(words);
     const before = this.tokenAt(clause, m.index);
     target.push(...this.action(clause.from, before));
@@ -480,6 +550,42 @@ class Reader {
       kind: 'filter',
       condition: negate ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond),
     });
+    return true;
+  }
+
+  /**
+   * "only send the negative ones to Discord", "keep only the articles that mention AI regulation", "only alert when
+   * something returns non-200": a Filter on the value, the words, or the status, before the clause's action.
+   */
+  private onlyClause(clause: Clause, words: string, target: Step[]): boolean {
+    if (!/\bonly\b|\bkeep\w*\b|\bfilter\w*\b/.test(words)) return false;
+    let condition: Condition | null = null;
+    const mention =
+      /\b(?:that|which|who|where|if|when)\s+(?:\w+\s+)?(?:mentions?|contains?|includes?|talks? about|(?:is|are) about|says?)\s+["']?([\w-]+(?:\s+[\w-]+){0,2}?)["']?(?:\s+(?:and|then|to|in|on|with)\b|$)/.exec(
+        words,
+      );
+    const status =
+      /\b(?:returns?|responds? with|gives?|gets?)\s+(?:a\s+)?(?:non|not a|anything but|anything other than)[- ]?(\d{3})\b/.exec(
+        words,
+      );
+    const ones =
+      /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][a-z-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files)\b/.exec(
+        words,
+      );
+    if (status) condition = { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) };
+    else if (mention?.[1]) condition = { field: 'text', operator: 'contains', value: mention[1] };
+    else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open)$/.test(ones[1]))
+      condition = { field: fieldOfValue(ones[1]) ?? 'category', operator: 'equals', value: ones[1] };
+    if (!condition) return false;
+    const end = status ?? mention;
+    const head = end ? this.tokenAt(clause, end.index) : clause.from;
+    // "keep only the articles that …" is the filter itself; "read the feed and only keep …" reads first.
+    const before = this.words({ from: clause.from, to: head });
+    const steps =
+      end && !/^(?:and\s+|then\s+)?(?:keep|keeps|only|filter\w*)\b/.test(before) ? this.action(clause.from, head) : [];
+    target.push(...steps, { kind: 'filter', condition });
+    const rest = end ? this.tokenAt(clause, end.index + end[0].length) : clause.from;
+    if (rest < clause.to) target.push(...this.action(rest, clause.to));
     return true;
   }
 

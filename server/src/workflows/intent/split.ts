@@ -38,7 +38,19 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   while (k < end && tokens[k]!.kind === 'word' && SKIP.test(tokens[k]!.lower) && !isVerbAt(tokens, k)) k++;
   const t = tokens[k];
   if (!t || k >= end) return false;
+  // "everyone else …" is one subject, not "everyone" and an "else".
+  if (
+    t.lower === 'else' &&
+    /^(?:everyone|everybody|anyone|anybody|everything|anything|someone|something|nobody|nothing)$/.test(
+      tokens[k - 1]?.lower ?? '',
+    )
+  )
+    return false;
   if (/^(?:if|unless|otherwise|else|when|whenever|only|for|each|both|but)$/.test(t.lower)) return true;
+  // ", everyone else gets …", ", the rest go to …": the other items' outcome.
+  const two = `${t.lower} ${tokens[k + 1]?.lower ?? ''}`;
+  if (/^(?:(?:everyone|everybody|anyone|everything|anything) else|the (?:rest|others)|all others?)$/.test(two))
+    return true;
   if (isVerbAt(tokens, k)) return true;
   return routeStart(tokens, k);
 }
@@ -58,7 +70,18 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     (t.kind === 'word' &&
       (fieldOfValue(t.lower) !== null ||
         /^(?:unknown|other|others|everything|anything|rest|remaining)$/.test(t.lower)));
-  if (!value) return -1;
+  // "Hot leads should be created in HubSpot; everyone else …": with the other items named, any word may be the value.
+  const named =
+    !value &&
+    t.kind === 'word' &&
+    /^[a-z][a-z-]+$/.test(t.lower) &&
+    !verbClass(t.lower) &&
+    !/^(?:the|a|an|all|any|each|every|new|our|my|your|their|this|that|these|those|some|no|it|they|we|i|you|then|and|or|but|if|when|once|also|just|only|both)$/.test(
+      t.lower,
+    ) &&
+    /^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') &&
+    hasOthers(tokens);
+  if (!value && !named) return -1;
   for (let i = k + 1; i <= k + 3 && i < tokens.length; i++) {
     const w = tokens[i]!;
     if (w.kind !== 'word') return -1;
@@ -67,6 +90,22 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|in|on|at|by)$/.test(w.lower)) return -1;
   }
   return -1;
+}
+
+const others = new WeakMap<Token[], boolean>();
+
+/** The request names the items no route took ("everyone else", "the rest", "all other …"). */
+function hasOthers(tokens: Token[]): boolean {
+  let found = others.get(tokens);
+  if (found === undefined) {
+    const words = tokens.map((x) => x.lower).join(' ');
+    found =
+      /\b(?:everyone|everybody|anyone|everything|anything) else\b|\bthe (?:rest|others)\b|\ball (?:the )?others?\b/.test(
+        words,
+      );
+    others.set(tokens, found);
+  }
+  return found;
 }
 
 export function routeStart(tokens: Token[], k: number): boolean {
@@ -113,7 +152,13 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
     if (
       j > start &&
       t.kind === 'word' &&
-      ((CONNECTIVE.test(lower) && lower !== 'also') || /^(?:otherwise|else|unless)$/.test(lower))
+      ((CONNECTIVE.test(lower) && lower !== 'also') || /^(?:otherwise|else|unless)$/.test(lower)) &&
+      !(
+        lower === 'else' &&
+        /^(?:everyone|everybody|anyone|anybody|everything|anything|someone|something|nobody|nothing|or|what)$/.test(
+          tokens[j - 1]?.lower ?? '',
+        )
+      )
     ) {
       push(j);
       start = j;
@@ -156,7 +201,7 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
     return 'otherwise';
   // "all other new issues just get posted …", "everything else goes to …": the items the condition did not keep.
   if (
-    /^(?:(?:and|but) )?(?:all|any) others?\b|^(?:(?:and|but) )?(?:everything|anything) else\b|^(?:(?:and|but) )?the rest\b/.test(
+    /^(?:(?:and|but) )?(?:(?:all|any|the) )?others?\b|^(?:(?:and|but) )?(?:everything|anything|everyone|everybody|anyone) else\b|^(?:(?:and|but) )?the rest\b/.test(
       bare,
     )
   )

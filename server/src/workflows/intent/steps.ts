@@ -94,6 +94,12 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
   if (/^(?:from|of|out)$/.test(prep)) return 'source';
   if (/^(?:to|into|onto|->|→)$/.test(prep)) return 'destination';
   if (/^(?:with|using|via|through|by|thanks|powered|w)$/.test(prep)) return 'instrument';
+  // "the URLs are in a Google Sheet", "our docs live in Notion": where the items already are.
+  if (
+    /^(?:in|on|inside)$/.test(prep) &&
+    /^(?:are|is|live|lives|sit|sits|stored|kept|saved|listed)$/.test(tokens[k - 1]?.lower ?? '')
+  )
+    return 'source';
   if (/^(?:in|on|at|inside)$/.test(prep))
     return cls === 'read' || cls === 'search' || cls === 'ai' ? 'source' : 'destination';
   return 'object';
@@ -275,6 +281,10 @@ function genericApp(kind: GenericKind, ctx: ReadContext, said: string, sending: 
   return kind === 'email' && !sending ? 'emailSend' : info.app;
 }
 
+/** What a model writes: a clause that creates one of these may be an AI job ("create a caption"). */
+const CONTENT =
+  /\b(?:posts?|e-?mails?|messages?|captions?|summar\w+|repl(?:y|ies)|descriptions?|texts?|articles?|content|copy|blogs?|tweets?|newsletters?|stor(?:y|ies)|titles?|bios?|responses?|answers?|reports?|proposals?|letters?|headlines?|scripts?|outlines?|drafts?|ideas?|images?|pictures?|thumbnails?|illustrations?|slogans?|taglines?|digests?|briefs?|quizz?\w*|poems?|jokes?|translations?)\b/;
+
 const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
 
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
@@ -388,6 +398,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
 
   // Generic nouns where no app was named for that job: "email the customer", "update inventory", "call an API".
   const channel0 = tokens.slice(from, to).some((t) => t.kind === 'channel');
+  // "anyone above 7 gets an invite by email": the items' people receive it, so it is sent to them.
+  // "everyone else gets the standard confirmation email": someone receives it (not "get the emails from Gmail").
+  const received =
+    head !== null &&
+    (/^(?:gets|receives)$/.test(tokens[head.index]!.lower) ||
+      (/^(?:get|receive)$/.test(tokens[head.index]!.lower) &&
+        /^(?:should|will|must|would|shall|then)$/.test(tokens[head.index - 1]?.lower ?? ''))) &&
+    (/\b(?:by|via|per|through|over|in an?|as an?)\s+(?:e-?mails?|sms|texts?|text messages?|messages?)\b/.test(words) ||
+      m.generics.some((g) => g.kind === 'email' || g.kind === 'sms' || g.kind === 'chat'));
   for (const g of m.generics) {
     // "questions about our docs": what something is about, not where it goes.
     let k = g.from - 1;
@@ -429,7 +448,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push({ kind: 'app', app: genericApp(g.kind, ctx, g.said, false), verb: 'read', hints, phrase });
       continue;
     }
-    const sending = verb === 'send' || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
+    const sending = verb === 'send' || received || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
     const named = [...sources, ...outputs].some((s) => s.kind === 'app');
     if (named && g.kind !== 'email' && g.kind !== 'sms') continue;
     if (g.kind === 'sms' && outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message')) continue;
@@ -440,7 +459,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     )
       continue;
     if (g.kind === 'chat' && (outputs.length || !(sending || cls === 'send') || channel0)) continue;
-    const readVerb = verb === 'read' || verb === 'search';
+    const readVerb = !received && (verb === 'read' || verb === 'search');
     if (SEND_GENERIC.has(g.kind) && readVerb && g.kind !== 'email') continue;
     if (g.kind === 'email' && readVerb) {
       // "each email" of an e-mail trigger is the trigger's item, not another read.
@@ -491,14 +510,20 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // "post the summary to Slack" after a clause that summarised: the noun is that step's result, not a new job.
   const resultOnly =
     !answering &&
-    cls !== undefined &&
     cls !== 'ai' &&
-    head !== null &&
-    !aiVerbTask(head.word) &&
+    !(head && aiVerbTask(head.word)) &&
+    !m.aiWords.length &&
     !m.models.length &&
     m.aiNouns.length > 0 &&
     m.aiNouns.every((n) => ctx.aiTasks.includes(n.task) || (ctx.aiTasks.length > 0 && !n.strong));
-  const tasks = answering ? (['agent'] as AiTask[]) : resultOnly ? [] : tasksOf(head?.word, m, words);
+  // "Hot leads should be created in HubSpot": creating a record is no writing job, unless the object is content.
+  const recordOnly =
+    cls === 'create' &&
+    /^(?:create|write)$/.test(head?.word ?? '') &&
+    !m.models.length &&
+    !m.aiWords.length &&
+    !CONTENT.test(words);
+  const tasks = answering ? (['agent'] as AiTask[]) : resultOnly || recordOnly ? [] : tasksOf(head?.word, m, words);
   const aiAsked = !resultOnly && (m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong));
   const strongVerb =
     (tasks[0] !== undefined && STRONG.has(tasks[0]) && cls === 'ai') ||
@@ -528,5 +553,37 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           : 'analyse';
     work.push(aiStep(m.aiNouns[0]?.task ?? implied, phrase, m, ctx, words));
   }
+  // "If the score is above 70 create a deal" in a HubSpot workflow: the item says which of the request's apps.
+  if (
+    !sources.length &&
+    !work.length &&
+    !outputs.length &&
+    head &&
+    (verb === 'create' || verb === 'update' || verb === 'delete')
+  ) {
+    const owner = itemOwner(tokens, head.index + 1, to, ctx);
+    if (owner) outputs.push({ kind: 'app', app: owner.app, verb, noun: owner.noun, hints, phrase });
+  }
   return [...sources, ...work, ...outputs];
+}
+
+/** The app of the request (its trigger's first) that keeps the kind of item a verb's object names ("a deal"). */
+function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext): { app: string; noun: string } | null {
+  let k = from;
+  while (
+    k < to &&
+    (tokens[k]!.kind !== 'word' ||
+      DETERMINER.test(tokens[k]!.lower) ||
+      /^(?:them|him|her|it|new)$/.test(tokens[k]!.lower))
+  )
+    k++;
+  const noun = tokens[k]?.lower.replace(/(?<!s)s$/, '');
+  if (!noun || noun.length < 3 || verbClass(noun)) return null;
+  const catalog = nodeCatalog();
+  const keys = [ctx.triggerApp, ...ctx.mentions.apps.map((a) => a.app.key)].filter((x): x is string => Boolean(x));
+  for (const key of keys) {
+    const app = catalog.app(key);
+    if (app?.operations.some((o) => o.resource?.toLowerCase() === noun)) return { app: key, noun };
+  }
+  return null;
 }

@@ -320,6 +320,13 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
 }
 
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
+  // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
+  if (
+    /\berror ?trigger\b|\bwhen(?:ever)? (?:a|any|one of (?:my|our|the)) (?:workflow|execution)s? (?:fails?|errors?)\b/i.test(
+      original,
+    )
+  )
+    return { trigger: { kind: 'error' }, used: new Set(), choices: [], notes: [] };
   const schedule = findSchedule(original);
   const event = eventTrigger(tokens, m, original);
   const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;
@@ -339,7 +346,14 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const bot = botApp(tokens, m);
   if (bot) return { trigger: appTrigger(bot, 'new message'), used: new Set(), app: bot, choices: [], notes: [] };
   if (
-    lower.some((w) => /^(?:chatbot|chat)$/.test(w)) ||
+    // "a chat", "chat with our docs" — not "a Telegram chat" or "the team chat", which are places to post.
+    lower.some(
+      (w, i) =>
+        w === 'chatbot' ||
+        (w === 'chat' &&
+          !m.apps.some((a) => a.to === i) &&
+          !/^(?:team|group|company|internal|slack|teams|telegram|discord|whatsapp|google)$/.test(lower[i - 1] ?? '')),
+    ) ||
     m.aiNouns.some(
       (n) =>
         n.task === 'agent' &&

@@ -28,6 +28,19 @@ const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
 ];
 
 /** The item field a condition reads: the noun it names, without articles and adjectives ("an incoming email" → text). */
+const SUBJECTS =
+  /^(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|who|that|with|whose|any|all)$/;
+const MEASURES: Record<string, string> = {
+  scoring: 'score',
+  scored: 'score',
+  rated: 'rating',
+  costing: 'price',
+  priced: 'price',
+  valued: 'value',
+  worth: 'value',
+  aged: 'age',
+};
+
 const fieldName = (raw: string) => {
   const words = raw
     .trim()
@@ -35,6 +48,10 @@ const fieldName = (raw: string) => {
     .filter(
       (w) => !/^(?:a|an|the|its|their|his|her|my|our|your|this|that|incoming|new|each|every|any|current|s)$/.test(w),
     );
+  // "anyone scoring above 7", "items costing over 50": the measure the items are compared by.
+  while (words.length > 1 && SUBJECTS.test(words[0]!)) words.shift();
+  const measure = MEASURES[words.at(-1) ?? ''];
+  if (measure) words.splice(-1, 1, measure);
   const last = words.at(-1) ?? '';
   if (!last || /^(?:it|they|item|items|one|ones)$/.test(last)) return 'value';
   if (/^(?:e-?mails?|messages?|mails?|posts?|tweets?|comments?|reviews?|tickets?|requests?)$/.test(last)) return 'text';
@@ -78,6 +95,25 @@ function readBody(text: string): { condition: Condition; end: number } | null {
         value: has[2],
       },
       end: has.index + has[0].length,
+    };
+  // "if it's not returning OK", "when something returns non-200", "if the API returns 500": the HTTP status.
+  const notStatus =
+    /\b(?:returns?|returning|responds? with|responding with|gives?|answers? with)\s+(?:an?\s+)?(?:non|not|anything but|anything other than)[- ]?(\d{3}|ok)\b|\b(?:not|n't|isn't|is not|doesn't|does not)\s+(?:returning|return|respond(?:ing)? with)\s+(?:an?\s+)?(\d{3}|ok)\b/.exec(
+      text,
+    );
+  if (notStatus) {
+    const code = notStatus[1] ?? notStatus[2]!;
+    return {
+      condition: { field: 'statusCode', operator: 'notEquals', value: code === 'ok' ? 200 : Number(code) },
+      end: notStatus.index + notStatus[0].length,
+    };
+  }
+  const status =
+    /\b(?:returns?|returning|responds? with|answers? with)\s+(?:an?\s+)?(?:status\s+(?:code\s+)?)?(\d{3})\b/.exec(text);
+  if (status)
+    return {
+      condition: { field: 'statusCode', operator: 'equals', value: Number(status[1]) },
+      end: status.index + status[0].length,
     };
   // "is labelled 'security'", "tagged urgent": the item's labels hold the value.
   const labelled = new RegExp(

@@ -406,6 +406,13 @@ export interface ToolCatalogueEntry {
   description: string;
   functions: string[];
 }
+/** A catalogue tool or MCP server this deployment does not offer, and why (e.g. "e-mail: set SMTP_URL"). */
+export interface UnavailableCatalogueEntry {
+  /** MCP servers only: the server's display name. */
+  name?: string;
+  description: string;
+  reason: string;
+}
 export interface McpServerCatalogueEntry {
   name: string;
   description: string;

@@ -95,7 +95,13 @@ export async function executeRun(
   const outcome: RunOutcome = { sessionId, content: '', recorder, teamId: null };
 
   const engine = selectEngine(ctx.config);
-  const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });
+  const services = runServices(ctx, {
+    userId: run.user.id,
+    runId: run.runId,
+    origin: run.origin,
+    sessionId,
+    email: run.user.email,
+  });
   let failure: ErrorFrame | null = null;
   let release: (() => void) | null = null;
   // One run's tool calls share its signal, many at once (node definitions are read in parallel): not a leak.

@@ -16,9 +16,9 @@ import type {
   walletLoginBody,
   walletRegisterBody,
 } from './bodies.ts';
-import type { MemberResponse, ReplyWorkflow, ToolCall } from './frames.ts';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, ToolCall } from './frames.ts';
 
-export type { MemberResponse, ReplyWorkflow, StreamFrame, ToolCall, WorkflowJson } from './frames.ts';
+export type { MemberResponse, ReplyFile, ReplyWorkflow, StreamFrame, ToolCall, WorkflowJson } from './frames.ts';
 
 /**
  * A payload the SPA sends, checked at compile time against the server's body schema (contract/bodies.ts): a field
@@ -390,6 +390,8 @@ export interface TeamChatReply {
   tools: ToolCall[];
   team_id?: string | null;
   workflow?: ReplyWorkflow;
+  /** Files the team saved in the run (save_file), downloadable by the user at /api/v1/files/{file_id}. */
+  files?: ReplyFile[];
 }
 
 /** Client → server over `/teams/{id}/ws`. */

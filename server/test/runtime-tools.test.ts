@@ -1,6 +1,6 @@
 // A real run in which a member (scripted model) calls every function of the catalogue's tools once: each call is in
 // the reply's timeline with its true arguments (secrets masked) and result; the e-mail reaches the SMTP server, the
-// saved file downloads for its owner only, and the Add Tools catalogue offers e-mail because SMTP_URL is set.
+// saved file is attached to the reply and downloads for its owner only, and Add Tools offers e-mail (SMTP_URL set).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -214,7 +214,18 @@ describe('a run that uses every catalogue tool', () => {
     assert.match(result('search_n8n_docs'), /`n8n-nodes-base\.slack`/);
     assert.match(result('read_n8n_docs'), /^# Slack node/);
 
-    // The saved file downloads for its owner, and for nobody else.
+    // The saved file is attached to the reply (and to the stored message), and downloads for its owner only.
+    assert.deepEqual(res.body.data.files, [
+      {
+        file_id: saved.file_id,
+        original_filename: 'summary.md',
+        size: saved.size,
+        content_type: 'text/markdown; charset=utf-8',
+      },
+    ]);
+    const history = await client(server, token).get(`/teams/sessions/${session_id}/messages`);
+    const stored = history.body.data.messages.find((m: { role: string }) => m.role !== 'user');
+    assert.deepEqual(stored.file_ids, [saved.file_id]);
     const path = new URL(saved.download_url).pathname;
     const own = await client(server, token).raw('GET', path);
     assert.equal(own.status, 200);

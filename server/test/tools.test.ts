@@ -6,11 +6,13 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { Agent, request } from 'undici';
 import type { ToolCall } from '../../contract/types.ts';
 import { loadCatalog, DEFAULT_CATALOG_FILE } from '../src/mcp/catalog.ts';
 import { toolAvailability } from '../src/mcp/toolAvailability.ts';
 import { mailerFor } from '../src/runtime/mailer.ts';
 import { argsShown } from '../src/runtime/tools/args.ts';
+import { guardedLookup } from '../src/runtime/tools/http.ts';
 import { memberFunctions, type ToolEnv, type ToolFunction } from '../src/runtime/tools/catalog.ts';
 import { invokeTool } from '../src/runtime/tools/invoke.ts';
 import type { HttpLimits, RunEvent, RunFile, ToolServices } from '../src/runtime/types.ts';
@@ -216,6 +218,22 @@ describe('the catalogue tools', () => {
       }
     });
 
+    it('checks the resolved address where the socket connects, so DNS cannot swap in a private one', async () => {
+      // The name passes no check before this point here: the connection's own lookup refuses it.
+      const agent = new Agent({ connect: { lookup: guardedLookup } });
+      try {
+        await assert.rejects(
+          request(`http://localhost:${otherHost.split(':')[1]}/`, { dispatcher: agent }),
+          (error: Error & { cause?: Error }) => {
+            assert.match(String(error.cause?.message ?? error.message), /localhost resolves to a private or local/);
+            return true;
+          },
+        );
+      } finally {
+        await agent.close();
+      }
+    });
+
     it('follows at most 5 redirects, and a 303 continues as a GET', async () => {
       const fns = await functions('http_request');
       const five = await call(fns, 'http_get', { url: `http://${host}/hops/4` });
@@ -337,6 +355,7 @@ describe('the catalogue tools', () => {
         size: 9,
         download_url: 'http://localhost/api/v1/files/s1',
       });
+      assert.equal(save.result.split('\n\n')[1], 'Saved report.md (9 bytes); it is attached to the reply.');
       assert.deepEqual(
         saved.map((f) => [f.name, f.contentType, f.bytes.toString()]),
         [['report.md', 'text/markdown; charset=utf-8', '# Report\n']],

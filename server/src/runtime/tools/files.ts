@@ -71,7 +71,7 @@ function saveFile(env: ToolEnv, save: NonNullable<ToolEnv['services']['saveFile'
   return {
     name: 'save_file',
     description:
-      'Saves a text file for the user (at most 1 MB); they can download it from the chat. Saving the same name again saves a new version.',
+      'Saves a text file for the user (at most 1 MB), attached to the reply. Saving the same name again saves a new version.',
     parameters: schema({ file_name: 'File name with extension, e.g. report.md', content: 'The text to save' }),
     async execute(args) {
       const name = str(args, 'file_name', 255);
@@ -96,7 +96,7 @@ function saveFile(env: ToolEnv, save: NonNullable<ToolEnv['services']['saveFile'
       };
       if (earlier >= 0) env.files.splice(earlier, 1, file);
       else env.files.push(file);
-      return `${JSON.stringify({ file_id: stored.id, file_name: name, size: bytes.length, download_url: stored.url })}\n\nSaved ${name} (${bytes.length} bytes). [Download ${name}](${stored.url})`;
+      return `${JSON.stringify({ file_id: stored.id, file_name: name, size: bytes.length, download_url: stored.url })}\n\nSaved ${name} (${bytes.length} bytes); it is attached to the reply.`;
     },
   };
 }

@@ -24,10 +24,14 @@ const TEXTUAL = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:json|xml|javascript|x
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-class PrivateAddressError extends Error {}
+class PrivateAddressError extends Error {
+  constructor(host: string) {
+    super(`${host} resolves to a private or local address`);
+  }
+}
 
 /** A DNS lookup that refuses names resolving to any non-public address (checked where the socket connects). */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     if (!addresses.length || !addresses.every((a) => isPublicAddress(a.address)))

@@ -104,7 +104,10 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
       await page.getByRole('button', { name: 'Add Tools' }).click();
       const add = page.getByRole('dialog', { name: 'Add Tools' });
       await add.getByRole('textbox', { name: 'Search tools' }).fill('github');
-      await add.getByRole('button', { name: /GitHub/ }).first().click();
+      await add
+        .getByRole('button', { name: /GitHub/ })
+        .first()
+        .click();
       await page.getByRole('button', { name: 'List' }).click();
       await page
         .getByRole('list', { name: 'Tools list' })

@@ -329,6 +329,8 @@ export interface StoredMessage {
    */
   run_id?: string;
   run_status?: 'running' | 'completed' | 'failed' | 'stopped' | 'interrupted';
+  /** Team replies: the files the team saved in the run (docs/PROTOCOL.md), downloadable at /files/{file_id}. */
+  files?: ReplyFile[];
 }
 
 export interface TeamContext {

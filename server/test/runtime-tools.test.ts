@@ -226,6 +226,7 @@ describe('a run that uses every catalogue tool', () => {
     const history = await client(server, token).get(`/teams/sessions/${session_id}/messages`);
     const stored = history.body.data.messages.find((m: { role: string }) => m.role !== 'user');
     assert.deepEqual(stored.file_ids, [saved.file_id]);
+    assert.deepEqual(stored.files, res.body.data.files);
     const path = new URL(saved.download_url).pathname;
     const own = await client(server, token).raw('GET', path);
     assert.equal(own.status, 200);

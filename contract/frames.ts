@@ -61,6 +61,15 @@ export const replyWorkflowSchema = z.object({
 });
 export type ReplyWorkflow = z.infer<typeof replyWorkflowSchema>;
 
+/** A file the team saved in the run (save_file): its owner downloads it at GET /api/v1/files/{file_id}. */
+export const replyFileSchema = z.object({
+  file_id: nonEmpty,
+  original_filename: z.string(),
+  size: z.int().check(z.gte(0)),
+  content_type: z.optional(z.string()),
+});
+export type ReplyFile = z.infer<typeof replyFileSchema>;
+
 /** What every frame may carry: the session, and the run with the frame's number in it (1, 2, 3, …). */
 const frameIds = {
   session_id: z.optional(z.string()),
@@ -102,6 +111,8 @@ const endSchema = z.strictObject({
   workflow: z.optional(replyWorkflowSchema),
   /** The run was stopped at the user's request (what it produced is kept). */
   stopped: z.optional(z.literal(true)),
+  /** Files the team saved in the run, attached to the reply (absent when none). */
+  files: z.optional(z.array(replyFileSchema)),
 });
 
 const errorSchema = z.strictObject({

@@ -1,6 +1,6 @@
 // The team-chat socket frames (SPEC §3) as one discriminated union, and the parser that admits only well-formed ones.
 import { z } from './zod.ts';
-import type { MemberResponse, ReplyWorkflow, ToolCall } from './types.ts';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, ToolCall } from './types.ts';
 
 export type ToolEvent = 'ToolCallStarted' | 'ToolCallCompleted';
 
@@ -27,6 +27,8 @@ interface FramePayload {
   workflow?: ReplyWorkflow;
   /** An end frame of a run stopped at the user's request (from this tab or another). */
   stopped: boolean;
+  /** Files the team saved in the run (docs/PROTOCOL.md); malformed entries are dropped. */
+  files?: ReplyFile[];
 }
 
 type FrameEventPart = { event: null } | { event: ToolEvent; active_tool: ToolCall } | { event: 'RunCompleted' };
@@ -116,6 +118,23 @@ const workflowSchema = z.object({
   }),
   url: z.nullish(z.string()),
 });
+
+const replyFileSchema = z.object({
+  // Used in a download path: plain ids only.
+  file_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)),
+  original_filename: z.string(),
+  size: z.number(),
+  content_type: z.optional(z.string()),
+});
+
+/** The files of an end frame or a stored reply; entries of another shape are left out. */
+export function replyFilesOf(value: unknown): ReplyFile[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const parsed = replyFileSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 /** A workflow field that is not one (another server's shape, a truncated one) is ignored: the text still has it. */
 function workflowOf(value: unknown): ReplyWorkflow | null {
@@ -219,6 +238,8 @@ export function parseFrame(raw: unknown): ParseResult {
   };
   const workflow = workflowOf(data.workflow);
   if (workflow) payload.workflow = workflow;
+  const files = replyFilesOf(data.files);
+  if (files.length) payload.files = files;
   const type = data.type === 'end' ? 'end' : 'chunk';
   if (event === 'ToolCallStarted' || event === 'ToolCallCompleted') {
     const active = fields.active_tool ?? payload.tools.at(-1);

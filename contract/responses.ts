@@ -23,6 +23,7 @@ import type {
   SubscriptionStatus,
   Team,
   TeamChatReply,
+  UnavailableCatalogueEntry,
   TeamConfig,
   TeamMember,
   ToolCatalogueEntry,
@@ -113,6 +114,23 @@ function mapOf(raw: unknown, keys: string[], what: string): Json {
     if (Object.values(body).every(isRecord)) return body;
   }
   throw new UnreadableResponse(`Unreadable ${what}: expected a map of entries`);
+}
+
+/** What a server says it does not offer in its deployment, and why (optional; older servers send nothing). */
+function unavailableOf(raw: unknown, key: string): Record<string, UnavailableCatalogueEntry> {
+  const body = bodyOf(raw);
+  const map = isRecord(body) ? body[key] : undefined;
+  if (!isRecord(map)) return {};
+  const entries: Array<[string, UnavailableCatalogueEntry]> = [];
+  for (const [id, entry] of Object.entries(map)) {
+    if (!isRecord(entry) || typeof entry.reason !== 'string') continue;
+    const description = typeof entry.description === 'string' ? entry.description : '';
+    entries.push([
+      id,
+      { ...(typeof entry.name === 'string' ? { name: entry.name } : {}), description, reason: entry.reason },
+    ]);
+  }
+  return Object.fromEntries(entries);
 }
 
 // ---- Teams
@@ -351,6 +369,8 @@ export const readers = {
     mapOf(raw, ['available_tools', 'tools'], 'tool catalogue') as Record<string, ToolCatalogueEntry>,
   availableMcpServers: (raw: unknown): Record<string, McpServerCatalogueEntry> =>
     mapOf(raw, ['available_mcp_servers', 'servers'], 'MCP server catalogue') as Record<string, McpServerCatalogueEntry>,
+  unavailableTools: (raw: unknown) => unavailableOf(raw, 'unavailable_tools'),
+  unavailableMcpServers: (raw: unknown) => unavailableOf(raw, 'unavailable_mcp_servers'),
   knowledgeBases: (raw: unknown) => {
     const { items, total } = listOf(raw, ['knowledge_bases', 'bases'], 'knowledge bases');
     return { total, knowledge_bases: items.map(readKnowledgeBase) };

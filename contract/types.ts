@@ -16,9 +16,9 @@ import type {
   walletLoginBody,
   walletRegisterBody,
 } from './bodies.ts';
-import type { MemberResponse, ReplyWorkflow, ToolCall } from './frames.ts';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, ToolCall } from './frames.ts';
 
-export type { MemberResponse, ReplyWorkflow, StreamFrame, ToolCall, WorkflowJson } from './frames.ts';
+export type { MemberResponse, ReplyFile, ReplyWorkflow, StreamFrame, ToolCall, WorkflowJson } from './frames.ts';
 
 /**
  * A payload the SPA sends, checked at compile time against the server's body schema (contract/bodies.ts): a field
@@ -329,6 +329,8 @@ export interface StoredMessage {
    */
   run_id?: string;
   run_status?: 'running' | 'completed' | 'failed' | 'stopped' | 'interrupted';
+  /** Team replies: the files the team saved in the run (docs/PROTOCOL.md), downloadable at /files/{file_id}. */
+  files?: ReplyFile[];
 }
 
 export interface TeamContext {
@@ -390,6 +392,8 @@ export interface TeamChatReply {
   tools: ToolCall[];
   team_id?: string | null;
   workflow?: ReplyWorkflow;
+  /** Files the team saved in the run (save_file), downloadable by the user at /api/v1/files/{file_id}. */
+  files?: ReplyFile[];
 }
 
 /** Client → server over `/teams/{id}/ws`. */
@@ -405,6 +409,13 @@ export type StreamRequest = Sends<
 export interface ToolCatalogueEntry {
   description: string;
   functions: string[];
+}
+/** A catalogue tool or MCP server this deployment does not offer, and why (e.g. "e-mail: set SMTP_URL"). */
+export interface UnavailableCatalogueEntry {
+  /** MCP servers only: the server's display name. */
+  name?: string;
+  description: string;
+  reason: string;
 }
 export interface McpServerCatalogueEntry {
   name: string;

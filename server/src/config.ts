@@ -81,6 +81,19 @@ const schema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().optional(),
   ALLOW_PRIVATE_TOOL_HOSTS: flag,
+  /** The http_request tool: whole request (redirects included) and response bytes read. */
+  HTTP_TOOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  HTTP_TOOL_MAX_BYTES: z.coerce.number().int().min(1_000).max(20_000_000).default(1_000_000),
+  /** The email tool's SMTP server (smtp:// or smtps://, credentials in the URL); without it email_user is not offered. */
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  /** The sender of the email tool's messages (default: the app name at no-reply@ the PUBLIC_URL host or localhost). */
+  SMTP_FROM: z.string().trim().min(3).max(300).optional(),
   /** List the tools of the catalogue's credential-free servers at start (default on; suites turn it off). */
   MCP_WARM_TOOL_LISTS: z
     .enum(['true', 'false', '1', '0'])

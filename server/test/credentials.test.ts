@@ -71,14 +71,29 @@ describe('MCP credentials and catalogues', () => {
     );
   });
 
-  it("lists the regular tools, including the browser behind the Agent's Computer", async () => {
+  it("lists the regular tools that work here, including the browser behind the Agent's Computer", async () => {
     const res = await client(server, alice.token).get('/agents/tools/available');
     assert.equal(res.status, 200);
     const tools = res.body.data.available_tools;
-    for (const name of ['duckduckgo', 'calculator', 'python', 'file', 'browser', 'email', 'http_request']) {
+    for (const name of ['n8n_docs', 'calculator', 'file', 'browser', 'http_request']) {
       assert.equal(typeof tools[name].description, 'string', name);
       assert.ok(tools[name].functions.length > 0, name);
     }
+  });
+
+  it('lists what this deployment cannot provide apart, with the reason', async () => {
+    const res = await client(server, alice.token).get('/agents/tools/available');
+    const { available_tools: tools, unavailable_tools: missing } = res.body.data;
+    for (const name of ['email', 'python', 'duckduckgo']) assert.ok(!(name in tools), name);
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(missing).map(([name, t]) => [name, (t as { reason: string }).reason])),
+      {
+        email: 'e-mail: set SMTP_URL',
+        python: 'code: not available (this deployment has no code sandbox)',
+        duckduckgo: 'web search: no search provider is configured (n8n_docs searches the n8n documentation)',
+      },
+    );
+    assert.equal(missing.email.description, "Send e-mails on the user's behalf.");
   });
 
   it('lists the available MCP servers with a tool configuration example', async () => {
@@ -90,6 +105,15 @@ describe('MCP credentials and catalogues', () => {
     assert.deepEqual(github.tool_config_example.server_ids, ['github']);
     assert.equal(github.tool_config_example.type, 'mcp');
     assert.equal(github.credential_fields, undefined);
+  });
+
+  it('lists catalogue servers without a connection apart, with the reason', async () => {
+    const res = await client(server, alice.token).get('/agents/mcp/servers/available');
+    const { available_mcp_servers: servers, unavailable_mcp_servers: missing } = res.body.data;
+    assert.deepEqual(Object.keys(servers).sort(), ['github', 'n8n']);
+    assert.deepEqual(Object.keys(missing).sort(), ['fetch', 'google_sheets', 'slack']);
+    assert.equal(missing.slack.name, 'Slack');
+    assert.equal(missing.slack.reason, 'Slack: no server is connected in this deployment');
   });
 
   it('creates a credential, masks the token and keeps only a sealed value in the database', async () => {

@@ -55,7 +55,7 @@ describe('the built-in team', () => {
         {
           name: 'Research Assistant',
           role: 'Research',
-          agent_config: { tool_call_limit: limit, tools: [{ type: 'duckduckgo' }, { type: 'browser' }] },
+          agent_config: { tool_call_limit: limit, tools: [{ type: 'n8n_docs' }, { type: 'browser' }] },
         },
       ],
       ...overrides,
@@ -101,7 +101,7 @@ describe('the built-in team', () => {
         names.indexOf('get_node') < names.indexOf('validate_workflow'),
       names.join(),
     );
-    assert.deepEqual(names.slice(-2), ['duckduckgo_search', 'browser_open']);
+    assert.deepEqual(names.slice(-2), ['search_n8n_docs', 'browser_open']);
     const wf = workflowOf(first);
     assert.deepEqual(
       wf.nodes.map((n: { type: string }) => n.type),
@@ -129,7 +129,7 @@ describe('the built-in team', () => {
 
   it("honours a member's tool call limit", async () => {
     const events = await run(team({}, 1));
-    assert.deepEqual(toolNames(events).slice(-1), ['duckduckgo_search']);
+    assert.deepEqual(toolNames(events).slice(-1), ['search_n8n_docs']);
     const researcher = events.find(
       (e) => e.kind === 'member_response' && e.response.member_name === 'Research Assistant',
     );

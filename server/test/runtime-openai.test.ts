@@ -33,7 +33,7 @@ function teamScript(request: ChatRequest): FakeReply {
   }
   return hasToolResult
     ? textReply('The Schedule Trigger node ', 'fits.')
-    : toolCallReply('call_search_1', 'duckduckgo_search', { query: 'schedule trigger' });
+    : toolCallReply('call_search_1', 'search_n8n_docs', { query: 'schedule trigger' });
 }
 
 const TEAM: Team = {
@@ -64,7 +64,7 @@ const TEAM: Team = {
         name: 'Researcher',
         role: 'Looks things up',
         type: 'agent',
-        agent_config: { model_id: 'gpt-4o-mini', tools: [{ type: 'duckduckgo' }] },
+        agent_config: { model_id: 'gpt-4o-mini', tools: [{ type: 'n8n_docs' }] },
       },
     ],
   },
@@ -72,8 +72,25 @@ const TEAM: Team = {
 
 const services = (charged: string[] = []): ToolServices => ({
   hasCredentials: async () => true,
-  mcpTools: async () => [],
-  callMcp: async () => ({ text: '', isError: true }),
+  // n8n-mcp as the documentation search reads it: its search_nodes tool and an answer of its shape.
+  mcpTools: async () => [{ name: 'search_nodes', description: 'Search n8n nodes', inputSchema: { type: 'object' } }],
+  callMcp: async (_server, tool, args) =>
+    tool === 'search_nodes'
+      ? {
+          text: JSON.stringify({
+            query: args.query,
+            results: [
+              {
+                nodeType: 'nodes-base.scheduleTrigger',
+                workflowNodeType: 'n8n-nodes-base.scheduleTrigger',
+                displayName: 'Schedule Trigger',
+                description: 'Triggers the workflow on a given schedule',
+              },
+            ],
+          }),
+          isError: false,
+        }
+      : { text: '', isError: true },
   credentialLink: async () => null,
   credentialProblem: async () => null,
   serverName: (id) => id,
@@ -127,8 +144,8 @@ describe('OpenAI-compatible engine', () => {
     );
     assert.deepEqual(kinds, [
       'tool_started:transfer_task_to_member',
-      'tool_started:duckduckgo_search',
-      'tool_completed:duckduckgo_search',
+      'tool_started:search_n8n_docs',
+      'tool_completed:search_n8n_docs',
       'member_response',
       'tool_completed:transfer_task_to_member',
       'text',
@@ -142,11 +159,11 @@ describe('OpenAI-compatible engine', () => {
     const member = events.find((e) => e.kind === 'member_response');
     assert.equal(member?.kind === 'member_response' && member.response.content, 'The Schedule Trigger node fits.');
     assert.equal(member?.kind === 'member_response' && member.response.model, 'gpt-4o-mini');
-    const search = events.find((e) => e.kind === 'tool_completed' && e.call.tool_name === 'duckduckgo_search');
+    const search = events.find((e) => e.kind === 'tool_completed' && e.call.tool_name === 'search_n8n_docs');
     assert.equal(search?.kind === 'tool_completed' && search.call.tool_call_id, 'call_search_1');
     assert.deepEqual(search?.kind === 'tool_completed' && search.call.tool_args, { query: 'schedule trigger' });
     assert.match(String(search?.kind === 'tool_completed' && search.call.result), /Schedule Trigger/);
-    assert.deepEqual(charged, ['duckduckgo_search'], 'member tools are paid for, delegation is not');
+    assert.deepEqual(charged, ['search_n8n_docs'], 'member tools are paid for, delegation is not');
 
     assert.equal(fake.requests.length, 4);
     const [first, memberFirst, memberSecond, last] = fake.requests;
@@ -161,7 +178,7 @@ describe('OpenAI-compatible engine', () => {
     assert.equal(memberFirst!.model, 'gpt-4o-mini');
     assert.deepEqual(
       memberFirst!.tools?.map((t) => t.function.name),
-      ['duckduckgo_search'],
+      ['search_n8n_docs'],
     );
     assert.equal(memberFirst!.messages.at(-1)!.content, 'Find the schedule node');
     assert.equal(memberSecond!.messages.at(-1)!.role, 'tool');
@@ -176,7 +193,7 @@ describe('OpenAI-compatible engine', () => {
     try {
       fake.requests.length = 0;
       const events = await collect(limited);
-      assert.ok(!events.some((e) => e.kind === 'tool_started' && e.call.tool_name === 'duckduckgo_search'));
+      assert.ok(!events.some((e) => e.kind === 'tool_started' && e.call.tool_name === 'search_n8n_docs'));
       const memberRequest = fake.requests.find((r) => !String(r.messages[0]?.content).startsWith('You coordinate'));
       assert.equal(memberRequest?.tools, undefined, 'no functions are offered once the limit is reached');
     } finally {

@@ -103,12 +103,15 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
       await instructions().fill('Design every workflow step by step.');
       await page.getByRole('button', { name: 'Add Tools' }).click();
       const add = page.getByRole('dialog', { name: 'Add Tools' });
-      await add.getByRole('textbox', { name: 'Search tools' }).fill('slack');
-      await add.getByRole('button', { name: /Slack/ }).first().click();
+      await add.getByRole('textbox', { name: 'Search tools' }).fill('github');
+      await add
+        .getByRole('button', { name: /GitHub/ })
+        .first()
+        .click();
       await page.getByRole('button', { name: 'List' }).click();
       await page
         .getByRole('list', { name: 'Tools list' })
-        .getByText(/mcp: .*slack/)
+        .getByText(/mcp: .*github/)
         .waitFor();
       await page.keyboard.press('Escape');
       await page.getByText(UNSAVED).waitFor();
@@ -118,7 +121,7 @@ test('the team owner edits an agent and its knowledge; others cannot', async (t)
       await page.reload();
       await openEditor();
       assert.equal(await instructions().inputValue(), 'Design every workflow step by step.');
-      assert.match(await page.locator('.cm-content').innerText(), /"server_ids"[\s\S]*slack/);
+      assert.match(await page.locator('.cm-content').innerText(), /"server_ids"[\s\S]*github/);
       await page.getByRole('button', { name: 'Cancel' }).click();
     },
   );

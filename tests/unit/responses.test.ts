@@ -90,6 +90,15 @@ describe('response readers (SPEC §3 and §7 shapes)', () => {
     const tools = { calculator: { description: 'Math', functions: ['add'] } };
     expect(readers.availableTools({ data: { available_tools: tools } })).toEqual(tools);
     expect(readers.availableTools(tools)).toEqual(tools);
+    const missing = { python: { description: 'Code', reason: 'code: not available' } };
+    expect(readers.availableTools({ data: { available_tools: tools, unavailable_tools: missing } })).toEqual(tools);
+    expect(readers.unavailableTools({ data: { available_tools: tools, unavailable_tools: missing } })).toEqual(missing);
+    expect(readers.unavailableTools({ data: { available_tools: tools } })).toEqual({});
+    expect(
+      readers.unavailableMcpServers({
+        data: { unavailable_mcp_servers: { slack: { name: 'Slack', reason: 'not connected' }, bad: { name: 'x' } } },
+      }),
+    ).toEqual({ slack: { name: 'Slack', description: '', reason: 'not connected' } });
     expect(
       readers.plans({ pro: { name: 'Pro', price_usd: 10, credits_per_cycle: 1000, description: '' } }),
     ).toHaveProperty('pro.credits_per_cycle', 1000);

@@ -20,6 +20,7 @@ import {
 import { validateCredentialValues, type CredentialValues } from './fields.ts';
 import { PRIVATE_ADDRESS_MESSAGE, privateUrlFields } from '../mcp/addressGuard.ts';
 import { PublicToolLists } from '../mcp/publicTools.ts';
+import { toolAvailability, unavailableMcpServers } from '../mcp/toolAvailability.ts';
 import { sealerFor } from './sealing.ts';
 import { listCredentialRows, openValues, sealValues, toUserCredential, type CredentialRow } from './service.ts';
 
@@ -59,13 +60,20 @@ export async function credentialsRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/agents/tools/available', async (request) => {
     await requireUser(ctx, request);
-    return { data: { available_tools: catalog.tools } };
+    const deployment = { email: Boolean(ctx.config.SMTP_URL), n8nDocs: ctx.mcp.isConnectable('n8n') };
+    const { available, unavailable } = toolAvailability(catalog, deployment);
+    return { data: { available_tools: available, unavailable_tools: unavailable } };
   });
 
   app.get('/agents/mcp/servers/available', async (request) => {
     await requireUser(ctx, request);
     const tools = await publicTools.snapshot();
-    return { data: { available_mcp_servers: availableMcpServers(catalog, tools) } };
+    return {
+      data: {
+        available_mcp_servers: availableMcpServers(catalog, tools),
+        unavailable_mcp_servers: unavailableMcpServers(catalog),
+      },
+    };
   });
 
   app.get('/credentials/mcp', async (request) => {

@@ -104,22 +104,27 @@ export function serverRequirements(catalog: Catalog): ServerRequirement[] {
   }));
 }
 
-/** `tools`: the names each server offers without credentials (from its tools/list), and whether still listing. */
+/**
+ * The servers a tool entry can use here (those with a transport); `tools`: the names each offers without
+ * credentials (from its tools/list), and whether still listing.
+ */
 export function availableMcpServers(
   catalog: Catalog,
   tools: Record<string, { tools: string[]; pending: boolean }> = {},
 ): Record<string, McpServerCatalogueEntry> {
   return Object.fromEntries(
-    Object.entries(catalog.mcpServers).map(([id, s]) => [
-      id,
-      {
-        name: s.name,
-        description: s.description,
-        requires_credentials: s.requires_credentials,
-        tool_config_example: s.tool_config_example,
-        tools: tools[id]?.tools ?? [],
-        ...(tools[id]?.pending ? { tools_pending: true } : {}),
-      },
-    ]),
+    Object.entries(catalog.mcpServers)
+      .filter(([, s]) => s.transport !== undefined)
+      .map(([id, s]) => [
+        id,
+        {
+          name: s.name,
+          description: s.description,
+          requires_credentials: s.requires_credentials,
+          tool_config_example: s.tool_config_example,
+          tools: tools[id]?.tools ?? [],
+          ...(tools[id]?.pending ? { tools_pending: true } : {}),
+        },
+      ]),
   );
 }

@@ -66,6 +66,7 @@ export function registerChatRoute(app: FastifyInstance, ctx: RuntimeContext, slo
         tools: outcome.recorder.tools,
         team_id: outcome.teamId,
         ...(outcome.recorder.built ? { workflow: outcome.recorder.built } : {}),
+        ...(outcome.recorder.files.length ? { files: [...outcome.recorder.files] } : {}),
       };
       return { data };
     }

@@ -1,6 +1,6 @@
 // Keeps the team reply of a run in the session as it grows, so a dropped connection loses nothing already produced.
 import type { AppContext } from '../context.ts';
-import type { MemberResponse, ReplyWorkflow, TeamContext, ToolCall } from '../../../contract/types.ts';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, TeamContext, ToolCall } from '../../../contract/types.ts';
 import { updateMessage, updateTeamContext, type RunStatus } from '../teams/sessions.ts';
 
 /** Text is written at most this often; tool calls and member responses are written at once. */
@@ -13,6 +13,8 @@ export class ReplyRecorder {
   content = '';
   readonly tools: ToolCall[] = [];
   readonly members: MemberResponse[] = [];
+  /** Files the team saved, attached to the reply (stored as its file_ids). */
+  readonly files: ReplyFile[] = [];
   private readonly interactions: NonNullable<TeamContext['member_interactions']> = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
@@ -58,6 +60,12 @@ export class ReplyRecorder {
     this.flush();
   }
 
+  file(file: ReplyFile): void {
+    if (this.files.some((f) => f.file_id === file.file_id)) return;
+    this.files.push(file);
+    this.flush();
+  }
+
   member(response: MemberResponse, task: string): void {
     this.members.push(response);
     this.interactions.push({ member_name: response.member_name ?? 'Team Member', task, response: response.content });
@@ -82,6 +90,7 @@ export class ReplyRecorder {
         memberResponses: [...this.members],
         runStatus: this.status,
         ...(this.built ? { workflow: this.built, workflowSpec: this.builtSpec } : {}),
+        ...(this.files.length ? { fileIds: this.files.map((f) => f.file_id) } : {}),
       };
       try {
         await updateMessage(this.ctx, this.messageId, patch);

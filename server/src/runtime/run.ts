@@ -13,7 +13,7 @@ import { ReplyRecorder } from './recorder.ts';
 import { refundUnproducedRun } from './refund.ts';
 import { runServices } from './services.ts';
 import type { RunSlots } from './slots.ts';
-import { OutOfCreditsError, ProviderError, type RunEvent } from './types.ts';
+import { OutOfCreditsError, ProviderError, type RunEvent, type RunFile } from './types.ts';
 
 /** Listeners one run's abort signal may carry at once: its concurrent tool calls and waits. */
 const RUN_SIGNAL_LISTENERS = 100;
@@ -95,14 +95,22 @@ export async function executeRun(
   const outcome: RunOutcome = { sessionId, content: '', recorder, teamId: null };
 
   const engine = selectEngine(ctx.config);
-  const services = runServices(ctx, { userId: run.user.id, runId: run.runId, origin: run.origin });
+  const services = runServices(ctx, {
+    userId: run.user.id,
+    runId: run.runId,
+    origin: run.origin,
+    sessionId,
+    email: run.user.email,
+  });
   let failure: ErrorFrame | null = null;
   let release: (() => void) | null = null;
+  // The run's files: its attachments, and what the team saves in it (save_file adds to this list).
+  let files: RunFile[] = [];
   // One run's tool calls share its signal, many at once (node definitions are read in parallel): not a leak.
   setMaxListeners(RUN_SIGNAL_LISTENERS, signal);
   try {
     if (engine.localWork) release = await slots.acquire(signal);
-    const files = await loadRunFiles(ctx, run.files);
+    files = await loadRunFiles(ctx, run.files);
     const input = {
       runId: run.runId,
       team: run.team,
@@ -133,6 +141,8 @@ export async function executeRun(
   } finally {
     release?.();
   }
+  for (const f of files.filter((file) => file.saved))
+    recorder.file({ file_id: f.id, original_filename: f.name, size: f.size, content_type: f.contentType });
   // Why the run was cut short, if it was: the user's Stop, the server shutting down, or the run growing too large.
   const reason: AbortReason | null = signal.aborted
     ? signal.reason === 'shutdown' || signal.reason === 'too_large'
@@ -178,6 +188,7 @@ export async function executeRun(
       ...(outcome.teamId ? { team_id: outcome.teamId } : {}),
       ...(recorder.built ? { workflow: recorder.built } : {}),
       ...(reason === 'stopped' ? { stopped: true as const } : {}),
+      ...(recorder.files.length ? { files: [...recorder.files] } : {}),
     }),
   );
   return outcome;

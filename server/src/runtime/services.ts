@@ -1,14 +1,28 @@
 // The real tool services of a run: credentials, knowledge search, the live-view address and tool-call billing.
 import { findServer, loadCatalog } from '../mcp/catalog.ts';
 import { McpUnavailableError } from '../mcp/types.ts';
+import { storeOwnedFile } from '../teams/uploads.ts';
 import type { RuntimeContext } from './context.ts';
+import { mailerFor } from './mailer.ts';
 import { OutOfCreditsError, type ToolServices } from './types.ts';
+
+/** Whose run it is: files the team saves belong to this user and session, e-mails go to this address. */
+interface RunOwner {
+  userId: string;
+  runId: string;
+  origin: string;
+  sessionId: string;
+  email: string | null;
+}
 
 function computerUrl(origin: string, runId: string): string {
   return `${origin}/computer/${runId}/vnc.html`;
 }
 
-export function runServices(ctx: RuntimeContext, run: { userId: string; runId: string; origin: string }): ToolServices {
+export function runServices(ctx: RuntimeContext, run: RunOwner): ToolServices {
+  const mail = mailerFor(ctx.config);
+  // email_user writes to the run's user only: no address, no e-mail tool.
+  const to = run.email;
   const catalog = loadCatalog(ctx.config);
   const cost = ctx.config.TOOL_CALL_COST_CREDITS;
   // One credential read per server and run: a run's calls to one server share the same pooled connection.
@@ -67,6 +81,29 @@ export function runServices(ctx: RuntimeContext, run: { userId: string; runId: s
     serverName: (serverId) => catalog.mcpServers[serverId]?.name ?? serverId,
     searchKnowledge: (ids, query, limit) => ctx.searchKnowledge(ids, query, limit),
     computerUrl: (runId) => computerUrl(run.origin, runId),
+    httpLimits: {
+      allowPrivateHosts: ctx.config.ALLOW_PRIVATE_TOOL_HOSTS,
+      timeoutMs: ctx.config.HTTP_TOOL_TIMEOUT_MS,
+      maxBytes: ctx.config.HTTP_TOOL_MAX_BYTES,
+    },
+    async saveFile(file) {
+      const id = await storeOwnedFile(ctx, {
+        userId: run.userId,
+        sessionId: run.sessionId,
+        filename: file.name,
+        contentType: file.contentType,
+        bytes: file.bytes,
+      });
+      return { id, url: `${run.origin}/api/v1/files/${id}` };
+    },
+    ...(mail && to
+      ? {
+          async sendEmail(message: { subject: string; text: string }) {
+            await mail({ to, ...message });
+            return { to };
+          },
+        }
+      : {}),
     async chargeToolCall(toolName) {
       if (cost <= 0) return;
       const debit = await ctx.accounts.debit({

@@ -12,6 +12,10 @@ export interface RunFile {
   size: number;
   /** Decoded text for text files, null for binary ones. */
   text: string | null;
+  /** Saved by the team during the run (save_file), not attached by the user. */
+  saved?: boolean;
+  /** Where its owner downloads a saved file. */
+  url?: string;
 }
 
 export interface RunInput {
@@ -38,6 +42,17 @@ export type RunEvent =
   | { kind: 'member_response'; response: MemberResponse; task: string }
   /** The workflow the run built (validated), its spec when the rule planner read one, and where it was deployed. */
   | { kind: 'workflow'; workflow: N8nWorkflow; spec: WorkflowSpec | null; url: string | null };
+
+export interface HttpLimits {
+  /** The operator's ALLOW_PRIVATE_TOOL_HOSTS: private and loopback addresses may be called. */
+  allowPrivateHosts: boolean;
+  /** Whole request, redirects included. */
+  timeoutMs: number;
+  /** Response bytes read; the rest is cut. */
+  maxBytes: number;
+  /** host:port pairs allowed although private (tests reach their local server this way, and nothing else). */
+  privateHostExceptions?: string[];
+}
 
 /** Services the tools reach through; the real ones read the database, tests pass in-memory ones. */
 export interface ToolServices {
@@ -66,6 +81,12 @@ export interface ToolServices {
    * which ends the run after the step in progress.
    */
   chargeToolCall(toolName: string): Promise<void>;
+  /** Limits of the http_request functions; absent means the defaults (public addresses only). */
+  httpLimits?: HttpLimits;
+  /** Stores a file the team wrote for the run's user (owner-only download); absent where runs cannot store files. */
+  saveFile?(file: { name: string; contentType: string; bytes: Buffer }): Promise<{ id: string; url: string }>;
+  /** Sends the run's user an e-mail; absent when the deployment has no SMTP server (SMTP_URL). */
+  sendEmail?(message: { subject: string; text: string }): Promise<{ to: string }>;
 }
 
 export interface EngineContext {

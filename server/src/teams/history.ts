@@ -1,9 +1,9 @@
 // The caller's session history: listing, renaming, reading messages and deleting sessions with their files.
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { ChatSession, SessionMessages } from '../../../contract/types.ts';
+import type { ChatSession, ReplyFile, SessionMessages, StoredMessage } from '../../../contract/types.ts';
 import type { AppContext } from '../context.ts';
 import { chatMessages, chatSessions, uploadedFiles } from '../db/schema.ts';
-import { getOwnedSessionRow, recentMessages, toSession } from './sessions.ts';
+import { getOwnedFiles, getOwnedSessionRow, recentMessages, toSession } from './sessions.ts';
 
 export interface SessionListQuery {
   teamId?: string;
@@ -59,8 +59,26 @@ export async function sessionMessages(
 ): Promise<SessionMessages> {
   const row = await getOwnedSessionRow(ctx, sessionId, userId);
   const [totalRow] = await ctx.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.sessionId, row.id));
-  const messages = await recentMessages(ctx, row.id, limit, skip);
+  const messages = await withReplyFiles(ctx, userId, await recentMessages(ctx, row.id, limit, skip));
   return { session: toSession(row), team_context: row.teamContext, messages, total: totalRow?.n ?? 0 };
+}
+
+/** Team replies carry the files the team saved in their run (name and size, to download by id). */
+async function withReplyFiles(ctx: AppContext, userId: string, messages: StoredMessage[]): Promise<StoredMessage[]> {
+  const replies = messages.filter((m) => m.role === 'team_response' && m.file_ids?.length);
+  if (!replies.length) return messages;
+  const owned = await getOwnedFiles(ctx, userId, [...new Set(replies.flatMap((m) => m.file_ids ?? []))]);
+  const byId = new Map<string, ReplyFile>(
+    owned.map((f) => [
+      f.id,
+      { file_id: f.id, original_filename: f.originalFilename, size: f.size, content_type: f.contentType },
+    ]),
+  );
+  return messages.map((m) => {
+    if (m.role !== 'team_response' || !m.file_ids?.length) return m;
+    const files = m.file_ids.flatMap((id) => byId.get(id) ?? []);
+    return files.length ? { ...m, files } : m;
+  });
 }
 
 export async function deleteSession(ctx: AppContext, sessionId: string, userId: string): Promise<void> {

@@ -60,11 +60,11 @@ export const SEED_MEMBERS: TeamMember[] = [
     role: 'Looks up services, APIs and n8n nodes the team needs to know about',
     type: 'agent',
     agent_config: {
-      description: 'Finds documentation and examples on the web and in the knowledge bases.',
+      description: 'Finds n8n node documentation and passages in the knowledge bases.',
       instructions: 'Search before answering, cite what you found and keep summaries short.',
       expected_output: 'A short summary with the sources used.',
       search_knowledge: true,
-      tools: [{ type: 'duckduckgo' }, { type: 'browser' }],
+      tools: [{ type: 'n8n_docs' }, { type: 'browser' }],
     },
   },
 ];

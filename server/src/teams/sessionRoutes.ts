@@ -8,11 +8,19 @@ import { requireUser } from '../auth/guard.ts';
 import { deleteSession, listSessions, renameSession, sessionMessages } from './history.ts';
 import { MAX_NAME } from '../../../contract/bodies.ts';
 import { teamIdParams } from './schemas.ts';
+import { notFound } from '../http/errors.ts';
 import { getTeamRowForUser } from './service.ts';
-import { getOwnedSession } from './sessions.ts';
+import { getOwnedFiles, getOwnedSession } from './sessions.ts';
 import { receiveUpload } from './uploads.ts';
 
 const sessionParams = z.object({ id: safeText().min(1).max(100) });
+const fileParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/** A download's file name: ASCII fallback plus the UTF-8 name (RFC 6266), never a header injection. */
+function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 /** limit plus offset, with skip accepted as offset's other name (SPEC pages by both). */
 const pageQuery = (defaultLimit: number) =>
@@ -93,6 +101,21 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const page = parse(pageQuery(20), request.query);
     await getTeamRowForUser(ctx, id, user);
     return { data: await listSessions(ctx, user.id, { teamId: id, ...page }) };
+  });
+
+  // A chat file (an attachment, or one the team saved with save_file) for its owner only; others get 404.
+  app.get('/files/:id', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const { id } = parse(fileParams, request.params);
+    const [file] = await getOwnedFiles(ctx, user.id, [id]);
+    if (!file) throw notFound('File');
+    const bytes = await ctx.storage.get(file.storageKey);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', attachmentHeader(file.originalFilename))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
   });
 
   app.post('/teams/:id/upload-files', async (request, reply) => {

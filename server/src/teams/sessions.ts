@@ -176,6 +176,7 @@ export async function updateMessage(
     runStatus?: RunStatus;
     workflow?: ReplyWorkflow;
     workflowSpec?: unknown;
+    fileIds?: string[];
   },
 ): Promise<void> {
   const set: Partial<MessageRow> = { updatedAt: ctx.now() };
@@ -185,6 +186,7 @@ export async function updateMessage(
   if (patch.content !== undefined) set.content = withoutNul(patch.content);
   if (patch.memberResponses !== undefined) set.memberResponses = withoutNul(patch.memberResponses);
   if (patch.toolCalls !== undefined) set.toolCalls = withoutNul(patch.toolCalls);
+  if (patch.fileIds !== undefined) set.fileIds = patch.fileIds;
   await ctx.db.update(chatMessages).set(set).where(eq(chatMessages.id, messageId));
 }
 

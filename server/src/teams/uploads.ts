@@ -51,14 +51,35 @@ export async function receiveUpload(
   const session = existing
     ? { id: existing.id }
     : { id: (await createSession(ctx, { teamId, userId: user.id })).session_id };
+  const fileId = await storeOwnedFile(ctx, {
+    userId: user.id,
+    sessionId: session.id,
+    filename: file.filename,
+    contentType: file.contentType,
+    bytes: file.bytes,
+  });
+  return {
+    session_id: session.id,
+    successful_files: [
+      { file_id: fileId, original_filename: file.filename, size: file.bytes.length, content_type: file.contentType },
+    ],
+    failed_file_details: [],
+  };
+}
+
+/** Stores bytes under the user's folder as a file of the session, downloadable by that user only; returns its id. */
+export async function storeOwnedFile(
+  ctx: AppContext,
+  file: { userId: string; sessionId: string; filename: string; contentType: string; bytes: Buffer },
+): Promise<string> {
   const fileId = newId();
-  const storageKey = `uploads/${safeSegment(user.id)}/${fileId}`;
+  const storageKey = `uploads/${safeSegment(file.userId)}/${fileId}`;
   await ctx.storage.put(storageKey, file.bytes);
   try {
     await ctx.db.insert(uploadedFiles).values({
       id: fileId,
-      userId: user.id,
-      sessionId: session.id,
+      userId: file.userId,
+      sessionId: file.sessionId,
       originalFilename: file.filename,
       contentType: file.contentType,
       size: file.bytes.length,
@@ -69,13 +90,7 @@ export async function receiveUpload(
     await ctx.storage.delete(storageKey);
     throw error;
   }
-  return {
-    session_id: session.id,
-    successful_files: [
-      { file_id: fileId, original_filename: file.filename, size: file.bytes.length, content_type: file.contentType },
-    ],
-    failed_file_details: [],
-  };
+  return fileId;
 }
 
 async function readFilePart(request: FastifyRequest): Promise<ReadResult> {

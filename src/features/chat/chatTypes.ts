@@ -1,5 +1,5 @@
 // The chat's client-side shapes (SPEC §3 "Chat message (client)" and "Stream event"): plain JSON, ISO dates.
-import type { MemberResponse, ReplyWorkflow, ToolCall } from '../../../contract/types';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, ToolCall } from '../../../contract/types';
 
 export type StreamEventType =
   | 'RunStarted'
@@ -37,6 +37,8 @@ export interface ChatMessage {
   isError?: boolean;
   /** The workflow the reply built, as data (docs/PROTOCOL.md); absent from servers that send none. */
   workflow?: ReplyWorkflow;
+  /** Files the team saved in the run, attached to the reply (docs/PROTOCOL.md). */
+  files?: ReplyFile[];
 }
 
 /** The reply being streamed: buffers that become a team message when the run ends. */
@@ -55,6 +57,8 @@ export interface LiveRun {
   events: StreamEvent[];
   /** The workflow the run built, once its frame arrived. */
   workflow?: ReplyWorkflow;
+  /** The files the team saved, from the run's end frame. */
+  files?: ReplyFile[];
   /** Set while the run's socket is down: waiting until `retryAt` for the next try, or reconnecting now. */
   connection?: { state: 'waiting' | 'reconnecting'; retryAt?: string };
 }

@@ -1,5 +1,6 @@
 // Stored session messages → the chat's message list (SPEC §4 history merge), in O(n log n) for long sessions.
-import type { MemberResponse, ReplyWorkflow, StoredMessage, ToolCall } from '../../../contract/types';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, StoredMessage, ToolCall } from '../../../contract/types';
+import { replyFilesOf } from '../../../contract/parseFrame';
 import type { ChatMessage } from './chatTypes';
 import { foldText, TurnReplies } from './historyMergeTurn';
 import { stripUuids } from './historyMergeUuids';
@@ -28,6 +29,7 @@ interface Item {
   members: MemberResponse[];
   fileIds: string[];
   workflow: ReplyWorkflow | undefined;
+  files: ReplyFile[];
 }
 
 /** created_at as an ISO string (zone-less means UTC) or epoch seconds, as a string or a number; ms or null. */
@@ -88,6 +90,7 @@ function mergeInto(target: Item, from: Item): void {
   }
   for (const fileId of from.fileIds) if (!target.fileIds.includes(fileId)) target.fileIds.push(fileId);
   target.workflow ??= from.workflow;
+  if (!target.files.length) target.files = from.files;
 }
 
 /** A stored message's workflow field when it is one (nodes and connections); another server's shape is ignored. */
@@ -122,6 +125,7 @@ function toItems(messages: readonly StoredMessage[]): Item[] {
       members: message.member_responses ? [...message.member_responses] : [],
       fileIds: message.file_ids ? [...message.file_ids] : [],
       workflow: workflowData(message.workflow),
+      files: replyFilesOf(message.files),
     });
   }
   return items;
@@ -156,6 +160,7 @@ function toMessage(item: Item): ChatMessage {
   if (item.members.length > 0) message.memberResponses = item.members;
   if (item.fileIds.length > 0) message.fileIds = item.fileIds;
   if (item.workflow) message.workflow = item.workflow;
+  if (item.files.length > 0) message.files = item.files;
   return message;
 }
 

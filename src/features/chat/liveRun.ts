@@ -98,6 +98,7 @@ export function liveReplyMessage(run: LiveRun): ChatMessage {
     memberResponses: run.memberResponses,
     completedTools: run.completedToolIds,
     ...(run.workflow ? { workflow: run.workflow } : {}),
+    ...(run.files?.length ? { files: run.files } : {}),
   };
 }
 
@@ -116,6 +117,7 @@ export function replyMessage(run: LiveRun, timestamp: string, extra: Partial<Cha
     completedTools: run.tools.filter((t) => completed.has(t.tool_call_id)).map((t) => t.tool_call_id),
     events: run.events,
     ...(run.workflow ? { workflow: run.workflow } : {}),
+    ...(run.files?.length ? { files: run.files } : {}),
     ...extra,
   };
 }

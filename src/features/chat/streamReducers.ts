@@ -14,6 +14,7 @@ import {
   toolStarted,
   toolsReported,
   workflowBuilt,
+  filesSaved,
 } from '../../services/socket/socketActions';
 import { addEvent, endRun, liveRun, messagesAdapter, type ChatState } from './chatState';
 import type { LiveRun } from './chatTypes';
@@ -119,6 +120,10 @@ export function addStreamCases(builder: ActionReducerMapBuilder<ChatState>): voi
     .addCase(workflowBuilt, (state, { payload }) => {
       const run = liveRun(state, payload.runId);
       if (run) run.workflow = payload.workflow;
+    })
+    .addCase(filesSaved, (state, { payload }) => {
+      const run = liveRun(state, payload.runId);
+      if (run) run.files = payload.files;
     })
     .addCase(runCompleted, (state, { payload }) => {
       const run = liveRun(state, payload.runId);

@@ -4,6 +4,7 @@ import type {
   McpServerCatalogueEntry,
   ServerRequirement,
   ToolCatalogueEntry,
+  UnavailableCatalogueEntry,
   UpdateCredentialPayload,
   UserCredential,
 } from '../../../contract/types';
@@ -11,6 +12,12 @@ import { readers } from '../../../contract/responses';
 import type { Builder } from '../tags';
 
 const CATALOGUE_SECONDS = 600;
+
+/** A catalogue as this deployment offers it: what works here, and what does not with the reason. */
+export interface Catalogue<T> {
+  available: Record<string, T>;
+  unavailable: Record<string, UnavailableCatalogueEntry>;
+}
 
 export const credentialsEndpoints = (build: Builder) => ({
   getCredentials: build.query<UserCredential[], void>({
@@ -42,14 +49,20 @@ export const credentialsEndpoints = (build: Builder) => ({
     query: (id) => ({ url: `/credentials/mcp/${encodeURIComponent(id)}`, method: 'DELETE' }),
     invalidatesTags: (_r, _e, id) => [{ type: 'Credential', id }],
   }),
-  getAvailableTools: build.query<Record<string, ToolCatalogueEntry>, void>({
+  getAvailableTools: build.query<Catalogue<ToolCatalogueEntry>, void>({
     query: () => '/agents/tools/available',
-    transformResponse: readers.availableTools,
+    transformResponse: (raw: unknown) => ({
+      available: readers.availableTools(raw),
+      unavailable: readers.unavailableTools(raw),
+    }),
     keepUnusedDataFor: CATALOGUE_SECONDS,
   }),
-  getAvailableMcpServers: build.query<Record<string, McpServerCatalogueEntry>, void>({
+  getAvailableMcpServers: build.query<Catalogue<McpServerCatalogueEntry>, void>({
     query: () => '/agents/mcp/servers/available',
-    transformResponse: readers.availableMcpServers,
+    transformResponse: (raw: unknown) => ({
+      available: readers.availableMcpServers(raw),
+      unavailable: readers.unavailableMcpServers(raw),
+    }),
     keepUnusedDataFor: CATALOGUE_SECONDS,
   }),
 });

@@ -12,6 +12,7 @@ import {
 import {
   memberResponses,
   workflowBuilt,
+  filesSaved,
   runCompleted,
   streamStarted,
   toolCompleted,
@@ -116,6 +117,7 @@ export function createFrameIntake(options: FrameIntakeOptions): FrameIntake {
       batcher.event(memberResponses({ runId, memberResponses: frame.member_responses }));
     }
     if (frame.workflow) batcher.event(workflowBuilt({ runId, workflow: frame.workflow }));
+    if (frame.files) batcher.event(filesSaved({ runId, files: frame.files }));
     const final = frame.type === 'end' || frame.done || frame.event === 'RunCompleted';
     if (!final) {
       if (frame.content !== '') batcher.text(frame.content);

@@ -1,6 +1,6 @@
 // Typed actions of a team-chat run: the intents the socket middleware obeys and the stream events it reports.
 import { createAction, nanoid } from '@reduxjs/toolkit';
-import type { MemberResponse, ReplyWorkflow, ToolCall } from '../../../contract/types';
+import type { MemberResponse, ReplyFile, ReplyWorkflow, ToolCall } from '../../../contract/types';
 
 export interface SendRequest {
   teamId: string;
@@ -98,6 +98,8 @@ export const memberResponses = createAction(
 export const workflowBuilt = createAction('chat/workflowBuilt', (p: RunRef & { workflow: ReplyWorkflow }) =>
   stamped(p),
 );
+/** The run's end listed the files the team saved (attached to the reply). */
+export const filesSaved = createAction('chat/filesSaved', (p: RunRef & { files: ReplyFile[] }) => stamped(p));
 export const runCompleted = createAction(
   'chat/runCompleted',
   (p: RunRef & { sessionId: string | null; teamId: string | null; finalContent: string }) => stamped(p),
@@ -124,6 +126,7 @@ export const streamActionTypes: readonly string[] = [
   toolsReported.type,
   memberResponses.type,
   workflowBuilt.type,
+  filesSaved.type,
   runCompleted.type,
   streamFailed.type,
   streamStopped.type,

@@ -1,10 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MessageItem } from '../../../src/features/chat/components/MessageItem';
 import { initialChatState, messagesAdapter } from '../../../src/features/chat/chatState';
 import type { ChatMessage, LiveRun } from '../../../src/features/chat/chatTypes';
 import type { RootState } from '../../../src/app/store';
 import { alice } from '../../utils/fixtures';
+import { apiUrl, server, useMswServer } from '../../utils/msw';
 import { renderWithProviders, signedInState } from '../../utils/renderWithProviders';
+
+useMswServer();
 
 function stateWith(messages: ChatMessage[], chat: Partial<RootState['chat']> = {}, user = alice) {
   return {
@@ -114,5 +118,61 @@ describe('chat messages', () => {
     expect(preview.textContent).toBe('No problems found\n\n{\n  "valid": true,\n  "errors": []\n}');
     await user.click(tools);
     expect(screen.getByText('validate_workflow', { selector: 'p' })).toBeVisible();
+  });
+
+  it("downloads a file the team saved with the user's token", async () => {
+    localStorage.setItem('token', 'tok-alice');
+    const seen: Array<string | null> = [];
+    server.use(
+      http.get(apiUrl('/files/f-1'), ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return new HttpResponse('# Summary', { headers: { 'content-type': 'text/markdown' } });
+      }),
+    );
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => (blobs.push(blob), 'blob:file'));
+    URL.revokeObjectURL = jest.fn();
+    const names: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const reply: ChatMessage = {
+      id: 't1',
+      content: 'I saved a summary.',
+      sender: 'team',
+      timestamp: '2026-11-21T10:00:01Z',
+      files: [{ file_id: 'f-1', original_filename: 'summary.md', size: 2048, content_type: 'text/markdown' }],
+    };
+    const { user } = renderWithProviders(<MessageItem id="t1" timeLabel="" homeTeam={false} />, {
+      preloadedState: stateWith([reply]),
+    });
+    expect(await screen.findByText('I saved a summary.')).toBeVisible();
+    const button = screen.getByRole('button', { name: 'Download summary.md' });
+    expect(button).toHaveTextContent('summary.md (2.0 KB)');
+    await user.click(button);
+    await waitFor(() => expect(names).toEqual(['summary.md']));
+    expect(seen).toEqual(['Bearer tok-alice']);
+    expect(await blobs[0]!.text()).toBe('# Summary');
+    click.mockRestore();
+    localStorage.removeItem('token');
+  });
+
+  it('says so when a file cannot be downloaded', async () => {
+    server.use(http.get(apiUrl('/files/f-2'), () => HttpResponse.json({ detail: 'File not found' }, { status: 404 })));
+    const reply: ChatMessage = {
+      id: 't2',
+      content: 'Saved.',
+      sender: 'team',
+      timestamp: '2026-11-21T10:00:01Z',
+      files: [{ file_id: 'f-2', original_filename: 'gone.txt', size: 3 }],
+    };
+    const { user } = renderWithProviders(<MessageItem id="t2" timeLabel="" homeTeam={false} />, {
+      preloadedState: stateWith([reply]),
+    });
+    expect(await screen.findByText('Saved.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Download gone.txt' }));
+    expect(await screen.findByText('Failed to download gone.txt')).toBeInTheDocument();
   });
 });

@@ -79,6 +79,45 @@ describe('Add Tools dialog', () => {
     expect(onAdd).toHaveBeenCalledWith({ type: 'mcp', server_ids: ['n8n'] });
   });
 
+  it('lists what this deployment cannot provide with the reason, and does not offer it', async () => {
+    serveCatalogues();
+    server.use(
+      http.get(apiUrl('/agents/tools/available'), () =>
+        apiJson({
+          data: {
+            available_tools: { calculator: { description: 'Arithmetic', functions: ['add'] } },
+            unavailable_tools: { email: { description: 'Send e-mails', reason: 'e-mail: set SMTP_URL' } },
+          },
+        }),
+      ),
+      http.get(apiUrl('/agents/mcp/servers/available'), () =>
+        apiJson({
+          data: {
+            available_mcp_servers: {},
+            unavailable_mcp_servers: {
+              slack: {
+                name: 'Slack',
+                description: 'Team chat',
+                reason: 'Slack: no server is connected in this deployment',
+              },
+            },
+          },
+        }),
+      ),
+    );
+    const { user, onAdd } = open();
+    const missing = await screen.findByRole('list', { name: 'Not available here' });
+    expect(within(missing).getByText('e-mail: set SMTP_URL')).toBeInTheDocument();
+    expect(within(missing).getByText('Slack: no server is connected in this deployment')).toBeInTheDocument();
+    expect(within(missing).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Regular Tools' })).queryByText('email')).not.toBeInTheDocument();
+    await user.click(within(missing).getByText('email'));
+    expect(onAdd).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Search tools' }), 'smtp');
+    expect(within(missing).queryByText('Slack')).not.toBeInTheDocument();
+    expect(within(missing).getByText('email')).toBeInTheDocument();
+  });
+
   it('shows a loading state, not empty lists, until both catalogues have answered', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => {

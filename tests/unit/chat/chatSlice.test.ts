@@ -9,6 +9,7 @@ import {
 import { initialChatState, type ChatState } from '../../../src/features/chat/chatState';
 import { selectAllMessages } from '../../../src/features/chat/chatSelectors';
 import {
+  filesSaved,
   runCompleted,
   sendRequested,
   streamFailed,
@@ -40,6 +41,18 @@ describe('chat slice', () => {
       sessionId: 's-1',
       run: { runId, text: '', tools: [], memberResponses: [] },
     });
+  });
+
+  it('attaches the files the team saved to the finished reply', () => {
+    const { state, runId } = sent();
+    const file = { file_id: 'f-9', original_filename: 'summary.md', size: 25, content_type: 'text/markdown' };
+    const done = reduce(
+      state,
+      textDelta({ runId, text: 'Saved.' }),
+      filesSaved({ runId, files: [file] }),
+      runCompleted({ runId, sessionId: 's-1', teamId: null, finalContent: '' }),
+    );
+    expect(selectAllMessages({ chat: done }).at(-1)).toMatchObject({ content: 'Saved.', files: [file] });
   });
 
   it('ignores stream actions of another run', () => {

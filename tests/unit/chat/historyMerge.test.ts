@@ -20,6 +20,16 @@ describe('history merge (SPEC §4)', () => {
     ]);
   });
 
+  it("keeps the files a stored reply carries (the team's saved files)", () => {
+    const file = { file_id: 'f1', original_filename: 'report.md', size: 10, content_type: 'text/markdown' };
+    const merged = mergeHistory([
+      { role: 'user', content: 'Write a report', created_at: at(0) },
+      { role: 'team_response', content: 'Saved it.', created_at: at(5), file_ids: ['f1'], files: [file] },
+    ]);
+    expect(merged[1]).toMatchObject({ content: 'Saved it.', fileIds: ['f1'], files: [file] });
+    expect(merged[0]!.files).toBeUndefined();
+  });
+
   it('puts a user message before a team message stored within 1 s before it', () => {
     const merged = mergeHistory([
       { role: 'assistant', content: 'Reply', created_at: '2026-01-01T12:00:00.200Z' },

@@ -136,6 +136,21 @@ describe('socket URL', () => {
   });
 });
 
+describe('the files field of an end frame (docs/PROTOCOL.md)', () => {
+  it('reads the files the team saved and drops entries of another shape or with an unsafe id', () => {
+    const good = { file_id: 'f_1-a', original_filename: 'summary.md', size: 25, content_type: 'text/markdown' };
+    const result = parseFrame({
+      type: 'end',
+      event: 'RunCompleted',
+      done: true,
+      files: [good, { file_id: '../x', original_filename: 'x', size: 1 }, { file_id: 'f2' }, 'f3'],
+    });
+    expect(result.ok && result.frame.type === 'end' && result.frame.files).toEqual([good]);
+    const none = parseFrame({ type: 'end', event: 'RunCompleted', done: true, files: 'x' });
+    expect(none.ok && none.frame.type === 'end' && none.frame.files).toBeUndefined();
+  });
+});
+
 describe('the workflow field (docs/PROTOCOL.md)', () => {
   const workflow = { name: 'W', nodes: [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger' }], connections: {} };
 

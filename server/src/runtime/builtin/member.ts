@@ -1,6 +1,6 @@
 // A built-in team member without a workflow phase: calls the other tools of its tools list for the request.
 import type { MemberResponse, TeamMember, ToolCall } from '../../../../contract/types.ts';
-import type { ToolEnv, ToolFunction } from '../tools/catalog.ts';
+import { argsShown, type ToolEnv, type ToolFunction } from '../tools/args.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { NODE_REFERENCE } from '../tools/reference.ts';
 import type { EngineContext, RunEvent } from '../types.ts';
@@ -17,15 +17,18 @@ function argsFor(fn: ToolFunction, request: string, nodeNames: string[], env: To
   switch (fn.name) {
     case 'search_knowledge_base':
       return { query: request.slice(0, 300) };
-    case 'duckduckgo_search':
+    case 'search_n8n_docs':
       return { query: nodeNames.join(' ') || request.slice(0, 200) };
     case 'browser_open': {
       const words = request.toLowerCase();
       const ref = NODE_REFERENCE.find((n) => n.keywords.some((k) => words.includes(k)) && !/trigger$/i.test(n.type));
       return { url: ref?.docs ?? 'https://docs.n8n.io/workflows/' };
     }
-    case 'http_request':
-      return http ? { method: /\bpost\b/i.test(request) ? 'POST' : 'GET', url: http } : null;
+    // Only a GET of an address the user named: sending anything else is not the built-in planner's guess to make.
+    case 'http_get':
+      return http ? { url: http } : null;
+    case 'list_files':
+      return env.files.length > 1 ? {} : null;
     case 'read_file':
       return env.files[0] ? { file_name: env.files[0].name } : null;
     default:
@@ -109,7 +112,7 @@ export async function* runOtherMember(
   const calls: ToolCall[] = [];
   for (const { fn, args } of allowed) {
     calls.push(
-      yield* invokeTool(fn.toolName ?? fn.name, args, () => fn.execute(args), {
+      yield* invokeTool(fn.toolName ?? fn.name, argsShown(fn, args), () => fn.execute(args), {
         services: context.services,
         signal: context.signal,
         charge: true,

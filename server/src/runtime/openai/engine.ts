@@ -4,6 +4,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { MemberResponse, TeamMember } from '../../../../contract/types.ts';
 import { memberId } from '../builtin/member.ts';
 import { teamMembers } from '../builtin/engine.ts';
+import { argsShown } from '../tools/args.ts';
 import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catalog.ts';
 import { invokeTool, ToolError } from '../tools/invoke.ts';
 import type { EngineContext, RunEvent, RunInput, TeamEngine } from '../types.ts';
@@ -175,7 +176,7 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): TeamEngine {
         else {
           const call = yield* invokeTool(
             fn?.toolName ?? tc.name,
-            args,
+            argsShown(fn, args),
             async () => {
               if (!fn) throw new ToolError(`Unknown tool ${tc.name}.`);
               return fn.execute(args);

@@ -1,45 +1,18 @@
 // The functions behind a member's tools list (SPEC §3 tool entries), shared by the built-in and model engines.
 import type { AgentConfig } from '../../../../contract/types.ts';
-import type { RunFile, ToolServices } from '../types.ts';
+import type { HttpLimits, ToolServices } from '../types.ts';
+import { schema, str, type ToolEnv, type ToolFunction } from './args.ts';
+import { calculatorFunctions } from './calculator.ts';
+import { docsFunctions } from './docsSearch.ts';
+import { emailFunctions } from './email.ts';
+import { fileFunctions } from './files.ts';
+import { httpFunctions } from './http.ts';
 import { ToolError } from './invoke.ts';
-import { NODE_REFERENCE } from './reference.ts';
 
-export interface ToolEnv {
-  services: ToolServices;
-  runId: string;
-  userId: string;
-  files: RunFile[];
-}
+export type { ToolEnv, ToolFunction } from './args.ts';
 
-type JsonSchema = {
-  type: 'object';
-  properties: Record<string, { type: string; description: string }>;
-  required: string[];
-};
-
-export interface ToolFunction {
-  /** The name the model calls it by (MCP tools: namespaced by server). */
-  name: string;
-  /** The name the timeline shows: the MCP tool's own name, else the function name. */
-  toolName?: string;
-  serverId?: string;
-  description: string;
-  parameters: JsonSchema | Record<string, unknown>;
-  execute(args: Record<string, unknown>): Promise<string>;
-}
-
-const schema = (props: Record<string, string>): JsonSchema => ({
-  type: 'object',
-  properties: Object.fromEntries(Object.entries(props).map(([k, d]) => [k, { type: 'string', description: d }])),
-  required: Object.keys(props),
-});
-
-const str = (args: Record<string, unknown>, key: string): string => {
-  const value = args[key];
-  if (typeof value !== 'string' || !value.trim())
-    throw new ToolError(`The argument "${key}" must be a non-empty string.`);
-  return value.trim().slice(0, 4000);
-};
+/** Defaults of the http_request functions where a deployment sets none (tests, benches). */
+const DEFAULT_HTTP_LIMITS: HttpLimits = { allowPrivateHosts: false, timeoutMs: 15_000, maxBytes: 1_000_000 };
 
 function knowledgeSearch(kbIds: string[], env: ToolEnv): ToolFunction {
   return {
@@ -57,24 +30,6 @@ function knowledgeSearch(kbIds: string[], env: ToolEnv): ToolFunction {
   };
 }
 
-function referenceSearch(name: string, description: string): ToolFunction {
-  return {
-    name,
-    description,
-    parameters: schema({ query: 'Search terms' }),
-    async execute(args) {
-      const words =
-        str(args, 'query')
-          .toLowerCase()
-          .match(/[a-z0-9]+/g) ?? [];
-      const hits = NODE_REFERENCE.filter((n) => words.some((w) => n.keywords.includes(w)));
-      if (!hits.length)
-        return 'No entries of the n8n node reference match the query (the reference server has no web access).';
-      return hits.map((n) => `- **${n.name}** (\`${n.type}\`): ${n.summary} ${n.docs}`).join('\n');
-    },
-  };
-}
-
 function browser(env: ToolEnv): ToolFunction {
   return {
     name: 'browser_open',
@@ -85,49 +40,6 @@ function browser(env: ToolEnv): ToolFunction {
       if (!/^https?:\/\/\S+$/.test(url)) throw new ToolError('The browser opens http(s) URLs only.');
       const vncUrl = env.services.computerUrl(env.runId);
       return `${JSON.stringify({ vnc_url: vncUrl, url, status: 'opened' })}\n\nOpened ${url}. [Watch the agent's computer](${vncUrl})`;
-    },
-  };
-}
-
-function httpRequest(): ToolFunction {
-  return {
-    name: 'http_request',
-    description: 'Checks an HTTP request the workflow will make (method and URL); it is not sent from here.',
-    parameters: schema({ method: 'GET, POST, PUT, PATCH or DELETE', url: 'Absolute http(s) URL' }),
-    async execute(args) {
-      const method = str(args, 'method').toUpperCase();
-      if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
-        throw new ToolError(`Unsupported method ${method}.`);
-      let url: URL;
-      try {
-        url = new URL(str(args, 'url'));
-      } catch {
-        throw new ToolError('The URL is not valid.');
-      }
-      if (!/^https?:$/.test(url.protocol)) throw new ToolError('Only http and https URLs are supported.');
-      const query = [...url.searchParams.keys()];
-      return `${method} ${url.origin}${url.pathname} is well formed${query.length ? ` (query parameters: ${query.join(', ')})` : ''}. The HTTP Request node will send it when the workflow runs.`;
-    },
-  };
-}
-
-function readFile(env: ToolEnv): ToolFunction {
-  return {
-    name: 'read_file',
-    description: 'Reads a file the user attached to this chat.',
-    parameters: schema({ file_name: 'Name of the attached file' }),
-    async execute(args) {
-      const name = str(args, 'file_name');
-      const file =
-        env.files.find((f) => f.name === name) ?? env.files.find((f) => f.name.toLowerCase() === name.toLowerCase());
-      if (!file)
-        throw new ToolError(
-          `No attached file is named "${name}". Attached: ${env.files.map((f) => f.name).join(', ') || 'none'}.`,
-        );
-      if (file.text === null) return `${file.name} (${file.contentType}, ${file.size} bytes) is not a text file.`;
-      return file.text.length > 4000
-        ? `${file.text.slice(0, 4000)}\n…(${file.text.length - 4000} more characters)`
-        : file.text;
     },
   };
 }
@@ -170,7 +82,10 @@ async function mcpFunctions(serverId: string, env: ToolEnv, signal: AbortSignal)
   }));
 }
 
-/** Every function one member may call, from its tools list, knowledge bases and the chat's files. */
+/**
+ * Every function one member may call, from its tools list and knowledge bases: only functions that really work in
+ * this deployment (see availability.ts for what is not offered and why; python is never offered: no sandbox).
+ */
 export async function memberFunctions(
   agent: AgentConfig | undefined,
   env: ToolEnv,
@@ -182,10 +97,13 @@ export async function memberFunctions(
   for (const tool of agent?.tools ?? []) {
     if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...(await mcpFunctions(id, env, signal)));
     else if (tool.type === 'browser') fns.push(browser(env));
-    else if (tool.type === 'http_request') fns.push(httpRequest());
-    else if (tool.type === 'duckduckgo')
-      fns.push(referenceSearch('duckduckgo_search', 'Looks up n8n nodes in the built-in node reference.'));
-    else if (tool.type === 'file' && env.files.length) fns.push(readFile(env));
+    else if (tool.type === 'http_request')
+      fns.push(...httpFunctions(env.services.httpLimits ?? DEFAULT_HTTP_LIMITS, signal));
+    else if (tool.type === 'calculator') fns.push(...calculatorFunctions());
+    else if (tool.type === 'file') fns.push(...fileFunctions(env));
+    else if (tool.type === 'email') fns.push(...emailFunctions(env));
+    // Teams saved before n8n_docs asked for web search (duckduckgo): what this server can search is n8n's docs.
+    else if (tool.type === 'n8n_docs' || tool.type === 'duckduckgo') fns.push(...(await docsFunctions(env, signal)));
   }
   const seen = new Set<string>();
   return fns.filter((f) => !seen.has(f.name) && seen.add(f.name));

@@ -12,6 +12,7 @@ import { userAvatarLetter } from '../initials';
 import { CopyButton } from './CopyButton';
 import { FollowUpCard } from './FollowUpCard';
 import { MemberResponses } from './MemberResponses';
+import { ReplyFiles } from './ReplyFiles';
 import { ReplyMarkdown } from './ReplyMarkdown';
 import { ThinkingIndicator } from './ThinkingIndicator';
 import { ToolTimeline } from './ToolTimeline';
@@ -70,6 +71,7 @@ export const MessageItem = memo(function MessageItem({ id, timeLabel, homeTeam }
         ) : (
           <ReplyMarkdown text={message.content} streaming={live} workflow={message.workflow} />
         )}
+        {!isUser && message.files && message.files.length > 0 && <ReplyFiles files={message.files} />}
         {!isUser && <ToolTimeline runs={runs} open={live} />}
         {!isUser && <MemberResponses responses={message.memberResponses ?? NO_MEMBERS} open={live} />}
         {message.interrupted && (

@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -47,19 +48,30 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
     skip: !open,
     pollingInterval: listing ? PENDING_POLL_MS : 0,
   });
-  const anyPending = Object.values(servers.data ?? {}).some((s) => s.tools_pending === true);
+  const anyPending = Object.values(servers.data?.available ?? {}).some((s) => s.tools_pending === true);
   if (anyPending !== listing) setListing(anyPending);
   const loading = tools.isLoading || servers.isLoading;
   const q = search.trim().toLowerCase();
 
   const regular = useMemo(
-    () => Object.entries(tools.data ?? {}).filter(([name, t]) => matches(q, name, t.description)),
+    () => Object.entries(tools.data?.available ?? {}).filter(([name, t]) => matches(q, name, t.description)),
     [tools.data, q],
   );
   const mcp = useMemo(
     () =>
-      Object.entries(servers.data ?? {}).filter(([id, s]) => matches(q, id, s.name, s.description, ...(s.tools ?? []))),
+      Object.entries(servers.data?.available ?? {}).filter(([id, s]) =>
+        matches(q, id, s.name, s.description, ...(s.tools ?? [])),
+      ),
     [servers.data, q],
+  );
+  // What this deployment cannot provide is not offered; it is listed with the reason, so nobody looks for it in vain.
+  const missing = useMemo(
+    () =>
+      [
+        ...Object.entries(tools.data?.unavailable ?? {}).map(([id, t]) => ({ key: `tool:${id}`, id, ...t })),
+        ...Object.entries(servers.data?.unavailable ?? {}).map(([id, t]) => ({ key: `mcp:${id}`, id, ...t })),
+      ].filter((t) => matches(q, t.id, t.name ?? '', t.description, t.reason)),
+    [tools.data, servers.data, q],
   );
   const add = (tool: ToolEntry) => {
     onAdd(tool);
@@ -133,6 +145,19 @@ export function AddToolsDialog({ open, onClose, onAdd }: AddToolsDialogProps) {
                 </ListItemButton>
               ))}
             </List>
+            {missing.length > 0 && (
+              <List
+                dense
+                aria-label="Not available here"
+                subheader={<ListSubheader disableSticky>Not available here</ListSubheader>}
+              >
+                {missing.map((t) => (
+                  <ListItem key={t.key} sx={{ color: 'text.disabled' }}>
+                    <ListItemText primary={t.name ?? t.id} secondary={t.reason} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
           </>
         )}
       </DialogContent>

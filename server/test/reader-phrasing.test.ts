@@ -322,4 +322,22 @@ describe('the reader on how people phrase requests', () => {
     assert.ok(apps(readRequest('upload the CSV to our vendor SFTP server')).some((a) => a.startsWith('ftp:')));
     assert.deepEqual(readRequest('Morning digest of Linear issues to Discord').trigger.kind, 'schedule');
   });
+
+  it('waits first when the request starts from a delay ("Two days after a new Shopify order comes in, …")', () => {
+    const spec = readRequest(
+      'Two days after a new Shopify order comes in, email the customer and ask them to leave a review.',
+    );
+    assert.deepEqual(spec.trigger.kind === 'app' && spec.trigger.app, 'shopify');
+    assert.deepEqual(spec.steps[0], { kind: 'wait', amount: 2, unit: 'days' });
+    assert.deepEqual(spec.unmapped, []);
+  });
+
+  it('takes a capital X beside other apps for X (Twitter), and no other x', () => {
+    assert.ok(apps(readRequest('When we publish a blog post, post it to X and LinkedIn')).includes('twitter:send'));
+    assert.ok(
+      !apps(readRequest('Every day multiply the value x by two and save it to Airtable')).some((a) =>
+        a.startsWith('twitter'),
+      ),
+    );
+  });
 });

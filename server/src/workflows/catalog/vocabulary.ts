@@ -135,6 +135,7 @@ const ALIASES: Record<string, string> = {
   'mistral ocr': 'mistralAi',
   drive: 'googleDrive',
   'google workspace': 'gSuiteAdmin',
+  x: 'twitter',
   'rocket.chat': 'rocketchat',
   'rocket chat': 'rocketchat',
   sftp: 'ftp',
@@ -275,6 +276,13 @@ export class Vocabulary {
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
       }
       if (!best) continue;
+      // "post it to X and LinkedIn": the letter X is the app only as a capital where an app stands.
+      if (
+        best.to === i + 1 &&
+        tokens[i]!.lower === 'x' &&
+        !(tokens[i]!.text === 'X' && /^(?:to|on|and|&|,|via|with|or|from)$/.test(tokens[i - 1]?.lower ?? ''))
+      )
+        continue;
       // "can n8n watch a folder", "I'd like n8n to read …": the product doing the work, not its own node.
       if (best.app.key === 'n8n' && best.to === i + 1 && this.subject(tokens, i)) continue;
       if (

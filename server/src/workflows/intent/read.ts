@@ -50,6 +50,8 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
   return { kind: 'wait', amount, unit: UNITS[unit] ?? 'seconds' };
 }
 
+const WORD_NUMBERS: Record<string, number> = { four: 4, six: 6, seven: 7, fourteen: 14, thirty: 30 };
+
 const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
   second: 'seconds',
   sec: 'seconds',
@@ -737,6 +739,22 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     )
       from += colon + 1;
     reader.sentence(splitClauses(tokens, from, to, found.used));
+  }
+  // "Two days after a new Shopify order comes in, email the customer": the wait comes first.
+  const after =
+    /(?:^|[.!?]\s+)(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\s+after\b/i.exec(
+      original,
+    );
+  if (after) {
+    const wait = waitOf(
+      `wait ${after[1]!.toLowerCase()} ${after[2]!.toLowerCase()}`.replace(
+        / (?:four|six|seven|fourteen|thirty) /,
+        (w) => ` ${WORD_NUMBERS[w.trim()]} `,
+      ),
+    );
+    if (wait) reader.steps.splice(reader.steps[0]?.kind === 'filter' ? 1 : 0, 0, wait);
+    const said = `${after[1]} ${after[2]}`.toLowerCase();
+    reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => u.toLowerCase() !== said));
   }
   let trigger = found.trigger;
   // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).

@@ -2,10 +2,29 @@
 import { findServer, loadCatalog } from '../mcp/catalog.ts';
 import { McpUnavailableError } from '../mcp/types.ts';
 import type { RuntimeContext } from './context.ts';
-import { OutOfCreditsError, type ToolServices } from './types.ts';
+import { OutOfCreditsError, type RunComputer, type ToolServices } from './types.ts';
 
-function computerUrl(origin: string, runId: string): string {
-  return `${origin}/computer/${runId}/vnc.html`;
+/** The paths of this server a run's browser may load (its workflow view and the view's script). */
+export const workflowViewPaths = (runId: string) => [`/computer/${runId}/workflow.`, '/computer/assets/'];
+
+function runComputer(ctx: RuntimeContext, run: { userId: string; runId: string; origin: string }): RunComputer {
+  let viewerUrl: Promise<string> | null = null;
+  return {
+    unavailable: ctx.computer.unavailable,
+    async session(signal) {
+      const token = await ctx.computerTokens.sign(run.runId, run.userId, 'workflow');
+      // The browser reaches this server where it listens; before it listens (tests that inject), by its public origin.
+      const self = ctx.computer.selfOrigin ?? run.origin;
+      const url = `${self}/computer/${run.runId}/workflow.html?token=${encodeURIComponent(token)}`;
+      return ctx.computer.session(run.runId, run.userId, { url, selfPaths: workflowViewPaths(run.runId) }, signal);
+    },
+    viewerUrl() {
+      viewerUrl ??= ctx.computerTokens
+        .sign(run.runId, run.userId, 'view')
+        .then((token) => `${run.origin}/computer/${run.runId}/vnc.html?token=${encodeURIComponent(token)}`);
+      return viewerUrl;
+    },
+  };
 }
 
 export function runServices(ctx: RuntimeContext, run: { userId: string; runId: string; origin: string }): ToolServices {
@@ -66,7 +85,7 @@ export function runServices(ctx: RuntimeContext, run: { userId: string; runId: s
     },
     serverName: (serverId) => catalog.mcpServers[serverId]?.name ?? serverId,
     searchKnowledge: (ids, query, limit) => ctx.searchKnowledge(ids, query, limit),
-    computerUrl: (runId) => computerUrl(run.origin, runId),
+    computer: runComputer(ctx, run),
     async chargeToolCall(toolName) {
       if (cost <= 0) return;
       const debit = await ctx.accounts.debit({

@@ -19,7 +19,7 @@ function argsFor(fn: ToolFunction, request: string, nodeNames: string[], env: To
       return { query: request.slice(0, 300) };
     case 'duckduckgo_search':
       return { query: nodeNames.join(' ') || request.slice(0, 200) };
-    case 'browser_open': {
+    case 'open_url': {
       const words = request.toLowerCase();
       const ref = NODE_REFERENCE.find((n) => n.keywords.some((k) => words.includes(k)) && !/trigger$/i.test(n.type));
       return { url: ref?.docs ?? 'https://docs.n8n.io/workflows/' };

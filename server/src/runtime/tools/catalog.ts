@@ -1,6 +1,7 @@
 // The functions behind a member's tools list (SPEC §3 tool entries), shared by the built-in and model engines.
 import type { AgentConfig } from '../../../../contract/types.ts';
 import type { RunFile, ToolServices } from '../types.ts';
+import { browserFunctions } from './browser.ts';
 import { ToolError } from './invoke.ts';
 import { NODE_REFERENCE } from './reference.ts';
 
@@ -75,18 +76,9 @@ function referenceSearch(name: string, description: string): ToolFunction {
   };
 }
 
-function browser(env: ToolEnv): ToolFunction {
-  return {
-    name: 'browser_open',
-    description: "Opens a page in the agent's computer and shows it live to the user.",
-    parameters: schema({ url: 'Absolute http(s) URL to open' }),
-    async execute(args) {
-      const url = str(args, 'url');
-      if (!/^https?:\/\/\S+$/.test(url)) throw new ToolError('The browser opens http(s) URLs only.');
-      const vncUrl = env.services.computerUrl(env.runId);
-      return `${JSON.stringify({ vnc_url: vncUrl, url, status: 'opened' })}\n\nOpened ${url}. [Watch the agent's computer](${vncUrl})`;
-    },
-  };
+/** The browser tool: the run's real Chromium (tools/browser.ts). */
+function browser(env: ToolEnv, signal: AbortSignal): ToolFunction[] {
+  return browserFunctions(env.services, signal);
 }
 
 function httpRequest(): ToolFunction {
@@ -181,7 +173,7 @@ export async function memberFunctions(
   if (kbIds.length && agent?.search_knowledge !== false) fns.push(knowledgeSearch(kbIds, env));
   for (const tool of agent?.tools ?? []) {
     if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...(await mcpFunctions(id, env, signal)));
-    else if (tool.type === 'browser') fns.push(browser(env));
+    else if (tool.type === 'browser') fns.push(...browser(env, signal));
     else if (tool.type === 'http_request') fns.push(httpRequest());
     else if (tool.type === 'duckduckgo')
       fns.push(referenceSearch('duckduckgo_search', 'Looks up n8n nodes in the built-in node reference.'));

@@ -13,11 +13,7 @@ export interface RequestRules {
 export type Verdicts = Map<string, ReturnType<typeof classifyUrl>>;
 
 /** Why a request is refused, or null when it may go. `verdicts` caches the DNS answer per host for one context. */
-export async function refusalOf(
-  raw: string,
-  rules: RequestRules,
-  verdicts: Verdicts,
-): Promise<string | null> {
+export async function refusalOf(raw: string, rules: RequestRules, verdicts: Verdicts): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);

@@ -187,7 +187,8 @@ export class ComputerPool {
     const now = Date.now();
     for (const [runId, opening] of this.sessions) {
       const session = await opening.catch(() => null);
-      if (session && session.busy === 0 && now - session.lastUsedAt > this.options.idleMs) await this.closeRun(runId, false);
+      if (session && session.busy === 0 && now - session.lastUsedAt > this.options.idleMs)
+        await this.closeRun(runId, false);
     }
     for (const [runId, screen] of this.screens) {
       if (screen.state !== 'live' && screen.viewers === 0 && now - screen.changedAt > KEEP_FINISHED_MS) {

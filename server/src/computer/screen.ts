@@ -14,8 +14,7 @@ export interface ScreenFrame {
 export type ScreenState = 'waiting' | 'live' | 'finished';
 
 export type ScreenEvent =
-  | { type: 'frame'; frame: ScreenFrame }
-  | { type: 'state'; state: ScreenState; url: string; title: string };
+  { type: 'frame'; frame: ScreenFrame } | { type: 'state'; state: ScreenState; url: string; title: string };
 
 export class Screen {
   last: ScreenFrame | null = null;

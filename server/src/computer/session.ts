@@ -108,6 +108,11 @@ export class BrowserSession {
     });
   }
 
+  /** The address the tab shows now (tokens hidden). */
+  currentUrl(): string {
+    return shownUrl(this.page.url());
+  }
+
   private async state(status?: number): Promise<PageState> {
     const title = await this.page.title().catch(() => '');
     return { url: shownUrl(this.page.url()), title, ...(status === undefined ? {} : { status }) };
@@ -155,7 +160,11 @@ export class BrowserSession {
         .getByRole('link', { name: target })
         .or(page.getByRole('button', { name: target }))
         .or(page.getByText(target));
-    else locator = page.getByLabel(target).or(page.getByPlaceholder(target)).or(page.getByRole('textbox', { name: target }));
+    else
+      locator = page
+        .getByLabel(target)
+        .or(page.getByPlaceholder(target))
+        .or(page.getByRole('textbox', { name: target }));
     const first = locator.first();
     try {
       await first.waitFor({ state: 'visible', timeout: Math.min(5000, this.options.pageTimeoutMs) });
@@ -219,7 +228,9 @@ export class BrowserSession {
   pageText(): Promise<PageState & { text: string; total: number }> {
     return this.serial(async () => {
       const raw = await this.page.evaluate("document.body ? document.body.innerText : ''");
-      const text = String(raw).replace(/\n{3,}/g, '\n\n').trim();
+      const text = String(raw)
+        .replace(/\n{3,}/g, '\n\n')
+        .trim();
       return { ...(await this.state()), text: text.slice(0, MAX_PAGE_TEXT), total: text.length };
     });
   }

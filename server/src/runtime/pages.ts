@@ -49,7 +49,11 @@ async function loadRun(ctx: AppContext, runId: string): Promise<RunRow | null> {
   return { ownerId: row.ownerId, toolCalls: row.toolCalls, workflow: row.workflow ?? null, done };
 }
 
-const NOT_FOUND = { status: 404, heading: 'Run not found', text: 'This run was not found. It may have been deleted.' } as const;
+const NOT_FOUND = {
+  status: 404,
+  heading: 'Run not found',
+  text: 'This run was not found. It may have been deleted.',
+} as const;
 
 /** The link's run and user, or why it shows nothing: only the run's owner, with a link that has not expired. */
 async function checkLink(ctx: AppContext, request: LinkRequest, purpose: ComputerPurpose): Promise<Access> {
@@ -85,7 +89,8 @@ function watch(ctx: AppContext, socket: WebSocket, runId: string, run: RunRow): 
   const screen = ctx.computer.screen(runId, run.ownerId);
   if (screen.state === 'waiting' && run.done) screen.update({ state: 'finished' });
   const viewer = new Viewer(socket, 1000 / ctx.config.COMPUTER_MAX_FPS);
-  const stateMessage = () => JSON.stringify({ type: 'state', state: screen.state, url: screen.url, title: screen.title });
+  const stateMessage = () =>
+    JSON.stringify({ type: 'state', state: screen.state, url: screen.url, title: screen.title });
   const frameMessage = (f: NonNullable<typeof screen.last>) =>
     JSON.stringify({ type: 'frame', data: f.data, url: f.url, title: f.title, at: f.at });
   viewer.notice(stateMessage());

@@ -133,7 +133,9 @@ export async function executeRun(
   } finally {
     release?.();
     // The run's browser closes with it; its last screen stays for the owner to see.
-    await ctx.computer.closeRun(run.runId).catch((error: unknown) => log.warn({ err: error }, 'closing the browser failed'));
+    await ctx.computer
+      .closeRun(run.runId)
+      .catch((error: unknown) => log.warn({ err: error }, 'closing the browser failed'));
   }
   // Why the run was cut short, if it was: the user's Stop, the server shutting down, or the run growing too large.
   const reason: AbortReason | null = signal.aborted

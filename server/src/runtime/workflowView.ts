@@ -16,7 +16,11 @@ export interface WorkflowView {
 export const WORKFLOW_VIEW_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export function workflowView(row: { toolCalls: ToolCall[]; workflow: ReplyWorkflow | null; done: boolean }): WorkflowView {
+export function workflowView(row: {
+  toolCalls: ToolCall[];
+  workflow: ReplyWorkflow | null;
+  done: boolean;
+}): WorkflowView {
   const lookedUp = [
     ...new Set(
       row.toolCalls

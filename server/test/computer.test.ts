@@ -1,0 +1,425 @@
+// The Agent's Computer with the real Chromium: a run's browser opens this server's workflow view and its stream
+// delivers frames to the run's owner only; the pool's cap, time limit and address rules hold; every browser
+// function of the catalogue does what its result says.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { ComputerPool } from '../src/computer/pool.ts';
+import { createComputerTokens } from '../src/computer/tokens.ts';
+import { Viewer } from '../src/computer/viewers.ts';
+import { browserFunctions } from '../src/runtime/tools/browser.ts';
+import type { ToolServices } from '../src/runtime/types.ts';
+import { getOrCreateSetting } from '../src/settings.ts';
+import { client, signIn, startTestServer, type TestServer } from './helpers.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const TEAM_ID = '6650f0c2a1b2c3d4e5f60718';
+
+type Message = { type: string; [key: string]: unknown };
+
+/** Opens the stream of a vnc.html link and collects its messages until `enough` says so (or it closes). */
+function watchStream(
+  origin: string,
+  vncUrl: string,
+  enough: (messages: Message[]) => boolean,
+): Promise<{ messages: Message[]; code: number | null }> {
+  const url = new URL(vncUrl);
+  const stream = `${origin.replace(/^http/, 'ws')}${url.pathname.replace(/vnc\.html$/, 'stream')}${url.search}`;
+  const ws = new WebSocket(stream);
+  const messages: Message[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      ws.close();
+      reject(new Error(`stream timed out after ${JSON.stringify(messages.map((m) => m.type))}`));
+    }, 20_000);
+    ws.on('message', (data) => {
+      messages.push(JSON.parse(data.toString()) as Message);
+      if (enough(messages)) {
+        clearTimeout(timer);
+        ws.close();
+        resolve({ messages, code: null });
+      }
+    });
+    ws.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ messages, code });
+    });
+    ws.on('error', reject);
+  });
+}
+
+/** A local site: a page with a link, a field and length to scroll, a page that never answers, and a download. */
+async function localSite(): Promise<{ origin: string; close(): Promise<void> }> {
+  const hanging: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    if (req.url === '/hang') return void hanging.push(res);
+    if (req.url === '/file.zip') {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename=f.zip' });
+      return void res.end('PK');
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    if (req.url === '/next') return void res.end('<title>Next page</title><h1>Second</h1>');
+    res.end(
+      '<title>Local test page</title><h1>Hello from the test site</h1><a href="/next">Go next</a>' +
+        '<label>Name <input id="name"></label><div style="height:4000px"></div><p>Bottom</p>',
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      hanging.forEach((res) => res.destroy());
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("the Agent's Computer on the real Chromium", () => {
+  let server: TestServer;
+  let origin: string;
+  let alice: string;
+  let bob: string;
+  let aliceRun: { runId: string; vncUrl: string };
+
+  before(async () => {
+    server = await startTestServer({ CHROMIUM_PATH: CHROMIUM, FREE_CREDITS: '500' });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    alice = await signIn(server, 'alice@example.com');
+    bob = await signIn(server, 'bob@example.com');
+  });
+  after(() => server?.close());
+
+  const runWithBrowser = async (token: string) => {
+    const res = await client(server, token).post(`/teams/${TEAM_ID}/chat`, {
+      message: 'Every Monday post weekly sales figures to Slack',
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const call = res.body.data.tools.find((t: { tool_name: string }) => t.tool_name === 'open_url');
+    assert.ok(call, 'the browser member was called');
+    const head = JSON.parse(String(call.result).split('\n\n')[0]!);
+    const runId = /\/computer\/([0-9a-f-]{36})\/vnc\.html/.exec(head.vnc_url)![1]!;
+    return { call, head, runId, vncUrl: head.vnc_url as string };
+  };
+
+  it("a run opens this server's workflow view, and its stream delivers the frames with the real address", async () => {
+    const { call, head, runId, vncUrl } = await runWithBrowser(alice);
+    aliceRun = { runId, vncUrl };
+    // Offline, the documentation page cannot be reached: the result says so, and the browser stays on the view.
+    assert.equal(call.tool_call_error, true);
+    assert.match(call.result, /Refused to open https:\/\/docs\.n8n\.io\/\S+: the host name could not be resolved/);
+    assert.match(head.url, new RegExp(`/computer/${runId}/workflow\\.html$`), 'the token is not shown');
+    assert.match(vncUrl, /\/vnc\.html\?token=/);
+
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `${new URL(vncUrl).pathname}${new URL(vncUrl).search}`,
+    });
+    assert.equal(page.statusCode, 200);
+    assert.match(
+      String(page.headers['content-security-policy']),
+      /script-src 'self'; connect-src 'self'; img-src data:/,
+    );
+    assert.match(page.body, /<script src="\/computer\/assets\/viewer\.js"><\/script>/);
+    assert.match(page.body, /Failed to load the remote desktop stream\. Please try again or open in a new tab\./);
+
+    const { messages } = await watchStream(origin, vncUrl, (m) => m.some((x) => x.type === 'frame'));
+    const state = messages.find((m) => m.type === 'state')!;
+    assert.equal(state.state, 'finished', 'the run ended: its browser closed');
+    const frame = messages.find((m) => m.type === 'frame')!;
+    assert.ok(
+      Buffer.from(String(frame.data), 'base64')
+        .subarray(0, 2)
+        .equals(Buffer.from([0xff, 0xd8])),
+      'a JPEG',
+    );
+    assert.match(String(frame.url), new RegExp(`/computer/${runId}/workflow\\.html$`));
+    assert.match(String(frame.title), /nodes: |Workflow being built/);
+  });
+
+  it('the workflow view shows the nodes the run built', async () => {
+    const token = await server.ctx.computerTokens.sign(aliceRun.runId, (await me(alice)).id, 'workflow');
+    const view = await server.app.inject({
+      method: 'GET',
+      url: `/computer/${aliceRun.runId}/workflow.json?token=${token}`,
+    });
+    assert.equal(view.statusCode, 200);
+    const body = view.json();
+    assert.equal(body.done, true);
+    assert.deepEqual(
+      body.nodes.map((n: { type: string }) => n.type),
+      ['n8n-nodes-base.scheduleTrigger', 'n8n-nodes-base.slack'],
+    );
+    assert.ok(body.lookedUp.includes('n8n-nodes-base.slack'));
+    // The viewing link does not open the workflow view (and the other way round).
+    const viewToken = new URL(aliceRun.vncUrl).searchParams.get('token');
+    const wrong = await server.app.inject({
+      method: 'GET',
+      url: `/computer/${aliceRun.runId}/workflow.json?token=${viewToken}`,
+    });
+    assert.equal(wrong.statusCode, 403);
+  });
+
+  const me = async (token: string) => (await client(server, token).get('/auth/users/me')).body as { id: string };
+
+  it("the owner's link works; another user's link, a link made out to another user and a stale link are refused", async () => {
+    const bobRun = await runWithBrowser(bob);
+    const bobToken = new URL(bobRun.vncUrl).searchParams.get('token')!;
+    const bobOnAlice = `/computer/${aliceRun.runId}/vnc.html?token=${bobToken}&view_only=true`;
+    const page = await server.app.inject({ method: 'GET', url: bobOnAlice });
+    assert.equal(page.statusCode, 403);
+    assert.match(page.body, /expired or was made for another run/);
+    const refused = await watchStream(origin, `${origin}${bobOnAlice}`, () => false);
+    assert.equal(refused.code, 4403);
+    assert.deepEqual(refused.messages, [
+      {
+        type: 'refused',
+        message: 'The link has expired or was made for another run. Open the Agent’s Computer again from your chat.',
+      },
+    ]);
+
+    const madeOutToBob = await server.ctx.computerTokens.sign(aliceRun.runId, (await me(bob)).id, 'view');
+    const notOwner = await server.app.inject({
+      method: 'GET',
+      url: `/computer/${aliceRun.runId}/vnc.html?token=${madeOutToBob}`,
+    });
+    assert.equal(notOwner.statusCode, 403);
+    assert.match(notOwner.body, /Only the person who started this run can watch its computer/);
+
+    const secret = await getOrCreateSetting(server.ctx.db, 'jwt_secret');
+    const stale = await createComputerTokens(secret, 1).sign(aliceRun.runId, (await me(alice)).id, 'view');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await server.app.inject({
+      method: 'GET',
+      url: `/computer/${aliceRun.runId}/vnc.html?token=${stale}`,
+    });
+    assert.equal(expired.statusCode, 403);
+    // An access token is no viewing link.
+    const asAccess = await server.app.inject({
+      method: 'GET',
+      url: `/computer/${aliceRun.runId}/vnc.html?token=${alice}`,
+    });
+    assert.equal(asAccess.statusCode, 403);
+
+    const own = await watchStream(origin, aliceRun.vncUrl, (m) => m.some((x) => x.type === 'frame'));
+    assert.ok(
+      own.messages.some((m) => m.type === 'frame'),
+      "the owner's link still streams",
+    );
+  });
+});
+
+describe('the browser pool', () => {
+  let site: Awaited<ReturnType<typeof localSite>>;
+  before(async () => {
+    site = await localSite();
+  });
+  after(() => site?.close());
+
+  const pool = (options: Partial<ConstructorParameters<typeof ComputerPool>[0]> = {}) =>
+    new ComputerPool({
+      chromiumPath: CHROMIUM,
+      maxContexts: 3,
+      idleMs: 60_000,
+      pageTimeoutMs: 15_000,
+      allowPrivate: true,
+      pageHeapMb: 256,
+      ...options,
+    });
+  const signal = new AbortController().signal;
+
+  it('streams live frames while a page changes, with the address and title', async () => {
+    const computer = pool();
+    try {
+      const session = await computer.session('live-run', 'u1', { url: null, selfPaths: [] }, signal);
+      const screen = computer.screen('live-run', 'u1');
+      const frames: Array<{ url: string; title: string }> = [];
+      screen.subscribe((e) => e.type === 'frame' && frames.push(e.frame));
+      assert.equal(screen.state, 'live');
+      await session.open(`${site.origin}/`);
+      await session.open(`${site.origin}/next`);
+      const deadline = Date.now() + 5000;
+      while (!frames.some((f) => f.title === 'Next page') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      assert.ok(
+        frames.some((f) => f.url === `${site.origin}/next` && f.title === 'Next page'),
+        JSON.stringify(frames),
+      );
+      await computer.closeRun('live-run');
+      assert.equal(screen.state, 'finished');
+      assert.ok(screen.last, 'the last frame is kept after the run');
+      await assert.rejects(computer.session('live-run', 'u1', { url: null, selfPaths: [] }, signal), /has ended/);
+    } finally {
+      await computer.close();
+    }
+  });
+
+  it('never has more contexts open than its cap under 20 concurrent runs', async () => {
+    const computer = pool({ maxContexts: 3 });
+    let open = 0;
+    let most = 0;
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const own = new AbortController().signal;
+          const session = await computer.session(`cap-${i}`, 'u1', { url: null, selfPaths: [] }, own);
+          open += 1;
+          most = Math.max(most, open, computer.openContexts);
+          await session.open(`${site.origin}/`);
+          open -= 1;
+          await computer.closeRun(`cap-${i}`);
+        }),
+      );
+      assert.ok(most <= 3, `at most 3 contexts, saw ${most}`);
+      assert.equal(most, 3, 'the cap is used');
+      assert.equal(computer.openContexts, 0);
+    } finally {
+      await computer.close();
+    }
+  });
+
+  it('cuts a page that never answers at its time limit', async () => {
+    const computer = pool({ pageTimeoutMs: 1500 });
+    try {
+      const session = await computer.session('hang', 'u1', { url: null, selfPaths: [] }, signal);
+      const started = Date.now();
+      await assert.rejects(session.open(`${site.origin}/hang`), /did not load within 1500 ms; loading was stopped/);
+      const took = Date.now() - started;
+      assert.ok(took >= 1400 && took < 4000, `cut after ${took} ms`);
+      // The tab is usable again at once.
+      assert.equal((await session.open(`${site.origin}/next`)).title, 'Next page');
+    } finally {
+      await computer.close();
+    }
+  });
+
+  it('refuses loopback and private addresses, non-http(s) addresses and downloads', async () => {
+    const computer = pool({ allowPrivate: false });
+    try {
+      const session = await computer.session('rules', 'u1', { url: null, selfPaths: [] }, signal);
+      await assert.rejects(session.open(`${site.origin}/`), /Refused to open .*private or local network/);
+      await assert.rejects(session.open('http://169.254.169.254/latest/meta-data/'), /private or local network/);
+      await assert.rejects(session.open('http://localhost:1/'), /private or local network/);
+      await assert.rejects(session.open('file:///etc/passwd'), /http\(s\) addresses only/);
+      const open = pool({ allowPrivate: true });
+      try {
+        const other = await open.session('dl', 'u1', { url: null, selfPaths: [] }, signal);
+        await assert.rejects(other.open(`${site.origin}/file.zip`), /Could not open/);
+      } finally {
+        await open.close();
+      }
+    } finally {
+      await computer.close();
+    }
+  });
+
+  it('sends a slow viewer the newest frame only, at most its rate', async () => {
+    const sent: string[] = [];
+    const socket = { bufferedAmount: 0, readyState: 1, send: (m: string) => sent.push(m) };
+    const viewer = new Viewer(socket, 200);
+    for (let i = 0; i < 10; i += 1) viewer.frame(`f${i}`);
+    assert.deepEqual(sent, ['f0']);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(sent, ['f0', 'f9'], 'the frames in between were dropped');
+    socket.bufferedAmount = 10 * 1024 * 1024;
+    viewer.frame('backed-up');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(sent.length, 2, 'nothing is sent while the socket is backed up');
+    socket.bufferedAmount = 0;
+    viewer.notice('finished');
+    assert.deepEqual(sent.slice(2), ['backed-up', 'finished'], 'a state change follows the last frame');
+    viewer.close();
+  });
+});
+
+describe('every browser function', () => {
+  it('does what its result says', async () => {
+    const site = await localSite();
+    const computer = new ComputerPool({
+      chromiumPath: CHROMIUM,
+      maxContexts: 1,
+      idleMs: 60_000,
+      pageTimeoutMs: 10_000,
+      allowPrivate: true,
+      pageHeapMb: 256,
+    });
+    const signal = new AbortController().signal;
+    const services = {
+      computer: {
+        unavailable: null,
+        session: (s: AbortSignal) => computer.session('fns', 'u1', { url: null, selfPaths: [] }, s),
+        viewerUrl: async () => 'http://127.0.0.1/computer/fns/vnc.html?token=t',
+      },
+    } as unknown as ToolServices;
+    try {
+      const fns = Object.fromEntries(browserFunctions(services, signal).map((f) => [f.name, f]));
+      assert.deepEqual(Object.keys(fns), ['open_url', 'click', 'type_text', 'scroll', 'screenshot', 'get_page_text']);
+      const head = (text: string) => JSON.parse(text.split('\n\n')[0]!);
+
+      const opened = await fns.open_url!.execute({ url: `${site.origin}/` });
+      assert.deepEqual(head(opened), {
+        vnc_url: 'http://127.0.0.1/computer/fns/vnc.html?token=t',
+        url: `${site.origin}/`,
+        title: 'Local test page',
+        status: 200,
+      });
+      assert.match(opened, /Opened http:\/\/127\.0\.0\.1:\d+\/ \("Local test page"\) \(HTTP 200\)\./);
+
+      const typed = await fns.type_text!.execute({ target: 'Name', text: 'Ada Lovelace' });
+      assert.match(typed, /Typed 12 characters into "Name"/);
+      const session = await services.computer!.session(signal);
+      assert.equal(await session.page.inputValue('#name'), 'Ada Lovelace');
+
+      const scrolled = await fns.scroll!.execute({ direction: 'down' });
+      assert.equal(head(scrolled).scroll_y, 640);
+      assert.match(scrolled, /Scrolled down: showing 640–1440 px of \d+ px/);
+
+      const shot = await fns.screenshot!.execute({});
+      assert.deepEqual([head(shot).width, head(shot).height], [1280, 800]);
+      assert.ok(head(shot).bytes > 1000);
+
+      const text = await fns.get_page_text!.execute({});
+      assert.match(text, /Hello from the test site/);
+      assert.match(text, /Bottom/);
+      assert.equal(head(text).characters > 20, true);
+
+      const clicked = await fns.click!.execute({ target: 'Go next' });
+      assert.equal(head(clicked).url, `${site.origin}/next`);
+      assert.match(clicked, /Clicked "Go next"; the page is now http:\/\/127\.0\.0\.1:\d+\/next \("Next page"\)/);
+
+      await assert.rejects(fns.click!.execute({ target: 'No such button' }), /Nothing on .* matches "No such button"/);
+      await assert.rejects(fns.open_url!.execute({ url: 'ftp://example.com/' }), /http\(s\) addresses only/);
+      await assert.rejects(fns.scroll!.execute({ direction: 'sideways' }), /must be "up" or "down"/);
+    } finally {
+      await computer.close();
+      await site.close();
+    }
+  });
+
+  it('says there is no browser, and gives no vnc_url, without Chromium', async () => {
+    const computer = new ComputerPool({
+      chromiumPath: '/nonexistent/chromium',
+      maxContexts: 1,
+      idleMs: 60_000,
+      pageTimeoutMs: 1000,
+      allowPrivate: false,
+      pageHeapMb: 256,
+    });
+    const services = {
+      computer: {
+        unavailable: computer.unavailable,
+        session: () => Promise.reject(new Error('no')),
+        viewerUrl: () => '',
+      },
+    } as unknown as ToolServices;
+    const [open] = browserFunctions(services, new AbortController().signal);
+    await assert.rejects(open!.execute({ url: 'https://example.com/' }), (error: Error) => {
+      assert.match(error.message, /Chromium was not found at \/nonexistent\/chromium; set CHROMIUM_PATH/);
+      assert.ok(!error.message.includes('vnc'));
+      return true;
+    });
+    await computer.close();
+  });
+});

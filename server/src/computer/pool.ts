@@ -31,7 +31,7 @@ export interface PoolOptions {
 /** Every context is in use and none came free in time. */
 export class ComputerBusyError extends Error {}
 
-export function chromiumPathOf(configured: string | undefined): string | null {
+function chromiumPathOf(configured: string | undefined): string | null {
   if (configured === undefined) return existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : null;
   const trimmed = configured.trim();
   return trimmed && existsSync(trimmed) ? trimmed : null;

@@ -10,7 +10,7 @@ export interface ViewerSocket {
 
 const OPEN = 1;
 /** A viewer whose socket holds more than this unsent gets no new frame until it drains. */
-export const MAX_BUFFERED_BYTES = 256 * 1024;
+const MAX_BUFFERED_BYTES = 256 * 1024;
 const RETRY_MS = 50;
 
 export class Viewer {

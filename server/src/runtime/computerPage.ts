@@ -5,7 +5,7 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** SPEC §2's text when the stream cannot load. */
-export const STREAM_FAILED = 'Failed to load the remote desktop stream. Please try again or open in a new tab.';
+const STREAM_FAILED = 'Failed to load the remote desktop stream. Please try again or open in a new tab.';
 
 /** Scripts from this server only, frames as data: images, the stream's socket to this server. */
 export const COMPUTER_CSP =

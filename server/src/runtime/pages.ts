@@ -18,6 +18,8 @@ const STALE_AFTER_MS = 10 * 60 * 1000;
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Close code of a refused stream (the page also gets the reason as a message). */
 const CLOSE_REFUSED = 4403;
+/** Viewers of one run at once (the owner's tabs and devices): each costs a socket and its frames. */
+const MAX_VIEWERS_PER_RUN = 10;
 
 interface RunRow {
   ownerId: string;
@@ -148,7 +150,14 @@ export async function runtimePages(app: FastifyInstance, ctx: AppContext): Promi
         socket.close(CLOSE_REFUSED, 'refused');
         return;
       }
-      watch(ctx, socket, request.params.runId.toLowerCase(), access.run);
+      const runId = request.params.runId.toLowerCase();
+      if (ctx.computer.screen(runId, access.run.ownerId).viewers >= MAX_VIEWERS_PER_RUN) {
+        const message = `This run already has ${MAX_VIEWERS_PER_RUN} viewers; close one of them and try again.`;
+        socket.send(JSON.stringify({ type: 'refused', message }));
+        socket.close(CLOSE_REFUSED, 'too many viewers');
+        return;
+      }
+      watch(ctx, socket, runId, access.run);
     },
   );
 

@@ -5,7 +5,7 @@ import type { RuntimeContext } from './context.ts';
 import { OutOfCreditsError, type RunComputer, type ToolServices } from './types.ts';
 
 /** The paths of this server a run's browser may load (its workflow view and the view's script). */
-export const workflowViewPaths = (runId: string) => [`/computer/${runId}/workflow.`, '/computer/assets/'];
+const workflowViewPaths = (runId: string) => [`/computer/${runId}/workflow.`, '/computer/assets/'];
 
 function runComputer(ctx: RuntimeContext, run: { userId: string; runId: string; origin: string }): RunComputer {
   let viewerUrl: Promise<string> | null = null;

@@ -55,6 +55,7 @@ async function localSite(): Promise<{ origin: string; close(): Promise<void> }> 
   const hanging: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     if (req.url === '/hang') return void hanging.push(res);
+    if (req.url === '/redirect') return void res.writeHead(302, { location: '/next' }).end();
     if (req.url === '/file.zip') {
       res.writeHead(200, { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename=f.zip' });
       return void res.end('PK');
@@ -136,7 +137,10 @@ describe("the Agent's Computer on the real Chromium", () => {
       'a JPEG',
     );
     assert.match(String(frame.url), new RegExp(`/computer/${runId}/workflow\\.html$`));
-    assert.match(String(frame.title), /nodes: |Workflow being built/);
+    assert.ok(!JSON.stringify(messages).includes('token='), 'no token in any address or title');
+    // The title the page settled on (the last state sent), whatever the last frame caught during loading.
+    const settled = messages.filter((m) => m.type === 'state').at(-1)!;
+    assert.match(String(settled.title), /^2 nodes: /);
   });
 
   it('the workflow view shows the nodes the run built', async () => {
@@ -240,13 +244,12 @@ describe('the browser pool', () => {
       assert.equal(screen.state, 'live');
       await session.open(`${site.origin}/`);
       await session.open(`${site.origin}/next`);
+      // Frames carry the address they were taken at; the title follows as soon as the page reports it.
       const deadline = Date.now() + 5000;
-      while (!frames.some((f) => f.title === 'Next page') && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      assert.ok(
-        frames.some((f) => f.url === `${site.origin}/next` && f.title === 'Next page'),
-        JSON.stringify(frames),
-      );
+      const seen = () => frames.some((f) => f.url === `${site.origin}/next`) && screen.title === 'Next page';
+      while (!seen() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(seen(), JSON.stringify([frames.map((f) => [f.url, f.title]), screen.url, screen.title]));
+      assert.ok(frames.length >= 2, 'a frame for each page');
       await computer.closeRun('live-run');
       assert.equal(screen.state, 'finished');
       assert.ok(screen.last, 'the last frame is kept after the run');
@@ -310,6 +313,21 @@ describe('the browser pool', () => {
       } finally {
         await open.close();
       }
+    } finally {
+      await computer.close();
+    }
+  });
+
+  it('checks every redirect hop: a page allowed to load cannot redirect the browser to a private address', async () => {
+    const computer = pool({ allowPrivate: false });
+    try {
+      // The one loopback page this run may load (as its workflow view is), which redirects elsewhere on loopback.
+      computer.selfOrigin = site.origin;
+      const session = await computer.session('hops', 'u1', { url: null, selfPaths: ['/redirect'] }, signal);
+      await assert.rejects(
+        session.open(`${site.origin}/redirect`),
+        /Refused to open http:\/\/127\.0\.0\.1:\d+\/redirect: on the way to http:\/\/127\.0\.0\.1:\d+\/next, the address points at a private or local network\./,
+      );
     } finally {
       await computer.close();
     }

@@ -35,6 +35,11 @@ export async function refusalOf(raw: string, rules: RequestRules, verdicts: Verd
   return found === 'private' ? PRIVATE_ADDRESS_MESSAGE : 'the host name could not be resolved';
 }
 
+/** Any text (a title the browser made from an address) with link tokens taken out. */
+export function hideTokens(text: string): string {
+  return text.replace(/([?&])token=[^&\s#]*&?/gi, (_m, sep: string) => sep).replace(/[?&]$/, '');
+}
+
 /** An address as people see it: the viewing and workflow links' tokens are never shown. */
 export function shownUrl(raw: string): string {
   try {
@@ -43,6 +48,6 @@ export function shownUrl(raw: string): string {
     url.searchParams.delete('token');
     return url.href;
   } catch {
-    return raw;
+    return hideTokens(raw);
   }
 }

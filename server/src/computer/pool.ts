@@ -2,6 +2,7 @@
 // run up to a cap, contexts closed when their run ends or sits idle, and each run's Screen kept for its viewers.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { EgressProxy } from './egress.ts';
 import { Screen } from './screen.ts';
 import { BrowserSession } from './session.ts';
 
@@ -42,6 +43,9 @@ export class ComputerPool {
   selfOrigin: string | null = null;
   private readonly executablePath: string | null;
   private browser: Promise<Browser> | null = null;
+  private proxy: Promise<EgressProxy> | null = null;
+  /** Paths of this server the open runs' browsers may load (their workflow views). */
+  private readonly selfPaths = new Map<string, string[]>();
   private readonly screens = new Map<string, Screen>();
   private readonly sessions = new Map<string, Promise<BrowserSession>>();
   private readonly ended = new Set<string>();
@@ -80,11 +84,18 @@ export class ComputerPool {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launching = chromium.launch({
-        executablePath: this.executablePath!,
-        headless: true,
-        args: [...CHROMIUM_ARGS, `--js-flags=--max-old-space-size=${this.options.pageHeapMb}`],
+      this.proxy ??= EgressProxy.start({
+        allowPrivate: this.options.allowPrivate,
+        selfOrigin: () => this.selfOrigin,
+        selfPath: (path) => [...this.selfPaths.values()].some((paths) => paths.some((p) => path.startsWith(p))),
       });
+      const launching = this.proxy.then((proxy) =>
+        chromium.launch({
+          executablePath: this.executablePath!,
+          headless: true,
+          args: [...CHROMIUM_ARGS, ...proxy.chromiumArgs, `--js-flags=--max-old-space-size=${this.options.pageHeapMb}`],
+        }),
+      );
       this.browser = launching;
       launching.then(
         (browser) => browser.on('disconnected', () => this.browser === launching && (this.browser = null)),
@@ -149,6 +160,7 @@ export class ComputerPool {
     const existing = this.sessions.get(runId);
     if (existing) return existing;
     const screen = this.screen(runId, ownerId);
+    this.selfPaths.set(runId, home.selfPaths);
     const opening = (async () => {
       await this.acquire(signal);
       try {
@@ -176,10 +188,12 @@ export class ComputerPool {
     if (opening) {
       const session = await opening.catch(() => null);
       if (session) {
+        // The page keeps loading its own view while it settles for the last frame.
         await session.close();
         this.release();
       }
     }
+    this.selfPaths.delete(runId);
     this.screens.get(runId)?.update({ state: 'finished' });
   }
 
@@ -204,5 +218,8 @@ export class ComputerPool {
     const browser = await this.browser?.catch(() => null);
     this.browser = null;
     await browser?.close().catch(() => undefined);
+    const proxy = await this.proxy?.catch(() => null);
+    this.proxy = null;
+    await proxy?.close();
   }
 }

@@ -1,10 +1,14 @@
 // One run's browser: a Playwright context with a single tab, its CDP screencast into the run's Screen, and the
 // actions of the browser tool. Every action says what really happened (final address, title, HTTP status).
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
-import { refusalOf, shownUrl, type RequestRules, type Verdicts } from './policy.ts';
+import { REFUSED_HEADER } from './egress.ts';
+import { hideTokens, refusalOf, shownUrl, type RequestRules, type Verdicts } from './policy.ts';
 import type { Screen } from './screen.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
+const TITLE_REFRESH_MS = 250;
+/** At the end, a page still loading gets this long to finish before its last frame and title are kept. */
+const SETTLE_MS = 1000;
 /** Page text handed back to the agent at most (the rest is counted, not sent). */
 export const MAX_PAGE_TEXT = 4000;
 
@@ -29,6 +33,8 @@ const isSelector = (target: string) => /^[#.[]|^[a-z]+[#.[:]|^(css|xpath)=/i.tes
 
 export class BrowserSession {
   lastUsedAt = Date.now();
+  /** Lets the page finish what it is loading and reads its final title (set with the screencast). */
+  private settle: () => Promise<void> = async () => undefined;
   /** Actions asked for and not finished: a busy context is never closed for idleness. */
   busy = 0;
   private chain: Promise<unknown> = Promise.resolve();
@@ -84,16 +90,32 @@ export class BrowserSession {
       screen.update({ url: shownUrl(page.url()) });
       page
         .title()
-        .then((title) => screen.update({ url: shownUrl(page.url()), title }))
+        .then((title) => screen.update({ url: shownUrl(page.url()), title: hideTokens(title) }))
         .catch(() => undefined);
     };
     page.on('framenavigated', (frame) => frame === page.mainFrame() && refresh());
     page.on('domcontentloaded', refresh);
     page.on('load', refresh);
+    // A page may change its title at any time without an event: a changed screen is the cue to ask again, once
+    // a burst of frames is over.
+    let titleTimer: NodeJS.Timeout | null = null;
     cdp.on('Page.screencastFrame', ({ data, sessionId }) => {
       cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
       screen.frame(data);
+      titleTimer ??= setTimeout(() => {
+        titleTimer = null;
+        refresh();
+      }, TITLE_REFRESH_MS);
     });
+    this.settle = async () => {
+      if (titleTimer) clearTimeout(titleTimer);
+      await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => undefined);
+      const title = await page.title().catch(() => screen.title);
+      screen.update({ url: shownUrl(page.url()), title: hideTokens(title) });
+      // The frame kept after the run is the page as it ended, not whichever frame the screencast sent last.
+      const last = await page.screenshot({ type: 'jpeg', quality: 60, timeout: SETTLE_MS }).catch(() => null);
+      if (last) screen.frame(last.toString('base64'));
+    };
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 60, maxWidth: 1280, maxHeight: 800 });
   }
 
@@ -114,18 +136,41 @@ export class BrowserSession {
   }
 
   private async state(status?: number): Promise<PageState> {
-    const title = await this.page.title().catch(() => '');
+    const title = hideTokens(await this.page.title().catch(() => ''));
     return { url: shownUrl(this.page.url()), title, ...(status === undefined ? {} : { status }) };
   }
 
   private async goto(url: string): Promise<PageState> {
+    const before = this.page.url();
+    try {
+      return await this.load(url);
+    } catch (error) {
+      // A failed load leaves an error page (or a page stopped half way): the tab goes back to what it showed.
+      if (/^https?:/.test(before)) {
+        // The error page may commit just after the failure is reported.
+        if (this.page.url() === before)
+          await this.page.waitForEvent('framenavigated', { timeout: 1000 }).catch(() => undefined);
+        if (this.page.url() !== before)
+          await this.page.goto(before, { waitUntil: 'domcontentloaded' }).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  private async load(url: string): Promise<PageState> {
     this.refused.delete(url);
     try {
       const response = await this.page.goto(url, { waitUntil: 'domcontentloaded' });
+      const refused = response?.headers()[REFUSED_HEADER];
+      if (refused)
+        throw new BrowserActionError(
+          `Refused to open ${shownUrl(url)}: on the way to ${shownUrl(response!.url())}, ${refused}.`,
+        );
       return await this.state(response?.status());
     } catch (error) {
       const reason = this.refused.get(url) ?? this.refused.get(new URL(url).href);
       if (reason) throw new BrowserActionError(`Refused to open ${shownUrl(url)}: ${reason}.`);
+      if (error instanceof BrowserActionError) throw error;
       const message = error instanceof Error ? error.message : String(error);
       if (/Timeout/i.test(message)) {
         // A page that never answers is cut: the navigation stops and the tab shows what it showed before.
@@ -135,6 +180,10 @@ export class BrowserSession {
         );
       }
       const code = /net::[A-Z_]+/.exec(message)?.[0] ?? 'the page could not be loaded';
+      if (code === 'net::ERR_TUNNEL_CONNECTION_FAILED')
+        throw new BrowserActionError(
+          `Refused to open ${shownUrl(url)}: an address on the way (the page or a redirect) is private or could not be resolved.`,
+        );
       throw new BrowserActionError(`Could not open ${shownUrl(url)}: ${code}.`);
     }
   }
@@ -236,6 +285,7 @@ export class BrowserSession {
   }
 
   async close(): Promise<void> {
+    await this.settle();
     await this.cdp.send('Page.stopScreencast').catch(() => undefined);
     await this.context.close().catch(() => undefined);
   }

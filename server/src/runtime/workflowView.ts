@@ -1,5 +1,6 @@
 // This server's live view of the workflow a run is building, the page every run's browser opens first: the node
 // types the team reads as it designs, then the built workflow's nodes and links, from the stored reply.
+import { workflowJsonSchema, type WorkflowJson } from '../../../contract/frames.ts';
 import type { ReplyWorkflow, ToolCall } from '../../../contract/types.ts';
 import { escapeHtml } from './computerPage.ts';
 
@@ -16,6 +17,16 @@ export interface WorkflowView {
 export const WORKFLOW_VIEW_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** The newest workflow the team handed to a tool (the validator, or n8n when it creates it): the draft so far. */
+function latestDraft(calls: ToolCall[]): WorkflowJson | null {
+  for (let i = calls.length - 1; i >= 0; i -= 1) {
+    const args = calls[i]!.tool_args;
+    const parsed = workflowJsonSchema.safeParse(args.workflow ?? args);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+}
+
 export function workflowView(row: {
   toolCalls: ToolCall[];
   workflow: ReplyWorkflow | null;
@@ -28,7 +39,7 @@ export function workflowView(row: {
         .map((t) => String(t.tool_args.nodeType)),
     ),
   ].slice(0, 100);
-  const built = row.workflow?.workflow;
+  const built = row.workflow?.workflow ?? latestDraft(row.toolCalls);
   if (!built) return { done: row.done, name: null, nodes: [], links: [], lookedUp };
   const at = (p: [number, number] | undefined) => p ?? [0, 0];
   const nodes = [...built.nodes]

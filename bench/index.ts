@@ -1,6 +1,7 @@
 // `npm run bench`: runs each figure in turn and prints it as JSON lines {name, value, unit, comparison}.
 // BENCH_ONLY=history,server (names below) runs a subset.
 import type { Figure } from '../server/bench/figure.ts';
+import { computerBench } from '../server/bench/computer.ts';
 import { resumeBench } from '../server/bench/resume.ts';
 import { serverBench } from '../server/bench/server.ts';
 import { bundleBench } from './bundle.ts';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   resume: resumeBench,
   quality: async () => (await import('./quality.ts')).qualityBench(),
   workflows: workflowQualityBench,
+  computer: computerBench,
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

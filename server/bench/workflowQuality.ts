@@ -88,7 +88,6 @@ export function poolServices(pool: McpPool, overrides: Partial<ToolServices> = {
     hasCredentials: async () => false,
     serverName: (id) => id,
     searchKnowledge: async () => [],
-    computerUrl: (runId) => `http://localhost/computer/${runId}/vnc.html`,
     chargeToolCall: async () => {},
     mcpTools: (serverId, signal) => pool.listTools(serverId, null, { signal }),
     callMcp: (serverId, tool, args, signal) => pool.callTool(serverId, null, tool, args, { signal }),

@@ -102,6 +102,20 @@ const schema = z.object({
   MCP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   MCP_IDLE_MS: z.coerce.number().int().min(1).default(300_000),
   MCP_MAX_CONNECTIONS_PER_SERVER: z.coerce.number().int().min(1).default(4),
+  /** The Agent's Computer: Chromium's path (unset: /usr/bin/chromium when present; empty: no browser tool). */
+  CHROMIUM_PATH: z.string().optional(),
+  /** Browser contexts (one per run) open at once on this instance; more runs wait up to a page's time limit. */
+  COMPUTER_MAX_CONTEXTS: z.coerce.number().int().min(1).max(64).default(4),
+  /** A run's browser context with no tool call for this long is closed (it is also closed when the run ends). */
+  COMPUTER_IDLE_SECONDS: z.coerce.number().int().min(5).default(120),
+  /** Time limit of one page load or browser action. */
+  COMPUTER_PAGE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** Frames per second sent to one viewer at most (a slow link gets fewer: frames are dropped, never queued). */
+  COMPUTER_MAX_FPS: z.coerce.number().int().min(1).max(30).default(5),
+  /** How long the signed link to a run's Agent's Computer stays valid. */
+  COMPUTER_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  /** V8 heap limit of the browser's pages, in MB (bounds the memory one context's pages can take). */
+  COMPUTER_PAGE_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(256),
   /** The web app's build settings, read here only so the CSP allows the origins they name. */
   VITE_API_BASE_URL: z.string().optional(),
   VITE_ANALYTICS_URL: z.string().optional(),

@@ -11,6 +11,8 @@ import { getOrCreateSetting } from './settings.ts';
 import { seedTeams } from './teams/seed.ts';
 import { loadCatalog } from './mcp/catalog.ts';
 import { McpPool } from './mcp/pool.ts';
+import { ComputerPool } from './computer/pool.ts';
+import { createComputerTokens } from './computer/tokens.ts';
 import { recoverInterruptedRuns } from './runtime/recovery.ts';
 import { runtimeContext } from './wiring.ts';
 import type { WireFrame } from '../../contract/frames.ts';
@@ -53,6 +55,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       maxPerServer: config.MCP_MAX_CONNECTIONS_PER_SERVER,
       allowPrivateHosts: config.ALLOW_PRIVATE_TOOL_HOSTS,
     }),
+    computer: new ComputerPool({
+      chromiumPath: config.CHROMIUM_PATH,
+      maxContexts: config.COMPUTER_MAX_CONTEXTS,
+      idleMs: config.COMPUTER_IDLE_SECONDS * 1000,
+      pageTimeoutMs: config.COMPUTER_PAGE_TIMEOUT_MS,
+      allowPrivate: config.ALLOW_PRIVATE_TOOL_HOSTS,
+      pageHeapMb: config.COMPUTER_PAGE_HEAP_MB,
+    }),
+    computerTokens: createComputerTokens(secret, config.COMPUTER_LINK_TTL_SECONDS),
     now: options.now ?? (() => new Date()),
     ...(options.onFrame ? { onFrame: options.onFrame } : {}),
   };
@@ -71,6 +82,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     database,
     async close() {
       await app.close();
+      await ctx.computer.close();
       await ctx.mcp.close();
       await database.close();
     },

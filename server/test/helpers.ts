@@ -65,6 +65,8 @@ export async function startTestServer(
     RATE_LIMIT_CHECKOUT_PAY: '100000',
     // A tool server process per test server would be wasted; the Add Tools suite turns it on.
     MCP_WARM_TOOL_LISTS: 'false',
+    // Chromium per test server would be slow; the Agent's Computer suite turns it on.
+    CHROMIUM_PATH: '',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

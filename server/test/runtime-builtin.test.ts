@@ -101,7 +101,7 @@ describe('the built-in team', () => {
         names.indexOf('get_node') < names.indexOf('validate_workflow'),
       names.join(),
     );
-    assert.deepEqual(names.slice(-2), ['search_n8n_docs', 'browser_open']);
+    assert.deepEqual(names.slice(-2), ['search_n8n_docs', 'open_url']);
     const wf = workflowOf(first);
     assert.deepEqual(
       wf.nodes.map((n: { type: string }) => n.type),

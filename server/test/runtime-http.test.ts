@@ -209,31 +209,30 @@ describe('team runtime over HTTP', () => {
     assert.match(res.body.data.content, /From your knowledge base/);
   });
 
-  it("links the browser tool to a live view page that shows the run's steps", async () => {
+  it('says the browser is off without Chromium and gives no vnc_url (no fake computer)', async () => {
     const res = await client(server, token).post(`/teams/${teamId}/chat`, {
       message: 'Every hour call https://api.example.com/<script>',
     });
-    const browser = res.body.data.tools.find((t: { tool_name: string }) => t.tool_name === 'browser_open');
-    assert.ok(browser);
-    const json = JSON.parse(browser.result.split('\n\n')[0]);
-    assert.match(json.vnc_url, /^https:\/\/studio\.example\.com\/computer\/[0-9a-f-]{36}\/vnc\.html$/);
-    assert.ok(browser.result.includes(`](${json.vnc_url})`), 'the output also carries a markdown link');
+    const browser = res.body.data.tools.find((t: { tool_name: string }) => t.tool_name === 'open_url');
+    assert.ok(browser, 'the browser member was called');
+    assert.equal(browser.tool_call_error, true);
+    assert.match(browser.result, /turned off on this server \(CHROMIUM_PATH is empty\)/);
+    assert.match(browser.result, /No browser was opened/);
+    assert.ok(!browser.result.includes('vnc'), browser.result);
 
-    const page = await server.app.inject({ method: 'GET', url: `${new URL(json.vnc_url).pathname}?view_only=true` });
-    assert.equal(page.statusCode, 200);
-    assert.match(String(page.headers['content-type']), /text\/html/);
-    assert.match(page.body, /Agent's Computer/);
-    assert.match(page.body, /browser_open/);
-    assert.match(page.body, /transfer_task_to_member/);
-    assert.match(page.body, /Run finished/);
-    assert.ok(!page.body.includes('<script>'), 'tool text is escaped');
-    assert.ok(page.body.includes('&lt;script&gt;'));
-
+    // Without the owner's signed link the page shows nothing of the run.
+    const unsigned = await server.app.inject({
+      method: 'GET',
+      url: '/computer/00000000-0000-4000-8000-000000000000/vnc.html?view_only=true',
+    });
+    assert.equal(unsigned.statusCode, 403);
+    assert.match(unsigned.body, /no access token/);
     const missing = await server.app.inject({
       method: 'GET',
-      url: '/computer/00000000-0000-4000-8000-000000000000/vnc.html',
+      url: '/computer/00000000-0000-4000-8000-000000000000/vnc.html?token=x',
     });
-    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.statusCode, 403, 'a forged link is refused before the run is looked up');
+    assert.match(missing.body, /expired or was made for another run/);
     const bad = await server.app.inject({ method: 'GET', url: '/computer/..%2F..%2Fetc/vnc.html' });
     assert.equal(bad.statusCode, 404);
   });

@@ -63,11 +63,13 @@ describe('two server instances on one PostgreSQL', () => {
         );
         assert.deepEqual(fromB.body.data.messages, fromA.body.data.messages);
 
-        const browser = second.flatMap((f) => f.tools ?? []).find((t) => t.tool_name === 'browser_open' && t.result);
-        const vncPath = new URL(JSON.parse(String(browser!.result).split('\n\n')[0]!).vnc_url).pathname;
-        const page = await a.app.inject({ method: 'GET', url: vncPath });
-        assert.equal(page.statusCode, 200, 'a run served by B is visible from A');
-        assert.match(page.body, /browser_open/);
+        // The owner's link to a run served by B opens on A: the owner check reads the stored reply.
+        const runId = second.find((f) => f.run_id)?.run_id;
+        const me = await client(a, token).get('/auth/users/me');
+        const link = await a.ctx.computerTokens.sign(runId!, me.body.id, 'view');
+        const page = await a.app.inject({ method: 'GET', url: `/computer/${runId}/vnc.html?token=${link}` });
+        assert.equal(page.statusCode, 200, 'a run served by B can be watched from A');
+        assert.match(page.body, /Agent's Computer/);
 
         const balanceA = await client(a, token).get('/credits/balance');
         const balanceB = await client(b, token).get('/credits/balance');

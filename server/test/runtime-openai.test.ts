@@ -95,7 +95,6 @@ const services = (charged: string[] = []): ToolServices => ({
   credentialProblem: async () => null,
   serverName: (id) => id,
   searchKnowledge: async () => [],
-  computerUrl: (runId) => `http://localhost/computer/${runId}/vnc.html`,
   chargeToolCall: async (name) => {
     charged.push(name);
   },

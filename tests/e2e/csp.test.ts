@@ -95,7 +95,9 @@ test('every screen works under the Content-Security-Policy', async (t) => {
   });
 
   await t.test("the Agent's Computer page on its own", async () => {
-    await visit(new URL(computerSrc, server.url).pathname, () => page.getByRole('status').waitFor());
+    const own = new URL(computerSrc, server.url);
+    // The owner's signed link: the page, its script and its frame stream under the page's own policy.
+    await visit(`${own.pathname}${own.search}`, () => page.locator('#screen').waitFor());
     assert.deepEqual(violations, []);
   });
 

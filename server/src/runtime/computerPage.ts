@@ -1,73 +1,67 @@
-// HTML of the Agent's Computer live view: a browser-like window listing the steps of a run, refreshing until it ends.
-import type { ToolCall } from '../../../contract/types.ts';
-import type { RunSteps } from './pages.ts';
+// HTML of the Agent's Computer (SPEC §2, §4): the run's real browser streamed as frames, with its address, title and
+// a live/finished badge; and the pages that refuse a link. The script is served as a file (the CSP has no inline code).
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const REFRESH_SECONDS = 2;
+/** SPEC §2's text when the stream cannot load. */
+const STREAM_FAILED = 'Failed to load the remote desktop stream. Please try again or open in a new tab.';
 
-function argsSummary(call: ToolCall): string {
-  const args = call.tool_args ?? {};
-  const main = args.url ?? args.query ?? args.member_id ?? args.file_name ?? args.purpose ?? args.thought;
-  if (typeof main === 'string') return main.length > 160 ? `${main.slice(0, 157)}...` : main;
-  return Object.keys(args).join(', ');
-}
+/** Scripts from this server only, frames as data: images, the stream's socket to this server. */
+export const COMPUTER_CSP =
+  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-function resultSummary(call: ToolCall): string {
-  const raw = String(call.result ?? call.output ?? '');
-  const afterJson = raw.startsWith('{') && raw.includes('\n\n') ? raw.slice(raw.indexOf('\n\n') + 2) : raw;
-  return afterJson.length > 400 ? `${afterJson.slice(0, 397)}...` : afterJson;
-}
+const STYLE = `
+  :root { color-scheme: dark; font-family: system-ui, sans-serif; }
+  html, body { margin: 0; height: 100%; background: #1e1e24; color: #e8e8ee; }
+  body { display: flex; flex-direction: column; }
+  .bar { display: flex; gap: .5rem; align-items: center; padding: .4rem .6rem; background: #2b2b33; min-width: 0; }
+  .url { flex: 1; min-width: 0; background: #1e1e24; border-radius: 1rem; padding: .25rem .7rem; font-size: .8rem;
+    overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .badge { font-size: .7rem; font-weight: 600; padding: .15rem .5rem; border-radius: .6rem; background: #55555f; white-space: nowrap; }
+  .badge[data-state="live"] { background: #b3261e; } .badge[data-state="finished"] { background: #2e6b3a; }
+  .title { padding: .2rem .7rem; font-size: .75rem; opacity: .8; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  main { flex: 1; min-height: 0; display: flex; align-items: center; justify-content: center; background: #000; }
+  img { max-width: 100%; max-height: 100%; object-fit: contain; }
+  .note { padding: 1.5rem; text-align: center; opacity: .85; }
+  [hidden] { display: none !important; }
+`;
 
-function stepItem(call: ToolCall, index: number): string {
-  const status = call.result == null ? 'running' : call.tool_call_error ? 'error' : 'done';
-  const label = { running: 'Running', error: 'Failed', done: 'Done' }[status];
-  return `<li class="step ${status}">
-  <div class="head"><span class="n">${index + 1}</span><code>${escapeHtml(call.tool_name)}</code><span class="badge">${label}</span></div>
-  <div class="args">${escapeHtml(argsSummary(call))}</div>
-  ${status === 'running' ? '' : `<pre>${escapeHtml(resultSummary(call))}</pre>`}
-</li>`;
-}
-
-export function renderComputerPage(run: RunSteps | null): string {
-  const lastUrl = run
-    ? [...run.steps].reverse().find((s) => typeof s.tool_args?.url === 'string')?.tool_args.url
-    : undefined;
-  const body = !run
-    ? '<p class="empty">This run was not found. It may have been deleted.</p>'
-    : run.steps.length
-      ? `<ol>${run.steps.map(stepItem).join('\n')}</ol>`
-      : '<p class="empty">The agent has not started using its computer yet.</p>';
-  const status = !run ? 'Not found' : run.done ? 'Run finished' : 'Live: updating';
+export function renderComputerPage(): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${run && !run.done ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : ''}
+<meta name="referrer" content="no-referrer">
 <title>Agent's Computer</title>
-<style>
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { margin: 0; background: #1e1e24; color: #e8e8ee; }
-  .bar { display: flex; gap: .5rem; align-items: center; padding: .5rem .75rem; background: #2b2b33; position: sticky; top: 0; }
-  .dot { width: .7rem; height: .7rem; border-radius: 50%; background: #ff5f57; } .dot:nth-child(2) { background: #febc2e; } .dot:nth-child(3) { background: #28c840; }
-  .url { flex: 1; background: #1e1e24; border-radius: 1rem; padding: .3rem .8rem; font-size: .8rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .status { font-size: .75rem; opacity: .8; }
-  ol { list-style: none; margin: 0; padding: .75rem; display: grid; gap: .6rem; }
-  .step { background: #2b2b33; border-radius: .5rem; padding: .6rem .75rem; border-left: 3px solid #6c8cff; }
-  .step.error { border-left-color: #ff5f57; } .step.done { border-left-color: #28c840; }
-  .head { display: flex; gap: .5rem; align-items: center; }
-  .n { font-size: .75rem; opacity: .6; } .badge { margin-left: auto; font-size: .7rem; opacity: .8; }
-  .args { font-size: .8rem; opacity: .8; margin: .3rem 0; word-break: break-word; }
-  pre { margin: 0; white-space: pre-wrap; word-break: break-word; font-size: .75rem; max-height: 8rem; overflow: auto; background: #1e1e24; padding: .4rem; border-radius: .3rem; }
-  .empty { padding: 1.5rem; text-align: center; opacity: .8; }
-</style>
+<style>${STYLE}</style>
 </head>
 <body>
-<header class="bar"><span class="dot"></span><span class="dot"></span><span class="dot"></span>
-<span class="url">${escapeHtml(typeof lastUrl === 'string' ? lastUrl : 'about:blank')}</span><span class="status" role="status">${status}</span></header>
-<main>${body}</main>
+<header class="bar"><span class="url" id="address">about:blank</span><span class="badge" id="badge" role="status" data-state="connecting">Connecting</span></header>
+<div class="title" id="page-title"></div>
+<main>
+<img id="screen" alt="The agent's browser screen" hidden>
+<p class="note" id="note">Connecting to the agent's browser…</p>
+<p class="note" id="failed" role="alert" hidden>${STREAM_FAILED}</p>
+</main>
+<script src="/computer/assets/viewer.js"></script>
+</body>
+</html>`;
+}
+
+/** A page that says why it will not show the computer (403 for another user's or an expired link, 404 for no run). */
+export function renderComputerRefusal(heading: string, text: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Agent's Computer</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main><div class="note" role="alert"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p></div></main>
 </body>
 </html>`;
 }

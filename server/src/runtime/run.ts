@@ -140,6 +140,10 @@ export async function executeRun(
     }
   } finally {
     release?.();
+    // The run's browser closes with it; its last screen stays for the owner to see.
+    await ctx.computer
+      .closeRun(run.runId)
+      .catch((error: unknown) => log.warn({ err: error }, 'closing the browser failed'));
   }
   for (const f of files.filter((file) => file.saved))
     recorder.file({ file_id: f.id, original_filename: f.name, size: f.size, content_type: f.contentType });

@@ -4,7 +4,7 @@ import { McpUnavailableError } from '../mcp/types.ts';
 import { storeOwnedFile } from '../teams/uploads.ts';
 import type { RuntimeContext } from './context.ts';
 import { mailerFor } from './mailer.ts';
-import { OutOfCreditsError, type ToolServices } from './types.ts';
+import { OutOfCreditsError, type RunComputer, type ToolServices } from './types.ts';
 
 /** Whose run it is: files the team saves belong to this user and session, e-mails go to this address. */
 interface RunOwner {
@@ -15,8 +15,27 @@ interface RunOwner {
   email: string | null;
 }
 
-function computerUrl(origin: string, runId: string): string {
-  return `${origin}/computer/${runId}/vnc.html`;
+/** The paths of this server a run's browser may load (its workflow view and the view's script). */
+const workflowViewPaths = (runId: string) => [`/computer/${runId}/workflow.`, '/computer/assets/'];
+
+function runComputer(ctx: RuntimeContext, run: { userId: string; runId: string; origin: string }): RunComputer {
+  let viewerUrl: Promise<string> | null = null;
+  return {
+    unavailable: ctx.computer.unavailable,
+    async session(signal) {
+      const token = await ctx.computerTokens.sign(run.runId, run.userId, 'workflow');
+      // The browser reaches this server where it listens; before it listens (tests that inject), by its public origin.
+      const self = ctx.computer.selfOrigin ?? run.origin;
+      const url = `${self}/computer/${run.runId}/workflow.html?token=${encodeURIComponent(token)}`;
+      return ctx.computer.session(run.runId, run.userId, { url, selfPaths: workflowViewPaths(run.runId) }, signal);
+    },
+    viewerUrl() {
+      viewerUrl ??= ctx.computerTokens
+        .sign(run.runId, run.userId, 'view')
+        .then((token) => `${run.origin}/computer/${run.runId}/vnc.html?token=${encodeURIComponent(token)}`);
+      return viewerUrl;
+    },
+  };
 }
 
 export function runServices(ctx: RuntimeContext, run: RunOwner): ToolServices {
@@ -80,7 +99,7 @@ export function runServices(ctx: RuntimeContext, run: RunOwner): ToolServices {
     },
     serverName: (serverId) => catalog.mcpServers[serverId]?.name ?? serverId,
     searchKnowledge: (ids, query, limit) => ctx.searchKnowledge(ids, query, limit),
-    computerUrl: (runId) => computerUrl(run.origin, runId),
+    computer: runComputer(ctx, run),
     httpLimits: {
       allowPrivateHosts: ctx.config.ALLOW_PRIVATE_TOOL_HOSTS,
       timeoutMs: ctx.config.HTTP_TOOL_TIMEOUT_MS,

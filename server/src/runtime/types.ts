@@ -3,6 +3,7 @@ import type { MemberResponse, ReplyWorkflow, StoredMessage, Team, ToolCall } fro
 import type { McpCallResult, McpToolInfo } from '../mcp/types.ts';
 import type { N8nWorkflow } from '../workflows/n8nJson.ts';
 import type { WorkflowSpec } from '../workflows/spec.ts';
+import type { BrowserSession } from '../computer/session.ts';
 
 /** A text file the user attached to the run (binary files are listed by name only). */
 export interface RunFile {
@@ -74,8 +75,8 @@ export interface ToolServices {
     query: string,
     limit: number,
   ): Promise<Array<{ documentName: string; content: string; rank: number }>>;
-  /** Absolute URL of the live view of a run (the Agent's Computer page). */
-  computerUrl(runId: string): string;
+  /** The run's real browser (the Agent's Computer); its `unavailable` says why there is none on this server. */
+  computer?: RunComputer;
   /**
    * Pays for one tool call before it runs. Throws OutOfCreditsError when the balance cannot cover it,
    * which ends the run after the step in progress.
@@ -87,6 +88,15 @@ export interface ToolServices {
   saveFile?(file: { name: string; contentType: string; bytes: Buffer }): Promise<{ id: string; url: string }>;
   /** Sends the run's user an e-mail; absent when the deployment has no SMTP server (SMTP_URL). */
   sendEmail?(message: { subject: string; text: string }): Promise<{ to: string }>;
+}
+
+export interface RunComputer {
+  /** Why this server has no browser (the tool says so and no viewing link is given), or null. */
+  unavailable: string | null;
+  /** The run's browser, opened on first use on this server's live view of the workflow being built. */
+  session(signal: AbortSignal): Promise<BrowserSession>;
+  /** The run owner's signed link to watch it (SPEC's vnc_url), the same for every call of the run. */
+  viewerUrl(): Promise<string>;
 }
 
 export interface EngineContext {

@@ -19,7 +19,7 @@ function argsFor(fn: ToolFunction, request: string, nodeNames: string[], env: To
       return { query: request.slice(0, 300) };
     case 'search_n8n_docs':
       return { query: nodeNames.join(' ') || request.slice(0, 200) };
-    case 'browser_open': {
+    case 'open_url': {
       const words = request.toLowerCase();
       const ref = NODE_REFERENCE.find((n) => n.keywords.some((k) => words.includes(k)) && !/trigger$/i.test(n.type));
       return { url: ref?.docs ?? 'https://docs.n8n.io/workflows/' };
@@ -84,6 +84,13 @@ export async function* searchOwnKnowledge(
   return !call.tool_call_error && /^1\. /.test(result) ? result.split('\n\n')[0]!.replace(/^1\. /, '') : null;
 }
 
+const MAX_NAMED_PAGES = 3;
+
+function namedPages(request: string): string[] {
+  const found = (request.match(/\bhttps?:\/\/[^\s)>\]"']+/g) ?? []).map((u) => u.replace(/[.,;:!?]+$/, ''));
+  return [...new Set(found)].slice(0, MAX_NAMED_PAGES);
+}
+
 export interface PlannedCall {
   fn: ToolFunction;
   args: Record<string, unknown>;
@@ -96,9 +103,13 @@ export function otherMemberCalls(
   nodeNames: string[],
   env: ToolEnv,
 ): PlannedCall[] {
-  return fns
-    .map((fn) => ({ fn, args: argsFor(fn, request, nodeNames, env) }))
-    .filter((p): p is PlannedCall => p.args !== null);
+  return fns.flatMap((fn) => {
+    // The browser opens the pages the user named (a few at most), else the documentation of a node it uses.
+    const named = fn.name === 'open_url' ? namedPages(request) : [];
+    if (named.length) return named.map((url) => ({ fn, args: { url } }));
+    const args = argsFor(fn, request, nodeNames, env);
+    return args ? [{ fn, args }] : [];
+  });
 }
 
 export async function* runOtherMember(

@@ -2,6 +2,7 @@
 import type { AgentConfig } from '../../../../contract/types.ts';
 import type { HttpLimits, ToolServices } from '../types.ts';
 import { schema, str, type ToolEnv, type ToolFunction } from './args.ts';
+import { browserFunctions } from './browser.ts';
 import { calculatorFunctions } from './calculator.ts';
 import { docsFunctions } from './docsSearch.ts';
 import { emailFunctions } from './email.ts';
@@ -30,18 +31,9 @@ function knowledgeSearch(kbIds: string[], env: ToolEnv): ToolFunction {
   };
 }
 
-function browser(env: ToolEnv): ToolFunction {
-  return {
-    name: 'browser_open',
-    description: "Opens a page in the agent's computer and shows it live to the user.",
-    parameters: schema({ url: 'Absolute http(s) URL to open' }),
-    async execute(args) {
-      const url = str(args, 'url');
-      if (!/^https?:\/\/\S+$/.test(url)) throw new ToolError('The browser opens http(s) URLs only.');
-      const vncUrl = env.services.computerUrl(env.runId);
-      return `${JSON.stringify({ vnc_url: vncUrl, url, status: 'opened' })}\n\nOpened ${url}. [Watch the agent's computer](${vncUrl})`;
-    },
-  };
+/** The browser tool: the run's real Chromium (tools/browser.ts). */
+function browser(env: ToolEnv, signal: AbortSignal): ToolFunction[] {
+  return browserFunctions(env.services, signal);
 }
 
 /** Function names the model sees: the server id and the tool name, within OpenAI's name rules. */
@@ -96,7 +88,7 @@ export async function memberFunctions(
   if (kbIds.length && agent?.search_knowledge !== false) fns.push(knowledgeSearch(kbIds, env));
   for (const tool of agent?.tools ?? []) {
     if (tool.type === 'mcp') for (const id of tool.server_ids ?? []) fns.push(...(await mcpFunctions(id, env, signal)));
-    else if (tool.type === 'browser') fns.push(browser(env));
+    else if (tool.type === 'browser') fns.push(...browser(env, signal));
     else if (tool.type === 'http_request')
       fns.push(...httpFunctions(env.services.httpLimits ?? DEFAULT_HTTP_LIMITS, signal));
     else if (tool.type === 'calculator') fns.push(...calculatorFunctions());

@@ -340,4 +340,54 @@ describe('the reader on how people phrase requests', () => {
       ),
     );
   });
+
+  it("answers a webhook's caller when asked to respond, and takes an API endpoint for a webhook", () => {
+    const hunter = readRequest(
+      'Build a webhook that receives an email address, verifies it with Hunter and responds to the caller with whether the address is deliverable.',
+    );
+    assert.deepEqual(hunter.trigger, { kind: 'webhook', path: 'email-address', method: 'POST', respond: true });
+    assert.deepEqual(hunter.steps.at(-1), { kind: 'respond', status: 200, body: 'json' });
+    const endpoint = readRequest(
+      "I need an API endpoint that takes a customer's email, looks them up in our database and responds with their current plan and renewal date.",
+    );
+    assert.equal(endpoint.trigger.kind, 'webhook');
+    assert.deepEqual(apps(endpoint), ['postgres:read']);
+    assert.deepEqual(endpoint.steps.at(-1), { kind: 'respond', status: 200, body: 'json' });
+    // "reply on Telegram" goes to Telegram, not to the caller.
+    const telegram = readRequest(
+      'When a webhook receives a question, answer it with an AI agent that can search Wikipedia and calculate, then reply on Telegram',
+    );
+    assert.ok(!telegram.steps.some((s) => s.kind === 'respond'));
+    assert.deepEqual(apps(telegram), ['telegram:send']);
+  });
+
+  it('reads loops, labels and "there are no …" in how-it-works prose', () => {
+    const loop = readRequest(
+      'HubSpot search pulls a focused list of contacts. Batch loop processes contacts one by one. Gmail fetch grabs up to 20 recent threads from each contact.',
+    );
+    const body = loop.steps.find((s) => s.kind === 'loop');
+    assert.ok(body?.kind === 'loop');
+    assert.deepEqual(
+      body.body.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['gmail'],
+    );
+    const none = readRequest(
+      'A Telegram user sends /orders to the bot. The workflow fetches open orders from Shopify. If there are no open orders, the bot replies with a message in Telegram.',
+    );
+    assert.deepEqual(
+      none.steps.find((s) => s.kind === 'filter'),
+      {
+        kind: 'filter',
+        condition: { field: 'open_orders', operator: 'notExists', value: '' },
+      },
+    );
+    const label = readRequest(
+      'Loop with delay: Iterates over each row one at a time, with a short pause between requests.',
+    );
+    // The title is no step of its own: the one pause is the loop's.
+    assert.deepEqual(
+      label.steps.map((s) => (s.kind === 'loop' ? s.body.map((b) => b.kind) : s.kind)),
+      [['wait']],
+    );
+  });
 });

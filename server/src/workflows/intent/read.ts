@@ -310,7 +310,9 @@ class Reader {
       const classifier = steps.find((x): x is AiStep => x.kind === 'ai' && Boolean(x.routes?.length));
       if (classifier) this.scope.lastClassifier = classifier;
     }
-    this.scope.list = outer;
+    // "Batch loop processes contacts one by one. Gmail fetch grabs … from each contact.": a loop that got no step
+    // of its own in its sentence takes the next sentences' steps.
+    this.scope.list = loopBody && loopBody.every((x) => x.kind === 'wait') ? loopBody : outer;
   }
 
   private firstWord(c: Clause): number {
@@ -495,7 +497,7 @@ class Reader {
     if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
     if (
       clause.lead === 'loop' ||
-      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop (?:over|through)\b|\biterat\w+ (?:over|through)\b|\bindividually\b/.test(
+      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through)\b|\bindividually\b/.test(
         words,
       )
     )
@@ -723,6 +725,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     emailTrigger: found.trigger.kind === 'email',
     aiTasks: [],
     triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,
+    triggerKind: found.trigger.kind,
   };
   const reader = new Reader(ctx);
   if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });
@@ -732,9 +735,11 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     // "Download Attachments: the workflow downloads …": a step's title before a colon is not a step of its own.
     const colon = sentence.findIndex((t) => t.kind === 'punct' && t.text === ':');
     const label = colon > 0 && colon <= 7 ? sentence.slice(0, colon) : [];
+    // "Loop with delay: iterates over …" too: a capitalised title of a few words.
     if (
       label.length &&
-      label.every((t) => t.kind !== 'word' || /^[A-Z0-9&]/.test(t.text)) &&
+      (label.every((t) => t.kind !== 'word' || /^[A-Z0-9&]/.test(t.text)) ||
+        (label.length <= 4 && /^[A-Z]/.test(label[0]!.text))) &&
       colon < sentence.length - 3
     )
       from += colon + 1;

@@ -34,6 +34,8 @@ export interface ReadContext {
   emailTrigger: boolean;
   /** The app whose trigger starts the workflow, if one does. */
   triggerApp: string | null;
+  /** What starts the workflow (a webhook's caller can be answered). */
+  triggerKind: string;
   /** The AI jobs already given a step, in order: "post the summary" after "summarise it" sends that summary. */
   aiTasks: AiTask[];
 }
@@ -290,6 +292,29 @@ const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
 export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] {
   const { tokens } = ctx;
+  // "verifies it with Hunter and responds to the caller with …": the work, then the answer to the webhook's caller.
+  if (ctx.triggerKind === 'webhook') {
+    const at = tokens.findIndex(
+      (t, i) =>
+        i > from &&
+        i < to &&
+        /^(?:respond|responds|responding|reply|replies|return|returns|answers?)$/.test(t.lower) &&
+        /^(?:and|then|,)$/.test(tokens[i - 1]?.lower ?? ''),
+    );
+    const rest = at > 0 ? within(ctx.mentions, at, to) : null;
+    // Only a bare answer is split off (reading a part marks its apps as used).
+    if (
+      rest &&
+      !rest.apps.length &&
+      !rest.models.length &&
+      !rest.aiWords.length &&
+      !rest.aiNouns.length &&
+      !rest.generics.length
+    ) {
+      const answer = clauseSteps(at, to, ctx);
+      if (answer.length === 1 && answer[0]!.kind === 'respond') return [...clauseSteps(from, at - 1, ctx), ...answer];
+    }
+  }
   const m = within(ctx.mentions, from, to);
   const phrase = spanText(ctx.original, tokens.slice(from, to));
   const words = tokens
@@ -507,6 +532,30 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     (cls === 'respond' || (cls === 'umbrella' && /\b(?:answers?|replies|reply|responds?|respond)\b/.test(words))) &&
     (ctx.chat || ctx.wantsAi) &&
     /\b(?:questions?|queries|messages?|customers?|users?|inquir\w+|chats?)\b/.test(words);
+  // "… and responds with their plan", "return the result to the caller": a webhook's answer to whoever called it.
+  const replying =
+    !answering &&
+    ctx.triggerKind === 'webhook' &&
+    // Not "answer it with an AI agent" or "reply on Telegram", nor a bot's reply: the caller gets it.
+    !m.apps.length &&
+    !m.models.length &&
+    !m.aiWords.length &&
+    !m.aiNouns.length &&
+    !/\b(?:bot|chatbot)\b/i.test(ctx.original) &&
+    (cls === 'respond' ||
+      /\b(?:respond\w*|reply|replies|return\w*|send\w* back|answer\w*)\s+(?:back\s+)?(?:to\s+(?:the\s+)?(?:caller|requester|sender|client|request)|with)\b/.test(
+        words,
+      ));
+  if (replying) {
+    const code = /\b([1-5]\d\d)\b/.exec(words)?.[1];
+    const status = code ? Number(code) : 200;
+    return [
+      ...sources,
+      ...work,
+      ...outputs,
+      { kind: 'respond', status, body: status >= 400 || /\berror\b/.test(words) ? 'error' : 'json' },
+    ];
+  }
   // "post the summary to Slack" after a clause that summarised: the noun is that step's result, not a new job.
   const resultOnly =
     !answering &&

@@ -335,6 +335,27 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     return { trigger: { kind: 'schedule', rule: schedule.rule }, used, choices: [], notes: [] };
   }
   const lower = tokens.map((t) => t.lower);
+  // "an API endpoint that takes a customer's email …": an endpoint others call is a webhook.
+  const endpoint = lower.findIndex(
+    (w, i) =>
+      /^(?:endpoint|endpoints)$/.test(w) &&
+      /^(?:that|which|to|where|for)$/.test(lower[i + 1] ?? '') &&
+      /^(?:an?|api|http|rest|own|our)$/.test(lower[i - 1] ?? ''),
+  );
+  if (endpoint >= 0 && !event)
+    return {
+      trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' },
+      // The endpoint and what it takes ("an API endpoint that takes a customer's email"), up to the next comma.
+      used: range(
+        lower[endpoint - 1] === 'api' || lower[endpoint - 1] === 'http' ? endpoint - 1 : endpoint,
+        Math.max(
+          endpoint + 1,
+          tokens.findIndex((t, i) => i > endpoint && t.kind === 'punct' && /^[,;.]$/.test(t.text)),
+        ),
+      ),
+      choices: [],
+      notes: [],
+    };
   const webhookAt = lower.findIndex((w) => w === 'webhook' || w === 'webhooks');
   if (event && !(webhookAt >= 0 && event.trigger.kind === 'app' && webhookAt < Math.min(...event.used))) return event;
   if (webhookAt >= 0) {

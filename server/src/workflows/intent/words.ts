@@ -28,6 +28,10 @@ const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
 ];
 
 /** The item field a condition reads: the noun it names, without articles and adjectives ("an incoming email" → text). */
+/** Words that end the items of "there are no open orders" ("… the bot replies"). */
+const THERE_STOP =
+  /^(?:the|a|an|we|i|it|they|then|and|in|on|for|from|left|yet|to|send|post|reply|notify|at|with|so|of)$/;
+
 const SUBJECTS =
   /^(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|who|that|with|whose|any|all)$/;
 const MEASURES: Record<string, string> = {
@@ -95,6 +99,14 @@ function readBody(text: string): { condition: Condition; end: number } | null {
         value: has[2],
       },
       end: has.index + has[0].length,
+    };
+  // "if there are no open orders", "if there is a new reply": whether the items exist at all.
+  const there = /\bthere (?:are|is|were|was) (no|any|new|some|an?)?\s*([a-z]+)(?:\s([a-z]+))?/.exec(text);
+  if (there?.[2] && there[3] && !THERE_STOP.test(there[3])) there[2] = `${there[2]} ${there[3]}`;
+  if (there?.[2])
+    return {
+      condition: { field: fieldName(there[2]), operator: there[1] === 'no' ? 'notExists' : 'exists', value: '' },
+      end: there.index + there[0].length - (there[3] && THERE_STOP.test(there[3]) ? there[3].length + 1 : 0),
     };
   // "if it's not returning OK", "when something returns non-200", "if the API returns 500": the HTTP status.
   const notStatus =

@@ -390,4 +390,37 @@ describe('the reader on how people phrase requests', () => {
       [['wait']],
     );
   });
+
+  it('routes ranges of a score or rating, highest first, the rest to the fallback ("9 or 10 …, 7 or 8 …, anything 6 or below …")', () => {
+    const nps = readRequest(
+      "Route our Typeform NPS responses by score: 9 or 10 go into the 'promoters' table in Airtable, 7 or 8 into 'passives', and anything 6 or below creates a follow-up task for me in Todoist.",
+    );
+    const sw = nps.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.condition, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [
+        ['9 or 10', { field: 'score', operator: 'gte', value: 9 }, ['airtable']],
+        ['7 or 8', { field: 'score', operator: 'gte', value: 7 }, ['airtable']],
+      ],
+    );
+    assert.deepEqual(
+      sw.fallback?.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['todoist'],
+    );
+    assert.ok(!nps.steps.some((s) => s.kind === 'http'), 'NPS is no system of its own');
+    const stars = readRequest(
+      'When a new review arrives in Google Business Profile, 1 to 3 stars get an email to support, 4 and 5 star reviews get posted to #wins on Slack.',
+    );
+    const byRating = stars.steps.find((s) => s.kind === 'switch');
+    assert.ok(byRating?.kind === 'switch');
+    assert.equal(byRating.field, 'rating');
+    assert.deepEqual(
+      byRating.routes.map((r) => [r.name, r.condition?.value]),
+      [
+        ['4 and 5', 4],
+        ['1 to 3', 1],
+      ],
+    );
+  });
 });

@@ -184,7 +184,7 @@ class Planner {
       case 'switch': {
         const rules = step.routes.map((r, i) => ({
           conditions: conditions(
-            { field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() },
+            r.condition ?? { field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() },
             `switch:${this.plan.nodes.length}:${i}`,
           ),
           renameOutput: true,

@@ -161,6 +161,8 @@ export type Step =
 export interface Route {
   name: string;
   steps: Step[];
+  /** The route's own test where it is not its name's value ("9 or 10" → score ≥ 9). */
+  condition?: Condition;
 }
 
 /** A generic noun the request used and the node chosen for it ("a database" → Postgres, say "use MySQL"). */

@@ -5,7 +5,7 @@ import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } 
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within } from './mentions.ts';
 import { fieldOfValue, verbClass } from './lexicon.ts';
-import { routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
+import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, isComplement } from './words.ts';
@@ -21,6 +21,10 @@ const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|de
 /** A clause that opens with the items a comparison picks ("anyone scoring above 7 …", "orders over $500 …"). */
 const SUBJECT_CONDITION =
   /^(?:and\s+|but\s+)?(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|any\s+\w+|all\s+\w+)\s+(?:\w+\s+){0,3}?(?:scoring|scored|with|whose|who|that|rated|valued|over|above|under|below|more|less|at|costing|worth|>|<)\b/;
+
+/** Where a route's range starts (routes without a range sort first, as they test their own value). */
+const lowest = (r: { condition?: Condition }): number =>
+  !r.condition ? Infinity : r.condition.operator === 'lte' ? -Infinity : Number(r.condition.value);
 
 /** Tokens a clause's word string holds: words, quoted values, and comparison signs ("score > 70"). */
 const counted = (t: Token): boolean =>
@@ -446,7 +450,8 @@ class Reader {
   private route(clause: Clause, target: Step[]): Step[] | null {
     const k = this.firstWord(clause);
     const value = this.ctx.tokens[k]!;
-    const name = value.kind === 'quote' ? value.text : value.lower;
+    const range = numberRange(this.ctx.tokens, k);
+    const name = range ? this.text({ from: k, to: range.end }) : value.kind === 'quote' ? value.text : value.lower;
     let rest = Math.max(k + 1, routeVerbAt(this.ctx.tokens, k));
     while (
       rest < clause.to &&
@@ -462,6 +467,9 @@ class Reader {
     const earlier = this.scope.lastSwitch?.routes.at(-1)?.steps.findLast((x) => x.kind === 'app');
     if (!steps.length && earlier?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
       steps.push({ ...earlier, verb, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
+    // "9 or 10 go into the 'promoters' table in Airtable, 7 or 8 into 'passives'": the same app, another place.
+    else if (!steps.length && earlier?.kind === 'app' && /^(?:into|in|to)$/.test(this.ctx.tokens[rest]?.lower ?? ''))
+      steps.push({ ...earlier, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
     const classifier = this.scope.lastClassifier;
     if (classifier?.routes) {
       const route = classifier.routes.find((r) => r.name.toLowerCase() === name.toLowerCase());
@@ -472,13 +480,27 @@ class Reader {
     }
     let sw = this.scope.lastSwitch;
     if (!sw || !target.includes(sw)) {
-      const field = (value.kind === 'word' && fieldOfValue(name)) || this.fieldFromContext() || 'type';
+      // "4 and 5 star reviews": a rating; "9 or 10 go …" after "by score": the field the request names.
+      const unit = range ? this.ctx.tokens[range.end]?.lower : undefined;
+      const field =
+        (value.kind === 'word' && !range && fieldOfValue(name)) ||
+        (unit && /^stars?$/.test(unit) ? 'rating' : null) ||
+        this.fieldFromContext() ||
+        (range ? 'score' : 'type');
       sw = { kind: 'switch', field, routes: [], fallback: null };
       target.push(sw);
       this.scope.lastSwitch = sw;
     }
     if (FALLBACK.test(name)) sw.fallback = steps;
-    else sw.routes.push({ name, steps });
+    else if (range) {
+      // First matching rule wins, so ranges are tested from the highest down: each needs only its lower bound.
+      const condition: Condition =
+        range.lo === -Infinity
+          ? { field: sw.field, operator: 'lte', value: range.hi }
+          : { field: sw.field, operator: 'gte', value: range.lo };
+      sw.routes.push({ name, steps, condition });
+      sw.routes.sort((a, b) => lowest(b) - lowest(a));
+    } else sw.routes.push({ name, steps });
     return steps;
   }
 
@@ -486,7 +508,10 @@ class Reader {
     const m = /\b(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+)/.exec(
       this.ctx.original.toLowerCase(),
     );
-    return m?.[1] ?? null;
+    // "drafted by AI", "sent by email": how something is done, not the field routes go by.
+    return m?.[1] && !/^(?:ai|gpt|llm|email|e|mail|me|us|hand|default|name|itself|slack|them|it)$/.test(m[1])
+      ? m[1]
+      : null;
   }
 
   private loop(clause: Clause, words: string): Extract<Step, { kind: 'loop' }> | null {

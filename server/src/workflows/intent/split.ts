@@ -62,9 +62,61 @@ const ROUTE_VERB = /^(?:go|goes|get|gets|are|is|should|must|will|to|->|→)$/;
  * "low ones are archived", "'update' events go to …", "low priority tickets get …": a value, at most two words
  * naming its items, then what happens to them. Returns where the route's words after the value end (the verb), or -1.
  */
+/** "9 or 10", "4 and 5 star", "1 to 3", "6 or below", "above 80": a range of numbers a route takes. */
+export interface NumberRange {
+  lo: number;
+  hi: number;
+  /** The token after the range's words. */
+  end: number;
+}
+
+export function numberRange(tokens: Token[], k: number): NumberRange | null {
+  const num = (i: number) => (tokens[i] && /^\d+(?:\.\d+)?$/.test(tokens[i]!.text) ? Number(tokens[i]!.text) : null);
+  let i = k;
+  let lo: number | null;
+  let hi: number | null;
+  const lead = tokens[i]?.lower ?? '';
+  if (/^(?:above|over|below|under)$/.test(lead) && num(i + 1) !== null) {
+    const n = num(i + 1)!;
+    return /^(?:above|over)$/.test(lead)
+      ? { lo: n + Number.EPSILON, hi: Infinity, end: i + 2 }
+      : { lo: -Infinity, hi: n - Number.EPSILON, end: i + 2 };
+  }
+  lo = num(i);
+  if (lo === null) return null;
+  hi = lo;
+  i++;
+  const link = tokens[i]?.lower ?? '';
+  if (/^(?:or|and|to|through|-|–)$/.test(link) && num(i + 1) !== null) {
+    hi = num(i + 1)!;
+    i += 2;
+  } else if (link === 'or' && /^(?:below|less|lower|under|fewer)$/.test(tokens[i + 1]?.lower ?? '')) {
+    [lo, hi] = [-Infinity, lo];
+    i += 2;
+  } else if (link === 'or' && /^(?:above|more|higher|over|greater)$/.test(tokens[i + 1]?.lower ?? '')) {
+    hi = Infinity;
+    i += 2;
+  } else if (link === '+') {
+    hi = Infinity;
+    i++;
+  }
+  return { lo: Math.min(lo, hi), hi: Math.max(lo, hi), end: i };
+}
+
 export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
   if (!t) return -1;
+  // "9 or 10 go into …", "4 and 5 star reviews get …", "1 to 3 stars get …": ranges of a score or a rating.
+  const range = numberRange(tokens, k);
+  if (range && (range.hi > range.lo || /^(?:stars?|points?)$/.test(tokens[range.end]?.lower ?? ''))) {
+    for (let i = range.end; i <= range.end + 3 && i < tokens.length; i++) {
+      const w = tokens[i]!;
+      if (w.kind !== 'word') return -1;
+      if (ROUTE_VERB.test(w.lower) || /^(?:into|in)$/.test(w.lower) || isVerbAt(tokens, i)) return i;
+      if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|on|at|by)$/.test(w.lower)) return -1;
+    }
+    return -1;
+  }
   const value =
     t.kind === 'quote' ||
     (t.kind === 'word' &&
@@ -82,7 +134,10 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     /^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') &&
     hasOthers(tokens);
   if (!value && !named) return -1;
-  for (let i = k + 1; i <= k + 3 && i < tokens.length; i++) {
+  // "anything 6 or below creates …": the fallback's own range is part of its value.
+  const own = value ? numberRange(tokens, k + 1) : null;
+  const first = own ? own.end : k + 1;
+  for (let i = first; i <= first + 2 && i < tokens.length; i++) {
     const w = tokens[i]!;
     if (w.kind !== 'word') return -1;
     if (ROUTE_VERB.test(w.lower) || (i > k + 1 ? isVerbAt(tokens, i) : Boolean(verbClass(w.lower)))) return i;
@@ -144,7 +199,9 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
       (t.kind === 'punct' && /^[,;:–—|→>]$/.test(t.text)) || (t.kind === 'punct' && t.text === '-' && !t.joined);
     const conjunction =
       (t.kind === 'word' && /^(?:and|&|plus|but)$/.test(lower)) || (t.kind === 'punct' && /^[&+]$/.test(t.text));
-    if (j > start && (separator || conjunction) && startsClause(tokens, j + 1, to)) {
+    // "4 and 5 star reviews", "1 to 3 stars": a range, not two clauses.
+    const inRange = conjunction && /^\d/.test(tokens[j - 1]?.text ?? '') && /^\d/.test(tokens[j + 1]?.text ?? '');
+    if (j > start && (separator || conjunction) && !inRange && startsClause(tokens, j + 1, to)) {
       push(j);
       start = j + 1;
       continue;

@@ -429,7 +429,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     head !== null &&
     (/^(?:gets|receives)$/.test(tokens[head.index]!.lower) ||
       (/^(?:get|receive)$/.test(tokens[head.index]!.lower) &&
-        /^(?:should|will|must|would|shall|then)$/.test(tokens[head.index - 1]?.lower ?? ''))) &&
+        /^(?:should|will|must|would|shall|then|i|we|you|they|he|she|everyone|everybody)$/.test(
+          tokens[head.index - 1]?.lower ?? '',
+        ))) &&
     (/\b(?:by|via|per|through|over|in an?|as an?)\s+(?:e-?mails?|sms|texts?|text messages?|messages?)\b/.test(words) ||
       m.generics.some((g) => g.kind === 'email' || g.kind === 'sms' || g.kind === 'chat'));
   for (const g of m.generics) {

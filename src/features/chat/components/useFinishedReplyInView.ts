@@ -8,6 +8,8 @@ const HOLD_MS = 3000;
 /** SPEC §9 auto-scroll threshold, as the message list uses it. */
 const END_THRESHOLD_PX = 100;
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+/** A scroll this soon after the user's own input is theirs (momentum, a dragged scrollbar). */
+const USER_SCROLL_MS = 1500;
 
 export function useFinishedReplyInView(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
@@ -20,16 +22,28 @@ export function useFinishedReplyInView(
   useEffect(() => {
     rowsRef.current = rows;
   }, [rows]);
-  // Judged from the user's last scroll: the render that ends a run can itself move the end away.
+  // Judged from the user's last scroll: the render that ends a run can itself move the end away, and so can the
+  // layout around the list (the Agent's Computer opening beside it, a banner above it): only a scroll the user
+  // made (wheel, touch, keys, the scrollbar) takes the list away from its end.
   const followingEnd = useRef(true);
   useEffect(() => {
     const list = scrollRef.current;
     if (!list) return undefined;
-    const onScroll = () => {
-      followingEnd.current = list.scrollHeight - list.scrollTop - list.clientHeight <= END_THRESHOLD_PX;
+    let userAt = 0;
+    const onInput = () => {
+      userAt = Date.now();
     };
+    const onScroll = () => {
+      const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight <= END_THRESHOLD_PX;
+      if (atEnd) followingEnd.current = true;
+      else if (Date.now() - userAt < USER_SCROLL_MS) followingEnd.current = false;
+    };
+    USER_SCROLL_EVENTS.forEach((type) => list.addEventListener(type, onInput, { passive: true }));
     list.addEventListener('scroll', onScroll, { passive: true });
-    return () => list.removeEventListener('scroll', onScroll);
+    return () => {
+      USER_SCROLL_EVENTS.forEach((type) => list.removeEventListener(type, onInput));
+      list.removeEventListener('scroll', onScroll);
+    };
   }, [scrollRef]);
 
   useEffect(() => {

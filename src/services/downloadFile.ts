@@ -1,6 +1,7 @@
 // A chat file (one the team saved in a run) fetched with the user's token and saved through the browser: the
 // server gives it to its owner only, so a plain link, which carries no token, cannot download it.
 import { API_BASE_URL } from '../config/env';
+import { saveBlob } from './saveBlob';
 import { readToken } from './token';
 
 export async function downloadChatFile(fileId: string, fileName: string): Promise<void> {
@@ -9,13 +10,5 @@ export async function downloadChatFile(fileId: string, fileName: string): Promis
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(await response.blob(), fileName);
 }

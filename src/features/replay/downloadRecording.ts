@@ -1,4 +1,5 @@
 // "Download recording" and the support snapshot: JSON files saved through the browser.
+import { saveBlob } from '../../services/saveBlob';
 import type { StreamRecording } from './recording';
 
 function recordingFileName(recording: StreamRecording): string {
@@ -11,14 +12,5 @@ export function downloadRecording(recording: StreamRecording, fileName = recordi
 
 /** Saves any JSON value as a file through the browser. */
 export function downloadJson(value: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), fileName);
 }

@@ -17,6 +17,10 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
   { set: 'userDevelopment', label: 'requests written outside the builder, development set' },
   { set: 'userDevelopment2', label: 'requests written outside the builder, second development set' },
   {
+    set: 'userDevelopment3',
+    label: 'requests written outside the builder, third development set (measured before tuning)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

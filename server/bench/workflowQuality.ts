@@ -54,6 +54,7 @@ export type SetName =
   | 'descriptionsHeldout'
   | 'userDevelopment'
   | 'userDevelopment2'
+  | 'userDevelopment3'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -64,6 +65,7 @@ const FILES: Record<SetName, string> = {
   descriptionsHeldout: 'template-descriptions-heldout.json',
   userDevelopment: 'user-requests-dev.json',
   userDevelopment2: 'user-requests-dev2.json',
+  userDevelopment3: 'user-requests-dev3.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

@@ -423,4 +423,94 @@ describe('the reader on how people phrase requests', () => {
       ],
     );
   });
+  it('builds the core node a forum post names ("with the Set node", "an Execute Workflow node", "the HTML node")', () => {
+    const set = readRequest(
+      'Every night read the orders CSV from S3, rename the columns with the Set node and upsert them into MySQL.',
+    );
+    assert.deepEqual(
+      all(set).map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['awsS3', 'extract', 'set', 'mySql'],
+    );
+    const sub = readRequest(
+      'When our booking system calls a webhook, use an Execute Workflow node to run the sub-workflow that texts the guest via Twilio.',
+    );
+    assert.ok(all(sub).some((s) => s.kind === 'node' && s.node === 'subworkflow'));
+    const html = readRequest(
+      'Once a day fetch a few shop pages with HTTP Request and the HTML node, then store the prices in Baserow.',
+    );
+    const kinds = all(html).map((s) => (s.kind === 'node' ? s.node : s.kind === 'app' ? s.app : s.kind));
+    assert.deepEqual(kinds.filter((k) => k === 'http').length, 1, 'HTTP Request named beside the fetch is that fetch');
+    assert.ok(kinds.includes('html'));
+  });
+
+  it('keeps only the items a test after "keep only the ones …" passes (tags, mentions)', () => {
+    const tagged = readRequest(
+      'Every hour pull new contacts from HubSpot, keep only the ones tagged "vip" and add them to a Mailchimp audience.',
+    );
+    assert.deepEqual(
+      all(tagged).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'labels', operator: 'contains', value: 'vip' } },
+    );
+    const mention = readRequest(
+      'Each morning grab the newest posts from r/selfhosted on Reddit, keep only the ones that mention backups, have Claude summarise them and post the list to Slack.',
+    );
+    assert.deepEqual(apps(mention), ['reddit:read', 'slack:send'], 'r/… names a subreddit, not an app');
+    const kinds = all(mention).map((s) => (s.kind === 'ai' ? s.task : s.kind));
+    assert.deepEqual(kinds, ['app', 'filter', 'summarise', 'app']);
+  });
+
+  it('reads a numeric test inside an action ("to anyone scoring 8 or higher", "with 7+", "with stock under 10")', () => {
+    const higher = readRequest('Have GPT score each applicant, then email an invite to anyone scoring 8 or higher.');
+    assert.deepEqual(
+      all(higher).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'score', operator: 'gte', value: 8 } },
+    );
+    const plus = readRequest('Let GPT give every review a score from 1 to 10 and post reviews with 9+ to #wins.');
+    assert.deepEqual(
+      all(plus).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'score', operator: 'gte', value: 9 } },
+    );
+    const stock = readRequest(
+      'Every day call our stock API and for every product with stock under 5 send a Telegram message.',
+    );
+    const loop = stock.steps.find((s) => s.kind === 'loop');
+    assert.ok(loop?.kind === 'loop');
+    assert.deepEqual(loop.body[0], { kind: 'filter', condition: { field: 'stock', operator: 'lt', value: 5 } });
+    assert.ok(!all(stock).some((s) => s.kind === 'filter' && s.condition.field === 'every'), '"every day" is no test');
+  });
+
+  it('compares a value with another field ("drops below my target price") and names it in words', () => {
+    const spec = readRequest(
+      'Every hour check the price on the shop page and if the price drops below my target price send me an email.',
+    );
+    assert.deepEqual(
+      all(spec).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'price', operator: 'lt', value: '={{ $json.target_price }}' } },
+    );
+  });
+
+  it('starts from the app where "new … in <app>" appear, and reads "new" as no route value', () => {
+    const rss = readRequest(
+      "New article in our company blog's RSS feed, shorten the link with Bitly and post it to LinkedIn.",
+    );
+    assert.deepEqual(rss.trigger, { kind: 'app', app: 'rssFeedRead', event: 'created' });
+    assert.ok(!all(rss).some((s) => s.kind === 'filter' || s.kind === 'switch'), 'no test on a "new" status');
+    assert.deepEqual(apps(rss), ['bitly:create', 'linkedIn:send']);
+  });
+
+  it('lets a translation app do the translating ("translate … with DeepL") and names APIs apart', () => {
+    const deepl = readRequest(
+      'When a Slack message is posted in #intl, translate it with DeepL and post it to #general.',
+    );
+    assert.ok(!all(deepl).some((s) => s.kind === 'ai'), 'DeepL translates, no model does');
+    const apis = readRequest(
+      'Every hour call the orders API and the refunds API in parallel, merge both and email me the totals.',
+    );
+    const parallel = apis.steps.find((s) => s.kind === 'parallel');
+    assert.ok(parallel?.kind === 'parallel' && parallel.merge);
+    assert.deepEqual(
+      parallel.branches.map((b) => (b[0]?.kind === 'http' ? b[0].api : b[0]?.kind)),
+      ['orders API', 'refunds API'],
+    );
+  });
 });

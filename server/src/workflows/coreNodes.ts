@@ -1,7 +1,7 @@
 // Parameters of n8n's core nodes for the steps the planner writes (versions come from the node definitions, and the
 // configure phase fills whatever else a definition requires).
 import { createHash } from 'node:crypto';
-import type { Condition, ScheduleRule, Step, Trigger } from './spec.ts';
+import type { Condition, ScheduleRule, Step, Trigger, UtilityNode } from './spec.ts';
 import { conditionText } from './wording.ts';
 
 export const T = {
@@ -31,6 +31,13 @@ export const T = {
   convert: 'n8n-nodes-base.convertToFile',
   http: 'n8n-nodes-base.httpRequest',
   respond: 'n8n-nodes-base.respondToWebhook',
+  subworkflow: 'n8n-nodes-base.executeWorkflow',
+  html: 'n8n-nodes-base.html',
+  editImage: 'n8n-nodes-base.editImage',
+  markdown: 'n8n-nodes-base.markdown',
+  xml: 'n8n-nodes-base.xml',
+  dateTime: 'n8n-nodes-base.dateTime',
+  crypto: 'n8n-nodes-base.crypto',
 } as const;
 
 /** A node the planner adds: its type, the parameters it sets, and for app nodes what the step asks of the app. */
@@ -333,7 +340,80 @@ export function stepDraft(step: Step, seed: string): Draft | null {
           options: { responseCode: step.status },
         },
       };
+    case 'node':
+      return utilityDraft(step.node, step.purpose);
     default:
       return null;
+  }
+}
+
+const said = (purpose: string) => purpose.replace(/\s+/g, ' ').slice(0, 80);
+
+/** Core nodes a request names: settings that run as built, and the one choice only the user can make as a placeholder. */
+function utilityDraft(node: UtilityNode, purpose: string): Draft {
+  switch (node) {
+    case 'subworkflow':
+      return {
+        name: 'Execute Sub-workflow',
+        type: T.subworkflow,
+        parameters: {
+          workflowId: {
+            __rl: true,
+            mode: 'id',
+            value: `<__PLACEHOLDER_VALUE__ID of the workflow to call (${said(purpose)})__>`,
+          },
+          options: {},
+        },
+      };
+    case 'html':
+      return {
+        name: 'Extract HTML Content',
+        type: T.html,
+        parameters: {
+          operation: 'extractHtmlContent',
+          sourceData: 'json',
+          dataPropertyName: 'data',
+          extractionValues: {
+            values: [{ key: 'content', cssSelector: '<__PLACEHOLDER_VALUE__CSS selector of what to read__>' }],
+          },
+          options: {},
+        },
+      };
+    case 'editImage':
+      return {
+        name: 'Resize Image',
+        type: T.editImage,
+        parameters: { operation: 'resize', dataPropertyName: 'data', width: 800, height: 600, options: {} },
+      };
+    case 'markdown':
+      return {
+        name: 'HTML to Markdown',
+        type: T.markdown,
+        parameters: { mode: 'htmlToMarkdown', html: '={{ $json.html }}', destinationKey: 'markdown', options: {} },
+      };
+    case 'xml':
+      return {
+        name: 'XML to JSON',
+        type: T.xml,
+        parameters: { mode: 'xmlToJson', dataPropertyName: 'data', options: {} },
+      };
+    case 'dateTime':
+      return {
+        name: 'Format Date',
+        type: T.dateTime,
+        parameters: {
+          operation: 'formatDate',
+          date: '={{ $now }}',
+          format: 'yyyy-MM-dd',
+          outputFieldName: 'formattedDate',
+          options: {},
+        },
+      };
+    case 'crypto':
+      return {
+        name: 'Hash Value',
+        type: T.crypto,
+        parameters: { action: 'hash', type: 'SHA256', value: '={{ JSON.stringify($json) }}', dataPropertyName: 'hash' },
+      };
   }
 }

@@ -280,19 +280,25 @@ class Planner {
       const app = this.apps.app(trigger.app);
       if (!app?.trigger) {
         const name = this.name(trigger.app);
-        // A database, Reddit, YouTube: the app can be read and sends no webhooks, so the workflow polls it.
-        if (app?.action && (appKind(app) === 'store' || isFeed(app))) {
+        // A database, Reddit, BambooHR: the app can be listed, so the workflow polls it and passes on only the items
+        // it has not seen before.
+        const fresh = /^(?:created|published|response)$/.test(trigger.event);
+        if (
+          app?.action &&
+          (appKind(app) === 'store' || isFeed(app) || (fresh && app.operations.some((o) => LISTS.test(o.operation))))
+        ) {
           this.plan.notes.push(
-            `n8n has no trigger node for ${name}, so the workflow checks it every 15 minutes for new items.`,
+            `n8n has no trigger node for ${name}, so the workflow checks it every 15 minutes and passes on only new items.`,
           );
           const start = this.add({
             name: 'Schedule Trigger',
             type: T.schedule,
             parameters: { rule: { interval: [{ field: 'minutes', minutesInterval: 15 }] } },
           });
-          return this.step({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: '' }, [
+          const read = this.step({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: '' }, [
             { node: start, output: 0 },
           ]);
+          return this.step({ kind: 'dedupe', seen: true }, read);
         }
         this.plan.notes.push(
           `n8n has no trigger node for ${name}, so the workflow starts from a webhook: point ${name}'s webhook settings at it.`,
@@ -310,6 +316,9 @@ class Planner {
     return [{ node: this.add(triggerDraft(trigger, (key) => this.name(key))), output: 0 }];
   }
 }
+
+/** Operations that list an app's items (what a poll reads). */
+const LISTS = /^(?:getAll|getMany|list|search)$/;
 
 export function planWorkflow(spec: WorkflowSpec, apps: AppLookup): Plan {
   const chatInput = spec.trigger.kind === 'chat';

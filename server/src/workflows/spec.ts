@@ -156,7 +156,11 @@ export type Step =
   | { kind: 'splitOut'; field: string }
   | { kind: 'extract'; format: 'csv' | 'pdf' | 'xlsx' | 'json' | 'html' | 'text' }
   | { kind: 'convert'; format: 'csv' | 'xlsx' | 'json' | 'html' }
-  | { kind: 'respond'; status: number; body: 'json' | 'error' | 'text' };
+  | { kind: 'respond'; status: number; body: 'json' | 'error' | 'text' }
+  /** A core node the request names or a job only it does: call a sub-workflow, read HTML, resize an image, … */
+  | { kind: 'node'; node: UtilityNode; purpose: string };
+
+export type UtilityNode = 'subworkflow' | 'html' | 'editImage' | 'markdown' | 'xml' | 'dateTime' | 'crypto';
 
 export interface Route {
   name: string;

@@ -47,5 +47,10 @@ export function conditionText(c: Condition): string {
   };
   const bare =
     c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
-  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${bare ? '' : ` ${String(c.value)}`}`;
+  // A value read from the item ("={{ $json.target_price }}") is named by its field.
+  const value = String(c.value).replace(
+    /^=\{\{\s*\$json\.(\w+)\s*\}\}$/,
+    (_, f: string) => `the ${f.replace(/_/g, ' ')}`,
+  );
+  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${bare ? '' : ` ${value}`}`;
 }

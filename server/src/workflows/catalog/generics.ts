@@ -191,6 +191,8 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k] && !taken.has(i + k))) {
         if (ATTRIBUTE.test(tokens[i + parts.length]?.lower ?? '')) break;
+        // "our inventory API": an API, whatever it keeps.
+        if (kind !== 'http' && /^(?:api|apis|endpoint|endpoints)$/.test(tokens[i + parts.length]?.lower ?? '')) break;
         found.push({ kind, said: slice.map((t) => t.text).join(' '), from: i, to: i + parts.length });
         i += parts.length - 1;
         break;

@@ -21,7 +21,7 @@ const CORE = new Set(
 
 /** Names that are also everyday words: they count only when written with a capital where capitals mean something. */
 const PLAIN = new Set(
-  'drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga vero seven segment currents gong iterable keap venafi mindee demio bitly beeminder emelia level air blue realm craft async apex dart dust tela rye anny tally anchor signal async parallel hedy octave blue peak rogerroger raia apex phacet presenton tomba level fibery agencii groner realm nexlev starhunter layerre immojump legnext prey chainstream medullar flowbie belake nedzo'.split(
+  'teams drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey'.split(
     ' ',
   ),
 );
@@ -44,6 +44,9 @@ const ALIASES: Record<string, string> = {
   psql: 'postgres',
   mongo: 'mongoDb',
   'ms teams': 'microsoftTeams',
+  teams: 'microsoftTeams',
+  'hunter.io': 'hunter',
+  'bit.ly': 'bitly',
   'teams channel': 'microsoftTeams',
   outlook: 'microsoftOutlook',
   'outlook email': 'microsoftOutlook',

@@ -7,6 +7,7 @@ import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
 import { walkSteps, type AiStep, type AiTask, type Condition, type Step } from '../spec.ts';
 import { aiStep, type ReadContext } from './steps.ts';
 import { within } from './mentions.ts';
+import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
 import { spanText } from './text.ts';
 
@@ -65,6 +66,25 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     ctx.usedGenerics.add(g.from);
     ctx.choices.push({ said: g.said, chose: info.chose, change: info.change });
     out.push({ kind: 'app', app: info.app, verb: g.kind === 'sms' ? 'send' : 'create', hints: {}, phrase: g.said });
+  }
+  // Core nodes the request names that no clause made: "use the Text Classifier node to sort …", "a Wait node".
+  for (const n of mentions.nodes) {
+    if (ctx.usedNodes.has(n.from)) continue;
+    let built = false;
+    walkSteps(out, (s) => (built ||= buildsNamed(s, n.kind)));
+    if (built) continue;
+    ctx.usedNodes.add(n.from);
+    const phrase = spanText(original, tokens.slice(n.from, n.to));
+    const made = namedStep(n.kind, phrase);
+    if (made) out.splice(beforeOutputs(out), 0, made);
+    else if (n.kind === 'wait') {
+      const loop = out.find((s) => s.kind === 'loop');
+      (loop?.kind === 'loop' ? loop.body : out).push({ kind: 'wait', amount: 1, unit: 'seconds' });
+    } else if (n.kind === 'classifier' || n.kind === 'extractor' || n.kind === 'sentiment') {
+      const task = n.kind === 'classifier' ? 'classify' : n.kind === 'extractor' ? 'extract' : 'sentiment';
+      const added = aiStep(task, original, { ...mentions, models: [] }, ctx, original.toLowerCase());
+      out.splice(beforeOutputs(out), 0, added);
+    }
   }
   // A chat is answered: a chat trigger with no AI step gets an agent ("let people ask questions through a chat").
   if (found.trigger.kind === 'chat' && !aiSteps(out).length) {

@@ -17,7 +17,7 @@ verbs(
 );
 verbs(
   'create',
-  'create add save store log record insert append write put upload book open register enroll subscribe track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
+  'create add save store keep log record insert append write put upload book open register enroll subscribe track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
 );
 verbs(
   'update',

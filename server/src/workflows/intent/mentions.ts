@@ -6,6 +6,7 @@ import { findGenerics, type GenericMention } from '../catalog/generics.ts';
 import { nodeCatalog, shortType, type CatalogApp } from '../catalog/nodeCatalog.ts';
 import type { AiTask } from '../spec.ts';
 import { AI_NOUNS, AI_WORDS, verbClass } from './lexicon.ts';
+import { findNamedNodes, type NamedNode } from './named.ts';
 import { isTitleCase, type Token } from './text.ts';
 
 export interface AppRef {
@@ -81,6 +82,8 @@ export interface Mentions {
   aiNouns: AiNoun[];
   /** Token indexes of words that ask for AI without naming a provider ("AI", "LLM"). */
   aiWords: number[];
+  /** n8n's core nodes named by their name ("the Set node", "Split In Batches"). */
+  nodes: NamedNode[];
 }
 
 /** Apps that are AI models: a request names them as providers ("with OpenAI"), read by findModels instead. */
@@ -96,7 +99,9 @@ export function findMentions(tokens: Token[]): Mentions {
   const inModel = (i: number) => models.some((m) => i >= m.from && i < m.to);
   const apps = appVocabulary()
     .find(tokens, isTitleCase(tokens))
-    .filter((a) => !MODEL_APP.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)) && !inModel(a.from));
+    .filter((a) => !MODEL_APP.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)) && !inModel(a.from))
+    // "r/n8n", "u/slack": a subreddit or a user, not the app.
+    .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')));
   // "Supabase RAG", "Postgres vector search": the app's vector store.
   const catalog = nodeCatalog();
   for (const a of apps) {
@@ -133,9 +138,11 @@ export function findMentions(tokens: Token[]): Mentions {
     }
   }
   const aiWords = tokens.flatMap((t, i) => (t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) ? [i] : []));
+  const nodes = findNamedNodes(tokens).filter((n) => !tokens.slice(n.from, n.to).some((_, k) => taken.has(n.from + k)));
+  for (const n of nodes) for (let i = n.from; i < n.to; i++) taken.add(i);
   const unknown = unknownNames(tokens, taken);
   for (const u of unknown) for (let i = u.from; i < u.to; i++) taken.add(i);
-  return { unknown, apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords };
+  return { unknown, apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords, nodes };
 }
 
 const ITEM_NOUN =
@@ -180,6 +187,15 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       to++;
     const api = tokens[to]?.lower === 'api' || tokens[to]?.lower === 'apis';
     // The name is the run without the verbs and everyday words around it ("Sync NetSuite Customers" → NetSuite).
+    // "the HTTP Request node": n8n's own node by its name, whole.
+    const run = tokens
+      .slice(i, to)
+      .map((t) => t.lower)
+      .join(' ');
+    if (!api && nodeNames().has(run)) {
+      i = to - 1;
+      continue;
+    }
     let from = i;
     let end = to;
     while (from < end && plain(tokens[from]!) && !(api && end - from === 1)) from++;
@@ -223,5 +239,6 @@ export function within(m: Mentions, from: number, to: number): Mentions {
     generics: m.generics.filter(inside),
     aiNouns: m.aiNouns.filter(inside),
     aiWords: m.aiWords.filter((i) => i >= from && i < to),
+    nodes: m.nodes.filter(inside),
   };
 }

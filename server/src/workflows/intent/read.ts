@@ -14,7 +14,7 @@ import { coverMentions, finishSteps } from './cover.ts';
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
 const RATE_LIMIT =
-  /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b/;
+  /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
 const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
 
@@ -28,7 +28,9 @@ const lowest = (r: { condition?: Condition }): number =>
 
 /** Tokens a clause's word string holds: words, quoted values, and comparison signs ("score > 70"). */
 const counted = (t: Token): boolean =>
-  t.kind === 'word' || t.kind === 'quote' || (t.kind === 'punct' && /^[<>=]$/.test(t.text));
+  t.kind === 'word' ||
+  t.kind === 'quote' ||
+  (t.kind === 'punct' && (/^[<>=]$/.test(t.text) || (t.text === '+' && t.joined)));
 
 /** The pause a clause asks for: "wait 2 days", "a 20 s pause", "add a delay" (one minute, stated); null when none. */
 function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
@@ -251,6 +253,9 @@ class Reader {
         target = loop.body;
         loopBody = loop.body;
         const rest = this.skipLoopWords(clause);
+        // "for every item with stock under 10 add a row": only the items that pass go on.
+        const inline = inlineComparison(words, this.ctx.original.toLowerCase());
+        if (inline) target.push({ kind: 'filter', condition: inline });
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         if (RATE_LIMIT.test(words)) target.push(waitOf(words) ?? { kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
@@ -292,6 +297,8 @@ class Reader {
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
       }
+      const inline = inlineComparison(words, this.ctx.original.toLowerCase());
+      if (inline) target.push({ kind: 'filter', condition: inline });
       const steps = this.action(clause.from, clause.to);
       if (RATE_LIMIT.test(words)) {
         if (loopBody) loopBody.push(...steps, { kind: 'wait', amount: 1, unit: 'seconds' });
@@ -522,7 +529,7 @@ class Reader {
     if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
     if (
       clause.lead === 'loop' ||
-      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through)\b|\bindividually\b/.test(
+      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through)\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
         words,
       )
     )
@@ -601,8 +608,15 @@ class Reader {
       /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][a-z-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files)\b/.exec(
         words,
       );
+    // "keep only the ones tagged 'newsletter'", "filter to the rows with stock under 10": the test after the items.
+    const after =
+      /\b(?:keep\w*\s+only|only\s+keep\w*|filter\w*\s+(?:to|for|down to))\s+(?:the\s+)?(ones|those|items|[a-z]+s)\s+(?!that\b|which\b|who\b)(.+)$/.exec(
+        words,
+      );
+    const tested = after?.[2] ? conditionOf(`${after[1]} ${after[2]}`) : null;
     if (status) condition = { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) };
     else if (mention?.[1]) condition = { field: 'text', operator: 'contains', value: mention[1] };
+    else if (tested) condition = stripEnd(tested);
     else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open)$/.test(ones[1]))
       condition = { field: fieldOfValue(ones[1]) ?? 'category', operator: 'equals', value: ones[1] };
     if (!condition) return false;
@@ -711,6 +725,24 @@ const invert = (op: Condition['operator']): Condition['operator'] =>
     }) as const
   )[op];
 
+/**
+ * A numeric test inside an action's words: "email an invite to anyone scoring 8 or higher", "post candidates with 7+",
+ * "for every item with stock under 10 …". Only after words that introduce the items' test, so "every 15 minutes" or
+ * "over 1000 rows" is never one.
+ */
+function inlineComparison(words: string, request: string): Condition | null {
+  const m =
+    /\b(?:with|whose|where|having|who (?:have|has|are)|that (?:have|has|are))\s+(.*)$|\b((?:anyone|anybody|everyone|everybody|those|people|candidates|applicants|leads|customers|users|items|products|ones)\s+(?:scoring|scored|rated|costing|priced|valued|worth|aged)\s+.*)$/.exec(
+      words,
+    );
+  const said = m?.[1] ?? m?.[2];
+  if (!said) return null;
+  // "candidates with 7+": the measure the request scores by.
+  const text = /^\d/.test(said) ? `${/\bscor/.test(request) ? 'score' : 'value'} ${said}` : said;
+  const c = conditionOf(text);
+  return c && /^(?:gt|lt|gte|lte)$/.test(c.operator) && typeof c.value === 'number' ? stripEnd(c) : null;
+}
+
 const stripEnd = (c: Condition & { end?: number }): Condition => ({
   field: c.field,
   operator: c.operator,
@@ -747,6 +779,8 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     defaulted: new WeakSet(),
     usedGenerics: new Set(),
     usedUnknown: new Set(),
+    usedNodes: new Set(),
+    madeHttp: false,
     emailTrigger: found.trigger.kind === 'email',
     aiTasks: [],
     triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,

@@ -47,10 +47,27 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   )
     return false;
   if (/^(?:if|unless|otherwise|else|when|whenever|only|for|each|both|but)$/.test(t.lower)) return true;
+  // ", have GPT summarise them", "and let Claude draft a reply": someone else does the next action.
+  const doer = tokens[k + 1]?.lower === 'the' || tokens[k + 1]?.lower === 'an' ? tokens[k + 2] : tokens[k + 1];
+  if (
+    /^(?:have|let|ask)$/.test(t.lower) &&
+    doer?.kind === 'word' &&
+    (/^[A-Z]/.test(doer.text) || /^(?:ai|llm|model|agent|bot|assistant|gpt\S*)$/.test(doer.lower))
+  )
+    return true;
   // ", everyone else gets …", ", the rest go to …": the other items' outcome.
   const two = `${t.lower} ${tokens[k + 1]?.lower ?? ''}`;
   if (/^(?:(?:everyone|everybody|anyone|everything|anything) else|the (?:rest|others)|all others?)$/.test(two))
     return true;
+  // "Store name, score and summary in Notion": a verb-like word in a list of nouns is one of them.
+  if (
+    isVerbAt(tokens, k) &&
+    /^(?:and|or|,)$/.test(tokens[k + 1]?.lower ?? '') &&
+    tokens[k + 2]?.kind === 'word' &&
+    !isVerbAt(tokens, k + 2) &&
+    !/^(?:then|also|finally|if|when|only|and|or)$/.test(tokens[k + 2]!.lower)
+  )
+    return false;
   if (isVerbAt(tokens, k)) return true;
   return routeStart(tokens, k);
 }
@@ -134,6 +151,9 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     /^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') &&
     hasOthers(tokens);
   if (!value && !named) return -1;
+  // "New post in my RSS feed …", "New PayPal payments …": "new" opens an event, not a route, unless the others are named.
+  if (t.lower === 'new' && !hasOthers(tokens) && !tokens.some((x) => /^(?:existing|returning|old)$/.test(x.lower)))
+    return -1;
   // "anything 6 or below creates …": the fallback's own range is part of its value.
   const own = value ? numberRange(tokens, k + 1) : null;
   const first = own ? own.end : k + 1;

@@ -4,11 +4,12 @@ import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { GENERIC_DEFAULTS, type GenericKind } from '../catalog/generics.ts';
 import type { AgentTool, AiStep, AiTask, Choice, Model, Step, Verb } from '../spec.ts';
-import { aiVerbTask, lemma, verbClass, type VerbClass } from './lexicon.ts';
+import { aiVerbTask, lemma, STOP, verbClass, type VerbClass } from './lexicon.ts';
 import { within, type AppRef, type Mentions } from './mentions.ts';
 import { spanText, type Token } from './text.ts';
 import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
+import { buildsNamed, namedStep } from './named.ts';
 
 export interface ReadContext {
   tokens: Token[];
@@ -30,6 +31,10 @@ export interface ReadContext {
   usedGenerics: Set<number>;
   /** Systems without a node that became an HTTP step. */
   usedUnknown: Set<number>;
+  /** A clause already made an HTTP call without a URL ("scrape a few websites"). */
+  madeHttp: boolean;
+  /** Core nodes named by their name that became a step (by their `from` index). */
+  usedNodes: Set<number>;
   /** The workflow starts from new e-mail: "each email" means the trigger's items. */
   emailTrigger: boolean;
   /** The app whose trigger starts the workflow, if one does. */
@@ -120,9 +125,19 @@ function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
 }
 
 function headVerb(tokens: Token[], from: number, to: number): { index: number; word: string; cls: VerbClass } | null {
+  let delegated = 0;
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
     if (t.kind !== 'word') continue;
+    // "have Claude 3.5 Sonnet score the candidate", "let the AI agent draft …": the verb after who does it.
+    if (/^(?:have|let|ask)$/.test(t.lower) && !verbClass(tokens[i + 1]?.lower ?? '')) {
+      delegated = 6;
+      continue;
+    }
+    if (delegated > 0 && !verbClass(t.lower)) {
+      delegated--;
+      continue;
+    }
     if (
       /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|-)$/.test(
         t.lower,
@@ -220,7 +235,7 @@ function attributesOf(words: string): string[] {
 
 export function routesOf(text: string): string[] {
   const m =
-    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)*\s*,?\s*(?:or|and|\/)\s*[a-z][\w-]*)\b/i.exec(
+    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?:\s*[,/]\s*[a-z][\w-]*)*\s*,?\s*(?:or|and|\/)\s*[a-z][\w-]*)\b/i.exec(
       text,
     );
   if (!m?.[1]) return [];
@@ -289,6 +304,8 @@ const CONTENT =
 
 const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
 
+const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
+
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
 export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] {
   const { tokens } = ctx;
@@ -344,6 +361,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // Files, URLs and data steps the clause asks for (extract a PDF, call an API, filter, aggregate, code).
   const files = fileSteps(words, ctx.original.toLowerCase(), tokens.slice(from, to));
   work.push(...files);
+  // "rename the columns with the Set node", "call it with an Execute Workflow node": the node the clause names.
+  for (const n of m.nodes) {
+    const step = namedStep(n.kind, phrase);
+    if (!step || ctx.usedNodes.has(n.from)) continue;
+    ctx.usedNodes.add(n.from);
+    if (!work.some((w) => buildsNamed(w, n.kind))) work.push(step);
+  }
 
   const verb: Verb | undefined =
     cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
@@ -354,7 +378,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (ref.app.key === 'httpRequest') {
       ctx.usedApps.add(ref.from);
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
-      if (!files.some((f) => f.kind === 'http'))
+      // "scrape the prices from a few websites, with HTTP Request + the HTML node": how the call before is made.
+      const how = !url && ctx.madeHttp && roleOf(ctx, ref, cls, from) === 'instrument';
+      if (!files.some((f) => f.kind === 'http') && !how)
         work.push({
           kind: 'http',
           url,
@@ -440,14 +466,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     while (k >= from && DETERMINER.test(tokens[k]!.lower)) k--;
     if (/^(?:about|regarding|concerning)$/.test(tokens[k]?.lower ?? '')) continue;
     if (g.kind === 'http' || g.kind === 'web') {
-      if (files.some((f) => f.kind === 'http') || [...sources, ...outputs].some((s) => s.kind === 'http')) continue;
+      // "the weather API and the traffic API": each named API is a call of its own.
+      const owner = tokens[g.from - 1];
+      const api =
+        g.kind === 'web'
+          ? 'the web page'
+          : owner?.kind === 'word' && !DETERMINER.test(owner.lower) && !STOP.has(owner.lower) && !verbClass(owner.lower)
+            ? `${owner.lower} API`
+            : 'the API';
+      if (
+        [...sources, ...work, ...outputs].some(
+          (s) => s.kind === 'http' && (api === 'the API' || s.api === api || s.api === 'the API'),
+        )
+      )
+        continue;
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
       const posting = verb === 'send' || verb === 'create' || verb === 'update';
       work.push({
         kind: 'http',
         url,
         method: posting ? 'POST' : 'GET',
-        api: g.kind === 'web' ? 'the web page' : 'the API',
+        api,
         phrase,
       });
       if (!url) genericApp(g.kind, ctx, g.said, false);
@@ -574,7 +613,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !m.models.length &&
     !m.aiWords.length &&
     !CONTENT.test(words);
-  const tasks = answering ? (['agent'] as AiTask[]) : resultOnly || recordOnly ? [] : tasksOf(head?.word, m, words);
+  // "translate it with DeepL": the translation app does the job a model would.
+  const translator = [...sources, ...outputs].some((s) => s.kind === 'app' && TRANSLATORS.test(s.app));
+  const tasks = (
+    answering ? (['agent'] as AiTask[]) : resultOnly || recordOnly ? [] : tasksOf(head?.word, m, words)
+  ).filter((t) => !(translator && t === 'translate'));
   const aiAsked = !resultOnly && (m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong));
   const strongVerb =
     (tasks[0] !== undefined && STRONG.has(tasks[0]) && cls === 'ai') ||
@@ -589,7 +632,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     );
     for (const task of ordered) work.push(aiStep(task, phrase, m, ctx, words));
     if (ordered[0] !== tasks[0]) work.reverse();
-  } else if (transform) {
+  } else if (transform && !work.some((w) => w.kind === transform.kind)) {
     work.push(transform);
   } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
     // "use AI to summarise their answers": the job is the verb after "to", not the head verb.
@@ -615,6 +658,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const owner = itemOwner(tokens, head.index + 1, to, ctx);
     if (owner) outputs.push({ kind: 'app', app: owner.app, verb, noun: owner.noun, hints, phrase });
   }
+  if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
   return [...sources, ...work, ...outputs];
 }
 

@@ -33,6 +33,7 @@ const EVENTS: Array<[RegExp, string]> = [
   [/\bstar(?:s|red)?\b/, 'star'],
   [/\b(?:push(?:es|ed)?|commits?)\b/, 'push'],
   [/\b(?:published|publishes)\b/, 'published'],
+  [/\b(?:ends?|ended|finish(?:es|ed)?|completes?|completed|closes?|closed|resolved)\b/, 'ended'],
   [
     /\b(?:created|new|added|arrives?|comes? in|opened|received|posted|lands?|uploaded|joins?|signs? up|books?|booked|placed)\b/,
     'created',
@@ -108,9 +109,22 @@ const MOVE =
   /^(?:save|saves|store|stores|forward|forwards|sync|syncs|copy|copies|move|moves|backup|back|archive|archives|log|logs|organize|organise|organizes|route|routes|process|processes|transcribe|transcribes|summarize|summarise|summarizes|classify|classifies|label|labels|categorize|categorise|answer|answers|reply|replies|respond|convert|converts|turn|turns|extract|extracts|parse|parses|download|downloads|import|imports|track|tracks|monitor|monitors|send|sends|post|posts|share|shares|push|pushes|upload|uploads|analyze|analyse|analyzes|translate|translates|auto-save|autosave|mirror|mirrors|collect|collects|capture|captures|file|files)$/;
 
 /** "Gmail attachments to Drive", "Shopify orders in Sheets": the app the items come from, when it can start a run. */
-function sourceApp(tokens: Token[], m: Mentions): AppRef | undefined {
+function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number } | undefined {
   for (const ref of m.apps) {
     const before = tokens[ref.from - 1]?.lower ?? '';
+    // "New post in my blog's RSS feed", "new rows on the Leads sheet": new items, then where they appear.
+    const window = tokens.slice(Math.max(0, ref.from - 7), ref.from);
+    const clauseStart = window.findLastIndex((t) => t.kind === 'punct' && /^[,;:.!?>→-]$/.test(t.text)) + 1;
+    const near = window.slice(clauseStart).map((t) => t.lower);
+    const at = near.findIndex((w) => /^(?:new|incoming)$/.test(w));
+    if (
+      at >= 0 &&
+      triggerable(ref) &&
+      ITEMS.test(near[at + 1] ?? '') &&
+      /^(?:in|on|from|at)$/.test(near[at + 2] ?? '') &&
+      !near.slice(0, at).some((w) => verbClass(w))
+    )
+      return { ref, from: ref.from - near.length + at };
     if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
     if (!triggerable(ref) && !/^(?:new|incoming)$/.test(before)) continue;
     const after = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
@@ -120,14 +134,15 @@ function sourceApp(tokens: Token[], m: Mentions): AppRef | undefined {
     const lead = tokens.slice(Math.max(0, ref.from - 4), ref.from);
     const moves = lead.some((t) => MOVE.test(t.lower));
     const fresh = lead.some((t) => /^(?:new|incoming|latest)$/.test(t.lower));
-    if ((from && (itemsNext || moves)) || (itemsNext && (moves || fresh))) return ref;
+    if ((from && (itemsNext || moves)) || (itemsNext && (moves || fresh))) return { ref };
   }
   // An app n8n only has a trigger for (Cal.com, Jotform, Calendly) can only start the workflow.
-  return m.apps.find((ref) => ref.app.trigger && !ref.app.action);
+  const only = m.apps.find((ref) => ref.app.trigger && !ref.app.action);
+  return only ? { ref: only } : undefined;
 }
 
 const BOT =
-  /^(?:bot|chatbot|assistant|agent|responder|auto-responder|autoresponder|support|concierge|companion|helper|receptionist)$/;
+  /^(?:bot|chatbot|assistant|agent|responder|auto-responder|autoresponder|concierge|companion|helper|receptionist)$/;
 const MESSAGING =
   /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams|mattermost|twilio|matrix|googleChat|facebookGraphApi|gmail|microsoftOutlook)$/;
 
@@ -387,7 +402,14 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
   const source = sourceApp(tokens, m);
   if (source)
-    return { trigger: appTrigger(source, 'new', tokens), used: new Set(), app: source, choices: [], notes: [] };
+    return {
+      trigger: appTrigger(source.ref, 'new', tokens),
+      // "new emails in gmail": the words that named the event are the trigger's, not a step's.
+      used: source.from === undefined ? new Set() : range(source.from, source.ref.to),
+      app: source.ref,
+      choices: [],
+      notes: [],
+    };
   if (/\b(?:monitor\w*|watch\w*|track\w*|check\w* for new)\b/.test(lower.join(' ')))
     return {
       trigger: { kind: 'schedule', rule: { field: 'days', daysInterval: 1, triggerAtHour: 9 } },

@@ -15,14 +15,27 @@ const FIELD = '(?:the |its |their |his |her |a |an )?([a-z][a-z _-]{0,30}?)';
 // A number, then its unit if any ("3kW", "5 %", "10 GB"): the unit is not part of the value.
 const NUMBER =
   '(\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
+/** "drops below", "goes above", "rises over": a value moving past a bound is compared with it. */
+const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets |rises? |rose |climbs? |jumps? )?';
+const ABOVE = '(?:over|above|greater than|more than|higher than|exceeds|exceeding|>)';
+const BELOW = '(?:under|below|less than|lower than|<)';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
+  [new RegExp(`${FIELD}\\s+${MOVES}${ABOVE}\\s*${NUMBER}`), 'gt'],
+  [new RegExp(`${FIELD}\\s+${MOVES}${BELOW}\\s*${NUMBER}`), 'lt'],
+  // "scoring 8 or higher", "a rating of 4 and above", "7+": the bound is included.
   [
     new RegExp(
-      `${FIELD}\\s+(?:is |are |was )?(?:over|above|greater than|more than|higher than|exceeds|exceeding|>)\\s*${NUMBER}`,
+      `${FIELD}\\s+(?:is |are |of |at )?${NUMBER}\\s*(?:or|and|&)\\s+(?:higher|more|above|over|greater|better|up)\\b`,
     ),
-    'gt',
+    'gte',
   ],
-  [new RegExp(`${FIELD}\\s+(?:is |are |was )?(?:under|below|less than|lower than|<)\\s*${NUMBER}`), 'lt'],
+  [
+    new RegExp(
+      `${FIELD}\\s+(?:is |are |of |at )?${NUMBER}\\s*(?:or|and|&)\\s+(?:lower|less|below|under|fewer|worse|down)\\b`,
+    ),
+    'lte',
+  ],
+  [new RegExp(`${FIELD}\\s+(?:of |at )?(\\d+(?:\\.\\d+)?)\\s*\\+`), 'gte'],
   [new RegExp(`${FIELD}\\s+(?:is |are )?(?:at least|>=)\\s*${NUMBER}`), 'gte'],
   [new RegExp(`${FIELD}\\s+(?:is |are )?(?:at most|<=)\\s*${NUMBER}`), 'lte'],
 ];
@@ -86,6 +99,21 @@ function readBody(text: string): { condition: Condition; end: number } | null {
         condition: { field: fieldName(m[1]), operator, value: numberOf(m[2]) ?? 0 },
         end: m.index + m[0].length,
       };
+  }
+  // "if the price drops below my target price": compared with another of the item's fields.
+  const against = new RegExp(
+    `${FIELD}\\s+${MOVES}(${ABOVE}|${BELOW})\\s+(?:my|our|the|its|their|your|a|an)\\s+([a-z][a-z]*(?: [a-z]+)?)\\b`,
+  ).exec(text);
+  if (against?.[1] && against[2] && against[3] && !/^(?:it|they|there)$/.test(against[1].trim())) {
+    const other = fieldName(against[3].replace(/ (?:send|then|and|email|notify|alert|post|tell|text|ping)$/, ''));
+    return {
+      condition: {
+        field: fieldName(against[1]),
+        operator: new RegExp(`^${BELOW}$`).test(against[2]) ? 'lt' : 'gt',
+        value: `={{ $json.${other} }}`,
+      },
+      end: against.index + against[0].length,
+    };
   }
   const has =
     /\b(?:has|have|with|carries)\s+(?:the\s+|a\s+)?(label|tag|keyword|word|status|priority)\s+["']?([\w-]+)["']?/.exec(

@@ -1,0 +1,148 @@
+// n8n's own nodes named by their name ("with the Set node", "Split In Batches", "an Execute Workflow node"): people
+// who already use n8n say which core node a step is. The structure of the sentence still decides conditions, routes
+// and loops; a named node the sentence did not make is added where the request names it.
+import type { Step } from '../spec.ts';
+import type { Token } from './text.ts';
+
+export type NamedKind =
+  | 'set'
+  | 'code'
+  | 'if'
+  | 'switch'
+  | 'merge'
+  | 'loop'
+  | 'wait'
+  | 'filter'
+  | 'classifier'
+  | 'extractor'
+  | 'sentiment'
+  | 'dedupe'
+  | 'aggregate'
+  | 'extractFile'
+  | 'convertFile'
+  | 'subworkflow'
+  | 'html'
+  | 'editImage'
+  | 'markdown'
+  | 'xml'
+  | 'dateTime'
+  | 'crypto';
+
+export interface NamedNode {
+  kind: NamedKind;
+  from: number;
+  to: number;
+}
+
+/** Names that need "node" after them are everyday words on their own ("set", "merge", "code"). */
+const NAMES: Array<[RegExp, NamedKind]> = [
+  [/\bsplit ?in ?batch(?:es)?\b|\bloop over items\b|\bloop node\b/, 'loop'],
+  [
+    /\bexecute (?:a )?(?:sub[- ]?)?workflows?\b|\bsub[- ]?workflows?\b|\bcall (?:an? |the )?n8n workflow\b/,
+    'subworkflow',
+  ],
+  [/\bedit fields\b|\bset nodes?\b|\bset \(edit fields\)/, 'set'],
+  [/\b(?:code|function|function item|python|javascript) nodes?\b/, 'code'],
+  [/\bif[- ]nodes?\b|\bif-?else nodes?\b/, 'if'],
+  [/\bswitch nodes?\b/, 'switch'],
+  [/\bmerge nodes?\b/, 'merge'],
+  [/\bwait nodes?\b/, 'wait'],
+  [/\bfilter nodes?\b/, 'filter'],
+  [/\btext classifier\b/, 'classifier'],
+  [/\binformation extractor\b/, 'extractor'],
+  [/\bsentiment analysis nodes?\b/, 'sentiment'],
+  [/\bremove duplicates nodes?\b/, 'dedupe'],
+  [/\baggregate nodes?\b/, 'aggregate'],
+  [/\bextract from file\b/, 'extractFile'],
+  [/\bconvert to file\b/, 'convertFile'],
+  [/\bhtml(?: extract)? nodes?\b|\bhtml extract\b/, 'html'],
+  [/\bedit image\b/, 'editImage'],
+  [/\bmarkdown nodes?\b/, 'markdown'],
+  [/\bxml nodes?\b/, 'xml'],
+  [/\bdate ?(?:&|and) ?time(?: nodes?)?\b(?=.*\bnode)|\bdate ?& ?time\b|\bdatetime nodes?\b/, 'dateTime'],
+  [/\bcrypto nodes?\b/, 'crypto'],
+];
+
+/** The core nodes a request names, in the order it names them, each with the tokens of its name. */
+export function findNamedNodes(tokens: Token[]): NamedNode[] {
+  // The tokens as one lower-case line ("date & time", "sub-workflow"), with where each token starts in it.
+  let line = '';
+  const starts: number[] = [];
+  for (const t of tokens) {
+    if (line && !t.joined) line += ' ';
+    starts.push(line.length);
+    line += t.lower;
+  }
+  const found: NamedNode[] = [];
+  for (const [re, kind] of NAMES) {
+    for (const m of line.matchAll(new RegExp(re.source, 'g'))) {
+      const end = m.index + m[0].length;
+      const from = starts.findIndex((s) => s >= m.index);
+      let to = from;
+      while (to < tokens.length && starts[to]! < end) to++;
+      if (from >= 0 && to > from && !found.some((f) => f.from < to && from < f.to)) found.push({ kind, from, to });
+    }
+  }
+  return found.sort((a, b) => a.from - b.from);
+}
+
+/** The step a named node makes on its own, for nodes the clause's verb does not decide (null: structure decides). */
+export function namedStep(kind: NamedKind, purpose: string): Step | null {
+  switch (kind) {
+    case 'set':
+      return { kind: 'set', fields: [] };
+    case 'code':
+      return { kind: 'code', purpose };
+    case 'dedupe':
+      return { kind: 'dedupe', seen: false };
+    case 'aggregate':
+      return { kind: 'aggregate' };
+    case 'extractFile':
+      return {
+        kind: 'extract',
+        format: /\bcsv\b/i.test(purpose) ? 'csv' : /\bxlsx|excel\b/i.test(purpose) ? 'xlsx' : 'pdf',
+      };
+    case 'convertFile':
+      return { kind: 'convert', format: /\bxlsx|excel\b/i.test(purpose) ? 'xlsx' : 'csv' };
+    case 'subworkflow':
+    case 'html':
+    case 'editImage':
+    case 'markdown':
+    case 'xml':
+    case 'dateTime':
+    case 'crypto':
+      return { kind: 'node', node: kind, purpose };
+    default:
+      return null;
+  }
+}
+
+/** Whether a step builds the node a name asks for. */
+export function buildsNamed(step: Step, kind: NamedKind): boolean {
+  switch (kind) {
+    case 'loop':
+      return step.kind === 'loop';
+    case 'if':
+      return step.kind === 'if' || step.kind === 'filter';
+    case 'switch':
+      return step.kind === 'switch' || (step.kind === 'ai' && Boolean(step.routes?.length));
+    case 'merge':
+      return step.kind === 'parallel' ? step.merge : step.kind === 'if' && Boolean((step as { join?: boolean }).join);
+    case 'classifier':
+      return step.kind === 'ai' && step.task === 'classify';
+    case 'extractor':
+      return step.kind === 'ai' && step.task === 'extract';
+    case 'sentiment':
+      return step.kind === 'ai' && step.task === 'sentiment';
+    case 'extractFile':
+      return step.kind === 'extract';
+    case 'convertFile':
+      return step.kind === 'convert';
+    default: {
+      const made = namedStep(kind, '');
+      return Boolean(
+        made && made.kind === step.kind && (made.kind !== 'node' || (step.kind === 'node' && step.node === made.node)),
+      );
+    }
+  }
+}

@@ -20,6 +20,7 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     set: 'userDevelopment3',
     label: 'requests written outside the builder, third development set (measured before tuning)',
   },
+  { set: 'userDevelopment4', label: 'requests written outside the builder, fourth development set' },
   {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',

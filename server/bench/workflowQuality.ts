@@ -55,6 +55,7 @@ export type SetName =
   | 'userDevelopment'
   | 'userDevelopment2'
   | 'userDevelopment3'
+  | 'userDevelopment4'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -66,6 +67,7 @@ const FILES: Record<SetName, string> = {
   userDevelopment: 'user-requests-dev.json',
   userDevelopment2: 'user-requests-dev2.json',
   userDevelopment3: 'user-requests-dev3.json',
+  userDevelopment4: 'user-requests-dev4.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

@@ -513,4 +513,66 @@ describe('the reader on how people phrase requests', () => {
       ['orders API', 'refunds API'],
     );
   });
+  it('reads tests people state as outcomes: a change, something not done, nothing found, an age, a status gained', () => {
+    const changed = readRequest('Each hour fetch our status page and text me on Twilio if anything changed.');
+    assert.deepEqual(
+      all(changed).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'changed', operator: 'isTrue', value: true } },
+    );
+    const notDone = readRequest(
+      "When someone signs up in Mailchimp, email them a guide via Gmail, wait two more days and, if they haven't opened it, send a reminder.",
+    );
+    const test = all(notDone).find((s) => s.kind === 'filter' || s.kind === 'if');
+    assert.ok(test && (test.kind === 'filter' || test.kind === 'if'));
+    assert.deepEqual(test.condition, { field: 'opened', operator: 'isFalse', value: false });
+    assert.deepEqual(apps(notDone).filter((a) => a === 'gmail:send').length, 2, 'the reminder goes out the same way');
+    const aged = readRequest(
+      'Every morning get all open Freshdesk tickets older than 3 days and post them to #support.',
+    );
+    const age = all(aged).find((s) => s.kind === 'filter');
+    assert.ok(age?.kind === 'filter');
+    assert.equal(age.condition.operator, 'lt');
+    assert.match(String(age.condition.value), /\$now\.minus\(\{ days: 3 \}\)/);
+    const kinds = all(aged).map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
+    assert.deepEqual(kinds.slice(0, 2), ['freshdesk:read', 'filter'], 'read first, then keep the old ones');
+  });
+
+  it('answers the webhook caller when asked ("send back the result", "reject with a 401 otherwise")', () => {
+    const back = readRequest(
+      'A webhook receives an order, call our tax API for it and send back the total in the response.',
+    );
+    assert.equal(back.steps.at(-1)?.kind, 'respond');
+    const reject = readRequest(
+      'Build a webhook that checks the token is valid; reject with a 403 otherwise, and if valid save the payload to Postgres.',
+    );
+    const check = reject.steps.find((s) => s.kind === 'if');
+    assert.ok(check?.kind === 'if');
+    assert.deepEqual(check.otherwise, [{ kind: 'respond', status: 403, body: 'error' }]);
+  });
+
+  it('reads an Error Trigger from "if any of my workflows errors out" and "workflow failures", with n8n not an app', () => {
+    for (const request of [
+      'If any of my workflows errors out, post the error message to #alerts on Slack.',
+      'Send n8n workflow failures to Discord',
+    ]) {
+      const spec = readRequest(request);
+      assert.equal(spec.trigger.kind, 'error', request);
+      assert.ok(!apps(spec).some((a) => a.startsWith('n8n:')), request);
+      assert.deepEqual(spec.onError, [], request);
+    }
+  });
+
+  it('batches "in batches" / "in chunks of 25", and scrapes pages with HTTP Request and the HTML node', () => {
+    const chunks = readRequest(
+      'Read every row of the Leads sheet in Google Sheets and send each lead an email via Gmail in chunks of 25.',
+    );
+    const loop = all(chunks).find((s) => s.kind === 'loop');
+    assert.ok(loop?.kind === 'loop');
+    assert.equal(loop.size, 25);
+    const scrape = readRequest(
+      'Once a day scrape the job boards of five companies and store new openings in Airtable.',
+    );
+    const kinds = all(scrape).map((s) => (s.kind === 'node' ? s.node : s.kind === 'app' ? s.app : s.kind));
+    assert.deepEqual(kinds.slice(0, 2), ['http', 'html']);
+  });
 });

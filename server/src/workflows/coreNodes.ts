@@ -79,6 +79,13 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   isFalse: { type: 'boolean', operation: 'false', singleValue: true },
 };
 
+const DATE_OPERATIONS: Partial<Record<Condition['operator'], string>> = {
+  lt: 'before',
+  lte: 'beforeOrEquals',
+  gt: 'after',
+  gte: 'afterOrEquals',
+};
+
 /** A yes/no flag read from the item ("valid", "approved"): the user points it at their own field. */
 export function checkOf(c: Condition): string | undefined {
   return c.operator === 'isTrue' || c.operator === 'isFalse'
@@ -90,9 +97,11 @@ export function checkOf(c: Condition): string | undefined {
 export function conditions(c: Condition, seed: string): Record<string, unknown> {
   const op = OPERATORS[c.operator];
   const numeric = typeof c.value === 'number';
+  // "older than 48 hours": a date compared with a time before now.
+  const date = typeof c.value === 'string' && c.value.startsWith('={{ $now') && /^(?:lt|gt|lte|gte)$/.test(c.operator);
   const operator = {
-    type: numeric && op.type === 'string' ? 'number' : op.type,
-    operation: op.operation,
+    type: date ? 'dateTime' : numeric && op.type === 'string' ? 'number' : op.type,
+    operation: date ? DATE_OPERATIONS[c.operator]! : op.operation,
     ...(op.singleValue ? { singleValue: true } : {}),
   };
   const field = /^[a-zA-Z_][\w]*$/.test(c.field) ? `$json.${c.field}` : `$json[${JSON.stringify(c.field)}]`;
@@ -318,7 +327,8 @@ export function stepDraft(step: Step, seed: string): Draft | null {
       return {
         name: `Convert to ${step.format.toUpperCase()}`,
         type: T.convert,
-        parameters: { operation: step.format, options: {} },
+        // Convert to File names its JSON operation "toJson"; the others by their format.
+        parameters: { operation: step.format === 'json' ? 'toJson' : step.format, options: {} },
       };
     case 'http':
       return {

@@ -47,6 +47,12 @@ export function conditionText(c: Condition): string {
   };
   const bare =
     c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
+  // "older than 48 hours": the date is before that long ago.
+  const ago = /^=\{\{ \$now\.minus\(\{ (\w+): (\d+) \}\)/.exec(String(c.value));
+  if (ago) {
+    const unit = Number(ago[2]) === 1 ? ago[1]!.replace(/s$/, '') : ago[1]!;
+    return `${c.field.replace(/_/g, ' ')} is ${c.operator.startsWith('l') ? 'before' : 'after'} ${ago[2]} ${unit} ago`;
+  }
   // A value read from the item ("={{ $json.target_price }}") is named by its field.
   const value = String(c.value).replace(
     /^=\{\{\s*\$json\.(\w+)\s*\}\}$/,

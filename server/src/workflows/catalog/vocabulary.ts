@@ -152,6 +152,11 @@ const SUFFIX =
 
 const AI_NOUN_WORDS = new Set(AI_NOUNS.map(([w]) => w));
 
+const VENDOR = /^(?:aws|amazon|google cloud|google|microsoft|azure)\s+([a-z0-9.]+)$/;
+/** Products whose name alone is an everyday word ("Google Docs" → "docs"): only the full name counts. */
+const COMMON_PRODUCT =
+  /^(?:chat|docs|ads|analytics|storage|calendar|contacts|tasks|drive|sheets|slides|forms|books|translate|perspective|functions|cloud|sql|graph|entra|cognito|certificate|elb|iam|workspace|search|to|mail|natural|vision|speech|business|ai|my|dynamics|outlook|teams|excel|onedrive|sharepoint|s3|ses|sns|sqs|lambda|comprehend|transcribe|bedrock)$/;
+
 /** A one-word name that is also a word of the request's grammar (a verb, an AI job, a stop word) or a plain word. */
 function plainWord(name: string): boolean {
   if (name.includes(' ')) return false;
@@ -232,6 +237,9 @@ export class Vocabulary {
           (i === 0 ? 3 : 1) + community,
         ),
       );
+      // "Firestore", "Textract", "DynamoDB": a vendor's product without the vendor, where the rest is a name.
+      const product = VENDOR.exec(app.name.toLowerCase())?.[1];
+      if (product && !COMMON_PRODUCT.test(product)) this.add(product, app, 'capital', 0.5 + community);
     }
     for (const [alias, key] of Object.entries(ALIASES)) {
       const app = catalog.app(key) ?? catalog.apps.find((a) => a.action && shortType(a.action) === key);

@@ -28,6 +28,9 @@ function beforeOutputs(steps: Step[]): number {
   return i;
 }
 
+const ANSWER =
+  /\b(?:send|sends|sending|return|returns|returning|reply|replies|respond|responds|responding)\b[^.?!]{0,60}\b(?:back|response|caller|requester)\b|\brespond\w* with\b|\breturns?\b[^.?!]{0,100}\bas json\b|\breject\w* (?:it |the request |them |the call )?with (?:a |an )?(\d{3})\b|\b(?:and|then) returns?\b/;
+
 const CAPABILITY =
   /\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
 
@@ -84,6 +87,20 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       const task = n.kind === 'classifier' ? 'classify' : n.kind === 'extractor' ? 'extract' : 'sentiment';
       const added = aiStep(task, original, { ...mentions, models: [] }, ctx, original.toLowerCase());
       out.splice(beforeOutputs(out), 0, added);
+    }
+  }
+  // "… and send back the combined result in the webhook response", "returns … as JSON": the caller gets an answer.
+  if (found.trigger.kind === 'webhook') {
+    let answered = false;
+    walkSteps(out, (s) => (answered ||= s.kind === 'respond'));
+    const asked = ANSWER.exec(original.toLowerCase());
+    if (asked && !answered) {
+      const code = Number(asked[1] ?? 200);
+      const answer: Step = { kind: 'respond', status: code, body: code >= 400 ? 'error' : 'json' };
+      // "reject with a 401 otherwise": the rejection is the other outcome of the check.
+      const check = out.findLast((s) => s.kind === 'if');
+      if (code >= 400 && check?.kind === 'if' && !check.otherwise.length) check.otherwise.push(answer);
+      else out.push(answer);
     }
   }
   // A chat is answered: a chat trigger with no AI step gets an agent ("let people ask questions through a chat").

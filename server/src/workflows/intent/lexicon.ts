@@ -35,7 +35,7 @@ verbs(
 );
 verbs(
   'umbrella',
-  'process handle manage automate run do perform execute use build integrate connect orchestrate power streamline',
+  'process handle manage automate run do perform execute use build integrate connect orchestrate power streamline compare',
 );
 verbs('wait', 'wait pause delay sleep throttle');
 verbs('loop', 'loop iterate repeat');
@@ -256,6 +256,7 @@ export const OPPOSITES: Array<[string, string]> = [
   ['yes', 'no'],
   ['true', 'false'],
   ['found', 'missing'],
+  ['changed', 'unchanged'],
   ['exists', 'missing'],
   ['in stock', 'out of stock'],
   ['spam', 'legitimate'],

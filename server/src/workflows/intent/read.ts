@@ -35,7 +35,7 @@ const counted = (t: Token): boolean =>
 /** The pause a clause asks for: "wait 2 days", "a 20 s pause", "add a delay" (one minute, stated); null when none. */
 function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
   const said =
-    /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+)?(\d+|a|an|one|two|three|five|ten)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
+    /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(\d+|a|an|one|two|three|five|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
     /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay)\b/.exec(words);
@@ -128,6 +128,7 @@ class Reader {
       if (!words || clause.lead === 'purpose') continue;
       // "post failures to #alerts", "if anything fails, email me": the error path.
       if (
+        this.ctx.triggerKind !== 'error' &&
         ERROR_WORDS.test(words) &&
         /\b(?:post|send|alert|notify|tell|report|email|log|message|ping|text|escalate)\w*\b/.test(words)
       ) {
@@ -298,8 +299,9 @@ class Reader {
         continue;
       }
       const inline = inlineComparison(words, this.ctx.original.toLowerCase());
-      if (inline) target.push({ kind: 'filter', condition: inline });
       const steps = this.action(clause.from, clause.to);
+      // The items are read first, then tested, then acted on.
+      if (inline) steps.splice(leadingReads(steps), 0, { kind: 'filter', condition: inline });
       if (RATE_LIMIT.test(words)) {
         if (loopBody) loopBody.push(...steps, { kind: 'wait', amount: 1, unit: 'seconds' });
         else if (MANY.test(words) && steps.length) {
@@ -315,6 +317,8 @@ class Reader {
         });
         continue;
       }
+      // "whenever any of my workflows fails" with an Error Trigger: the words that named the trigger.
+      if (!steps.length && this.ctx.triggerKind === 'error' && ERROR_WORDS.test(words)) continue;
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
       lastAction = { list: target, steps };
@@ -523,13 +527,16 @@ class Reader {
 
   private loop(clause: Clause, words: string): Extract<Step, { kind: 'loop' }> | null {
     const batch =
-      /\b(?:in\s+)?batch(?:es)?\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|at once\s+)?at a time\b|\bbatch size (?:of )?(\d+)/.exec(
+      /\b(?:in\s+)?(?:batch(?:es)?|chunks?|groups?)\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|at once\s+)?at a time\b|\bbatch size (?:of )?(\d+)/.exec(
         words,
       );
     if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
+    // "processing them in batches", "batching matters": batches of a size the user can change.
+    if (/\b(?:in|into) (?:small )?(?:batches|chunks)\b|\bbatching\b|\bbatch(?:es)? (?:them|it|the \w+)\b/.test(words))
+      return { kind: 'loop', size: 10, body: [] };
     if (
       clause.lead === 'loop' ||
-      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through)\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
+      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through|thru)\b|\bloop(?:s|ing)? thru\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
         words,
       )
     )
@@ -725,6 +732,18 @@ const invert = (op: Condition['operator']): Condition['operator'] =>
     }) as const
   )[op];
 
+/** How many steps at the start of a list read items (an app read, a search, an HTTP GET). */
+function leadingReads(steps: Step[]): number {
+  let i = 0;
+  while (
+    i < steps.length &&
+    ((steps[i]!.kind === 'app' && /^(?:read|search)$/.test((steps[i] as { verb: string }).verb)) ||
+      (steps[i]!.kind === 'http' && (steps[i] as { method: string }).method === 'GET'))
+  )
+    i++;
+  return i;
+}
+
 /**
  * A numeric test inside an action's words: "email an invite to anyone scoring 8 or higher", "post candidates with 7+",
  * "for every item with stock under 10 …". Only after words that introduce the items' test, so "every 15 minutes" or
@@ -735,6 +754,10 @@ function inlineComparison(words: string, request: string): Condition | null {
     /\b(?:with|whose|where|having|who (?:have|has|are)|that (?:have|has|are))\s+(.*)$|\b((?:anyone|anybody|everyone|everybody|those|people|candidates|applicants|leads|customers|users|items|products|ones)\s+(?:scoring|scored|rated|costing|priced|valued|worth|aged)\s+.*)$/.exec(
       words,
     );
+  // "fetch all open tickets older than 48 hours": their date is before that long ago.
+  const old = /\bolder than\b.*$|\bmore than \S+ \S+ old\b.*$/.exec(words);
+  const aged = old ? conditionOf(old[0]) : null;
+  if (aged && typeof aged.value === 'string') return stripEnd(aged);
   const said = m?.[1] ?? m?.[2];
   if (!said) return null;
   // "candidates with 7+": the measure the request scores by.
@@ -754,6 +777,8 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   const tokens: Token[] = tokenize(original);
   const mentions = findMentions(tokens);
   const found = findTrigger(tokens, mentions, original);
+  // "send n8n workflow failures to Slack": with an Error Trigger, n8n is what fails, not an app to call.
+  if (found.trigger.kind === 'error') mentions.apps = mentions.apps.filter((a) => a.app.key !== 'n8n');
   const wantsAi =
     mentions.models.length > 0 ||
     mentions.aiWords.length > 0 ||
@@ -781,6 +806,8 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     usedUnknown: new Set(),
     usedNodes: new Set(),
     madeHttp: false,
+    lastSend: null,
+    lastRead: null,
     emailTrigger: found.trigger.kind === 'email',
     aiTasks: [],
     triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,

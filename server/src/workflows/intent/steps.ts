@@ -31,6 +31,10 @@ export interface ReadContext {
   usedGenerics: Set<number>;
   /** Systems without a node that became an HTTP step. */
   usedUnknown: Set<number>;
+  /** The app items were last read from: "add a note to each" changes them there. */
+  lastRead: string | null;
+  /** The app the last message went out through: "send a follow-up" later goes the same way. */
+  lastSend: string | null;
   /** A clause already made an HTTP call without a URL ("scrape a few websites"). */
   madeHttp: boolean;
   /** Core nodes named by their name that became a step (by their `from` index). */
@@ -139,7 +143,7 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
       continue;
     }
     if (
-      /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|-)$/.test(
+      /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|bot|chatbot|assistant|system|script|flow|-)$/.test(
         t.lower,
       )
     )
@@ -548,6 +552,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     (readVerb ? sources : outputs).push(readVerb ? { ...step, verb: verb! } : step);
   }
 
+  // "scrape three competitors' pricing pages", "download the mp3": a page or a file fetched over HTTP.
+  const fetched = [...sources, ...work, ...outputs].some((s) => s.kind === 'http' || s.kind === 'app');
+  if (!fetched && head && /^(?:scrape|crawl|download)$/.test(head.word)) {
+    const download = head.word === 'download';
+    if (
+      !download ||
+      /\b(?:mp3|mp4|audio|video|file|files|image|images|episode|podcast|pdf|attachment)s?\b/.test(words)
+    ) {
+      work.unshift({ kind: 'http', url: null, method: 'GET', api: download ? 'the file' : 'the web page', phrase });
+      if (!download && !/\bhtml\b/i.test(ctx.original) && !work.some((w) => w.kind === 'node' && w.node === 'html'))
+        work.splice(1, 0, { kind: 'node', node: 'html', purpose: phrase });
+    }
+  }
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
@@ -657,7 +674,25 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   ) {
     const owner = itemOwner(tokens, head.index + 1, to, ctx);
     if (owner) outputs.push({ kind: 'app', app: owner.app, verb, noun: owner.noun, hints, phrase });
+    // "fetch the open Zendesk tickets …, add an internal note to each": the items read are changed where they are.
+    else if (ctx.lastRead && /\b(?:to|on|for) (?:each|them|it|every one|each one|all of them)\b/.test(words))
+      outputs.push({ kind: 'app', app: ctx.lastRead, verb: 'update', hints, phrase });
   }
+  // "… send the welcome email through Gmail, then … send a follow-up": the same channel as the message before.
+  if (
+    verb === 'send' &&
+    !sources.length &&
+    !work.length &&
+    !outputs.length &&
+    !m.generics.length &&
+    ctx.lastSend &&
+    /\b(?:follow-?ups?|reminders?|messages?|notes?|nudges?|notifications?|replies|reply|confirmations?)\b/.test(words)
+  )
+    outputs.push({ kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase });
+  const read = sources.findLast((s) => s.kind === 'app' && s.verb === 'read');
+  if (read?.kind === 'app') ctx.lastRead = read.app;
+  const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');
+  if (sent?.kind === 'app') ctx.lastSend = sent.app;
   if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
   return [...sources, ...work, ...outputs];
 }
@@ -672,13 +707,19 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
       /^(?:them|him|her|it|new)$/.test(tokens[k]!.lower))
   )
     k++;
-  const noun = tokens[k]?.lower.replace(/(?<!s)s$/, '');
-  if (!noun || noun.length < 3 || verbClass(noun)) return null;
   const catalog = nodeCatalog();
   const keys = [ctx.triggerApp, ...ctx.mentions.apps.map((a) => a.app.key)].filter((x): x is string => Boolean(x));
-  for (const key of keys) {
-    const app = catalog.app(key);
-    if (app?.operations.some((o) => o.resource?.toLowerCase() === noun)) return { app: key, noun };
+  // "add an internal note to each": the noun may follow a word or two that describe it.
+  for (let j = k; j < Math.min(to, k + 3) && tokens[j]!.kind === 'word'; j++) {
+    const noun = tokens[j]!.lower.replace(/['’]s$/, '').replace(/(?<!s)s$/, '');
+    if (noun.length < 3 || (j === k && verbClass(noun))) continue;
+    for (const key of keys) {
+      const app = catalog.app(key);
+      if (app?.operations.some((o) => o.resource?.toLowerCase() === noun)) return { app: key, noun };
+    }
+    // "set the row's status to 'published'": the sheet or table the workflow started from.
+    if (/^(?:row|record|entry|item)$/.test(noun) && ctx.triggerApp && appKindOf(ctx.triggerApp) === 'store')
+      return { app: ctx.triggerApp, noun };
   }
   return null;
 }

@@ -49,13 +49,19 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
               : k === 'pdf' || /\bpdf\b/.test(words)
                 ? 'pdf'
                 : 'text';
-    if (k !== 'document' || /\bpdf\b/.test(words)) steps.push({ kind: 'extract', format });
+    // "extract the prices from the HTML": a page's content is read by the HTML node, not as a file.
+    if (format === 'html') steps.push({ kind: 'node', node: 'html', purpose: words });
+    else if (k !== 'document' || /\bpdf\b/.test(words)) steps.push({ kind: 'extract', format });
   }
   const convert =
     /\b(?:export|convert|save|write|turn|generate|create)\w*\b[^.]*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
       words,
     );
-  if (convert?.[1]) steps.push({ kind: 'convert', format: convert[1] === 'excel' ? 'xlsx' : (convert[1] as 'csv') });
+  // "returns … as JSON" is how an answer is written, not a file.
+  const jsonFile =
+    convert?.[1] !== 'json' || /\bjson files?\b|\b(?:convert|export|save|write)\w*\b[^.]*\bjson\b/.test(words);
+  if (convert?.[1] && jsonFile)
+    steps.push({ kind: 'convert', format: convert[1] === 'excel' ? 'xlsx' : (convert[1] as 'csv') });
   return steps;
 }
 

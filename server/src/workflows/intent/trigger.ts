@@ -192,7 +192,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
     const apps = m.apps.filter(inside);
     const filterText =
-      /\b(?:has|have|with|whose|where|that has|containing)\b.*$/.exec(words)?.[0] ??
+      /\b(?:has|have|with|whose|where|that has|containing|gets)\b.*$/.exec(words)?.[0] ??
       /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$/.exec(
         words,
       )?.[0] ??
@@ -337,7 +337,7 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
   if (
-    /\berror ?trigger\b|\bwhen(?:ever)? (?:a|any|one of (?:my|our|the)) (?:workflow|execution)s? (?:fails?|errors?)\b/i.test(
+    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows|executions)\b/i.test(
       original,
     )
   )

@@ -3,6 +3,14 @@ import type { AppHints, Condition } from '../spec.ts';
 import type { Token } from './text.ts';
 import { fieldOfValue, opposite, OPPOSITES } from './lexicon.ts';
 
+const SMALL: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, seven: 7, thirty: 30 };
+
+/** "48 hours" ago as an n8n expression (Luxon's `$now`). */
+function ago(amount: string, unit: string): string {
+  const n = SMALL[amount] ?? Number(amount);
+  return `={{ $now.minus({ ${unit.replace(/s?$/, 's')}: ${n} }).toISO() }}`;
+}
+
 function numberOf(raw: string): number | null {
   const m = /^\$?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
   if (!m?.[1]) return null;
@@ -116,7 +124,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   }
   const has =
-    /\b(?:has|have|with|carries)\s+(?:the\s+|a\s+)?(label|tag|keyword|word|status|priority)\s+["']?([\w-]+)["']?/.exec(
+    /\b(?:has|have|with|carries|gets|got)\s+(?:the\s+|a\s+)?(label|tag|keyword|word|status|priority)\s+["']?([\w-]+)["']?/.exec(
       text,
     );
   if (has?.[1] && has[2])
@@ -135,6 +143,40 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return {
       condition: { field: fieldName(there[2]), operator: there[1] === 'no' ? 'notExists' : 'exists', value: '' },
       end: there.index + there[0].length - (there[3] && THERE_STOP.test(there[3]) ? there[3].length + 1 : 0),
+    };
+  // "if anything changed", "when the price has changed": a change since the last run.
+  const changed =
+    /\b(?:anything|something|it|they|the [a-z]+|its [a-z]+)\s+(?:has\s+|have\s+)?(not\s+|n't\s+)?changed\b/.exec(text);
+  if (changed)
+    return {
+      condition: { field: 'changed', operator: changed[1] ? 'isFalse' : 'isTrue', value: !changed[1] },
+      end: changed.index + changed[0].length,
+    };
+  // "if they haven't clicked anything", "if the customer has not replied": something the item did or did not do.
+  const did =
+    /\b(?:they|he|she|it|the [a-z]+)\s+(?:(haven't|hasn't|didn't|have not|has not|did not|never)|(?:have|has|did))\s+([a-z]+ed)\b/.exec(
+      text,
+    );
+  if (did?.[2])
+    return {
+      condition: { field: did[2], operator: did[1] ? 'isFalse' : 'isTrue', value: !did[1] },
+      end: did.index + did[0].length,
+    };
+  // "if it can't find it", "when nothing is found", "if there is no match": the lookup found nothing.
+  const none =
+    /\b(?:can't|cannot|can not|couldn't|could not|doesn't|does not|didn't|did not)\s+find\b|\bnothing (?:is |was )?found\b|\bno (?:match|matches|results?)\b|\breturns? nothing\b/.exec(
+      text,
+    );
+  if (none) return { condition: { field: 'id', operator: 'notExists', value: '' }, end: none.index + none[0].length };
+  // "tickets older than 48 hours", "deals not updated in 14 days": a date before now minus that long.
+  const age =
+    /\b(?:older than|more than|over)\s+(\d+|a|an|one|two|three|seven|thirty)\s+(minutes?|hours?|days?|weeks?|months?)(?:\s+old)?\b/.exec(
+      text,
+    );
+  if (age && /\bolder\b|\bold\b/.test(age[0]))
+    return {
+      condition: { field: 'created_at', operator: 'lt', value: ago(age[1]!, age[2]!) },
+      end: age.index + age[0].length,
     };
   // "if it's not returning OK", "when something returns non-200", "if the API returns 500": the HTTP status.
   const notStatus =

@@ -575,4 +575,52 @@ describe('the reader on how people phrase requests', () => {
     const kinds = all(scrape).map((s) => (s.kind === 'node' ? s.node : s.kind === 'app' ? s.app : s.kind));
     assert.deepEqual(kinds.slice(0, 2), ['http', 'html']);
   });
+  it('sorts into named outcomes and puts "… for bugs" into that outcome', () => {
+    const spec = readRequest(
+      'Use AI to tag each new Help Scout conversation as billing, bug report or praise and open a Linear issue for bug reports.',
+    );
+    const classifier = all(spec).find((s) => s.kind === 'ai');
+    assert.ok(classifier?.kind === 'ai');
+    assert.equal(classifier.task, 'classify');
+    assert.deepEqual(
+      classifier.routes?.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [
+        ['Billing', []],
+        ['Bug report', ['linear']],
+        ['Praise', []],
+      ],
+    );
+  });
+
+  it('keeps an action whole across the trigger\'s words ("Email me the weekly report from …")', () => {
+    const spec = readRequest('Email me the weekly report from Google Analytics');
+    assert.equal(spec.trigger.kind, 'schedule');
+    assert.deepEqual(apps(spec), ['googleAnalytics:read', 'emailSend:send']);
+    assert.deepEqual(spec.unmapped, []);
+    const translate = readRequest('Translate incoming Intercom conversations to German with DeepL');
+    assert.ok(!all(translate).some((s) => s.kind === 'ai'), 'DeepL translates');
+  });
+
+  it('reads the other side of a comparison ("Claims under 100 EUR …; bigger ones are emailed …")', () => {
+    const spec = readRequest(
+      'Expenses under 50 USD are approved and added to Airtable; bigger ones are emailed to the manager.',
+    );
+    const branch = spec.steps.find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition.operator, 'lt');
+    assert.deepEqual(
+      branch.then.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['airtable'],
+    );
+    assert.deepEqual(
+      branch.otherwise.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['emailSend:send'],
+    );
+  });
+
+  it('starts from an app n8n has no trigger for (the planner polls it for new items)', () => {
+    const spec = readRequest('When a new employee is added in BambooHR, create their account in Okta.');
+    assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'bambooHr');
+    assert.deepEqual(apps(spec), ['okta:create']);
+  });
 });

@@ -6,6 +6,8 @@ import { defaults, isShown, valueFor } from './configure.ts';
 export interface Issue {
   node?: string;
   message: string;
+  /** The parameter the validator names ("fields" for "Document data is required for insert"). */
+  property?: string;
 }
 
 export interface ValidationReport {
@@ -21,6 +23,7 @@ const issues = (value: unknown): Issue[] =>
         return {
           node: typeof o.node === 'string' ? o.node : typeof o.nodeName === 'string' ? o.nodeName : undefined,
           message: String(o.message ?? o.error ?? JSON.stringify(o)),
+          ...(typeof o.property === 'string' ? { property: o.property } : {}),
         };
       })
     : [];
@@ -37,6 +40,20 @@ export function parseValidation(text: string, isError: boolean): ValidationRepor
   return { valid: raw.valid === true, errors: issues(raw.errors), warnings: issues(raw.warnings) };
 }
 
+/** n8n-mcp's checks of single nodes that name an empty setting only in words (its workflow answer drops the property). */
+const NAMED_CHECKS: Array<[RegExp, string]> = [
+  [/^Document data is required for insert/, 'fields'],
+  [/^Delete without query would remove all documents/, 'query'],
+  [/^Table name is required/, 'table'],
+  [/^Collection name is required/, 'collection'],
+  [/^Channel is required/, 'channel'],
+  [/^Delete key is required/, 'deleteKey'],
+  [/^SQL query is required/, 'query'],
+  [/^URL is required/, 'url'],
+  [/^Webhook path is required/, 'path'],
+  [/^Message content is required/, 'text'],
+];
+
 /** A required property the validator says is empty: filled from the node's definition (a placeholder when only the user can give it). */
 export function repair(
   draft: WorkflowDraft,
@@ -46,7 +63,13 @@ export function repair(
   const fixed: string[] = [];
   for (const error of report.errors) {
     const node = draft.nodes.find((n) => n.name === error.node);
-    const missing = /Required property ['"`]([^'"`]+)['"`]/i.exec(error.message);
+    // "Required property 'Channel'", or a node's own check naming the parameter ("Document data is required for
+    // insert": fields; "Delete without query …": query).
+    const missing =
+      /Required property ['"`]([^'"`]+)['"`]/i.exec(error.message) ??
+      (error.property && /\b(?:required|without)\b/i.test(error.message) ? [error.property, error.property] : null) ??
+      NAMED_CHECKS.flatMap(([re, property]) => (re.test(error.message) ? [[property, property]] : []))[0] ??
+      null;
     if (!node || !missing?.[1]) continue;
     const def = definition(node.type);
     const prop = def?.properties.find(
@@ -55,7 +78,11 @@ export function repair(
         isShown(p, { ...defaults(def, node.parameters), ...node.parameters }, def.version),
     );
     if (!def || !prop) continue;
-    const filled = valueFor(prop, {}, Boolean(def.isTrigger));
+    // Which documents to change or delete is the user's to say, never "all of them".
+    const filled =
+      prop.name === 'query'
+        ? { value: `<__PLACEHOLDER_VALUE__${prop.displayName}__>`, pick: prop.displayName }
+        : valueFor(prop, {}, Boolean(def.isTrigger));
     node.parameters[prop.name] = filled.value;
     if (filled.pick) {
       const set = draft.toPick.get(node.name) ?? new Set<string>();

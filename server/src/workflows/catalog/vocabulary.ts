@@ -21,7 +21,7 @@ const CORE = new Set(
 
 /** Names that are also everyday words: they count only when written with a capital where capitals mean something. */
 const PLAIN = new Set(
-  'teams drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey'.split(
+  'teams sheets sheet drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey'.split(
     ' ',
   ),
 );
@@ -37,6 +37,8 @@ const ALIASES: Record<string, string> = {
   'google sheet': 'googleSheets',
   'google spreadsheet': 'googleSheets',
   gsheets: 'googleSheets',
+  'g sheets': 'googleSheets',
+  'g sheet': 'googleSheets',
   gdrive: 'googleDrive',
   'google doc': 'googleDocs',
   gcal: 'googleCalendar',

@@ -20,7 +20,7 @@ const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|de
 
 /** A clause that opens with the items a comparison picks ("anyone scoring above 7 …", "orders over $500 …"). */
 const SUBJECT_CONDITION =
-  /^(?:and\s+|but\s+)?(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|any\s+\w+|all\s+\w+)\s+(?:\w+\s+){0,3}?(?:scoring|scored|with|whose|who|that|rated|valued|over|above|under|below|more|less|at|costing|worth|>|<)\b/;
+  /^(?:and\s+|but\s+)?(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|claims|expenses|[a-z]+s|any\s+\w+|all\s+\w+)\s+(?:\w+\s+){0,3}?(?:scoring|scored|with|whose|who|that|rated|valued|over|above|under|below|more|less|at|costing|worth|>|<)\b/;
 
 /** Where a route's range starts (routes without a range sort first, as they test their own value). */
 const lowest = (r: { condition?: Condition }): number =>
@@ -300,6 +300,12 @@ class Reader {
       }
       const inline = inlineComparison(words, this.ctx.original.toLowerCase());
       const steps = this.action(clause.from, clause.to);
+      // "… label them as bug, feature request or question, and create a Jira issue for bugs": that outcome's steps.
+      const forRoute = this.classifierRoute(words);
+      if (forRoute && steps.length && !inline) {
+        forRoute.push(...steps);
+        continue;
+      }
       // The items are read first, then tested, then acted on.
       if (inline) steps.splice(leadingReads(steps), 0, { kind: 'filter', condition: inline });
       if (RATE_LIMIT.test(words)) {
@@ -515,6 +521,16 @@ class Reader {
     return steps;
   }
 
+  /** The route of the last classifier a clause names with "for …" ("create a Jira issue for bugs"). */
+  private classifierRoute(words: string): Step[] | null {
+    const routes = this.scope.lastClassifier?.routes;
+    const said = /\bfor (?:the |all |any )?([a-z][a-z-]*(?: [a-z-]+)?)$/.exec(words)?.[1];
+    if (!routes?.length || !said) return null;
+    const one = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
+    const route = routes.find((r) => one(r.name) === one(said) || one(r.name) === one(said.split(' ')[0]!));
+    return route?.steps ?? null;
+  }
+
   private fieldFromContext(): string | null {
     const m = /\b(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+)/.exec(
       this.ctx.original.toLowerCase(),
@@ -612,16 +628,31 @@ class Reader {
         words,
       );
     const ones =
-      /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][a-z-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files)\b/.exec(
+      /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][a-z-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files|errors|events|alerts|stories|conversations|submissions|users|customers|products|payments|invoices|transactions|subscribers|contacts)\b/.exec(
+        words,
+      );
+    // "keep only the 7+ ones", "only the 8 and above ones": a score's lower bound.
+    const bound =
+      /\bonly\s+(?:the\s+)?(\d+)\s*(?:\+|or (?:more|higher|above)|and (?:up|above))\s+(?:ones|items|\w+s)\b/.exec(
         words,
       );
     // "keep only the ones tagged 'newsletter'", "filter to the rows with stock under 10": the test after the items.
     const after =
-      /\b(?:keep\w*\s+only|only\s+keep\w*|filter\w*\s+(?:to|for|down to))\s+(?:the\s+)?(ones|those|items|[a-z]+s)\s+(?!that\b|which\b|who\b)(.+)$/.exec(
+      /\b(?:keep\w*\s+only|only\s+keep\w*|filter\w*\s+(?:to|for|down to))\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?(ones|those|items|[a-z]+s)\s+(?!that\b|which\b|who\b)(.+)$/.exec(
         words,
       );
     const tested = after?.[2] ? conditionOf(`${after[1]} ${after[2]}`) : null;
-    if (status) condition = { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) };
+    if (bound)
+      condition = {
+        field: /\bscor/.test(this.ctx.original.toLowerCase())
+          ? 'score'
+          : /\brat/.test(this.ctx.original.toLowerCase())
+            ? 'rating'
+            : 'value',
+        operator: 'gte',
+        value: Number(bound[1]),
+      };
+    else if (status) condition = { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) };
     else if (mention?.[1]) condition = { field: 'text', operator: 'contains', value: mention[1] };
     else if (tested) condition = stripEnd(tested);
     else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open)$/.test(ones[1]))
@@ -751,14 +782,14 @@ function leadingReads(steps: Step[]): number {
  */
 function inlineComparison(words: string, request: string): Condition | null {
   const m =
-    /\b(?:with|whose|where|having|who (?:have|has|are)|that (?:have|has|are))\s+(.*)$|\b((?:anyone|anybody|everyone|everybody|those|people|candidates|applicants|leads|customers|users|items|products|ones)\s+(?:scoring|scored|rated|costing|priced|valued|worth|aged)\s+.*)$/.exec(
+    /\bwho\s+(\w+ed\s+(?:more|less|fewer|over|under|above|below).*)$|\b(?:with|whose|where|having|who (?:have|has|are)|that (?:have|has|are))\s+(.*)$|\b((?:anyone|anybody|everyone|everybody|those|people|candidates|applicants|leads|customers|users|items|products|ones)\s+(?:scoring|scored|rated|costing|priced|valued|worth|aged)\s+.*)$/.exec(
       words,
     );
   // "fetch all open tickets older than 48 hours": their date is before that long ago.
   const old = /\bolder than\b.*$|\bmore than \S+ \S+ old\b.*$/.exec(words);
   const aged = old ? conditionOf(old[0]) : null;
   if (aged && typeof aged.value === 'string') return stripEnd(aged);
-  const said = m?.[1] ?? m?.[2];
+  const said = m?.[1] ?? m?.[2] ?? m?.[3];
   if (!said) return null;
   // "candidates with 7+": the measure the request scores by.
   const text = /^\d/.test(said) ? `${/\bscor/.test(request) ? 'score' : 'value'} ${said}` : said;
@@ -808,6 +839,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     madeHttp: false,
     lastSend: null,
     lastRead: null,
+    used: found.used,
     emailTrigger: found.trigger.kind === 'email',
     aiTasks: [],
     triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,

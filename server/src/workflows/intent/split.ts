@@ -209,6 +209,22 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
     if (relative && ((t.kind === 'punct' && /^[,;:]$/.test(t.text)) || /^(?:then)$/.test(t.lower))) relative = false;
     if (relative && t.kind === 'word' && /^(?:and|&|or)$/.test(t.lower)) continue;
     if (used.has(j)) {
+      // "Email me the [weekly] report", "Translate [incoming Zammad tickets] to English": a trigger's words inside an
+      // action that goes on after them stay in its clause (the reader leaves them out).
+      const prev = tokens[j - 1];
+      let after = j;
+      while (used.has(after)) after++;
+      const open =
+        j > start &&
+        prev?.kind === 'word' &&
+        !used.has(j - 1) &&
+        (/^(?:the|a|an|my|our|your|their|its|me|us|him|her|them|all|every|each|to|of|for)$/.test(prev.lower) ||
+          Boolean(verbClass(prev.lower))) &&
+        tokens[after]?.kind === 'word';
+      if (open) {
+        j = after - 1;
+        continue;
+      }
       // A trigger phrase in the middle of a sentence ends the clause before it.
       if (j > start) push(j);
       start = j + 1;
@@ -279,6 +295,13 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   // "all other new issues just get posted …", "everything else goes to …": the items the condition did not keep.
   if (
     /^(?:(?:and|but) )?(?:(?:all|any|the) )?others?\b|^(?:(?:and|but) )?(?:everything|anything|everyone|everybody|anyone) else\b|^(?:(?:and|but) )?the rest\b/.test(
+      bare,
+    )
+  )
+    return 'otherwise';
+  // "Claims under 100 EUR are approved; bigger ones are emailed …": the items on the comparison's other side.
+  if (
+    /^(?:(?:and|but) )?(?:the )?(?:bigger|larger|higher|greater|smaller|lower|cheaper|pricier|older|newer|longer|shorter|more expensive)\s+(?:ones|items|[a-z]+s)\b/.test(
       bare,
     )
   )

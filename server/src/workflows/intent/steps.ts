@@ -31,6 +31,8 @@ export interface ReadContext {
   usedGenerics: Set<number>;
   /** Systems without a node that became an HTTP step. */
   usedUnknown: Set<number>;
+  /** Token indexes of the trigger's words: a clause that runs across them leaves them out. */
+  used: Set<number>;
   /** The app items were last read from: "add a note to each" changes them there. */
   lastRead: string | null;
   /** The app the last message went out through: "send a follow-up" later goes the same way. */
@@ -102,7 +104,11 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
   )
     k = j;
   const prep = tokens[k]?.lower ?? '';
-  if (/^(?:from|of|out)$/.test(prep)) return 'source';
+  // "remove them from the Mailchimp audience": where something is deleted is what the step changes.
+  if (/^(?:from|of|out)$/.test(prep)) return cls === 'delete' ? 'object' : 'source';
+  // "Weekly MongoDB collection export to Google Drive": what is exported is read.
+  if (tokens.slice(ref.to, ref.to + 3).some((t) => /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower)))
+    return 'source';
   if (/^(?:to|into|onto|->|→)$/.test(prep)) return 'destination';
   if (/^(?:with|using|via|through|by|thanks|powered|w)$/.test(prep)) return 'instrument';
   // "the URLs are in a Google Sheet", "our docs live in Notion": where the items already are.
@@ -239,7 +245,7 @@ function attributesOf(words: string): string[] {
 
 export function routesOf(text: string): string[] {
   const m =
-    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?:\s*[,/]\s*[a-z][\w-]*)*\s*,?\s*(?:or|and|\/)\s*[a-z][\w-]*)\b/i.exec(
+    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?(?:\s*[,/]\s*[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)*\s*,?\s*(?:or|and|\/)\s*[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)\b/i.exec(
       text,
     );
   if (!m?.[1]) return [];
@@ -336,7 +342,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       if (answer.length === 1 && answer[0]!.kind === 'respond') return [...clauseSteps(from, at - 1, ctx), ...answer];
     }
   }
-  const m = within(ctx.mentions, from, to);
+  const m = outside(within(ctx.mentions, from, to), ctx.used);
   const phrase = spanText(ctx.original, tokens.slice(from, to));
   const words = tokens
     .slice(from, to)
@@ -464,7 +470,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         ))) &&
     (/\b(?:by|via|per|through|over|in an?|as an?)\s+(?:e-?mails?|sms|texts?|text messages?|messages?)\b/.test(words) ||
       m.generics.some((g) => g.kind === 'email' || g.kind === 'sms' || g.kind === 'chat'));
+  // "label them as bug, feature request or question": the names of outcomes, not apps.
+  const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
   for (const g of m.generics) {
+    if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
     // "questions about our docs": what something is about, not where it goes.
     let k = g.from - 1;
     while (k >= from && DETERMINER.test(tokens[k]!.lower)) k--;
@@ -565,6 +574,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         work.splice(1, 0, { kind: 'node', node: 'html', purpose: phrase });
     }
   }
+  // "bigger ones are emailed to the finance manager": an e-mail, sent the request's e-mail way.
+  if (head && /^(?:email|mail)$/.test(head.word) && !outputs.some((o) => o.kind === 'app'))
+    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
@@ -655,13 +667,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "use AI to summarise their answers": the job is the verb after "to", not the head verb.
     const after = / \bto (\w+)/.exec(` ${words}`)?.[1];
     const stated = after ? aiVerbTask(lemma(after)) : undefined;
+    // "use AI to label them as bug, feature request or question": sorting into named outcomes is classifying.
+    const sorting = outcomes.length >= 2 && /\b(?:label|tag|sort|flag|mark|bucket|group|split|route)\w*\b/.test(words);
     const implied: AiTask = stated
       ? stated
-      : attributesOf(words).length
-        ? 'extract'
-        : cls === 'send' || cls === 'create'
-          ? 'write'
-          : 'analyse';
+      : sorting
+        ? 'classify'
+        : attributesOf(words).length
+          ? 'extract'
+          : cls === 'send' || cls === 'create'
+            ? 'write'
+            : 'analyse';
     work.push(aiStep(m.aiNouns[0]?.task ?? implied, phrase, m, ctx, words));
   }
   // "If the score is above 70 create a deal" in a HubSpot workflow: the item says which of the request's apps.
@@ -695,6 +711,22 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   if (sent?.kind === 'app') ctx.lastSend = sent.app;
   if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
   return [...sources, ...work, ...outputs];
+}
+
+/** Mentions without those inside the trigger's words. */
+function outside(m: Mentions, used: Set<number>): Mentions {
+  if (!used.size) return m;
+  const free = (x: { from: number }) => !used.has(x.from);
+  return {
+    ...m,
+    unknown: m.unknown.filter(free),
+    apps: m.apps.filter(free),
+    models: m.models.filter(free),
+    generics: m.generics.filter(free),
+    aiNouns: m.aiNouns.filter(free),
+    aiWords: m.aiWords.filter((i) => !used.has(i)),
+    nodes: m.nodes.filter(free),
+  };
 }
 
 /** The app of the request (its trigger's first) that keeps the kind of item a verb's object names ("a deal"). */

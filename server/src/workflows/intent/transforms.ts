@@ -90,7 +90,7 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
   )
     return { kind: 'dedupe', seen: false };
   if (
-    /\b(?:only|just)\s+(?:the\s+)?new\s+(?:ones|items|entries|rows|posts|articles)\b|\bnot (?:already|previously) (?:seen|processed|sent)\b/.test(
+    /\b(?:only|just)\s+(?:the\s+)?new\s+(?:ones|items|entries|rows|posts|articles)\b|\bnot (?:already|previously) (?:seen|processed|sent)\b|\b(?:already|previously) (?:seen|processed|sent|posted)\b|\bseen before\b/.test(
       words,
     )
   )

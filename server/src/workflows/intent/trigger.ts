@@ -102,11 +102,11 @@ function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
 }
 
 const ITEMS =
-  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|signups?|sign-ups?|bookings?|events?|deals?|tasks?|cards?|notes?|voice|texts?|audio|photos?|images?|videos?|reviews?|replies|mentions?|tweets?|forms?|entries|bookmarks?|articles?|updates?|alerts?|requests?|inquiries|enquiries|transactions?|purchases?|sales?)$/;
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|signups?|sign-ups?|bookings?|events?|deals?|tasks?|cards?|notes?|voice|texts?|audio|photos?|images?|videos?|reviews?|replies|mentions?|tweets?|forms?|entries|bookmarks?|articles?|updates?|alerts?|requests?|inquiries|enquiries|transactions?|purchases?|sales?|queues?|topics?|conversations?|chats?|calls?|meetings?|employees?|users?|members?|applications?|candidates?)$/;
 
 /** Verbs that move items that already exist ("save Gmail attachments", "forward Telegram messages"). */
 const MOVE =
-  /^(?:save|saves|store|stores|forward|forwards|sync|syncs|copy|copies|move|moves|backup|back|archive|archives|log|logs|organize|organise|organizes|route|routes|process|processes|transcribe|transcribes|summarize|summarise|summarizes|classify|classifies|label|labels|categorize|categorise|answer|answers|reply|replies|respond|convert|converts|turn|turns|extract|extracts|parse|parses|download|downloads|import|imports|track|tracks|monitor|monitors|send|sends|post|posts|share|shares|push|pushes|upload|uploads|analyze|analyse|analyzes|translate|translates|auto-save|autosave|mirror|mirrors|collect|collects|capture|captures|file|files)$/;
+  /^(?:consume|consumes|save|saves|store|stores|forward|forwards|sync|syncs|copy|copies|move|moves|backup|back|archive|archives|log|logs|organize|organise|organizes|route|routes|process|processes|transcribe|transcribes|summarize|summarise|summarizes|classify|classifies|label|labels|categorize|categorise|answer|answers|reply|replies|respond|convert|converts|turn|turns|extract|extracts|parse|parses|download|downloads|import|imports|track|tracks|monitor|monitors|send|sends|post|posts|share|shares|push|pushes|upload|uploads|analyze|analyse|analyzes|translate|translates|auto-save|autosave|mirror|mirrors|collect|collects|capture|captures|file|files)$/;
 
 /** "Gmail attachments to Drive", "Shopify orders in Sheets": the app the items come from, when it can start a run. */
 function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number } | undefined {
@@ -170,7 +170,26 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (!span) continue;
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
-    const end = eventClause(tokens, i, span);
+    let end = eventClause(tokens, i, span);
+    // "Translate incoming Zammad tickets to English", "tag each new Help Scout conversation as …": the words name
+    // the items an action takes, up to their noun (or the app's name and the word after it).
+    if (
+      /^(?:incoming|each new|every new|new)$/.test(EVENT_START.test(two) ? two : one) &&
+      i > 0 &&
+      verbClass(tokens[i - 1]?.lower ?? '')
+    ) {
+      const noun = tokens.findIndex((t, k) => k > i && k < end && ITEMS.test(t.lower));
+      const app = m.apps.find((a) => a.from > i && a.to <= end);
+      if (noun > 0) end = noun + 1;
+      else if (app)
+        end = Math.min(
+          end,
+          app.to +
+            (tokens[app.to]?.kind === 'word' && !/^(?:as|to|in|into|with|from|and|by|on)$/.test(tokens[app.to]!.lower)
+              ? 1
+              : 0),
+        );
+    }
     const words = tokens
       .slice(i, end)
       .map((t) => t.lower)
@@ -253,6 +272,17 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     );
     if (context && !m.generics.some(inside))
       return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
+    // "… a Google Form that writes into a sheet. … every time a new order row is added": the store named before.
+    const place = m.generics.find(
+      (g) => g.to <= i && (g.kind === 'sheet' || g.kind === 'database') && !m.generics.some(inside),
+    );
+    if (place && /\b(?:rows?|records?|entr(?:y|ies))\b/.test(words)) {
+      const info = GENERIC_DEFAULTS[place.kind];
+      return {
+        ...withFilter({ trigger: { kind: 'app', app: info.app, event: eventOf(words) } }),
+        choices: [{ said: place.said, chose: `${info.chose} trigger`, change: info.change }],
+      };
+    }
     if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words))
       return withFilter({ trigger: { kind: 'email', provider: /\bgmail\b/i.test(original) ? 'gmail' : 'imap' } });
     if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b/.test(words))

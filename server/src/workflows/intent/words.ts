@@ -69,6 +69,7 @@ const MEASURES: Record<string, string> = {
 const fieldName = (raw: string) => {
   const words = raw
     .trim()
+    .replace(/\s+(?:with|of|in|on|for|at|by|has|have|had)$/, '')
     .split(/\s+/)
     .filter(
       (w) => !/^(?:a|an|the|its|their|his|her|my|our|your|this|that|incoming|new|each|every|any|current|s)$/.test(w),

@@ -139,6 +139,14 @@ function toolNode(
   }
 }
 
+/** Where an agent keeps the conversation: n8n's in-process memory, or the database the request names. */
+const MEMORY = {
+  simple: { name: 'Simple Memory', type: `${L}.memoryBufferWindow`, parameters: {} },
+  postgres: { name: 'Postgres Chat Memory', type: `${L}.memoryPostgresChat`, parameters: {} },
+  redis: { name: 'Redis Chat Memory', type: `${L}.memoryRedisChat`, parameters: {} },
+  mongodb: { name: 'MongoDB Chat Memory', type: `${L}.memoryMongoDbChat`, parameters: {} },
+};
+
 /** The main node and sub-nodes for an AI step; `input` is the expression the step reads its text from. */
 export function aiCluster(
   step: AiStep,
@@ -150,11 +158,7 @@ export function aiCluster(
   switch (step.task) {
     case 'agent': {
       const subs: SubNode[] = [model()];
-      if (step.memory)
-        subs.push({
-          draft: { name: 'Simple Memory', type: `${L}.memoryBufferWindow`, parameters: {} },
-          connection: 'ai_memory',
-        });
+      if (step.memory) subs.push({ draft: MEMORY[step.memoryStore ?? 'simple'], connection: 'ai_memory' });
       for (const tool of step.tools) {
         const node = toolNode(tool, provider, opts.appName, opts.toolType);
         if (node) subs.push(node);

@@ -111,6 +111,8 @@ export interface AiStep {
   job: string;
   tools: AgentTool[];
   memory: boolean;
+  /** Where the chat history is kept ("store the chat history in Postgres"); n8n's simple memory otherwise. */
+  memoryStore?: 'postgres' | 'redis' | 'mongodb';
   /** Information Extractor attributes. */
   attributes?: string[];
   /** Routes of a classifier (categories) or of a moderation/sentiment step (its outcomes). */

@@ -28,6 +28,19 @@ function beforeOutputs(steps: Step[]): number {
   return i;
 }
 
+/** "… both into a Merge node": the workflow's first reads run side by side into one Merge. */
+function joinReads(steps: Step[]): void {
+  const read = (s: Step) =>
+    (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
+  const first = steps.findIndex(read);
+  if (first < 0) return;
+  let end = first;
+  while (end < steps.length && read(steps[end]!)) end++;
+  if (end - first < 2) return;
+  const branches = steps.slice(first, end).map((s) => [s]);
+  steps.splice(first, end - first, { kind: 'parallel', branches, merge: true });
+}
+
 const ANSWER =
   /\b(?:send|sends|sending|return|returns|returning|reply|replies|respond|responds|responding)\b[^.?!]{0,60}\b(?:back|response|caller|requester)\b|\brespond\w* with\b|\breturns?\b[^.?!]{0,100}\bas json\b|\breject\w* (?:it |the request |them |the call )?with (?:a |an )?(\d{3})\b|\b(?:and|then) returns?\b/;
 
@@ -80,6 +93,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     const phrase = spanText(original, tokens.slice(n.from, n.to));
     const made = namedStep(n.kind, phrase);
     if (made) out.splice(beforeOutputs(out), 0, made);
+    else if (n.kind === 'merge') joinReads(out);
     else if (n.kind === 'wait') {
       const loop = out.find((s) => s.kind === 'loop');
       (loop?.kind === 'loop' ? loop.body : out).push({ kind: 'wait', amount: 1, unit: 'seconds' });
@@ -93,7 +107,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   if (found.trigger.kind === 'webhook') {
     let answered = false;
     walkSteps(out, (s) => (answered ||= s.kind === 'respond'));
-    const asked = ANSWER.exec(original.toLowerCase());
+    // A Slack slash command waits for its answer.
+    const asked = ANSWER.exec(original.toLowerCase()) ?? /\bslash commands?\b/.exec(original.toLowerCase());
     if (asked && !answered) {
       const code = Number(asked[1] ?? 200);
       const answer: Step = { kind: 'respond', status: code, body: code >= 400 ? 'error' : 'json' };

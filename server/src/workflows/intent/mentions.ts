@@ -100,6 +100,8 @@ export function findMentions(tokens: Token[]): Mentions {
   const apps = appVocabulary()
     .find(tokens, isTitleCase(tokens))
     .filter((a) => !MODEL_APP.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)) && !inModel(a.from))
+    // "a YouTube URL", "the Stripe ID": a value of the app's, not a step in it.
+    .filter((a) => !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''))
     // "r/n8n", "u/slack": a subreddit or a user, not the app.
     .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')));
   // "Supabase RAG", "Postgres vector search": the app's vector store.
@@ -149,7 +151,7 @@ const ITEM_NOUN =
   /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
 
 const COMMON_CAPITALS = new Set(
-  'eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use'.split(
+  'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use'.split(
     ' ',
   ),
 );

@@ -74,12 +74,19 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
-  return text
-    .replace(/\be-mail/gi, 'email')
-    .replace(/^\s*(?:[-*•]|\d+[.)])\s+/gm, '')
-    .replace(/([^.!?;:,\s])[ \t]*\n+\s*/g, '$1. ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\be-mail/gi, 'email')
+      // "Create a workflow that pulls …", "Build an automation to …": the request is what follows.
+      .replace(
+        /(^|[.!?]\s+)(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+)?(?:workflow|automation|flow|pipeline|zap|scenario)\s+(?:that|which|to|where|for)\s+(\w)/gi,
+        (_, start: string, first: string) => `${start}${first.toUpperCase()}`,
+      )
+      .replace(/^\s*(?:[-*•]|\d+[.)])\s+/gm, '')
+      .replace(/([^.!?;:,\s])[ \t]*\n+\s*/g, '$1. ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 interface Scope {
@@ -118,6 +125,7 @@ class Reader {
 
   sentence(clauses: Clause[]): void {
     const outer = this.scope.list;
+    const before = outer.length;
     let target = outer;
     let loopBody: Step[] | null = null;
     let routeSteps: Step[] | null = null;
@@ -261,12 +269,20 @@ class Reader {
         if (RATE_LIMIT.test(words)) target.push(waitOf(words) ?? { kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
       }
-      if (
-        /^(?:merge|join|combine)\b/.test(
-          words.replace(/^(?:then|and|finally|both branches should|both should|the branches)\s+/, ''),
-        ) &&
-        this.join(target)
-      ) {
+      const merging = /^(?:merges?|merging|joins?|combines?|combining|match(?:es)?)\b/.test(
+        words.replace(/^(?:then|and|finally|both branches should|both should|the branches)\s+/, ''),
+      );
+      // "pull the Stripe charges, merge them with the matching rows from Postgres by email": the second read the
+      // merge names runs beside the first.
+      if (merging && !this.join(target)) {
+        const steps = this.action(clause.from, clause.to);
+        if (steps.some((s) => (s.kind === 'app' && s.verb === 'read') || (s.kind === 'http' && s.method === 'GET'))) {
+          target.push(...steps);
+          this.join(target);
+          continue;
+        }
+      }
+      if (merging && this.join(target)) {
         const rest = this.afterWord(
           clause,
           /^(?:merge|merged|join|joined|combine|combined|them|results?|branches|both|together|the|and|then)$/,
@@ -331,9 +347,44 @@ class Reader {
       const classifier = steps.find((x): x is AiStep => x.kind === 'ai' && Boolean(x.routes?.length));
       if (classifier) this.scope.lastClassifier = classifier;
     }
+    this.abilities(clauses, outer, before);
     // "Batch loop processes contacts one by one. Gmail fetch grabs … from each contact.": a loop that got no step
     // of its own in its sentence takes the next sentences' steps.
     this.scope.list = loopBody && loopBody.every((x) => x.kind === 'wait') ? loopBody : outer;
+  }
+
+  /**
+   * "Give it tools to query our Postgres database, search the web with SerpAPI and do calculations. … store the chat
+   * history in Postgres": after an agent, a sentence about what it can do names its tools and memory, not steps.
+   */
+  private abilities(clauses: Clause[], list: Step[], before: number): void {
+    const agent = list.slice(0, before).find((s): s is AiStep => s.kind === 'ai' && s.task === 'agent');
+    if (!agent || !clauses.length) return;
+    const words = this.words({ from: clauses[0]!.from, to: clauses.at(-1)!.to });
+    const tools =
+      /\b(?:give (?:it|the agent|the bot)|tools? (?:to|for|that)|(?:it|the agent|the bot) (?:should|can|must|could) (?:also )?(?:be able to|access|use))\b/.test(
+        words,
+      );
+    const memory = Boolean(agent.memoryStore) && /\b(?:history|memory|conversations?)\b/.test(words);
+    if (!tools && !memory) return;
+    const added = list.splice(before);
+    for (const step of added) {
+      if (step.kind === 'app') {
+        // The database the history is kept in is the memory; a search app beside a web-search tool is that tool.
+        if (memory && /^(?:postgres|redis|mongoDb)$/.test(step.app) && !tools) continue;
+        if (/^serpApi/.test(step.app) && agent.tools.some((t) => t.kind === 'web_search')) continue;
+        if (!agent.tools.some((t) => t.kind === 'app' && t.app === step.app))
+          agent.tools.push({ kind: 'app', app: step.app });
+        continue;
+      }
+      // "Use GPT-4o and store the chat history in Postgres": the model is the agent's.
+      if (step.kind === 'ai' && step.task === 'analyse' && /\buse\b/.test(words)) {
+        agent.model = step.model;
+        this.ctx.defaulted.delete(agent);
+        continue;
+      }
+      if (!tools) list.push(step);
+    }
   }
 
   private firstWord(c: Clause): number {

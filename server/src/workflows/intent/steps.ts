@@ -176,6 +176,13 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
       !/^(?:the|a|an|of|for|with|and|or|to|in|on|from|by|its|their|your|our|my)$/.test(prev);
     if (passive || third) return { index: i, word: lemma(t.lower), cls };
   }
+  // "Slack slash command to look up a customer's subscription": a title's purpose, after "to".
+  for (let i = from; i < to - 1; i++) {
+    if (tokens[i]!.lower !== 'to') continue;
+    const next = tokens[i + 1]!;
+    const cls = verbClass(next.lower);
+    if (cls && next.kind === 'word' && lemma(next.lower) === next.lower) return { index: i + 1, word: next.lower, cls };
+  }
   return null;
 }
 
@@ -278,8 +285,25 @@ export function aiStep(task: AiTask, phrase: string, m: Mentions, ctx: ReadConte
     if (names.length) step.routes = names.map((name) => ({ name, steps: [] }));
   }
   if (task === 'agent') {
+    const request = ctx.original.toLowerCase();
     step.memory = ctx.chat || /\b(?:remember|memory|conversation|chat|follow-?up)\b/.test(words);
+    // "Give it tools to query …, search the web with SerpAPI and do calculations": the agent's tools, said anywhere.
+    const said = /\b(?:tools?|able to|can|should|could|lets? it|allow it to)\b/.test(request) ? request : words;
     step.tools = agentTools(words);
+    for (const tool of agentTools(said)) if (!step.tools.some((t) => t.kind === tool.kind)) step.tools.push(tool);
+    // "store the chat history in Postgres": the memory is kept in that database.
+    const kept =
+      /\b(?:chat history|conversation history|history|memory|conversations?)\b[^.]{0,40}?\b(postgres\w*|redis|mongo\w*)\b/.exec(
+        request,
+      ) ?? /\b(postgres\w*|redis|mongo\w*)\b[^.]{0,30}?\b(?:chat )?(?:memory|history)\b/.exec(request);
+    if (kept?.[1]) {
+      step.memory = true;
+      step.memoryStore = kept[1].startsWith('postgres')
+        ? 'postgres'
+        : kept[1].startsWith('mongo')
+          ? 'mongodb'
+          : 'redis';
+    }
   }
   return step;
 }
@@ -289,7 +313,7 @@ function agentTools(words: string): AgentTool[] {
   if (/\bcalculat|\bmath\b|\barithmetic\b/.test(words)) tools.push({ kind: 'calculator' });
   if (/\bwikipedia\b/.test(words)) tools.push({ kind: 'wikipedia' });
   if (
-    /\b(?:search (?:the )?(?:web|internet|online)|web search|google search|internet search|browse the web|search online)\b/.test(
+    /\b(?:search (?:the )?(?:web|internet|online)|web search|google search|internet search|browse the web|search online|serp ?api)\b/.test(
       words,
     )
   )
@@ -474,6 +498,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
+    // "merge them with the customer rows by email", "dedupe by email": the key the items are matched on.
+    if (
+      g.kind === 'email' &&
+      tokens[g.from - 1]?.lower === 'by' &&
+      /\b(?:merg|match|join|combin|dedup|duplicat|group|sort|look)\w*/.test(words)
+    )
+      continue;
     // "questions about our docs": what something is about, not where it goes.
     let k = g.from - 1;
     while (k >= from && DETERMINER.test(tokens[k]!.lower)) k--;
@@ -603,6 +634,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     (ctx.chat || ctx.wantsAi) &&
     /\b(?:questions?|queries|messages?|customers?|users?|inquir\w+|chats?)\b/.test(words);
   // "… and responds with their plan", "return the result to the caller": a webhook's answer to whoever called it.
+  // "… and returns the WordPress edit link to whoever called the endpoint": only the answer, whatever it names.
+  if (
+    !answering &&
+    ctx.triggerKind === 'webhook' &&
+    head?.word === 'return' &&
+    /\b(?:caller|called|whoever|requester|endpoint|client)\b/.test(words)
+  ) {
+    for (const a of m.apps) ctx.usedApps.add(a.from);
+    for (const g of m.generics) ctx.usedGenerics.add(g.from);
+    return [{ kind: 'respond', status: 200, body: 'json' }];
+  }
   const replying =
     !answering &&
     ctx.triggerKind === 'webhook' &&

@@ -2,7 +2,7 @@
 // form the request describes, an app the items come from ("Gmail attachments to Drive"), or a click. Returns the
 // tokens the trigger used so the rest of the request reads as steps.
 import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
-import type { Choice, Condition, Trigger } from '../spec.ts';
+import type { Choice, Condition, ScheduleRule, Trigger } from '../spec.ts';
 import { findSchedule } from './schedule.ts';
 import type { AppRef, Mentions } from './mentions.ts';
 import { verbClass } from './lexicon.ts';
@@ -227,7 +227,11 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     });
     if (/\b(?:workflow|execution|node)s? (?:fails?|errors?)\b|\berror (?:occurs|happens)\b/.test(words))
       return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
-    if (/\bwebhooks?\b|\b(?:http|api|post|get) (?:request|call)\b/.test(words))
+    if (
+      /\bwebhooks?\b|\b(?:http|api|post|get) (?:request|call)\b|\b(?:receives?|receiving|accepts?) an? (?:post|get|http|json|payload|request)\b/.test(
+        words,
+      )
+    )
       return { trigger: { kind: 'webhook', path: slug(words), method: 'POST' }, used, choices: [], notes: [] };
     // "a message is posted in Slack": the app the event happens in; "… to Slack" after a send verb is a step.
     const source = apps.find((ref) => {
@@ -401,13 +405,31 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       choices: [],
       notes: [],
     };
-  const webhookAt = lower.findIndex((w) => w === 'webhook' || w === 'webhooks');
+  // "receives a POST with a YouTube URL", "a Slack slash command": a call to the workflow's own URL.
+  const called = lower.findIndex(
+    (w, i) =>
+      (/^(?:receives?|receiving|accepts?|gets?)$/.test(w) &&
+        /^(?:a|an)$/.test(lower[i + 1] ?? '') &&
+        /^(?:post|get|put|http|json|payload|request)$/.test(lower[i + 2] ?? '')) ||
+      (w === 'slash' && /^commands?$/.test(lower[i + 1] ?? '')),
+  );
+  const webhookAt =
+    called >= 0 && !lower.includes('webhook') ? called : lower.findIndex((w) => w === 'webhook' || w === 'webhooks');
   if (event && !(webhookAt >= 0 && event.trigger.kind === 'app' && webhookAt < Math.min(...event.used))) return event;
   if (webhookAt >= 0) {
-    const used = new Set([webhookAt]);
+    const used = new Set(called === webhookAt ? [] : [webhookAt]);
+    // "Slack slash command …": the app that calls is part of the trigger, not a step.
+    const caller = m.apps.find((a) => a.to === called && lower[called] === 'slash');
+    if (caller) for (let k = caller.from; k < caller.to + 2; k++) used.add(k);
     if (/^(?:via|from|on|through|with|by|using)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
     if (/^(?:a|an|the)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
-    return { trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' }, used, choices: [], notes: [] };
+    return {
+      trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' },
+      used,
+      ...(caller ? { app: caller } : {}),
+      choices: [],
+      notes: [],
+    };
   }
   const bot = botApp(tokens, m);
   if (bot) return { trigger: appTrigger(bot, 'new message'), used: new Set(), app: bot, choices: [], notes: [] };
@@ -430,6 +452,31 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const formAt = lower.findIndex((w, i) => /^forms?$/.test(w) && !m.apps.some((a) => i >= a.from && i < a.to));
   if (formAt >= 0)
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
+  // "pull the new contacts from the last day", "last week's closed deals": a window of time read on a schedule.
+  const window =
+    /\b(?:from|in|over|during|of) the (?:last|past) (day|24 hours|week|7 days|month)\b|\b(yesterday|last week|last month)'s\b/.exec(
+      lower.join(' '),
+    );
+  if (window) {
+    const span = window[1] ?? window[2]!;
+    const rule: ScheduleRule = /week|7 days/.test(span)
+      ? { field: 'weeks', weeksInterval: 1, triggerAtDay: [1], triggerAtHour: 9 }
+      : /month/.test(span)
+        ? { field: 'months', monthsInterval: 1, triggerAtDayOfMonth: 1, triggerAtHour: 9 }
+        : { field: 'days', daysInterval: 1, triggerAtHour: 9 };
+    return {
+      trigger: { kind: 'schedule', rule },
+      used: new Set(),
+      choices: [
+        {
+          said: window[0],
+          chose: `a schedule (${span === 'day' || span === '24 hours' || span === 'yesterday' ? 'every day' : span.includes('week') ? 'every Monday' : 'every month'} at 09:00)`,
+          change: "say 'every hour' or another time",
+        },
+      ],
+      notes: [],
+    };
+  }
   const source = sourceApp(tokens, m);
   if (source)
     return {

@@ -623,4 +623,48 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'bambooHr');
     assert.deepEqual(apps(spec), ['okta:create']);
   });
+  it('tests a value named as an adjective or a branch ("urgent … tickets", "invalid emails", "pushes to main")', () => {
+    const urgent = readRequest('Forward urgent Zendesk tickets to PagerDuty');
+    assert.deepEqual(
+      all(urgent).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'priority', operator: 'equals', value: 'urgent' } },
+    );
+    const kinds = all(urgent).map((s) => (s.kind === 'app' ? s.app : s.kind));
+    assert.ok(kinds.indexOf('filter') < kinds.indexOf('pagerDuty'), 'tested before it is escalated');
+    const main = readRequest('Deploy to Netlify on GitHub pushes to main');
+    assert.deepEqual(
+      all(main).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'ref', operator: 'contains', value: 'main' } },
+    );
+    const large = readRequest('Copy Stripe payments to Google Sheets and flag large payments in Slack');
+    const limit = all(large).find((s) => s.kind === 'filter');
+    assert.ok(limit?.kind === 'filter');
+    assert.match(String(limit.condition.value), /PLACEHOLDER_VALUE/, "how large is the user's to say, never guessed");
+  });
+
+  it('skips what the request says to skip ("skip the invalid ones", "anything that isn\'t a PDF is skipped")', () => {
+    const invalid = readRequest(
+      'Read the leads from Airtable, check each email with an API, skip the invalid ones and add the rest to Lemlist.',
+    );
+    const test = all(invalid).find((s) => s.kind === 'filter');
+    assert.ok(test?.kind === 'filter');
+    assert.deepEqual(test.condition, { field: 'valid', operator: 'isTrue', value: true });
+    const pdf = readRequest("Save new Gmail attachments to Dropbox. Anything that isn't a PDF is skipped.");
+    assert.equal(pdf.trigger.kind, 'email');
+    const order = all(pdf).map((s) => (s.kind === 'app' ? s.app : s.kind));
+    assert.deepEqual(order, ['filter', 'dropbox']);
+  });
+
+  it('starts from new e-mail for "email attachments" and gives a chat agent its database memory', () => {
+    const attachments = readRequest('Extract invoice data from email attachments with AI and save it to QuickBooks');
+    assert.equal(attachments.trigger.kind, 'email');
+    const agent = readRequest(
+      'Build an AI agent people can chat with about our docs. Use Claude and keep the chat history in Redis.',
+    );
+    const step = all(agent).find((s) => s.kind === 'ai' && s.task === 'agent');
+    assert.ok(step?.kind === 'ai');
+    assert.equal(step.memoryStore, 'redis');
+    assert.equal(step.model.provider, 'anthropic');
+    assert.ok(!apps(agent).some((a) => a.startsWith('redis:')), 'the history store is memory, not a step');
+  });
 });

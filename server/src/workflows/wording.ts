@@ -53,6 +53,9 @@ export function conditionText(c: Condition): string {
     const unit = Number(ago[2]) === 1 ? ago[1]!.replace(/s$/, '') : ago[1]!;
     return `${c.field.replace(/_/g, ' ')} is ${c.operator.startsWith('l') ? 'before' : 'after'} ${ago[2]} ${unit} ago`;
   }
+  // A value only the user can give ("the amount that counts as large") is named as theirs to set.
+  if (typeof c.value === 'string' && c.value.includes('<__PLACEHOLDER_VALUE__'))
+    return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]} your limit`;
   // A value read from the item ("={{ $json.target_price }}") is named by its field.
   const value = String(c.value).replace(
     /^=\{\{\s*\$json\.(\w+)\s*\}\}$/,

@@ -4,7 +4,7 @@
 import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within } from './mentions.ts';
-import { fieldOfValue, verbClass } from './lexicon.ts';
+import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
@@ -658,7 +658,7 @@ class Reader {
     target.push(...this.action(clause.from, before));
     target.push({
       kind: 'filter',
-      condition: negate ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond),
+      condition: negate ? negated(cond) : stripEnd(cond),
     });
     return true;
   }
@@ -668,7 +668,12 @@ class Reader {
    * something returns non-200": a Filter on the value, the words, or the status, before the clause's action.
    */
   private onlyClause(clause: Clause, words: string, target: Step[]): boolean {
-    if (!/\bonly\b|\bkeep\w*\b|\bfilter\w*\b/.test(words)) return false;
+    if (
+      !/\bonly\b|\bkeep\w*\b|\bfilter\w*\b|\bskip\w*|\bignor\w*|\bdrop\w*|\bdiscard\w*|\bexclude\w*|\bremove\w*/.test(
+        words,
+      )
+    )
+      return false;
     let condition: Condition | null = null;
     const mention =
       /\b(?:that|which|who|where|if|when)\s+(?:\w+\s+)?(?:mentions?|contains?|includes?|talks? about|(?:is|are) about|says?)\s+["']?([\w-]+(?:\s+[\w-]+){0,2}?)["']?(?:\s+(?:and|then|to|in|on|with)\b|$)/.exec(
@@ -682,6 +687,17 @@ class Reader {
       /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][a-z-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files|errors|events|alerts|stories|conversations|submissions|users|customers|products|payments|invoices|transactions|subscribers|contacts)\b/.exec(
         words,
       );
+    // "skip the invalid ones", "ignore cancelled orders": the other items go on.
+    const skipped =
+      /\b(?:skip|skips|ignore|ignores|drop|drops|discard|exclude|remove)\s+(?:the\s+|any\s+|all\s+)?([a-z-]+)\s+(?:ones|items|[a-z]+s)\b/.exec(
+        words,
+      );
+    const skipTest = skipped?.[1] && VALUE_OR_OUTCOME(skipped[1]) ? conditionOf(`if they are ${skipped[1]}`) : null;
+    // "Anything that isn't a PDF is skipped": only that kind of file goes on.
+    const kind =
+      /\b(?:anything|everything|whatever|files?|items?|attachments?)\s+(?:that|which)\s+(?:isn't|is not|aren't|are not)\s+(?:an?\s+)?(pdf|csv|image|jpe?g|png|xlsx|docx?|zip|xml|json)s?\b/.exec(
+        words,
+      );
     // "keep only the 7+ ones", "only the 8 and above ones": a score's lower bound.
     const bound =
       /\bonly\s+(?:the\s+)?(\d+)\s*(?:\+|or (?:more|higher|above)|and (?:up|above))\s+(?:ones|items|\w+s)\b/.exec(
@@ -693,7 +709,16 @@ class Reader {
         words,
       );
     const tested = after?.[2] ? conditionOf(`${after[1]} ${after[2]}`) : null;
-    if (bound)
+    if (kind) {
+      // A rule about every file, said after the steps: the files are tested as soon as they are read.
+      const test: Step = {
+        kind: 'filter',
+        condition: { field: 'mimeType', operator: 'contains', value: kind[1]!.replace(/^jpe?g$/, 'jpeg') },
+      };
+      this.steps.splice(leadingReads(this.steps), 0, test);
+      return true;
+    } else if (skipTest) condition = negated(skipTest);
+    else if (bound)
       condition = {
         field: /\bscor/.test(this.ctx.original.toLowerCase())
           ? 'score'
@@ -814,6 +839,78 @@ const invert = (op: Condition['operator']): Condition['operator'] =>
     }) as const
   )[op];
 
+/** A word that is a value of a field or one side of a yes/no outcome ("invalid", "cancelled", "spam"). */
+const VALUE_OR_OUTCOME = (word: string): boolean => Boolean(fieldOfValue(word) ?? opposite(word));
+
+/** Adjectives that name a value of the items ("urgent tickets", "failed payments", "invalid emails"). */
+const VALUE_ADJECTIVE =
+  /^(?:urgent|critical|high-priority|negative|positive|failed|overdue|unpaid|invalid|cancelled|canceled|refunded|vip|premium|abandoned|unanswered|unassigned|unread|suspicious|large|big)$/;
+
+/**
+ * "Escalate urgent HaloPSA tickets to PagerDuty", "unsubscribe invalid emails", "Trigger Netlify deploys on
+ * Bitbucket pushes to main": a value the items must have, said as an adjective or a branch, is a Filter where the
+ * request names it (first, when it is in the trigger's words) unless a condition already tests it.
+ */
+function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void {
+  const tested = new Set<string>();
+  walkSteps(steps, (s) => {
+    if (s.kind === 'filter' || s.kind === 'if') tested.add(s.condition.field);
+    if (s.kind === 'switch') tested.add(s.field);
+    if (s.kind === 'ai' && s.routes?.length) tested.add('category');
+    // "save the positive ones to Notion and send the negative ones to Slack": values routes already go by.
+    if (s.kind === 'switch') s.routes.forEach((r) => tested.add(`=${r.name.toLowerCase()}`));
+    if (s.kind === 'ai') s.routes?.forEach((r) => tested.add(`=${r.name.toLowerCase()}`));
+  });
+  const { tokens } = ctx;
+  const add = (condition: Condition, at: number) => {
+    if (tested.has(condition.field)) return;
+    tested.add(condition.field);
+    const filter: Step = { kind: 'filter', condition };
+    if (used.has(at) || !steps.length) return void steps.unshift(filter);
+    // Before the first step the word is part of (after the reads that fetch the items).
+    const word = tokens[at]!.text.toLowerCase();
+    const i = steps.findLastIndex(
+      (s) => 'phrase' in s && typeof s.phrase === 'string' && s.phrase.toLowerCase().includes(word),
+    );
+    const place = i < 0 ? 0 : i + (steps[i]!.kind === 'app' && (steps[i] as { verb: string }).verb === 'read' ? 1 : 0);
+    steps.splice(place, 0, filter);
+  };
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || !VALUE_ADJECTIVE.test(t.lower)) continue;
+    // Followed by the items, or by an app and its items ("urgent HaloPSA tickets").
+    const app = ctx.mentions.apps.find((a) => a.from === i + 1);
+    const noun = tokens[app ? app.to : i + 1];
+    if (
+      !noun ||
+      noun.kind !== 'word' ||
+      !/^[a-z]+s$|^(?:email|order|ticket|payment|lead|issue|deal|invoice|review|message)$/.test(noun.lower)
+    )
+      continue;
+    if (/^(?:if|when|only|are|is|were|was)$/.test(tokens[i - 1]?.lower ?? '')) continue;
+    const other = opposite(t.lower);
+    if (tested.has(`=${t.lower}`) || (other && tokens.some((x) => x.lower === other))) continue;
+    const c = /^(?:large|big)$/.test(t.lower)
+      ? ({
+          field: 'amount',
+          operator: 'gt',
+          value: '<__PLACEHOLDER_VALUE__Amount that counts as large__>',
+        } as Condition)
+      : conditionOf(`if they are ${t.lower}`);
+    if (c) add(stripEnd(c), i);
+  }
+  // "pushes to main", "commits on the release branch": the branch the event happened on.
+  const branch =
+    /\b(?:push(?:es|ed)?|commits?|merged?|merges)\s+(?:to|on|into)\s+(?:the\s+)?(main|master|develop|dev|staging|production|prod|release)\b/i.exec(
+      ctx.original,
+    );
+  if (branch)
+    add(
+      { field: 'ref', operator: 'contains', value: branch[1]!.toLowerCase() },
+      tokens.findIndex((t) => t.start >= branch.index),
+    );
+}
+
 /** How many steps at the start of a list read items (an app read, a search, an HTTP GET). */
 function leadingReads(steps: Step[]): number {
   let i = 0;
@@ -847,6 +944,13 @@ function inlineComparison(words: string, request: string): Condition | null {
   const c = conditionOf(text);
   return c && /^(?:gt|lt|gte|lte)$/.test(c.operator) && typeof c.value === 'number' ? stripEnd(c) : null;
 }
+
+/** The test the other items pass ("skip the invalid ones" keeps the valid ones). */
+const negated = (c: Condition): Condition => ({
+  field: c.field,
+  operator: invert(c.operator),
+  value: typeof c.value === 'boolean' ? !c.value : c.value,
+});
 
 const stripEnd = (c: Condition & { end?: number }): Condition => ({
   field: c.field,
@@ -957,6 +1061,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     walkSteps(steps, (x) => (replies ||= x.kind === 'app' && x.app === bot && x.verb === 'send'));
     if (!replies) steps.push({ kind: 'app', app: bot, verb: 'send', hints: {}, phrase: 'reply' });
   }
+  valueFilters(steps, ctx, found.used);
   const spec: WorkflowSpec = {
     trigger,
     steps: finishSteps(steps, ctx),

@@ -155,9 +155,22 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
     )
       continue;
     const cls = verbClass(t.lower);
+    // "the email marked as read", "the summary should go to …": a verb-like word after an article, with the verb
+    // after it, is a noun.
+    const next = tokens[i + 1]?.lower ?? '';
+    if (
+      cls &&
+      /^(?:the|a|an|each|every|this|its|their|our|my)$/.test(tokens[i - 1]?.lower ?? '') &&
+      ((/ed$/.test(next) && verbClass(next)) || /^(?:is|are|was|were|gets|get|should|will|must|can)$/.test(next))
+    )
+      continue;
     // "set up a bot", "build an agent": the thing built is described by the verbs after it.
     if (cls && /^(?:set|setup)$/.test(lemma(t.lower)) && tokens[i + 1]?.lower === 'up')
       return { index: i, word: 'set up', cls: 'umbrella' };
+    // "low ones just get a label in Gmail": getting a label or a tag is being labelled.
+    const got = /^(?:an?)$/.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 2] : tokens[i + 1];
+    if (lemma(t.lower) === 'get' && /^(?:label|labels|tag|tags|star|flag)$/.test(got?.lower ?? ''))
+      return { index: i, word: 'label', cls: 'update' };
     if (cls) return { index: i, word: lemma(t.lower), cls };
     break;
   }
@@ -489,15 +502,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     head !== null &&
     (/^(?:gets|receives)$/.test(tokens[head.index]!.lower) ||
       (/^(?:get|receive)$/.test(tokens[head.index]!.lower) &&
-        /^(?:should|will|must|would|shall|then|i|we|you|they|he|she|everyone|everybody)$/.test(
+        (/^(?:should|will|must|would|shall|then|i|we|you|they|he|she|everyone|everybody)$/.test(
           tokens[head.index - 1]?.lower ?? '',
-        ))) &&
+        ) ||
+          // "… be added to Airtable and get an email from our coordinator": one message they receive.
+          (/^(?:and|also)$/.test(tokens[head.index - 1]?.lower ?? '') &&
+            /^(?:an?)$/.test(tokens[head.index + 1]?.lower ?? ''))))) &&
     (/\b(?:by|via|per|through|over|in an?|as an?)\s+(?:e-?mails?|sms|texts?|text messages?|messages?)\b/.test(words) ||
       m.generics.some((g) => g.kind === 'email' || g.kind === 'sms' || g.kind === 'chat'));
   // "label them as bug, feature request or question": the names of outcomes, not apps.
   const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
+    // "Attachments from supplier emails in Gmail …" with an e-mail trigger: the trigger's own e-mails.
+    if (g.kind === 'email' && ctx.emailTrigger && (/s$/i.test(g.said) || tokens[g.from - 1]?.lower === 'from'))
+      continue;
+    // "verify the email with an API", "check the email address": the address is data, not a mailbox.
+    if (
+      g.kind === 'email' &&
+      /^(?:verify|validate|check|enrich|clean|normali[sz]e|look|lookup|find)$/.test(head?.word ?? '')
+    )
+      continue;
     // "merge them with the customer rows by email", "dedupe by email": the key the items are matched on.
     if (
       g.kind === 'email' &&

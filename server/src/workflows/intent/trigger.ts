@@ -477,6 +477,27 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       notes: [],
     };
   }
+  // "Extract invoice data from email attachments", "Attachments from supplier emails in Gmail should be saved …":
+  // each new e-mail's attachments.
+  const attached =
+    /\b(?:e-?mail|mail|inbox|gmail|outlook) attachments?\b|\battachments? (?:from|of|in) (?:\w+ ){0,2}(?:e-?mails?|inbox|mailbox)\b/.exec(
+      lower.join(' '),
+    );
+  if (attached && !schedule) {
+    const provider = m.apps.some((a) => a.app.key === 'gmail')
+      ? 'gmail'
+      : m.apps.some((a) => a.app.key === 'microsoftOutlook')
+        ? 'outlook'
+        : 'imap';
+    const app = m.apps.find((a) => a.app.key === (provider === 'outlook' ? 'microsoftOutlook' : provider));
+    return {
+      trigger: { kind: 'email', provider },
+      used: new Set(),
+      ...(app ? { app } : {}),
+      choices: [],
+      notes: [],
+    };
+  }
   const source = sourceApp(tokens, m);
   if (source)
     return {

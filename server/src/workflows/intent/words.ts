@@ -163,6 +163,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: did[2], operator: did[1] ? 'isFalse' : 'isTrue', value: !did[1] },
       end: did.index + did[0].length,
     };
+  // "if they ticked 'volunteer'", "when the customer selected express shipping": an option the item has.
+  const ticked =
+    /\b(?:they|he|she|it|the [a-z]+)\s+(?:ticked|checked|selected|chose|picked|opted (?:in|into|for))\s+(?:the\s+)?["']?([\w-]+)["']?/.exec(
+      text,
+    );
+  if (ticked?.[1])
+    return {
+      condition: { field: fieldName(ticked[1]), operator: 'isTrue', value: true },
+      end: ticked.index + ticked[0].length,
+    };
   // "if it can't find it", "when nothing is found", "if there is no match": the lookup found nothing.
   const none =
     /\b(?:can't|cannot|can not|couldn't|could not|doesn't|does not|didn't|did not)\s+find\b|\bnothing (?:is |was )?found\b|\bno (?:match|matches|results?)\b|\breturns? nothing\b/.exec(

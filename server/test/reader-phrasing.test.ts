@@ -667,4 +667,26 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(step.model.provider, 'anthropic');
     assert.ok(!apps(agent).some((a) => a.startsWith('redis:')), 'the history store is memory, not a step');
   });
+  it('merges the reads a title names ("Merge Stripe and PayPal transactions …") and never answers with questions only', () => {
+    const spec = readRequest('Merge Shopify and WooCommerce orders into a weekly sales sheet');
+    const parallel = spec.steps.find((s) => s.kind === 'parallel');
+    assert.ok(parallel?.kind === 'parallel' && parallel.merge);
+    assert.deepEqual(
+      parallel.branches.map((b) => (b[0]?.kind === 'app' ? `${b[0].app}:${b[0].verb}` : b[0]?.kind)),
+      ['shopify:read', 'wooCommerce:read'],
+    );
+  });
+
+  it('checks a site is up before alerting, and keeps the items in the state a request names ("monitors that are down")', () => {
+    const uptime = readRequest('Website uptime monitor with Discord alerts');
+    assert.deepEqual(
+      uptime.steps.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['http', 'filter', 'discord'],
+    );
+    const state = readRequest('Every hour get the invoices from Xero that are overdue and email them to me');
+    assert.deepEqual(
+      all(state).find((s) => s.kind === 'filter'),
+      { kind: 'filter', condition: { field: 'status', operator: 'equals', value: 'overdue' } },
+    );
+  });
 });

@@ -5,7 +5,7 @@ import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { PROVIDERS } from '../catalog/models.ts';
 import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
 import { walkSteps, type AiStep, type AiTask, type Condition, type Step } from '../spec.ts';
-import { aiStep, type ReadContext } from './steps.ts';
+import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
 import { within } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
@@ -77,7 +77,10 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
     const info = GENERIC_DEFAULTS[g.kind];
     let present = false;
-    walkSteps(out, (s) => (present ||= s.kind === 'app' && s.app === info.app));
+    walkSteps(
+      out,
+      (s) => (present ||= s.kind === 'app' && (s.app === info.app || (g.kind === 'sms' && SMS_APPS.test(s.app)))),
+    );
     if (present) continue;
     ctx.usedGenerics.add(g.from);
     ctx.choices.push({ said: g.said, chose: info.chose, change: info.change });
@@ -117,6 +120,37 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       if (code >= 400 && check?.kind === 'if' && !check.otherwise.length) check.otherwise.push(answer);
       else out.push(answer);
     }
+  }
+  // "Website uptime monitor with SIGNL4 alerts", "alert me when the site goes down": the page is fetched and only a
+  // failed answer goes on to the alert.
+  if (
+    /\buptime\b|\b(?:site|website|server|endpoint|url|api|page)s? (?:is |goes |are |go )?(?:down|offline)\b/i.test(
+      original,
+    )
+  ) {
+    let tested = false;
+    walkSteps(out, (s) => (tested ||= s.kind === 'if' || s.kind === 'filter'));
+    if (!tested) {
+      const at = out.findIndex((s) => s.kind === 'http');
+      const fetch: Step = { kind: 'http', url: null, method: 'GET', api: 'the website', phrase: 'uptime check' };
+      const down: Step = { kind: 'filter', condition: { field: 'statusCode', operator: 'notEquals', value: 200 } };
+      if (at >= 0) out.splice(at + 1, 0, down);
+      else out.splice(0, 0, fetch, down);
+    }
+  }
+  // "price scraping with change alerts": the scraped page is compared with the last run, only changes go on.
+  if (
+    /\bchange (?:alerts?|detection|notifications?|monitor\w*)\b|\balerts? (?:on|for|about) (?:any )?changes?\b/i.test(
+      original,
+    )
+  ) {
+    let tested = false;
+    walkSteps(out, (s) => (tested ||= s.kind === 'if' || s.kind === 'filter'));
+    if (!tested)
+      out.splice(beforeOutputs(out), 0, {
+        kind: 'filter',
+        condition: { field: 'changed', operator: 'isTrue', value: true },
+      });
   }
   // A chat is answered: a chat trigger with no AI step gets an agent ("let people ask questions through a chat").
   if (found.trigger.kind === 'chat' && !aiSteps(out).length) {

@@ -263,7 +263,7 @@ class Reader {
         loopBody = loop.body;
         const rest = this.skipLoopWords(clause);
         // "for every item with stock under 10 add a row": only the items that pass go on.
-        const inline = inlineComparison(words, this.ctx.original.toLowerCase());
+        const inline = inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words);
         if (inline) target.push({ kind: 'filter', condition: inline });
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         if (RATE_LIMIT.test(words)) target.push(waitOf(words) ?? { kind: 'wait', amount: 1, unit: 'seconds' });
@@ -276,11 +276,10 @@ class Reader {
       // merge names runs beside the first.
       if (merging && !this.join(target)) {
         const steps = this.action(clause.from, clause.to);
-        if (steps.some((s) => (s.kind === 'app' && s.verb === 'read') || (s.kind === 'http' && s.method === 'GET'))) {
-          target.push(...steps);
-          this.join(target);
-          continue;
-        }
+        target.push(...steps);
+        this.join(target);
+        if (!steps.length) this.unmappedClause(clause, words);
+        continue;
       }
       if (merging && this.join(target)) {
         const rest = this.afterWord(
@@ -314,7 +313,7 @@ class Reader {
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
       }
-      const inline = inlineComparison(words, this.ctx.original.toLowerCase());
+      const inline = inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words);
       const steps = this.action(clause.from, clause.to);
       // "… label them as bug, feature request or question, and create a Jira issue for bugs": that outcome's steps.
       const forRoute = this.classifierRoute(words);
@@ -684,7 +683,7 @@ class Reader {
         words,
       );
     const ones =
-      /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][a-z-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files|errors|events|alerts|stories|conversations|submissions|users|customers|products|payments|invoices|transactions|subscribers|contacts)\b/.exec(
+      /\bonly\s+(?:\w+\s+){0,2}?(?:the\s+)?([a-z][\w.-]+)\s+(?:ones|items|posts|messages|articles|emails|tickets|leads|reviews|comments|results|entries|records|rows|orders|deals|issues|tasks|files|errors|events|alerts|stories|conversations|submissions|users|customers|products|payments|invoices|transactions|subscribers|contacts)\b/.exec(
         words,
       );
     // "skip the invalid ones", "ignore cancelled orders": the other items go on.
@@ -732,7 +731,11 @@ class Reader {
     else if (mention?.[1]) condition = { field: 'text', operator: 'contains', value: mention[1] };
     else if (tested) condition = stripEnd(tested);
     else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open)$/.test(ones[1]))
-      condition = { field: fieldOfValue(ones[1]) ?? 'category', operator: 'equals', value: ones[1] };
+      condition = {
+        field: fieldOfValue(ones[1]) ?? (/[._]/.test(ones[1]) ? 'type' : 'category'),
+        operator: 'equals',
+        value: ones[1],
+      };
     if (!condition) return false;
     const end = status ?? mention;
     const head = end ? this.tokenAt(clause, end.index) : clause.from;
@@ -901,7 +904,7 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
   }
   // "pushes to main", "commits on the release branch": the branch the event happened on.
   const branch =
-    /\b(?:push(?:es|ed)?|commits?|merged?|merges)\s+(?:to|on|into)\s+(?:the\s+)?(main|master|develop|dev|staging|production|prod|release)\b/i.exec(
+    /\b(?:push(?:es|ed)?|commits?|merged?|merges|fails?|failed|runs?|builds?)\s+(?:to|on|into)\s+(?:the\s+)?(main|master|develop|dev|staging|production|prod|release)\b/i.exec(
       ctx.original,
     );
   if (branch)
@@ -909,6 +912,14 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
       { field: 'ref', operator: 'contains', value: branch[1]!.toLowerCase() },
       tokens.findIndex((t) => t.start >= branch.index),
     );
+}
+
+/** "check UptimeRobot for monitors that are down", "tickets which are overdue": the items in that state. */
+function stateTest(words: string): Condition | null {
+  const m = /\b[a-z]+\s+(?:that|which|who)\s+(?:are|is)\s+(?:currently\s+|still\s+)?(not\s+)?([a-z-]+)\b/.exec(words);
+  if (!m?.[2] || !VALUE_OR_OUTCOME(m[2])) return null;
+  const c = conditionOf(`if they are ${m[1] ?? ''}${m[2]}`);
+  return c ? stripEnd(c) : null;
 }
 
 /** How many steps at the start of a list read items (an app read, a search, an HTTP GET). */

@@ -351,6 +351,9 @@ const CONTENT =
 
 const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
 
+/** Apps that send text messages ("an SMS via Vonage"). */
+export const SMS_APPS = /^(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|sinch|clickSend|textmagic|telnyx)$/;
+
 const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
 
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
@@ -470,7 +473,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     else if (cls === 'umbrella' && !items && (kind === 'message' || kind === 'publish'))
       // "I want a Telegram notification …": a messaging app named under an umbrella verb is where it goes.
       outputs.push(app(ref, 'send'));
-    else if (cls === 'ai' || cls === 'transform' || cls === 'umbrella') sources.push(app(ref, 'read', items));
+    else if (cls === 'ai' || cls === 'transform' || cls === 'umbrella' || cls === 'merge')
+      sources.push(app(ref, 'read', items));
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
   }
 
@@ -586,7 +590,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const sending = verb === 'send' || received || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
     const named = [...sources, ...outputs].some((s) => s.kind === 'app');
     if (named && g.kind !== 'email' && g.kind !== 'sms') continue;
-    if (g.kind === 'sms' && outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message')) continue;
+    if (
+      g.kind === 'sms' &&
+      outputs.some((o) => o.kind === 'app' && (appKindOf(o.app) === 'message' || SMS_APPS.test(o.app)))
+    )
+      continue;
     if (
       g.kind === 'email' &&
       (outputs.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook|emailSend)$/.test(s.app)) ||
@@ -618,9 +626,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   }
 
   // "scrape three competitors' pricing pages", "download the mp3": a page or a file fetched over HTTP.
-  const fetched = [...sources, ...work, ...outputs].some((s) => s.kind === 'http' || s.kind === 'app');
-  if (!fetched && head && /^(?:scrape|crawl|download)$/.test(head.word)) {
-    const download = head.word === 'download';
+  const fetched = [...sources, ...work, ...outputs].some(
+    (s) => s.kind === 'http' || (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')),
+  );
+  const scraping = /\b(?:scraping|scraper|crawling|crawler)\b/.test(words);
+  if (!fetched && ((head && /^(?:scrape|crawl|download)$/.test(head.word)) || scraping)) {
+    const download = head?.word === 'download' && !scraping;
     if (
       !download ||
       /\b(?:mp3|mp4|audio|video|file|files|image|images|episode|podcast|pdf|attachment)s?\b/.test(words)

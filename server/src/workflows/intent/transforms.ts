@@ -53,6 +53,11 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
     if (format === 'html') steps.push({ kind: 'node', node: 'html', purpose: words });
     else if (k !== 'document' || /\bpdf\b/.test(words)) steps.push({ kind: 'extract', format });
   }
+  // "convert the XML to JSON", "parse the XML files": n8n's XML node.
+  if (/\b(?:convert|parse|transform|turn|read)\w*\b[^.]{0,30}\bxml\b|\bxml\b[^.]{0,12}\bto json\b/.test(words)) {
+    steps.push({ kind: 'node', node: 'xml', purpose: words });
+    return steps;
+  }
   const convert =
     /\b(?:export|convert|save|write|turn|generate|create)\w*\b[^.]*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
       words,
@@ -73,7 +78,12 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     /\bkeep\s+only\s+(?:the\s+)?([a-z][a-z ,]*?)(?:\s+(?:fields?|columns?))?(?=$|\s(?:and\s+(?:then|add|save|send|post|store|create|update)|then|from|of)\b)/.exec(
       words,
     );
-  if (keepOnly?.[1] && !/\b(?:those|items?|ones|rows|records|entries)\b/.test(keepOnly[1])) {
+  if (
+    keepOnly?.[1] &&
+    !/\b(?:those|items?|ones|rows|records|entries|events|messages|tickets|orders|posts|emails|issues|leads|stories)\b/.test(
+      keepOnly[1],
+    )
+  ) {
     const fields = keepOnly[1]
       .split(/\s*(?:,|\band\b)\s*/)
       .map((f) => f.trim())

@@ -689,4 +689,12 @@ describe('the reader on how people phrase requests', () => {
       { kind: 'filter', condition: { field: 'status', operator: 'equals', value: 'overdue' } },
     );
   });
+  it('reads a named Schedule Trigger and never makes an AI sub-node (a text splitter) a step of the flow', () => {
+    const spec = readRequest(
+      'A Schedule Trigger kicks off the workflow. It reads the new files from Dropbox, splits them with a Token Splitter and stores them in Pinecone.',
+    );
+    assert.equal(spec.trigger.kind, 'schedule');
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), '"Trigger" is no system of its own');
+    assert.ok(!apps(spec).some((a) => a.startsWith('textSplitter')), 'a text splitter hangs under its vector store');
+  });
 });

@@ -90,6 +90,10 @@ export interface Mentions {
 const MODEL_APP =
   /^(?:openAi|anthropic|googleGemini|ollama|lm\w+|embeddings\w+|agent|chainLlm|chainSummarization|alibabaCloud|moonshot|minimax)$/;
 
+/** n8n's sub-nodes (text splitters, loaders, parsers, memories, retrievers) hang under an AI node, never in the flow. */
+const SUB_NODE =
+  /^(?:textSplitter\w*|document\w*Loader\w*|documentDefaultDataLoader|outputParser\w*|memory\w*|retriever\w*|reranker\w*)$/;
+
 const AI_NOUN_PARTS = AI_NOUNS.map(([phrase, task]) => [phrase.split(' '), task] as const).sort(
   (a, b) => b[0].length - a[0].length,
 );
@@ -100,6 +104,7 @@ export function findMentions(tokens: Token[]): Mentions {
   const apps = appVocabulary()
     .find(tokens, isTitleCase(tokens))
     .filter((a) => !MODEL_APP.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)) && !inModel(a.from))
+    .filter((a) => !SUB_NODE.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)))
     // "a YouTube URL", "the Stripe ID": a value of the app's, not a step in it.
     .filter((a) => !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''))
     // "r/n8n", "u/slack": a subreddit or a user, not the app.
@@ -189,12 +194,9 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       to++;
     const api = tokens[to]?.lower === 'api' || tokens[to]?.lower === 'apis';
     // The name is the run without the verbs and everyday words around it ("Sync NetSuite Customers" → NetSuite).
-    // "the HTTP Request node": n8n's own node by its name, whole.
-    const run = tokens
-      .slice(i, to)
-      .map((t) => t.lower)
-      .join(' ');
-    if (!api && nodeNames().has(run)) {
+    // "the HTTP Request node", "A Schedule Trigger kicks off …": n8n's own node by its name, whole.
+    const words = tokens.slice(i, to).map((t) => t.lower);
+    if (!api && words.some((_, k) => nodeNames().has(words.slice(k).join(' ')))) {
       i = to - 1;
       continue;
     }

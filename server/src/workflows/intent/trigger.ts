@@ -376,7 +376,20 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     )
   )
     return { trigger: { kind: 'error' }, used: new Set(), choices: [], notes: [] };
-  const schedule = findSchedule(original);
+  // "A Schedule Trigger kicks off the workflow at regular intervals": a schedule whose times the user sets (daily).
+  const named =
+    /\bschedule ?trigger\b|\bat regular intervals\b|\bon a (?:regular |recurring )?schedule\b|\bcron job\b/i.exec(
+      original,
+    );
+  const schedule =
+    findSchedule(original) ??
+    (named
+      ? {
+          rule: { field: 'days', daysInterval: 1, triggerAtHour: 9 } as ScheduleRule,
+          start: named.index,
+          end: named.index + named[0].length,
+        }
+      : null);
   const event = eventTrigger(tokens, m, original);
   const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;
   if (schedule && (!event || scheduleAt < Math.min(...event.used))) {

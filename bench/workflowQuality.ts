@@ -18,7 +18,7 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
   { set: 'userDevelopment2', label: 'requests written outside the builder, second development set' },
   {
     set: 'userDevelopment3',
-    label: 'requests written outside the builder, third development set (measured before tuning)',
+    label: 'requests written outside the builder, third development set',
   },
   { set: 'userDevelopment4', label: 'requests written outside the builder, fourth development set' },
   {

@@ -697,4 +697,28 @@ describe('the reader on how people phrase requests', () => {
     assert.ok(!all(spec).some((s) => s.kind === 'http'), '"Trigger" is no system of its own');
     assert.ok(!apps(spec).some((a) => a.startsWith('textSplitter')), 'a text splitter hangs under its vector store');
   });
+  it('routes a value list written with arrows ("based on team (Design → #design, Dev → #dev, anything else → #general)")', () => {
+    const spec = readRequest(
+      'When a new issue is opened in GitHub, notify the right channel based on team (Design → #design, Backend → #backend, anything else → #general) and add it to Notion.',
+    );
+    const sw = spec.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.equal(sw.field, 'team');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.hints.channel : s.kind))]),
+      [
+        ['design', ['#design']],
+        ['backend', ['#backend']],
+      ],
+    );
+    assert.deepEqual(
+      sw.fallback?.map((s) => (s.kind === 'app' ? s.hints.channel : s.kind)),
+      ['#general'],
+    );
+    assert.ok(
+      spec.steps.at(-1)?.kind === 'app' && (spec.steps.at(-1) as { app: string }).app === 'notion',
+      'the parenthesis ends the routes',
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'Design and Backend are values, not systems');
+  });
 });

@@ -206,6 +206,8 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     while (end > from && plain(tokens[end - 1]!) && !api) end--;
     const next = to;
     i = to - 1;
+    // "Engineering → #eng": a value a route points from, not a system.
+    if (tokens[end]?.text === '→' || (tokens[end]?.text === '-' && tokens[end + 1]?.text === '>')) continue;
     if (from >= end || !tokens.slice(from, end).some(capital)) continue;
     const prev = tokens[from - 1];
     const sentenceStart = !prev || (prev.kind === 'punct' && /^[.!?:;]$/.test(prev.text));

@@ -134,6 +134,24 @@ class Reader {
       const clause = clauses[i]!;
       const words = this.words(clause);
       if (!words || clause.lead === 'purpose') continue;
+      // "(… anything else → #general) and create a checklist": the routes a parenthesis listed end with it.
+      let before = clause.from - 1;
+      while (before >= 0 && /^(?:and|then|,)$/.test(this.ctx.tokens[before]!.lower)) before--;
+      if (this.ctx.tokens[before]?.text === ')' && target !== outer) {
+        target = outer;
+        this.scope.lastSwitch = null;
+      }
+      // "add them to Slack channels based on department (Engineering → #eng, …)": the routes say what happens.
+      const next = clauses[i + 1];
+      if (
+        next &&
+        this.ctx.tokens[clause.to]?.text === '(' &&
+        /\b(?:based on|by|depending on|according to)\s+(?:the\s+|their\s+|its\s+)?[a-z_]+$/.test(words) &&
+        routeStart(this.ctx.tokens, this.firstWord(next))
+      ) {
+        for (const a of within(this.ctx.mentions, clause.from, clause.to).apps) this.ctx.usedApps.add(a.from);
+        continue;
+      }
       // "post failures to #alerts", "if anything fails, email me": the error path.
       if (
         this.ctx.triggerKind !== 'error' &&
@@ -519,7 +537,10 @@ class Reader {
     const value = this.ctx.tokens[k]!;
     const range = numberRange(this.ctx.tokens, k);
     const name = range ? this.text({ from: k, to: range.end }) : value.kind === 'quote' ? value.text : value.lower;
-    let rest = Math.max(k + 1, routeVerbAt(this.ctx.tokens, k));
+    let rest = Math.max(
+      k + 1,
+      routeVerbAt(this.ctx.tokens, k) + (this.ctx.tokens[routeVerbAt(this.ctx.tokens, k)]?.kind === 'punct' ? 1 : 0),
+    );
     while (
       rest < clause.to &&
       /^(?:go|goes|get|gets|are|is|should|be|will|to|->|→|sent)$/.test(this.ctx.tokens[rest]!.lower) &&

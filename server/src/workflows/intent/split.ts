@@ -120,9 +120,27 @@ export function numberRange(tokens: Token[], k: number): NumberRange | null {
   return { lo: Math.min(lo, hi), hi: Math.max(lo, hi), end: i };
 }
 
+/** "→" or "->" at j: the arrow a route's value points along ("Engineering → #eng"). */
+export function arrowAt(tokens: Token[], j: number): number {
+  const t = tokens[j];
+  if (t?.text === '→') return j;
+  if (t?.text === '-' && tokens[j + 1]?.text === '>' && tokens[j + 1]!.joined) return j + 1;
+  return -1;
+}
+
 export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
   if (!t) return -1;
+  // "(Engineering → #eng, Sales → #sales, anything else → #general)": a value and where it goes.
+  if ((t.kind === 'word' || t.kind === 'quote') && !verbClass(t.lower)) {
+    const arrow =
+      arrowAt(tokens, k + 1) >= 0 ? k + 1 : arrowAt(tokens, k + 2) >= 0 && tokens[k + 1]?.kind === 'word' ? k + 2 : -1;
+    // A list of routes, not a chain of steps ("Schedule Trigger -> Reddit -> OpenAI"): in a parenthesis, first or
+    // after a comma, with the field named before it.
+    const listed = /^[(,]$/.test(tokens[k - 1]?.text ?? '') && tokens.slice(0, k).some((x) => x.text === '(');
+    if (arrow >= 0 && listed && tokens.slice(0, k).some((x) => /^(?:on|by)$/.test(x.lower)))
+      return arrowAt(tokens, arrow);
+  }
   // "9 or 10 go into …", "4 and 5 star reviews get …", "1 to 3 stars get …": ranges of a score or a rating.
   const range = numberRange(tokens, k);
   if (range && (range.hi > range.lo || /^(?:stars?|points?)$/.test(tokens[range.end]?.lower ?? ''))) {
@@ -232,7 +250,10 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
     }
     const lower = t.lower;
     const separator =
-      (t.kind === 'punct' && /^[,;:–—|→>]$/.test(t.text)) || (t.kind === 'punct' && t.text === '-' && !t.joined);
+      (t.kind === 'punct' && /^[,;:–—|→>]$/.test(t.text)) ||
+      (t.kind === 'punct' && t.text === '-' && !t.joined) ||
+      // "(Engineering → #eng, …)": a parenthesis opens a list of routes.
+      (t.text === '(' && [1, 2, 3].some((d) => arrowAt(tokens, j + d) >= 0));
     const conjunction =
       (t.kind === 'word' && /^(?:and|&|plus|but)$/.test(lower)) || (t.kind === 'punct' && /^[&+]$/.test(t.text));
     // "4 and 5 star reviews", "1 to 3 stars": a range, not two clauses.

@@ -121,7 +121,7 @@ export function numberRange(tokens: Token[], k: number): NumberRange | null {
 }
 
 /** "→" or "->" at j: the arrow a route's value points along ("Engineering → #eng"). */
-export function arrowAt(tokens: Token[], j: number): number {
+function arrowAt(tokens: Token[], j: number): number {
   const t = tokens[j];
   if (t?.text === '→') return j;
   if (t?.text === '-' && tokens[j + 1]?.text === '>' && tokens[j + 1]!.joined) return j + 1;

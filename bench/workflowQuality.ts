@@ -21,6 +21,8 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, third development set',
   },
   { set: 'userDevelopment4', label: 'requests written outside the builder, fourth development set' },
+  { set: 'userDevelopment5', label: 'requests written outside the builder, fifth development set' },
+  { set: 'userDevelopment6', label: 'requests written outside the builder, sixth development set' },
   {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',

@@ -56,6 +56,8 @@ export type SetName =
   | 'userDevelopment2'
   | 'userDevelopment3'
   | 'userDevelopment4'
+  | 'userDevelopment5'
+  | 'userDevelopment6'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -68,6 +70,8 @@ const FILES: Record<SetName, string> = {
   userDevelopment2: 'user-requests-dev2.json',
   userDevelopment3: 'user-requests-dev3.json',
   userDevelopment4: 'user-requests-dev4.json',
+  userDevelopment5: 'user-requests-dev5.json',
+  userDevelopment6: 'user-requests-dev6.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

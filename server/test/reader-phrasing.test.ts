@@ -721,4 +721,136 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.ok(!all(spec).some((s) => s.kind === 'http'), 'Design and Backend are values, not systems');
   });
+  it('routes top-level arrow lists of event values ("order_paid → …, order_refunded → …")', () => {
+    const spec = readRequest(
+      'We receive webhooks from our shop. order_paid → add the buyer to Mailchimp, order_refunded → create a ticket in Zendesk, order_disputed → message #risk on Slack. everything else ignore.',
+    );
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [
+        ['order_paid', ['mailchimp']],
+        ['order_refunded', ['zendesk']],
+        ['order_disputed', ['slack']],
+      ],
+    );
+    // A chain of steps written with arrows stays a chain.
+    const chain = readRequest('Schedule Trigger → get the posts from Reddit → summarize with OpenAI → post to Slack');
+    assert.ok(!all(chain).some((s) => s.kind === 'switch'));
+  });
+  it('reads tests said as outcomes: "if any failed", "if they didn\'t reply", "if it\'s a refund", "if it\'s their first order"', () => {
+    const cond = (text: string) => {
+      const f = all(readRequest(text)).find((s) => s.kind === 'if' || s.kind === 'filter');
+      return f && (f.kind === 'if' || f.kind === 'filter') ? f.condition : null;
+    };
+    assert.deepEqual(
+      cond('Every morning get the latest builds from CircleCI and if any failed send a Pushover alert'),
+      {
+        field: 'status',
+        operator: 'equals',
+        value: 'failed',
+      },
+    );
+    assert.deepEqual(
+      cond("When a Typeform survey is submitted, wait 3 days and if they didn't reply send a reminder with Gmail"),
+      { field: 'replied', operator: 'isFalse', value: false },
+    );
+    assert.deepEqual(cond('new Stripe charge → log it in Airtable, then if its a refund notify #finance on slack'), {
+      field: 'category',
+      operator: 'equals',
+      value: 'refund',
+    });
+    assert.deepEqual(
+      cond(
+        'When a Shopify order comes in, add it to Airtable and if its their first order send a welcome SMS with Twilio',
+      ),
+      {
+        field: 'first_order',
+        operator: 'isTrue',
+        value: true,
+      },
+    );
+  });
+  it('filters on labels, prefixes and missing fields ("gets the \'bug\' label", "names start with", "have no address")', () => {
+    const filters = (text: string) => all(readRequest(text)).filter((s) => s.kind === 'filter');
+    assert.deepEqual(filters("When a GitLab issue gets the 'urgent' label, page the on-call person in PagerDuty."), [
+      { kind: 'filter', condition: { field: 'labels', operator: 'contains', value: 'urgent' } },
+    ]);
+    const prefix = readRequest(
+      "When any workflow fails, send a Pushover message and add a row to Airtable. But only for client workflows (names start with 'CLIENT').",
+    );
+    assert.equal(prefix.steps[0]?.kind, 'filter', 'a rule said after the steps holds for all of them');
+    assert.deepEqual((prefix.steps[0] as { condition: unknown }).condition, {
+      field: 'names',
+      operator: 'startsWith',
+      value: 'client',
+    });
+    assert.deepEqual(
+      filters(
+        'Every day get new signups from our API and add them to Mailchimp. Some signups have no email, those should be skipped.',
+      ).map((f) => f.kind === 'filter' && f.condition),
+      [{ field: 'email', operator: 'exists', value: '' }],
+    );
+  });
+  it('does not take a team or a person for a system ("Linear for the Platform team", "a task for the CSM")', () => {
+    const spec = readRequest(
+      'When a deal closes in Pipedrive, create an issue in Linear for the Growth team and a task in Asana for the CSM.',
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), JSON.stringify(all(spec)));
+    assert.deepEqual(apps(spec), ['linear:create', 'asana:create']);
+  });
+  it('makes a wish for an alert the message the request sends elsewhere ("I want an alert … send it to Gotify")', () => {
+    const spec = readRequest(
+      'I want an alert whenever one of my workflows fails. Send a message to Gotify and write a row to Postgres.',
+    );
+    assert.deepEqual(apps(spec), ['gotify:send', 'postgres:create']);
+  });
+  it('starts from an event written as the head of an arrow chain ("new Stripe charge → …", "Calendar event created → …")', () => {
+    const trig = (text: string) => readRequest(text).trigger;
+    assert.deepEqual(trig('new Stripe charge → save it in Airtable'), { kind: 'app', app: 'stripe', event: 'payment' });
+    assert.equal(
+      (trig('Google Calendar event created → create a Zoom meeting') as { app?: string }).app,
+      'googleCalendar',
+    );
+    assert.equal(
+      (trig('Postgres Trigger on new row in orders → Code node → HTTP Request') as { app?: string }).app,
+      'postgres',
+    );
+    const tagged = readRequest("Keap contact gets tag 'vip' → add them to Mailchimp");
+    assert.equal((tagged.trigger as { app?: string }).app, 'keap');
+    assert.deepEqual(tagged.steps[0], {
+      kind: 'filter',
+      condition: { field: 'tags', operator: 'contains', value: 'vip' },
+    });
+    // A chain that starts with a step is no event.
+    assert.equal(trig('Schedule Trigger → get the Reddit posts → post to Slack').kind, 'schedule');
+  });
+  it('reads an everyday-word app name in a request typed without capitals ("post in teams", "a linear issue")', () => {
+    assert.deepEqual(apps(readRequest('when a deal is won in pipedrive make a card in trello and post in teams')), [
+      'trello:create',
+      'microsoftTeams:send',
+    ]);
+    assert.ok(apps(readRequest('when a form is submitted create a linear issue')).includes('linear:create'));
+    // Plain words stay plain.
+    assert.deepEqual(apps(readRequest('every day put each line in a google sheet')), ['googleSheets:create']);
+  });
+  it('names the item an app step acts on from the words before the app ("a task in Asana", "my n8n workflows to GitHub")', () => {
+    const spec = readRequest('When a HubSpot deal is won, create a project in Asana and get the lead from Pipedrive.');
+    assert.deepEqual(
+      all(spec).flatMap((s) => (s.kind === 'app' ? [[s.app, s.verb, s.noun]] : [])),
+      [
+        ['asana', 'create', 'project'],
+        ['pipedrive', 'read', 'lead'],
+      ],
+    );
+    const backup = readRequest('Back up my n8n workflows to GitHub every night');
+    assert.deepEqual(
+      all(backup).flatMap((s) => (s.kind === 'app' ? [[s.app, s.verb, s.noun]] : [])),
+      [
+        ['n8n', 'read', 'workflow'],
+        ['github', 'create', 'file'],
+      ],
+    );
+  });
 });

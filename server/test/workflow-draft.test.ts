@@ -89,4 +89,31 @@ describe('workflow draft operations', () => {
     again.removeNode(post);
     assert.deepEqual(again.toWorkflow().connections, {});
   });
+  it('picks operations people mean: a row appended to a sheet, a record listed, a readable resource, a usual state', async () => {
+    const sheets = await definition('n8n-nodes-base.googleSheets');
+    const airtable = await definition('n8n-nodes-base.airtable');
+    const drive = await definition('n8n-nodes-base.googleDrive');
+    const mailchimp = await definition('n8n-nodes-base.mailchimp');
+    const draft = new WorkflowDraft();
+    // "add a row to Google Sheets" appends to the sheet; it never creates another sheet.
+    const row = draft.addNode(sheets, 'Add row to Google Sheets', {}, { verb: 'create', noun: 'row', hints: {} });
+    assert.equal(draft.node(row).parameters.operation, 'append');
+    assert.equal(row, 'Append row in Google Sheets', 'the name says what the operation does');
+    // "get the records from Airtable" lists them (getting one needs its id).
+    const records = draft.addNode(airtable, 'Get records from Airtable', {}, { verb: 'read', hints: {} });
+    assert.equal(draft.node(records).parameters.operation, 'search');
+    // "documents from a Google Drive folder": a folder cannot be read, so the files are.
+    const docs = draft.addNode(drive, 'Get folders from Google Drive', {}, { verb: 'read', noun: 'folder', hints: {} });
+    assert.notEqual(draft.node(docs).parameters.resource, 'folder');
+    assert.notEqual(draft.node(docs).parameters.operation, 'create');
+    // A member added to a list is subscribed, not "cleaned" (the first value Mailchimp lists).
+    const member = draft.addNode(
+      mailchimp,
+      'Add member to Mailchimp',
+      {},
+      { verb: 'create', noun: 'member', hints: {} },
+    );
+    assert.equal(draft.node(member).parameters.status, 'subscribed');
+    assert.equal(member, 'Create member in Mailchimp');
+  });
 });

@@ -20,17 +20,18 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
     'publish',
   ],
   send: ['send', 'post', 'sendmessage', 'create', 'sendandwait', 'publish', 'reply'],
+  // Many before one: "get the records" lists them; getting one by its id needs an id the request rarely has.
   read: [
     'getall',
     'getmany',
-    'get',
+    'getallitems',
+    'list',
     'search',
     'read',
-    'list',
     'executequery',
     'select',
+    'get',
     'currentweather',
-    'getallitems',
     'download',
   ],
   update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch'],
@@ -127,6 +128,9 @@ export function visible(def: NodeDefinition, params: Record<string, unknown>): N
   });
 }
 
+/** Option values a required setting with no default is given first, when the node offers them. */
+const USUAL_STATE = ['subscribed', 'active', 'enabled', 'open'];
+
 export function optionValues(prop: NodeProperty): string[] {
   return (prop.options ?? []).map((o) => o.value).filter((v): v is string => typeof v === 'string');
 }
@@ -194,8 +198,17 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): 
       return { value: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] } };
     case 'options': {
       const values = optionValues(prop).filter((v) => v !== '');
-      if (values.length)
-        return { value: typeof prop.default === 'string' && values.includes(prop.default) ? prop.default : values[0] };
+      // UptimeRobot's alert contact type: options whose values are numbers.
+      const numbers = (prop.options ?? []).map((o) => o.value).filter((v): v is number => typeof v === 'number');
+      if (!values.length && numbers.length)
+        return {
+          value: typeof prop.default === 'number' && numbers.includes(prop.default) ? prop.default : numbers[0],
+        };
+      if (values.length) {
+        if (typeof prop.default === 'string' && values.includes(prop.default)) return { value: prop.default };
+        // With no default, the state a new record is usually given (Mailchimp's member status lists "cleaned" first).
+        return { value: USUAL_STATE.find((v) => values.includes(v)) ?? values[0] };
+      }
       return ask();
     }
     case 'multiOptions': {
@@ -288,11 +301,35 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     const preferred = [want.noun, ...(want.resources ?? []), ...sent]
       .filter((x): x is string => Boolean(x))
       .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
-    params.resource = choose(optionValues(resource), preferred, resource.default);
+    const values = optionValues(resource);
+    params.resource = choose(values, preferred, resource.default);
+    // "documents from a Google Drive folder" reads: a resource with nothing that reads (a folder can only be
+    // created, shared or deleted) gives way to one that does, the default first.
+    const does = (r: unknown) => {
+      const ops = visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options');
+      return !ops || optionValues(ops).some((v) => OPERATIONS[want.verb].includes(norm(v)));
+    };
+    if (!does(params.resource) && want.verb !== 'trigger') {
+      const other = [resource.default, ...values].find((r) => typeof r === 'string' && values.includes(r) && does(r));
+      if (typeof other === 'string') params.resource = other;
+    }
   }
   const operation = visible(def, params).find((p) => p.name === 'operation' && p.type === 'options');
-  if (operation && !('operation' in given))
-    params.operation = choose(optionValues(operation), OPERATIONS[want.verb], operation.default);
+  if (operation && !('operation' in given)) {
+    // "add a row to Google Sheets": creating in a sheet or a table is adding a row to it, not making another one.
+    const container =
+      want.verb === 'create' &&
+      typeof params.resource === 'string' &&
+      /^(?:sheet|table|database|spreadsheet|base)$/.test(params.resource) &&
+      norm(want.noun ?? '') !== params.resource;
+    params.operation = choose(
+      optionValues(operation),
+      container
+        ? ['append', 'insert', 'upsert', 'appendorupdate', 'createrow', 'addrow', ...OPERATIONS.create]
+        : OPERATIONS[want.verb],
+      operation.default,
+    );
+  }
   const events = visible(def, params).find(
     (p) => /^(?:events?|topic|triggerOn|updates)$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options'),
   );

@@ -73,6 +73,11 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   equals: { type: 'string', operation: 'equals' },
   notEquals: { type: 'string', operation: 'notEquals' },
   contains: { type: 'string', operation: 'contains' },
+  notContains: { type: 'string', operation: 'notContains' },
+  startsWith: { type: 'string', operation: 'startsWith' },
+  notStartsWith: { type: 'string', operation: 'notStartsWith' },
+  endsWith: { type: 'string', operation: 'endsWith' },
+  notEndsWith: { type: 'string', operation: 'notEndsWith' },
   exists: { type: 'string', operation: 'exists', singleValue: true },
   notExists: { type: 'string', operation: 'notExists', singleValue: true },
   isTrue: { type: 'boolean', operation: 'true', singleValue: true },
@@ -188,7 +193,8 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
       return { name: 'Error Trigger', type: T.error, parameters: {} };
     case 'app':
       return {
-        name: `${appName(trigger.app)} Trigger`,
+        // "Figma Trigger (Beta)": a name that says it already.
+        name: /\btrigger\b/i.test(appName(trigger.app)) ? appName(trigger.app) : `${appName(trigger.app)} Trigger`,
         type: '',
         parameters: {},
         app: trigger.app,

@@ -45,6 +45,46 @@ function outputCount(node: Pick<DraftNode, 'type' | 'parameters' | 'onError'>): 
   }
 }
 
+const GENERIC_LABEL = /^(?:Create|Add|Send|Get|Update|Delete) [\w -]{1,30}? (?:in|to|via|from) (.+)$/;
+
+/** "Create member in Mailchimp", "Get submissions from KoBoToolbox": an app step named by the operation it got. */
+function operationName(def: NodeDefinition, label: string, params: Record<string, unknown>): string | null {
+  const app = GENERIC_LABEL.exec(label.trim())?.[1];
+  if (!app) return null;
+  const shown = visible(def, params);
+  const optionName = (prop: string) => {
+    const p = shown.find((x) => x.name === prop && x.type === 'options');
+    return p?.options?.find((o) => o.value === params[prop])?.name;
+  };
+  const resource = optionName('resource');
+  const operation = optionName('operation');
+  if (!resource || !operation || /[^\w\s&-]/.test(`${resource}${operation}`)) return null;
+  const noun = resource.replace(/\s+within\s+.*$/i, '');
+  const thing = /^[A-Z]{2,}$/.test(noun) ? noun : noun.toLowerCase();
+  const search = /^search$/i.test(operation);
+  const many = search || /^(?:get many|get all|list|getall)$/i.test(operation);
+  // "Append Row", "Send Message": an operation that names its object already.
+  const whole = !many && !/^create or update$/i.test(operation) && /\s/.test(operation.trim());
+  const verb = search
+    ? 'Search'
+    : many
+      ? 'Get'
+      : whole
+        ? operation.trim().replace(/\s+(\S+)/g, (_, w: string) => ` ${/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase()}`)
+        : operation.replace(/\s+/g, ' ');
+  const object = whole ? '' : many ? (/s$/.test(thing) ? ` ${thing}` : ` ${thing}s`) : ` ${thing}`;
+  const prep = search
+    ? 'in'
+    : /^(?:get|list|download|find)/i.test(verb)
+      ? 'from'
+      : /^(?:add|upload)/i.test(verb)
+        ? 'to'
+        : /^send/i.test(verb)
+          ? 'via'
+          : 'in';
+  return `${verb}${object} ${prep} ${app}`.slice(0, 80);
+}
+
 export class WorkflowDraft {
   name = 'Workflow';
   readonly nodes: DraftNode[] = [];
@@ -78,10 +118,12 @@ export class WorkflowDraft {
   /** Adds a node from its definition; an app step's intent picks its resource and operation. Returns its name. */
   addNode(def: NodeDefinition, name: string, parameters: Record<string, unknown>, intent?: Intent): string {
     this.checkNames(def, parameters);
-    const taken = new Set(this.nodes.map((n) => n.name));
-    let unique = name.trim() || def.displayName;
-    for (let i = 2; taken.has(unique); i++) unique = `${name} ${i}`;
     const configured = intent ? configureNode(def, intent, parameters) : fillRequired(def, parameters);
+    // "Create item in Mailchimp" said no more than the verb: the name says what the chosen operation does.
+    const said = (intent && operationName(def, name, configured.parameters)) || name.trim() || def.displayName;
+    const taken = new Set(this.nodes.map((n) => n.name));
+    let unique = said;
+    for (let i = 2; taken.has(unique); i++) unique = `${said} ${i}`;
     this.nodes.push({ name: unique, type: def.type, typeVersion: def.version, parameters: configured.parameters });
     this.pick(unique, configured.toPick);
     for (const type of configured.credentials) this.credentials.push({ node: unique, type });

@@ -37,7 +37,22 @@ export interface Condition {
   /** The item field compared, e.g. "budget". */
   field: string;
   operator:
-    'gt' | 'lt' | 'gte' | 'lte' | 'equals' | 'notEquals' | 'contains' | 'exists' | 'notExists' | 'isTrue' | 'isFalse';
+    | 'gt'
+    | 'lt'
+    | 'gte'
+    | 'lte'
+    | 'equals'
+    | 'notEquals'
+    | 'contains'
+    | 'notContains'
+    | 'startsWith'
+    | 'notStartsWith'
+    | 'endsWith'
+    | 'notEndsWith'
+    | 'exists'
+    | 'notExists'
+    | 'isTrue'
+    | 'isFalse';
   value: string | number | boolean | null;
 }
 

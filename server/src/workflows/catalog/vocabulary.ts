@@ -274,6 +274,8 @@ export class Vocabulary {
    */
   find(tokens: Token[], titleCase: boolean): AppMention[] {
     const found: AppMention[] = [];
+    // "post in teams", "create a linear issue": in a request typed without capitals, capitals say nothing either.
+    const lower = !tokens.some((t) => t.kind === 'word' && /[A-Z]/.test(t.text) && t.text !== 'I');
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.kind !== 'word') continue;
       let node: Trie | undefined = this.root;
@@ -301,7 +303,7 @@ export class Vocabulary {
       if (
         best.plain === 'capital'
           ? !/^[A-Z]/.test(tokens[i]!.text)
-          : best.plain && !this.plainCounts(tokens, i, titleCase)
+          : best.plain && !this.plainCounts(tokens, i, titleCase, lower)
       )
         continue;
       found.push({ app: best.app, from: i, to: best.to });
@@ -320,9 +322,18 @@ export class Vocabulary {
     );
   }
 
-  private plainCounts(tokens: Token[], i: number, titleCase: boolean): boolean {
+  private plainCounts(tokens: Token[], i: number, titleCase: boolean, lower = false): boolean {
     const t = tokens[i]!;
     const before = tokens[i - 1];
+    if (lower) {
+      // Where an app stands and nothing else follows ("post in teams", "… to copper and …"), or with its items.
+      const after = tokens[i + 1];
+      const placedHere = before && /^(?:with|via|using|to|into|in|on|from)$/.test(before.lower);
+      const ends = !after || after.kind === 'punct' || /^(?:and|then|too|also|as|when|if|every|for)$/.test(after.lower);
+      return Boolean(
+        (placedHere && ends) || (after && APP_NOUN.test(after.lower) && !/^(?:the|a|an)$/.test(after.lower)),
+      );
+    }
     // "Line" or "LINE" (a brand written in capitals), not "line" or a shouted "THE".
     const capital = /^[A-Z]/.test(t.text) && (t.text !== t.text.toUpperCase() || t.text.length >= 3);
     const placed = before && /^(?:with|via|using|to|into|in|on|from|and|&|,|\+)$/.test(before.lower);

@@ -10,6 +10,7 @@ import { within } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
 import { spanText } from './text.ts';
+import { invert } from './words.ts';
 
 const aiSteps = (steps: Step[]): AiStep[] => {
   const out: AiStep[] = [];
@@ -236,21 +237,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   return out;
 }
 
-const INVERSE: Record<Condition['operator'], Condition['operator']> = {
-  gt: 'lte',
-  lte: 'gt',
-  lt: 'gte',
-  gte: 'lt',
-  equals: 'notEquals',
-  notEquals: 'equals',
-  isTrue: 'isFalse',
-  isFalse: 'isTrue',
-  exists: 'notExists',
-  notExists: 'exists',
-  contains: 'contains',
-};
-
-const inverse = (c: Condition): Condition => ({ ...c, operator: INVERSE[c.operator] });
+const inverse = (c: Condition): Condition => ({ ...c, operator: invert(c.operator) });
 
 /** A condition with no other outcome and nothing after it keeps only the items that meet it (a Filter). */
 export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {

@@ -155,6 +155,9 @@ export function findMentions(tokens: Token[]): Mentions {
 const ITEM_NOUN =
   /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
 
+const GROUP_NOUN =
+  /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign)$/;
+
 const COMMON_CAPITALS = new Set(
   'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use'.split(
     ' ',
@@ -221,8 +224,14 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     if (!api && nodeNames().has(said)) continue;
     // "Q&A", "vector DB", "HR": a letter or two is a word of the trade, not a system (unless "… API" follows).
     if (!api && end - from === 1 && tokens[from]!.text.length <= 2) continue;
-    // "the weather in Berlin", "for Paris": a place, not a system.
-    if (!api && !camel && /^(?:in|for|at|near|around|across)$/.test(prev?.lower ?? '')) continue;
+    // "the weather in Berlin", "for Paris", "for the CSM": a place or a person, not a system.
+    let before = from - 1;
+    while (before > 0 && /^(?:the|a|an|our|my|their|its|his|her)$/.test(tokens[before]!.lower)) before--;
+    if (!api && !camel && /^(?:in|for|at|near|around|across)$/.test(tokens[before]?.lower ?? '')) continue;
+    // "the Platform team", "the Rotterdam office": a group of people, not a system.
+    if (!api && GROUP_NOUN.test(tokens[end]?.lower ?? '')) continue;
+    // "Postgres/PostGIS DB": another name for the app just named.
+    if (!api && prev?.text === '/' && taken.has(from - 2)) continue;
     found.push({
       name: tokens
         .slice(from, end)

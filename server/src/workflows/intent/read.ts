@@ -8,7 +8,7 @@ import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
-import { conditionOf, isComplement } from './words.ts';
+import { conditionOf, invert, isComplement } from './words.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 
 const ERROR_WORDS =
@@ -77,6 +77,8 @@ function normalise(text: string): string {
   return (
     text
       .replace(/\be-mail/gi, 'email')
+      // "back up my workflows": one verb.
+      .replace(/\bback(s|ed|ing)?\s+up\b/gi, (_, end: string | undefined) => `backup${end ?? ''}`)
       // "Create a workflow that pulls …", "Build an automation to …": the request is what follows.
       .replace(
         /(^|[.!?]\s+)(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+)?(?:workflow|automation|flow|pipeline|zap|scenario)\s+(?:that|which|to|where|for)\s+(\w)/gi,
@@ -551,12 +553,17 @@ class Reader {
     if (this.ctx.tokens[rest - 1]?.lower === 'to') rest--;
     const steps = this.action(rest, clause.to);
     // "'update' updates the record in Airtable, and 'delete' removes it": a route that names no app uses the one before.
-    const verb = verbClass(this.ctx.tokens[rest]?.lower ?? '');
+    const verb = rest < clause.to ? verbClass(this.ctx.tokens[rest]?.lower ?? '') : undefined;
     const earlier = this.scope.lastSwitch?.routes.at(-1)?.steps.findLast((x) => x.kind === 'app');
     if (!steps.length && earlier?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
       steps.push({ ...earlier, verb, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
     // "9 or 10 go into the 'promoters' table in Airtable, 7 or 8 into 'passives'": the same app, another place.
-    else if (!steps.length && earlier?.kind === 'app' && /^(?:into|in|to)$/.test(this.ctx.tokens[rest]?.lower ?? ''))
+    else if (
+      !steps.length &&
+      earlier?.kind === 'app' &&
+      rest < clause.to &&
+      /^(?:into|in|to)$/.test(this.ctx.tokens[rest]?.lower ?? '')
+    )
       steps.push({ ...earlier, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
     const classifier = this.scope.lastClassifier;
     if (classifier?.routes) {
@@ -671,15 +678,23 @@ class Reader {
       );
     if (!m) return this.onlyClause(clause, words, target);
     const condText = m[1] ?? m[2] ?? m[3] ?? '';
-    const cond = conditionOf(`if ${condText}`) ?? conditionOf(condText);
+    // "only for production workflows (names start with 'PROD -')": the test may start before the keyword.
+    const paren = /\(([^)]+)\)?/.exec(this.text(clause))?.[1]?.toLowerCase();
+    const whole = /\bonly\s+(?:for|if|when)\s+(.*)$/.exec(words)?.[1];
+    const cond =
+      conditionOf(`if ${condText}`) ??
+      conditionOf(condText) ??
+      (paren ? conditionOf(`if ${paren}`) : null) ??
+      (whole ? conditionOf(`if ${whole}`) : null);
     if (!cond) return this.onlyClause(clause, words, target);
     const negate = /\b(?:skip|ignore|exclude|drop|discard)\w*\b|\bfilter\w*\s+out\b/.test(words);
     const before = this.tokenAt(clause, m.index);
-    target.push(...this.action(clause.from, before));
-    target.push({
-      kind: 'filter',
-      condition: negate ? negated(cond) : stripEnd(cond),
-    });
+    const steps = this.action(clause.from, before);
+    const filter: Step = { kind: 'filter', condition: negate ? negated(cond) : stripEnd(cond) };
+    // "… write a row to Postgres. But only for production workflows": a rule said after the steps holds for them all.
+    if (!steps.length && target === this.steps && /^(?:but\s+)?only\b/.test(words) && target.length)
+      target.splice(leadingReads(target), 0, filter);
+    else target.push(...steps, filter);
     return true;
   }
 
@@ -713,6 +728,11 @@ class Reader {
         words,
       );
     const skipTest = skipped?.[1] && VALUE_OR_OUTCOME(skipped[1]) ? conditionOf(`if they are ${skipped[1]}`) : null;
+    // "Some rows have no email, those should be skipped", "skip tickets without an assignee": the field must be there.
+    const lacking = /\b(?:skip|skipped|ignore|ignored|drop|dropped|discard|discarded|exclude|excluded)\b/.test(words)
+      ? /\b(?:no|without|missing)\s+(?:an?\s+|any\s+)?([a-z]+)\b/.exec(words)
+      : null;
+    const lackTest = lacking?.[1] && !/^(?:one|need|more|further|reason)$/.test(lacking[1]) ? lacking[1] : null;
     // "Anything that isn't a PDF is skipped": only that kind of file goes on.
     const kind =
       /\b(?:anything|everything|whatever|files?|items?|attachments?)\s+(?:that|which)\s+(?:isn't|is not|aren't|are not)\s+(?:an?\s+)?(pdf|csv|image|jpe?g|png|xlsx|docx?|zip|xml|json)s?\b/.exec(
@@ -738,7 +758,14 @@ class Reader {
       this.steps.splice(leadingReads(this.steps), 0, test);
       return true;
     } else if (skipTest) condition = negated(skipTest);
-    else if (bound)
+    else if (lackTest) {
+      // A rule about items the steps before read: tested as soon as they are read.
+      this.steps.splice(leadingReads(this.steps), 0, {
+        kind: 'filter',
+        condition: { field: lackTest, operator: 'exists', value: '' },
+      });
+      return true;
+    } else if (bound)
       condition = {
         field: /\bscor/.test(this.ctx.original.toLowerCase())
           ? 'score'
@@ -831,6 +858,11 @@ class Reader {
 
   private unmappedClause(clause: Clause, words: string): void {
     const about = /\b(?:in|on|with) the browser\b|\bagent'?s computer\b|\bshow me\b|\bexplain\b/.test(words);
+    // "hello, how do i build this": a question about the request, not a part of it.
+    const asking =
+      /^(?:(?:hi|hello|hey|hiya)\s+)?(?:how|what|which|where|can|could|is|are)\s+(?:do|can|could|would|should|is|are)?\s*(?:i|we|you|it|there)\b.*\b(?:this|it|that|possible|way)$/.test(
+        words,
+      );
     const filler =
       /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
     // "validates the data" before a condition: the condition is the check.
@@ -838,6 +870,7 @@ class Reader {
     if (
       words.split(' ').length > 1 &&
       !about &&
+      !asking &&
       !checking &&
       !filler.test(words) &&
       verbClass(words.split(' ')[0]!) !== 'umbrella'
@@ -845,23 +878,6 @@ class Reader {
       this.unmapped.push(this.text(clause));
   }
 }
-
-const invert = (op: Condition['operator']): Condition['operator'] =>
-  (
-    ({
-      gt: 'lte',
-      lte: 'gt',
-      lt: 'gte',
-      gte: 'lt',
-      equals: 'notEquals',
-      notEquals: 'equals',
-      isTrue: 'isFalse',
-      isFalse: 'isTrue',
-      exists: 'notExists',
-      notExists: 'exists',
-      contains: 'contains',
-    }) as const
-  )[op];
 
 /** A word that is a value of a field or one side of a yes/no outcome ("invalid", "cancelled", "spam"). */
 const VALUE_OR_OUTCOME = (word: string): boolean => Boolean(fieldOfValue(word) ?? opposite(word));

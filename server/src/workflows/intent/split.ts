@@ -128,6 +128,23 @@ function arrowAt(tokens: Token[], j: number): number {
   return -1;
 }
 
+const separates = (tokens: Token[], i: number): boolean => i < 0 || /^[(,.;:!?]$/.test(tokens[i]?.text ?? '');
+
+/** How many "value →" routes the sentence around k lists, each after a separator. */
+function arrowRoutes(tokens: Token[], k: number): number {
+  let from = k;
+  while (from > 0 && !/^[.!?]$/.test(tokens[from - 1]!.text)) from--;
+  let n = 0;
+  for (let p = from; p < tokens.length && !/^[.!?]$/.test(tokens[p]!.text); p++)
+    if (
+      separates(tokens, p - 1) &&
+      tokens[p]!.kind !== 'punct' &&
+      (arrowAt(tokens, p + 1) >= 0 || (tokens[p + 1]?.kind === 'word' && arrowAt(tokens, p + 2) >= 0))
+    )
+      n++;
+  return n;
+}
+
 export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
   if (!t) return -1;
@@ -140,6 +157,9 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     const listed = /^[(,]$/.test(tokens[k - 1]?.text ?? '') && tokens.slice(0, k).some((x) => x.text === '(');
     if (arrow >= 0 && listed && tokens.slice(0, k).some((x) => /^(?:on|by)$/.test(x.lower)))
       return arrowAt(tokens, arrow);
+    // "subscription_created → add to Customer.io, subscription_cancelled → create a task …": two or more values,
+    // each after a comma or the sentence's start, pointing at what happens; a chain ("A → B → C") has one.
+    if (arrow >= 0 && separates(tokens, k - 1) && arrowRoutes(tokens, k) >= 2) return arrowAt(tokens, arrow);
   }
   // "9 or 10 go into …", "4 and 5 star reviews get …", "1 to 3 stars get …": ranges of a score or a rating.
   const range = numberRange(tokens, k);

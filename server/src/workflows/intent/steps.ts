@@ -123,15 +123,26 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
 }
 
 const ITEM_AFTER =
-  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar)$/;
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?)$/;
 
 /** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
 const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
 
 /** An app followed by its items ("Shopify orders", "YouTube comments") is where the items come from. */
 function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
+  // "my n8n workflows": a name that ends with its items.
+  const last = tokens[ref.to - 1]!;
+  if (ref.to - 1 > ref.from && ITEM_AFTER.test(last.lower)) return last.lower.replace(/s$/, '');
   const next = tokens.slice(ref.to, ref.to + 2).find((t) => t.kind === 'word');
   return next && ITEM_AFTER.test(next.lower) ? next.lower.replace(/s$/, '') : undefined;
+}
+
+/** "create a task in HubSpot", "get the lead from Pipedrive": the item named just before the app's preposition. */
+function itemsBefore(tokens: Token[], ref: AppRef, from: number): string | undefined {
+  if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[ref.from - 1]?.lower ?? '')) return undefined;
+  const noun = tokens[ref.from - 2];
+  if (ref.from - 2 < from || noun?.kind !== 'word' || !ITEM_AFTER.test(noun.lower)) return undefined;
+  return noun.lower.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
 function headVerb(tokens: Token[], from: number, to: number): { index: number; word: string; cls: VerbClass } | null {
@@ -404,7 +415,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const app = (ref: AppRef, verb: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
-    const noun = verb === 'send' && said && PLACES.test(said) ? undefined : said;
+    const named = said ?? itemsBefore(tokens, ref, from);
+    const noun = verb === 'send' && named && PLACES.test(named) ? undefined : named;
     return { kind: 'app', app: ref.app.key, verb, ...(noun ? { noun } : {}), hints, phrase };
   };
 
@@ -457,8 +469,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (role === 'destination') {
       // "archived in Google Sheets", "moved to Notion": kept there, not deleted from it.
       const kept = verb === 'delete' && /^(?:archive|move|file|put)$/.test(head?.word ?? '');
+      // "back up my workflows to GitHub", "export the invoices to Drive": a copy is kept there as a file.
+      const copy = /^(?:backup|export|archive|dump)$/.test(head?.word ?? '') ? 'file' : undefined;
       outputs.push(
-        app(ref, verb && verb !== 'read' && verb !== 'search' && !kept ? verb : defaultVerb(ref.app), items),
+        app(ref, verb && verb !== 'read' && verb !== 'search' && !kept ? verb : defaultVerb(ref.app), items ?? copy),
       );
       continue;
     }
@@ -527,6 +541,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       /^(?:verify|validate|check|enrich|clean|normali[sz]e|look|lookup|find)$/.test(head?.word ?? '')
     )
       continue;
+    // "signups that have no email", "rows without an email address": the field is tested, not a mailbox.
+    if (
+      g.kind === 'email' &&
+      /^(?:no|without|missing|invalid|valid|empty|blank)$/.test(
+        /^(?:an?|the)$/.test(tokens[g.from - 1]?.lower ?? '')
+          ? (tokens[g.from - 2]?.lower ?? '')
+          : (tokens[g.from - 1]?.lower ?? ''),
+      )
+    )
+      continue;
     // "merge them with the customer rows by email", "dedupe by email": the key the items are matched on.
     if (
       g.kind === 'email' &&
@@ -538,6 +562,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     let k = g.from - 1;
     while (k >= from && DETERMINER.test(tokens[k]!.lower)) k--;
     if (/^(?:about|regarding|concerning)$/.test(tokens[k]?.lower ?? '')) continue;
+    // "post in #deploys with the deploy url": a value the message carries, not a page to fetch.
+    if (
+      g.kind === 'web' &&
+      tokens.slice(Math.max(from, g.from - 3), g.from).some((t) => /^(?:with|including|containing|plus)$/.test(t.lower))
+    )
+      continue;
     if (g.kind === 'http' || g.kind === 'web') {
       // "the weather API and the traffic API": each named API is a call of its own.
       const owner = tokens[g.from - 1];
@@ -602,6 +632,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     )
       continue;
     if (g.kind === 'chat' && (outputs.length || !(sending || cls === 'send') || channel0)) continue;
+    // "I want an alert … send a message to Gotify": a wish for an alert is the message the request sends elsewhere.
+    if (
+      g.kind === 'chat' &&
+      (!cls || cls === 'umbrella') &&
+      !tokens.slice(Math.max(from, g.from - 3), g.from).some((t) => /^(?:to|in|into|on|via|through)$/.test(t.lower)) &&
+      ctx.mentions.apps.some(
+        (a) => a.app.key !== ctx.triggerApp && appKindOf(a.app.key) === 'message' && !SMS_APPS.test(a.app.key),
+      )
+    )
+      continue;
     const readVerb = !received && (verb === 'read' || verb === 'search');
     if (SEND_GENERIC.has(g.kind) && readVerb && g.kind !== 'email') continue;
     if (g.kind === 'email' && readVerb) {

@@ -81,6 +81,28 @@ function eventClause(tokens: Token[], at: number, span: number): number {
   return end;
 }
 
+const isArrow = (tokens: Token[], j: number): boolean =>
+  tokens[j]?.text === '→' || (tokens[j]?.text === '-' && tokens[j + 1]?.text === '>');
+
+/**
+ * Where the event ends when a sentence opens with one and an arrow follows ("new Paddle transaction → …",
+ * "Keap contact gets tag 'webinar' → …", "Postgres Trigger on new row in orders → …"); -1 when it does not.
+ */
+function arrowHead(tokens: Token[], i: number, m: Mentions): number {
+  if (i > 0 && !/^[.!?:\n]$/.test(tokens[i - 1]!.text)) return -1;
+  let j = i;
+  while (j < tokens.length && j - i < 14 && !isArrow(tokens, j) && !/^[.!?,;]$/.test(tokens[j]!.text)) j++;
+  if (!isArrow(tokens, j) || j === i) return -1;
+  const words = tokens.slice(i, j).map((t) => t.lower);
+  // An app with no trigger of its own is polled for its new items.
+  const app = m.apps.find((a) => a.from >= i && a.to <= j && (triggerable(a) || words.includes('new')));
+  if (!app) return -1;
+  const event = words.some((w) => /^(?:new|incoming|trigger|gets?|got)$/.test(w) || EVENT_VERB.test(w));
+  // "Schedule Trigger → get the posts from Reddit": a chain that starts with a step, not an event.
+  const step = words.some((w, k) => k === 0 && verbClass(w) && !/^(?:new|incoming)$/.test(w));
+  return event && !step ? j : -1;
+}
+
 function triggerable(ref: AppRef): boolean {
   return Boolean(ref.app.trigger);
 }
@@ -167,10 +189,12 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const two = `${one} ${tokens[i + 1]?.lower ?? ''}`;
     const three = `${two} ${tokens[i + 2]?.lower ?? ''}`;
     const span = EVENT_START.test(three) ? 3 : EVENT_START.test(two) ? 2 : EVENT_START.test(one) ? 1 : 0;
-    if (!span) continue;
+    // "new Stripe charge → log it", "Google Calendar event created → …": an event written as a chain's head.
+    const head = span ? -1 : arrowHead(tokens, i, m);
+    if (!span && head < 0) continue;
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
-    let end = eventClause(tokens, i, span);
+    let end = head >= 0 ? head : eventClause(tokens, i, span);
     // "Translate incoming Zammad tickets to English", "tag each new Help Scout conversation as …": the words name
     // the items an action takes, up to their noun (or the app's name and the word after it).
     if (

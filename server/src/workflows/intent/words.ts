@@ -25,8 +25,11 @@ const NUMBER =
   '(\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
 /** "drops below", "goes above", "rises over": a value moving past a bound is compared with it. */
 const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets |rises? |rose |climbs? |jumps? )?';
-const ABOVE = '(?:over|above|greater than|more than|higher than|exceeds|exceeding|>)';
-const BELOW = '(?:under|below|less than|lower than|<)';
+const ABOVE =
+  '(?:over|above|greater than|more than|higher than|longer than|bigger than|larger than|exceeds|exceeding|>)';
+const BELOW = '(?:under|below|less than|lower than|shorter than|smaller than|<)';
+/** Words between "is" and its value that do not change it ("is still unpaid", "is fully paid"). */
+const ADVERB = '(?:(?:still|fully|already|actually|really|currently|now|also|completely|marked(?: as)?)\\s+)?';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
   [new RegExp(`${FIELD}\\s+${MOVES}${ABOVE}\\s*${NUMBER}`), 'gt'],
   [new RegExp(`${FIELD}\\s+${MOVES}${BELOW}\\s*${NUMBER}`), 'lt'],
@@ -65,6 +68,11 @@ const MEASURES: Record<string, string> = {
   worth: 'value',
   aged: 'age',
 };
+
+/** The past form a flag is named by ("reply" → "replied", "open" → "opened", "pay" → "paid"). */
+const pastOf = (verb: string): string =>
+  ({ pay: 'paid', buy: 'bought', read: 'read', see: 'seen', sign: 'signed', do: 'done' })[verb] ??
+  (/[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : /e$/.test(verb) ? `${verb}d` : `${verb}ed`);
 
 const fieldName = (raw: string) => {
   const words = raw
@@ -105,7 +113,12 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     const m = re.exec(text);
     if (m?.[1] && m[2])
       return {
-        condition: { field: fieldName(m[1]), operator, value: numberOf(m[2]) ?? 0 },
+        condition: {
+          // "a time entry longer than 8 hours": how long it lasts.
+          field: /\b(?:longer|shorter) than\b/.test(m[0]) ? 'duration' : fieldName(m[1]),
+          operator,
+          value: numberOf(m[2]) ?? 0,
+        },
         end: m.index + m[0].length,
       };
   }
@@ -137,6 +150,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       },
       end: has.index + has[0].length,
     };
+  // "gets the 'bug' label", "has a priority tag": the value before the kind.
+  const tagged =
+    /\b(?:has|have|with|carries|gets|got|is given)\s+(?:the\s+|a\s+|an\s+)["']?([\w-]+)["']?\s+(label|tag)\b/.exec(
+      text,
+    );
+  if (tagged?.[1] && tagged[2])
+    return {
+      condition: { field: `${tagged[2]}s`, operator: 'contains', value: tagged[1] },
+      end: tagged.index + tagged[0].length,
+    };
   // "if there are no open orders", "if there is a new reply": whether the items exist at all.
   const there = /\bthere (?:are|is|were|was) (no|any|new|some|an?)?\s*([a-z]+)(?:\s([a-z]+))?/.exec(text);
   if (there?.[2] && there[3] && !THERE_STOP.test(there[3])) there[2] = `${there[2]} ${there[3]}`;
@@ -152,6 +175,42 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return {
       condition: { field: 'changed', operator: changed[1] ? 'isFalse' : 'isTrue', value: !changed[1] },
       end: changed.index + changed[0].length,
+    };
+  // "if it's a refund", "if this is an upgrade": the item's kind; "if it's their first order": a yes/no flag.
+  const kindOf =
+    /^(?:it|this|that|it'?s|its)\s+(?:is\s+|was\s+)?(?:(a|an)|their|his|her|the)\s+(first\s+|new\s+|returning\s+|existing\s+|repeat\s+)?([a-z][a-z-]{1,30})\b/.exec(
+      text,
+    );
+  if (kindOf?.[3] && (kindOf[1] || kindOf[2]) && !/^(?:new|good|bad|real|valid|big|small|test)$/.test(kindOf[3]))
+    return {
+      condition: kindOf[2]
+        ? { field: `${kindOf[2].trim()}_${kindOf[3]}`, operator: 'isTrue', value: true }
+        : { field: fieldOfValue(kindOf[3]) ?? 'type', operator: 'equals', value: kindOf[3] },
+      end: kindOf.index + kindOf[0].length,
+    };
+  // "if it fails", "if any failed", "if the deploy breaks": the run's outcome.
+  const failed =
+    /^(?:it|one|any|anything|something|any of them|one of them|(?:the|a|an|any)\s+[a-z]+)\s+(?:(fails?|failed|errors?|errored|breaks?|broke|crashe?s|crashed)|(succeeds?|succeeded|passes|passed|works|worked))\b/.exec(
+      text,
+    );
+  if (failed)
+    return {
+      condition: { field: 'status', operator: 'equals', value: failed[1] ? 'failed' : 'success' },
+      end: failed.index + failed[0].length,
+    };
+  // "if they didn't reply", "if the customer hasn't paid": something the item did or did not do, said in its base form.
+  const didBase =
+    /\b(?:they|he|she|it|the [a-z]+)\s+(haven't|hasn't|didn't|have not|has not|did not|never|does not|doesn't|don't|do not)\s+([a-z]+)\b/.exec(
+      text,
+    );
+  if (
+    didBase?.[2] &&
+    !/ed$/.test(didBase[2]) &&
+    !/^(?:have|has|had|be|get|exist|find|want|need|match)$/.test(didBase[2])
+  )
+    return {
+      condition: { field: pastOf(didBase[2]), operator: 'isFalse', value: false },
+      end: didBase.index + didBase[0].length,
     };
   // "if they haven't clicked anything", "if the customer has not replied": something the item did or did not do.
   const did =
@@ -237,6 +296,22 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: exists.index + exists[0].length,
     };
   }
+  // "if the name starts with 'PROD -'", "files ending in .csv": the start or the end of the text.
+  const edge = new RegExp(
+    `${FIELD}\\s+(?:(starts?|begins?|starting|beginning)|(ends?|ending))\\s+(?:with|in)\\s+["'“]?([\\w.-]{1,40}(?: [\\w.-]{1,20})?)["'”]?`,
+  ).exec(text);
+  if (edge?.[1] && edge[4])
+    return {
+      condition: { field: fieldName(edge[1]), operator: edge[2] ? 'startsWith' : 'endsWith', value: edge[4].trim() },
+      end: edge.index + edge[0].length,
+    };
+  // "if it has no address", "submissions without an email": the field is missing.
+  const lacks = /\b(?:has|have|had|with)\s+no\s+([a-z]+)\b|\bwithout\s+(?:an?\s+|any\s+)?([a-z]+)\b/.exec(text);
+  if (lacks && !/^(?:a|an|the|any|one|further|more|errors?)$/.test(lacks[1] ?? lacks[2] ?? ''))
+    return {
+      condition: { field: lacks[1] ?? lacks[2]!, operator: 'notExists', value: '' },
+      end: lacks.index + lacks[0].length,
+    };
   const contains = new RegExp(
     `${FIELD}\\s+(?:contains|includes|mentions|has)\\s+(?:the\\s+)?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
@@ -245,13 +320,13 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: fieldName(contains[1]), operator: 'contains', value: contains[2].trim() },
       end: contains.index + contains[0].length,
     };
-  const isNot = new RegExp(`${FIELD}\\s+(?:is not|isn't|is no longer)\\s+["']?([\\w-]{1,30})["']?`).exec(text);
+  const isNot = new RegExp(`${FIELD}\\s+(?:is not|isn't|is no longer)\\s+${ADVERB}["']?([\\w-]{1,30})["']?`).exec(text);
   if (isNot?.[1] && isNot[2])
     return {
       condition: { field: fieldName(isNot[1]), operator: 'notEquals', value: isNot[2] },
       end: isNot.index + isNot[0].length,
     };
-  const is = new RegExp(`${FIELD}\\s+(?:is|equals|=|==)\\s+["']?([\\w-]{1,30})["']?`).exec(text);
+  const is = new RegExp(`${FIELD}\\s+(?:is|equals|=|==)\\s+${ADVERB}["']?([\\w-]{1,30})["']?`).exec(text);
   if (is?.[1] && is[2]) {
     const num = numberOf(is[2]);
     const end = is.index + is[0].length;
@@ -264,7 +339,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
 }
 
 const OUTCOME =
-  /\b(?:if|when|unless|whether)\s+(?:(?:it|they|this|that|the result|the response|the check|the data|the payload|the item)\s+(?:is|are|was|were)\s+|(?:it'?s|they'?re)\s+|(?:(?:the|my|our|your|their|its|a|an)\s+)?([a-z_]+(?:\s+[a-z_]+){0,2}?)\s+(?:is|are|was|were)\s+)?(not\s+|n't\s+)?([a-z][a-z-]{1,30})\b/;
+  /\b(?:if|when|unless|whether)\s+(?:(?:it|they|this|that|the result|the response|the check|the data|the payload|the item)\s+(?:is|are|was|were)\s+|(?:it'?s|its|they'?re)\s+|(?:(?:the|my|our|your|their|its|a|an)\s+)?([a-z_]+(?:\s+[a-z_]+){0,2}?)\s+(?:is|are|was|were)\s+)?(not\s+|n't\s+)?(?:still\s+|already\s+|fully\s+|now\s+|marked\s+(?:as\s+)?)?([a-z][a-z-]{1,30})\b/;
 
 /** "if valid", "if it is unpaid", "if the site is down": an outcome word, read against its opposite. */
 function outcome(text: string): { condition: Condition; end: number } | null {
@@ -299,7 +374,7 @@ function outcome(text: string): { condition: Condition; end: number } | null {
   return { condition, end: Math.max(0, m.index + m[0].length - 3) };
 }
 
-const INVERSE: Partial<Record<Condition['operator'], Condition['operator']>> = {
+const INVERSE: Record<Condition['operator'], Condition['operator']> = {
   gt: 'lte',
   lte: 'gt',
   lt: 'gte',
@@ -310,7 +385,16 @@ const INVERSE: Partial<Record<Condition['operator'], Condition['operator']>> = {
   isFalse: 'isTrue',
   exists: 'notExists',
   notExists: 'exists',
+  contains: 'notContains',
+  notContains: 'contains',
+  startsWith: 'notStartsWith',
+  notStartsWith: 'startsWith',
+  endsWith: 'notEndsWith',
+  notEndsWith: 'endsWith',
 };
+
+/** The operator the other items pass ("over 10" → "10 or less", "contains" → "does not contain"). */
+export const invert = (op: Condition['operator']): Condition['operator'] => INVERSE[op];
 
 /** Whether b is the other outcome of a ("if valid … if invalid …", "if paid … if unpaid …", "over 10 … 10 or less"). */
 export function isComplement(a: Condition, b: Condition): boolean {

@@ -853,4 +853,16 @@ describe('the reader on how people phrase requests', () => {
       ],
     );
   });
+  it("makes embeddings the vector store's job: no writing step, no second store, the provider named for its embeddings", () => {
+    const spec = readRequest(
+      'Every night load our Notion pages, chunk them, embed them with Cohere and upsert them into Qdrant.',
+    );
+    assert.deepEqual(
+      all(spec).map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['notion', 'vectorStoreQdrant'],
+    );
+    const store = all(spec).find((s) => s.kind === 'app' && s.app === 'vectorStoreQdrant');
+    assert.equal(store?.kind === 'app' && store.embeddings, 'cohere');
+    assert.deepEqual(spec.unmapped, []);
+  });
 });

@@ -46,7 +46,7 @@ function chatModel(model: Model, name?: string): Draft {
   return { name: name ?? `${info.name} Chat Model`, type, parameters: {}, ...(model.id ? { model: model.id } : {}) };
 }
 
-function embeddings(provider: Provider): Draft {
+export function embeddings(provider: Provider): Draft {
   const type =
     provider === 'gemini'
       ? 'embeddingsGoogleGemini'

@@ -1,7 +1,7 @@
 // The rule planner: turns a spec's tree of steps into the nodes and connections of a workflow: sequences, If and
 // Switch branches (continuing after them, or joined in a Merge), AI classifier routes, fan-out into a Merge, batch
 // loops, error outputs, and AI clusters with their sub-nodes on ai_* connections.
-import { aiCluster, type SubNode } from './aiNodes.ts';
+import { aiCluster, embeddings, type SubNode } from './aiNodes.ts';
 import { appKind, isFeed } from './catalog/appKinds.ts';
 import type { CatalogApp } from './catalog/nodeCatalog.ts';
 import { checkOf, conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
@@ -245,12 +245,7 @@ class Planner {
         : { mode: 'load', prompt: '={{ $json.query ?? $json.text ?? $json.chatInput }}' },
       app: step.app,
     });
-    const subs: SubNode[] = [
-      {
-        draft: { name: 'Embeddings OpenAI', type: '@n8n/n8n-nodes-langchain.embeddingsOpenAi', parameters: {} },
-        connection: 'ai_embedding',
-      },
-    ];
+    const subs: SubNode[] = [{ draft: embeddings(step.embeddings ?? 'openai'), connection: 'ai_embedding' }];
     if (insert)
       subs.push({
         draft: {

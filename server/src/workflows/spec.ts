@@ -137,7 +137,16 @@ export interface AiStep {
 }
 
 export type Step =
-  | { kind: 'app'; app: string; verb: Verb; noun?: string; hints: AppHints; phrase: string }
+  | {
+      kind: 'app';
+      app: string;
+      verb: Verb;
+      noun?: string;
+      hints: AppHints;
+      phrase: string;
+      /** A vector store's embeddings provider ("embed them with Cohere"); OpenAI when none is named. */
+      embeddings?: Provider;
+    }
   | {
       kind: 'http';
       url: string | null;

@@ -865,8 +865,9 @@ class Reader {
       );
     const filler =
       /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
-    // "validates the data" before a condition: the condition is the check.
-    const checking = /\b(?:validat\w*|verif\w*|checks?|checking)\b/.test(words);
+    // "validates the data" before a condition: the condition is the check; "embed them with Cohere", "chunk them":
+    // the vector store's sub-nodes do that.
+    const checking = /\b(?:validat\w*|verif\w*|checks?|checking|embed\w*|vectori[sz]\w*|chunk\w*)\b/.test(words);
     if (
       words.split(' ').length > 1 &&
       !about &&
@@ -1110,6 +1111,10 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     if (!replies) steps.push({ kind: 'app', app: bot, verb: 'send', hints: {}, phrase: 'reply' });
   }
   valueFilters(steps, ctx, found.used);
+  if (ctx.embeddings)
+    walkSteps(steps, (s) => {
+      if (s.kind === 'app' && /^vectorStore/.test(s.app)) s.embeddings = ctx.embeddings;
+    });
   const spec: WorkflowSpec = {
     trigger,
     steps: finishSteps(steps, ctx),

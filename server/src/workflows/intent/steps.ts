@@ -3,7 +3,7 @@
 import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { GENERIC_DEFAULTS, type GenericKind } from '../catalog/generics.ts';
-import type { AgentTool, AiStep, AiTask, Choice, Model, Step, Verb } from '../spec.ts';
+import type { AgentTool, AiStep, AiTask, Choice, Model, Provider, Step, Verb } from '../spec.ts';
 import { aiVerbTask, lemma, STOP, verbClass, type VerbClass } from './lexicon.ts';
 import { within, type AppRef, type Mentions } from './mentions.ts';
 import { spanText, type Token } from './text.ts';
@@ -18,6 +18,8 @@ export interface ReadContext {
   /** Mentions already turned into a step or the trigger (by their `from` index). */
   usedApps: Set<number>;
   usedModels: Set<number>;
+  /** The provider a clause asked to make the embeddings with ("embed them with Cohere"). */
+  embeddings?: Provider;
   choices: Choice[];
   /** The request names Gmail (or Outlook) somewhere: e-mail steps use it. */
   mailApp: string | null;
@@ -599,9 +601,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "tickets from our Acme Helpdesk": the system named is where they are.
     if (m.unknown.length && !SEND_GENERIC.has(g.kind)) continue;
     if (g.kind === 'vector') {
+      // "creates embeddings … and stores them in Pinecone": the store the request names anywhere is the one.
       if (
         outputs.some((o) => o.kind === 'app' && /^vectorStore/.test(o.app)) ||
-        sources.some((o) => o.kind === 'app' && /^vectorStore/.test(o.app))
+        sources.some((o) => o.kind === 'app' && /^vectorStore/.test(o.app)) ||
+        ctx.mentions.apps.some((a) => /^vectorStore/.test(a.app.key))
       )
         continue;
       ctx.usedGenerics.add(g.from);
@@ -762,14 +766,28 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !CONTENT.test(words);
   // "translate it with DeepL": the translation app does the job a model would.
   const translator = [...sources, ...outputs].some((s) => s.kind === 'app' && TRANSLATORS.test(s.app));
+  // "creates embeddings with OpenAI": the vector store's embeddings sub-node does that, not a step of its own.
+  const embedding =
+    /\b(?:embeddings?|vectori[sz]\w*|embed(?:s|ded|ding)?)\b/.test(words) && !/\b(?:answer|chat|ask)\w*\b/.test(words);
   const tasks = (
-    answering ? (['agent'] as AiTask[]) : resultOnly || recordOnly ? [] : tasksOf(head?.word, m, words)
+    answering ? (['agent'] as AiTask[]) : resultOnly || recordOnly || embedding ? [] : tasksOf(head?.word, m, words)
   ).filter((t) => !(translator && t === 'translate'));
-  const aiAsked = !resultOnly && (m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong));
+  if (embedding)
+    for (const x of m.models) {
+      ctx.usedModels.add(x.from);
+      ctx.embeddings ??= x.model.provider;
+    }
+  const aiAsked =
+    !embedding && !resultOnly && (m.models.length > 0 || m.aiWords.length > 0 || m.aiNouns.some((n) => n.strong));
   const strongVerb =
     (tasks[0] !== undefined && STRONG.has(tasks[0]) && cls === 'ai') ||
     (tasks[0] === 'extract' && attributesOf(words).length > 0 && !files.length);
-  const transform = transformStep(words, cls, head?.word);
+  // "chunk them" before a vector store: its document loader splits the text it stores.
+  const chunking =
+    /\bchunk\w*\b|\bsplit\w* (?:\w+ ){0,3}into (?:small(?:er)? )?(?:chunks|pieces|passages)\b/.test(words) &&
+    (ctx.mentions.apps.some((a) => /^vectorStore/.test(a.app.key)) ||
+      ctx.mentions.generics.some((g) => g.kind === 'vector'));
+  const transform = chunking ? null : transformStep(words, cls, head?.word);
   if (tasks.length && (strongVerb || aiAsked || ctx.wantsAi) && !(tasks[0] === 'extract' && files.length && !aiAsked)) {
     // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
     const ordered = [...tasks].sort(

@@ -865,4 +865,61 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(store?.kind === 'app' && store.embeddings, 'cohere');
     assert.deepEqual(spec.unmapped, []);
   });
+  it('reads more outcome tests: answers, lookups, matches, changes, states and a check answered no', () => {
+    const cond = (text: string) => {
+      const f = all(readRequest(text)).find((s) => s.kind === 'if' || s.kind === 'filter');
+      return f && (f.kind === 'if' || f.kind === 'filter') ? f.condition : null;
+    };
+    assert.deepEqual(
+      cond("When a Tally form is submitted, add it to Notion only if they answered 'yes' to the newsletter question"),
+      { field: 'newsletter', operator: 'equals', value: 'yes' },
+    );
+    assert.deepEqual(
+      cond("Every day look up each contact in Pipedrive and if it doesn't exist create it in Pipedrive"),
+      {
+        field: 'id',
+        operator: 'notExists',
+        value: '',
+      },
+    );
+    assert.deepEqual(cond("Every night compare Stripe and QuickBooks totals and if the amounts don't match email me"), {
+      field: 'amounts_match',
+      operator: 'isFalse',
+      value: false,
+    });
+    assert.deepEqual(
+      cond("When a Discourse post comes in, classify it with OpenAI and if it's flagged notify #mods on Slack"),
+      {
+        field: 'flagged',
+        operator: 'isTrue',
+        value: true,
+      },
+    );
+    const spec = readRequest(
+      "When someone joins our Mailchimp list, wait 2 days, check through the Mailchimp API whether they opened the welcome email, and if they didn't, send a nudge with Gmail.",
+    );
+    assert.deepEqual(
+      all(spec).map((s) =>
+        s.kind === 'app'
+          ? `${s.app}:${s.verb}`
+          : s.kind === 'filter'
+            ? `filter:${s.condition.field}:${s.condition.operator}`
+            : s.kind,
+      ),
+      ['wait', 'mailchimp:read', 'filter:opened:isFalse', 'gmail:send'],
+    );
+  });
+  it('routes by a field to the apps named after it, the values left for the user ("by priority to Slack and Teams")', () => {
+    const spec = readRequest('Every hour get new Jira issues and route them by team to Slack or Discord');
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.equal(sw.field, 'team');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind)), String(r.condition?.value)]),
+      [
+        [['slack'], '<__PLACEHOLDER_VALUE__Team that goes to Slack__>'],
+        [['discord'], '<__PLACEHOLDER_VALUE__Team that goes to Discord__>'],
+      ],
+    );
+  });
 });

@@ -1,6 +1,7 @@
 // Reads a plain-language automation request into a workflow spec: the trigger, then each sentence's clauses in order,
 // with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
 // job the request names ends up in a step. Deterministic: the same text gives the same spec.
+import { appKind } from '../catalog/appKinds.ts';
 import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within } from './mentions.ts';
@@ -236,7 +237,7 @@ class Reader {
       const filtered = this.filterClause(clause, words, target);
       if (filtered) continue;
       const check =
-        /\b(?:check|checks|checking|see|verify|verifies|test|tests|determine|determines|confirm|confirms)\s+(?:if|whether)\b/.exec(
+        /\b(?:check|checks|checking|see|verify|verifies|test|tests|determine|determines|confirm|confirms)\s+(?:(?!if\b|whether\b)[\w.-]+\s+){0,6}?(?:if|whether)\b/.exec(
           words,
         );
       if (check) {
@@ -800,7 +801,7 @@ class Reader {
   /** "route it by region into EMEA, APAC or Americas", "triage tickets by urgency": a Switch (an AI classifier when AI is asked). */
   private routeBy(clause: Clause, words: string, target: Step[]): boolean {
     const m =
-      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify)\w*\s+(?:it|them|each(?: one)?|the \w+|tickets|messages|leads|items|requests|emails|orders)?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
+      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify)\w*\s+(?:it|them|each(?: one)?|the \w+|(?:[\w.-]+\s+)?(?:tickets|messages|leads|items|requests|emails|orders|alerts|issues|incidents|deals|contacts))?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
         words,
       ) ?? /\bdepending on (?:the |its |their )?([a-z_]+)/.exec(words);
     const decide =
@@ -834,6 +835,58 @@ class Reader {
       .replace(/\s+/g, '_')
       .replace(/__/g, '_');
     const phrase = this.text(clause);
+    // "Route Freshdesk tickets by priority to Slack and Microsoft Teams": one route per app; which values go where
+    // is the user's to set.
+    const end = this.tokenAt(clause, m.index + m[0].length);
+    const targets = within(this.ctx.mentions, end, clause.to).apps.filter((a) => a.app.action);
+    const said = routesOf(phrase).map((n) => n.toLowerCase());
+    const appWords = targets.map((a) => this.words({ from: a.from, to: a.to }));
+    if (targets.length >= 2 && said.every((n) => appWords.includes(n))) {
+      const label = field.replace(/_/g, ' ');
+      const start = this.tokenAt(clause, m.index);
+      target.push(...this.action(clause.from, start));
+      // "Route Freshdesk tickets by …": the items are read from the app they are in.
+      for (const a of within(this.ctx.mentions, start, end).apps) {
+        if (this.ctx.usedApps.has(a.from)) continue;
+        this.ctx.usedApps.add(a.from);
+        if (a.app.key !== this.ctx.triggerApp && a.app.action)
+          target.push({
+            kind: 'app',
+            app: a.app.key,
+            verb: 'read',
+            hints: {},
+            phrase: this.text({ from: a.from, to: end }),
+          });
+      }
+      const sw: Extract<Step, { kind: 'switch' }> = {
+        kind: 'switch',
+        field,
+        routes: targets.map((a) => {
+          this.ctx.usedApps.add(a.from);
+          return {
+            name: a.app.name,
+            condition: {
+              field,
+              operator: 'equals' as const,
+              value: `<__PLACEHOLDER_VALUE__${label.replace(/^./, (c) => c.toUpperCase())} that goes to ${a.app.name}__>`,
+            },
+            steps: [
+              {
+                kind: 'app' as const,
+                app: a.app.key,
+                verb: appKind(a.app) === 'message' ? ('send' as const) : ('create' as const),
+                hints: {},
+                phrase: this.text({ from: a.from, to: a.to }),
+              },
+            ],
+          };
+        }),
+        fallback: null,
+      };
+      target.push(sw);
+      this.scope.lastSwitch = sw;
+      return true;
+    }
     let names = routesOf(phrase);
     if (!names.length) names = SCALES.find(([re]) => re.test(field))?.[1] ?? [];
     const before = this.tokenAt(clause, m.index);

@@ -479,7 +479,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     }
     if (role === 'instrument') {
-      if (kind === 'fetch' || (kind === 'other' && defaultVerb(ref.app) === 'read'))
+      // "check through the ConvertKit API whether …", "look it up via Clearbit": the app is read.
+      if (
+        kind === 'fetch' ||
+        (kind === 'other' && defaultVerb(ref.app) === 'read') ||
+        (/^(?:check|look|lookup|query|fetch|pull|retrieve)$/.test(head?.word ?? '') &&
+          /^(?:through|via)$/.test(
+            tokens[ref.from - 1]?.lower === 'the'
+              ? (tokens[ref.from - 2]?.lower ?? '')
+              : (tokens[ref.from - 1]?.lower ?? ''),
+          ))
+      )
         sources.push(app(ref, 'read', items));
       else outputs.push(app(ref, kind === 'message' || kind === 'publish' ? 'send' : defaultVerb(ref.app), items));
       continue;

@@ -170,7 +170,9 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "if anything changed", "when the price has changed": a change since the last run.
   const changed =
-    /\b(?:anything|something|it|they|the [a-z]+|its [a-z]+)\s+(?:has\s+|have\s+)?(not\s+|n't\s+)?changed\b/.exec(text);
+    /\b(?:anything|something|it|they|the (?:[a-z]+ ){0,2}[a-z]+|its [a-z]+)\s+(?:has\s+|have\s+)?(not\s+|n't\s+|hasn't\s+|haven't\s+|has not\s+|have not\s+|didn't\s+|did not\s+)?changed\b/.exec(
+      text,
+    );
   if (changed)
     return {
       condition: { field: 'changed', operator: changed[1] ? 'isFalse' : 'isTrue', value: !changed[1] },
@@ -198,6 +200,37 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: 'status', operator: 'equals', value: failed[1] ? 'failed' : 'success' },
       end: failed.index + failed[0].length,
     };
+  // "if the amounts don't match": whether two values agree.
+  const match = new RegExp(`${FIELD}\\s+(?:(don't|do not|doesn't|does not|didn't|did not)\\s+)?match\\b`).exec(text);
+  if (match?.[1] && !/^(?:it|they|this|that)$/.test(match[1].trim()))
+    return {
+      condition: {
+        field: `${fieldName(match[1])}_match`,
+        operator: match[2] ? 'isFalse' : 'isTrue',
+        value: !match[2],
+      },
+      end: match.index + match[0].length,
+    };
+  // "if they answered 'yes' to the consent question", "if they said no": the answer the item holds.
+  const answered =
+    /\b(?:they|he|she|the [a-z]+)\s+(?:answered|answers|said|says|replied|responded|chose|selected|picked|ticked)\s+["']?(yes|no|[a-z]+)["']?(?:\s+(?:to|for|on)\s+(?:the\s+)?([a-z]+(?: [a-z]+)?)(?:\s+question)?)?/.exec(
+      text,
+    );
+  if (answered?.[1] && (/^(?:yes|no)$/.test(answered[1]) || answered[2]))
+    return {
+      condition: {
+        field: answered[2] ? fieldName(answered[2].replace(/\s+question$/, '')) : 'answer',
+        operator: 'equals',
+        value: answered[1],
+      },
+      end: answered.index + answered[0].length,
+    };
+  // "… whether they opened it, and if they didn't": the check said before, answered no.
+  const bare =
+    /^(?:they|he|she|it)\s+(didn't|did not|don't|do not|haven't|have not|hasn't|has not|weren't|wasn't|aren't|isn't)\s*$/.exec(
+      text.trim(),
+    );
+  if (bare) return { condition: { field: 'result', operator: 'isFalse', value: false }, end: text.length };
   // "if they didn't reply", "if the customer hasn't paid": something the item did or did not do, said in its base form.
   const didBase =
     /\b(?:they|he|she|it|the [a-z]+)\s+(haven't|hasn't|didn't|have not|has not|did not|never|does not|doesn't|don't|do not)\s+([a-z]+)\b/.exec(
@@ -289,10 +322,12 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   const exists = new RegExp(
     `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|is there|is missing|is not found|isn't found|is new)\\b`,
   ).exec(text);
-  if (exists?.[1] && !/^(?:it|there|this|that)$/.test(exists[1].trim())) {
+  if (exists?.[1] && !/^(?:there)$/.test(exists[1].trim())) {
     const missing = Boolean(exists[2]) || /\b(?:missing|not found|isn't found|is new)\b/.test(exists[0]);
+    // "if it doesn't exist": whether the lookup before found it.
+    const field = /^(?:it|this|that)$/.test(exists[1].trim()) ? 'id' : fieldName(exists[1]);
     return {
-      condition: { field: fieldName(exists[1]), operator: missing ? 'notExists' : 'exists', value: '' },
+      condition: { field, operator: missing ? 'notExists' : 'exists', value: '' },
       end: exists.index + exists[0].length,
     };
   }
@@ -335,6 +370,13 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };
     return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };
   }
+  // "whether they opened the welcome email", "if the customer clicked the link": something the item did.
+  const past = /^(?:they|he|she|the [a-z]+)\s+([a-z]{3,}ed)\b/.exec(text.trim());
+  if (past?.[1] && !/^(?:need|used|based|called|named)$/.test(past[1]))
+    return {
+      condition: { field: past[1], operator: 'isTrue', value: true },
+      end: text.indexOf(past[1]) + past[1].length,
+    };
   return null;
 }
 
@@ -354,7 +396,11 @@ function outcome(text: string): { condition: Condition; end: number } | null {
   const negated = Boolean(m[2]);
   const known = fieldOfValue(word);
   let condition: Condition;
-  if (known) {
+  const subjectless = !m[1] || /^(?:it|they)$/.test(m[1]);
+  if (!known && !opposite(word) && subjectless && /[a-z]{3}ed$/.test(word) && !/^(?:need|used|based)$/.test(word))
+    // "if it's flagged", "if they're approved": a state the item is in.
+    condition = { field: word, operator: negated ? 'isFalse' : 'isTrue', value: !negated };
+  else if (known) {
     const field = m[1] && !/^(?:it|they)$/.test(m[1]) ? m[1] : known;
     condition = { field, operator: negated ? 'notEquals' : 'equals', value: word };
   } else {

@@ -922,4 +922,29 @@ describe('the reader on how people phrase requests', () => {
       ],
     );
   });
+  it('starts from n8n trigger nodes named outright, failed-workflow alerts, comparisons in the event, and time words in titles', () => {
+    const jira = readRequest(
+      "I'm using the Jira Trigger on issue created and want every new bug posted to #bugs on Slack.",
+    );
+    assert.equal((jira.trigger as { app?: string }).app, 'jira');
+    assert.ok(!all(jira).some((s) => s.kind === 'http'), 'the word "Trigger" is no system');
+    assert.equal(readRequest('Failed workflow alerts to Mattermost').trigger.kind, 'error');
+    assert.equal(readRequest('on any error in my billing workflow I want a Pushover push').trigger.kind, 'error');
+    const nps = readRequest('Post to #cx on Slack when a Typeform NPS score < 7');
+    assert.deepEqual(nps.steps[0], { kind: 'filter', condition: { field: 'nps_score', operator: 'lt', value: 7 } });
+    const paid = readRequest('When a Stripe payment over $500 comes in, post to #sales');
+    assert.deepEqual(paid.steps[0], { kind: 'filter', condition: { field: 'amount', operator: 'gt', value: 500 } });
+    assert.deepEqual(readRequest('first of the month email the open invoices from Xero to me@example.com').trigger, {
+      kind: 'schedule',
+      rule: { field: 'months', monthsInterval: 1, triggerAtDayOfMonth: 1, triggerAtHour: 9 },
+    });
+    assert.equal(readRequest('Morning routine with Home Assistant and Philips Hue').trigger.kind, 'schedule');
+    assert.equal(readRequest('Auto-archive stale Trello cards').trigger.kind, 'schedule');
+  });
+  it('reads the items a step is done for from the app they are in ("for every active client in our Airtable base")', () => {
+    const spec = readRequest(
+      'first of the month create invoices in Invoice Ninja for every active client in our Airtable base',
+    );
+    assert.deepEqual(apps(spec), ['airtable:read', 'invoiceNinja:create']);
+  });
 });

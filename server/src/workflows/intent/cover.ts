@@ -125,7 +125,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   // "Website uptime monitor with SIGNL4 alerts", "alert me when the site goes down": the page is fetched and only a
   // failed answer goes on to the alert.
   if (
-    /\buptime\b|\b(?:site|website|server|endpoint|url|api|page)s? (?:is |goes |are |go )?(?:down|offline)\b/i.test(
+    /\buptime\b|\bdowntime\b|\boutages?\b|\b(?:site|website|server|endpoint|url|api|page)s? (?:is |goes |are |go )?(?:down|offline)\b/i.test(
       original,
     )
   ) {

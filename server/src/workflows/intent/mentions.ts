@@ -159,7 +159,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign)$/;
 
 const COMMON_CAPITALS = new Set(
-  'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use'.split(
+  'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows'.split(
     ' ',
   ),
 );

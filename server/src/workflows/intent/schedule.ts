@@ -16,7 +16,7 @@ const NUMBERS: Record<string, number> = {
 };
 
 const SCHEDULE_PATTERN =
-  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter)s?\b/;
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b/;
 
 /** A schedule word that is part of a name ("the Daily Miner repo", "our Weekly Digest list") is no schedule. */
 function partOfName(original: string, at: number, length: number): boolean {
@@ -100,7 +100,7 @@ function scheduleRule(text: string): ScheduleRule {
   const time = timeOf(text) ?? { hour: 9, minute: 0 };
   const at = { triggerAtHour: time.hour, ...(time.minute ? { triggerAtMinute: time.minute } : {}) };
   if (
-    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\bfirst (?:day )?of (?:the|each|every) month\b/.test(
+    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\b(?:first|1st) (?:day )?of (?:the|each|every) month\b/.test(
       text,
     )
   ) {

@@ -119,6 +119,14 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
     /^(?:are|is|live|lives|sit|sits|stored|kept|saved|listed)$/.test(tokens[k - 1]?.lower ?? '')
   )
     return 'source';
+  // "for every active client in our Airtable base": the items each run is for are read from there.
+  if (
+    /^(?:in|on|inside)$/.test(prep) &&
+    tokens
+      .slice(Math.max(clauseFrom, k - 5), k)
+      .some((t, n, all) => /^(?:every|each|all)$/.test(t.lower) && all[n - 1]?.lower === 'for')
+  )
+    return 'source';
   if (/^(?:in|on|at|inside)$/.test(prep))
     return cls === 'read' || cls === 'search' || cls === 'ai' ? 'source' : 'destination';
   return 'object';

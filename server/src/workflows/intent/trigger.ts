@@ -156,6 +156,9 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     const lead = tokens.slice(Math.max(0, ref.from - 4), ref.from);
     const moves = lead.some((t) => MOVE.test(t.lower));
     const fresh = lead.some((t) => /^(?:new|incoming|latest)$/.test(t.lower));
+    // "Auto-archive stale Trello cards": items found in a state by looking regularly, not an event.
+    if (lead.some((t) => /^(?:stale|inactive|dormant|overdue|old|expired|expiring|abandoned|unpaid)$/.test(t.lower)))
+      continue;
     if ((from && (itemsNext || moves)) || (itemsNext && (moves || fresh))) return { ref };
   }
   // An app n8n only has a trigger for (Cal.com, Jotform, Calendly) can only start the workflow.
@@ -240,7 +243,16 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         words,
       )?.[0] ??
       '';
-    const read = conditionOf(filterText);
+    // "when the Typeform NPS score < 7", "new Toggl time entry longer than 8 hours": a comparison in the event.
+    const compared =
+      /((?:[a-z_]+ )?[a-z_]+) ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?)/.exec(
+        words,
+      );
+    const read =
+      conditionOf(filterText) ??
+      (compared && !/^(?:every|each|in|for|than)$/.test(compared[1]!)
+        ? conditionOf(`if ${compared[1]} ${compared[2]!.replace('< =', '<=').replace('> =', '>=')}`)
+        : null);
     const filter = read ? { field: read.field, operator: read.operator, value: read.value } : undefined;
     const withFilter = (f: Omit<FoundTrigger, 'used' | 'choices' | 'notes'>): FoundTrigger => ({
       ...f,
@@ -395,7 +407,7 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
   if (
-    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows|executions)\b/i.test(
+    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.test(
       original,
     )
   )
@@ -415,6 +427,28 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
         }
       : null);
   const event = eventTrigger(tokens, m, original);
+  // "I'm using the Jira Trigger on issue created", "Slack Trigger works but …": n8n's trigger node named outright.
+  const namedApp = m.apps.find(
+    (a) =>
+      triggerable(a) &&
+      (tokens[a.to]?.lower === 'trigger' || (tokens[a.to - 1]?.lower === 'trigger' && a.to - a.from > 1)),
+  );
+  if (namedApp && !named && !schedule && !(event?.trigger.kind === 'app' && event.trigger.app === namedApp.app.key)) {
+    const end = namedApp.to + (tokens[namedApp.to]?.lower === 'trigger' ? 1 : 0);
+    const words = tokens
+      .slice(namedApp.from, Math.min(tokens.length, end + 6))
+      .map((t) => t.lower)
+      .join(' ');
+    return {
+      trigger: appTrigger(namedApp, words, tokens),
+      used: range(namedApp.from, end),
+      app: namedApp,
+      choices: [],
+      notes: [],
+    };
+  }
+  if (/\b(?:email|imap) trigger\b/i.test(original) && !named)
+    return { trigger: { kind: 'email', provider: 'imap' }, used: new Set(), choices: [], notes: [] };
   const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;
   if (schedule && (!event || scheduleAt < Math.min(...event.used))) {
     const used = new Set(tokens.flatMap((t, i) => (t.start >= schedule.start && t.end <= schedule.end ? [i] : [])));
@@ -545,7 +579,12 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       choices: [],
       notes: [],
     };
-  if (/\b(?:monitor\w*|watch\w*|track\w*|check\w* for new)\b/.test(lower.join(' ')))
+  // "Auto-close stale GitHub issues", "Website downtime alerts": a state found by looking regularly.
+  if (
+    /\b(?:monitor\w*|watch\w*|track\w*|check\w* for new|stale|inactive|dormant|overdue|expir\w*|downtime|uptime|outages?)\b/.test(
+      lower.join(' '),
+    )
+  )
     return {
       trigger: { kind: 'schedule', rule: { field: 'days', daysInterval: 1, triggerAtHour: 9 } },
       used: new Set(),

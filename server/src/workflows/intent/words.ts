@@ -115,7 +115,14 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       return {
         condition: {
           // "a time entry longer than 8 hours": how long it lasts.
-          field: /\b(?:longer|shorter) than\b/.test(m[0]) ? 'duration' : fieldName(m[1]),
+          field: /\b(?:longer|shorter) than\b/.test(m[0])
+            ? 'duration'
+            : // "a Stripe payment over $500", "orders above 1000": what a payment or an order is worth.
+              /\b(?:payments?|orders?|invoices?|deals?|charges?|transactions?|sales?|purchases?|refunds?)$/.test(
+                  m[1].trim(),
+                )
+              ? 'amount'
+              : fieldName(m[1]),
           operator,
           value: numberOf(m[2]) ?? 0,
         },

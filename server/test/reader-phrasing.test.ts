@@ -947,4 +947,30 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.deepEqual(apps(spec), ['airtable:read', 'invoiceNinja:create']);
   });
+  it('starts from the app an event happens in when a quoted name or the event verb stands between ("… the \'To Do\' list on our Trello board")', () => {
+    const trello = readRequest(
+      "When a card is added to the 'Doing' list on our Trello board, create a task in Todoist",
+    );
+    assert.equal((trello.trigger as { app?: string }).app, 'trello');
+    const sheet = readRequest(
+      "Steps:\n- trigger: new row added to the 'Orders' tab in Google Sheets\n- post it to #orders on Slack",
+    );
+    assert.equal((sheet.trigger as { app?: string }).app, 'googleSheets');
+  });
+  it('routes to apps named before the field ("Route Typeform leads to Salesforce or Pipedrive by region")', () => {
+    const spec = readRequest('Route Typeform leads to Salesforce or Pipedrive by region');
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.equal(sw.field, 'region');
+    assert.deepEqual(
+      sw.routes.map((r) => r.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.noun}` : s.kind))),
+      [['salesforce:lead'], ['pipedrive:lead']],
+    );
+    // "send it to me by SMS" is no route.
+    assert.ok(
+      !all(readRequest('Every morning get the weather for Oslo and send it to me by SMS')).some(
+        (s) => s.kind === 'switch',
+      ),
+    );
+  });
 });

@@ -803,7 +803,12 @@ class Reader {
     const m =
       /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify)\w*\s+(?:it|them|each(?: one)?|the \w+|(?:[\w.-]+\s+)?(?:tickets|messages|leads|items|requests|emails|orders|alerts|issues|incidents|deals|contacts))?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
         words,
-      ) ?? /\bdepending on (?:the |its |their )?([a-z_]+)/.exec(words);
+      ) ??
+      // "Route Typeform leads to Salesforce or Pipedrive by region": the apps first, the field last.
+      /\b(?:route|routes|routing|send|sends|split|splits|forward|assign|dispatch)\w*\s+(?:[\w.-]+\s+){0,4}?to\s+(?:[\w.-]+\s+){1,3}?(?:or|and)\s+(?:[\w.-]+\s+){1,3}?(?:by|based on|depending on)\s+(?:its |their |the )?([a-z_]+)\s*$/.exec(
+        words,
+      ) ??
+      /\bdepending on (?:the |its |their )?([a-z_]+)/.exec(words);
     const decide =
       /\b(?:decid|determin|choos)\w*\s+whether\s+(?:to\s+)?([a-z][\w -]*?(?:,\s*[a-z][\w -]*?)*,?\s+or\s+[a-z][\w -]*)$/.exec(
         this.words(clause).replace(/,/g, ' ,'),
@@ -837,7 +842,14 @@ class Reader {
     const phrase = this.text(clause);
     // "Route Freshdesk tickets by priority to Slack and Microsoft Teams": one route per app; which values go where
     // is the user's to set.
-    const end = this.tokenAt(clause, m.index + m[0].length);
+    // The apps after "by <field>", or, when the field is said last, those between "to" and "by".
+    const toAt = m[0].search(/\bto\b/);
+    const fieldLast = toAt >= 0 && m[0].search(/\b(?:by|based on|depending on)\b/) > toAt;
+    const end = this.tokenAt(clause, fieldLast ? m.index + toAt : m.index + m[0].length);
+    // "Route Typeform leads …": what each route creates.
+    const item = /\b(leads?|tickets?|orders?|contacts?|deals?|issues?|tasks?|messages?)\b/
+      .exec(m[0])?.[1]
+      ?.replace(/s$/, '');
     const targets = within(this.ctx.mentions, end, clause.to).apps.filter((a) => a.app.action);
     const said = routesOf(phrase).map((n) => n.toLowerCase());
     const appWords = targets.map((a) => this.words({ from: a.from, to: a.to }));
@@ -875,6 +887,7 @@ class Reader {
                 kind: 'app' as const,
                 app: a.app.key,
                 verb: appKind(a.app) === 'message' ? ('send' as const) : ('create' as const),
+                ...(item && appKind(a.app) !== 'message' ? { noun: item } : {}),
                 hints: {},
                 phrase: this.text({ from: a.from, to: a.to }),
               },

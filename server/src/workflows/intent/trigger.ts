@@ -63,10 +63,11 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     // "When a new email arrives save the sender": an action verb after the event starts the steps.
     const cls = verbClass(t.lower);
     const prev = tokens[end - 1]?.lower ?? '';
+    // "… added to the 'To Do' list on our Trello board": a word after a quoted name is that name's noun.
     const nounPlace =
       /^(?:a|an|the|my|our|your|their|his|her|its|new|each|every|any|some|this|that|is|are|was|gets?|been|to|by|in|on|from|with|of)$/.test(
         prev,
-      );
+      ) || tokens[end - 1]?.kind === 'quote';
     if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace) break;
     // "… each new Zendesk ticket and route it": "and" with an action after it ends the event.
     if (
@@ -135,15 +136,17 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
   for (const ref of m.apps) {
     const before = tokens[ref.from - 1]?.lower ?? '';
     // "New post in my blog's RSS feed", "new rows on the Leads sheet": new items, then where they appear.
-    const window = tokens.slice(Math.max(0, ref.from - 7), ref.from);
+    const window = tokens.slice(Math.max(0, ref.from - 9), ref.from);
     const clauseStart = window.findLastIndex((t) => t.kind === 'punct' && /^[,;:.!?>→-]$/.test(t.text)) + 1;
     const near = window.slice(clauseStart).map((t) => t.lower);
     const at = near.findIndex((w) => /^(?:new|incoming)$/.test(w));
+    // "new row added to the 'Leads' tab in Google Sheets": the event's verb and place may come between.
     if (
       at >= 0 &&
       triggerable(ref) &&
       ITEMS.test(near[at + 1] ?? '') &&
-      /^(?:in|on|from|at)$/.test(near[at + 2] ?? '') &&
+      (/^(?:in|on|from|at)$/.test(near[at + 2] ?? '') ||
+        (EVENT_VERB.test(near[at + 2] ?? '') && /^(?:in|on|from|at)$/.test(near.at(-1) ?? ''))) &&
       !near.slice(0, at).some((w) => verbClass(w))
     )
       return { ref, from: ref.from - near.length + at };

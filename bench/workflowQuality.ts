@@ -23,6 +23,7 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
   { set: 'userDevelopment4', label: 'requests written outside the builder, fourth development set' },
   { set: 'userDevelopment5', label: 'requests written outside the builder, fifth development set' },
   { set: 'userDevelopment6', label: 'requests written outside the builder, sixth development set' },
+  { set: 'userDevelopment7', label: 'requests written outside the builder, seventh development set' },
   {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',

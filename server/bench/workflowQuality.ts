@@ -58,6 +58,7 @@ export type SetName =
   | 'userDevelopment4'
   | 'userDevelopment5'
   | 'userDevelopment6'
+  | 'userDevelopment7'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -72,6 +73,7 @@ const FILES: Record<SetName, string> = {
   userDevelopment4: 'user-requests-dev4.json',
   userDevelopment5: 'user-requests-dev5.json',
   userDevelopment6: 'user-requests-dev6.json',
+  userDevelopment7: 'user-requests-dev7.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

@@ -973,4 +973,31 @@ describe('the reader on how people phrase requests', () => {
       ),
     );
   });
+  it('routes values said before their items ("US and Canada orders go to Airtable, EU orders go to a Google Sheet")', () => {
+    const spec = readRequest(
+      'Watch our Shopify store for new orders. US and Canada orders go to the fulfilment table in Airtable, EU orders go to a Google Sheet.',
+    );
+    assert.equal((spec.trigger as { app?: string }).app, 'shopify', 'watching a store for new orders is its trigger');
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))),
+      [['airtable'], ['googleSheets']],
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'Canada is a value, not a system');
+  });
+  it('reads a milestone crossed and Wufoo form entries', () => {
+    const f = all(
+      readRequest('Every day get our YouTube channel stats and if subscribers crossed a milestone post on X'),
+    ).find((s) => s.kind === 'filter' || s.kind === 'if');
+    assert.deepEqual(f && (f.kind === 'filter' || f.kind === 'if') && f.condition, {
+      field: 'subscribers',
+      operator: 'gte',
+      value: '<__PLACEHOLDER_VALUE__Milestone__>',
+    });
+    assert.equal(
+      (readRequest('Create Zoho CRM leads from Wufoo form entries').trigger as { app?: string }).app,
+      'wufoo',
+    );
+  });
 });

@@ -179,7 +179,7 @@ interface Trie {
 
 /** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
 const APP_NOUN =
-  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?)$/;
+  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?)$/;
 
 function phraseTokens(phrase: string): string[] {
   return tokenize(phrase)

@@ -128,6 +128,33 @@ function arrowAt(tokens: Token[], j: number): number {
   return -1;
 }
 
+const STOPS =
+  /^(?:the|a|an|all|any|each|every|new|our|my|your|their|this|that|these|those|some|no|it|they|we|i|you|then|and|or|but|if|when|once|also|just|only|both|so)$/;
+
+/** Where the route verb is in "US and Canada orders go …" (a plural noun right before it), or -1. */
+function itemRouteVerb(tokens: Token[], k: number): number {
+  for (let i = k + 1; i <= k + 4 && i < tokens.length; i++) {
+    const w = tokens[i]!;
+    if (w.kind !== 'word' && w.kind !== 'quote') return -1;
+    if (/^(?:go|goes|get|gets|are|should|must|will)$/.test(w.lower))
+      return /^[a-z]+s$/.test(tokens[i - 1]?.lower ?? '') && i - 1 > k ? i : -1;
+    if (/^(?:if|when|then|but|the|to|in|on|at|for|with|from|by)$/.test(w.lower)) return -1;
+  }
+  return -1;
+}
+
+/** How many "<value> <items> go …" routes the sentence around k lists, each after a separator. */
+function countItemRoutes(tokens: Token[], k: number): number {
+  let from = k;
+  while (from > 0 && !/^[.!?]$/.test(tokens[from - 1]!.text)) from--;
+  let n = 0;
+  for (let p = from; p < tokens.length && !/^[.!?]$/.test(tokens[p]!.text); p++) {
+    const at = tokens[p]!.lower === 'and' && separates(tokens, p - 1) ? p + 1 : p;
+    if ((separates(tokens, p - 1) || at !== p) && tokens[at]?.kind === 'word' && itemRouteVerb(tokens, at) >= 0) n++;
+  }
+  return n;
+}
+
 const separates = (tokens: Token[], i: number): boolean => i < 0 || /^[(,.;:!?]$/.test(tokens[i]?.text ?? '');
 
 /** How many "value →" routes the sentence around k lists, each after a separator. */
@@ -188,6 +215,11 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     ) &&
     /^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') &&
     hasOthers(tokens);
+  // "US and Canada orders go to Airtable, EU orders go to a Google Sheet": values before the items, twice or more.
+  if (t.kind === 'word' && !verbClass(t.lower) && !STOPS.test(t.lower) && separates(tokens, k - 1)) {
+    const verb = itemRouteVerb(tokens, k);
+    if (verb >= 0 && countItemRoutes(tokens, k) >= 2) return verb;
+  }
   if (!value && !named) return -1;
   // "New post in my RSS feed …", "New PayPal payments …": "new" opens an event, not a route, unless the others are named.
   if (t.lower === 'new' && !hasOthers(tokens) && !tokens.some((x) => /^(?:existing|returning|old)$/.test(x.lower)))

@@ -163,6 +163,13 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     if (lead.some((t) => /^(?:stale|inactive|dormant|overdue|old|expired|expiring|abandoned|unpaid)$/.test(t.lower)))
       continue;
     if ((from && (itemsNext || moves)) || (itemsNext && (moves || fresh))) return { ref };
+    // "watches our Shopify store for new orders": the app reports them.
+    const watching = lead.some((t) =>
+      /^(?:watch|watches|watching|monitor|monitors|listen|listens|listening)$/.test(t.lower),
+    );
+    const later = tokens.slice(ref.to, ref.to + 5).map((t) => t.lower);
+    const newAt = later.findIndex((w) => w === 'new');
+    if (watching && triggerable(ref) && newAt >= 0 && ITEMS.test(later[newAt + 1] ?? '')) return { ref };
   }
   // An app n8n only has a trigger for (Cal.com, Jotform, Calendly) can only start the workflow.
   const only = m.apps.find((ref) => ref.app.trigger && !ref.app.action);
@@ -523,7 +530,12 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     )
   )
     return { trigger: { kind: 'chat' }, used: new Set(), choices: [], notes: [] };
-  const formAt = lower.findIndex((w, i) => /^forms?$/.test(w) && !m.apps.some((a) => i >= a.from && i < a.to));
+  // "Wufoo form entries": the form app's own, not n8n's form.
+  const formAt = lower.findIndex(
+    (w, i) =>
+      /^forms?$/.test(w) &&
+      !m.apps.some((a) => (i >= a.from && i < a.to) || (a.to === i && a.app.trigger && a.app.key !== 'n8n')),
+  );
   if (formAt >= 0)
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
   // "pull the new contacts from the last day", "last week's closed deals": a window of time read on a schedule.

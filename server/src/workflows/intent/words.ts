@@ -207,6 +207,19 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: 'status', operator: 'equals', value: failed[1] ? 'failed' : 'success' },
       end: failed.index + failed[0].length,
     };
+  // "if subscribers crossed a milestone", "when revenue hits the target": a bound only the user can set.
+  const crossed = new RegExp(
+    `${FIELD}\\s+(?:crossed|crosses|passed|passes|hit|hits|reached|reaches|exceeded|exceeds)\\s+(?:a |the |our |my )?(milestone|threshold|goal|target|limit|quota)s?\\b`,
+  ).exec(text);
+  if (crossed?.[1] && crossed[2])
+    return {
+      condition: {
+        field: fieldName(crossed[1]),
+        operator: 'gte',
+        value: `<__PLACEHOLDER_VALUE__${crossed[2].replace(/^./, (c) => c.toUpperCase())}__>`,
+      },
+      end: crossed.index + crossed[0].length,
+    };
   // "if the amounts don't match": whether two values agree.
   const match = new RegExp(`${FIELD}\\s+(?:(don't|do not|doesn't|does not|didn't|did not)\\s+)?match\\b`).exec(text);
   if (match?.[1] && !/^(?:it|they|this|that)$/.test(match[1].trim()))

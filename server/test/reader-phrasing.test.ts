@@ -1000,4 +1000,38 @@ describe('the reader on how people phrase requests', () => {
       'wufoo',
     );
   });
+  it('reads more event tests: a high-value adjective, "tagged as", a threshold, a status the user sets, a keyword reply', () => {
+    const first = (text: string) => all(readRequest(text)).find((s) => s.kind === 'filter');
+    assert.deepEqual(first('Slack alert for new high-value Pipedrive deals'), {
+      kind: 'filter',
+      condition: { field: 'amount', operator: 'gt', value: '<__PLACEHOLDER_VALUE__Amount that counts as large__>' },
+    });
+    assert.deepEqual(first('Create Jira issues from Zendesk tickets tagged as bugs'), {
+      kind: 'filter',
+      condition: { field: 'labels', operator: 'contains', value: 'bug' },
+    });
+    assert.deepEqual(first('Alert Mattermost when a Redis queue backlog exceeds a threshold'), {
+      kind: 'filter',
+      condition: { field: 'queue_backlog', operator: 'gte', value: '<__PLACEHOLDER_VALUE__Threshold__>' },
+    });
+    const notion = readRequest(
+      "When I add a page to my Notion 'Ideas' database and set its status to Ready, post it to #ideas on Slack.",
+    );
+    assert.deepEqual(notion.steps[0], {
+      kind: 'filter',
+      condition: { field: 'status', operator: 'equals', value: 'ready' },
+    });
+    assert.ok(!all(notion).some((s) => s.kind === 'http'), 'Ready is a value, not a system');
+    assert.deepEqual(first('When a customer replies STOP to our Twilio number, remove them from our Mailchimp list'), {
+      kind: 'filter',
+      condition: { field: 'text', operator: 'contains', value: 'stop' },
+    });
+  });
+  it('stores the text a model wrote instead of writing it twice ("write a post, then create the post in Ghost")', () => {
+    const spec = readRequest(
+      'When a Notion page is added, have Claude write a blog post and create the post as a draft in Ghost.',
+    );
+    assert.equal(all(spec).filter((s) => s.kind === 'ai').length, 1);
+    assert.deepEqual(apps(spec), ['ghost:create']);
+  });
 });

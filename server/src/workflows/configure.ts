@@ -314,6 +314,22 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       if (typeof other === 'string') params.resource = other;
     }
   }
+  // Ghost's posts are written through its Admin API only: a setting that gates which operations show is switched
+  // to a value that offers one for the verb.
+  const offers = (p: Record<string, unknown>) => {
+    const ops = visible(def, p).find((x) => x.name === 'operation' && x.type === 'options');
+    return Boolean(ops && optionValues(ops).some((v) => OPERATIONS[want.verb].includes(norm(v))));
+  };
+  if (want.verb !== 'trigger' && !offers(params)) {
+    for (const gate of visible(def, params)) {
+      if (gate.type !== 'options' || /^(?:resource|operation)$/.test(gate.name) || gate.name in given) continue;
+      const value = optionValues(gate).find((v) => offers({ ...params, [gate.name]: v }));
+      if (value !== undefined) {
+        params[gate.name] = value;
+        break;
+      }
+    }
+  }
   const operation = visible(def, params).find((p) => p.name === 'operation' && p.type === 'options');
   if (operation && !('operation' in given)) {
     // "add a row to Google Sheets": creating in a sheet or a table is adding a row to it, not making another one.
@@ -326,7 +342,10 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       optionValues(operation),
       container
         ? ['append', 'insert', 'upsert', 'appendorupdate', 'createrow', 'addrow', ...OPERATIONS.create]
-        : OPERATIONS[want.verb],
+        : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
+          want.verb === 'delete'
+          ? [...OPERATIONS.delete, ...OPERATIONS.update]
+          : OPERATIONS[want.verb],
       operation.default,
     );
   }

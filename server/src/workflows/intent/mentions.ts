@@ -230,6 +230,13 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     if (!api && !camel && /^(?:in|for|at|near|around|across)$/.test(tokens[before]?.lower ?? '')) continue;
     // "the Platform team", "the Rotterdam office": a group of people, not a system.
     if (!api && GROUP_NOUN.test(tokens[end]?.lower ?? '')) continue;
+    // "set its status to Ready", "moves to Closed Won": a value, not a system.
+    if (
+      !api &&
+      /^(?:to|is|as)$/.test(prev?.lower ?? '') &&
+      /^(?:status|stage|state|priority|set|moves?|changes?|marked)$/.test(tokens[from - 2]?.lower ?? '')
+    )
+      continue;
     // "Postgres/PostGIS DB": another name for the app just named.
     if (!api && prev?.text === '/' && taken.has(from - 2)) continue;
     found.push({

@@ -801,7 +801,7 @@ class Reader {
   /** "route it by region into EMEA, APAC or Americas", "triage tickets by urgency": a Switch (an AI classifier when AI is asked). */
   private routeBy(clause: Clause, words: string, target: Step[]): boolean {
     const m =
-      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify)\w*\s+(?:it|them|each(?: one)?|the \w+|(?:[\w.-]+\s+)?(?:tickets|messages|leads|items|requests|emails|orders|alerts|issues|incidents|deals|contacts))?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
+      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify|assign|assigns)\w*\s+(?:it|them|each(?: one)?|the \w+|an? \w+|(?:[\w.-]+\s+)?(?:tickets|messages|leads|items|requests|emails|orders|alerts|issues|incidents|deals|contacts))?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
         words,
       ) ??
       // "Route Typeform leads to Salesforce or Pipedrive by region": the apps first, the field last.
@@ -951,7 +951,7 @@ const VALUE_OR_OUTCOME = (word: string): boolean => Boolean(fieldOfValue(word) ?
 
 /** Adjectives that name a value of the items ("urgent tickets", "failed payments", "invalid emails"). */
 const VALUE_ADJECTIVE =
-  /^(?:urgent|critical|high-priority|negative|positive|failed|overdue|unpaid|invalid|cancelled|canceled|refunded|vip|premium|abandoned|unanswered|unassigned|unread|suspicious|large|big)$/;
+  /^(?:urgent|critical|high-priority|negative|positive|failed|overdue|unpaid|invalid|cancelled|canceled|refunded|vip|premium|abandoned|unanswered|unassigned|unread|suspicious|large|big|high-value|big-ticket)$/;
 
 /**
  * "Escalate urgent HaloPSA tickets to PagerDuty", "unsubscribe invalid emails", "Trigger Netlify deploys on
@@ -983,11 +983,15 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
     steps.splice(place, 0, filter);
   };
   for (let i = 0; i < tokens.length - 1; i++) {
-    const t = tokens[i]!;
+    const first = tokens[i]!;
+    // "high-value deals": a hyphenated adjective is one word.
+    const joined = tokens[i + 1]?.text === '-' && tokens[i + 1]!.joined && tokens[i + 2]?.joined;
+    const t = joined ? { ...first, lower: `${first.lower}-${tokens[i + 2]!.lower}` } : first;
+    const next = joined ? i + 3 : i + 1;
     if (t.kind !== 'word' || !VALUE_ADJECTIVE.test(t.lower)) continue;
     // Followed by the items, or by an app and its items ("urgent HaloPSA tickets").
-    const app = ctx.mentions.apps.find((a) => a.from === i + 1);
-    const noun = tokens[app ? app.to : i + 1];
+    const app = ctx.mentions.apps.find((a) => a.from === next);
+    const noun = tokens[app ? app.to : next];
     if (
       !noun ||
       noun.kind !== 'word' ||
@@ -997,7 +1001,7 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
     if (/^(?:if|when|only|are|is|were|was)$/.test(tokens[i - 1]?.lower ?? '')) continue;
     const other = opposite(t.lower);
     if (tested.has(`=${t.lower}`) || (other && tokens.some((x) => x.lower === other))) continue;
-    const c = /^(?:large|big)$/.test(t.lower)
+    const c = /^(?:large|big|high-value|big-ticket)$/.test(t.lower)
       ? ({
           field: 'amount',
           operator: 'gt',
@@ -1006,6 +1010,13 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
       : conditionOf(`if they are ${t.lower}`);
     if (c) add(stripEnd(c), i);
   }
+  // "Front conversations tagged as bugs", "issues labelled 'urgent'": the items carry that label.
+  const tagged = /\b(?:tagged|labell?ed)\s+(?:as\s+|with\s+)?["'“]?([a-z][\w-]{1,30})["'”]?/i.exec(ctx.original);
+  if (tagged?.[1] && !/^(?:the|a|an|it|them|and|or|by)$/i.test(tagged[1]))
+    add(
+      { field: 'labels', operator: 'contains', value: tagged[1].toLowerCase().replace(/s$/, '') },
+      tokens.findIndex((t) => t.start >= tagged.index),
+    );
   // "pushes to main", "commits on the release branch": the branch the event happened on.
   const branch =
     /\b(?:push(?:es|ed)?|commits?|merged?|merges|fails?|failed|runs?|builds?)\s+(?:to|on|into)\s+(?:the\s+)?(main|master|develop|dev|staging|production|prod|release)\b/i.exec(

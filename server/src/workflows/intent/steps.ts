@@ -776,12 +776,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     m.aiNouns.length > 0 &&
     m.aiNouns.every((n) => ctx.aiTasks.includes(n.task) || (ctx.aiTasks.length > 0 && !n.strong));
   // "Hot leads should be created in HubSpot": creating a record is no writing job, unless the object is content.
+  // "… write a blog post draft, then create the post as a draft in Ghost": the content written before, stored.
+  const written =
+    ctx.aiTasks.includes('write') && new RegExp(`\\b(?:the|that|this)\\s+${CONTENT.source.slice(2)}`).test(words);
   const recordOnly =
     cls === 'create' &&
-    /^(?:create|write)$/.test(head?.word ?? '') &&
+    /^(?:create|write|save|add|publish)$/.test(head?.word ?? '') &&
     !m.models.length &&
     !m.aiWords.length &&
-    !CONTENT.test(words);
+    (!CONTENT.test(words) || written);
   // "translate it with DeepL": the translation app does the job a model would.
   const translator = [...sources, ...outputs].some((s) => s.kind === 'app' && TRANSLATORS.test(s.app));
   // "creates embeddings with OpenAI": the vector store's embeddings sub-node does that, not a step of its own.

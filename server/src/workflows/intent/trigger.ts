@@ -68,11 +68,17 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       /^(?:a|an|the|my|our|your|their|his|her|its|new|each|every|any|some|this|that|is|are|was|gets?|been|to|by|in|on|from|with|of)$/.test(
         prev,
       ) || tokens[end - 1]?.kind === 'quote';
-    if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace) break;
+    // "… and set its status to Ready": the user's own change is part of the event.
+    const setsField =
+      /^(?:set|sets)$/.test(t.lower) &&
+      /^(?:its|the|their)$/.test(tokens[end + 1]?.lower ?? '') &&
+      tokens[end + 3]?.lower === 'to';
+    if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace && !setsField) break;
     // "… each new Zendesk ticket and route it": "and" with an action after it ends the event.
     if (
       /^(?:and|&)$/.test(t.lower) &&
       verbClass(tokens[end + 1]?.lower ?? '') &&
+      !(/^(?:set|sets)$/.test(tokens[end + 1]!.lower) && tokens[end + 4]?.lower === 'to') &&
       !EVENT_VERB.test(tokens[end + 1]?.lower ?? '') &&
       !/^(?:a|an|the)$/.test(tokens[end + 2]?.lower ?? 'x')
     )
@@ -249,13 +255,13 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const apps = m.apps.filter(inside);
     const filterText =
       /\b(?:has|have|with|whose|where|that has|containing|gets)\b.*$/.exec(words)?.[0] ??
-      /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$/.exec(
+      /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
         words,
       )?.[0] ??
       '';
     // "when the Typeform NPS score < 7", "new Toggl time entry longer than 8 hours": a comparison in the event.
     const compared =
-      /((?:[a-z_]+ )?[a-z_]+) ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?)/.exec(
+      /((?:[a-z_]+ )?[a-z_]+) ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota))/.exec(
         words,
       );
     const read =
@@ -540,7 +546,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
   // "pull the new contacts from the last day", "last week's closed deals": a window of time read on a schedule.
   const window =
-    /\b(?:from|in|over|during|of) the (?:last|past) (day|24 hours|week|7 days|month)\b|\b(yesterday|last week|last month)'s\b/.exec(
+    /\b(?:from|in|over|during|of) the (?:last|past) (day|24 hours|week|7 days|month)\b|\b(yesterday|last week|last month|tomorrow|today)'s\b/.exec(
       lower.join(' '),
     );
   if (window) {
@@ -556,7 +562,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       choices: [
         {
           said: window[0],
-          chose: `a schedule (${span === 'day' || span === '24 hours' || span === 'yesterday' ? 'every day' : span.includes('week') ? 'every Monday' : 'every month'} at 09:00)`,
+          chose: `a schedule (${span === 'day' || span === '24 hours' || span === 'yesterday' || span === 'tomorrow' || span === 'today' ? 'every day' : span.includes('week') ? 'every Monday' : 'every month'} at 09:00)`,
           change: "say 'every hour' or another time",
         },
       ],

@@ -133,7 +133,9 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   const against = new RegExp(
     `${FIELD}\\s+${MOVES}(${ABOVE}|${BELOW})\\s+(?:my|our|the|its|their|your|a|an)\\s+([a-z][a-z]*(?: [a-z]+)?)\\b`,
   ).exec(text);
-  if (against?.[1] && against[2] && against[3] && !/^(?:it|they|there)$/.test(against[1].trim())) {
+  // "exceeds a threshold": an indefinite bound is the user's to set (read below), not another field.
+  const indefinite = against ? /\s(?:a|an)\s+\S+$/.test(against[0]) : false;
+  if (against?.[1] && against[2] && against[3] && !indefinite && !/^(?:it|they|there)$/.test(against[1].trim())) {
     const other = fieldName(against[3].replace(/ (?:send|then|and|email|notify|alert|post|tell|text|ping)$/, ''));
     return {
       condition: {
@@ -328,6 +330,23 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return {
       condition: { field: 'labels', operator: 'contains', value: labelled[2] },
       end: labelled.index + labelled[0].length,
+    };
+  // "set its status to Ready": the field the user sets holds the value.
+  const setTo = /\bsets?\s+(?:its|the|their|his|her)\s+([a-z_]+)\s+to\s+["'“]?([\w-]{1,40})["'”]?/.exec(text);
+  if (setTo?.[1] && setTo[2])
+    return {
+      condition: { field: setTo[1], operator: 'equals', value: setTo[2] },
+      end: setTo.index + setTo[0].length,
+    };
+  // "when a customer replies STOP or CANCEL": the keyword the message holds.
+  const keyword =
+    /\b(?:replies|reply|replied|says|texts|writes|wrote|sends|answers)\s+(?:with\s+)?["'“]?(stop|cancel|unsubscribe|start|help|yes|no|confirm)["'”]?\b/.exec(
+      text,
+    );
+  if (keyword?.[1])
+    return {
+      condition: { field: 'text', operator: 'contains', value: keyword[1] },
+      end: keyword.index + keyword[0].length,
     };
   // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.
   const becomes = new RegExp(

@@ -1034,4 +1034,22 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(all(spec).filter((s) => s.kind === 'ai').length, 1);
     assert.deepEqual(apps(spec), ['ghost:create']);
   });
+  it('starts from the app whose webhooks the request receives, and runs a weekly digest on the day it names', () => {
+    assert.deepEqual(
+      readRequest('We get Stripe webhooks for failed payments. Email the customer a reminder.').trigger,
+      {
+        kind: 'app',
+        app: 'stripe',
+        event: 'failed',
+      },
+    );
+    assert.equal(readRequest('A Slack slash command to look up a customer in Chargebee').trigger.kind, 'webhook');
+    const digest = readRequest(
+      'We want a weekly digest: Schedule Trigger every Friday -> get the closed Jira issues -> post them to Microsoft Teams',
+    );
+    assert.deepEqual(digest.trigger, {
+      kind: 'schedule',
+      rule: { field: 'weeks', weeksInterval: 1, triggerAtDay: [5], triggerAtHour: 9 },
+    });
+  });
 });

@@ -31,8 +31,12 @@ function partOfName(original: string, at: number, length: number): boolean {
 export function findSchedule(original: string): { rule: ScheduleRule; start: number; end: number } | null {
   const lower = original.toLowerCase();
   const re = new RegExp(SCHEDULE_PATTERN.source, 'g');
-  for (const m of lower.matchAll(re)) {
-    if (partOfName(original, m.index, m[0].length)) continue;
+  // "a weekly digest: … every Friday": a match that names the day or the hour says more than the first.
+  const all = [...lower.matchAll(re)].filter((m) => !partOfName(original, m.index, m[0].length));
+  const weekday = /(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/;
+  const telling = all.find((m) => weekday.test(m[0]));
+  const ordered = telling && all[0] && /\bweek/.test(all[0][0]) && !weekday.test(all[0][0]) ? [telling] : all;
+  for (const m of ordered) {
     const tail =
       /^(?:\s*(?:at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|(?:\d+|[*/,-]+|\s)+(?=\s)|expression|schedule|,))*/.exec(
         lower.slice(m.index + m[0].length),

@@ -98,7 +98,7 @@ const isArrow = (tokens: Token[], j: number): boolean =>
 function arrowHead(tokens: Token[], i: number, m: Mentions): number {
   if (i > 0 && !/^[.!?:\n]$/.test(tokens[i - 1]!.text)) return -1;
   let j = i;
-  while (j < tokens.length && j - i < 14 && !isArrow(tokens, j) && !/^[.!?,;]$/.test(tokens[j]!.text)) j++;
+  while (j < tokens.length && j - i < 14 && !isArrow(tokens, j) && !/^[.!?,;:]$/.test(tokens[j]!.text)) j++;
   if (!isArrow(tokens, j) || j === i) return -1;
   const words = tokens.slice(i, j).map((t) => t.lower);
   // An app with no trigger of its own is polled for its new items.
@@ -503,6 +503,24 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const webhookAt =
     called >= 0 && !lower.includes('webhook') ? called : lower.findIndex((w) => w === 'webhook' || w === 'webhooks');
   if (event && !(webhookAt >= 0 && event.trigger.kind === 'app' && webhookAt < Math.min(...event.used))) return event;
+  // "We get Stripe webhooks for invoice.payment_failed": the app's own trigger registers that webhook.
+  const sender =
+    webhookAt >= 0 && lower[webhookAt] !== 'slash'
+      ? m.apps.find((a) => a.to === webhookAt && triggerable(a) && a.app.key !== 'n8n')
+      : undefined;
+  if (sender) {
+    const words = tokens
+      .slice(sender.from, Math.min(tokens.length, webhookAt + 6))
+      .map((t) => t.lower)
+      .join(' ');
+    return {
+      trigger: appTrigger(sender, words, tokens),
+      used: range(sender.from, webhookAt + 1),
+      app: sender,
+      choices: [],
+      notes: [],
+    };
+  }
   if (webhookAt >= 0) {
     const used = new Set(called === webhookAt ? [] : [webhookAt]);
     // "Slack slash command …": the app that calls is part of the trigger, not a step.

@@ -1052,4 +1052,34 @@ describe('the reader on how people phrase requests', () => {
       rule: { field: 'weeks', weeksInterval: 1, triggerAtDay: [5], triggerAtHour: 9 },
     });
   });
+  it('builds a RAG request as two entry points: documents loaded into the store, questions answered from it', () => {
+    const spec = readRequest(
+      'Every night index our Confluence space into Qdrant, and let people ask questions about it in a chat',
+    );
+    assert.equal(spec.trigger.kind, 'chat');
+    const agent = all(spec).find((s) => s.kind === 'ai' && s.task === 'agent');
+    assert.ok(agent?.kind === 'ai');
+    assert.deepEqual(agent.tools, [{ kind: 'vectorStore', app: 'vectorStoreQdrant', embeddings: 'openai' }]);
+    assert.equal(spec.ingest?.trigger.kind, 'schedule');
+    assert.deepEqual(
+      spec.ingest?.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['confluence:read', 'vectorStoreQdrant:create'],
+    );
+    // A bot answers where it was asked; loading without an event or a schedule is a click.
+    const bot = readRequest(
+      'load our Notion wiki into a vector store and give me a slack bot that answers questions about it',
+    );
+    assert.equal((bot.trigger as { app?: string }).app, 'slack');
+    assert.equal(bot.ingest?.trigger.kind, 'manual');
+    // The store is searched with the embeddings it was filled with.
+    const local = readRequest('Local RAG chatbot with Ollama and Qdrant, with documents uploaded through an n8n form');
+    assert.equal(local.ingest?.trigger.kind, 'form');
+    const stored = local.ingest?.steps[0];
+    assert.equal(stored?.kind === 'app' && stored.embeddings, 'ollama');
+    // "… so our chatbot can answer": the chat exists already; only the loading is built.
+    const only = readRequest(
+      'When a PDF is uploaded to Google Drive, store it in Pinecone so our chatbot can answer questions about it',
+    );
+    assert.equal(only.ingest, undefined);
+  });
 });

@@ -120,7 +120,7 @@ function toolNode(
           app: tool.app,
         },
         connection: 'ai_tool',
-        subs: [{ draft: embeddings(provider), connection: 'ai_embedding' }],
+        subs: [{ draft: embeddings(tool.embeddings ?? provider), connection: 'ai_embedding' }],
       };
     case 'app': {
       const type = toolType(tool.app);

@@ -160,8 +160,12 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
           formFields: {
             values: (trigger.fields.length ? trigger.fields : ['Name', 'Email', 'Message']).map((f) => ({
               fieldLabel: f,
-              ...(/email/i.test(f) ? { fieldType: 'email' } : {}),
-              requiredField: /name|email/i.test(f),
+              ...(/email/i.test(f)
+                ? { fieldType: 'email' }
+                : /^(?:documents?|files?|attachments?|upload)$/i.test(f)
+                  ? { fieldType: 'file' }
+                  : {}),
+              requiredField: /name|email|documents?|files?/i.test(f),
             })),
           },
           options: {},

@@ -320,6 +320,12 @@ export function planWorkflow(spec: WorkflowSpec, apps: AppLookup): Plan {
   const planner = new Planner(apps, chatInput);
   const start = planner.trigger(spec);
   planner.wire(spec.steps, start);
+  if (spec.ingest) {
+    planner.wire(spec.ingest.steps, planner.trigger({ ...spec, trigger: spec.ingest.trigger }));
+    planner.plan.notes.push(
+      'The workflow has two starts: one loads your documents into the vector store, the other answers questions from that same store.',
+    );
+  }
   planner.wireErrors(spec.onError);
   return planner.plan;
 }

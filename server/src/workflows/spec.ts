@@ -116,7 +116,11 @@ export type AiTask =
 export type AgentTool =
   | { kind: 'calculator' | 'wikipedia' | 'web_search' | 'http' | 'code' | 'think' }
   | { kind: 'app'; app: string }
-  | { kind: 'vectorStore'; app: string };
+  | {
+      kind: 'vectorStore';
+      app: string;
+      /** Must match the embeddings the store was filled with. */ embeddings?: Provider;
+    };
 
 export interface AiStep {
   kind: 'ai';
@@ -212,6 +216,11 @@ export interface WorkflowSpec {
   /** Defaults chosen for generic nouns and unnamed providers, named in the reply. */
   choices: Choice[];
   name?: string;
+  /**
+   * A second entry point that loads documents into the vector store the chat part answers from ("load our Notion
+   * wiki into Qdrant and give me a Slack bot that answers questions about it"): n8n runs both from one workflow.
+   */
+  ingest?: { trigger: Trigger; steps: Step[] };
 }
 
 /** Visits every step of a tree: branches, routes, loop bodies and parallel branches included. */

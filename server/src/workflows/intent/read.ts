@@ -627,7 +627,15 @@ class Reader {
       );
     if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
     // "processing them in batches", "batching matters": batches of a size the user can change.
-    if (/\b(?:in|into) (?:small )?(?:batches|chunks)\b|\bbatching\b|\bbatch(?:es)? (?:them|it|the \w+)\b/.test(words))
+    // "split it into chunks" before a vector store is its document loader's job, not a loop.
+    const forStore =
+      /\bchunks\b/.test(words) &&
+      (this.ctx.mentions.apps.some((a) => /^vectorStore/.test(a.app.key)) ||
+        this.ctx.mentions.generics.some((g) => g.kind === 'vector'));
+    if (
+      !forStore &&
+      /\b(?:in|into) (?:small )?(?:batches|chunks)\b|\bbatching\b|\bbatch(?:es)? (?:them|it|the \w+)\b/.test(words)
+    )
       return { kind: 'loop', size: 10, body: [] };
     if (
       clause.lead === 'loop' ||
@@ -1084,6 +1092,98 @@ const stripEnd = (c: Condition & { end?: number }): Condition => ({
   value: c.value,
 });
 
+const ASKS = /\b(?:chat\w*|bot|assistant|answers? (?:\w+ ){0,3}questions?|ask (?:\w+ ){0,3}questions?|q&a)\b/i;
+const BOT_APPS = /^(?:telegram|whatsApp|slack|discord|microsoftTeams|mattermost|line)$/;
+/** Providers with an embeddings node of their own. */
+const EMBEDS = /^(?:openai|gemini|ollama|mistral|cohere)$/;
+const aiSteps = (steps: Step[]): AiStep[] => {
+  const out: AiStep[] = [];
+  walkSteps(steps, (s) => {
+    if (s.kind === 'ai') out.push(s);
+  });
+  return out;
+};
+
+/**
+ * "Load our Notion wiki into Qdrant and give me a Slack bot that answers questions about it": documents go into the
+ * vector store from one entry point (the event or schedule said, else a click), and questions are answered from
+ * another (the chat or the bot), by an agent that searches the same store.
+ */
+function splitIngestion(spec: WorkflowSpec, ctx: ReadContext): void {
+  if (!ASKS.test(ctx.original)) return;
+  // "… so our chatbot can answer questions about it": the chat already exists; only the loading is asked for.
+  if (/\bso (?:that )?(?:our|my|the|their) (?:existing )?(?:chat\w*|bot|assistant|agent)\b/i.test(ctx.original)) return;
+  const isStore = (s: Step) =>
+    s.kind === 'app' && /^vectorStore/.test(s.app) && s.verb !== 'read' && s.verb !== 'search';
+  const at = spec.steps.findIndex((s) => isStore(s) || (s.kind === 'loop' && s.body.some(isStore)));
+  // "… with documents uploaded through an n8n form": the form fills the store the agent searches.
+  const uploaded =
+    /\b(?:documents?|files?|pdfs?|docs)\b[^.]{0,30}\buploaded\s+(?:through|via|with|in|using)\s+(?:an?\s+)?(?:n8n\s+)?form\b/i.test(
+      ctx.original,
+    );
+  if (at < 0 && uploaded) {
+    let tool: string | undefined;
+    walkSteps(spec.steps, (s) => {
+      if (s.kind === 'ai') tool ??= s.tools.find((t) => t.kind === 'vectorStore')?.app;
+    });
+    if (!tool) return;
+    const agent = aiSteps(spec.steps).find((s) => s.task === 'agent');
+    const provider = agent && EMBEDS.test(agent.model.provider) ? agent.model.provider : 'openai';
+    spec.ingest = {
+      trigger: { kind: 'form', title: 'Upload documents', fields: ['Documents'] },
+      steps: [
+        {
+          kind: 'app',
+          app: tool,
+          verb: 'create',
+          hints: {},
+          phrase: 'documents uploaded through a form',
+          embeddings: provider,
+        },
+      ],
+    };
+    spec.steps = spec.steps.filter((s) => !(s.kind === 'app' && s.app === 'n8n'));
+    return;
+  }
+  if (at < 0) return;
+  const holder = spec.steps[at]!;
+  const store = (holder.kind === 'loop' ? holder.body.find(isStore) : holder) as Extract<Step, { kind: 'app' }>;
+  const isAgent = (s: Step) => s.kind === 'ai' && s.task === 'agent';
+  const before = spec.steps.slice(0, at + 1).filter((s) => !isAgent(s));
+  const after = spec.steps.filter((s, i) => (i > at || isAgent(s)) && !(s.kind === 'app' && s.app === store.app));
+  const trigger = spec.trigger;
+  const asking = trigger.kind === 'chat' || (trigger.kind === 'app' && BOT_APPS.test(trigger.app));
+  const bot = ctx.mentions.apps.find((a) => BOT_APPS.test(a.app.key) && a.app.trigger)?.app.key;
+  const chatTrigger: WorkflowSpec['trigger'] = asking
+    ? trigger
+    : bot
+      ? { kind: 'app', app: bot, event: 'created' }
+      : { kind: 'chat' };
+  const ingestTrigger: WorkflowSpec['trigger'] = asking ? { kind: 'manual' } : trigger;
+  let agent = after.find(isAgent) as AiStep | undefined;
+  if (!agent) {
+    agent = aiStep('agent', 'answer questions from the documents', { ...ctx.mentions, models: [] }, ctx, '');
+    after.unshift(agent);
+  }
+  // The store is searched with the embeddings it was filled with.
+  const provider = store.embeddings ?? (EMBEDS.test(agent.model.provider) ? agent.model.provider : 'openai');
+  store.embeddings = provider;
+  agent.tools = agent.tools.filter((t) => t.kind !== 'vectorStore');
+  agent.tools.push({ kind: 'vectorStore', app: store.app, embeddings: provider });
+  agent.memory = true;
+  // One agent answers: tools of any other agent step join it.
+  for (const other of after.filter((s) => isAgent(s) && s !== agent) as AiStep[])
+    for (const t of other.tools)
+      if (!agent.tools.some((x) => JSON.stringify(x) === JSON.stringify(t))) agent.tools.push(t);
+  for (let i = after.length - 1; i >= 0; i--) if (isAgent(after[i]!) && after[i] !== agent) after.splice(i, 1);
+  const botApp = chatTrigger.kind === 'app' ? chatTrigger.app : null;
+  if (botApp && !after.some((s) => s.kind === 'app' && s.app === botApp && s.verb === 'send'))
+    after.push({ kind: 'app', app: botApp, verb: 'send', hints: {}, phrase: 'reply' });
+  spec.ingest = { trigger: ingestTrigger, steps: before };
+  spec.trigger = chatTrigger;
+  spec.steps = after.filter((s) => !(s.kind === 'app' && botApp && s.app === botApp && s.verb === 'read'));
+}
+
 export function readRequest(request: string, options: { fragment?: boolean } = {}): WorkflowSpec {
   const original = normalise(request);
   const tokens: Token[] = tokenize(original);
@@ -1199,6 +1299,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     onError: reader.onError,
     choices: ctx.choices,
   };
+  splitIngestion(spec, ctx);
   if (spec.steps.some((s) => s.kind === 'respond') && spec.trigger.kind === 'webhook')
     spec.trigger = { ...spec.trigger, respond: true };
   return spec;

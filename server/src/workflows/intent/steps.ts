@@ -481,8 +481,14 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       const kept = verb === 'delete' && /^(?:archive|move|file|put)$/.test(head?.word ?? '');
       // "back up my workflows to GitHub", "export the invoices to Drive": a copy is kept there as a file.
       const copy = /^(?:backup|export|archive|dump)$/.test(head?.word ?? '') ? 'file' : undefined;
+      // "load our wiki into a vector store": what goes into a store is inserted.
+      const stored = /^vectorStore/.test(ref.app.key) ? 'create' : undefined;
       outputs.push(
-        app(ref, verb && verb !== 'read' && verb !== 'search' && !kept ? verb : defaultVerb(ref.app), items ?? copy),
+        app(
+          ref,
+          verb && verb !== 'read' && verb !== 'search' && !kept ? verb : (stored ?? defaultVerb(ref.app)),
+          items ?? copy,
+        ),
       );
       continue;
     }
@@ -628,7 +634,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         continue;
       ctx.usedGenerics.add(g.from);
       const key = genericApp('vector', ctx, g.said, false);
-      const reading = verb === 'read' || verb === 'search' || ctx.chat;
+      // "load our wiki into a vector store": what goes into it is stored, whatever the verb.
+      const into = /^(?:into|to|in)$/.test(
+        /^(?:a|an|the|our|my)$/.test(tokens[g.from - 1]?.lower ?? '')
+          ? (tokens[g.from - 2]?.lower ?? '')
+          : (tokens[g.from - 1]?.lower ?? ''),
+      );
+      const reading = !into && (verb === 'read' || verb === 'search' || ctx.chat);
       (reading ? sources : outputs).push({ kind: 'app', app: key, verb: reading ? 'read' : 'create', hints, phrase });
       continue;
     }

@@ -1076,10 +1076,33 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(local.ingest?.trigger.kind, 'form');
     const stored = local.ingest?.steps[0];
     assert.equal(stored?.kind === 'app' && stored.embeddings, 'ollama');
+    assert.equal(stored?.kind === 'app' && stored.files, true, 'uploaded documents are files the loader reads');
     // "… so our chatbot can answer": the chat exists already; only the loading is built.
     const only = readRequest(
       'When a PDF is uploaded to Google Drive, store it in Pinecone so our chatbot can answer questions about it',
     );
     assert.equal(only.ingest, undefined);
+  });
+  it('reads a mailbox from where mail is sent, app news from titles, and a named app for a generic noun of its kind', () => {
+    const mail = readRequest(
+      'Extract total and vendor from the invoices sent to bills@example.com and add them to QuickBooks as bills',
+    );
+    assert.equal(mail.trigger.kind, 'email');
+    assert.deepEqual(apps(mail), ['quickbooks:create'], 'the mailbox is no address to write to');
+    assert.equal(
+      all(mail).find((s) => s.kind === 'app')?.kind === 'app' &&
+        (all(mail).find((s) => s.kind === 'app') as { noun?: string }).noun,
+      'bill',
+    );
+    const byMail = readRequest(
+      'Supplier invoices come by email as PDFs and need to end up in our accounting (we use Xero)',
+    );
+    assert.equal(byMail.trigger.kind, 'email');
+    assert.deepEqual(apps(byMail), ['xero:create'], 'the invoices go to the app the request names, not a default');
+    assert.equal((readRequest('Netlify deploy notifications in Discord').trigger as { app?: string }).app, 'netlify');
+    assert.equal(
+      (readRequest('Pushover alerts for high-value Shopify orders').trigger as { app?: string }).app,
+      'shopify',
+    );
   });
 });

@@ -251,7 +251,7 @@ class Planner {
         draft: {
           name: 'Default Data Loader',
           type: '@n8n/n8n-nodes-langchain.documentDefaultDataLoader',
-          parameters: {},
+          parameters: step.files ? { dataType: 'binary' } : {},
         },
         connection: 'ai_document',
       });

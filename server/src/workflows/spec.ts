@@ -150,6 +150,8 @@ export type Step =
       phrase: string;
       /** A vector store's embeddings provider ("embed them with Cohere"); OpenAI when none is named. */
       embeddings?: Provider;
+      /** The items carry files (documents uploaded through a form): a vector store loads their binary data. */
+      files?: boolean;
     }
   | {
       kind: 'http';

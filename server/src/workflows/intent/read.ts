@@ -1139,6 +1139,7 @@ function splitIngestion(spec: WorkflowSpec, ctx: ReadContext): void {
           hints: {},
           phrase: 'documents uploaded through a form',
           embeddings: provider,
+          files: true,
         },
       ],
     };

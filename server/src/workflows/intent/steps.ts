@@ -133,7 +133,7 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
 }
 
 const ITEM_AFTER =
-  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?)$/;
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?|bills?)$/;
 
 /** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
 const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
@@ -143,6 +143,12 @@ function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
   // "my n8n workflows": a name that ends with its items.
   const last = tokens[ref.to - 1]!;
   if (ref.to - 1 > ref.from && ITEM_AFTER.test(last.lower)) return last.lower.replace(/s$/, '');
+  // "add them to QuickBooks as bills": what they become there.
+  const as =
+    tokens[ref.to]?.lower === 'as'
+      ? tokens.slice(ref.to + 1, ref.to + 3).find((t) => t.kind === 'word' && !/^(?:a|an|the|new)$/.test(t.lower))
+      : undefined;
+  if (as && ITEM_AFTER.test(as.lower)) return as.lower.replace(/s$/, '');
   const next = tokens.slice(ref.to, ref.to + 2).find((t) => t.kind === 'word');
   return next && ITEM_AFTER.test(next.lower) ? next.lower.replace(/s$/, '') : undefined;
 }
@@ -371,6 +377,14 @@ const CONTENT =
   /\b(?:posts?|e-?mails?|messages?|captions?|summar\w+|repl(?:y|ies)|descriptions?|texts?|articles?|content|copy|blogs?|tweets?|newsletters?|stor(?:y|ies)|titles?|bios?|responses?|answers?|reports?|proposals?|letters?|headlines?|scripts?|outlines?|drafts?|ideas?|images?|pictures?|thumbnails?|illustrations?|slogans?|taglines?|digests?|briefs?|quizz?\w*|poems?|jokes?|translations?)\b/;
 
 const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
+
+/** Apps of a generic noun's kind: when the request names one, the noun is that app, not its default. */
+const FAMILIES: Partial<Record<GenericKind, RegExp>> = {
+  invoice: /^(?:xero|quickbooks|freshbooks|zohoBooks|invoiceNinja|harvest|wave|sage|stripe)$/,
+  payment: /^(?:stripe|payPal|square|chargebee|paddle|gumroad|mollie|razorpay|wise)$/,
+  crm: /^(?:hubspot|salesforce|pipedrive|zohoCrm|copper|freshworksCrm|keap|agileCrm|affinity|microsoftDynamicsCrm|highLevel)$/,
+  ticket: /^(?:zendesk|freshdesk|freshservice|helpScout|intercom|serviceNow|haloPSA|zammad|jira|linear|gitlab|github)$/,
+};
 
 /** Apps that send text messages ("an SMS via Vonage"). */
 export const SMS_APPS = /^(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|sinch|clickSend|textmagic|telnyx)$/;
@@ -653,6 +667,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
     const sending = verb === 'send' || received || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
     const named = [...sources, ...outputs].some((s) => s.kind === 'app');
+    // "invoices … (we use Xero)": the request names the app of that kind; its own clause makes the step.
+    const family = FAMILIES[g.kind];
+    if (family && ctx.mentions.apps.some((a) => family.test(a.app.key))) continue;
     if (named && g.kind !== 'email' && g.kind !== 'sms') continue;
     if (
       g.kind === 'sms' &&

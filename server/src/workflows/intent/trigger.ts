@@ -131,11 +131,11 @@ function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
 }
 
 const ITEMS =
-  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|signups?|sign-ups?|bookings?|events?|deals?|tasks?|cards?|notes?|voice|texts?|audio|photos?|images?|videos?|reviews?|replies|mentions?|tweets?|forms?|entries|bookmarks?|articles?|updates?|alerts?|requests?|inquiries|enquiries|transactions?|purchases?|sales?|queues?|topics?|conversations?|chats?|calls?|meetings?|employees?|users?|members?|applications?|candidates?)$/;
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|signups?|sign-ups?|bookings?|events?|deals?|tasks?|cards?|notes?|voice|texts?|audio|photos?|images?|videos?|reviews?|replies|mentions?|tweets?|forms?|entries|bookmarks?|articles?|updates?|alerts?|requests?|inquiries|enquiries|transactions?|purchases?|sales?|queues?|topics?|conversations?|chats?|calls?|meetings?|employees?|users?|members?|applications?|candidates?|deploys?|deployments?|builds?|incidents?|subscriptions?|shifts?|releases?)$/;
 
 /** Verbs that move items that already exist ("save Gmail attachments", "forward Telegram messages"). */
 const MOVE =
-  /^(?:consume|consumes|save|saves|store|stores|forward|forwards|sync|syncs|copy|copies|move|moves|backup|back|archive|archives|log|logs|organize|organise|organizes|route|routes|process|processes|transcribe|transcribes|summarize|summarise|summarizes|classify|classifies|label|labels|categorize|categorise|answer|answers|reply|replies|respond|convert|converts|turn|turns|extract|extracts|parse|parses|download|downloads|import|imports|track|tracks|monitor|monitors|send|sends|post|posts|share|shares|push|pushes|upload|uploads|analyze|analyse|analyzes|translate|translates|auto-save|autosave|mirror|mirrors|collect|collects|capture|captures|file|files)$/;
+  /^(?:consume|consumes|save|saves|store|stores|forward|forwards|sync|syncs|copy|copies|move|moves|backup|back|archive|archives|log|logs|organize|organise|organizes|route|routes|process|processes|transcribe|transcribes|summarize|summarise|summarizes|classify|classifies|label|labels|categorize|categorise|answer|answers|reply|replies|respond|convert|converts|turn|turns|extract|extracts|parse|parses|download|downloads|import|imports|track|tracks|monitor|monitors|send|sends|post|posts|share|shares|push|pushes|upload|uploads|analyze|analyse|analyzes|translate|translates|auto-save|autosave|mirror|mirrors|collect|collects|capture|captures|file|files|alerts?|notifications?|draft|drafts|auto-draft)$/;
 
 /** "Gmail attachments to Drive", "Shopify orders in Sheets": the app the items come from, when it can start a run. */
 function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number } | undefined {
@@ -162,13 +162,20 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     const items = after.findIndex((t) => ITEMS.test(t.lower));
     const itemsNext = items >= 0 && items <= 1;
     const from = before === 'from' || before === 'incoming';
-    const lead = tokens.slice(Math.max(0, ref.from - 4), ref.from);
+    const lead = tokens.slice(Math.max(0, ref.from - 6), ref.from);
     const moves = lead.some((t) => MOVE.test(t.lower));
     const fresh = lead.some((t) => /^(?:new|incoming|latest)$/.test(t.lower));
     // "Auto-archive stale Trello cards": items found in a state by looking regularly, not an event.
     if (lead.some((t) => /^(?:stale|inactive|dormant|overdue|old|expired|expiring|abandoned|unpaid)$/.test(t.lower)))
       continue;
     if ((from && (itemsNext || moves)) || (itemsNext && (moves || fresh))) return { ref };
+    // "Netlify deploy notifications in Discord": news of the app's items.
+    if (
+      itemsNext &&
+      triggerable(ref) &&
+      /^(?:notifications?|alerts?|updates?|events?)$/.test(after[items + 1]?.lower ?? '')
+    )
+      return { ref };
     // "watches our Shopify store for new orders": the app reports them.
     const watching = lead.some((t) =>
       /^(?:watch|watches|watching|monitor|monitors|listen|listens|listening)$/.test(t.lower),
@@ -587,6 +594,29 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       notes: [],
     };
   }
+  // "the invoices sent to invoices@ourcompany.com", "they come by email": a mailbox the workflow reads.
+  const address = tokens.findIndex(
+    (t, i) =>
+      t.kind === 'email' &&
+      /^(?:to|at)$/.test(lower[i - 1] ?? '') &&
+      /^(?:sent|emailed|forwarded|arrive|arrives|arriving|coming|come|comes|received|land|lands|in)$/.test(
+        lower[i - 2] ?? '',
+      ),
+  );
+  const byMail = lower.findIndex(
+    (w, i) =>
+      /^e-?mail$/.test(w) &&
+      /^(?:by|via|through)$/.test(lower[i - 1] ?? '') &&
+      /^(?:come|comes|arrive|arrives|sent|get|gets|in)$/.test(lower[i - 2] ?? ''),
+  );
+  if ((address >= 0 || byMail >= 0) && !schedule)
+    return {
+      trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
+      // The mailbox is the trigger's, not an address to write to.
+      used: address >= 0 ? range(address - 2, address + 1) : range(byMail - 1, byMail + 1),
+      choices: [],
+      notes: [],
+    };
   // "Extract invoice data from email attachments", "Attachments from supplier emails in Gmail should be saved …":
   // each new e-mail's attachments.
   const attached =

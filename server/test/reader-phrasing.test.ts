@@ -1105,4 +1105,23 @@ describe('the reader on how people phrase requests', () => {
       'shopify',
     );
   });
+  it('passes only unseen items when the request asks how to avoid duplicates, and leaves out the system calling a webhook', () => {
+    const polled = readRequest(
+      'Every 5 minutes get new incidents from ServiceNow and post them to Slack. How do I avoid sending the same incident twice?',
+    );
+    assert.deepEqual(
+      all(polled).map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['serviceNow', 'dedupe', 'slack'],
+    );
+    const called = readRequest(
+      'When Sentry sends us a new error via webhook, check Redis to see if we already alerted on it. If not, post it to our Mattermost channel.',
+    );
+    assert.ok(!apps(called).some((a) => a.startsWith('sentryIo')), JSON.stringify(apps(called)));
+    const f = all(called).find((s) => s.kind === 'filter' || s.kind === 'if');
+    assert.deepEqual(f && (f.kind === 'filter' || f.kind === 'if') && f.condition, {
+      field: 'alerted',
+      operator: 'isFalse',
+      value: false,
+    });
+  });
 });

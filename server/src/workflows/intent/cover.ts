@@ -55,6 +55,15 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   let reads = 0;
   for (const ref of mentions.apps) {
     if (ctx.usedApps.has(ref.from) || found.app === ref) continue;
+    // "When Sentry sends us a new error via webhook": the system calling the webhook is no step.
+    if (
+      found.trigger.kind === 'webhook' &&
+      found.used.has(ref.from) &&
+      tokens
+        .slice(ref.to, ref.to + 2)
+        .some((t) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies)$/.test(t.lower))
+    )
+      continue;
     if (ref.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[ref.to]?.lower ?? '')) continue;
     if (found.trigger.kind === 'app' && found.trigger.app === ref.app.key && !ctx.usedApps.size) continue;
     ctx.usedApps.add(ref.from);
@@ -237,7 +246,11 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   return out;
 }
 
-const inverse = (c: Condition): Condition => ({ ...c, operator: invert(c.operator) });
+const inverse = (c: Condition): Condition => ({
+  ...c,
+  operator: invert(c.operator),
+  value: typeof c.value === 'boolean' ? !c.value : c.value,
+});
 
 /** A condition with no other outcome and nothing after it keeps only the items that meet it (a Filter). */
 export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {

@@ -136,6 +136,17 @@ class Reader {
     for (let i = 0; i < clauses.length; i++) {
       const clause = clauses[i]!;
       const words = this.words(clause);
+      // "how do I avoid sending the same incident twice?": only items earlier runs have not seen go on.
+      if (
+        /\b(?:avoid|prevent|stop|without|never|don't|do not|not)\s+(?:\w+\s+){0,3}?(?:the same \w+ twice|duplicates?|twice)\b/.test(
+          words,
+        )
+      ) {
+        let deduped = false;
+        walkSteps(this.steps, (s) => (deduped ||= s.kind === 'dedupe'));
+        if (!deduped) this.steps.splice(leadingReads(this.steps), 0, { kind: 'dedupe', seen: true });
+        continue;
+      }
       if (!words || clause.lead === 'purpose') continue;
       // "(… anything else → #general) and create a checklist": the routes a parenthesis listed end with it.
       let before = clause.from - 1;

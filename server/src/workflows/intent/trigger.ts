@@ -534,6 +534,16 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     const caller = m.apps.find((a) => a.to === called && lower[called] === 'slash');
     if (caller) for (let k = caller.from; k < caller.to + 2; k++) used.add(k);
     if (/^(?:via|from|on|through|with|by|using)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
+    // "When Sentry sends us a new error via webhook": the app that calls is the trigger's, not a step.
+    const calling = m.apps.find(
+      (a) =>
+        a.to <= webhookAt &&
+        webhookAt - a.to <= 7 &&
+        !a.app.trigger &&
+        lower.slice(a.to, webhookAt).some((w) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies)$/.test(w)) &&
+        !tokens.slice(a.to, webhookAt).some((t) => /^[.!?;]$/.test(t.text)),
+    );
+    if (calling && !caller) for (let k = calling.from; k < calling.to; k++) used.add(k);
     if (/^(?:a|an|the)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
     return {
       trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' },

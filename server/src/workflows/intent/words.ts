@@ -410,7 +410,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };
   }
   // "whether they opened the welcome email", "if the customer clicked the link": something the item did.
-  const past = /^(?:they|he|she|the [a-z]+)\s+([a-z]{3,}ed)\b/.exec(text.trim());
+  const past = /^(?:they|he|she|we|i|you|the [a-z]+)\s+(?:already\s+)?([a-z]{3,}ed)\b/.exec(text.trim());
   if (past?.[1] && !/^(?:need|used|based|called|named)$/.test(past[1]))
     return {
       condition: { field: past[1], operator: 'isTrue', value: true },

@@ -124,6 +124,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A full-page screenshot, tried twice. Chromium takes it from the next compositor frame; on a loaded CI machine with
+ * the Agent's Computer streaming frames into an iframe that frame once did not come within 20 s (CI of e6bae5a),
+ * while the page itself was fine. The screenshot is a review artefact, so a second try replaces the flake; a page
+ * that never paints still fails.
+ */
+async function captureScreenshot(page: Page, file: string): Promise<void> {
+  const shoot = () => page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
+  try {
+    await shoot();
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    console.warn(`screenshot ${path.basename(file)} timed out once; trying again`);
+    await page.bringToFront();
+    await page.waitForTimeout(500);
+    await shoot();
+  }
+}
+
 /** Saves the page as it looks in the light and in the dark OS theme (the app follows it while on "system"). */
 export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -132,7 +151,7 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
     await page.waitForFunction((s) => document.documentElement.classList.contains(s), scheme);
     // MUI animates colour changes for a quarter second.
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`), fullPage: true });
+    await captureScreenshot(page, path.join(SCREENSHOT_DIR, `${name}-${scheme}.png`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -209,6 +209,15 @@ function range(from: number, to: number): Set<number> {
   return s;
 }
 
+/** The app's own trigger, named outright ("the Jira Trigger", "Stripe webhooks"): its words up to `end` are used. */
+function triggerOfApp(ref: AppRef, end: number, tokens: Token[]): FoundTrigger {
+  const words = tokens
+    .slice(ref.from, Math.min(tokens.length, end + 6))
+    .map((t) => t.lower)
+    .join(' ');
+  return { trigger: appTrigger(ref, words, tokens), used: range(ref.from, end), app: ref, choices: [], notes: [] };
+}
+
 function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger | null {
   for (let i = 0; i < tokens.length; i++) {
     const one = tokens[i]!.lower;
@@ -457,18 +466,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       (tokens[a.to]?.lower === 'trigger' || (tokens[a.to - 1]?.lower === 'trigger' && a.to - a.from > 1)),
   );
   if (namedApp && !named && !schedule && !(event?.trigger.kind === 'app' && event.trigger.app === namedApp.app.key)) {
-    const end = namedApp.to + (tokens[namedApp.to]?.lower === 'trigger' ? 1 : 0);
-    const words = tokens
-      .slice(namedApp.from, Math.min(tokens.length, end + 6))
-      .map((t) => t.lower)
-      .join(' ');
-    return {
-      trigger: appTrigger(namedApp, words, tokens),
-      used: range(namedApp.from, end),
-      app: namedApp,
-      choices: [],
-      notes: [],
-    };
+    return triggerOfApp(namedApp, namedApp.to + (tokens[namedApp.to]?.lower === 'trigger' ? 1 : 0), tokens);
   }
   if (/\b(?:email|imap) trigger\b/i.test(original) && !named)
     return { trigger: { kind: 'email', provider: 'imap' }, used: new Set(), choices: [], notes: [] };
@@ -515,19 +513,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     webhookAt >= 0 && lower[webhookAt] !== 'slash'
       ? m.apps.find((a) => a.to === webhookAt && triggerable(a) && a.app.key !== 'n8n')
       : undefined;
-  if (sender) {
-    const words = tokens
-      .slice(sender.from, Math.min(tokens.length, webhookAt + 6))
-      .map((t) => t.lower)
-      .join(' ');
-    return {
-      trigger: appTrigger(sender, words, tokens),
-      used: range(sender.from, webhookAt + 1),
-      app: sender,
-      choices: [],
-      notes: [],
-    };
-  }
+  if (sender) return triggerOfApp(sender, webhookAt + 1, tokens);
   if (webhookAt >= 0) {
     const used = new Set(called === webhookAt ? [] : [webhookAt]);
     // "Slack slash command …": the app that calls is part of the trigger, not a step.

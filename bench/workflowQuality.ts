@@ -24,6 +24,8 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
   { set: 'userDevelopment5', label: 'requests written outside the builder, fifth development set' },
   { set: 'userDevelopment6', label: 'requests written outside the builder, sixth development set' },
   { set: 'userDevelopment7', label: 'requests written outside the builder, seventh development set' },
+  { set: 'userDevelopment8', label: 'requests written outside the builder, eighth development set' },
+  { set: 'userDevelopment9', label: 'requests written outside the builder, ninth development set' },
   {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',

@@ -59,6 +59,8 @@ export type SetName =
   | 'userDevelopment5'
   | 'userDevelopment6'
   | 'userDevelopment7'
+  | 'userDevelopment8'
+  | 'userDevelopment9'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -74,6 +76,8 @@ const FILES: Record<SetName, string> = {
   userDevelopment5: 'user-requests-dev5.json',
   userDevelopment6: 'user-requests-dev6.json',
   userDevelopment7: 'user-requests-dev7.json',
+  userDevelopment8: 'user-requests-dev8.json',
+  userDevelopment9: 'user-requests-dev9.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

@@ -1124,4 +1124,20 @@ describe('the reader on how people phrase requests', () => {
       value: false,
     });
   });
+  it('knows a one-word app name typed as its parts, and the item a new-item trigger reports before the app', () => {
+    const parts = readRequest(
+      'When a new subscriber joins in mailer lite, add them to hub spot and check uptime robot',
+    );
+    assert.equal((parts.trigger as { app?: string }).app, 'mailerLite');
+    assert.deepEqual(
+      apps(parts).map((a) => a.split(':')[0]),
+      ['hubspot', 'uptimeRobot'],
+    );
+    // "linked in" stays an everyday phrase.
+    assert.deepEqual(apps(readRequest('email me the file linked in the message')), ['emailSend:send']);
+    const polled = readRequest('When a new invoice is created in QuickBooks, post it to Slack');
+    assert.deepEqual(polled.trigger, { kind: 'app', app: 'quickbooks', event: 'created', item: 'invoice' });
+    const arrow = readRequest('new invoice in QuickBooks -> post in slack');
+    assert.equal((arrow.trigger as { item?: string }).item, 'invoice', 'the item stops at the arrow');
+  });
 });

@@ -290,9 +290,12 @@ class Planner {
             type: T.schedule,
             parameters: { rule: { interval: [{ field: 'minutes', minutesInterval: 15 }] } },
           });
-          const read = this.step({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: '' }, [
-            { node: start, output: 0 },
-          ]);
+          // "new invoices in QuickBooks": the items the trigger reports are the ones listed.
+          const item = trigger.item;
+          const read = this.step(
+            { kind: 'app', app: trigger.app, verb: 'read', noun: item, hints: {}, phrase: item ?? '' },
+            [{ node: start, output: 0 }],
+          );
           return this.step({ kind: 'dedupe', seen: true }, read);
         }
         this.plan.notes.push(

@@ -181,6 +181,9 @@ interface Trie {
 const APP_NOUN =
   /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?)$/;
 
+/** Parts that make a name split at its capitals an everyday phrase ("linked in", "click up", "go to webinar"). */
+const SPLIT_STOP = /^(?:the|in|up|to|go|you|my|me|it|on|of|app|at|by|do|is|or|as|an|no|so|we|us|be|get|high)$/i;
+
 function phraseTokens(phrase: string): string[] {
   return tokenize(phrase)
     .filter((t) => t.kind === 'word')
@@ -195,6 +198,13 @@ function namesOf(app: CatalogApp): string[] {
     n = n.replace(SUFFIX, '');
   }
   for (const t of [app.action, app.trigger]) if (t) names.add(shortType(t).toLowerCase());
+  // "uptime robot", "mailer lite", "hub spot": a name written as one word in capitals, typed as its parts.
+  const parts = app.name.replace(/\s*\([^)]*\)/, '').split(/(?<=[a-z])(?=[A-Z])/);
+  if (!app.community && parts.length > 1 && parts.every((w) => w.length > 1 && !SPLIT_STOP.test(w)))
+    for (let n = parts.join(' ').toLowerCase(), i = 0; i < 2; i++) {
+      names.add(n);
+      n = n.replace(SUFFIX, '');
+    }
   return [...names].filter((n) => n.length > 1 && !/^(?:x|ai|api|app|data|table)$/.test(n));
 }
 

@@ -19,6 +19,9 @@ const aiSteps = (steps: Step[]): AiStep[] => {
 };
 
 /** Where an AI step goes when the request names one without a clause of its own: before the last sends and writes. */
+/** Services that watch sites and servers themselves. */
+const MONITOR = /^(?:uptimeRobot|grafana|datadog|newRelic|sentryIo|pagerDuty|opsgenie|signl4|splunk|elasticSecurity)/;
+
 function beforeOutputs(steps: Step[]): number {
   let i = steps.length;
   while (i > 0) {
@@ -138,8 +141,12 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       original,
     )
   ) {
-    let tested = false;
-    walkSteps(out, (s) => (tested ||= s.kind === 'if' || s.kind === 'filter'));
+    // A monitoring service named ("check UptimeRobot monitors", "when Grafana fires") reports the outage itself.
+    let tested = found.trigger.kind === 'app' && MONITOR.test(found.trigger.app);
+    walkSteps(
+      out,
+      (s) => (tested ||= s.kind === 'if' || s.kind === 'filter' || (s.kind === 'app' && MONITOR.test(s.app))),
+    );
     if (!tested) {
       const at = out.findIndex((s) => s.kind === 'http');
       const fetch: Step = { kind: 'http', url: null, method: 'GET', api: 'the website', phrase: 'uptime check' };

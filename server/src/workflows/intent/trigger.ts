@@ -116,12 +116,17 @@ function triggerable(ref: AppRef): boolean {
 
 /** "a new Jira issue": the kind of item the app reports, which picks the trigger's event ("jira:issue_created"). */
 function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
-  const words = tokens
-    .slice(ref.to, ref.to + 3)
-    .filter((t) => t.kind === 'word')
-    .map((t) => t.lower);
+  const after = tokens.slice(ref.to, ref.to + 3);
+  const cut = after.findIndex((t) => t.kind !== 'word');
+  const words = (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
   if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
-  const word = words.find((w) => ITEMS.test(w));
+  // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.
+  const before = tokens.slice(Math.max(0, ref.from - 6), ref.from).map((t) => t.lower);
+  const held =
+    /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && before.includes('new')
+      ? before.slice(before.indexOf('new') + 1, -1).find((w) => ITEMS.test(w))
+      : undefined;
+  const word = words.find((w) => ITEMS.test(w)) ?? held;
   return word?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 }
 

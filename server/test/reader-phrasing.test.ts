@@ -1140,4 +1140,29 @@ describe('the reader on how people phrase requests', () => {
     const arrow = readRequest('new invoice in QuickBooks -> post in slack');
     assert.equal((arrow.trigger as { item?: string }).item, 'invoice', 'the item stops at the arrow');
   });
+  it('keeps a test it cannot compare as a yes/no branch, with the action inside it', () => {
+    const person = readRequest(
+      'when someone books a meeting thru calendly look them up in pipedrive. if theyre an existing person add an activity, otherwise create the person',
+    );
+    const branch = all(person).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if', JSON.stringify(person.steps));
+    assert.deepEqual(branch.condition, { field: 'existing_person', operator: 'isTrue', value: true });
+    assert.ok(branch.then.length && branch.otherwise.length, 'both outcomes have their step');
+    const english = readRequest(
+      'helpscout new conversation -> if its not in english translate it with deepl -> post to slack',
+    );
+    const test = all(english).find((s) => s.kind === 'filter' || s.kind === 'if');
+    assert.deepEqual(test && 'condition' in test && test.condition, {
+      field: 'in_english',
+      operator: 'isFalse',
+      value: false,
+    });
+    // "if so" refers to the test before it; the trigger's own words are no test.
+    const so = readRequest(
+      'when a stripe payment fails wait 3 days, then check if its still unpaid and if so email the customer a friendly reminder',
+    );
+    assert.ok(apps(so).includes('emailSend:send'), JSON.stringify(so.steps));
+    const failed = readRequest('If any of my workflows errors out, open a PagerDuty incident');
+    assert.ok(!all(failed).some((s) => s.kind === 'filter' || s.kind === 'if'));
+  });
 });

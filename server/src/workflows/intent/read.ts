@@ -455,7 +455,7 @@ class Reader {
   /** "If the budget is over 10k, tell #sales" (then-steps in the clause) or "If valid," (the next clauses are). */
   private condition(clause: Clause, target: Step[], trailing: { list: Step[]; steps: Step[] } | null): Step[] | null {
     const text = this.words(clause);
-    const cond = conditionOf(text);
+    const cond = conditionOf(text) ?? this.statedTest(clause, text);
     if (!cond) return null;
     const lead = Math.max(0, text.search(/\b(?:if|when|whenever|unless)\b/));
     const afterCondition = this.tokenAt(clause, lead + cond.end);
@@ -510,6 +510,46 @@ class Reader {
     this.scope.lastIf = branch;
     this.scope.lastSwitch = null;
     return branch.then;
+  }
+
+  /**
+   * "if it's not in English translate it", "If I have an event before 9, turn on the heating": a test the reader
+   * cannot put in a comparison is still a branch. It becomes a yes/no flag named by its words (listed under "Before
+   * you run it" for the user to point at their field), so the action stays inside the branch it was said in.
+   */
+  private statedTest(clause: Clause, text: string): (Condition & { end: number }) | null {
+    const lead = /^(?:.*?\b)?(?:if|unless)\s+/.exec(text);
+    if (!lead || clause.lead === null) return null;
+    const tokens = this.ctx.tokens.slice(clause.from, clause.to);
+    let at = tokens.findIndex((t) => t.start - tokens[0]!.start >= lead[0].length);
+    // "if so, email them", "if not, …", "if needed": the test was said before.
+    if (at < 0 || /^(?:so|yes|needed|necessary|possible|any)$/.test(tokens[at]!.lower)) return null;
+    const words: string[] = [];
+    let negated = false;
+    for (; at < tokens.length; at++) {
+      const t = tokens[at]!;
+      // "If any of my workflows errors out, …": the words the trigger took are its event, not a test.
+      if (this.ctx.used.has(clause.from + at)) return null;
+      if (t.kind !== 'word' || (words.length > 1 && verbClass(t.lower) && !TEST_WORD.test(tokens[at - 1]?.lower ?? '')))
+        break;
+      if (
+        /^(?:not|no|never|isn't|aren't|doesn't|don't|didn't|hasn't|haven't|wasn't|weren't|cannot|can't)$/.test(t.lower)
+      )
+        negated = true;
+      else if (!FILLER.test(t.lower)) words.push(t.lower.replace(/['’]s$/, ''));
+    }
+    const said = words.filter((w) => !VAGUE.test(w));
+    if (!said.length || words.length > 6) return null;
+    const field = words
+      .join('_')
+      .replace(/[^\w]+/g, '_')
+      .slice(0, 40);
+    return {
+      field,
+      operator: negated ? 'isFalse' : 'isTrue',
+      value: !negated,
+      end: at < tokens.length ? tokens[at]!.start - tokens[0]!.start : text.length,
+    };
   }
 
   private containing(step: Step, list: Step[] = this.steps): Step[] {
@@ -1195,6 +1235,14 @@ function splitIngestion(spec: WorkflowSpec, ctx: ReadContext): void {
   spec.trigger = chatTrigger;
   spec.steps = after.filter((s) => !(s.kind === 'app' && botApp && s.app === botApp && s.verb === 'read'));
 }
+
+/** Words a stated test keeps out of its flag's name. */
+const FILLER =
+  /^(?:of|the|a|an|it|its|it's|they|they're|theyre|their|them|is|are|was|were|be|been|i|we|you|my|our|your|any|some|there|has|have|had|do|does|did)$/;
+/** Words that alone name no test ("if they're already there", "if so", "if needed"). */
+const VAGUE = /^(?:already|still|too|also|so|yes|then|there|here|needed|necessary|possible|that|this|one|of|any)$/;
+/** Words after which a verb is still part of the test ("it needs to approve", "we have to send"). */
+const TEST_WORD = /^(?:to|be|been|being|is|are|was|were|not|never|has|have|had|was|already|still|get|got)$/;
 
 export function readRequest(request: string, options: { fragment?: boolean } = {}): WorkflowSpec {
   const original = normalise(request);

@@ -443,12 +443,16 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
 
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
-  if (
-    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.test(
+  const failed =
+    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
       original,
-    )
-  )
-    return { trigger: { kind: 'error' }, used: new Set(), choices: [], notes: [] };
+    );
+  if (failed) {
+    const used = new Set(
+      tokens.flatMap((t, i) => (t.start >= failed.index && t.end <= failed.index + failed[0].length ? [i] : [])),
+    );
+    return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
+  }
   // "A Schedule Trigger kicks off the workflow at regular intervals": a schedule whose times the user sets (daily).
   const named =
     /\bschedule ?trigger\b|\bat regular intervals\b|\bon a (?:regular |recurring )?schedule\b|\bcron job\b/i.exec(

@@ -1165,4 +1165,26 @@ describe('the reader on how people phrase requests', () => {
     const failed = readRequest('If any of my workflows errors out, open a PagerDuty incident');
     assert.ok(!all(failed).some((s) => s.kind === 'filter' || s.kind === 'if'));
   });
+  it('starts from the form app the request names, keeps "If not." for the other outcome, and makes each item named for one app', () => {
+    const typeform = readRequest(
+      'Lead form is Typeform. If the score is over 5, create a person and a deal in Pipedrive. If not, add a row to a Google Sheet.',
+    );
+    assert.equal((typeform.trigger as { app?: string }).app, 'typeform');
+    const branch = all(typeform).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(
+      branch.then.map((s) => (s.kind === 'app' ? `${s.app}:${s.noun}` : s.kind)),
+      ['pipedrive:person', 'pipedrive:deal'],
+    );
+    assert.deepEqual(
+      branch.otherwise.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['googleSheets'],
+      'the other outcome does not repeat the first',
+    );
+    const plus = readRequest('When a Typeform is submitted, create person + org + deal in Pipedrive');
+    assert.deepEqual(
+      all(plus).map((s) => (s.kind === 'app' ? s.noun : s.kind)),
+      ['person', 'organization', 'deal'],
+    );
+  });
 });

@@ -426,8 +426,12 @@ class Reader {
 
   private skipLead(c: Clause, re: RegExp): number {
     let k = c.from;
-    while (k < c.to && (re.test(this.ctx.tokens[k]!.lower) || this.ctx.tokens[k]!.kind === 'punct')) k++;
-    if (this.ctx.tokens[k - 1]?.lower === 'if' && this.ctx.tokens[k]?.lower === 'not') k++;
+    for (;;) {
+      while (k < c.to && (re.test(this.ctx.tokens[k]!.lower) || this.ctx.tokens[k]!.kind === 'punct')) k++;
+      // "If not, …", "… and if not": the two words together lead the other outcome.
+      if (k + 1 < c.to + 1 && this.ctx.tokens[k]?.lower === 'if' && this.ctx.tokens[k + 1]?.lower === 'not') k += 2;
+      else break;
+    }
     return k;
   }
 
@@ -524,6 +528,8 @@ class Reader {
     let at = tokens.findIndex((t) => t.start - tokens[0]!.start >= lead[0].length);
     // "if so, email them", "if not, …", "if needed": the test was said before.
     if (at < 0 || /^(?:so|yes|needed|necessary|possible|any)$/.test(tokens[at]!.lower)) return null;
+    // "if not, just Airtable": the other outcome of the test before.
+    if (tokens[at]!.lower === 'not' && clause.lead !== 'unless') return null;
     const words: string[] = [];
     let negated = false;
     for (; at < tokens.length; at++) {

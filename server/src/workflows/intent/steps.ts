@@ -133,7 +133,31 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
 }
 
 const ITEM_AFTER =
-  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?|bills?)$/;
+  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?|bills?|person|persons|organizations?|orgs?|activity|activities|opportunit(?:y|ies)|accounts?)$/;
+
+const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
+/** "create a person and a deal in Pipedrive", "person + org + deal": one step per item made in the app. */
+function pairedItems(steps: Step[], tokens: Token[]): Step[] {
+  return steps.flatMap((step) => {
+    if (step.kind !== 'app' || !step.noun || (step.verb !== 'create' && step.verb !== 'update')) return [step];
+    const at = tokens.findIndex(
+      (t, i) => singular(t.lower) === step.noun && /^(?:in|to|into|on|inside)$/.test(tokens[i + 1]?.lower ?? ''),
+    );
+    const more: string[] = [];
+    for (let k = at - 1; k > 0; ) {
+      if (/^(?:a|an|the|new)$/.test(tokens[k]!.lower)) k--;
+      if (!/^(?:and|\+|&|,)$/.test(tokens[k]?.lower ?? '')) break;
+      k--;
+      if (/^(?:a|an|the|new)$/.test(tokens[k]?.lower ?? '')) k--;
+      const item = tokens[k];
+      if (!item || item.kind !== 'word' || !ITEM_AFTER.test(item.lower)) break;
+      more.unshift(singular(item.lower).replace(/^org$/, 'organization'));
+      k--;
+    }
+    return [...more.filter((n) => n !== step.noun).map((noun): Step => ({ ...step, noun })), step];
+  });
+}
 
 /** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
 const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
@@ -896,7 +920,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');
   if (sent?.kind === 'app') ctx.lastSend = sent.app;
   if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
-  return [...sources, ...work, ...outputs];
+  return pairedItems([...sources, ...work, ...outputs], tokens.slice(from, to));
 }
 
 /** Mentions without those inside the trigger's words. */

@@ -438,7 +438,24 @@ function coreTrigger(found: FoundTrigger): FoundTrigger {
 }
 
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
-  return coreTrigger(findAnyTrigger(tokens, m, original));
+  return namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
+}
+
+/** Form apps whose trigger reports a submission. */
+const FORM_APP = /^(?:typeform|jotform|formstack|wufoo|surveyMonkey|cognitoForms|formIo|koBoToolbox|tally|paperform)$/i;
+
+/** "Lead form is Typeform", "signups coming from Jotform": a form the request names is that app's, not n8n's own. */
+function namedForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrigger {
+  if (found.trigger.kind !== 'form') return found;
+  const app = m.apps.find((a) => FORM_APP.test(a.app.key) && triggerable(a));
+  if (!app) return found;
+  const item = itemAfter(app, tokens);
+  return {
+    ...found,
+    trigger: { kind: 'app', app: app.app.key, event: 'created', ...(item ? { item } : {}) },
+    used: new Set([...found.used, ...range(app.from, app.to)]),
+    app,
+  };
 }
 
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {

@@ -1187,4 +1187,21 @@ describe('the reader on how people phrase requests', () => {
       ['person', 'organization', 'deal'],
     );
   });
+  it('downloads a file from the store it arrived in before reading it, and parsing it is that reading', () => {
+    const drive = readRequest(
+      'When a CSV file is added to a specific Google Drive folder, read it and insert all rows into our Supabase table imports.',
+    );
+    assert.deepEqual(
+      all(drive).map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}:${s.hints.download ? 'download' : ''}` : s.kind)),
+      ['googleDrive:read:download', 'extract', 'supabase:create:'],
+    );
+    const ftp = readRequest('every night download the csv from our FTP server, parse it and add the rows to Airtable');
+    assert.deepEqual(
+      all(ftp).map((s) => (s.kind === 'app' ? `${s.app}:${s.hints.download ? 'download' : s.verb}` : s.kind)),
+      ['ftp:download', 'extract', 'airtable:create'],
+    );
+    const pinecone = readRequest('When a PDF is uploaded to our Google Drive folder, add it to our Pinecone index');
+    const store = all(pinecone).find((s) => s.kind === 'app' && s.app === 'vectorStorePinecone');
+    assert.ok(store?.kind === 'app' && store.files, 'the vector store loads the downloaded file');
+  });
 });

@@ -116,4 +116,20 @@ describe('workflow draft operations', () => {
     assert.equal(draft.node(member).parameters.status, 'subscribed');
     assert.equal(member, 'Create member in Mailchimp');
   });
+  it('watches a folder for a new file, and downloads the file a trigger reported', async () => {
+    const trigger = await definition('n8n-nodes-base.googleDriveTrigger');
+    const drive = await definition('n8n-nodes-base.googleDrive');
+    const draft = new WorkflowDraft();
+    const watch = draft.addNode(trigger, 'Google Drive Trigger', {}, { verb: 'trigger', event: 'created', hints: {} });
+    assert.equal(draft.node(watch).parameters.triggerOn, 'specificFolder');
+    assert.equal(draft.node(watch).parameters.event, 'fileCreated');
+    const file = draft.addNode(
+      drive,
+      'Get file from Google Drive',
+      {},
+      { verb: 'read', noun: 'file', hints: { download: true, itemFile: true } },
+    );
+    assert.equal(draft.node(file).parameters.operation, 'download');
+    assert.deepEqual(draft.node(file).parameters.fileId, { __rl: true, value: '={{ $json.id }}', mode: 'id' });
+  });
 });

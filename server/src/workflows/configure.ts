@@ -171,6 +171,9 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): 
   switch (prop.type) {
     case 'resourceLocator': {
       const modes = (prop.modes ?? []).map((m) => m.name);
+      // The file a store's trigger just reported is the one downloaded.
+      if (hints.itemFile && /^(?:fileid|file)$/.test(n))
+        return { value: { __rl: true, value: '={{ $json.id }}', mode: 'id' } };
       const hint = /channel/.test(n)
         ? hints.channel
         : /sheet|table|database|base|list|board|collection/.test(n)
@@ -273,6 +276,44 @@ function eventOptions(prop: NodeProperty, event: string, noun: string): string[]
   return values.includes('*') ? ['*'] : values.slice(0, 1);
 }
 
+/** A trigger's event setting: the one it names when several are visible (Google Drive's "event" over "triggerOn"). */
+function eventParam(def: NodeDefinition, params: Record<string, unknown>): NodeProperty | undefined {
+  const eventLike = (p: NodeProperty) =>
+    /^(?:events?|topic|triggerOn|updates)$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options');
+  // Where the node has an event setting of its own, "triggerOn" only gates which events show.
+  const gated = def.properties.some((p) => eventLike(p) && p.name !== 'triggerOn');
+  const all = visible(def, params).filter(eventLike);
+  return all.find((p) => p.name !== 'triggerOn') ?? (gated ? undefined : all[0]);
+}
+
+function chooseEvent(
+  def: NodeDefinition,
+  params: Record<string, unknown>,
+  given: Record<string, unknown>,
+  want: Intent,
+): void {
+  const event = want.event ?? 'created';
+  const offers = (p: Record<string, unknown>) => {
+    const e = eventParam(def, p);
+    return Boolean(e && eventOptions(e, event, '').some((v) => /creat|new|add/i.test(v)));
+  };
+  // Google Drive's trigger watches one file unless told to watch a folder: a setting whose value offers the wanted
+  // event ("a file is added" is fileCreated, offered for a folder) is set to that value.
+  if (event === 'created' && !offers(params))
+    for (const gate of visible(def, params)) {
+      if (gate.type !== 'options' || gate.name in given || gate.name === eventParam(def, params)?.name) continue;
+      const value = optionValues(gate).find((v) => offers({ ...params, [gate.name]: v }));
+      if (value !== undefined) {
+        params[gate.name] = value;
+        break;
+      }
+    }
+  const events = eventParam(def, params);
+  if (!events || events.name in given) return;
+  const chosen = eventOptions(events, event, want.noun ?? '');
+  params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
+}
+
 export interface Intent {
   verb: Verb | 'trigger';
   /** What the step acts on ("issue", "row", "comment"): picks the resource. */
@@ -345,17 +386,13 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
         : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
           want.verb === 'delete'
           ? [...OPERATIONS.delete, ...OPERATIONS.update]
-          : OPERATIONS[want.verb],
+          : want.hints.download
+            ? ['download', ...OPERATIONS[want.verb]]
+            : OPERATIONS[want.verb],
       operation.default,
     );
   }
-  const events = visible(def, params).find(
-    (p) => /^(?:events?|topic|triggerOn|updates)$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options'),
-  );
-  if (want.verb === 'trigger' && events && !(events.name in given)) {
-    const chosen = eventOptions(events, want.event ?? 'created', want.noun ?? '');
-    params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
-  }
+  if (want.verb === 'trigger') chooseEvent(def, params, given, want);
   // Generic API nodes (Facebook Graph API, …) pick their HTTP method from the step's verb.
   const method = visible(def, params).find(
     (p) => /method$/i.test(p.name) && p.type === 'options' && !(p.name in given),

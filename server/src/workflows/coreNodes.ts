@@ -1,7 +1,7 @@
 // Parameters of n8n's core nodes for the steps the planner writes (versions come from the node definitions, and the
 // configure phase fills whatever else a definition requires).
 import { createHash } from 'node:crypto';
-import type { Condition, ScheduleRule, Step, Trigger, UtilityNode } from './spec.ts';
+import type { AppHints, Condition, ScheduleRule, Step, Trigger, UtilityNode } from './spec.ts';
 import { conditionText } from './wording.ts';
 
 export const T = {
@@ -51,7 +51,7 @@ export interface Draft {
     verb: 'create' | 'send' | 'read' | 'update' | 'delete' | 'search' | 'trigger';
     noun?: string;
     event?: string;
-    hints: Record<string, string | undefined>;
+    hints: AppHints;
   };
   /** Settings the user checks (a guessed URL), named in the reply. */
   toCheck?: string;

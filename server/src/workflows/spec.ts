@@ -68,6 +68,10 @@ export interface AppHints {
   container?: string;
   /** A place the request names ("the weather in Berlin"). */
   location?: string;
+  /** The file's content is wanted (it is read next): downloaded, not listed. */
+  download?: boolean;
+  /** The incoming item is the file itself (the store's trigger reported it): its id says which to download. */
+  itemFile?: boolean;
 }
 
 /** Providers of AI models; each has a chat model node (and OpenAI, Perplexity and Mistral nodes of their own). */

@@ -237,6 +237,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     out.splice(beforeOutputs(out), 0, added);
     ai.push(added);
   }
+  downloadFiles(out, found);
   for (const step of ai) {
     if (!ctx.defaulted.has(step)) continue;
     const named = mentions.models[0]?.model;
@@ -251,6 +252,41 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     }
   }
   return out;
+}
+
+/** File stores whose trigger or listing reports a file's details, not its content. */
+const FILE_STORE =
+  /^(?:googleDrive|microsoftOneDrive|dropbox|box|nextCloud|awsS3|s3|ftp|microsoftSharePoint|googleCloudStorage|azureStorage)$/;
+
+/**
+ * "When a CSV lands in our Drive folder, read it …", "pick up the CSV from our FTP server, parse it": a file's
+ * content is downloaded from the store before it is read (the store's trigger and listing give only its details).
+ */
+function downloadFiles(steps: Step[], found: FoundTrigger): void {
+  const store = found.trigger.kind === 'app' && FILE_STORE.test(found.trigger.app) ? found.trigger.app : null;
+  // "When a PDF lands in our Drive folder, add it to Pinecone": the store loads the file's content.
+  const loader = steps.findIndex((s) => s.kind === 'app' && /^vectorStore/.test(s.app) && s.verb === 'create');
+  const extracted = steps.some((s) => s.kind === 'extract');
+  if (store && loader >= 0 && !extracted) {
+    const step = steps[loader]!;
+    if (step.kind === 'app') steps[loader] = { ...step, files: true };
+  }
+  const at = steps.findIndex((s) => s.kind === 'extract' || (s.kind === 'app' && s.files));
+  if (at < 0) return;
+  const before = steps[at - 1];
+  if (before?.kind === 'app' && FILE_STORE.test(before.app)) {
+    steps[at - 1] = { ...before, verb: 'read', noun: 'file', hints: { ...before.hints, download: true } };
+    return;
+  }
+  if (store && !steps.slice(0, at).some((s) => s.kind === 'app' && s.app === store))
+    steps.splice(at, 0, {
+      kind: 'app',
+      app: store,
+      verb: 'read',
+      noun: 'file',
+      hints: { download: true, itemFile: true },
+      phrase: '',
+    });
 }
 
 const inverse = (c: Condition): Condition => ({

@@ -145,7 +145,7 @@ function pairedItems(steps: Step[], tokens: Token[]): Step[] {
       (t, i) => singular(t.lower) === step.noun && /^(?:in|to|into|on|inside)$/.test(tokens[i + 1]?.lower ?? ''),
     );
     const more: string[] = [];
-    for (let k = at - 1; k > 0; ) {
+    for (let k = at - 1; k > 0;) {
       if (/^(?:a|an|the|new)$/.test(tokens[k]!.lower)) k--;
       if (!/^(?:and|\+|&|,)$/.test(tokens[k]?.lower ?? '')) break;
       k--;
@@ -871,7 +871,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     );
     for (const task of ordered) work.push(aiStep(task, phrase, m, ctx, words));
     if (ordered[0] !== tasks[0]) work.reverse();
-  } else if (transform && !work.some((w) => w.kind === transform.kind)) {
+  } else if (
+    transform &&
+    !work.some((w) => w.kind === transform.kind) &&
+    // "parse it" where the file's content is extracted: the extraction is the parsing.
+    !(transform.kind === 'code' && work.some((w) => w.kind === 'extract') && /\bpars\w*\b/.test(words))
+  ) {
     work.push(transform);
   } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
     // "use AI to summarise their answers": the job is the verb after "to", not the head verb.

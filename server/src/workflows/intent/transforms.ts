@@ -32,7 +32,11 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
     ) ??
     /\b(pdfs?|csvs?|xlsx)\b[^.]{0,20}\b(?:extract|parse|text|content|data)/.exec(words) ??
     (inRequest &&
-    /\b(?:extract|get|read|pull)\w*\s+(?:the\s+|its\s+|their\s+)?(?:text|content|contents|data|rows)\b/.test(words)
+    (/\b(?:extract|get|read|pull)\w*\s+(?:the\s+|its\s+|their\s+)?(?:text|content|contents|data|rows)\b/.test(words) ||
+      // "pick it up, parse it", "read it and insert all rows": the file the request named.
+      /\b(?:parse|parses|parsing|read|reads|open|opens|process|processes)\s+(?:it|them|each one|the file|the files|each file)\b/.test(
+        words,
+      ))
       ? [words, inRequest === 'document' ? 'pdf' : inRequest]
       : null);
   if (file?.[1] && !/\b(?:upload|save|store|attach)\w*\b[^.]{0,20}\bfiles?\b/.test(words)) {

@@ -1204,4 +1204,24 @@ describe('the reader on how people phrase requests', () => {
     const store = all(pinecone).find((s) => s.kind === 'app' && s.app === 'vectorStorePinecone');
     assert.ok(store?.kind === 'app' && store.files, 'the vector store loads the downloaded file');
   });
+  it('reads the attachments of mail that arrives, as documents rather than an accounting app', () => {
+    const pdf = readRequest(
+      'Use AI to pull the vendor name, invoice number, total and due date out of PDF invoices that arrive in our accounts inbox, then add a row to a spreadsheet.',
+    );
+    assert.deepEqual(pdf.trigger, { kind: 'email', provider: 'imap', attachments: true });
+    assert.deepEqual(all(pdf)[0], { kind: 'extract', format: 'pdf', binary: 'attachment_0' });
+    assert.ok(!apps(pdf).some((a) => a.startsWith('quickbooks')), 'PDF invoices are documents');
+    assert.ok(!apps(pdf).some((a) => a.startsWith('emailSend')), 'the inbox is read, not written to');
+    const saved = readRequest('Save Gmail attachments to Google Drive');
+    const drive = all(saved).find((s) => s.kind === 'app' && s.app === 'googleDrive');
+    assert.equal(drive?.kind === 'app' && drive.hints.binary, 'attachment_0');
+    const photos = readRequest(
+      'Contractors email photos of receipts to receipts@ourco.com. For each attachment, use Gemini to read merchant, date, amount and currency from the image.',
+    );
+    assert.equal(photos.trigger.kind, 'email', 'others write to the mailbox the workflow reads');
+    const look = all(photos).find((s) => s.kind === 'ai');
+    assert.ok(look?.kind === 'ai');
+    assert.equal(look.task, 'ocr', 'the picture is read, not made');
+    assert.equal(look.binary, 'attachment_0');
+  });
 });

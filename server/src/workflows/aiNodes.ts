@@ -281,6 +281,29 @@ export function aiCluster(
           main: { name: 'Read Document (Mistral OCR)', type: 'n8n-nodes-base.mistralAi', parameters: {} },
           subs: [],
         };
+      // "read merchant and amount from the photo": the model looks at the picture the item carries.
+      if (provider === 'openai' || provider === 'gemini')
+        return {
+          main: {
+            name: 'Analyze Image',
+            type: `${L}.${provider === 'gemini' ? 'googleGemini' : 'openAi'}`,
+            parameters: {
+              resource: 'image',
+              operation: 'analyze',
+              text: `${step.job.slice(0, 300)}. Answer with what the picture shows for each.`,
+              inputType: provider === 'gemini' ? 'binary' : 'base64',
+              binaryPropertyName: step.binary ?? 'data',
+              modelId: {
+                __rl: true,
+                value: step.model.id ?? PROVIDERS[provider].defaultModel,
+                mode: 'list',
+                cachedResultName: step.model.id ?? PROVIDERS[provider].defaultModel,
+              },
+              options: {},
+            },
+          },
+          subs: [],
+        };
       break;
     default:
       break;

@@ -406,6 +406,11 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
           : 'POST';
     if (optionValues(method).includes(want2)) params[method.name] = want2;
   }
+  // The file an upload sends is where the trigger put it ("attachment_0"), not n8n's usual "data".
+  if (want.hints.binary)
+    for (const p of visible(def, params))
+      if (/^(?:inputDataFieldName|binaryPropertyName|binaryProperty)$/.test(p.name) && !(p.name in given))
+        params[p.name] = want.hints.binary;
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
   // A message step needs its text even where n8n does not mark the field required.
   if (want.verb === 'send' || want.verb === 'create') {

@@ -176,7 +176,14 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
         return {
           name: 'Gmail Trigger',
           type: T.gmailTrigger,
-          parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, simple: true, filters: {}, options: {} },
+          parameters: {
+            pollTimes: { item: [{ mode: 'everyMinute' }] },
+            simple: !trigger.attachments,
+            filters: {},
+            options: trigger.attachments
+              ? { downloadAttachments: true, dataPropertyAttachmentsPrefixName: 'attachment_' }
+              : {},
+          },
         };
       if (trigger.provider === 'outlook')
         return {
@@ -187,7 +194,15 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
       return {
         name: 'Email Trigger (IMAP)',
         type: T.imap,
-        parameters: { mailbox: 'INBOX', postProcessAction: 'read', format: 'simple', options: {} },
+        parameters: {
+          mailbox: 'INBOX',
+          postProcessAction: 'read',
+          format: 'simple',
+          ...(trigger.attachments
+            ? { downloadAttachments: true, dataPropertyAttachmentsPrefixName: 'attachment_' }
+            : {}),
+          options: {},
+        },
       };
     case 'chat':
       return { name: 'When Chat Message Received', type: T.chat, parameters: { options: {} } };
@@ -331,7 +346,11 @@ export function stepDraft(step: Step, seed: string): Draft | null {
       return {
         name: `Extract from ${step.format.toUpperCase()}`,
         type: T.extract,
-        parameters: { operation: step.format, options: {} },
+        parameters: {
+          operation: step.format,
+          ...(step.binary ? { binaryPropertyName: step.binary } : {}),
+          options: {},
+        },
       };
     case 'convert':
       return {

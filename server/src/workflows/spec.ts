@@ -24,7 +24,12 @@ export type Trigger =
       /** A Respond to Webhook node answers. */ respond?: boolean;
     }
   | { kind: 'form'; title: string; fields: string[] }
-  | { kind: 'email'; provider: 'imap' | 'gmail' | 'outlook' }
+  | {
+      kind: 'email';
+      provider: 'imap' | 'gmail' | 'outlook';
+      /** The mails' attachments are read: the trigger downloads them as attachment_0, attachment_1, …. */
+      attachments?: boolean;
+    }
   | { kind: 'chat' }
   | { kind: 'manual' }
   | { kind: 'error' }
@@ -72,6 +77,8 @@ export interface AppHints {
   download?: boolean;
   /** The incoming item is the file itself (the store's trigger reported it): its id says which to download. */
   itemFile?: boolean;
+  /** The binary property holding the file the step uploads ("attachment_0" from an e-mail trigger). */
+  binary?: string;
 }
 
 /** Providers of AI models; each has a chat model node (and OpenAI, Perplexity and Mistral nodes of their own). */
@@ -142,6 +149,8 @@ export interface AiStep {
   routes?: Route[];
   /** The request's words that became this step (for the reply's reasoning). */
   phrase: string;
+  /** The binary property of the picture or file the step looks at ("attachment_0" from an e-mail trigger). */
+  binary?: string;
 }
 
 export type Step =
@@ -190,7 +199,12 @@ export type Step =
   | { kind: 'count' }
   | { kind: 'sum'; field: string }
   | { kind: 'splitOut'; field: string }
-  | { kind: 'extract'; format: 'csv' | 'pdf' | 'xlsx' | 'json' | 'html' | 'text' }
+  | {
+      kind: 'extract';
+      format: 'csv' | 'pdf' | 'xlsx' | 'json' | 'html' | 'text';
+      /** The binary property holding the file ("attachment_0" from an e-mail trigger); n8n's "data" otherwise. */
+      binary?: string;
+    }
   | { kind: 'convert'; format: 'csv' | 'xlsx' | 'json' | 'html' }
   | { kind: 'respond'; status: number; body: 'json' | 'error' | 'text' }
   /** A core node the request names or a job only it does: call a sub-workflow, read HTML, resize an image, … */

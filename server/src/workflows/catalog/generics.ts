@@ -191,6 +191,14 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k] && !taken.has(i + k))) {
         if (ATTRIBUTE.test(tokens[i + parts.length]?.lower ?? '')) break;
+        // "PDF invoices", "supplier invoices as PDF attachments": the documents, not the accounting app.
+        if (
+          kind === 'invoice' &&
+          tokens
+            .slice(Math.max(0, i - 2), i + parts.length + 3)
+            .some((t) => /^(?:pdfs?|attachments?|documents?|files?|scans?|scanned|photos?|images?)$/.test(t.lower))
+        )
+          break;
         // "our inventory API": an API, whatever it keeps.
         if (kind !== 'http' && /^(?:api|apis|endpoint|endpoints)$/.test(tokens[i + parts.length]?.lower ?? '')) break;
         found.push({ kind, said: slice.map((t) => t.text).join(' '), from: i, to: i + parts.length });

@@ -237,7 +237,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     out.splice(beforeOutputs(out), 0, added);
     ai.push(added);
   }
-  downloadFiles(out, found);
+  downloadFiles(out, found, original);
   for (const step of ai) {
     if (!ctx.defaulted.has(step)) continue;
     const named = mentions.models[0]?.model;
@@ -262,7 +262,44 @@ const FILE_STORE =
  * "When a CSV lands in our Drive folder, read it …", "pick up the CSV from our FTP server, parse it": a file's
  * content is downloaded from the store before it is read (the store's trigger and listing give only its details).
  */
-function downloadFiles(steps: Step[], found: FoundTrigger): void {
+function downloadFiles(steps: Step[], found: FoundTrigger, original: string): void {
+  const trigger = found.trigger;
+  // "PDF invoices that arrive in our inbox", "… as PDF attachments": the trigger downloads the attachments and the
+  // first one's content is read.
+  if (trigger.kind === 'email') {
+    const format = /\bpdfs?\b/i.test(original)
+      ? 'pdf'
+      : /\bcsv (?:attachments?|files?)\b|\battached csvs?\b/i.test(original) && !/\bto (?:an? )?csv\b/i.test(original)
+        ? 'csv'
+        : /\bxlsx\b|\b(?:excel|spreadsheet) attachments?\b/i.test(original)
+          ? 'xlsx'
+          : null;
+    const attached = /\battach\w*\b/i.test(original);
+    if (!format && !attached) return;
+    const extract = steps.find((s) => s.kind === 'extract');
+    // "Contractors email photos of receipts … read merchant and amount from the image": the picture attached.
+    walkSteps(steps, (s) => {
+      if (s.kind === 'ai' && s.task === 'ocr' && attached) s.binary = 'attachment_0';
+    });
+    let reads = false;
+    walkSteps(
+      steps,
+      (s) =>
+        (reads ||=
+          s.kind === 'ai' ||
+          s.kind === 'extract' ||
+          (s.kind === 'app' && /^(?:googleDrive|dropbox|awsS3|microsoftOneDrive|box|nextCloud)$/.test(s.app))),
+    );
+    if (!reads) return;
+    trigger.attachments = true;
+    // "save the attachment to Google Drive": the file uploaded is the first attachment.
+    for (const s of steps)
+      if (s.kind === 'app' && FILE_STORE.test(s.app)) s.hints = { ...s.hints, binary: 'attachment_0' };
+    if (extract?.kind === 'extract') extract.binary = 'attachment_0';
+    else if (format && steps.some((s) => s.kind === 'ai'))
+      steps.splice(steps[0]?.kind === 'filter' ? 1 : 0, 0, { kind: 'extract', format, binary: 'attachment_0' });
+    return;
+  }
   const store = found.trigger.kind === 'app' && FILE_STORE.test(found.trigger.app) ? found.trigger.app : null;
   // "When a PDF lands in our Drive folder, add it to Pinecone": the store loads the file's content.
   const loader = steps.findIndex((s) => s.kind === 'app' && /^vectorStore/.test(s.app) && s.verb === 'create');

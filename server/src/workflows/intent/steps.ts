@@ -275,11 +275,18 @@ function tasksOf(word: string | undefined, m: Mentions, clauseWords: string): Ai
   )
     first = 'speech';
   if ((first === 'analyse' || first === 'extract') && /\bsentiment\b/.test(clauseWords)) first = 'sentiment';
+  // "read merchant and amount from the image", "describe what is in the photo": the picture is read, not made.
+  const seen =
+    /\b(?:from|in|on|of)\s+(?:the\s+|each\s+|this\s+|that\s+|an?\s+|their\s+|its\s+)?(?:images?|photos?|pictures?|screenshots?|scans?)\b/.test(
+      clauseWords,
+    ) && !/\b(?:generate|create|make|draw|design|render)\w*\b/.test(clauseWords);
+  if (seen && first === 'image') first = 'ocr';
   const tasks = [first];
   for (const n of nouns)
     if (
       !tasks.includes(n) &&
       n !== 'agent' &&
+      !(seen && n === 'image') &&
       (n === 'image' || n === 'transcribe' || n === 'speech' || n === 'ocr' || n === 'summarise' || n === 'translate')
     )
       tasks.push(n);
@@ -599,6 +606,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "Attachments from supplier emails in Gmail …" with an e-mail trigger: the trigger's own e-mails.
     if (g.kind === 'email' && ctx.emailTrigger && (/s$/i.test(g.said) || tokens[g.from - 1]?.lower === 'from'))
       continue;
+    // "… in a shared inbox" with an e-mail trigger: the mailbox the trigger reads.
+    if (g.kind === 'email' && ctx.emailTrigger && /\b(?:inbox|mailbox)e?s?\b/i.test(g.said)) continue;
     // "verify the email with an API", "check the email address": the address is data, not a mailbox.
     if (
       g.kind === 'email' &&

@@ -22,7 +22,7 @@ export interface FoundTrigger {
 }
 
 const EVENT_START =
-  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving)$/;
+  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|which arrive|which arrives|that land|that lands|that come in|that comes in)$/;
 
 const EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
@@ -631,6 +631,25 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       /^(?:by|via|through)$/.test(lower[i - 1] ?? '') &&
       /^(?:come|comes|arrive|arrives|sent|get|gets|in)$/.test(lower[i - 2] ?? ''),
   );
+  // "Contractors email photos of receipts to receipts@ourco.com": others write to the mailbox the workflow reads.
+  const mailer = lower.findIndex(
+    (w, i) =>
+      /^(?:e-?mails?|e-?mail|sends?|forwards?|submits?)$/.test(w) &&
+      /^(?:customers|clients|contractors|vendors|suppliers|people|users|partners|employees|staff|students|applicants|candidates|members|someone|somebody|anyone|freelancers|drivers|tenants|guests|agents|reps|colleagues)$/.test(
+        lower[i - 1] ?? '',
+      ),
+  );
+  const inbound =
+    mailer >= 0
+      ? tokens.findIndex((t, i) => i > mailer && i <= mailer + 8 && t.kind === 'email' && lower[i - 1] === 'to')
+      : -1;
+  if (inbound >= 0 && !schedule)
+    return {
+      trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
+      used: new Set([mailer, inbound - 1, inbound]),
+      choices: [],
+      notes: [],
+    };
   if ((address >= 0 || byMail >= 0) && !schedule)
     return {
       trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },

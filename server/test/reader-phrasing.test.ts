@@ -1224,4 +1224,23 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(look.task, 'ocr', 'the picture is read, not made');
     assert.equal(look.binary, 'attachment_0');
   });
+  it('reads "both" places named before side by side into a merge, instead of writing to them', () => {
+    const shops = readRequest(
+      "We sell on both Shopify and WooCommerce. Every day at 23:00 pull the day's orders from both, combine them into one list and append to a Google Sheet.",
+    );
+    const par = all(shops).find((s) => s.kind === 'parallel');
+    assert.ok(par?.kind === 'parallel' && par.merge, JSON.stringify(shops.steps));
+    assert.deepEqual(
+      par.branches.map((b) => b.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}:${s.noun}` : s.kind))),
+      [['shopify:read:order'], ['wooCommerce:read:order']],
+    );
+    assert.ok(!apps(shops).some((a) => /^(?:shopify|wooCommerce):create/.test(a)), 'the scene is no step');
+    const lists = readRequest(
+      'We have contacts in HubSpot and another list in a Google Sheet from an old event. I want to combine both, remove duplicates by email and write the clean list to a new sheet tab.',
+    );
+    assert.deepEqual(
+      all(lists).map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['parallel', 'hubspot:read', 'googleSheets:read', 'dedupe', 'googleSheets:create'],
+    );
+  });
 });

@@ -4,7 +4,7 @@
 import { appKind } from '../catalog/appKinds.ts';
 import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
-import { findMentions, within } from './mentions.ts';
+import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
@@ -301,6 +301,7 @@ class Reader {
         if (RATE_LIMIT.test(words)) target.push(waitOf(words) ?? { kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
       }
+      if (this.bothSources(clause, words, target)) continue;
       const merging = /^(?:merges?|merging|joins?|combines?|combining|match(?:es)?)\b/.test(
         words.replace(/^(?:then|and|finally|both branches should|both should|the branches)\s+/, ''),
       );
@@ -704,6 +705,77 @@ class Reader {
     return null;
   }
 
+  /**
+   * "We sell on Shopify and WooCommerce. … pull the day's orders from both, combine them", "contacts in HubSpot and
+   * another list in a Google Sheet … combine both": the two places named before are read side by side into a Merge.
+   * Steps the scene-setting words made of those places are dropped: the request says what is done with them here.
+   */
+  private bothSources(clause: Clause, words: string, target: Step[]): boolean {
+    const both =
+      /\b(?:from|in|of|across|between) (?:the )?both\b|\b(?:from|in) (?:each|either) of them\b|\b(?:combine|merge|join|match|compare|sync|pull|get|fetch|read|load|export)\w*\s+(?:the\s+)?(?:both|the two)\b/.exec(
+        words,
+      );
+    if (!both || within(this.ctx.mentions, clause.from, clause.to).apps.length) return false;
+    const places: AppRef[] = [];
+    for (const ref of [...this.ctx.mentions.apps].reverse()) {
+      if (ref.from >= clause.from || this.ctx.used.has(ref.from)) continue;
+      if (!places.some((p) => p.app.key === ref.app.key)) places.unshift(ref);
+      if (places.length === 2) break;
+    }
+    if (places.length < 2) return false;
+    const keys = new Set(places.map((p) => p.app.key));
+    for (const list of [this.steps, target])
+      for (let k = list.length - 1; k >= 0; k--) {
+        const s = list[k]!;
+        if (s.kind === 'app' && keys.has(s.app) && s.verb !== 'read' && s.verb !== 'search') list.splice(k, 1);
+      }
+    const item =
+      /\b(orders|contacts|customers|leads|rows|records|products|invoices|deals|tickets|users|subscribers|entries|people|transactions|payments|events|tasks)\b/.exec(
+        words,
+      )?.[1];
+    const reads: Step[] = places.map((p) => {
+      this.ctx.usedApps.add(p.from);
+      const before = this.ctx.tokens[p.from - 2];
+      const said =
+        item ??
+        (/^(?:in|from|on)$/.test(this.ctx.tokens[p.from - 1]?.lower ?? '') && before?.kind === 'word'
+          ? before.lower
+          : '');
+      const noun = said
+        .replace(/ies$/, 'y')
+        .replace(/(?<!s)s$/, '')
+        .replace(/^people$/, 'contact');
+      return {
+        kind: 'app',
+        app: p.app.key,
+        verb: 'read',
+        ...(/^[a-z]{3,}$/.test(noun) && noun !== 'list' ? { noun } : {}),
+        hints: {},
+        phrase: this.text(clause),
+      };
+    });
+    target.push({ kind: 'parallel', branches: reads.map((r) => [r]), merge: true });
+    const rest = this.ctx.tokens.findIndex(
+      (t, k) =>
+        k > clause.from &&
+        k < clause.to &&
+        t.start >= this.ctx.tokens[clause.from]!.start + both.index + both[0].length,
+    );
+    // "join both by order id and update the tracking column": what is done after the join.
+    if (rest > 0) {
+      let k = rest;
+      while (
+        k < clause.to &&
+        /^(?:by|on|using|of|them|lists|sources|systems|sheets|and|then|into|one|list|a|the|[\w-]+_?id|id|email|order|customer|key)$/.test(
+          this.ctx.tokens[k]!.lower,
+        )
+      )
+        k++;
+      if (k < clause.to) target.push(...this.action(k, clause.to));
+    }
+    return true;
+  }
+
   /** A merge after branches: the If, Switch or parallel steps before it join into one Merge. */
   private join(target: Step[]): boolean {
     const last = target.at(-1);
@@ -844,7 +916,7 @@ class Reader {
     else if (status) condition = { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) };
     else if (mention?.[1]) condition = { field: 'text', operator: 'contains', value: mention[1] };
     else if (tested) condition = stripEnd(tested);
-    else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open)$/.test(ones[1]))
+    else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open|for|from|to|with|in|on|those|these|their|our|my)$/.test(ones[1]))
       condition = {
         field: fieldOfValue(ones[1]) ?? (/[._]/.test(ones[1]) ? 'type' : 'category'),
         operator: 'equals',

@@ -1243,4 +1243,20 @@ describe('the reader on how people phrase requests', () => {
       ['parallel', 'hubspot:read', 'googleSheets:read', 'dedupe', 'googleSheets:create'],
     );
   });
+  it('waits the time said after or later, sends from the mail app it names, and forwards mail without sending it back', () => {
+    const later = readRequest(
+      'Please when new contact is added in our Airtable CRM base, send him welcome email from Gmail after 2 days.',
+    );
+    assert.deepEqual(
+      all(later).map((s) =>
+        s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind === 'wait' ? `wait ${s.amount} ${s.unit}` : s.kind,
+      ),
+      ['wait 2 days', 'gmail:send'],
+    );
+    const week = readRequest(
+      "When a project is set to Done in Asana, send the client a feedback email. 7 days later, if they haven't answered, send one reminder.",
+    );
+    assert.ok(all(week).some((s) => s.kind === 'wait' && s.amount === 7 && s.unit === 'days'));
+    assert.deepEqual(apps(readRequest('forward emails from gmail to slack')), ['slack:send']);
+  });
 });

@@ -39,7 +39,11 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(\d+|a|an|one|two|three|five|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
-    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay)\b/.exec(words);
+    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay)\b/.exec(words) ??
+    // "send him a welcome email after 2 days", "7 days later, …", "an hour after that": the time passes first.
+    /\bafter\s+(?:another\s+)?(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\b(?!\s+(?:before|of (?:the|each|every)))|\b(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:later|after (?:that|this|it|the (?:first|email|message|reminder)))\b/.exec(
+      words,
+    );
   const bare =
     !said &&
     !RATE_LIMIT.test(words) &&
@@ -47,12 +51,13 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
       words,
     );
   if (!said && !bare) return null;
-  const amount = !said
+  const count = said?.[1] ?? said?.[3];
+  const amount = !count
     ? 1
-    : /^\d+$/.test(said[1]!)
-      ? Number(said[1])
-      : (({ two: 2, three: 3, five: 5, ten: 10 } as Record<string, number>)[said[1]!] ?? 1);
-  const unit = !said ? 'minute' : said[2]!.replace(/s$/, '');
+    : /^\d+$/.test(count)
+      ? Number(count)
+      : (({ two: 2, three: 3, five: 5, ten: 10, ...WORD_NUMBERS } as Record<string, number>)[count] ?? 1);
+  const unit = !said ? 'minute' : (said[2] ?? said[4])!.replace(/s$/, '');
   if (unit === 'week') return { kind: 'wait', amount: amount * 7, unit: 'days' };
   return { kind: 'wait', amount, unit: UNITS[unit] ?? 'seconds' };
 }
@@ -916,7 +921,12 @@ class Reader {
     else if (status) condition = { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) };
     else if (mention?.[1]) condition = { field: 'text', operator: 'contains', value: mention[1] };
     else if (tested) condition = stripEnd(tested);
-    else if (ones?.[1] && !/^(?:new|all|the|other|first|last|latest|recent|open|for|from|to|with|in|on|those|these|their|our|my)$/.test(ones[1]))
+    else if (
+      ones?.[1] &&
+      !/^(?:new|all|the|other|first|last|latest|recent|open|for|from|to|with|in|on|those|these|their|our|my)$/.test(
+        ones[1],
+      )
+    )
       condition = {
         field: fieldOfValue(ones[1]) ?? (/[._]/.test(ones[1]) ? 'type' : 'category'),
         operator: 'equals',
@@ -1359,7 +1369,9 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     lastSend: null,
     lastRead: null,
     used: found.used,
-    emailTrigger: found.trigger.kind === 'email',
+    emailTrigger:
+      found.trigger.kind === 'email' ||
+      (found.trigger.kind === 'app' && /^(?:gmail|microsoftOutlook)$/.test(found.trigger.app)),
     aiTasks: [],
     triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,
     triggerKind: found.trigger.kind,

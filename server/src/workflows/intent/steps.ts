@@ -107,6 +107,8 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
     k = j;
   const prep = tokens[k]?.lower ?? '';
   // "remove them from the Mailchimp audience": where something is deleted is what the step changes.
+  // "send him a welcome email from Gmail", "text them from Twilio": the account a message goes out from.
+  if (prep === 'from' && cls === 'send' && appKind(ref.app) === 'message') return 'instrument';
   if (/^(?:from|of|out)$/.test(prep)) return cls === 'delete' ? 'object' : 'source';
   // "Weekly MongoDB collection export to Google Drive": what is exported is read.
   if (tokens.slice(ref.to, ref.to + 3).some((t) => /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower)))

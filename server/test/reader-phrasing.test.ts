@@ -1259,4 +1259,27 @@ describe('the reader on how people phrase requests', () => {
     assert.ok(all(week).some((s) => s.kind === 'wait' && s.amount === 7 && s.unit === 'days'));
     assert.deepEqual(apps(readRequest('forward emails from gmail to slack')), ['slack:send']);
   });
+  it('keeps the items a relative clause describes ("that are overdue", "whose birthday is today", "who logged fewer")', () => {
+    const tested = (text: string) =>
+      all(readRequest(text)).flatMap((s) => (s.kind === 'filter' || s.kind === 'if' ? [s.condition] : []));
+    assert.deepEqual(
+      tested('daily 9am: slack DM to employees whose birthday is today (the data is in google sheets)'),
+      [{ field: 'birthday', operator: 'equals', value: '={{ $today.toISODate() }}' }],
+    );
+    assert.deepEqual(
+      tested('Every 15 minutes pick rows from Airtable whose status is not posted and publish them to Instagram'),
+      [{ field: 'status', operator: 'notEquals', value: 'posted' }],
+    );
+    assert.deepEqual(
+      tested(
+        "Every Friday at 5pm get this week's Harvest time entries. Anyone who logged fewer than 35 hours gets a reminder email.",
+      ),
+      [{ field: 'logged', operator: 'lt', value: 35 }],
+    );
+    assert.equal(
+      tested('Every Monday get all invoices from Xero that are more than 14 days overdue and email each customer')
+        .length,
+      1,
+    );
+  });
 });

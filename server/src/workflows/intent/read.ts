@@ -1215,7 +1215,23 @@ function inlineComparison(words: string, request: string): Condition | null {
   // "candidates with 7+": the measure the request scores by.
   const text = /^\d/.test(said) ? `${/\bscor/.test(request) ? 'score' : 'value'} ${said}` : said;
   const c = conditionOf(text);
-  return c && /^(?:gt|lt|gte|lte)$/.test(c.operator) && typeof c.value === 'number' ? stripEnd(c) : null;
+  if (c && /^(?:gt|lt|gte|lte)$/.test(c.operator) && typeof c.value === 'number') return stripEnd(c);
+  return relativeTest(words);
+}
+
+/**
+ * "invoices from Xero that are more than 14 days overdue", "employees whose birthday is today", "rows whose status
+ * is not posted": a relative clause on the items read is a test they pass.
+ */
+function relativeTest(words: string): Condition | null {
+  const m =
+    /\b(?:that|which|who)\s+(?:are|is|were|was)\s+(?!(?:in|on|at|from|to|sent|posted|added|created|listed|stored|saved|mentioned|new|the|a|an|already there)\b)(.+)$|\bwhose\s+(.+)$/.exec(
+      words,
+    );
+  if (!m) return null;
+  const c = conditionOf(m[1] ? `if they are ${m[1]}` : `if their ${m[2]}`);
+  if (!c || /^(?:are|is|they|their|it)$/.test(c.field)) return null;
+  return stripEnd(c);
 }
 
 /** The test the other items pass ("skip the invalid ones" keeps the valid ones). */

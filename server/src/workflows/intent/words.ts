@@ -27,7 +27,7 @@ const NUMBER =
 const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets |rises? |rose |climbs? |jumps? )?';
 const ABOVE =
   '(?:over|above|greater than|more than|higher than|longer than|bigger than|larger than|exceeds|exceeding|>)';
-const BELOW = '(?:under|below|less than|lower than|shorter than|smaller than|<)';
+const BELOW = '(?:under|below|less than|fewer than|lower than|shorter than|smaller than|<)';
 /** Words between "is" and its value that do not change it ("is still unpaid", "is fully paid"). */
 const ADVERB = '(?:(?:still|fully|already|actually|really|currently|now|also|completely|marked(?: as)?)\\s+)?';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
@@ -93,9 +93,19 @@ const fieldName = (raw: string) => {
 };
 
 /** "the budget is over 10k" → budget > 10000, with where the condition's words end; null when none is said. */
+/** "is today", "is tomorrow": the day as n8n's date expression, compared with the item's date (YYYY-MM-DD). */
+const DAYS: Record<string, string> = {
+  today: '={{ $today.toISODate() }}',
+  tomorrow: '={{ $today.plus({ days: 1 }).toISODate() }}',
+  yesterday: '={{ $today.minus({ days: 1 }).toISODate() }}',
+};
+
 export function conditionOf(text: string): (Condition & { end: number }) | null {
   const found = readCondition(text);
-  return found ? { ...found.condition, end: found.end } : null;
+  if (!found) return null;
+  const c = found.condition;
+  const day = typeof c.value === 'string' && /^(?:equals|notEquals)$/.test(c.operator) ? DAYS[c.value] : undefined;
+  return { ...c, ...(day ? { value: day } : {}), end: found.end };
 }
 
 function readCondition(whole: string): { condition: Condition; end: number } | null {

@@ -1282,4 +1282,35 @@ describe('the reader on how people phrase requests', () => {
       1,
     );
   });
+  it('starts from the app items are said to arrive through, and fills each classified route after its arrow', () => {
+    const typeform = readRequest(
+      'I have newsletter signups coming from Typeform. I want each new one to go into our Brevo contact list.',
+    );
+    assert.deepEqual(typeform.trigger, { kind: 'app', app: 'typeform', event: 'created', item: 'signup' });
+    const whatsapp = readRequest(
+      "Customers message our WhatsApp Business number. If they write 'menu' reply with today's menu from a Google Sheet.",
+    );
+    assert.equal((whatsapp.trigger as { app?: string }).app, 'whatsApp');
+    assert.equal(
+      (readRequest('Connect our Typeform NPS survey to Intercom: promoters get tagged').trigger as { app?: string })
+        .app,
+      'typeform',
+    );
+    const triage = readRequest(
+      "Support emails come into Gmail. I'd like AI to classify each one as billing, technical, sales or other. billing → forward to finance@ourco.com, technical → create Zendesk ticket, sales → create contact in HubSpot, other → just label it in Gmail.",
+    );
+    assert.deepEqual(triage.trigger, { kind: 'email', provider: 'gmail' });
+    const classifier = all(triage).find((s) => s.kind === 'ai');
+    assert.ok(classifier?.kind === 'ai' && classifier.routes);
+    assert.deepEqual(
+      classifier.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))]),
+      [
+        ['Billing', ['gmail:send']],
+        ['Technical', ['zendesk:create']],
+        ['Sales', ['hubspot:create']],
+        ['Other', ['gmail:update']],
+      ],
+    );
+    assert.ok(!all(triage).some((s) => s.kind === 'filter' || s.kind === 'switch'), 'no test made of the words');
+  });
 });

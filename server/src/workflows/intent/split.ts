@@ -175,8 +175,15 @@ function arrowRoutes(tokens: Token[], k: number): number {
 export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
   if (!t) return -1;
+  // "sales → create contact in HubSpot": what follows an arrow is the route's action, not another value.
+  if (
+    (tokens[k - 1]?.text === '→' || (tokens[k - 1]?.text === '>' && tokens[k - 2]?.text === '-')) &&
+    verbClass(t.lower)
+  )
+    return -1;
   // "(Engineering → #eng, Sales → #sales, anything else → #general)": a value and where it goes.
-  if ((t.kind === 'word' || t.kind === 'quote') && !verbClass(t.lower)) {
+  // "billing → forward to finance@, technical → …": a value right before its arrow, even one that reads as a verb.
+  if ((t.kind === 'word' || t.kind === 'quote') && (!verbClass(t.lower) || arrowAt(tokens, k + 1) >= 0)) {
     const arrow =
       arrowAt(tokens, k + 1) >= 0 ? k + 1 : arrowAt(tokens, k + 2) >= 0 && tokens[k + 1]?.kind === 'word' ? k + 2 : -1;
     // A list of routes, not a chain of steps ("Schedule Trigger -> Reddit -> OpenAI"): in a parenthesis, first or

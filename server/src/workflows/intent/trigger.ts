@@ -437,6 +437,71 @@ function coreTrigger(found: FoundTrigger): FoundTrigger {
   return core[t.app] && core[t.app] !== t ? { ...found, trigger: core[t.app]! } : found;
 }
 
+/**
+ * Items said to arrive through an app, without "when": "signups coming from Typeform", "Support emails come into
+ * Gmail", "Customers message our WhatsApp Business number", "Connect our Typeform survey to Intercom". The app's
+ * trigger reports them (a mail app's is the e-mail trigger).
+ */
+function arrival(tokens: Token[], m: Mentions): FoundTrigger | null {
+  const lower = tokens.map((t) => t.lower);
+  for (const ref of m.apps) {
+    if (!triggerable(ref) && !/^(?:gmail|microsoftOutlook)$/.test(ref.app.key)) continue;
+    let k = ref.from - 1;
+    while (k >= 0 && /^(?:our|the|my|your|their|a|an)$/.test(lower[k]!)) k--;
+    const prep = lower[k] ?? '';
+    const verb = lower[k - 1] ?? '';
+    const came =
+      /^(?:in|into|from|through|thru|via|on)$/.test(prep) &&
+      /^(?:come|comes|coming|came|arrive|arrives|arriving|land|lands|landing|flow|flows|pour)$/.test(verb) &&
+      /^[a-z-]+s$/.test(lower[k - 2] ?? '');
+    // "Customers message our WhatsApp number", "people DM us on Instagram": others write to the app.
+    const written =
+      MESSAGING.test(ref.app.key) &&
+      ((/^(?:message|messages|text|texts|dm|dms|write|writes)$/.test(prep) &&
+        /^(?:customers|people|users|clients|guests|members|someone|somebody|patients|students)$/.test(verb)) ||
+        (prep === 'on' &&
+          lower[k - 1] === 'us' &&
+          /^(?:message|messages|text|texts|dm|dms|write|writes|contact|contacts)$/.test(lower[k - 2] ?? '')));
+    // "Connect our Typeform NPS survey to Intercom": the first app feeds the second.
+    const connected =
+      prep === 'connect' &&
+      triggerable(ref) &&
+      m.apps.some((b) => b.from > ref.to && b.from - ref.to <= 5 && lower[b.from - 1] === 'to');
+    if (!came && !written && !connected) continue;
+    // "Support emails come into Gmail", "newsletter signups coming from Typeform": the kind of item is the trigger's.
+    const head =
+      came &&
+      /^[a-z]+$/.test(lower[k - 3] ?? '') &&
+      !verbClass(lower[k - 3]!) &&
+      !/^(?:i|we|you|they|the|our|my|all|and|have|has|get|got)$/.test(lower[k - 3]!)
+        ? k - 3
+        : k - 2;
+    const used = range(Math.max(0, came ? head : k - 1), ref.to);
+    if (/^(?:gmail|microsoftOutlook)$/.test(ref.app.key))
+      return {
+        trigger: { kind: 'email', provider: ref.app.key === 'gmail' ? 'gmail' : 'outlook' },
+        used,
+        app: ref,
+        choices: [],
+        notes: [],
+      };
+    const item = came ? lower[k - 2]!.replace(/ies$/, 'y').replace(/s$/, '') : itemAfter(ref, tokens);
+    return {
+      trigger: {
+        kind: 'app',
+        app: ref.app.key,
+        event: 'created',
+        ...(item && ITEMS.test(item) ? { item } : {}),
+      },
+      used,
+      app: ref,
+      choices: [],
+      notes: [],
+    };
+  }
+  return null;
+}
+
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   return namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
 }
@@ -496,6 +561,8 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   if (/\b(?:email|imap) trigger\b/i.test(original) && !named)
     return { trigger: { kind: 'email', provider: 'imap' }, used: new Set(), choices: [], notes: [] };
+  const arrived = schedule ? null : arrival(tokens, m);
+  if (arrived && (!event || [...arrived.used].every((k) => k < Math.min(...event.used)))) return arrived;
   const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;
   if (schedule && (!event || scheduleAt < Math.min(...event.used))) {
     const used = new Set(tokens.flatMap((t, i) => (t.start >= schedule.start && t.end <= schedule.end ? [i] : [])));

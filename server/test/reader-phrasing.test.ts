@@ -1313,4 +1313,30 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.ok(!all(triage).some((s) => s.kind === 'filter' || s.kind === 'switch'), 'no test made of the words');
   });
+  it('builds a bot or assistant that answers questions as an agent, with the apps it answers from as its tools', () => {
+    const slack = readRequest(
+      'can I build a slack bot that you @mention and it answers questions using our Notion wiki? should keep context of the thread if possible',
+    );
+    const agent = all(slack).find((s) => s.kind === 'ai');
+    assert.ok(agent?.kind === 'ai' && agent.task === 'agent', JSON.stringify(slack.steps));
+    assert.deepEqual(agent.tools, [{ kind: 'app', app: 'notion' }]);
+    assert.ok(agent.memory);
+    const clinic = readRequest(
+      'We want a WhatsApp assistant that answers basic questions and can book appointments into our Google Calendar. It has to remember the conversation.',
+    );
+    const booking = all(clinic).find((s) => s.kind === 'ai');
+    assert.ok(booking?.kind === 'ai' && booking.task === 'agent');
+    assert.deepEqual(booking.tools, [{ kind: 'app', app: 'googleCalendar' }]);
+    // A bot that only replies with a lookup needs no model; SQL words are no system to call.
+    assert.ok(
+      !all(
+        readRequest('can I make a telegram bot that replies with the current weather when you send it a city name'),
+      ).some((s) => s.kind === 'ai'),
+    );
+    assert.ok(
+      !all(
+        readRequest('an agent which can query our postgres database for the team in slack. Only SELECT queries.'),
+      ).some((s) => s.kind === 'http'),
+    );
+  });
 });

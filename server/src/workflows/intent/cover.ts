@@ -49,7 +49,7 @@ const ANSWER =
   /\b(?:send|sends|sending|return|returns|returning|reply|replies|respond|responds|responding)\b[^.?!]{0,60}\b(?:back|response|caller|requester)\b|\brespond\w* with\b|\breturns?\b[^.?!]{0,100}\bas json\b|\breject\w* (?:it |the request |them |the call )?with (?:a |an )?(\d{3})\b|\b(?:and|then) returns?\b/;
 
 const CAPABILITY =
-  /\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
+  /\b(?:answers?|answering|replies|replys|responds?)\b[^.?!]{0,40}\b(?:using|from|based on|out of)\b|\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
 
 export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigger): Step[] {
   const out = [...steps];
@@ -180,7 +180,11 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   if (agent) {
     for (let i = out.length - 1; i >= 0; i--) {
       const s = out[i]!;
-      if (s.kind === 'app' && /^vectorStore/.test(s.app) && (s.verb !== 'create' || ctx.chat)) {
+      // A store the request fills from a source read before it ("load our Notion wiki into a vector store") stays a
+      // step: the loading is its own entry point.
+      const filled =
+        s.kind === 'app' && s.verb === 'create' && out.slice(0, i).some((x) => x.kind === 'app' && x.verb === 'read');
+      if (s.kind === 'app' && /^vectorStore/.test(s.app) && (s.verb !== 'create' || (ctx.chat && !filled))) {
         agent.tools.push({ kind: 'vectorStore', app: s.app });
         out.splice(i, 1);
       }

@@ -98,6 +98,17 @@ const AI_NOUN_PARTS = AI_NOUNS.map(([phrase, task]) => [phrase.split(' '), task]
   (a, b) => b[0].length - a[0].length,
 );
 
+/** Words after a bot or assistant that say it converses ("that answers questions", "which replies to mentions"). */
+function converses(tokens: Token[], from: number): boolean {
+  return tokens
+    .slice(from, from + 9)
+    .some((t) =>
+      /^(?:answers?|answering|chats?|talks?|converses?|remembers?|questions?)$/.test(
+        t.lower,
+      ),
+    );
+}
+
 export function findMentions(tokens: Token[]): Mentions {
   const models = findModels(tokens);
   const inModel = (i: number) => models.some((m) => i >= m.from && i < m.to);
@@ -138,12 +149,22 @@ export function findMentions(tokens: Token[]): Mentions {
     for (const [parts, task] of AI_NOUN_PARTS) {
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k])) {
-        aiNouns.push({ task, from: i, to: i + parts.length, strong: !WEAK.has(parts.join(' ')) });
+        // "an assistant that answers questions", "an agent which can query …": a bot that converses.
+        const strong = (task === 'agent' && converses(tokens, i + parts.length)) || !WEAK.has(parts.join(' '));
+        aiNouns.push({ task, from: i, to: i + parts.length, strong });
         i += parts.length - 1;
         break;
       }
     }
   }
+  // "a Discord bot that replies to mentions", "a Slack bot that answers questions": the app's bot converses.
+  for (const a of apps)
+    if (
+      /^(?:bot|bots|chatbot|assistant)$/.test(tokens[a.to - 1]?.lower ?? '') &&
+      a.to - a.from > 1 &&
+      converses(tokens, a.to)
+    )
+      aiNouns.push({ task: 'agent', from: a.to - 1, to: a.to, strong: true });
   const aiWords = tokens.flatMap((t, i) => (t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) ? [i] : []));
   const nodes = findNamedNodes(tokens).filter((n) => !tokens.slice(n.from, n.to).some((_, k) => taken.has(n.from + k)));
   for (const n of nodes) for (let i = n.from; i < n.to; i++) taken.add(i);
@@ -159,7 +180,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign)$/;
 
 const COMMON_CAPITALS = new Set(
-  'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows'.split(
+  'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis ceo cto b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi'.split(
     ' ',
   ),
 );

@@ -1339,4 +1339,18 @@ describe('the reader on how people phrase requests', () => {
       ).some((s) => s.kind === 'http'),
     );
   });
+  it('holds an agent to the JSON shape the request asks for', () => {
+    const shaped = readRequest(
+      'A chat agent researches the company. It returns JSON with three fields: industry, employee_count and a one-line summary. Save it to Airtable.',
+    );
+    const agent = all(shaped).find((s) => s.kind === 'ai');
+    assert.ok(agent?.kind === 'ai');
+    assert.deepEqual(agent.structured, ['industry', 'employee_count', 'summary']);
+    const parser = all(
+      readRequest(
+        'AI agent w/ structured output parser that turns meeting notes into action items, triggered by a webhook',
+      ),
+    ).find((s) => s.kind === 'ai');
+    assert.deepEqual(parser?.kind === 'ai' && parser.structured, []);
+  });
 });

@@ -163,6 +163,19 @@ export function aiCluster(
         const node = toolNode(tool, provider, opts.appName, opts.toolType);
         if (node) subs.push(node);
       }
+      // "returns JSON with industry, employee_count and summary": the parser holds the agent to that shape.
+      if (step.structured) {
+        const fields = step.structured.length ? step.structured : ['result'];
+        const example = Object.fromEntries(fields.map((f) => [f.replace(/\s+/g, '_'), '']));
+        subs.push({
+          draft: {
+            name: 'Structured Output Parser',
+            type: `${L}.outputParserStructured`,
+            parameters: { jsonSchemaExample: JSON.stringify(example, null, 2) },
+          },
+          connection: 'ai_outputParser',
+        });
+      }
       return {
         main: {
           name: 'AI Agent',
@@ -170,6 +183,7 @@ export function aiCluster(
           parameters: {
             promptType: 'define',
             text: input,
+            ...(step.structured ? { hasOutputParser: true } : {}),
             options: {
               systemMessage: `You are a helpful assistant. Your job, in the user's words: ${step.job.replace(/\s+/g, ' ').slice(0, 400)}`,
             },

@@ -151,6 +151,8 @@ export interface AiStep {
   phrase: string;
   /** The binary property of the picture or file the step looks at ("attachment_0" from an e-mail trigger). */
   binary?: string;
+  /** The answer is JSON with these fields, through a Structured Output Parser (empty: fields the user sets). */
+  structured?: string[];
 }
 
 export type Step =

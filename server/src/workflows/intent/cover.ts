@@ -242,6 +242,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     ai.push(added);
   }
   downloadFiles(out, found, original);
+  structuredAnswer(out, original);
   for (const step of ai) {
     if (!ctx.defaulted.has(step)) continue;
     const named = mentions.models[0]?.model;
@@ -256,6 +257,36 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     }
   }
   return out;
+}
+
+/**
+ * "an agent w/ structured output parser", "It returns JSON with three fields: industry, employee_count and a summary":
+ * the agent answers in that shape, held to it by a Structured Output Parser.
+ */
+function structuredAnswer(steps: Step[], original: string): void {
+  const asked =
+    /\bstructured (?:output|json|response|answer)s?\b|\boutput parser\b|\b(?:returns?|outputs?|respond\w* with|answers? (?:with|in)|gives? back)\s+(?:a |an |the |valid )?json\b|\bjson (?:object|list|array) (?:with|of|containing)\b/i.exec(
+      original,
+    );
+  if (!asked) return;
+  let agent: AiStep | undefined;
+  walkSteps(steps, (s) => {
+    if (s.kind === 'ai' && s.task === 'agent') agent ??= s;
+  });
+  if (!agent) return;
+  // "… fields: industry, employee_count and a one-line summary", "with name, email and company".
+  const listed = /\b(?:fields?|keys?|properties)\s*:?\s+([^.;\n()]+)/i.exec(original.slice(asked.index))?.[1];
+  agent.structured = (listed ?? '')
+    .split(/\s*,\s*|\s+(?:and|&)\s+/)
+    .map((f) =>
+      f
+        .replace(/^(?:and|an?|the)\s+/i, '')
+        .replace(/^one-line\s+/i, '')
+        .trim()
+        .toLowerCase(),
+    )
+    .filter((f) => /^[a-z][\w-]*(?: [\w-]+){0,2}$/.test(f))
+    .slice(0, 10);
 }
 
 /** File stores whose trigger or listing reports a file's details, not its content. */

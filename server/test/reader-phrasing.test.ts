@@ -1353,4 +1353,27 @@ describe('the reader on how people phrase requests', () => {
     ).find((s) => s.kind === 'ai');
     assert.deepEqual(parser?.kind === 'ai' && parser.structured, []);
   });
+  it('branches on a later state of the item the trigger reported ("when it resolves", "when it becomes false")', () => {
+    const alert = readRequest(
+      'when a Jira issue is created post to Teams. when it resolves, close the Opsgenie ticket in Jira',
+    );
+    const branch = all(alert).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if', JSON.stringify(alert.steps));
+    assert.deepEqual(branch.condition, { field: 'status', operator: 'equals', value: 'resolved' });
+    assert.deepEqual(
+      branch.otherwise.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['microsoftTeams'],
+      'the steps said first are for the other states',
+    );
+    const optIn = readRequest(
+      "when a contact in Salesforce gets the field 'Newsletter opt-in' = true, he is subscribed in our Mailchimp audience, and when it becomes false he is unsubscribed.",
+    );
+    const flag = all(optIn).find((s) => s.kind === 'if');
+    assert.ok(flag?.kind === 'if');
+    assert.deepEqual(flag.condition, { field: 'newsletter_opt_in', operator: 'isFalse', value: false });
+    assert.deepEqual(
+      [...flag.then, ...flag.otherwise].map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['mailchimp:update', 'mailchimp:create'],
+    );
+  });
 });

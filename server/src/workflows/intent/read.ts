@@ -228,6 +228,50 @@ class Reader {
           continue;
         }
       }
+      // "… post to Teams. When it resolves, close the alert": a later state of the item the trigger reported; the
+      // steps so far are for the other states.
+      const later =
+        clause.lead === 'if' && this.ctx.triggerKind !== 'schedule' && outer === this.steps
+          ? /^(?:(?:and|but|then) )?when(?:ever)? (?:it|they|the \w+)(?: is| are| gets?| becomes?| goes| comes| says| reports| turns)?(?: it(?:'s| is))? (?:back )?(resolved|resolves|recovers|recovered|closed|closes|acknowledged|acked|up|down|back|true|false|paid|cancel+ed|approved|rejected|completed|finished|succeeds|succeeded|fails|failed|reopened|unassigned)\b/.exec(
+              words,
+            )
+          : null;
+      if (later && this.steps.length) {
+        const state = later[1]!
+          .replace(/^resolves$/, 'resolved')
+          .replace(/^recovers$/, 'recovered')
+          .replace(/^closes$/, 'closed')
+          .replace(/^acked$/, 'acknowledged')
+          .replace(/^succeeds$/, 'succeeded')
+          .replace(/^fails$/, 'failed');
+        const lead = this.steps.findIndex((x) => x.kind !== 'filter');
+        const first = lead < 0 ? [] : this.steps.splice(lead);
+        const at = this.tokenAt(clause, later.index + later[0].length);
+        const branch: Extract<Step, { kind: 'if' }> = {
+          kind: 'if',
+          condition: /^(?:true|false)$/.test(state)
+            ? {
+                field: fieldFromWords(words) ?? fieldFromWords(this.ctx.original.toLowerCase()) ?? 'value',
+                operator: state === 'true' ? 'isTrue' : 'isFalse',
+                value: state === 'true',
+              }
+            : { field: 'status', operator: 'equals', value: state },
+          then: this.action(at, clause.to),
+          otherwise: first,
+        };
+        // "… he is unsubscribed", "switch it back": the same app as before, changed back.
+        const same = first.findLast((x) => x.kind === 'app');
+        if (!branch.then.length && same?.kind === 'app' && at < clause.to) {
+          const rest = this.words({ from: at, to: clause.to });
+          const verb = /\b(?:delet|remov)\w*/.test(rest) ? 'delete' : 'update';
+          branch.then.push({ ...same, verb, hints: {}, phrase: this.text({ from: at, to: clause.to }) });
+        }
+        this.steps.push(branch);
+        this.scope.lastIf = branch;
+        target = branch.then;
+        lastAction = null;
+        continue;
+      }
       if (clause.lead === 'if' || clause.lead === 'unless') {
         // "tell #sales if the budget is over 10k": a last, bare condition applies to the action before it.
         const trailing = i === clauses.length - 1 && lastAction && lastAction.steps.length ? lastAction : null;
@@ -1340,6 +1384,17 @@ function splitIngestion(spec: WorkflowSpec, ctx: ReadContext): void {
   spec.steps = after.filter((s) => !(s.kind === 'app' && botApp && s.app === botApp && s.verb === 'read'));
 }
 
+/** "when the Newsletter opt-in becomes false": the field a yes/no state is said of, when the request quotes it. */
+function fieldFromWords(words: string): string | null {
+  const quoted = /['"‘“]([^'"’”]{2,40})['"’”]/.exec(words)?.[1];
+  return quoted
+    ? quoted
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_|_$/g, '')
+    : null;
+}
+
 /** Words a stated test keeps out of its flag's name. */
 const FILLER =
   /^(?:of|the|a|an|it|its|it's|they|they're|theyre|their|them|is|are|was|were|be|been|i|we|you|my|our|your|any|some|there|has|have|had|do|does|did)$/;
@@ -1438,6 +1493,15 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     reader.steps.push(...reader.onError.splice(0));
   }
   const steps = coverMentions(reader.steps, ctx, found);
+  // "returns JSON with the fields …" became the agent's output parser: it is no step left unread.
+  let shaped = false;
+  walkSteps(steps, (x) => (shaped ||= x.kind === 'ai' && Boolean(x.structured)));
+  if (shaped)
+    reader.unmapped.splice(
+      0,
+      reader.unmapped.length,
+      ...reader.unmapped.filter((u) => !/\bjson\b|\bstructured\b|\boutput parser\b/i.test(u)),
+    );
   // A bot answers where it was asked: the messaging app its trigger listens to.
   const bot = found.trigger.kind === 'app' ? found.trigger.app : null;
   if (

@@ -102,11 +102,7 @@ const AI_NOUN_PARTS = AI_NOUNS.map(([phrase, task]) => [phrase.split(' '), task]
 function converses(tokens: Token[], from: number): boolean {
   return tokens
     .slice(from, from + 9)
-    .some((t) =>
-      /^(?:answers?|answering|chats?|talks?|converses?|remembers?|questions?)$/.test(
-        t.lower,
-      ),
-    );
+    .some((t) => /^(?:answers?|answering|chats?|talks?|converses?|remembers?|questions?)$/.test(t.lower));
 }
 
 export function findMentions(tokens: Token[]): Mentions {

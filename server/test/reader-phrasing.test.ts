@@ -1376,4 +1376,11 @@ describe('the reader on how people phrase requests', () => {
       ['mailchimp:update', 'mailchimp:create'],
     );
   });
+  it('ends an event said without a comma at the action after it', () => {
+    assert.deepEqual(apps(readRequest('when a new order comes in add it to google sheets')), ['googleSheets:create']);
+    const fired = readRequest('when Grafana fires an alert create a Jira issue and post to Teams');
+    assert.deepEqual(apps(fired), ['jira:create', 'microsoftTeams:send']);
+    const shop = readRequest('when a customer checks out on shopify add a row to airtable');
+    assert.equal((shop.trigger as { item?: string }).item, undefined, 'the row is the action’s, not the event’s');
+  });
 });

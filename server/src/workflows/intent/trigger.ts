@@ -43,7 +43,7 @@ const EVENTS: Array<[RegExp, string]> = [
 const eventOf = (text: string) => EVENTS.find(([re]) => re.test(text))?.[1] ?? 'created';
 
 const EVENT_VERB =
-  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|deleted|moved|assigned|closed|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed)$/;
+  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|deleted|moved|assigned|closed|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed|fires|fired|triggers|triggered|resolves|resolved|breaches|breached)$/;
 
 /** Tokens of the clause that an event word starts, up to the comma, "then" or the action after the event. */
 function eventClause(tokens: Token[], at: number, span: number): number {
@@ -64,10 +64,14 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     const cls = verbClass(t.lower);
     const prev = tokens[end - 1]?.lower ?? '';
     // "… added to the 'To Do' list on our Trello board": a word after a quoted name is that name's noun.
+    // "when a new order comes in add it to …": the particle of the event's verb, not a place for a noun.
+    const particle = /^(?:in|up|out|on)$/.test(prev) && EVENT_VERB.test(tokens[end - 2]?.lower ?? '');
     const nounPlace =
-      /^(?:a|an|the|my|our|your|their|his|her|its|new|each|every|any|some|this|that|is|are|was|gets?|been|to|by|in|on|from|with|of)$/.test(
-        prev,
-      ) || tokens[end - 1]?.kind === 'quote';
+      (!particle &&
+        /^(?:a|an|the|my|our|your|their|his|her|its|new|each|every|any|some|this|that|is|are|was|gets?|been|to|by|in|on|from|with|of)$/.test(
+          prev,
+        )) ||
+      tokens[end - 1]?.kind === 'quote';
     // "… and set its status to Ready": the user's own change is part of the event.
     const setsField =
       /^(?:set|sets)$/.test(t.lower) &&
@@ -117,7 +121,8 @@ function triggerable(ref: AppRef): boolean {
 /** "a new Jira issue": the kind of item the app reports, which picks the trigger's event ("jira:issue_created"). */
 function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
   const after = tokens.slice(ref.to, ref.to + 3);
-  const cut = after.findIndex((t) => t.kind !== 'word');
+  // The item stops at an arrow, a comma or the action's verb ("on Shopify add a row …").
+  const cut = after.findIndex((t) => t.kind !== 'word' || (Boolean(verbClass(t.lower)) && !ITEMS.test(t.lower)));
   const words = (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
   if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
   // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.

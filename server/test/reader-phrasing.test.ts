@@ -1382,5 +1382,7 @@ describe('the reader on how people phrase requests', () => {
     assert.deepEqual(apps(fired), ['jira:create', 'microsoftTeams:send']);
     const shop = readRequest('when a customer checks out on shopify add a row to airtable');
     assert.equal((shop.trigger as { item?: string }).item, undefined, 'the row is the action’s, not the event’s');
+    const pr = readRequest('When a GitHub pull request is opened, post it to Slack');
+    assert.equal((pr.trigger as { item?: string }).item, 'pull request', '"pull" of a pull request is no verb');
   });
 });

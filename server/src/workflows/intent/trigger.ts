@@ -122,7 +122,13 @@ function triggerable(ref: AppRef): boolean {
 function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
   const after = tokens.slice(ref.to, ref.to + 3);
   // The item stops at an arrow, a comma or the action's verb ("on Shopify add a row …").
-  const cut = after.findIndex((t) => t.kind !== 'word' || (Boolean(verbClass(t.lower)) && !ITEMS.test(t.lower)));
+  const cut = after.findIndex(
+    (t, k) =>
+      t.kind !== 'word' ||
+      (Boolean(verbClass(t.lower)) &&
+        !ITEMS.test(t.lower) &&
+        !(t.lower === 'pull' && /^requests?$/.test(after[k + 1]?.lower ?? ''))),
+  );
   const words = (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
   if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
   // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.

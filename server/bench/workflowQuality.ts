@@ -61,6 +61,7 @@ export type SetName =
   | 'userDevelopment7'
   | 'userDevelopment8'
   | 'userDevelopment9'
+  | 'userDevelopment10'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -78,6 +79,7 @@ const FILES: Record<SetName, string> = {
   userDevelopment7: 'user-requests-dev7.json',
   userDevelopment8: 'user-requests-dev8.json',
   userDevelopment9: 'user-requests-dev9.json',
+  userDevelopment10: 'user-requests-dev10.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

@@ -1385,4 +1385,11 @@ describe('the reader on how people phrase requests', () => {
     const pr = readRequest('When a GitHub pull request is opened, post it to Slack');
     assert.equal((pr.trigger as { item?: string }).item, 'pull request', '"pull" of a pull request is no verb');
   });
+  it('reads a message sent from a system without a node as a call to its API', () => {
+    const spec = readRequest('Post a message from Acme Portal to the team');
+    assert.deepEqual(
+      spec.steps.map((s) => (s.kind === 'http' ? `http:${s.system}` : s.kind === 'app' ? s.app : s.kind)),
+      ['http:Acme Portal', 'slack'],
+    );
+  });
 });

@@ -91,7 +91,13 @@ function listed(ctx: ReadContext, k: number): boolean {
   );
 }
 
-function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, clauseFrom: number): Role {
+/** Where a mention stands in its clause; `app` is absent for a system without a node. */
+function roleOf(
+  ctx: ReadContext,
+  ref: Omit<AppRef, 'app'> & { app?: AppRef['app'] },
+  cls: VerbClass | undefined,
+  clauseFrom: number,
+): Role {
   const { tokens } = ctx;
   let k = ref.from - 1;
   while (k >= 0 && tokens[k]!.kind === 'word' && DETERMINER.test(tokens[k]!.lower)) k--;
@@ -108,7 +114,7 @@ function roleOf(ctx: ReadContext, ref: AppRef, cls: VerbClass | undefined, claus
   const prep = tokens[k]?.lower ?? '';
   // "remove them from the Mailchimp audience": where something is deleted is what the step changes.
   // "send him a welcome email from Gmail", "text them from Twilio": the account a message goes out from.
-  if (prep === 'from' && cls === 'send' && appKind(ref.app) === 'message') return 'instrument';
+  if (prep === 'from' && cls === 'send' && ref.app && appKind(ref.app) === 'message') return 'instrument';
   if (/^(?:from|of|out)$/.test(prep)) return cls === 'delete' ? 'object' : 'source';
   // "Weekly MongoDB collection export to Google Drive": what is exported is read.
   if (tokens.slice(ref.to, ref.to + 3).some((t) => /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower)))
@@ -569,7 +575,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   for (const u of m.unknown) {
     if (ctx.usedUnknown.has(u.from)) continue;
     ctx.usedUnknown.add(u.from);
-    const role = roleOf(ctx, { app: undefined as never, from: u.from, to: u.to }, cls, from);
+    const role = roleOf(ctx, { from: u.from, to: u.to }, cls, from);
     const items = ITEM_AFTER.test(tokens[u.to]?.lower ?? '');
     const writing =
       !items &&

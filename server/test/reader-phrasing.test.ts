@@ -1385,6 +1385,72 @@ describe('the reader on how people phrase requests', () => {
     const pr = readRequest('When a GitHub pull request is opened, post it to Slack');
     assert.equal((pr.trigger as { item?: string }).item, 'pull request', '"pull" of a pull request is no verb');
   });
+  it('routes the keywords a chat message holds, and answers through the chat app it came from', () => {
+    const spec = readRequest(
+      "Customers message our WhatsApp Business number. If they write 'menu' reply with today's menu from a Google Sheet, if they write 'book' reply with our booking link, anything else forward the message to the staff Telegram group.",
+    );
+    const sw = spec.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch', JSON.stringify(spec.steps));
+    assert.equal(sw.match, 'contains');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))]),
+      [
+        ['menu', ['googleSheets:read', 'whatsApp:send']],
+        ['book', ['whatsApp:send']],
+      ],
+    );
+    assert.deepEqual(
+      sw.fallback?.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['telegram'],
+    );
+  });
+  it('reads an app’s items said with their state, and a sheet they go into', () => {
+    const spec = readRequest("every fri 4pm dump the week's pipedrive won deals into the finance sheet");
+    assert.deepEqual(apps(spec), ['pipedrive:read', 'googleSheets:create']);
+    assert.deepEqual(spec.trigger, {
+      kind: 'schedule',
+      rule: { field: 'weeks', weeksInterval: 1, triggerAtDay: [5], triggerAtHour: 16 },
+    });
+    const monday = readRequest('As an account manager I want a Monday 9:00 email listing my HubSpot deals');
+    assert.deepEqual((monday.trigger as { rule?: unknown }).rule, {
+      field: 'weeks',
+      weeksInterval: 1,
+      triggerAtDay: [1],
+      triggerAtHour: 9,
+    });
+  });
+  it('runs the steps said before in batches when a later sentence asks for them', () => {
+    const spec = readRequest(
+      'Copy the customers from MySQL into Postgres every night. There are around 40k records so it should process in chunks of 200 to stay within API limits.',
+    );
+    assert.deepEqual(
+      spec.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['mySql:read', 'loop'],
+    );
+    const loop = spec.steps[1];
+    assert.ok(loop?.kind === 'loop');
+    assert.equal(loop.size, 200);
+    assert.deepEqual(
+      loop.body.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['postgres:create', 'wait'],
+    );
+    const paced = readRequest(
+      'Have a Google Sheet with 500 prospects. Send each a cold email from my Gmail, one at a time with 2 minutes between sends.',
+    );
+    const body = all(paced).find((s) => s.kind === 'loop');
+    assert.ok(body?.kind === 'loop', JSON.stringify(paced.steps));
+    assert.equal(paced.steps[0]?.kind === 'app' && paced.steps[0].verb, 'read', 'the sheet lists the prospects');
+    assert.deepEqual(body.body.at(-1), { kind: 'wait', amount: 2, unit: 'minutes' });
+  });
+  it('reads the rows a loop goes over before the loop', () => {
+    const spec = readRequest(
+      "I'd like to loop over all rows in a Postgres table and for each row call an external API, but the API only allows 1 request per second.",
+    );
+    assert.deepEqual(
+      spec.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['postgres:read', 'loop'],
+    );
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

@@ -15,7 +15,7 @@ import { coverMentions, finishSteps } from './cover.ts';
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
 const RATE_LIMIT =
-  /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
+  /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
 const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
 
@@ -39,7 +39,9 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(\d+|a|an|one|two|three|five|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
-    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay)\b/.exec(words) ??
+    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|between|apart)\b/.exec(
+      words,
+    ) ??
     // "send him a welcome email after 2 days", "7 days later, …", "an hour after that": the time passes first.
     /\bafter\s+(?:another\s+)?(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\b(?!\s+(?:before|of (?:the|each|every)))|\b(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:later|after (?:that|this|it|the (?:first|email|message|reminder)))\b/.exec(
       words,
@@ -119,11 +121,12 @@ class Reader {
 
   constructor(private readonly ctx: ReadContext) {}
 
-  private words(c: { from: number; to: number }): string {
+  /** The clause's words in lower case; `quoted` keeps quoted values in their quotes ("if they write 'menu'"). */
+  private words(c: { from: number; to: number }, quoted = false): string {
     return this.ctx.tokens
       .slice(c.from, c.to)
       .filter(counted)
-      .map((t) => t.lower)
+      .map((t) => (quoted && t.kind === 'quote' ? `'${t.lower}'` : t.lower))
       .join(' ');
   }
 
@@ -152,7 +155,8 @@ class Reader {
         if (!deduped) this.steps.splice(leadingReads(this.steps), 0, { kind: 'dedupe', seen: true });
         continue;
       }
-      if (!words || clause.lead === 'purpose') continue;
+      // "… so it needs to go in batches to respect the API limits": a consequence that asks for batches, no purpose.
+      if (!words || (clause.lead === 'purpose' && !this.loop(clause, words))) continue;
       // "(… anything else → #general) and create a checklist": the routes a parenthesis listed end with it.
       let before = clause.from - 1;
       while (before >= 0 && /^(?:and|then|,)$/.test(this.ctx.tokens[before]!.lower)) before--;
@@ -337,7 +341,14 @@ class Reader {
       }
       if (this.routeBy(clause, words, target)) continue;
       if (target !== routeSteps) this.scope.lastSwitch = null;
-      const loop = this.loop(clause, words);
+      const found = this.loop(clause, words);
+      // "loop over all rows … and for each row call the API": the same loop said twice.
+      const loop = found && loopBody && target === loopBody && found.size === 1 ? null : found;
+      if (found && !loop) {
+        const rest = this.skipLoopWords(clause);
+        if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        continue;
+      }
       if (loop) {
         target.push(loop);
         target = loop.body;
@@ -346,8 +357,49 @@ class Reader {
         // "for every item with stock under 10 add a row": only the items that pass go on.
         const inline = inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words);
         if (inline) target.push({ kind: 'filter', condition: inline });
-        if (rest < clause.to) target.push(...this.action(rest, clause.to));
-        if (RATE_LIMIT.test(words)) target.push(waitOf(words) ?? { kind: 'wait', amount: 1, unit: 'seconds' });
+        // "… so process them in chunks of 200 to stay within API limits": the clause asks for batches, nothing else.
+        // "process 5 URLs per batch with a pause": how the steps run, not another step.
+        if (
+          rest < clause.to &&
+          clause.lead !== 'purpose' &&
+          !(
+            /^(?:\w+ ){0,3}?(?:process|processes|processing|processed|handle|handled|go|goes|run|runs)\b/.test(words) &&
+            this.steps.length > 0 &&
+            !within(this.ctx.mentions, clause.from, clause.to).apps.length &&
+            !/\b(?:files?|csvs?|pdfs?|attachments?|documents?)\b/.test(words)
+          ) &&
+          // "ONE at a time with 2 minutes between sends": the pace of the steps said before.
+          !/^(?:\w+ )?(?:one|1) (?:at a time|by one|after another)(?: with [\w ]*? between \w+)?$/.test(words)
+        )
+          target.push(...this.action(rest, clause.to));
+        // "copy the table from MySQL to Postgres in chunks", "loop over all rows in a Postgres table": the first read
+        // lists the items the batches take.
+        if (
+          clause.lead !== 'loop' &&
+          leadingReads(loop.body) >= 1 &&
+          (loop.body.length > 1 || /\b(?:over|through|thru)\b/.test(words))
+        ) {
+          const list = this.containing(loop);
+          list.splice(list.indexOf(loop), 0, loop.body.shift()!);
+        }
+        // "Copy the accounts into Postgres. There are 40k, so process them in chunks of 200": the steps said before,
+        // after the read that lists the items, run batch by batch.
+        if (!loop.body.length) {
+          const list = this.containing(loop);
+          const at = list.indexOf(loop);
+          const read = list
+            .slice(0, at)
+            .findIndex(
+              (x) =>
+                (x.kind === 'app' && (x.verb === 'read' || x.verb === 'search')) ||
+                (x.kind === 'http' && x.method === 'GET'),
+            );
+          const start = read + 1;
+          if (at - start >= 1 && !list.slice(0, at).some((x) => x.kind === 'loop'))
+            loop.body.push(...list.splice(start, at - start));
+        }
+        const pause = waitOf(words);
+        if (pause || RATE_LIMIT.test(words)) target.push(pause ?? { kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
       }
       if (this.bothSources(clause, words, target)) continue;
@@ -406,6 +458,9 @@ class Reader {
       // The items are read first, then tested, then acted on.
       if (inline) steps.splice(leadingReads(steps), 0, { kind: 'filter', condition: inline });
       if (RATE_LIMIT.test(words)) {
+        // "How do I add a delay between the calls?" after a loop that waits already.
+        const paced = outer.at(-1);
+        if (!steps.length && paced?.kind === 'loop' && paced.body.at(-1)?.kind === 'wait') continue;
         if (loopBody) loopBody.push(...steps, { kind: 'wait', amount: 1, unit: 'seconds' });
         else if (MANY.test(words) && steps.length) {
           target.push({ kind: 'loop', size: 10, body: [...steps, { kind: 'wait', amount: 1, unit: 'seconds' }] });
@@ -508,11 +563,11 @@ class Reader {
 
   /** "If the budget is over 10k, tell #sales" (then-steps in the clause) or "If valid," (the next clauses are). */
   private condition(clause: Clause, target: Step[], trailing: { list: Step[]; steps: Step[] } | null): Step[] | null {
-    const text = this.words(clause);
+    const text = this.words(clause, true);
     const cond = conditionOf(text) ?? this.statedTest(clause, text);
     if (!cond) return null;
     const lead = Math.max(0, text.search(/\b(?:if|when|whenever|unless)\b/));
-    const afterCondition = this.tokenAt(clause, lead + cond.end);
+    const afterCondition = this.tokenAt(clause, lead + cond.end, true);
     const condition: Condition =
       clause.lead === 'unless' ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond);
     let steps = this.action(afterCondition, clause.to);
@@ -532,10 +587,12 @@ class Reader {
       return last.otherwise;
     }
     // "if the status is A … if it is B …": values of one field become the routes of a Switch.
+    // "if they write 'menu' …, if they write 'book' …": keywords of one message do too.
+    const routeTest = (c: Condition) => c.operator === 'equals' || c.operator === 'contains';
     if (
       last &&
-      last.condition.operator === 'equals' &&
-      condition.operator === 'equals' &&
+      routeTest(last.condition) &&
+      last.condition.operator === condition.operator &&
       last.condition.field === condition.field &&
       last.condition.value !== condition.value
     ) {
@@ -547,6 +604,7 @@ class Reader {
           { name: String(condition.value), steps },
         ],
         fallback: last.otherwise.length ? last.otherwise : null,
+        ...(condition.operator === 'contains' ? { match: 'contains' as const } : {}),
       };
       const list = this.containing(last);
       list.splice(list.indexOf(last), 1, sw);
@@ -555,7 +613,12 @@ class Reader {
       return sw.routes[1]!.steps;
     }
     const sw = this.scope.lastSwitch;
-    if (sw && condition.operator === 'equals' && sw.field === condition.field) {
+    if (
+      sw &&
+      routeTest(condition) &&
+      (condition.operator === 'contains') === (sw.match === 'contains') &&
+      sw.field === condition.field
+    ) {
       sw.routes.push({ name: String(condition.value), steps });
       return sw.routes.at(-1)!.steps;
     }
@@ -629,14 +692,14 @@ class Reader {
     return this.steps;
   }
 
-  private tokenAt(clause: Clause, charInWords: number): number {
+  private tokenAt(clause: Clause, charInWords: number, quoted = false): number {
     // Maps a character offset in the clause's word string back to a token index.
     let offset = 0;
     for (let k = clause.from; k < clause.to; k++) {
       const t = this.ctx.tokens[k]!;
       if (!counted(t)) continue;
       if (offset >= charInWords) return k;
-      offset += t.lower.length + 1;
+      offset += t.lower.length + (quoted && t.kind === 'quote' ? 3 : 1);
     }
     return clause.to;
   }
@@ -729,19 +792,21 @@ class Reader {
 
   private loop(clause: Clause, words: string): Extract<Step, { kind: 'loop' }> | null {
     const batch =
-      /\b(?:in\s+)?(?:batch(?:es)?|chunks?|groups?)\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|at once\s+)?at a time\b|\bbatch size (?:of )?(\d+)/.exec(
+      /\b(?:in\s+)?(?:batch(?:es)?|chunks?|groups?)\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|urls?\s+|\w+s\s+|at once\s+)?(?:at a time|per (?:batch|chunk|run))\b|\bbatch size (?:of )?(\d+)/.exec(
         words,
       );
     if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
     // "processing them in batches", "batching matters": batches of a size the user can change.
     // "split it into chunks" before a vector store is its document loader's job, not a loop.
     const forStore =
-      /\bchunks\b/.test(words) &&
+      /\bchunk/.test(words) &&
       (this.ctx.mentions.apps.some((a) => /^vectorStore/.test(a.app.key)) ||
         this.ctx.mentions.generics.some((g) => g.kind === 'vector'));
     if (
       !forStore &&
-      /\b(?:in|into) (?:small )?(?:batches|chunks)\b|\bbatching\b|\bbatch(?:es)? (?:them|it|the \w+)\b/.test(words)
+      /\b(?:in|into) (?:small )?(?:batches|chunks)\b|\b(?:batching|chunking)\b|\b(?:batch(?:es)?|chunk) (?:them|it|the \w+)\b/.test(
+        words,
+      )
     )
       return { kind: 'loop', size: 10, body: [] };
     if (

@@ -74,7 +74,7 @@ function appKindOf(key: string) {
 }
 
 const DETERMINER =
-  /^(?:the|a|an|my|our|your|their|its|his|her|new|structured|specific|multiple|several|all|any|each|every|existing|incoming|latest|recent|relevant|this|that|these|those|same|shared|team|company|private|public|personal|google|own)$/;
+  /^(?:the|a|an|my|our|your|their|its|his|her|new|structured|specific|multiple|several|all|any|each|every|existing|incoming|latest|recent|relevant|this|that|these|those|same|shared|team|company|private|public|personal|google|own|old|legacy|current|main)$/;
 
 /** Tokens that may sit between a preposition and the app in a list ("with Gmail, Sheets & Slack"). */
 function listed(ctx: ReadContext, k: number): boolean {
@@ -135,6 +135,8 @@ function roleOf(
       .some((t, n, all) => /^(?:every|each|all)$/.test(t.lower) && all[n - 1]?.lower === 'for')
   )
     return 'source';
+  // "loop over all rows in a Postgres table": the items a loop goes over are read from there.
+  if (/^(?:in|on|inside)$/.test(prep) && cls === 'loop') return 'source';
   if (/^(?:in|on|at|inside)$/.test(prep))
     return cls === 'read' || cls === 'search' || cls === 'ai' ? 'source' : 'destination';
   return 'object';
@@ -181,9 +183,14 @@ function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
       ? tokens.slice(ref.to + 1, ref.to + 3).find((t) => t.kind === 'word' && !/^(?:a|an|the|new)$/.test(t.lower))
       : undefined;
   if (as && ITEM_AFTER.test(as.lower)) return as.lower.replace(/s$/, '');
-  const next = tokens.slice(ref.to, ref.to + 2).find((t) => t.kind === 'word');
+  // "the Pipedrive won deals", "Stripe failed payments": a state may stand between the app and its items.
+  const [first, second] = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
+  const next = first && STATE.test(first.lower) && second ? second : first;
   return next && ITEM_AFTER.test(next.lower) ? next.lower.replace(/s$/, '') : undefined;
 }
+
+const STATE =
+  /^(?:won|lost|open|closed|paid|unpaid|overdue|active|inactive|pending|failed|completed|cancell?ed|archived|qualified|published|resolved|upcoming|refunded|abandoned|new)$/;
 
 /** "create a task in HubSpot", "get the lead from Pipedrive": the item named just before the app's preposition. */
 function itemsBefore(tokens: Token[], ref: AppRef, from: number): string | undefined {
@@ -428,6 +435,10 @@ const FAMILIES: Partial<Record<GenericKind, RegExp>> = {
 /** Apps that send text messages ("an SMS via Vonage"). */
 export const SMS_APPS = /^(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|sinch|clickSend|textmagic|telnyx)$/;
 
+/** Apps that keep rows and columns: "the sheet" of a clause that names one is that app's. */
+const SHEET_APPS =
+  /^(?:googleSheets|microsoftExcel|airtable|baserow|nocoDb|seaTable|grist|coda|stackby|smartsheet|dataTable|notion)$/;
+
 const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
 
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
@@ -475,6 +486,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       !ctx.usedApps.has(a.from) &&
       !(a.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[a.to]?.lower ?? '')),
   );
+  // "… into the finance sheet": a generic store the clause's items go into.
+  const intoGeneric = m.generics.some(
+    (g) =>
+      (g.kind === 'sheet' || g.kind === 'database') &&
+      tokens.slice(Math.max(from, g.from - 4), g.from).some((t) => /^(?:into|to|onto)$/.test(t.lower)),
+  );
   const app = (ref: AppRef, verb: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
@@ -519,12 +536,23 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       ctx.usedApps.add(ref.from);
       continue;
     }
-    const role = roleOf(ctx, ref, cls, from);
+    // "Have a Google Sheet with ~500 prospects", "we keep a Notion database of clients": where the items are.
+    const had =
+      tokens
+        .slice(Math.max(from, ref.from - 3), ref.from)
+        .some((t) => /^(?:have|has|had|got|maintain)$/.test(t.lower)) &&
+      tokens.slice(ref.to, ref.to + 4).some((t) => /^(?:with|of|containing|listing|holding)$/.test(t.lower));
+    const role = had ? 'source' : roleOf(ctx, ref, cls, from);
     const items = itemsAfter(tokens, ref);
     const kind = appKind(ref.app);
     if (
       role === 'source' ||
-      (items && role === 'object' && verb !== 'update' && verb !== 'delete' && kind !== 'message' && apps.length > 1)
+      (items &&
+        role === 'object' &&
+        verb !== 'update' &&
+        verb !== 'delete' &&
+        kind !== 'message' &&
+        (apps.length > 1 || intoGeneric))
     ) {
       sources.push(app(ref, verb === 'search' ? 'search' : 'read', items));
       continue;
@@ -711,7 +739,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "invoices … (we use Xero)": the request names the app of that kind; its own clause makes the step.
     const family = FAMILIES[g.kind];
     if (family && ctx.mentions.apps.some((a) => family.test(a.app.key))) continue;
-    if (named && g.kind !== 'email' && g.kind !== 'sms') continue;
+    // "dump the Pipedrive won deals into the finance sheet": a sheet the items go into is a step of its own.
+    const intoSheet =
+      g.kind === 'sheet' &&
+      ![...sources, ...outputs].some((s) => s.kind === 'app' && SHEET_APPS.test(s.app)) &&
+      tokens.slice(Math.max(from, g.from - 4), g.from).some((t) => /^(?:into|to|in|onto)$/.test(t.lower));
+    if (named && g.kind !== 'email' && g.kind !== 'sms' && !intoSheet) continue;
     if (
       g.kind === 'sms' &&
       outputs.some((o) => o.kind === 'app' && (appKindOf(o.app) === 'message' || SMS_APPS.test(o.app)))
@@ -779,6 +812,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
+
+  // "if they write 'book' reply with our booking link": a bot's answer goes back through the chat app it came in from.
+  if (
+    head &&
+    /^(?:reply|replies|respond|responds|answer|answers)$/.test(head.word) &&
+    ctx.triggerApp &&
+    (appKindOf(ctx.triggerApp) === 'message' || SMS_APPS.test(ctx.triggerApp)) &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !/\b(?:questions?|queries|inquir\w+)\b/.test(words)
+  )
+    outputs.push({ kind: 'app', app: ctx.triggerApp, verb: 'send', hints, phrase });
 
   // "… to billing@example.com" with no app named: an e-mail to that address.
   const address = tokens.slice(from, to).find((t) => t.kind === 'email');

@@ -349,13 +349,15 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: setTo.index + setTo[0].length,
     };
   // "when a customer replies STOP or CANCEL": the keyword the message holds.
+  // "if they write 'menu'", "sends /status": any quoted word or bot command is the keyword.
   const keyword =
-    /\b(?:replies|reply|replied|says|texts|writes|wrote|sends|answers)\s+(?:with\s+)?["'“]?(stop|cancel|unsubscribe|start|help|yes|no|confirm)["'”]?\b/.exec(
+    /\b(?:replies|reply|replied|says|say|texts|writes|write|wrote|sends|send|answers|types|type|typed)\s+(?:back\s+)?(?:with\s+)?(?:["'“‘]([^"'“”‘’]{1,40})["'”’]|(\/[a-z][\w-]{0,30})|["'“]?(stop|cancel|unsubscribe|start|help|yes|no|confirm)["'”]?\b)/.exec(
       text,
     );
-  if (keyword?.[1])
+  const said = keyword?.[1] ?? keyword?.[2] ?? keyword?.[3];
+  if (keyword && said)
     return {
-      condition: { field: 'text', operator: 'contains', value: keyword[1] },
+      condition: { field: 'text', operator: 'contains', value: said.trim() },
       end: keyword.index + keyword[0].length,
     };
   // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.

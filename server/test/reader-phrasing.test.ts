@@ -1451,6 +1451,40 @@ describe('the reader on how people phrase requests', () => {
       ['postgres:read', 'loop'],
     );
   });
+  it('reads chat shorthand tests: "w" for with, a yes/no field, the branch an event is on, "6 or lower" in the event', () => {
+    const optIn = readRequest(
+      'need the new signups from our postgres users table pushed to mailchimp every hour. only ones w marketing_opt_in = true obvs',
+    );
+    assert.deepEqual(
+      optIn.steps.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['postgres', 'filter', 'mailchimp'],
+    );
+    assert.deepEqual(optIn.steps[1]?.kind === 'filter' && optIn.steps[1].condition, {
+      field: 'marketing_opt_in',
+      operator: 'isTrue',
+      value: true,
+    });
+    const main = readRequest('want telegram alert when a gitlab pipeline fails but ONLY on main branch');
+    assert.deepEqual(
+      main.steps.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['filter', 'telegram'],
+      'the test comes before the alert it holds back',
+    );
+    assert.deepEqual(main.steps[0]?.kind === 'filter' && main.steps[0].condition, {
+      field: 'branch',
+      operator: 'equals',
+      value: 'main',
+    });
+    const nps = readRequest(
+      'I want a Slack alert whenever an NPS response from our Typeform survey is 6 or lower. Scores 7+ should just be ignored.',
+    );
+    assert.equal(nps.trigger.kind, 'app');
+    assert.deepEqual(
+      nps.steps.map((s) => (s.kind === 'filter' ? `${s.condition.operator} ${String(s.condition.value)}` : s.kind)),
+      ['lte 6', 'app'],
+    );
+    assert.deepEqual(nps.unmapped, [], 'the scores the filter drops are the ones to ignore');
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

@@ -85,6 +85,8 @@ function normalise(text: string): string {
   return (
     text
       .replace(/\be-mail/gi, 'email')
+      // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
+      .replace(/(^|\s)w\/?(?=\s+[A-Za-z_])/g, '$1with')
       // "back up my workflows": one verb.
       .replace(/\bback(s|ed|ing)?\s+up\b/gi, (_, end: string | undefined) => `backup${end ?? ''}`)
       // "Create a workflow that pulls …", "Build an automation to …": the request is what follows.
@@ -477,6 +479,17 @@ class Reader {
       }
       // "whenever any of my workflows fails" with an Error Trigger: the words that named the trigger.
       if (!steps.length && this.ctx.triggerKind === 'error' && ERROR_WORDS.test(words)) continue;
+      // "Scores 7+ should just be ignored" after a filter that keeps the others: said already.
+      let tested = false;
+      walkSteps(this.steps, (s) => (tested ||= s.kind === 'filter' || s.kind === 'if'));
+      if (
+        !steps.length &&
+        tested &&
+        /^(?:and |but |all |any )?[\w +<>=-]{0,40}?\s(?:should|can|will|must|may|are|is)\s+(?:just\s+|simply\s+)?(?:be\s+)?(?:ignored|skipped|dropped|discarded)\b/.test(
+          words,
+        )
+      )
+        continue;
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
       lastAction = { list: target, steps };
@@ -925,11 +938,11 @@ class Reader {
   /** "only keep those where the total is over 500", "skip orders under $10", "ignore emails that contain unsubscribe". */
   private filterClause(clause: Clause, words: string, target: Step[]): boolean {
     const m =
-      /\bonly\b[^,]*?\b(?:if|when|where|with|whose|that)\b\s*(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+){0,3}?(?:where|with|that|if|whose)\s+(.*)|\b(?:skip|ignore|exclude|drop|discard)\w*\s+(?:any\s+|the\s+|all\s+)?(?:\w+\s+){0,2}?(?:where|with|that|if|whose)\s+(.*)/.exec(
+      /\bonly\b[^,]*?\b(?:if|when|where|with|whose|that)\b\s*(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+){0,3}?(?:where|with|that|if|whose)\s+(.*)|\b(?:skip|ignore|exclude|drop|discard)\w*\s+(?:any\s+|the\s+|all\s+)?(?:\w+\s+){0,2}?(?:where|with|that|if|whose)\s+(.*)|\bonly\s+((?:on|for|to)\s+(?:the\s+)?\S+\s+branch\b.*)/.exec(
         words,
       );
     if (!m) return this.onlyClause(clause, words, target);
-    const condText = m[1] ?? m[2] ?? m[3] ?? '';
+    const condText = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
     // "only for production workflows (names start with 'PROD -')": the test may start before the keyword.
     const paren = /\(([^)]+)\)?/.exec(this.text(clause))?.[1]?.toLowerCase();
     const whole = /\bonly\s+(?:for|if|when)\s+(.*)$/.exec(words)?.[1];
@@ -944,9 +957,15 @@ class Reader {
     const steps = this.action(clause.from, before);
     const filter: Step = { kind: 'filter', condition: negate ? negated(cond) : stripEnd(cond) };
     // "… write a row to Postgres. But only for production workflows": a rule said after the steps holds for them all.
-    if (!steps.length && target === this.steps && /^(?:but\s+)?only\b/.test(words) && target.length)
-      target.splice(leadingReads(target), 0, filter);
-    else target.push(...steps, filter);
+    if (!steps.length && /^(?:but\s+)?only\b/.test(words) && (target.length || this.steps.length)) {
+      const list = target.length ? target : this.steps;
+      list.splice(leadingReads(list), 0, filter);
+    }
+    // "want a Telegram alert … but only on the main branch": the items are read, tested, then acted on.
+    else {
+      const reads = leadingReads(steps);
+      target.push(...steps.slice(0, reads), filter, ...steps.slice(reads));
+    }
     return true;
   }
 

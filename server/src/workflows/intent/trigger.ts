@@ -293,7 +293,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       '';
     // "when the Typeform NPS score < 7", "new Toggl time entry longer than 8 hours": a comparison in the event.
     const compared =
-      /((?:[a-z_]+ )?[a-z_]+) ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota))/.exec(
+      /((?:[a-z_]+ )?[a-z_]+) ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:is |are )?\d+(?:\.\d+)? ?(?:or|and) (?:lower|less|below|under|worse|higher|more|above|over|better)|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota))/.exec(
         words,
       );
     const read =

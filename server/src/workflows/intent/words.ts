@@ -19,7 +19,7 @@ function numberOf(raw: string): number | null {
   return unit === 'k' || unit === 'thousand' ? base * 1000 : unit === 'm' || unit === 'million' ? base * 1e6 : base;
 }
 
-const FIELD = '(?:the |its |their |his |her |a |an )?([a-z][a-z _-]{0,30}?)';
+const FIELD = '\\b(?:the |its |their |his |her |a |an )?([a-z][a-z _-]{0,40}?)';
 // A number, then its unit if any ("3kW", "5 %", "10 GB"): the unit is not part of the value.
 const NUMBER =
   '(\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
@@ -78,6 +78,8 @@ const fieldName = (raw: string) => {
   const words = raw
     .trim()
     .replace(/\s+(?:with|of|in|on|for|at|by|has|have|had)$/, '')
+    // "an NPS response from our Typeform survey": the field is named before where the items come from.
+    .replace(/^(\S+(?:\s+\S+)*?)\s+(?:from|in|on|via)\s+.*$/, '$1')
     .split(/\s+/)
     .filter(
       (w) => !/^(?:a|an|the|its|their|his|her|my|our|your|this|that|incoming|new|each|every|any|current|s)$/.test(w),
@@ -341,6 +343,13 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: 'labels', operator: 'contains', value: labelled[2] },
       end: labelled.index + labelled[0].length,
     };
+  // "only on the main branch", "pushes to the release branch": the branch the event is on.
+  const branch = /\b(?:on|to|in|into)\s+(?:the\s+)?["'“]?([\w./-]{1,40})["'”]?\s+branch\b/.exec(text);
+  if (branch?.[1] && !/^(?:a|any|every|each|that|this|another|other|feature)$/.test(branch[1]))
+    return {
+      condition: { field: 'branch', operator: 'equals', value: branch[1] },
+      end: branch.index + branch[0].length,
+    };
   // "set its status to Ready": the field the user sets holds the value.
   const setTo = /\bsets?\s+(?:its|the|their|his|her)\s+([a-z_]+)\s+to\s+["'“]?([\w-]{1,40})["'”]?/.exec(text);
   if (setTo?.[1] && setTo[2])
@@ -416,6 +425,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   if (is?.[1] && is[2]) {
     const num = numberOf(is[2]);
     const end = is.index + is[0].length;
+    // "marketing_opt_in = true", "is_vip is false": a yes/no field.
+    if (/^(?:true|false)$/.test(is[2]) && !/^(?:it|they|this|that)$/.test(is[1].trim()))
+      return {
+        condition: {
+          field: fieldName(is[1]),
+          operator: is[2] === 'true' ? 'isTrue' : 'isFalse',
+          value: is[2] === 'true',
+        },
+        end,
+      };
     if (!num && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     if (/^(?:it|they)$/.test(is[1].trim()))
       return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };

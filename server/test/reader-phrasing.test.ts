@@ -1485,6 +1485,29 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.deepEqual(nps.unmapped, [], 'the scores the filter drops are the ones to ignore');
   });
+  it('reads routes listed one per line, with arrows or colons', () => {
+    const arrows = readRequest(
+      'Every incoming WhatsApp message should be classified by AI as appointment, billing or emergency:\n- appointment -> reply with our booking link\n- billing -> create a ticket in Freshdesk\n- emergency -> SMS the dentist on call via Twilio',
+    );
+    const routes = (spec: WorkflowSpec) =>
+      all(spec).flatMap((s) =>
+        s.kind === 'switch' || (s.kind === 'ai' && s.routes)
+          ? (s.kind === 'switch' ? s.routes : s.routes!).map(
+              (r) => `${r.name}: ${r.steps.map((x) => (x.kind === 'app' ? x.app : x.kind)).join(' ')}`,
+            )
+          : [],
+      );
+    assert.deepEqual(routes(arrows), ['appointment: whatsApp', 'billing: freshdesk', 'emergency: twilio']);
+    const colons = readRequest(
+      'We bill with Stripe. Two things we want automated from Stripe events:\n- new subscription: add the customer to our Mailchimp audience and create a page in Notion\n- subscription cancelled: remove the Mailchimp tag and email them a short feedback survey',
+    );
+    assert.deepEqual(routes(colons), [
+      'new subscription: mailchimp notion',
+      'subscription cancelled: mailchimp emailSend',
+    ]);
+    const labels = readRequest('Budget: $300\nNote: we use Gmail\nSend me a Slack message every morning');
+    assert.deepEqual(routes(labels), [], 'a label opening a line is no route');
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

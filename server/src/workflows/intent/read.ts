@@ -722,7 +722,19 @@ class Reader {
     const k = this.firstWord(clause);
     const value = this.ctx.tokens[k]!;
     const range = numberRange(this.ctx.tokens, k);
-    const name = range ? this.text({ from: k, to: range.end }) : value.kind === 'quote' ? value.text : value.lower;
+    // "subscription cancelled: remove the tag …": a value of two words before its arrow or colon.
+    const pair =
+      !range &&
+      this.ctx.tokens[k + 1]?.kind === 'word' &&
+      routeVerbAt(this.ctx.tokens, k) === k + 2 &&
+      /^(?:→|:|>)$/.test(this.ctx.tokens[k + 2]?.text ?? '');
+    const name = range
+      ? this.text({ from: k, to: range.end })
+      : value.kind === 'quote'
+        ? value.text
+        : pair
+          ? `${value.lower} ${this.ctx.tokens[k + 1]!.lower}`
+          : value.lower;
     let rest = Math.max(
       k + 1,
       routeVerbAt(this.ctx.tokens, k) + (this.ctx.tokens[routeVerbAt(this.ctx.tokens, k)]?.kind === 'punct' ? 1 : 0),

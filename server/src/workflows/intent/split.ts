@@ -124,8 +124,30 @@ export function numberRange(tokens: Token[], k: number): NumberRange | null {
 function arrowAt(tokens: Token[], j: number): number {
   const t = tokens[j];
   if (t?.text === '→') return j;
+  if (t?.text === ':' && colonRoute(tokens, j)) return j;
   if (t?.text === '-' && tokens[j + 1]?.text === '>' && tokens[j + 1]!.joined) return j + 1;
   return -1;
+}
+
+/** Words that label a line ("AC:", "Budget:", "Note:") rather than name a value a route takes. */
+const LABELS =
+  /^(?:ac|acceptance|criteria|note|notes|nb|budget|context|goal|goals|requirements?|spec|specs|source|sources|trigger|output|input|example|steps?|ps|edit|update|bonus|deadline|timeline|stack|tools?|setup|problem|ideally|why|what|how|when|where|who|question|background|current|today|now|tldr|important|optional|nice|details|data|fields?|format|schedule|frequency|email|subject|body|message|title|flow|workflow|ask|task|result|results|outcome|then|step|phase|part|option|options|case|scenario|summary|status|done|acs|story|user|epic|feature)$/;
+
+/**
+ * "high: Slack DM to the on-call agent", one line of a list: a value of one to three words opening its line, then a
+ * colon and what happens to it.
+ */
+function colonRoute(tokens: Token[], j: number): boolean {
+  let start = j;
+  while (start > 0 && !/^[.!?:]$/.test(tokens[start - 1]!.text)) start--;
+  const value = tokens.slice(start, j);
+  if (!value.length || value.length > 3 || j + 1 >= tokens.length || /^[.!?]$/.test(tokens[j + 1]!.text)) return false;
+  return value.every(
+    (t) =>
+      (t.kind === 'word' || t.kind === 'quote' || /^[<>+]$/.test(t.text)) &&
+      !LABELS.test(t.lower) &&
+      (t.kind !== 'word' || !verbClass(t.lower) || /^(?:new|cancel+ed|paid|failed|won|lost)$/.test(t.lower)),
+  );
 }
 
 const STOPS =
@@ -157,12 +179,13 @@ function countItemRoutes(tokens: Token[], k: number): number {
 
 const separates = (tokens: Token[], i: number): boolean => i < 0 || /^[(,.;:!?]$/.test(tokens[i]?.text ?? '');
 
-/** How many "value →" routes the sentence around k lists, each after a separator. */
-function arrowRoutes(tokens: Token[], k: number): number {
-  let from = k;
-  while (from > 0 && !/^[.!?]$/.test(tokens[from - 1]!.text)) from--;
+/**
+ * How many "value →" routes the request lists, each after a separator: in one sentence ("A → x, B → y"), or one per
+ * line of a list ("- billing -> create a ticket", "- high: Slack DM …"). A chain ("A → B → C") counts once.
+ */
+function arrowRoutes(tokens: Token[]): number {
   let n = 0;
-  for (let p = from; p < tokens.length && !/^[.!?]$/.test(tokens[p]!.text); p++)
+  for (let p = 0; p < tokens.length; p++)
     if (
       separates(tokens, p - 1) &&
       tokens[p]!.kind !== 'punct' &&
@@ -193,7 +216,7 @@ export function routeVerbAt(tokens: Token[], k: number): number {
       return arrowAt(tokens, arrow);
     // "subscription_created → add to Customer.io, subscription_cancelled → create a task …": two or more values,
     // each after a comma or the sentence's start, pointing at what happens; a chain ("A → B → C") has one.
-    if (arrow >= 0 && separates(tokens, k - 1) && arrowRoutes(tokens, k) >= 2) return arrowAt(tokens, arrow);
+    if (arrow >= 0 && separates(tokens, k - 1) && arrowRoutes(tokens) >= 2) return arrowAt(tokens, arrow);
   }
   // "9 or 10 go into …", "4 and 5 star reviews get …", "1 to 3 stars get …": ranges of a score or a rating.
   const range = numberRange(tokens, k);

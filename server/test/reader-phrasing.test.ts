@@ -1508,6 +1508,29 @@ describe('the reader on how people phrase requests', () => {
     const labels = readRequest('Budget: $300\nNote: we use Gmail\nSend me a Slack message every morning');
     assert.deepEqual(routes(labels), [], 'a label opening a line is no route');
   });
+  it('reads a time said around an event as a Wait, and a user story’s role as no step', () => {
+    const before = readRequest(
+      'People book via Calendly. Add the person in ActiveCampaign and send them a text message reminder via Twilio 24 hours before the call.',
+    );
+    assert.deepEqual(
+      before.steps.map((s) => (s.kind === 'app' ? s.app : s.kind)),
+      ['activeCampaign', 'wait', 'twilio'],
+    );
+    assert.deepEqual(before.steps[1], {
+      kind: 'wait',
+      amount: 24,
+      unit: 'hours',
+      until: '24 hours before the call',
+    });
+    const after = readRequest(
+      'As a founder I want every new Stripe customer to get a personal-sounding welcome email from my Gmail two hours after signup.',
+    );
+    assert.deepEqual(
+      after.steps.map((s) => (s.kind === 'app' ? s.app : s.kind === 'wait' ? `wait ${s.amount} ${s.unit}` : s.kind)),
+      ['wait 2 hours', 'gmail'],
+    );
+    assert.deepEqual(after.unmapped, [], '"As a founder I want" is the story’s role');
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

@@ -14,6 +14,7 @@ export interface ReadParameters {
   batchSize?: number;
   amount?: number;
   unit?: string;
+  resume?: string;
   channelId?: { value?: string };
   formFields?: { values?: Array<{ fieldLabel: string }> };
   rules?: { values?: Array<{ outputKey: string }> };

@@ -101,7 +101,9 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'splitInBatches':
       return `loops over the items ${p.batchSize} at a time; the steps after it run for each batch and loop back${targets(wf, node.name, 0).length ? `, and ${targets(wf, node.name, 0).join(', ')} runs when all are done` : ''}.`;
     case 'wait':
-      return `waits ${p.amount} ${p.unit} (rate limits).`;
+      return p.resume === 'specificTime'
+        ? 'waits until the date and time you set, then goes on.'
+        : `waits ${p.amount} ${p.amount === 1 ? (p.unit ?? '').replace(/s$/, '') : p.unit} before the next step.`;
     case 'set':
       return `sets the fields ${(p.assignments?.assignments ?? []).map((a) => `\`${a.name}\``).join(', ')}.`;
     case 'code':

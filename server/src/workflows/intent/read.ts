@@ -46,6 +46,26 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     /\bafter\s+(?:another\s+)?(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\b(?!\s+(?:before|of (?:the|each|every)))|\b(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:later|after (?:that|this|it|the (?:first|email|message|reminder)))\b/.exec(
       words,
     );
+  // "a reminder 24 hours before the call": the Wait resumes at a time the user points at; "two hours after signup",
+  // "48 hours after each campaign is sent": the time passes after the event that started the run.
+  const around = said
+    ? null
+    : /\b(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(after|before)\s+(?!(?:that|this|it|then|they|he|she|being|its|their (?:own )?(?:creation|placement))\b)((?:(?:the|their|each|every|a|an|his|her|our|its)\s+)?[a-z][\w-]*(?:\s+(?:starts?|ends?|is sent|was sent|begins?))?)/.exec(
+        words,
+      );
+  if (around) {
+    const n = /^\d+$/.test(around[1]!)
+      ? Number(around[1])
+      : (({ a: 1, an: 1, one: 1, two: 2, three: 3, five: 5, ten: 10, ...WORD_NUMBERS } as Record<string, number>)[
+          around[1]!
+        ] ?? 1);
+    const u = around[2]!.replace(/s$/, '');
+    const wait: Extract<Step, { kind: 'wait' }> =
+      u === 'week'
+        ? { kind: 'wait', amount: n * 7, unit: 'days' }
+        : { kind: 'wait', amount: n, unit: UNITS[u] ?? 'hours' };
+    return around[3] === 'before' ? { ...wait, until: `${around[1]} ${around[2]} before ${around[4]}` } : wait;
+  }
   const bare =
     !said &&
     !RATE_LIMIT.test(words) &&
@@ -93,6 +113,11 @@ function normalise(text: string): string {
       .replace(
         /(^|[.!?]\s+)(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+)?(?:workflow|automation|flow|pipeline|zap|scenario)\s+(?:that|which|to|where|for)\s+(\w)/gi,
         (_, start: string, first: string) => `${start}${first.toUpperCase()}`,
+      )
+      // "As a support lead I want new tickets classified …": a user story's role is not part of the request.
+      .replace(
+        /(^|[.!?]\s+|\n\s*)as an?\s+[\w -]{1,40}?,?\s+(?:i|we)\s+(?:want|would like|'d like|need)\s+(?:to\s+)?(?=\w)/gi,
+        '$1',
       )
       .replace(/^\s*(?:[-*•]|\d+[.)])\s+/gm, '')
       .replace(/([^.!?;:,\s])[ \t]*\n+\s*/g, '$1. ')
@@ -1562,10 +1587,18 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     reader.sentence(splitClauses(tokens, from, to, found.used));
   }
   // "Two days after a new Shopify order comes in, email the customer": the wait comes first.
+  // "… every new Stripe customer to get a welcome email two hours after signup": said with the trigger's words.
+  let waits = false;
+  walkSteps(reader.steps, (x) => (waits ||= x.kind === 'wait'));
   const after =
     /(?:^|[.!?]\s+)(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\s+after\b/i.exec(
       original,
-    );
+    ) ??
+    (waits
+      ? null
+      : /\b(\d+|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\s+after\s+(?!(?:that|this|it|then|they|he|she|being)\b)/i.exec(
+          original,
+        ));
   if (after) {
     const wait = waitOf(
       `wait ${after[1]!.toLowerCase()} ${after[2]!.toLowerCase()}`.replace(

@@ -1531,6 +1531,23 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.deepEqual(after.unmapped, [], '"As a founder I want" is the story’s role');
   });
+  it('reads a test before an arrow as a condition, and the other side of its bound as the other outcome', () => {
+    const spec = readRequest(
+      'Hiring: candidates upload a CV via a form. Have the AI score it 1-10. Score ≥7 → add to Airtable and email the candidate to book; below → wait 2 days then send a polite rejection.',
+    );
+    const branch = all(spec).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if', JSON.stringify(spec.steps));
+    assert.deepEqual(branch.condition, { field: 'score', operator: 'gte', value: 7 });
+    const names = (list: Step[]) => list.map((s) => (s.kind === 'app' ? s.app : s.kind));
+    assert.deepEqual(names(branch.then), ['airtable', 'emailSend']);
+    assert.deepEqual(names(branch.otherwise), ['wait', 'emailSend'], 'the rejection goes out the way mail went');
+    const leads = readRequest(
+      'New Typeform leads get a score from GPT. Score above 70 -> create lead in Salesforce. Below 70 -> add to Mailchimp nurture audience.',
+    );
+    const split = all(leads).find((s) => s.kind === 'if');
+    assert.ok(split?.kind === 'if');
+    assert.deepEqual([names(split.then), names(split.otherwise)], [['salesforce'], ['mailchimp']]);
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

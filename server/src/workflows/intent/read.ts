@@ -105,6 +105,8 @@ function normalise(text: string): string {
   return (
     text
       .replace(/\be-mail/gi, 'email')
+      .replace(/≥/g, '>=')
+      .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
       .replace(/(^|\s)w\/?(?=\s+[A-Za-z_])/g, '$1with')
       // "back up my workflows": one verb.
@@ -359,6 +361,12 @@ class Reader {
           continue;
         }
       }
+      const arrowed = clause.lead === null ? this.arrowCondition(clause, target) : null;
+      if (arrowed) {
+        target = arrowed;
+        lastAction = null;
+        continue;
+      }
       if (routeStart(this.ctx.tokens, this.firstWord(clause))) {
         // "Hot leads go to HubSpot and the sales team gets a ping": the clauses after a route are in it.
         const into = this.route(clause, target === routeSteps ? outer : target);
@@ -370,7 +378,8 @@ class Reader {
       if (target !== routeSteps) this.scope.lastSwitch = null;
       const found = this.loop(clause, words);
       // "loop over all rows … and for each row call the API": the same loop said twice.
-      const loop = found && loopBody && target === loopBody && found.size === 1 ? null : found;
+      const loop: Extract<Step, { kind: 'loop' }> | null =
+        found && loopBody && target === loopBody && found.size === 1 ? null : found;
       if (found && !loop) {
         const rest = this.skipLoopWords(clause);
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
@@ -619,6 +628,68 @@ class Reader {
     }
     if (/^(?:ignore|skip|drop|discard|do nothing|stop)\b/.test(this.words({ from: afterCondition, to: clause.to })))
       steps = [];
+    return this.branchOn(condition, steps, target);
+  }
+
+  /**
+   * "Score above 70 -> create a lead in Salesforce. Below 70 -> add to Mailchimp": a test, an arrow, then what
+   * happens; a bare "below" / "else" after it is the other outcome of the test before.
+   */
+  private arrowCondition(clause: Clause, target: Step[]): Step[] | null {
+    const { tokens } = this.ctx;
+    let arrow = -1;
+    for (let j = clause.from + 1; j < Math.min(clause.to - 1, clause.from + 9); j++)
+      if (tokens[j]!.text === '→' || (tokens[j]!.text === '>' && tokens[j - 1]?.text === '-' && tokens[j]!.joined)) {
+        arrow = j;
+        break;
+      }
+    // "Score above 70 -> create …": the splitter ends the clause at the arrow, and the next clauses are the steps.
+    const after =
+      tokens[clause.to]?.text === '→' || (tokens[clause.to]?.text === '-' && tokens[clause.to + 1]?.text === '>');
+    if (arrow < 0 && !after) return null;
+    const lhsEnd = arrow < 0 ? clause.to : tokens[arrow]!.text === '>' ? arrow - 1 : arrow;
+    const lhs = this.words({ from: clause.from, to: lhsEnd }).replace(/([<>])\s+=/g, '$1=');
+    const steps = () => (arrow < 0 ? [] : this.action(arrow + 1, clause.to));
+    const last = this.scope.lastIf;
+    if (
+      last &&
+      /^(?:below|under|lower|less|above|over|higher|more|else|otherwise|the rest|rest|others?|anything else)$/.test(lhs)
+    ) {
+      if (last.otherwise.length) return null;
+      last.otherwise.push(...steps());
+      return last.otherwise;
+    }
+    const bound = /^(?:below|under|above|over|less than|more than|at least|at most|[<>]=?)\s*(\d+(?:\.\d+)?)$/.exec(
+      lhs,
+    );
+    const cond =
+      conditionOf(`if ${lhs}`) ??
+      (bound && last && /^(?:gt|gte|lt|lte)$/.test(last.condition.operator)
+        ? conditionOf(
+            `if ${last.condition.field} ${lhs.replace(/^[<>]=?/, (m) => ({ '<': 'below', '>': 'above', '<=': 'at most', '>=': 'at least' })[m]!)}`,
+          )
+        : null);
+    // Only a comparison: "billing -> create a ticket" is a route of a list, read by route().
+    if (!cond || !/^(?:gt|gte|lt|lte)$/.test(cond.operator) || cond.end < `if ${lhs}`.length - 1) return null;
+    // "Score above 70 -> … Below 70 -> …": the other side of the same bound is the If's other outcome.
+    const up = (o: string) => o === 'gt' || o === 'gte';
+    if (
+      last &&
+      !last.otherwise.length &&
+      last.condition.field === cond.field &&
+      /^(?:gt|gte|lt|lte)$/.test(last.condition.operator) &&
+      /^(?:gt|gte|lt|lte)$/.test(cond.operator) &&
+      up(last.condition.operator) !== up(cond.operator) &&
+      last.condition.value === cond.value
+    ) {
+      last.otherwise.push(...steps());
+      return last.otherwise;
+    }
+    return this.branchOn(stripEnd(cond), steps(), target);
+  }
+
+  /** Puts a test and its steps in the flow: the other outcome of the If before, a Switch route, or a new If. */
+  private branchOn(condition: Condition, steps: Step[], target: Step[]): Step[] {
     const last = this.scope.lastIf;
     if (last && !last.otherwise.length && isComplement(last.condition, condition)) {
       last.otherwise.push(...steps);

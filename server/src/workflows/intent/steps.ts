@@ -978,7 +978,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !outputs.length &&
     !m.generics.length &&
     ctx.lastSend &&
-    /\b(?:follow-?ups?|reminders?|messages?|notes?|nudges?|notifications?|replies|reply|confirmations?)\b/.test(words)
+    /\b(?:follow-?ups?|reminders?|messages?|notes?|nudges?|notifications?|replies|reply|confirmations?|rejections?|thank-?yous?|apolog(?:y|ies))\b/.test(
+      words,
+    )
   )
     outputs.push({ kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase });
   const read = sources.findLast((s) => s.kind === 'app' && s.verb === 'read');

@@ -1548,6 +1548,32 @@ describe('the reader on how people phrase requests', () => {
     assert.ok(split?.kind === 'if');
     assert.deepEqual([names(split.then), names(split.otherwise)], [['salesforce'], ['mailchimp']]);
   });
+  it('reads categories split by slashes, the routes "the sales ones" name, an image resized, a message dropped', () => {
+    const sorted = readRequest(
+      'how can i use the Text Classifier node to sort incoming outlook emails into sales / support / spam, and then send the sales ones to salesforce as leads and support ones to freshdesk as tickets?',
+    );
+    const classifier = all(sorted).find((s) => s.kind === 'ai' && s.routes);
+    assert.ok(classifier?.kind === 'ai', JSON.stringify(sorted.steps));
+    assert.deepEqual(
+      classifier.routes!.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [
+        ['Sales', ['salesforce']],
+        ['Support', ['freshdesk']],
+        ['Spam', []],
+      ],
+    );
+    const resized = readRequest(
+      'watch a Dropbox folder and when a new image is uploaded, resize it and put the resized version in an S3 bucket',
+    );
+    assert.ok(
+      all(resized).some((s) => s.kind === 'node' && s.node === 'editImage'),
+      JSON.stringify(resized.steps),
+    );
+    const dropped = readRequest(
+      'When a deal is marked won in Pipedrive, create an onboarding project in Asana and drop a message in the team chat.',
+    );
+    assert.deepEqual(apps(dropped), ['asana:create', 'slack:send']);
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

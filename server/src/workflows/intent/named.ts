@@ -57,6 +57,8 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bconvert to file\b/, 'convertFile'],
   [/\bhtml(?: extract)? nodes?\b|\bhtml extract\b/, 'html'],
   [/\bedit image\b/, 'editImage'],
+  // "resize it and put the resized version in S3": the job names the node ("resized" only says what it made).
+  [/\b(?:resize|resizes|resizing|crop|crops|cropping|watermark|watermarks)\b/, 'editImage'],
   [/\bmarkdown nodes?\b/, 'markdown'],
   [/\bxml nodes?\b/, 'xml'],
   [/\bdate ?(?:&|and) ?time(?: nodes?)?\b(?=.*\bnode)|\bdate ?& ?time\b|\bdatetime nodes?\b/, 'dateTime'],

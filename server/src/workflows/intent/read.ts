@@ -105,6 +105,8 @@ function normalise(text: string): string {
   return (
     text
       .replace(/\be-mail/gi, 'email')
+      // "drop a message in the team chat", "drop me a line": a message sent.
+      .replace(/\bdrop\s+((?:me|us|them|him|her)\s+)?(an?)\s+(message|note|line|ping|dm)\b/gi, 'send $1$2 $3')
       .replace(/≥/g, '>=')
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
@@ -894,7 +896,10 @@ class Reader {
   /** The route of the last classifier a clause names with "for …" ("create a Jira issue for bugs"). */
   private classifierRoute(words: string): Step[] | null {
     const routes = this.scope.lastClassifier?.routes;
-    const said = /\bfor (?:the |all |any )?([a-z][a-z-]*(?: [a-z-]+)?)$/.exec(words)?.[1];
+    // "create a Jira issue for bugs", "send the sales ones to Salesforce": the outcome the clause names.
+    const said =
+      /\bfor (?:the |all |any )?([a-z][a-z-]*(?: [a-z-]+)?)$/.exec(words)?.[1] ??
+      /^(?:\w+ ){0,3}?(?:the |all )([a-z][a-z-]*) ones\b/.exec(words)?.[1];
     if (!routes?.length || !said) return null;
     const one = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
     const route = routes.find((r) => one(r.name) === one(said) || one(r.name) === one(said.split(' ')[0]!));

@@ -338,7 +338,7 @@ function attributesOf(words: string): string[] {
 
 export function routesOf(text: string): string[] {
   const m =
-    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?(?:\s*[,/]\s*[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)*\s*,?\s*(?:or|and|\/)\s*[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)\b/i.exec(
+    /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?(?:\s*[,/]\s*[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)*(?:\s*,?\s+(?:or|and)\s+|\s*\/\s*)(?!(?:then|also|finally|next|after|afterwards)\b)[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)\b/i.exec(
       text,
     );
   if (!m?.[1]) return [];

@@ -1574,6 +1574,24 @@ describe('the reader on how people phrase requests', () => {
     );
     assert.deepEqual(apps(dropped), ['asana:create', 'slack:send']);
   });
+  it('reads one feed per feed said, side by side into a Merge', () => {
+    const spec = readRequest('AI news digest from several RSS feeds merged into one email');
+    const parallel = spec.steps.find((s) => s.kind === 'parallel');
+    assert.ok(parallel?.kind === 'parallel', JSON.stringify(spec.steps));
+    assert.equal(parallel.merge, true);
+    assert.deepEqual(
+      parallel.branches.map((b) => b.map((s) => (s.kind === 'app' ? s.app : s.kind))),
+      [['rssFeedRead'], ['rssFeedRead'], ['rssFeedRead']],
+    );
+    const two = readRequest('combine two RSS feeds (our blog and our changelog) and email me a digest every Monday');
+    assert.equal(
+      two.steps.find((s) => s.kind === 'parallel')?.kind === 'parallel' &&
+        (two.steps.find((s) => s.kind === 'parallel') as { branches: unknown[] }).branches.length,
+      2,
+    );
+    const one = readRequest('post every new item of our blog feed to Slack');
+    assert.ok(!one.steps.some((s) => s.kind === 'parallel'), 'one feed stays one read');
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

@@ -1426,6 +1426,31 @@ function stateTest(words: string): Condition | null {
 }
 
 /** How many steps at the start of a list read items (an app read, a search, an HTTP GET). */
+/**
+ * "a digest from several RSS feeds merged into one email", "RSS Read from 5 feeds → Merge": one RSS Read per feed
+ * (up to five; a longer list stays one node fed with the URLs), run side by side into a Merge.
+ */
+function feedsMerged(steps: Step[], original: string): void {
+  const said =
+    /\b(two|three|four|five|[2-5]|several|multiple|a few|few)\s+(?:[\w'-]+\s+){0,3}?(?:rss\s+)?feeds\b/i.exec(
+      original,
+    )?.[1];
+  if (!said) return;
+  const count =
+    ({ two: 2, three: 3, four: 4, five: 5 } as Record<string, number>)[said.toLowerCase()] ?? (Number(said) || 3);
+  const lists: Step[][] = [];
+  walkSteps(steps, (s) => {
+    if (s.kind === 'loop') lists.push(s.body);
+  });
+  for (const list of [steps, ...lists]) {
+    const at = list.findIndex((s) => s.kind === 'app' && s.app === 'rssFeedRead' && s.verb === 'read');
+    if (at < 0) continue;
+    const read = list[at]!;
+    list.splice(at, 1, { kind: 'parallel', branches: Array.from({ length: count }, () => [{ ...read }]), merge: true });
+    return;
+  }
+}
+
 function leadingReads(steps: Step[]): number {
   let i = 0;
   while (
@@ -1686,6 +1711,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     const said = `${after[1]} ${after[2]}`.toLowerCase();
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => u.toLowerCase() !== said));
   }
+  feedsMerged(reader.steps, original);
   let trigger = found.trigger;
   // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).
   if (

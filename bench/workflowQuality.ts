@@ -27,6 +27,7 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
   { set: 'userDevelopment8', label: 'requests written outside the builder, eighth development set' },
   { set: 'userDevelopment9', label: 'requests written outside the builder, ninth development set' },
   { set: 'userDevelopment10', label: 'requests written outside the builder, tenth development set' },
+  { set: 'userDevelopment11', label: 'requests written outside the builder, eleventh development set' },
   {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',

@@ -62,6 +62,7 @@ export type SetName =
   | 'userDevelopment8'
   | 'userDevelopment9'
   | 'userDevelopment10'
+  | 'userDevelopment11'
   | 'userHeldout';
 
 const FILES: Record<SetName, string> = {
@@ -80,6 +81,7 @@ const FILES: Record<SetName, string> = {
   userDevelopment8: 'user-requests-dev8.json',
   userDevelopment9: 'user-requests-dev9.json',
   userDevelopment10: 'user-requests-dev10.json',
+  userDevelopment11: 'user-requests-dev11.json',
   userHeldout: 'user-requests-heldout.json',
 };
 

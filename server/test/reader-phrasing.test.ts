@@ -1592,6 +1592,28 @@ describe('the reader on how people phrase requests', () => {
     const one = readRequest('post every new item of our blog feed to Slack');
     assert.ok(!one.steps.some((s) => s.kind === 'parallel'), 'one feed stays one read');
   });
+  it('reads numbers a dictated request says in words', () => {
+    const spec = readRequest('every monday at nine a m pull the open tickets from Zendesk and post them to Slack');
+    assert.deepEqual((spec.trigger as { rule?: unknown }).rule, {
+      field: 'weeks',
+      weeksInterval: 1,
+      triggerAtDay: [1],
+      triggerAtHour: 9,
+    });
+    const every = readRequest('every thirty minutes check the Google Sheet and post new rows to Slack');
+    assert.deepEqual((every.trigger as { rule?: unknown }).rule, { field: 'minutes', minutesInterval: 30 });
+    const paid = readRequest(
+      'when a customer pays with stripe and the amount is over five hundred dollars send a message in slack',
+    );
+    const test = all(paid).find((s) => s.kind === 'filter' || s.kind === 'if');
+    assert.deepEqual(test && 'condition' in test ? test.condition : null, {
+      field: 'amount',
+      operator: 'gt',
+      value: 500,
+    });
+    const kept = readRequest('urgency is one of high, medium or low; handle one at a time');
+    assert.ok(!JSON.stringify(kept).includes('"1 of'), 'a number word that measures nothing stays a word');
+  });
   it('reads a message sent from a system without a node as a call to its API', () => {
     const spec = readRequest('Post a message from Acme Portal to the team');
     assert.deepEqual(

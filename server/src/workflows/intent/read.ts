@@ -11,6 +11,7 @@ import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement } from './words.ts';
 import { coverMentions, finishSteps } from './cover.ts';
+import { writtenForm } from './spoken.ts';
 
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
@@ -103,7 +104,7 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    text
+    writtenForm(text)
       .replace(/\be-mail/gi, 'email')
       // "drop a message in the team chat", "drop me a line": a message sent.
       .replace(/\bdrop\s+((?:me|us|them|him|her)\s+)?(an?)\s+(message|note|line|ping|dm)\b/gi, 'send $1$2 $3')

@@ -78,6 +78,8 @@ const fieldName = (raw: string) => {
   const words = raw
     .trim()
     .replace(/\s+(?:with|of|in|on|for|at|by|has|have|had)$/, '')
+    // "pays with Stripe and the amount …": the field is the last thing named before the test.
+    .replace(/^.*\b(?:and|where|whose|when|if)\s+(?=\S)/, '')
     // "an NPS response from our Typeform survey": the field is named before where the items come from.
     .replace(/^(\S+(?:\s+\S+)*?)\s+(?:from|in|on|via)\s+.*$/, '$1')
     .split(/\s+/)

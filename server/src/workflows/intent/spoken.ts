@@ -1,0 +1,91 @@
+// Requests dictated to an assistant reach the reader as speech-to-text writes them: "five hundred dollars", "every
+// thirty minutes", "nine a m". This puts the numbers back into the written form the rest of the reader understands
+// (app names said as two words, "hub spot", are found by the vocabulary itself).
+const UNITS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const NUMBER_WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand', 'and'].join('|')})`;
+
+/** "five hundred" → 500, "twenty five" → 25, "two thousand" → 2000; null when the words are no number. */
+function valueOf(words: string[]): number | null {
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  for (const w of words) {
+    if (w === 'and') continue;
+    if (w in UNITS) current += UNITS[w]!;
+    else if (w in TENS) current += TENS[w]!;
+    else if (w === 'hundred') current = (current || 1) * 100;
+    else if (w === 'thousand') {
+      total += (current || 1) * 1000;
+      current = 0;
+    } else return null;
+    seen = true;
+  }
+  return seen ? total + current : null;
+}
+
+/**
+ * Numbers said in words become digits where they measure something: before a unit or a clock word ("five hundred
+ * dollars", "every thirty minutes", "nine a m"), or after a comparison ("over two hundred"). Elsewhere ("one at a
+ * time", "a one-off") the words stay.
+ */
+function spokenNumbers(text: string): string {
+  const run = new RegExp(`\\b${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*\\b`, 'gi');
+  return text.replace(run, (match: string, at: number) => {
+    const words = match.toLowerCase().split(/[\s-]+/);
+    if (words[0] === 'and' || words.at(-1) === 'and') return match;
+    const before = text.slice(Math.max(0, at - 20), at).toLowerCase();
+    const after = text.slice(at + match.length, at + match.length + 24).toLowerCase();
+    const measured =
+      /^\s*(?:dollars?|bucks|euros?|pounds?|percent|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?|items?|rows?|records?|stars?|points?|pieces?|units?|people|employees|orders?|a\.?\s?m\b|p\.?\s?m\b|o'?clock|am\b|pm\b|k\b)/.test(
+        after,
+      ) ||
+      /(?:over|under|above|below|than|least|most|exceeds?|every|after|before|within|hits?|reaches|top)\s*$/.test(
+        before,
+      );
+    const value = measured ? valueOf(words) : null;
+    // "three days", "one day before": the reader reads one to ten as words; a clock time it needs in digits.
+    const clock = /^\s*(?:a\.?\s?m\b|p\.?\s?m\b|o'?clock|am\b|pm\b)/.test(after);
+    if (value === null || (value <= 10 && !clock)) return match;
+    return String(value);
+  });
+}
+
+/** The written form of a dictated request. */
+export function writtenForm(text: string): string {
+  // "nine a m", "six p.m.": the clock's half of the day.
+  return spokenNumbers(text).replace(
+    /\b(\d{1,2})\s+(a|p)\.?\s?m\b\.?/gi,
+    (_, h: string, half: string) => `${h}${half.toLowerCase()}m`,
+  );
+}

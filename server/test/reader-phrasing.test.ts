@@ -1592,6 +1592,18 @@ describe('the reader on how people phrase requests', () => {
     const one = readRequest('post every new item of our blog feed to Slack');
     assert.ok(!one.steps.some((s) => s.kind === 'parallel'), 'one feed stays one read');
   });
+  it('reads one-word app names a dictation splits in two, and leaves everyday pairs alone', () => {
+    const spec = readRequest(
+      'um when a new ticket comes into zen desk I want to add a row to our air table and create a lead in sales force',
+    );
+    assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'zendesk');
+    assert.deepEqual(apps(spec), ['airtable:create', 'salesforce:create']);
+    assert.deepEqual(apps(readRequest('email me the file linked in the message')), ['emailSend:send']);
+    const api = readRequest(
+      'check each address with an email validation api and save the valid ones to a Google Sheet',
+    );
+    assert.ok(!JSON.stringify(api).includes('EmailValidation'), JSON.stringify(api.steps));
+  });
   it('reads numbers a dictated request says in words', () => {
     const spec = readRequest('every monday at nine a m pull the open tickets from Zendesk and post them to Slack');
     assert.deepEqual((spec.trigger as { rule?: unknown }).rule, {

@@ -1,6 +1,51 @@
-// Requests dictated to an assistant reach the reader as speech-to-text writes them: "five hundred dollars", "every
-// thirty minutes", "nine a m". This puts the numbers back into the written form the rest of the reader understands
-// (app names said as two words, "hub spot", are found by the vocabulary itself).
+// Requests dictated to an assistant reach the reader as speech-to-text writes them: "fresh desk", "air table", "five
+// hundred dollars", "every thirty minutes", "nine a m". This puts them back into the written form the rest of the
+// reader understands (names in capitals said as their parts, "hub spot", the vocabulary finds itself).
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
+
+let joined: Map<string, string> | null = null;
+
+/** One-word names of n8n's own nodes ("Airtable", "Freshdesk"), by their lower case, to their written form. */
+function oneWordNames(): Map<string, string> {
+  joined ??= new Map(
+    nodeCatalog()
+      .apps.filter((a) => !a.community)
+      .map((a) => a.name.replace(/\s+(?:Trigger|Vector Store)$/, ''))
+      .filter((n) => /^[A-Za-z][A-Za-z0-9]{5,}$/.test(n) && !/^(?:workflow|webhook|schedule)$/i.test(n))
+      .map((n) => [n.toLowerCase(), n] as const),
+  );
+  return joined;
+}
+
+/**
+ * "fresh desk", "air table", "zen desk", "pine cone": a one-word name written as speech-to-text splits it, in lower
+ * case, each half a short word of its own and no name ("email validation", "send it", "linked in" and "One AI" stay as
+ * they are).
+ */
+function joinedNames(text: string): string {
+  const names = oneWordNames();
+  const words = [...text.matchAll(/[A-Za-z]+/g)];
+  let out = '';
+  let from = 0;
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    const name = names.get(`${a[0]}${b[0]}`.toLowerCase());
+    if (
+      !name ||
+      !/^ +$/.test(text.slice(a.index + a[0].length, b.index)) ||
+      !/^[a-z]{3,7}$/.test(a[0]) ||
+      !/^[a-z]{3,8}$/.test(b[0]) ||
+      /^(?:one|two|the|our|and|any|new|all|for|via|with|from)$/.test(a[0]) ||
+      names.has(a[0]) ||
+      names.has(b[0])
+    )
+      continue;
+    out += text.slice(from, a.index) + name;
+    from = b.index + b[0].length;
+    i++;
+  }
+  return out + text.slice(from);
+}
 const UNITS: Record<string, number> = {
   zero: 0,
   one: 1,
@@ -84,8 +129,10 @@ function spokenNumbers(text: string): string {
 /** The written form of a dictated request. */
 export function writtenForm(text: string): string {
   // "nine a m", "six p.m.": the clock's half of the day.
-  return spokenNumbers(text).replace(
-    /\b(\d{1,2})\s+(a|p)\.?\s?m\b\.?/gi,
-    (_, h: string, half: string) => `${h}${half.toLowerCase()}m`,
+  return joinedNames(
+    spokenNumbers(text).replace(
+      /\b(\d{1,2})\s+(a|p)\.?\s?m\b\.?/gi,
+      (_, h: string, half: string) => `${h}${half.toLowerCase()}m`,
+    ),
   );
 }

@@ -11,7 +11,7 @@ import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement } from './words.ts';
 import { coverMentions, finishSteps } from './cover.ts';
-import { writtenForm } from './spoken.ts';
+import { numberWord, writtenForm } from './spoken.ts';
 
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
@@ -55,11 +55,7 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
         words,
       );
   if (around) {
-    const n = /^\d+$/.test(around[1]!)
-      ? Number(around[1])
-      : (({ a: 1, an: 1, one: 1, two: 2, three: 3, five: 5, ten: 10, ...WORD_NUMBERS } as Record<string, number>)[
-          around[1]!
-        ] ?? 1);
+    const n = numberWord(around[1]!) ?? 1;
     const u = around[2]!.replace(/s$/, '');
     const wait: Extract<Step, { kind: 'wait' }> =
       u === 'week'
@@ -75,17 +71,11 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     );
   if (!said && !bare) return null;
   const count = said?.[1] ?? said?.[3];
-  const amount = !count
-    ? 1
-    : /^\d+$/.test(count)
-      ? Number(count)
-      : (({ two: 2, three: 3, five: 5, ten: 10, ...WORD_NUMBERS } as Record<string, number>)[count] ?? 1);
+  const amount = count ? (numberWord(count) ?? 1) : 1;
   const unit = !said ? 'minute' : (said[2] ?? said[4])!.replace(/s$/, '');
   if (unit === 'week') return { kind: 'wait', amount: amount * 7, unit: 'days' };
   return { kind: 'wait', amount, unit: UNITS[unit] ?? 'seconds' };
 }
-
-const WORD_NUMBERS: Record<string, number> = { four: 4, six: 6, seven: 7, fourteen: 14, thirty: 30 };
 
 const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
   second: 'seconds',
@@ -1437,8 +1427,7 @@ function feedsMerged(steps: Step[], original: string): void {
       original,
     )?.[1];
   if (!said) return;
-  const count =
-    ({ two: 2, three: 3, four: 4, five: 5 } as Record<string, number>)[said.toLowerCase()] ?? (Number(said) || 3);
+  const count = numberWord(said) ?? 3;
   const lists: Step[][] = [];
   walkSteps(steps, (s) => {
     if (s.kind === 'loop') lists.push(s.body);
@@ -1702,12 +1691,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
           original,
         ));
   if (after) {
-    const wait = waitOf(
-      `wait ${after[1]!.toLowerCase()} ${after[2]!.toLowerCase()}`.replace(
-        / (?:four|six|seven|fourteen|thirty) /,
-        (w) => ` ${WORD_NUMBERS[w.trim()]} `,
-      ),
-    );
+    const wait = waitOf(`wait ${numberWord(after[1]!) ?? 1} ${after[2]!.toLowerCase()}`);
     if (wait) reader.steps.splice(reader.steps[0]?.kind === 'filter' ? 1 : 0, 0, wait);
     const said = `${after[1]} ${after[2]}`.toLowerCase();
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => u.toLowerCase() !== said));

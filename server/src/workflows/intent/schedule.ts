@@ -1,20 +1,9 @@
 // Reads schedule phrases ("every weekday at 8:30am", "every 15 minutes", "cron 0 9 * * 1") into a Schedule Trigger rule.
 import type { ScheduleRule } from '../spec.ts';
+import { numberWord } from './spoken.ts';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const SHORT = ['sun', 'mon', 'tues?', 'wed', 'thu(?:rs?)?', 'fri', 'sat'];
-const NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-};
 
 const SCHEDULE_PATTERN =
   /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)/;
@@ -60,7 +49,7 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
 function count(word: string | undefined): number {
   if (!word) return 1;
   if (word === 'other') return 2;
-  return NUMBERS[word] ?? Math.max(1, Number(word) || 1);
+  return Math.max(1, numberWord(word) ?? 1);
 }
 
 /** Hour and minute of "at 8:30am", "at 17:00", "noon", "morning"; null when the text names no time. */

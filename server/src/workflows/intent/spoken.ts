@@ -80,6 +80,13 @@ const TENS: Record<string, number> = {
 };
 const NUMBER_WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand', 'and'].join('|')})`;
 
+/** A number written as a word or in digits ("three", "fourteen", "30"); null when the word is no number. */
+export function numberWord(word: string): number | null {
+  const w = word.toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  return UNITS[w] ?? TENS[w] ?? null;
+}
+
 /** "five hundred" → 500, "twenty five" → 25, "two thousand" → 2000; null when the words are no number. */
 function valueOf(words: string[]): number | null {
   let total = 0;

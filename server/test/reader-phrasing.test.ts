@@ -1599,6 +1599,11 @@ describe('the reader on how people phrase requests', () => {
     assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'zendesk');
     assert.deepEqual(apps(spec), ['airtable:create', 'salesforce:create']);
     assert.deepEqual(apps(readRequest('email me the file linked in the message')), ['emailSend:send']);
+    const form = readRequest(
+      'hey can you make it so whenever somebody fills out the contact form on our website it goes into hub spot as a contact',
+    );
+    assert.equal(form.trigger.kind, 'form', 'the app the form’s entries go into is no trigger');
+    assert.deepEqual(apps(form), ['hubspot:create']);
     const api = readRequest(
       'check each address with an email validation api and save the valid ones to a Google Sheet',
     );

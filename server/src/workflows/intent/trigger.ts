@@ -323,7 +323,8 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         .slice(Math.max(0, i - 6), ref.from)
         .map((t) => t.lower)
         .join(' ');
-      return !/\b(?:send|post|forward|push|sync|copy|share|notify|message)\w*\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
+      // "… fills out the contact form and it goes into HubSpot": where the items go is no source either.
+      return !/\b(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
         `${before} `,
       );
     });

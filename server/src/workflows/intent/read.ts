@@ -416,14 +416,7 @@ class Reader {
         if (!loop.body.length) {
           const list = this.containing(loop);
           const at = list.indexOf(loop);
-          const read = list
-            .slice(0, at)
-            .findIndex(
-              (x) =>
-                (x.kind === 'app' && (x.verb === 'read' || x.verb === 'search')) ||
-                (x.kind === 'http' && x.method === 'GET'),
-            );
-          const start = read + 1;
+          const start = list.slice(0, at).findIndex(isRead) + 1;
           if (at - start >= 1 && !list.slice(0, at).some((x) => x.kind === 'loop'))
             loop.body.push(...list.splice(start, at - start));
         }
@@ -507,16 +500,16 @@ class Reader {
       // "whenever any of my workflows fails" with an Error Trigger: the words that named the trigger.
       if (!steps.length && this.ctx.triggerKind === 'error' && ERROR_WORDS.test(words)) continue;
       // "Scores 7+ should just be ignored" after a filter that keeps the others: said already.
-      let tested = false;
-      walkSteps(this.steps, (s) => (tested ||= s.kind === 'filter' || s.kind === 'if'));
       if (
         !steps.length &&
-        tested &&
         /^(?:and |but |all |any )?[\w +<>=-]{0,40}?\s(?:should|can|will|must|may|are|is)\s+(?:just\s+|simply\s+)?(?:be\s+)?(?:ignored|skipped|dropped|discarded)\b/.test(
           words,
         )
-      )
-        continue;
+      ) {
+        let tested = false;
+        walkSteps(this.steps, (s) => (tested ||= s.kind === 'filter' || s.kind === 'if'));
+        if (tested) continue;
+      }
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
       lastAction = { list: target, steps };
@@ -1020,10 +1013,7 @@ class Reader {
       return true;
     }
     // "fetch A, fetch B, then merge them": the reads run side by side into a Merge.
-    const reads = target.filter(
-      (s) =>
-        (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET'),
-    );
+    const reads = target.filter(isRead);
     if (reads.length >= 2) {
       const first = target.indexOf(reads[0]!);
       const others = target.filter((s) => !reads.includes(s));
@@ -1416,7 +1406,6 @@ function stateTest(words: string): Condition | null {
   return c ? stripEnd(c) : null;
 }
 
-/** How many steps at the start of a list read items (an app read, a search, an HTTP GET). */
 /**
  * "a digest from several RSS feeds merged into one email", "RSS Read from 5 feeds → Merge": one RSS Read per feed
  * (up to five; a longer list stays one node fed with the URLs), run side by side into a Merge.
@@ -1441,15 +1430,14 @@ function feedsMerged(steps: Step[], original: string): void {
   }
 }
 
+/** A step that reads items: an app read, a search, an HTTP GET. */
+const isRead = (s: Step): boolean =>
+  (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
+
+/** How many steps at the start of a list read items. */
 function leadingReads(steps: Step[]): number {
-  let i = 0;
-  while (
-    i < steps.length &&
-    ((steps[i]!.kind === 'app' && /^(?:read|search)$/.test((steps[i] as { verb: string }).verb)) ||
-      (steps[i]!.kind === 'http' && (steps[i] as { method: string }).method === 'GET'))
-  )
-    i++;
-  return i;
+  const i = steps.findIndex((s) => !isRead(s));
+  return i < 0 ? steps.length : i;
 }
 
 /**

@@ -486,11 +486,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       !ctx.usedApps.has(a.from) &&
       !(a.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[a.to]?.lower ?? '')),
   );
-  // "… into the finance sheet": a generic store the clause's items go into.
+  // "… into the finance sheet": a preposition of `prep` shortly before a generic noun.
+  const preceded = (g: { from: number }, prep: RegExp) =>
+    tokens.slice(Math.max(from, g.from - 4), g.from).some((t) => prep.test(t.lower));
+  // A generic store the clause's items go into.
   const intoGeneric = m.generics.some(
-    (g) =>
-      (g.kind === 'sheet' || g.kind === 'database') &&
-      tokens.slice(Math.max(from, g.from - 4), g.from).some((t) => /^(?:into|to|onto)$/.test(t.lower)),
+    (g) => (g.kind === 'sheet' || g.kind === 'database') && preceded(g, /^(?:into|to|onto)$/),
   );
   const app = (ref: AppRef, verb: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
@@ -743,7 +744,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const intoSheet =
       g.kind === 'sheet' &&
       ![...sources, ...outputs].some((s) => s.kind === 'app' && SHEET_APPS.test(s.app)) &&
-      tokens.slice(Math.max(from, g.from - 4), g.from).some((t) => /^(?:into|to|in|onto)$/.test(t.lower));
+      preceded(g, /^(?:into|to|in|onto)$/);
     if (named && g.kind !== 'email' && g.kind !== 'sms' && !intoSheet) continue;
     if (
       g.kind === 'sms' &&

@@ -137,6 +137,7 @@ export default tseslint.config(
             'scripts/*.mjs',
             'scripts/replay.ts',
             'scripts/templateRequests.ts',
+            'scripts/englishNearNames.ts',
             'tests/utils/*.cjs',
           ],
         },

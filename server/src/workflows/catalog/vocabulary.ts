@@ -4,6 +4,10 @@
 import { nodeCatalog, shortType, type CatalogApp, type NodeCatalog } from './nodeCatalog.ts';
 import { tokenize, type Token } from '../intent/text.ts';
 import { AI_NOUNS, STOP, verbClass } from '../intent/lexicon.ts';
+import nearNames from './englishNearNames.json' with { type: 'json' };
+
+/** English words within a misspelling's reach of an app name ("nation" of Notion): never read as the app. */
+const ENGLISH_NEAR_NAMES = new Set<string>(nearNames);
 
 export interface AppMention {
   app: CatalogApp;
@@ -149,6 +153,12 @@ const ALIASES: Record<string, string> = {
   sftp: 'ftp',
   'g suite': 'gSuiteAdmin',
   gsuite: 'gSuiteAdmin',
+  mosquitto: 'mqtt',
+  'air table': 'airtable',
+  'x account': 'twitter',
+  'x thread': 'twitter',
+  'x post': 'twitter',
+  'x posts': 'twitter',
 };
 
 /** Suffixes a display name may be written without ("Jira Software" → "Jira", "QuickBooks Online" → "QuickBooks"). */
@@ -222,8 +232,33 @@ export function howNamed(phrase: string, app: CatalogApp): NamedBy | null {
   return null;
 }
 
+/** Damerau-Levenshtein distance (adjacent swaps count one), stopping early past `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let low = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+      low = Math.min(low, d);
+    }
+    if (low > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** How far a misspelt brand may be from its name: one edit up to eight letters, two from nine. */
+const fuzzyReach = (word: string) => (word.length >= 9 ? 2 : 1);
+
 export class Vocabulary {
   private readonly root: Trie = { next: new Map() };
+  /** One-word names of built-in apps a misspelling may stand for ("woocomerce", "hubspt", "tellegram"). */
+  private readonly fuzzyNames = new Map<string, CatalogApp>();
 
   constructor(catalog: NodeCatalog) {
     // Community nodes first, so a built-in node of the same name overwrites them.
@@ -259,7 +294,30 @@ export class Vocabulary {
     for (const [alias, key] of Object.entries(ALIASES)) {
       const app = catalog.app(key) ?? catalog.apps.find((a) => a.action && shortType(a.action) === key);
       if (app) this.add(alias, app, PLAIN.has(alias), 5);
+      if (app && /^[a-z]{5,}$/.test(alias) && !PLAIN.has(alias)) this.fuzzyNames.set(alias, app);
     }
+    for (const app of apps) {
+      const main = app.action ?? app.trigger;
+      if (app.community || !main || CORE.has(shortType(main))) continue;
+      const name = app.name.toLowerCase().replace(SUFFIX, '').replace(/\s+/g, '');
+      if (/^[a-z]{5,}$/.test(name) && !plainWord(name) && !this.fuzzyNames.has(name)) this.fuzzyNames.set(name, app);
+    }
+  }
+
+  /** The app a word that is no English word misspells, when exactly one name is that close to it. */
+  misspelt(word: string): CatalogApp | null {
+    if (word.length < 5 || !/^[a-z]+$/.test(word) || ENGLISH_NEAR_NAMES.has(word) || this.fuzzyNames.has(word))
+      return null;
+    const reach = fuzzyReach(word);
+    const hits = new Set<CatalogApp>();
+    for (const [name, app] of this.fuzzyNames)
+      if (name[0] === word[0] && distance(word, name, reach) <= reach) hits.add(app);
+    return hits.size === 1 ? [...hits][0]! : null;
+  }
+
+  /** Every one-word name a misspelling may stand for (to list the English words near them, see the script). */
+  names(): string[] {
+    return [...this.fuzzyNames.keys()];
   }
 
   private add(phrase: string, app: CatalogApp, plain: boolean | 'capital', rank: number): void {
@@ -302,6 +360,11 @@ export class Vocabulary {
         // "NASA's picture of the day": the name without its possessive.
         node = node.next.get(t.lower) ?? node.next.get(t.lower.replace(/['’]s$/, ''));
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
+      }
+      // "woocomerce", "hubspt": a word no dictionary holds, one edit from an app's name, is that app.
+      if (!best && !titleCase && tokens[i]!.kind === 'word') {
+        const app = this.misspelt(tokens[i]!.lower);
+        if (app && !verbClass(tokens[i]!.lower) && !STOP.has(tokens[i]!.lower)) best = { to: i + 1, app };
       }
       if (!best) continue;
       // "post it to X and LinkedIn": the letter X is the app only as a capital where an app stands.

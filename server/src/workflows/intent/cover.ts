@@ -85,8 +85,12 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     else out.push(step);
   }
   // Generic nouns written like names in a list of apps ("with Gmail, Calendar & GitHub") get their default app.
+  // So does a place said in lower case where data is kept ("from the gradebook spreadsheet", "into our CRM").
   for (const g of mentions.generics) {
-    if (ctx.usedGenerics.has(g.from) || !/^[A-Z]/.test(tokens[g.from]!.text)) continue;
+    const place =
+      /^(?:spreadsheets?|sheet|database|db|crm|calendar)$/i.test(g.said) &&
+      tokens.slice(Math.max(0, g.from - 4), g.from).some((t) => /^(?:from|in|into|to|on|onto)$/.test(t.lower));
+    if (ctx.usedGenerics.has(g.from) || !(/^[A-Z]/.test(tokens[g.from]!.text) || place)) continue;
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
     const info = GENERIC_DEFAULTS[g.kind];
     let present = false;
@@ -97,7 +101,17 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     if (present) continue;
     ctx.usedGenerics.add(g.from);
     ctx.choices.push({ said: g.said, chose: info.chose, change: info.change });
-    out.push({ kind: 'app', app: info.app, verb: g.kind === 'sms' ? 'send' : 'create', hints: {}, phrase: g.said });
+    // "… from the gradebook spreadsheet": the items are read there first.
+    const source = place && tokens.slice(Math.max(0, g.from - 4), g.from).some((t) => t.lower === 'from');
+    const step: Step = {
+      kind: 'app',
+      app: info.app,
+      verb: g.kind === 'sms' ? 'send' : source ? 'read' : 'create',
+      hints: {},
+      phrase: g.said,
+    };
+    if (source) out.splice(lead + reads++, 0, step);
+    else out.push(step);
   }
   // Core nodes the request names that no clause made: "use the Text Classifier node to sort …", "a Wait node".
   for (const n of mentions.nodes) {

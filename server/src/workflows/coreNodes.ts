@@ -256,7 +256,8 @@ export function stepDraft(step: Step, seed: string): Draft | null {
           assignments: {
             assignments: fields.map((f) => {
               const key = f.replace(/\s+/g, '_');
-              return { id: stableId(`${seed}:${key}`), name: key, value: `={{ $json.${key} }}`, type: 'string' };
+              const value = step.values?.[f] ?? `={{ $json.${key} }}`;
+              return { id: stableId(`${seed}:${key}`), name: key, value, type: 'string' };
             }),
           },
           options: {},

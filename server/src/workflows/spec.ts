@@ -190,7 +190,12 @@ export type Step =
       /** "until one day before the meeting": resume at a time the user gives (a placeholder states it). */
       until?: string;
     }
-  | { kind: 'set'; fields: string[] }
+  | {
+      kind: 'set';
+      fields: string[];
+      /** Values the request states ("goes to Tom": assignee = Tom); other fields keep the item's own value. */
+      values?: Record<string, string>;
+    }
   | { kind: 'code'; purpose: string }
   | { kind: 'filter'; condition: Condition }
   | { kind: 'aggregate' }

@@ -10,6 +10,7 @@ import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from 
 import { findTrigger } from './trigger.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement } from './words.ts';
+import { auditSpec } from './audits.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 
@@ -1726,9 +1727,19 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     walkSteps(steps, (s) => {
       if (s.kind === 'app' && /^vectorStore/.test(s.app)) s.embeddings = ctx.embeddings;
     });
+  const finished = finishSteps(steps, ctx);
+  if (!options.fragment)
+    trigger = auditSpec(finished, trigger, {
+      tokens,
+      original,
+      mentions,
+      ctx,
+      unmapped: reader.unmapped,
+      readPart: (text) => readRequest(text, { fragment: true }).steps,
+    });
   const spec: WorkflowSpec = {
     trigger,
-    steps: finishSteps(steps, ctx),
+    steps: finished,
     unmapped: reader.unmapped,
     onError: reader.onError,
     choices: ctx.choices,

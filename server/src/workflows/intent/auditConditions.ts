@@ -1,0 +1,312 @@
+// A test the request states that no clause rule turned into a branch still becomes one. People state tests in
+// endless ways ("only …", "skip …", "over $150", "unless …", "… can be ignored", "isn't already in the sheet"),
+// and a rule per phrasing does not generalise; the words that mark a test are few. So after the clauses are read,
+// a request that marks a test but got no If, Switch, Filter or routed classifier gets a Filter where its sentence
+// says, with the comparison its words give, else a yes/no flag named by them (listed for the user to point at
+// their field, as any stated test the reader cannot compare).
+import { walkSteps, type Condition, type Step } from '../spec.ts';
+import { STOP, verbClass } from './lexicon.ts';
+import { sentences, type Token } from './text.ts';
+import { conditionOf, invert } from './words.ts';
+
+/** Keep the items the words name, or drop them ("skip …", "… can be ignored"). */
+type Polarity = 'keep' | 'drop';
+
+interface Cue {
+  /** Where the marker starts and ends in the request. */
+  start: number;
+  end: number;
+  polarity: Polarity;
+  /** The test is named by the words after the marker ("only orders over …"), else by those before it. */
+  after: boolean;
+  /** "isn't already in the sheet": the test is whether the item exists already. */
+  exists?: boolean;
+  /** The test the marker itself states ("status = Interview", "mentioning refund"). */
+  condition?: Condition;
+}
+
+const KEEP_AFTER: RegExp[] = [
+  // "only orders over …", "keep only meetings with …"; not "the only way", "only once", "not only".
+  /(?<!\bnot )\bonly\b(?! (?:one|once|thing|things|way|ways|need\w*|want\w*|takes?|took|have|has|had|been|be|do|does|did|use[sd]?|works?|problem|issue|difference|time|option|catch|a few|two|three|when needed|if needed|if necessary|if possible|allows|supports|accepts|returns|gives|lets|handles|runs|shows|happens|matters|exists|knows|sees|reads|needs|takes|uses|fires|triggers|changes|is|are|was|were|can|lasts|counts|applies|covers|includes|goes|comes|exposes|provides|offers|stores|holds|syncs|polls|seems|looks|sends|gets|keeps|makes)\b)/,
+  // "if the total is over …"; not "if possible", "let me know if", "not sure if".
+  /(?<!\b(?:know|wonder(?:ing)?|sure|see|ask|idea|tell me|unsure|curious|even|as) )\bif\b(?! (?:possible|needed|necessary|so|not|any|you|that's|there's a way|this|it's possible|anyone|someone)\b)/,
+  // "a message saying whether it succeeded", "responds with whether …": what a message says, not a test.
+  /(?<!\b(?:saying|says|say|with|showing|shows|indicating|telling|tell|report(?:ing|s)?|whether or) )\bwhether\b/,
+
+  /\bwhere (?:the )?[\w-]+(?: [\w-]+)? (?:is|are|=|equals|contains|has|have|was|were|isn't|aren't|>|<)\b/,
+  /\bwhose\b/,
+  /\bwith (?:a |an )?(?:status|priority|score|stage|state|type|tag|label|rating|amount|total|value) (?:of |is |= ?|set to |as )?['"‘“]?\w/,
+  /\b(?:over|above|under|below|more than|less than|fewer than|greater than|higher than|lower than|at least|at most|exceed(?:s|ing)?|older than|newer than|bigger than|larger than|smaller than|longer than)\s+[$€£]?\d/,
+  /(?:^|\s)(?:>=?|<=?|≥|≤)\s*[$€£]?\d/,
+  /\bflagged\b/,
+];
+
+/**
+ * A state the item is put in, said with its value: "gets status = Interview", "when I move a candidate to
+ * 'Interview'", "marked as 'Finished'", "set the page's Status to 'Approved'". The field is the noun named before
+ * the value when there is one ("stage", "list"), else the status.
+ */
+const STATE =
+  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | to | as )\s*['"‘“]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”]?(?=[\s,.;:)]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+['"‘“]([^'"’”]{1,30})['"’”])/;
+
+/** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
+const MENTIONS =
+  /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?([\w-]{2,30})/;
+
+const DROP_AFTER: RegExp[] = [
+  /\bleave out\b/,
+  /\bunless\b/,
+  /\bskip(?:s|ping)?\b(?! (?:it|this|that|the step|ahead)\b)/,
+  /\bignor(?:e|es|ing)\b(?! (?:it|this|that|me|my|the error)\b)/,
+  /\bexclud(?:e|es|ing)\b/,
+  /\bexcept(?: for)?\b/,
+  /\bfilter(?:s|ing)? out\b/,
+];
+
+/** "… can be ignored", "positive ones should be skipped": the dropped items are named before the marker. */
+const DROP_BEFORE =
+  /\b(?:should(?:n't| not)|must(?:n't| not)|do(?:n't| not)|does(?:n't| not)) (?:get|receive|be (?:sent|included|notified|processed))\b|\b(?:can|should|must|will|are|is|get|gets|to) (?:just |simply )?(?:be )?(?:ignored|skipped|excluded|dropped|discarded)\b|\b(?:ignored|skipped)\b(?= *(?:[,.;]|$))/;
+
+/** "isn't already in the leads sheet", "doesn't exist yet", "skip the ones already there", "we get so many dupes". */
+const EXISTS =
+  /\b(?:already (?:exists?|in|there|on|been|sent|seen|processed|handled|imported|added|synced|left|has|have|had)|not (?:already|yet) (?:in|on|there)|(?:isn't|is not|aren't|are not) (?:already |yet )?(?:in|on|there)\b|(?:doesn't|does not|don't|do not) (?:already |yet )?exist|dupes?\b|duplicates?\b)/;
+
+const NEGATION =
+  /^(?:not|no|never|isn't|aren't|doesn't|don't|didn't|hasn't|haven't|wasn't|weren't|cannot|can't|without)$/;
+const FILLER =
+  /^(?:of|the|a|an|it|its|they|their|them|is|are|was|were|be|been|any|some|there|has|have|had|do|does|did|one|ones|just|who|which|that|those|these|anything|everything|anyone|everyone|items?|stuff)$/;
+
+function cuesOf(text: string, base: number): Cue[] {
+  const lower = text.toLowerCase();
+  const cues: Cue[] = [];
+  const add = (re: RegExp, polarity: Polarity, after: boolean, exists = false) => {
+    const m = re.exec(lower);
+    if (m) cues.push({ start: base + m.index, end: base + m.index + m[0].length, polarity, after, exists });
+  };
+  const exists = EXISTS.exec(lower);
+  // "remove duplicates" is a step of its own; "create it, or update it if it's already there" writes either way.
+  const upsert =
+    /\bor update\b|\bupsert\b|\bupdate (?:it|them|the \w+) if\b|\b(?:remove|drop|delete|dedupe|merge)s? (?:the |any |all )?(?:dupes?|duplicates?)\b/.test(
+      lower,
+    );
+  if (exists && upsert) return [];
+  if (exists) {
+    cues.push({
+      start: base + exists.index,
+      end: base + exists.index + exists[0].length,
+      polarity: 'drop',
+      after: false,
+      exists: true,
+    });
+  }
+  /** A captured value as written (the match ran on the lower-case text). */
+  const written = (m: RegExpExecArray, group: string) => {
+    const at = m.index + m[0].lastIndexOf(group);
+    return text.slice(at, at + group.length).trim();
+  };
+  const state = STATE.exec(lower);
+  const stated = state?.[2] ?? state?.[3];
+  if (state && stated && !/^(?:the|a|an|it|them|their|true|false|\d+)$/.test(stated.trim()))
+    cues.push({
+      start: base + state.index,
+      end: base + state.index + state[0].length,
+      polarity: 'keep',
+      after: true,
+      condition: { field: state[1] ?? 'status', operator: 'equals', value: written(state, stated) },
+    });
+  const outside = /\boutside (?:of )?(?:business|office|working|opening) hours\b/.exec(lower);
+  if (outside)
+    cues.push({
+      start: base + outside.index,
+      end: base + outside.index + outside[0].length,
+      polarity: 'keep',
+      after: true,
+      condition: { field: 'outside_business_hours', operator: 'isTrue', value: true },
+    });
+  // "returns something other than 200": the answer's status code.
+  const status = /\b(?:other than|not|isn't|is not|anything but|except) (?:a |an )?(?:http )?([1-5]\d\d)\b/.exec(lower);
+  if (status)
+    cues.push({
+      start: base + status.index,
+      end: base + status.index + status[0].length,
+      polarity: 'keep',
+      after: true,
+      condition: { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) },
+    });
+  const mention = MENTIONS.exec(lower);
+  if (mention)
+    cues.push({
+      start: base + mention.index,
+      end: base + mention.index + mention[0].length,
+      polarity: 'keep',
+      after: true,
+      condition: { field: 'text', operator: 'contains', value: written(mention, mention[1]!) },
+    });
+  // "keep only name and email and add them …": fields kept, not items.
+  const fields =
+    /\b(?:keep|keeps|keeping) only (?:the )?(?:[\w-]+(?:,| and| &) ){0,4}[\w-]+(?: fields?| columns?| properties)?(?= and \w+|\s*[,.;]|$)/.exec(
+      lower,
+    );
+  for (const re of KEEP_AFTER) if (!(fields && re === KEEP_AFTER[0])) add(re, 'keep', true);
+  for (const re of DROP_AFTER) add(re, 'drop', true);
+  add(DROP_BEFORE, 'drop', false);
+  // A test of whether the item is there already is what the sentence is about, wherever it is said.
+  return cues.sort((a, b) => Number(Boolean(b.exists)) - Number(Boolean(a.exists)) || a.start - b.start);
+}
+
+const hasBranch = (steps: Step[]): boolean => {
+  let found = false;
+  walkSteps(steps, (s) => {
+    found ||=
+      s.kind === 'if' || s.kind === 'switch' || s.kind === 'filter' || (s.kind === 'ai' && (s.routes?.length ?? 0) > 1);
+  });
+  return found;
+};
+
+/** A yes/no flag named by up to four words of the test (negations flip it). */
+function flagOf(words: Token[], polarity: Polarity): Condition | null {
+  const named: string[] = [];
+  let negated = false;
+  for (const t of words) {
+    if (t.kind === 'punct' && /^[,:;()]$/.test(t.text)) {
+      if (named.length) break;
+      continue;
+    }
+    if (t.kind !== 'word' && t.kind !== 'quote') continue;
+    if (NEGATION.test(t.lower) || /n['’]t$/.test(t.lower)) {
+      negated = !negated;
+      continue;
+    }
+    // The action the test guards starts where a verb that does something follows the test's words.
+    const cls = verbClass(t.lower);
+    if (named.length && cls && cls !== 'transform' && cls !== 'umbrella') break;
+    if (STOP.has(t.lower) || FILLER.test(t.lower)) continue;
+    named.push(t.lower.replace(/['’]s$/, '').replace(/[^a-z0-9]+/g, '_'));
+    if (named.length === 4) break;
+  }
+  if (!named.length) return null;
+  const keep = (polarity === 'keep') !== negated;
+  return {
+    field: named
+      .join('_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40),
+    operator: keep ? 'isTrue' : 'isFalse',
+    value: keep,
+  };
+}
+
+function conditionFor(cue: Cue, sentence: Token[], original: string): Condition | null {
+  if (cue.exists) return { field: 'already_exists', operator: 'isFalse', value: false };
+  if (cue.condition) return cue.condition;
+  const end = sentence.at(-1)!.end;
+  if (cue.after) {
+    // "stripe refunds over $200 should go …": the compared field may be named before the marker, in its clause.
+    const clause = sentence.filter((t) => t.end <= cue.start);
+    let from = clause.length;
+    while (from > 0 && !(clause[from - 1]!.kind === 'punct' && /^[,:;(]$/.test(clause[from - 1]!.text))) from--;
+    const start = clause[from]?.start ?? cue.start;
+    const compared = conditionOf(original.slice(start, end)) ?? conditionOf(original.slice(cue.start, end));
+    if (compared && compared.field !== 'value') {
+      const { end: _end, ...condition } = compared;
+      if (cue.polarity === 'keep') return condition;
+      const value = typeof condition.value === 'boolean' ? !condition.value : condition.value;
+      return { ...condition, operator: invert(condition.operator), value };
+    }
+    return flagOf(
+      sentence.filter((t) => t.start >= cue.end),
+      cue.polarity,
+    );
+  }
+  // The words before the marker, back to the start of their clause.
+  const before = sentence.filter((t) => t.end <= cue.start);
+  let from = before.length;
+  while (from > 0 && !(before[from - 1]!.kind === 'punct' && /^[,:;]$/.test(before[from - 1]!.text))) from--;
+  return flagOf(before.slice(from), cue.polarity);
+}
+
+/** The list a step sits in, and its place there (top level, loop bodies, branches). */
+function placeOf(steps: Step[], target: Step): { list: Step[]; index: number } | null {
+  const index = steps.indexOf(target);
+  if (index >= 0) return { list: steps, index };
+  for (const s of steps) {
+    const inner =
+      s.kind === 'loop'
+        ? [s.body]
+        : s.kind === 'parallel'
+          ? s.branches
+          : s.kind === 'if'
+            ? [s.then, s.otherwise]
+            : s.kind === 'switch'
+              ? [...s.routes.map((r) => r.steps), ...(s.fallback ? [s.fallback] : [])]
+              : [];
+    for (const list of inner) {
+      const found = placeOf(list, target);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+const phraseOf = (s: Step): string => (s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? s.phrase : '');
+
+/** Where the Filter goes: before the first step the sentence says after the test, else after the last before it. */
+function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], original: string): void {
+  const from = sentence[0]!.start;
+  const to = sentence.at(-1)!.end;
+  const said: Array<{ step: Step; at: number }> = [];
+  walkSteps(steps, (s) => {
+    const phrase = phraseOf(s);
+    if (!phrase) return;
+    const at = original.indexOf(phrase, from);
+    if (at >= 0 && at < to) said.push({ step: s, at });
+  });
+  const next = said.filter((x) => x.at >= cue.start).sort((a, b) => a.at - b.at)[0];
+  const prior = said.filter((x) => x.at < cue.start).sort((a, b) => b.at - a.at)[0];
+  const fetches = (s: Step) =>
+    (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
+  // "send alerts to Slack and create a ticket, but only if …": a test said after the sentence's actions guards
+  // them; one said after a read ("look at today's events, keep only …") keeps the items read.
+  const first = said
+    .filter((x) => x.step.kind === 'ai' || (x.step.kind === 'app' && !fetches(x.step)))
+    .sort((a, b) => a.at - b.at)[0];
+  const guards = !next && prior !== undefined && !fetches(prior.step) && first !== undefined;
+  const anchor = next ?? (guards ? first : prior);
+  const place = anchor ? placeOf(steps, anchor.step) : null;
+  if (place) {
+    place.list.splice(place.index + (anchor === prior && !guards ? 1 : 0), 0, filter);
+    return;
+  }
+  // A sentence of its own ("Good ratings can be ignored"): the test applies to the items as they come in, after
+  // the steps that fetch them.
+  let at = 0;
+  while (at < steps.length && fetches(steps[at]!)) at++;
+  const loop = steps[at];
+  if (loop?.kind === 'loop') loop.body.unshift(filter);
+  else steps.splice(at, 0, filter);
+}
+
+/**
+ * Adds the test a request states when the reader made none. Returns the sentence the test came from (to drop it
+ * from the unmapped parts), or null when nothing was added.
+ */
+export function auditConditions(steps: Step[], tokens: Token[], original: string): string | null {
+  if (!steps.length || hasBranch(steps)) return null;
+  for (const sentence of sentences(tokens)) {
+    const from = sentence[0]!.start;
+    const text = original.slice(from, sentence.at(-1)!.end);
+    // A question about n8n itself ("is there a node …?") states no test of the workflow.
+    if (
+      /\?\s*$/.test(original.slice(from, sentence.at(-1)!.end + 1)) &&
+      /^(?:is|are|can|does|do|how|what|which|should|would)\b/i.test(text)
+    )
+      continue;
+    for (const cue of cuesOf(text, from)) {
+      const condition = conditionFor(cue, sentence, original);
+      if (!condition) continue;
+      insert(steps, { kind: 'filter', condition }, cue, sentence, original);
+      return text;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,225 @@
+// Kinds of step a request asks for in a few words that no clause rule may have turned into a step: a file whose
+// content is read ("the warehouse CSV that lands on our SFTP", "PDF invoices emailed to us"), a file made for
+// someone ("send a CSV of the bad rows"), a time relative to an event ("24 hours before", "the next morning",
+// "still not completed after 3 days") and two sources compared or combined ("compare Stripe with QuickBooks").
+// Each is checked after the clauses are read and added where the request's sentence puts it, when it is missing.
+import { walkSteps, type Step, type Trigger } from '../spec.ts';
+import { numberWord } from './spoken.ts';
+
+type Format = 'csv' | 'pdf' | 'xlsx';
+
+const FORMAT: Record<string, Format> = { csv: 'csv', pdf: 'pdf', excel: 'xlsx', xlsx: 'xlsx', xls: 'xlsx' };
+
+/** A file of a format the workflow makes: "as a CSV", "a CSV of the bad rows", "export … to Excel". */
+const MADE =
+  /\b(?:as|into|to|in) (?:a |an )?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365|file in|tab)\b)|\b(?:a|an) (csv|excel|xlsx)(?: file| export| report| attachment)? (?:of|with|listing|containing)\b|\bexport\w* (?:[\w']+ ){0,4}(?:to|as) (?:a |an )?(csv|excel|xlsx)\b|\b(?:generate|create|make|build|produce|attach) (?:a |an )?(csv|excel|xlsx)\b/i;
+
+/**
+ * A file whose content the workflow reads: "the bank export (a CSV …)", "PDF invoices", "an Excel file". Excel is a
+ * file only as one ("an Excel file", "the .xlsx"); "an Excel sheet" is the app.
+ */
+const READ =
+  /\b(csv|pdf|xlsx|xls)s?\b|\b(excel)(?= (?:files?|attachments?|exports?|documents?|workbooks? (?:uploaded|attached|dropped)))/i;
+
+/** Words that say a file's content is used. */
+const CONTENT =
+  /\b(?:read|reads|reading|pars\w*|extract\w*|go(?:es)? through|process\w*|analy[sz]\w*|summari[sz]\w*|import\w*|load\w*|ingest\w*|index\w*|grade\w*|compar\w*|match\w*|reconcil\w*|rows?|lines?|entries|transactions?|columns?|fields?|contents?|text|data|words|values|numbers|totals?|amounts?|each (?:row|line|lead|entry|item)|quiz|questions)\b/i;
+
+const STORES =
+  /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage|gmail|microsoftOutlook)$/;
+
+const fetches = (s: Step) =>
+  (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
+
+function has(steps: Step[], test: (s: Step) => boolean): boolean {
+  let found = false;
+  walkSteps(steps, (s) => (found ||= test(s)));
+  return found;
+}
+
+/** The file the request reads is extracted once it is fetched: after a store's read, else as the items arrive. */
+function extractFiles(steps: Step[], original: string, mail: boolean): void {
+  if (has(steps, (s) => s.kind === 'extract' || (s.kind === 'app' && Boolean(s.files)))) return;
+  if (has(steps, (s) => s.kind === 'ai' && Boolean(s.binary))) return;
+  const made = MADE.exec(original);
+  const text = made ? original.replace(made[0], ' ') : original;
+  const said = READ.exec(text);
+  if (!said) return;
+  // Only a file whose content is used: "go through it", "parse", "the rows"; not one saved or moved as it is.
+  const start = text.slice(0, said.index).search(/[^.!?\n]*$/);
+  const window = text.slice(start).match(/^[^.!?\n]*[.!?\n]?[^.!?\n]*/)?.[0] ?? '';
+  if (!CONTENT.test(window)) return;
+  // "we send PDF invoices to customers": a PDF the workflow sends or makes is not read.
+  const before = text.slice(Math.max(0, said.index - 40), said.index).toLowerCase();
+  if (/\b(?:generate|create|make|send|attach|produce|build|render|print)s? (?:a |an |the )?(?:\w+ )?$/.test(before))
+    return;
+  const format = FORMAT[(said[1] ?? said[2])!.toLowerCase()]!;
+  const at = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && fetches(s));
+  const store = steps[at];
+  if (store?.kind === 'app') store.hints = { ...store.hints, download: true };
+  // Mail triggers download attachments as attachment_0, attachment_1, ….
+  const step: Step = { kind: 'extract', format, ...(mail && at < 0 ? { binary: 'attachment_0' } : {}) };
+  const lead = steps[0]?.kind === 'filter' ? 1 : 0;
+  steps.splice(at >= 0 ? at + 1 : lead, 0, step);
+}
+
+/** A file made for someone is converted before the step that sends or stores it. */
+function convertFiles(steps: Step[], original: string): void {
+  if (has(steps, (s) => s.kind === 'convert')) return;
+  const made = MADE.exec(original);
+  if (!made) return;
+  const format = FORMAT[(made[1] ?? made[2] ?? made[3] ?? made[4])!.toLowerCase()]! as 'csv' | 'xlsx';
+  let at = steps.length;
+  while (at > 0) {
+    const s = steps[at - 1]!;
+    if (s.kind === 'app' && (s.verb === 'send' || s.verb === 'create' || s.verb === 'update')) at--;
+    else break;
+  }
+  if (at === steps.length) return;
+  steps.splice(at, 0, { kind: 'convert', format });
+}
+
+const UNITS = /^(minute|hour|day|week)s?$/;
+
+/** "24 hours before", "the day before", "the next morning", "after 3 days", "a week later". */
+function relativeTime(
+  text: string,
+): { amount: number; unit: 'minutes' | 'hours' | 'days'; before: boolean; at: number } | null {
+  const m =
+    /\b(\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight|48|24)\s+(minutes?|hours?|days?|weeks?)\s+(before|prior to|ahead of|after|later)\b/i.exec(
+      text,
+    ) ??
+    /\bafter\s+(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\b/i.exec(
+      text,
+    );
+  if (m) {
+    const n = /^an?$/i.test(m[1]!) ? 1 : (numberWord(m[1]!.toLowerCase()) ?? Number(m[1]));
+    const unit = UNITS.exec(m[2]!.toLowerCase())![1]!;
+    const amount = unit === 'week' ? n * 7 : n;
+    const units = unit === 'week' ? 'days' : (`${unit}s` as 'minutes' | 'hours' | 'days');
+    return { amount: amount || 1, unit: units, before: /before|prior|ahead/i.test(m[3] ?? ''), at: m.index };
+  }
+  const d =
+    /\bthe (day|night|morning|week) (before|after)\b|\bthe next (morning|day)\b|\bthe following (morning|day)\b/i.exec(
+      text,
+    );
+  if (!d) return null;
+  const week = /week/i.test(d[0]);
+  return { amount: week ? 7 : 1, unit: 'days', before: /before/i.test(d[0]), at: d.index };
+}
+
+/** A time said relative to the item's event waits before the step its sentence says. */
+function waitFor(steps: Step[], original: string, trigger: string): void {
+  if (trigger === 'schedule' || has(steps, (s) => s.kind === 'wait')) return;
+  const time = relativeTime(original);
+  if (!time) return;
+  const step: Step = time.before
+    ? { kind: 'wait', amount: time.amount, unit: time.unit, until: `${time.amount} ${time.unit} before the event` }
+    : { kind: 'wait', amount: time.amount, unit: time.unit };
+  const start = original.slice(0, time.at).search(/[^.!?\n]*$/);
+  const end = time.at + (original.slice(time.at).search(/[.!?\n]/) + 1 || original.length);
+  const phraseAt = (s: Step) =>
+    s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? original.indexOf(s.phrase, Math.max(0, start)) : -1;
+  const inSentence = steps.filter((s) => {
+    const at = phraseAt(s);
+    return at >= start && at < end && !fetches(s);
+  });
+  const target = inSentence.find((s) => phraseAt(s) > time.at) ?? inSentence.at(-1);
+  let at = target ? steps.indexOf(target) : -1;
+  if (at < 0) {
+    at = steps.length;
+    while (at > 0 && steps[at - 1]!.kind === 'app' && (steps[at - 1] as { verb: string }).verb === 'send') at--;
+    if (at === steps.length) return;
+  }
+  steps.splice(at, 0, step);
+}
+
+const COMPARE =
+  /\b(?:compar(?:e|es|ed|ing)|match(?:es|ed|ing)?(?: them)?(?: up)?|reconcil\w*|cross-?check\w*|combin(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|join(?:s|ed|ing)?)\b(?![^.!?\n]{0,40}\b(?:into (?:one|a single)|together into)\b)/i;
+
+/** Two sources compared or combined are read side by side into a Merge. */
+function joinSources(steps: Step[], original: string): void {
+  const cue = COMPARE.exec(original);
+  if (!cue || has(steps, (s) => s.kind === 'parallel' && s.merge)) return;
+  // "compare the payments in our Stripe account with the invoices in QuickBooks": the apps the comparing sentence
+  // names after its verb are the sources, whatever verb a clause rule gave them.
+  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length);
+  const named = steps.filter(
+    (s): s is Extract<Step, { kind: 'app' }> =>
+      s.kind === 'app' &&
+      !/^(?:emailSend|gmail|microsoftOutlook|slack|microsoftTeams|telegram|discord|twilio)$/.test(s.app) &&
+      original.indexOf(s.phrase) >= cue.index &&
+      original.indexOf(s.phrase) < end,
+  );
+  if (named.length >= 2 && named[0]!.app !== named[1]!.app) for (const s of named.slice(0, 2)) s.verb = 'read';
+  // Two sources said in the comparing sentence; "compare", "match" and "reconcile" may name them earlier.
+  const strong = /^(?:compar|match|reconcil|cross)/i.test(cue[0]);
+  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
+  const inSentence = (s: Step) =>
+    strong ||
+    ((s.kind === 'app' || s.kind === 'http') &&
+      original.indexOf(s.phrase) >= start &&
+      original.indexOf(s.phrase) < end);
+  const reads = steps.filter((s): s is Extract<Step, { kind: 'app' | 'http' }> => fetches(s) && inSentence(s));
+  const first = reads[0];
+  const second = reads.find((s) => s !== first && !(s.kind === 'app' && first?.kind === 'app' && s.app === first.app));
+  if (!first || !second) return;
+  const at = steps.indexOf(first);
+  steps.splice(steps.indexOf(second), 1);
+  steps.splice(at, 1, { kind: 'parallel', branches: [[first], [second]], merge: true });
+}
+
+export function auditKinds(steps: Step[], original: string, trigger: string, mail: boolean): void {
+  if (!steps.length) return;
+  joinSources(steps, original);
+  extractFiles(steps, original, mail);
+  convertFiles(steps, original);
+  waitFor(steps, original, trigger);
+}
+
+/**
+ * Mail that arrives ("Clients email me their receipts", "PDF invoices emailed to our invoices inbox", "send bills to
+ * our bills@ inbox", "from our IMAP inbox"): the workflow starts from new mail, and no clause sends it.
+ */
+/** Who mails the workflow's items in: "Clients email me …", "a vendor emails us …" (not "email me the report"). */
+const SENDERS =
+  'clients?|customers?|vendors?|suppliers?|people|they|partners?|users?|someone|somebody|candidates?|applicants?|students?|parents?|tenants?|patients?|members?|contractors?|freelancers?|employees?|staff|agents?|landlords?|guests?|buyers?|sellers?|teachers?|colleagues?|leads?|prospects?|folks|companies|agencies|venues|brands|retailers|carriers?|banks?|accountants?|recruiters?|reps?';
+const ARRIVES = new RegExp(
+  [
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails? (?:me|us)\\b`,
+    String.raw`\be-?mailed (?:to|in|over)\b`,
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards) (?:\\w+ ){0,4}to (?:our|my|the) (?:[\\w@.-]+ ){0,2}(?:inbox|mailbox|e-?mail address)\\b`,
+    String.raw`\b(?:(?:come|comes|coming|arrive|arrives|arriving|land|lands|landing|show up|shows up|end up|ends up|drop|drops|we get|we receive|received) (?:\w+ ){0,3}?(?:into|in|at)|reach(?:es)?|hits?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox)\b`,
+    String.raw`\b(?:from|watch|watches|monitor|monitors|checks?|reads?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:imap |shared )?(?:inbox|mailbox)\b`,
+    String.raw`\b(?:come|comes|arrive|arrives) (?:in )?by e-?mail\b`,
+  ].join('|'),
+  'i',
+);
+
+export function mailTrigger(trigger: Trigger, steps: Step[], original: string, apps: string[]): Trigger | null {
+  if (trigger.kind !== 'manual' && trigger.kind !== 'schedule') return null;
+  const cue = ARRIVES.exec(original);
+  if (!cue) return null;
+  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
+  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length - cue.index);
+  // "A vendor emails us a CSV every Monday": the time says when mail comes, not a schedule of the workflow's own;
+  // "every Monday collect the emails from my inbox" reads the mailbox on a schedule.
+  if (
+    trigger.kind === 'schedule' &&
+    !(
+      new RegExp(`\\b(?:${SENDERS})\\b`, 'i').test(cue[0]) &&
+      /\b(?:every|each|daily|weekly|monthly|nightly|hourly)\b/i.test(original.slice(start, end))
+    )
+  )
+    return null;
+  const provider = apps.includes('gmail') ? 'gmail' : apps.includes('microsoftOutlook') ? 'outlook' : 'imap';
+  // The sentence that says mail arrives sent nothing: the mail steps read from it go.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    const at = s.kind === 'app' ? original.indexOf(s.phrase) : -1;
+    if (s.kind === 'app' && /^(?:emailSend|gmail|microsoftOutlook)$/.test(s.app) && at >= start && at < end)
+      steps.splice(i, 1);
+  }
+  const attachments = /\b(?:attach\w*|pdfs?|csvs?|xlsx|invoices? as|receipts?|scans?)\b/i.test(original);
+  return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
+}

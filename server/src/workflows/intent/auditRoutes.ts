@@ -1,0 +1,417 @@
+// Routes a request lists value by value, read after the clauses when no rule made a Switch of them: "Springfield
+// goes to Tom, Shelbyville to Ana, everything else to me", "Detractors (0–6) → a ClickUp task, passives → nothing",
+// "severity=critical -> page on-call", "VIPs get a personal email; everyone else gets the standard one". A list of
+// two or more "value → what happens" parts is a Switch on the field the request names (else the one the values
+// imply), one route per value, the last "everything else" its fallback; each route does what its part says, an
+// elliptical part ("France to Amélie") what the part before it did, for its own destination.
+import { walkSteps, type AiStep, type Condition, type Route, type Step } from '../spec.ts';
+import { fieldOfValue, lemma, verbClass } from './lexicon.ts';
+import { findMentions } from './mentions.ts';
+import { routesOf } from './steps.ts';
+import { tokenize } from './text.ts';
+
+interface Segment {
+  start: number;
+  end: number;
+  name: string;
+  /** The part says what happens itself (an arrow, a colon or a verb), not only where ("France to Amélie"). */
+  full: boolean;
+  fallback: boolean;
+  condition?: Condition;
+  field?: string;
+  action: string;
+  /** Which pivot the part used (arrow, colon, verb): routes of one list say theirs alike. */
+  kind: number;
+}
+
+/** Where a part's value ends and what happens to it begins: an arrow, else a colon, else a verb. */
+const PIVOTS = [
+  /\s*(?:→|->|=>|⇒)\s*/,
+  /\s*:\s+/,
+  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced)\b))\s*(?=\S)/,
+];
+/** Words that make the words before a pivot a clause, not a value: subjects, times. */
+const CLAUSE =
+  /^(?:we|i|you|they|he|she|us|me|our|my|your|every|each|daily|weekly|hourly|at|noon|morning|night|tonight|when|once|after|before)$/i;
+const LEAD =
+  /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
+const TRAIL =
+  /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|events?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
+const FALLBACK =
+  /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
+const NOTHING =
+  /^(?:(?:do |get |gets |receive )?nothing|no action|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
+/** Words a value is never: pronouns, labels of a request's own parts, times. */
+const NOT_VALUE =
+  /^(?:it|this|that|they|them|we|i|you|he|she|then|also|budget|note|notes|ac|acceptance criteria|step \d+|example|e\.g|i\.e|pls|please|goal|context|why|what i need|requirements?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)$/;
+
+/** The parts of a request, with their offsets: lines, sentences, and the commas and semicolons inside them. */
+function partsOf(text: string): Array<{ start: number; text: string }> {
+  const parts: Array<{ start: number; text: string }> = [];
+  const sep =
+    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)\s+(?:and|but|while|whereas)\s+(?=\S+(?:\s+\S+){0,3}\s*(?:→|->|=>|:)))\s*/g;
+  let at = 0;
+  for (const m of text.matchAll(sep)) {
+    if (m.index > at) parts.push({ start: at, text: text.slice(at, m.index) });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push({ start: at, text: text.slice(at) });
+  return parts;
+}
+
+function segmentOf(part: { start: number; text: string }, after: boolean): Segment | null {
+  let pivot: RegExpExecArray | null = null;
+  let kind = 0;
+  for (const [i, re] of PIVOTS.entries()) {
+    kind = i;
+    if ((pivot = re.exec(part.text)) && pivot.index > 0) break;
+  }
+  // "… based on the town: Springfield goes to Tom": the routes start after the colon that introduces them.
+  let intro = pivot ? part.text.slice(0, pivot.index).lastIndexOf(': ') : -1;
+  // "Emails to our intake address: anything mentioning …": a colon after more words than a value introduces.
+  if (pivot && intro < 0 && /^\s*:/.test(pivot[0]) && part.text.slice(0, pivot.index).split(/\s+/).length > 4)
+    intro = pivot.index + pivot[0].length - 2;
+  if (pivot && intro > 0) return segmentOf({ start: part.start + intro + 2, text: part.text.slice(intro + 2) }, after);
+  let full = true;
+  // "the ones from France to Amélie": only where, after a part that said what.
+  if ((!pivot || pivot.index === 0) && after) {
+    pivot = /\s+(?:to|into)\s+/.exec(part.text);
+    full = false;
+  }
+  if (!pivot || pivot.index === 0) return null;
+  const left = part.text.slice(0, pivot.index).trim();
+  const action = part.text.slice(pivot.index + pivot[0].length).trim();
+  if (!action || action.length > 200) return null;
+  // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.
+  const first = action.split(/\s+/)[0]!.toLowerCase();
+  if (full && kind === 1 && !verbClass(first) && !NOTHING.test(action.toLowerCase()) && !/^(?:to|into)$/.test(first))
+    return null;
+  let field: string | undefined;
+  let condition: Condition | undefined;
+  // "severity=critical", "status is resolved": the field is said with its value.
+  const pair = /^([a-z_][\w.]*)\s*(?:=|==)\s*['"‘“]?([\w -]+?)['"’”]?$/i.exec(left);
+  const range = /\(?\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*\)?/.exec(left);
+  // "< 50 → …", "> 500 → …": a bound.
+  const bound = /^(?:[-*•]\s*)?(<=?|>=?|≤|≥)\s*[$€£]?(\d+)/.exec(left);
+  const words = (pair ? pair[2]! : left.replace(/\([^)]*\)/g, ' '))
+    .replace(/['"‘’“”`]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (pair) field = pair[1]!.toLowerCase();
+  while (words.length && /^(?:and|or|but|then|also|-|\*|•)$/i.test(words[0]!)) words.shift();
+  const fallback = FALLBACK.test(words.join(' ').toLowerCase()) || /\belse\b/i.test(left);
+  // "anything mentioning divorce or custody": the text contains the value.
+  const contains = /\b(?:mentioning|mentions?|containing|contains?|about|with the words?)\b/i.test(left);
+  while (
+    words.length &&
+    (LEAD.test(words[0]!.toLowerCase()) ||
+      /^(?:anything|everything|something|stuff|mentioning|mentions?|containing|contains?)$/i.test(words[0]!))
+  )
+    words.shift();
+  while (words.length > 1 && TRAIL.test(words.at(-1)!.toLowerCase())) words.pop();
+  const name = words.join(' ') || (fallback ? 'other' : '');
+  const lower = name.toLowerCase();
+  if (!name || words.length > 3 || name.length > 32 || NOT_VALUE.test(lower)) return null;
+  if (words.some((w) => CLAUSE.test(w))) return null;
+  if (bound) {
+    const op = { '<': 'lt', '<=': 'lte', '≤': 'lte', '>': 'gt', '>=': 'gte', '≥': 'gte' } as const;
+    condition = { field: field ?? 'score', operator: op[bound[1] as keyof typeof op], value: Number(bound[2]) };
+  }
+  if (!condition && contains && !fallback)
+    condition = { field: field ?? 'text', operator: 'contains', value: words[0]!.toLowerCase() };
+  else if (pair) condition = { field: field!, operator: 'equals', value: pair[2]!.trim() };
+  // A value is no action and no app: "Gmail → Slack" is a chain, not a route.
+  if (
+    !fallback &&
+    /^(?:send|create|update|delete|read)$/.test(verbClass(words[0]!) ?? '') &&
+    lemma(words[0]!) === words[0]!.toLowerCase()
+  )
+    return null;
+  if (findMentions(tokenize(name)).apps.length) return null;
+  if (range && !pair && !bound) condition = { field: field ?? 'score', operator: 'gte', value: Number(range[1]) };
+  return {
+    start: part.start,
+    end: part.start + part.text.length,
+    name,
+    full,
+    fallback,
+    condition,
+    field,
+    action,
+    kind,
+  };
+}
+
+/** The longest run of adjacent route parts: two or more, at least one naming a value and one saying what. */
+function findRoutes(original: string): Segment[] | null {
+  let best: Segment[] = [];
+  let run: Segment[] = [];
+  for (const part of partsOf(original)) {
+    const seg = segmentOf(
+      part,
+      run.some((s) => s.full),
+    );
+    if (seg) run.push(seg);
+    else run = [];
+    if (run.length > best.length) best = [...run];
+  }
+  // "anything mentioning divorce …, contract or lease stuff to …": the parts after say theirs the same way.
+  for (const [i, seg] of best.entries()) {
+    const before = best[i - 1]?.condition;
+    if (!seg.condition && !seg.fallback && before?.operator === 'contains')
+      seg.condition = { ...before, value: seg.name.split(' ')[0]!.toLowerCase() };
+  }
+  const valued = best.filter((s) => !s.fallback);
+  if (best.length < 2 || !valued.length || !best.some((s) => s.full)) return null;
+  const full = best.filter((s) => s.full);
+  if (full.length > 1 && new Set(full.map((s) => s.kind)).size === full.length) return null;
+  if (new Set(valued.map((s) => s.name.toLowerCase())).size < valued.length) return null;
+  return best;
+}
+
+/** The field the request says routes go by ("depending on the status field", "based on the town", "by region"). */
+function fieldOf(text: string): string | null {
+  const said = [
+    ...text.matchAll(
+      /\b(?:depending on|based on|according to|routed? (?:them |it )?(?:by|on)|switch on|split (?:them |it )?by|sorted by|by)\s+(?:the |their |its |his |her |which |what )?['"‘“`]?([a-z][\w]*)['"’”`]?/gi,
+    ),
+    ...text.matchAll(/\b(?:the |their |its )['"‘“`]?([a-z][\w]*)['"’”`]? (?:field|column|property|value)\b/gi),
+  ]
+    .map((m) => m[1]!.toLowerCase())
+    .filter(
+      (w) =>
+        !/^(?:ai|gpt|llm|email|e|mail|me|us|hand|default|name|itself|them|it|the|a|an|each|day|week|hour|minute|phone|sms|text|slack)$/.test(
+          w,
+        ),
+    );
+  return said.at(-1) ?? null;
+}
+
+export interface RouteContext {
+  /** Reads one part's words into steps, as a fragment of a request. */
+  read(text: string): Step[];
+  /** The app of the items the workflow handles (its trigger's, else the first read): "assign to Tom" changes them there. */
+  itemApp: string | null;
+  mailApp: string;
+  /** The chat app messages to a #channel go through (the one the request names, else Slack). */
+  chatApp: string;
+  /** The sentence the routes are in, and the one after: where a verb they share is said ("Just email them …"). */
+  sentence: string;
+  next: string;
+}
+
+const phraseOf = (s: Step): string => (s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? s.phrase : '');
+
+/** The steps a route does: what its part says, else what the part before did, else the destination set on the item. */
+function routeSteps(seg: Segment, previous: Step[], ctx: RouteContext, field: string): Step[] | null {
+  if (NOTHING.test(seg.action.toLowerCase())) return null;
+  // "should go to Klaus": a destination without a verb is no step of its own ("Klaus" is no system to call).
+  const acts =
+    seg.action
+      .split(/\s+/)
+      .some((w) => /^(?:send|create|update|delete|read|search|ai|respond)$/.test(verbClass(w) ?? '')) ||
+    findMentions(tokenize(seg.action)).apps.length > 0;
+  // A part read alone does not know the request's mail app: "forward to finance@" goes out through its Gmail.
+  const read = (acts ? ctx.read(seg.action) : []).map((x) =>
+    x.kind === 'app' && x.app === 'emailSend' ? { ...x, app: ctx.mailApp } : x,
+  );
+  if (read.length) return read;
+  // "sales ones go to #sales": a channel is a message there, through the chat app the request uses.
+  const channel = /(?<![\w#])#[\w-]+/.exec(seg.action)?.[0];
+  if (channel) return [{ kind: 'app', app: ctx.chatApp, verb: 'send', hints: { channel }, phrase: seg.action }];
+  const mail = /\b(?:forward|email|e-mail|mail|notify|send)\w*/i;
+  const assign = /\b(?:assign|owner|give|hand|reassign|move)\w*/i;
+  if (seg.full && ctx.itemApp && assign.test(seg.action))
+    return [{ kind: 'app', app: ctx.itemApp, verb: 'update', hints: {}, phrase: seg.action }];
+  if (seg.full && mail.test(seg.action))
+    return [{ kind: 'app', app: ctx.mailApp, verb: 'send', hints: {}, phrase: seg.action }];
+  if (previous.length)
+    return previous.map((s) => ({ ...structuredClone(s), ...(phraseOf(s) ? { phrase: seg.action } : {}) }) as Step);
+  const destination = seg.action.replace(/^(?:to|into)\s+/i, '').replace(/[.!]+$/, '');
+  // The verb the routes share: said in the route, else in their sentence, else in the one after.
+  for (const words of [seg.action, ctx.sentence, ctx.next]) {
+    if (ctx.itemApp && assign.test(words))
+      return [{ kind: 'app', app: ctx.itemApp, verb: 'update', hints: {}, phrase: seg.action }];
+    if (mail.test(words)) return [{ kind: 'app', app: ctx.mailApp, verb: 'send', hints: {}, phrase: seg.action }];
+  }
+  const key = field === 'category' || field === 'type' ? 'assignee' : `${field}_owner`;
+  return [{ kind: 'set', fields: [key], values: { [key]: destination } }];
+}
+
+/**
+ * Adds the Switch a listed set of routes asks for when the reader made no branch of them, in place of the steps it
+ * read from those parts. Returns the text of the routes (to drop it from the unmapped parts), or null.
+ */
+const one = (w: string) =>
+  w
+    .toLowerCase()
+    .split(/[\s-]+/)[0]!
+    .replace(/(?:es|s)$/, '');
+
+type Context = Omit<RouteContext, 'sentence' | 'next' | 'itemApp'> & { itemApp(before: number): string | null };
+
+function contextAt(original: string, from: number, to: number, context: Context): RouteContext {
+  return {
+    ...context,
+    itemApp: context.itemApp(from),
+    sentence: original.slice(Math.max(0, original.slice(0, from).search(/[^.!?\n]*$/)), to),
+    next: original.slice(to).match(/^[^.!?\n]*[.!?\n]?[^.!?\n]*/)?.[0] ?? '',
+  };
+}
+
+/** The steps and tests the clause rules read from the routes' parts give way to them; other apps stay. */
+function dropStale(
+  steps: Step[],
+  original: string,
+  span: { from: number; to: number },
+  kept: Set<string>,
+  values: Set<string>,
+): number {
+  const said = (s: Step) => {
+    const phrase = phraseOf(s);
+    const at = phrase ? original.indexOf(phrase) : -1;
+    return at >= span.from && at < span.to;
+  };
+  // Only what the routes now do, or a name read as a system to call ("Tom API"), goes.
+  const stale = (s: Step) =>
+    (said(s) &&
+      ((s.kind === 'http' && Boolean(s.system)) ||
+        (s.kind === 'app' && kept.has(s.app)) ||
+        (s.kind === 'ai' && kept.has('ai')))) ||
+    (s.kind === 'filter' && values.has(String(s.condition.value).toLowerCase()));
+  const at = steps.findIndex(stale);
+  for (let i = steps.length - 1; i >= 0; i--) if (stale(steps[i]!)) steps.splice(i, 1);
+  return at;
+}
+
+const appsOf = (list: Step[]) => {
+  const kept = new Set<string>();
+  walkSteps(list, (s) => {
+    if (s.kind === 'app') kept.add(s.app);
+    if (s.kind === 'ai') kept.add('ai');
+  });
+  return kept;
+};
+
+/** "Billing tickets get posted to #billing in Slack, bugs become a Jira issue": the parts fill a classifier's routes. */
+function fillClassifier(steps: Step[], classifier: AiStep, original: string, context: Context): string | null {
+  const segments = findRoutes(original);
+  if (!segments) return null;
+  const routes = classifier.routes!;
+  const matched = segments.filter((seg) => routes.some((r) => one(r.name) === one(seg.name)));
+  if (matched.length < 2) return null;
+  const from = matched[0]!.start;
+  const to = matched.at(-1)!.end;
+  const ctx = contextAt(original, from, to, context);
+  let previous: Step[] = [];
+  for (const seg of matched) {
+    const done = routeSteps(seg, previous, ctx, 'category') ?? [];
+    if (done.length) previous = done;
+    const route = routes.find((r) => one(r.name) === one(seg.name))!;
+    // A route the clause rules filled keeps what they made of it: they read it with the whole request in view.
+    if (!route.steps.length) route.steps = done;
+  }
+  dropStale(steps, original, { from, to }, appsOf(routes.flatMap((r) => r.steps)), new Set());
+  return original.slice(from, to);
+}
+
+/** "decide if it's about billing, a technical problem or sales": the categories a sentence lists. */
+const CATEGORIES =
+  /\b(?:(?:whether|if) (?:it|they)(?:'s|'re| is| are)(?: about)?|about|is it)\s+(?:either\s+)?([\w-]+(?: [\w-]+){0,2}\s*(?:,|\/|\bor\b)[^.!?\n]*)/i;
+
+/** "have AI decide if it's about billing, a technical problem or sales, and assign it to the right group". */
+function classifyToRight(steps: Step[], original: string, context: Context): string | null {
+  const right =
+    /\b(?:to|into|in) (?:the |their |its )?(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper) (\w+)/i.exec(
+      original,
+    );
+  if (!right) return null;
+  const ai = steps.find(
+    (s): s is AiStep => s.kind === 'ai' && s.task !== 'agent' && (s.routes ?? []).every((r) => !r.steps.length),
+  );
+  if (!ai) return null;
+  const listed = /\(([^()]+(?:,|\/)[^()]+)\)/.exec(original)?.[1];
+  const said = original.slice(Math.max(0, original.indexOf(ai.phrase)), right.index);
+  const listedIn = CATEGORIES.exec(said)?.[1];
+  const names = listedIn
+    ? listedIn
+        .split(/,?\s+(?:and|then)\s+(?=\w+\s)/)[0]!
+        .split(/\s*(?:,|\/|\bor\b|\band\b)\s*/)
+        .filter(Boolean)
+    : ai.routes?.length
+      ? ai.routes.map((r) => r.name)
+      : listed
+        ? listed.split(/\s*(?:,|\/|\bor\b|\band\b)\s*/).filter((n) => n && n.split(' ').length <= 3)
+        : routesOf(said);
+  if (names.length < 2 || names.length > 8) return null;
+  const start = original.slice(0, right.index).search(/[^,;.!?\n]*$/);
+  const end = right.index + right[0].length;
+  const action = original.slice(start, end);
+  const ctx = { ...contextAt(original, start, end, context), sentence: action, next: '' };
+  const seg: Segment = { start, end, name: '', full: false, fallback: false, action: `to the ${right[1]}`, kind: 2 };
+  const done = routeSteps(seg, [], ctx, right[1]!.toLowerCase());
+  if (!done?.length) return null;
+  ai.task = 'classify';
+  ai.routes = names.map((n) => ({
+    name: n.replace(/^(?:a|an|the)\s+/i, '').replace(/^./, (c) => c.toUpperCase()),
+    steps: structuredClone(done),
+  }));
+  dropStale(steps, original, { from: start, to: end }, appsOf(done), new Set());
+  return action;
+}
+
+export function auditRoutes(steps: Step[], original: string, context: Context): string | null {
+  const classifier = steps.find((s): s is AiStep => s.kind === 'ai' && (s.routes?.length ?? 0) > 1);
+  if (classifier)
+    return (
+      fillClassifier(steps, classifier, original, context) ??
+      (classifier.routes!.every((r) => !r.steps.length) ? classifyToRight(steps, original, context) : null)
+    );
+  let branched = false;
+  walkSteps(
+    steps,
+    (s) => (branched ||= s.kind === 'switch' || s.kind === 'if' || (s.kind === 'ai' && (s.routes?.length ?? 0) > 1)),
+  );
+  if (branched) return null;
+  const segments = findRoutes(original);
+  if (!segments) return classifyToRight(steps, original, context);
+  const from = segments[0]!.start;
+  const to = segments.at(-1)!.end;
+  const before = original.slice(Math.max(0, original.lastIndexOf('\n', from - 2) + 1, from - 300), to);
+  const ctx = contextAt(original, from, to, context);
+  const field =
+    segments.find((s) => s.field)?.field ??
+    fieldOf(before) ??
+    fieldOfValue(segments.find((s) => !s.fallback)!.name) ??
+    (segments.some((s) => s.condition?.field === 'text')
+      ? 'text'
+      : segments.some((s) => s.condition)
+        ? 'score'
+        : 'category');
+  const routes: Route[] = [];
+  let fallback: Step[] | null = null;
+  let previous: Step[] = [];
+  for (const seg of segments) {
+    const done = routeSteps(seg, previous, ctx, field);
+    if (done) previous = done;
+    if (seg.fallback) {
+      fallback = done;
+      continue;
+    }
+    if (!done) continue;
+    // A range's or a mention's test reads the switch's field; "severity=critical" reads its own.
+    const condition = seg.condition
+      ? { ...seg.condition, field: seg.field ?? (seg.condition.field === 'text' ? 'text' : field) }
+      : undefined;
+    routes.push({ name: seg.name, steps: done, ...(condition ? { condition } : {}) });
+  }
+  if (!routes.length || routes.length + (fallback ? 1 : 0) < 2) return null;
+  // First matching rule wins, so ranges are tested from the highest down.
+  routes.sort((a, b) => Number(b.condition?.value ?? 0) - Number(a.condition?.value ?? 0));
+  const values = new Set(routes.map((r) => r.name.toLowerCase()));
+  const kept = appsOf(routes.flatMap((r) => r.steps).concat(fallback ?? []));
+  let at = dropStale(steps, original, { from, to }, kept, values);
+  if (at < 0) at = steps.length;
+  steps.splice(Math.min(at, steps.length), 0, { kind: 'switch', field, routes, fallback });
+  return original.slice(from, to);
+}

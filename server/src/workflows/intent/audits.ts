@@ -1,0 +1,65 @@
+// The audits after the clauses are read, in order: mail that arrives starts the workflow, listed routes become a
+// Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
+// Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
+import { walkSteps, type Step, type Trigger } from '../spec.ts';
+import { auditConditions } from './auditConditions.ts';
+import { auditKinds, mailTrigger } from './auditKinds.ts';
+import { auditRoutes } from './auditRoutes.ts';
+import type { Mentions } from './mentions.ts';
+import type { ReadContext } from './steps.ts';
+import type { Token } from './text.ts';
+
+interface Audit {
+  tokens: Token[];
+  original: string;
+  mentions: Mentions;
+  ctx: ReadContext;
+  /** The parts of the request no rule read; an audit that reads one takes it off. */
+  unmapped: string[];
+  /** Reads a part of the request alone ("create a task in ClickUp"), as a route's steps. */
+  readPart(text: string): Step[];
+}
+
+const CHAT = /^(?:slack|microsoftTeams|discord|mattermost|rocketchat|googleChat)$/;
+
+function drop(unmapped: string[], read: (u: string) => boolean): void {
+  const kept = unmapped.filter((u) => !read(u));
+  unmapped.splice(0, unmapped.length, ...kept);
+}
+
+/** Audits a read spec's steps in place; returns its trigger (new mail may start it instead). */
+export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
+  const { original, mentions, ctx } = a;
+  const mail = mailTrigger(
+    trigger,
+    steps,
+    original,
+    mentions.apps.map((m) => m.app.key),
+  );
+  if (mail) {
+    trigger = mail;
+    ctx.emailTrigger = true;
+    // "grab the attachment from our IMAP inbox" is what the mail trigger does.
+    drop(a.unmapped, (u) => /\b(?:inbox|mailbox|imap)\b/i.test(u));
+  }
+  const start = trigger;
+  const routed = auditRoutes(steps, original, {
+    read: a.readPart,
+    // "Add each one to Pipedrive as a deal … Springfield goes to Tom": the items are where they were last put.
+    itemApp: (before) => {
+      let app: string | null = null;
+      walkSteps(steps, (s) => {
+        if (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'send' && original.indexOf(s.phrase) < before)
+          app = s.app;
+      });
+      return app ?? (start.kind === 'app' ? start.app : null);
+    },
+    mailApp: ctx.mailApp ?? 'emailSend',
+    chatApp: mentions.apps.find((m) => CHAT.test(m.app.key))?.app.key ?? 'slack',
+  });
+  if (routed) drop(a.unmapped, (u) => routed.includes(u.replace(/ \(which routes.*$/, '').trim()));
+  auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
+  const tested = auditConditions(steps, a.tokens, original);
+  if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
+  return trigger;
+}

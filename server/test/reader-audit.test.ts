@@ -1,0 +1,253 @@
+// The reader's audits: a test, a list of routes, a file read or made, a time relative to an event and two sources
+// compared, said in words no clause rule read, still reach the workflow; and requests that say none of these get
+// none of them.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readRequest } from '../src/workflows/intent/read.ts';
+import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
+
+function all(spec: WorkflowSpec): Step[] {
+  const out: Step[] = [];
+  walkSteps(spec.steps, (s) => out.push(s));
+  return out;
+}
+
+const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
+const filterOf = (spec: WorkflowSpec) => all(spec).find((s) => s.kind === 'filter');
+const switchOf = (spec: WorkflowSpec) => all(spec).find((s) => s.kind === 'switch');
+
+describe('the reader keeps a test the request states', () => {
+  it('compares the value a clause names ("refunds over $200 should go to finance@ by email")', () => {
+    const spec = readRequest(
+      'quick one — stripe refunds over $200 should go to finance@ by email, the smaller ones just log to the refunds sheet',
+    );
+    const filter = filterOf(spec);
+    assert.ok(filter?.kind === 'filter');
+    assert.deepEqual(filter.condition, { field: 'amount', operator: 'gt', value: 200 });
+    // The test comes before the e-mail it guards.
+    const top = kinds(spec.steps);
+    assert.ok(top.indexOf('filter') < top.indexOf('emailSend:send'));
+  });
+
+  it('filters on the state an item is moved to ("When I move a candidate to \'Interview\' in our Airtable")', () => {
+    const spec = readRequest(
+      "When I move a candidate to 'Interview' in our Airtable, send them our booking link by email and ping the hiring manager on Slack.",
+    );
+    assert.equal(spec.steps[0]?.kind, 'filter');
+    assert.deepEqual(spec.steps[0]?.kind === 'filter' && spec.steps[0].condition, {
+      field: 'status',
+      operator: 'equals',
+      value: 'Interview',
+    });
+  });
+
+  it('keeps only the items whose text mentions a word ("tickets that mention \'refund\'")', () => {
+    const spec = readRequest(
+      "New Freshdesk tickets that mention 'refund' or 'cancel' should be marked high priority and posted to our #escalations Slack channel.",
+    );
+    const filter = filterOf(spec);
+    assert.ok(filter?.kind === 'filter');
+    assert.deepEqual(filter.condition, { field: 'text', operator: 'contains', value: 'refund' });
+  });
+
+  it('guards the step with the status code a check names ("returns something other than 200")', () => {
+    const spec = readRequest(
+      'Ping the health endpoints of our 3 APIs every 10 minutes and open a PagerDuty incident when any of them returns something other than 200.',
+    );
+    const top = kinds(spec.steps);
+    assert.ok(top.indexOf('filter') >= 0 && top.indexOf('filter') < top.indexOf('pagerDuty:create'));
+    assert.deepEqual(filterOf(spec)?.kind === 'filter' && filterOf(spec)!.condition, {
+      field: 'statusCode',
+      operator: 'notEquals',
+      value: 200,
+    });
+  });
+
+  it('drops the items a sentence of its own says to ignore, with a flag named by its words', () => {
+    const spec = readRequest(
+      "Every weekday at 9am post today's meetings from my Outlook calendar into our Microsoft Teams channel. Leave out anything marked private.",
+    );
+    assert.deepEqual(filterOf(spec)?.kind === 'filter' && filterOf(spec)!.condition, {
+      field: 'marked_private',
+      operator: 'isFalse',
+      value: false,
+    });
+  });
+
+  it('checks that an item is not there yet ("isn\'t already in the leads sheet")', () => {
+    const spec = readRequest(
+      "when someone fills the contact form can it check the email isn't already in the leads sheet before adding? we get sooo many dupes",
+    );
+    assert.deepEqual(filterOf(spec)?.kind === 'filter' && filterOf(spec)!.condition, {
+      field: 'already_exists',
+      operator: 'isFalse',
+      value: false,
+    });
+  });
+
+  it('puts a test said after the actions before them ("…, but only if …")', () => {
+    const spec = readRequest(
+      "I'd like all my production workflows to send failure alerts to a Slack channel AND create a Jira ticket, but only if the same workflow hasn't already failed in the last hour.",
+    );
+    assert.equal(spec.steps[0]?.kind, 'filter');
+  });
+
+  it('adds no test to a request that states none', () => {
+    const spec = readRequest("Every Monday at 9am, post the week's new HubSpot deals to our #sales Slack channel.");
+    assert.equal(filterOf(spec), undefined);
+    assert.equal(switchOf(spec), undefined);
+  });
+});
+
+describe('the reader routes what a request lists value by value', () => {
+  it('routes by the field it names, with the elliptical parts and "everything else" ("Springfield goes to Tom, Shelbyville to Ana")', () => {
+    const spec = readRequest(
+      'New listing inquiries come into my inbox by email. Add each one to Pipedrive as a deal and give it to the right agent based on the town: Springfield goes to Tom, Shelbyville to Ana, everything else to me.',
+    );
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch');
+    assert.equal(sw.field, 'town');
+    assert.deepEqual(
+      sw.routes.map((r) => r.name),
+      ['Springfield', 'Shelbyville'],
+    );
+    assert.ok(sw.fallback?.length);
+    // "give it to the right agent": the deal is assigned where it was created.
+    assert.deepEqual(kinds(sw.routes[0]!.steps), ['pipedrive:update']);
+  });
+
+  it('tests score ranges from the highest down and leaves out a route that does nothing', () => {
+    const spec = readRequest(
+      'NPS answers come in from SurveyMonkey. Detractors (0–6) → create a task in ClickUp for the CS team, passives (7–8) → nothing, promoters (9–10) → email asking them to leave a G2 review.',
+    );
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.condition?.operator, r.condition?.value]),
+      [
+        ['promoters', 'gte', 9],
+        ['Detractors', 'gte', 0],
+      ],
+    );
+    assert.deepEqual(kinds(sw.routes[1]!.steps), ['clickUp:create']);
+  });
+
+  it('reads "field=value ->" routes, each testing its own field', () => {
+    const spec = readRequest(
+      'grafana sends alerts to a webhook. severity=critical -> create a PagerDuty incident. severity=warning -> only slack #monitoring. status=resolved -> post a resolved message in Slack.',
+    );
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => r.condition),
+      [
+        { field: 'severity', operator: 'equals', value: 'critical' },
+        { field: 'severity', operator: 'equals', value: 'warning' },
+        { field: 'status', operator: 'equals', value: 'resolved' },
+      ],
+    );
+    assert.deepEqual(kinds(sw.routes[1]!.steps), ['slack:send']);
+  });
+
+  it('gives "everyone else" the other outcome ("VIPs get …; everyone else gets …")', () => {
+    const spec = readRequest(
+      "For every new Shopify order, look up the customer's email in our 'vip_customers' Postgres table. VIPs get a personal thank-you email written by AI; everyone else gets our standard template email.",
+    );
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => r.name),
+      ['VIPs'],
+    );
+    assert.ok(sw.fallback?.length);
+  });
+
+  it('takes no label before a colon for a route ("Trigger: Telegram Trigger receives …")', () => {
+    const spec = readRequest(
+      'Trigger: Telegram Trigger receives incoming messages. Transcribe: Whisper transcribes voice notes. Reply: the bot answers in the chat.',
+    );
+    assert.equal(switchOf(spec), undefined);
+  });
+
+  it('takes no time or subject before a verb for a route ("Every day at noon get the weather …")', () => {
+    const spec = readRequest(
+      'Every day at noon get the weather forecast for Berlin and, if rain is expected, send me a Pushover notification to take an umbrella.',
+    );
+    assert.equal(switchOf(spec), undefined);
+  });
+});
+
+describe('the reader adds the kinds of step a request asks for in a few words', () => {
+  it('extracts the rows of a CSV the request reads', () => {
+    const spec = readRequest(
+      'Every month I drop our bank statement CSV into a Dropbox folder. Go through it and email me any transaction over 10,000.',
+    );
+    const extract = all(spec).find((s) => s.kind === 'extract');
+    assert.ok(extract?.kind === 'extract');
+    assert.equal(extract.format, 'csv');
+  });
+
+  it('makes the CSV a request sends ("send a CSV of the bad rows")', () => {
+    const spec = readRequest(
+      'every night check our Supabase users table for rows where email is invalid, and send a CSV of the bad rows to #data-quality on slack',
+    );
+    const top = kinds(spec.steps);
+    assert.ok(top.indexOf('convert') >= 0 && top.indexOf('convert') < top.indexOf('slack:send'));
+    assert.equal(
+      all(spec).find((s) => s.kind === 'extract'),
+      undefined,
+    );
+  });
+
+  it('waits until a time before the event ("by SMS 24 hours before")', () => {
+    const spec = readRequest('Remind clients of their appointment by SMS 24 hours before. We use Acuity for bookings.');
+    const wait = all(spec).find((s) => s.kind === 'wait');
+    assert.ok(wait?.kind === 'wait');
+    assert.equal(wait.until, '24 hours before the event');
+  });
+
+  it('reads the two sources a request compares side by side into a Merge', () => {
+    const spec = readRequest(
+      'Every night, compare the payments in our Stripe account with the invoices in QuickBooks and send me an email listing any Stripe payment that has no matching invoice.',
+    );
+    const merge = spec.steps.find((s) => s.kind === 'parallel');
+    assert.ok(merge?.kind === 'parallel' && merge.merge);
+    assert.deepEqual(merge.branches.map(kinds), [['stripe:read'], ['quickbooks:read']]);
+  });
+
+  it('reads no file a request only makes ("generate a PDF invoice")', () => {
+    const spec = readRequest('When a Stripe payment succeeds, generate a PDF invoice and email it to the customer.');
+    assert.equal(
+      all(spec).find((s) => s.kind === 'extract'),
+      undefined,
+    );
+  });
+});
+
+describe('the reader starts from mail that arrives', () => {
+  it('starts from new mail with its attachments when people mail the files in ("Clients email me their receipts")', () => {
+    const spec = readRequest(
+      'Clients email me their receipts as PDF attachments. I would like AI to pull the vendor and the total out of each one and add a row to our Google Sheet.',
+    );
+    assert.deepEqual(spec.trigger, { kind: 'email', provider: 'imap', attachments: true });
+    // Nothing sends the mail that arrived, and the PDF is read from the attachment.
+    assert.ok(!all(spec).some((s) => s.kind === 'app' && s.app === 'emailSend'));
+    const extract = all(spec).find((s) => s.kind === 'extract');
+    assert.ok(extract?.kind === 'extract');
+    assert.equal(extract.binary, 'attachment_0');
+  });
+
+  it('takes "every Monday" in the sentence mail arrives in for when it comes, not for a schedule', () => {
+    const spec = readRequest(
+      'A vendor emails us a CSV price list every Monday. Parse it and upsert the rows into our MySQL products table.',
+    );
+    assert.equal(spec.trigger.kind, 'email');
+  });
+
+  it('keeps a schedule of the workflow\'s own ("Every Monday email me the report")', () => {
+    const spec = readRequest('Every Monday email me the open deals from Pipedrive.');
+    assert.equal(spec.trigger.kind, 'schedule');
+    const digest = readRequest("Every morning, put a summary of yesterday's Stripe payments in my inbox.");
+    assert.equal(digest.trigger.kind, 'schedule');
+  });
+});

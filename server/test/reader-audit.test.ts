@@ -251,3 +251,72 @@ describe('the reader starts from mail that arrives', () => {
     assert.equal(digest.trigger.kind, 'schedule');
   });
 });
+
+describe('the reader on routes listed after their field, and more kinds said in passing', () => {
+  it('pairs the values listed after the field with the actions listed after them ("either …, … or …")', () => {
+    const spec = readRequest(
+      'Orders come in through a webhook. Depending on the region field (emea, apac, americas), either post to #emea in Slack, create a HubSpot task, or email the US team.',
+    );
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch');
+    assert.equal(sw.field, 'region');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, kinds(r.steps)]),
+      [
+        ['emea', ['slack:send']],
+        ['apac', ['hubspot:create']],
+        ['americas', ['emailSend:send']],
+      ],
+    );
+  });
+
+  it('gives each listed value the one action said after the list ("… or anything else, and add the matching tag")', () => {
+    const spec = readRequest(
+      "New Mailchimp subscriber -> route on their 'plan' field: free, pro, team, or anything else, and add the matching tag.",
+    );
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => r.name),
+      ['free', 'pro', 'team'],
+    );
+    assert.deepEqual(kinds(sw.routes[0]!.steps), ['mailchimp:update']);
+    assert.ok(sw.fallback?.length);
+  });
+
+  it('waits between checks a request polls ("poll every 30s until it is ready")', () => {
+    const spec = readRequest(
+      'When a GitHub release is published, start a Netlify build and poll every 30s until the deploy is ready, then post to Slack.',
+    );
+    const wait = all(spec).find((s) => s.kind === 'wait');
+    assert.ok(wait?.kind === 'wait');
+    assert.deepEqual([wait.amount, wait.unit], [30, 'seconds']);
+  });
+
+  it('keeps the items once a count is reached ("Once we hit 30 people, email me")', () => {
+    const spec = readRequest(
+      'When someone registers through Typeform, add them to the attendee spreadsheet. Once we hit 30 people, email me that it is full.',
+    );
+    assert.deepEqual(filterOf(spec)?.kind === 'filter' && filterOf(spec)!.condition, {
+      field: 'count',
+      operator: 'gte',
+      value: 30,
+    });
+  });
+
+  it('starts from a form when people sign up on the website, without fetching the web page', () => {
+    const spec = readRequest('Customers who sign up for our newsletter on our website get a welcome email from Gmail.');
+    assert.equal(spec.trigger.kind, 'form');
+    assert.ok(!all(spec).some((s) => s.kind === 'http'));
+  });
+
+  it('extracts a file after the step that reads it', () => {
+    const spec = readRequest(
+      'Every Monday read the stock list Excel file from our SharePoint and email me the rows where stock is below 5.',
+    );
+    const top = kinds(spec.steps);
+    assert.ok(top.includes('microsoftSharePoint:read'));
+    // Downloaded from the store, then read.
+    assert.equal(top.indexOf('extract'), top.indexOf('microsoftSharePoint:read') + 1);
+  });
+});

@@ -112,6 +112,8 @@ const PHRASES: Array<[string, GenericKind]> = [
   ['meeting', 'calendar'],
   ['sms', 'sms'],
   ['text message', 'sms'],
+  ['a text message', 'sms'],
+  ['a text', 'sms'],
   ['text messages', 'sms'],
   ['support tickets', 'ticket'],
   ['support ticket', 'ticket'],

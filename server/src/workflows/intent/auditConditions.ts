@@ -33,7 +33,7 @@ const KEEP_AFTER: RegExp[] = [
   // "a message saying whether it succeeded", "responds with whether …": what a message says, not a test.
   /(?<!\b(?:saying|says|say|with|showing|shows|indicating|telling|tell|report(?:ing|s)?|whether or) )\bwhether\b/,
 
-  /\bwhere (?:the )?[\w-]+(?: [\w-]+)? (?:is|are|=|equals|contains|has|have|was|were|isn't|aren't|>|<)\b/,
+  /\bwhere (?:the )?[`'"‘“]?[\w-]+[`'"’”]?(?: [\w-]+)? (?:is|are|=|equals|contains|has|have|was|were|isn't|aren't|>|<)(?=\W)/,
   /\bwhose\b/,
   /\bwith (?:a |an )?(?:status|priority|score|stage|state|type|tag|label|rating|amount|total|value) (?:of |is |= ?|set to |as )?['"‘“]?\w/,
   /\b(?:over|above|under|below|more than|less than|fewer than|greater than|higher than|lower than|at least|at most|exceed(?:s|ing)?|older than|newer than|bigger than|larger than|smaller than|longer than)\s+[$€£]?\d/,
@@ -47,7 +47,7 @@ const KEEP_AFTER: RegExp[] = [
  * the value when there is one ("stage", "list"), else the status.
  */
 const STATE =
-  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | to | as )\s*['"‘“]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”]?(?=[\s,.;:)]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+['"‘“]([^'"’”]{1,30})['"’”])/;
+  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|set|moves?|moved|goes|gone|switch(?:es|ed)?|turns?|turned|updated) to | becomes? )\s*['"‘“]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”]?(?=[\s,.;:)]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+['"‘“]([^'"’”]{1,30})['"’”])/;
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =
@@ -132,6 +132,19 @@ function cuesOf(text: string, base: number): Cue[] {
       polarity: 'keep',
       after: true,
       condition: { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) },
+    });
+  // "Once we hit 30 people, email me": a count reached.
+  const reached =
+    /\b(?:once|when|as soon as) (?:we|it|they|the \w+|there are) (?:hit|hits|reach|reaches|get to|gets to|exceed|exceeds|pass|passes|have|has) (\d+)\b/.exec(
+      lower,
+    );
+  if (reached)
+    cues.push({
+      start: base + reached.index,
+      end: base + reached.index + reached[0].length,
+      polarity: 'keep',
+      after: true,
+      condition: { field: 'count', operator: 'gte', value: Number(reached[1]) },
     });
   const mention = MENTIONS.exec(lower);
   if (mention)

@@ -12,7 +12,7 @@ const FORMAT: Record<string, Format> = { csv: 'csv', pdf: 'pdf', excel: 'xlsx', 
 
 /** A file of a format the workflow makes: "as a CSV", "a CSV of the bad rows", "export … to Excel". */
 const MADE =
-  /\b(?:as|into|to|in) (?:a |an )?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365|file in|tab)\b)|\b(?:a|an) (csv|excel|xlsx)(?: file| export| report| attachment)? (?:of|with|listing|containing)\b|\bexport\w* (?:[\w']+ ){0,4}(?:to|as) (?:a |an )?(csv|excel|xlsx)\b|\b(?:generate|create|make|build|produce|attach) (?:a |an )?(csv|excel|xlsx)\b/i;
+  /\b(?:export|save|send|convert|attach|generate|create|write|turn|output|deliver|share|e-?mail|mail|post|upload it|put)\w* (?:[\w'@#.-]+ ){0,6}?(?:as|into|to|in) (?:a |an )?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365|file in|tab)\b)|\b(?:a|an) (csv|excel|xlsx)(?: file| export| report| attachment)? (?:of|with|listing|containing)\b|\bexport\w* (?:[\w']+ ){0,4}(?:to|as) (?:a |an )?(csv|excel|xlsx)\b|\b(?:generate|create|make|build|produce|attach) (?:a |an )?(csv|excel|xlsx)\b/i;
 
 /**
  * A file whose content the workflow reads: "the bank export (a CSV …)", "PDF invoices", "an Excel file". Excel is a
@@ -23,7 +23,7 @@ const READ =
 
 /** Words that say a file's content is used. */
 const CONTENT =
-  /\b(?:read|reads|reading|pars\w*|extract\w*|go(?:es)? through|process\w*|analy[sz]\w*|summari[sz]\w*|import\w*|load\w*|ingest\w*|index\w*|grade\w*|compar\w*|match\w*|reconcil\w*|rows?|lines?|entries|transactions?|columns?|fields?|contents?|text|data|words|values|numbers|totals?|amounts?|each (?:row|line|lead|entry|item)|quiz|questions)\b/i;
+  /\b(?:list of|each|every (?:row|line|lead|entry|item|one)|read|reads|reading|pars\w*|extract\w*|go(?:es)? through|process\w*|analy[sz]\w*|summari[sz]\w*|import\w*|load\w*|ingest\w*|index\w*|grade\w*|compar\w*|match\w*|reconcil\w*|rows?|lines?|entries|transactions?|columns?|fields?|contents?|text|data|words|values|numbers|totals?|amounts?|each (?:row|line|lead|entry|item)|quiz|questions)\b/i;
 
 const STORES =
   /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage|gmail|microsoftOutlook)$/;
@@ -54,7 +54,8 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
   if (/\b(?:generate|create|make|send|attach|produce|build|render|print)s? (?:a |an |the )?(?:\w+ )?$/.test(before))
     return;
   const format = FORMAT[(said[1] ?? said[2])!.toLowerCase()]!;
-  const at = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && fetches(s));
+  const stored = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && fetches(s));
+  const at = stored >= 0 ? stored : steps.findIndex(fetches);
   const store = steps[at];
   if (store?.kind === 'app') store.hints = { ...store.hints, download: true };
   // Mail triggers download attachments as attachment_0, attachment_1, ….
@@ -81,10 +82,17 @@ function convertFiles(steps: Step[], original: string): void {
 
 const UNITS = /^(minute|hour|day|week)s?$/;
 
+interface RelativeTime {
+  amount: number;
+  unit: 'seconds' | 'minutes' | 'hours' | 'days';
+  before: boolean;
+  at: number;
+  /** The moment said in words, when the wait resumes at a time the item gives. */
+  until?: string;
+}
+
 /** "24 hours before", "the day before", "the next morning", "after 3 days", "a week later". */
-function relativeTime(
-  text: string,
-): { amount: number; unit: 'minutes' | 'hours' | 'days'; before: boolean; at: number } | null {
+function relativeTime(text: string): RelativeTime | null {
   const m =
     /\b(\d+|an?|one|two|three|four|five|six|seven|ten|twelve|fourteen|thirty|forty-eight|48|24)\s+(minutes?|hours?|days?|weeks?)\s+(before|prior to|ahead of|after|later)\b/i.exec(
       text,
@@ -99,6 +107,21 @@ function relativeTime(
     const units = unit === 'week' ? 'days' : (`${unit}s` as 'minutes' | 'hours' | 'days');
     return { amount: amount || 1, unit: units, before: /before|prior|ahead/i.test(m[3] ?? ''), at: m.index };
   }
+  // "poll every 30s until it's done": a pause between checks.
+  const poll =
+    /\b(?:poll|check|retry|try again|ask again)\w* (?:\w+ ){0,4}?every (\d+)\s*(s|secs?|seconds?|m|mins?|minutes?)\b/i.exec(
+      text,
+    );
+  if (poll) {
+    const minutes = /^m/i.test(poll[2]!);
+    return { amount: Number(poll[1]), unit: minutes ? 'minutes' : 'seconds', before: false, at: poll.index };
+  }
+  // "on the morning of their first day": a time the item says.
+  const day =
+    /\bon (?:the (?:morning|day|evening|afternoon) of )?(?:their|the|his|her) (?:first|start|last|final) day\b/i.exec(
+      text,
+    );
+  if (day) return { amount: 1, unit: 'days', before: true, at: day.index, until: 'the morning of their first day' };
   const d =
     /\bthe (day|night|morning|week) (before|after)\b|\bthe next (morning|day)\b|\bthe following (morning|day)\b/i.exec(
       text,
@@ -114,7 +137,12 @@ function waitFor(steps: Step[], original: string, trigger: string): void {
   const time = relativeTime(original);
   if (!time) return;
   const step: Step = time.before
-    ? { kind: 'wait', amount: time.amount, unit: time.unit, until: `${time.amount} ${time.unit} before the event` }
+    ? {
+        kind: 'wait',
+        amount: time.amount,
+        unit: time.unit,
+        until: time.until ?? `${time.amount} ${time.unit} before the event`,
+      }
     : { kind: 'wait', amount: time.amount, unit: time.unit };
   const start = original.slice(0, time.at).search(/[^.!?\n]*$/);
   const end = time.at + (original.slice(time.at).search(/[.!?\n]/) + 1 || original.length);
@@ -222,4 +250,21 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
   }
   const attachments = /\b(?:attach\w*|pdfs?|csvs?|xlsx|invoices? as|receipts?|scans?)\b/i.test(original);
   return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
+}
+
+/** People who sign up, register or book "on our website": an n8n form (or the site's webhook) starts the workflow. */
+const SIGN_UP =
+  /\b(?:sign(?:s|ed)? ?up|register(?:s|ed)?|submit(?:s|ted)?|fill(?:s|ed)? (?:in|out)|enquir(?:e|es|ed)|inquir(?:e|es|ed)|appl(?:y|ies|ied)|book(?:s|ed)?|request(?:s|ed)? (?:a |an )?(?:quote|demo|callback))\b[^.!?\n]{0,60}?\b(?:on|through|via|from|using|in) (?:our|the|my) (?:web ?site|site|landing page|web ?form|website form|contact form|sign-?up form|form)\b/i;
+
+export function formTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual') return null;
+  const cue = SIGN_UP.exec(original);
+  if (!cue) return null;
+  // "sign up … on our website" read as fetching the web page: the page is where the form is, not a step.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind === 'http' && s.method === 'GET' && !s.url && /\b(?:web ?page|web ?site|site)\b/i.test(s.api))
+      steps.splice(i, 1);
+  }
+  return { kind: 'form', title: 'Sign-up form', fields: [] };
 }

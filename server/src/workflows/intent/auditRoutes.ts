@@ -205,6 +205,13 @@ const phraseOf = (s: Step): string => (s.kind === 'app' || s.kind === 'http' || 
 /** The steps a route does: what its part says, else what the part before did, else the destination set on the item. */
 function routeSteps(seg: Segment, previous: Step[], ctx: RouteContext, field: string): Step[] | null {
   if (NOTHING.test(seg.action.toLowerCase())) return null;
+  // "add the matching tag", "move it to the right folder": the item itself changes, where it is.
+  if (
+    ctx.itemApp &&
+    /\b(?:matching|right|corresponding|respective|appropriate)\b/i.test(seg.action) &&
+    !findMentions(tokenize(seg.action)).apps.length
+  )
+    return [{ kind: 'app', app: ctx.itemApp, verb: 'update', hints: {}, phrase: seg.action }];
   // "should go to Klaus": a destination without a verb is no step of its own ("Klaus" is no system to call).
   const acts =
     seg.action
@@ -360,6 +367,60 @@ function classifyToRight(steps: Step[], original: string, context: Context): str
   return action;
 }
 
+/**
+ * "route on their 'interest' field: ebook, webinar, checklist, or anything else, and add the matching tag",
+ * "Depending on the status field (in_transit, delivered, exception), either update …, email …, or open …": the
+ * values listed after the field, each doing the action said after them (one each, in order, or the same one).
+ */
+const LISTED =
+  /\b(?:rout(?:e|es|ed|ing)|split(?:s|ting)?|sort(?:s|ed|ing)?|switch(?:es)?|branch(?:es|ing)?|depending|based)\s+(?:\w+\s+){0,3}?(?:on|by)\s+(?:the |their |its |which )?['"‘“`]?([a-z_][\w]*)['"’”`]?(?: field| value| column| property)?\s*(?::|\(|,|-)\s*([^.;:()\n]{3,120}?)\s*(?:\)|$|\.|;|,? (?:and|then) (?=\w))/i;
+
+function listedRoutes(steps: Step[], original: string, context: Context): string | null {
+  const m = LISTED.exec(original);
+  if (!m) return null;
+  const items = m[2]!
+    .split(/\s*(?:,|\/|\bor\b|\band\b)\s*/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const fallback = items.some((v) => FALLBACK.test(v.toLowerCase()) || /\belse\b/i.test(v));
+  const values = items.filter(
+    (v) => !FALLBACK.test(v.toLowerCase()) && !/\belse\b/i.test(v) && v.split(' ').length <= 2,
+  );
+  if (values.length < 2 || values.length > 8) return null;
+  const end = m.index + m[0].length;
+  const rest = original.slice(end).match(/^[^.!?\n]*/)?.[0] ?? '';
+  // "either A, B, or C": one action each, in the order of the values.
+  const either = /^\s*,?\s*(?:either|respectively)?\s*(.+)$/i.exec(rest)?.[1] ?? '';
+  const actions = either.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/).filter((a) => a.trim());
+  const ctx = contextAt(original, m.index, end + rest.length, context);
+  const one = (action: string) =>
+    routeSteps(
+      { start: end, end: end + rest.length, name: '', full: true, fallback: false, action, kind: 2 },
+      [],
+      ctx,
+      m[1]!.toLowerCase(),
+    ) ?? [];
+  const each =
+    actions.length === values.length
+      ? actions.map(one)
+      : values.map(() => one(rest.replace(/^\s*,?\s*(?:and|then)?\s*/i, '')));
+  if (each.some((x) => !x.length)) return null;
+  const field = m[1]!.toLowerCase();
+  const routes: Route[] = values.map((name, i) => ({ name, steps: each[i]! }));
+  const shared = actions.length === values.length ? null : structuredClone(each[0]!);
+  const kept = appsOf(each.flat());
+  let at = dropStale(
+    steps,
+    original,
+    { from: m.index, to: end + rest.length },
+    kept,
+    new Set(values.map((v) => v.toLowerCase())),
+  );
+  if (at < 0) at = steps.length;
+  steps.splice(Math.min(at, steps.length), 0, { kind: 'switch', field, routes, fallback: fallback ? shared : null });
+  return original.slice(m.index, end + rest.length);
+}
+
 export function auditRoutes(steps: Step[], original: string, context: Context): string | null {
   const classifier = steps.find((s): s is AiStep => s.kind === 'ai' && (s.routes?.length ?? 0) > 1);
   if (classifier)
@@ -374,7 +435,7 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
   );
   if (branched) return null;
   const segments = findRoutes(original);
-  if (!segments) return classifyToRight(steps, original, context);
+  if (!segments) return classifyToRight(steps, original, context) ?? listedRoutes(steps, original, context);
   const from = segments[0]!.start;
   const to = segments.at(-1)!.end;
   const before = original.slice(Math.max(0, original.lastIndexOf('\n', from - 2) + 1, from - 300), to);

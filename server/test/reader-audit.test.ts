@@ -320,3 +320,45 @@ describe('the reader on routes listed after their field, and more kinds said in 
     assert.equal(top.indexOf('extract'), top.indexOf('microsoftSharePoint:read') + 1);
   });
 });
+
+describe('the reader calls the web where a request fetches a page or calls an API n8n has no node for', () => {
+  const http = (spec: WorkflowSpec) => all(spec).filter((s) => s.kind === 'http');
+
+  it('fetches the site a request checks for being down, before the test', () => {
+    const spec = readRequest('Text me if our website goes down. Check it every 5 minutes.');
+    assert.equal(spec.steps[0]?.kind, 'http');
+    assert.ok(spec.steps[0]?.kind === 'http' && spec.steps[0].method === 'GET');
+  });
+
+  it('calls the API a request names once ("call our fulfilment API")', () => {
+    const spec = readRequest('For each new order call our fulfilment API and log the result in Airtable.');
+    const calls = http(spec);
+    assert.equal(calls.length, 1);
+    assert.ok(calls[0]?.kind === 'http' && calls[0].method === 'POST');
+    // The clause rules made the call already here: the audit adds no second one.
+    const paid = readRequest('When a Shopify order is paid, call our fulfilment API and post the answer to Slack.');
+    assert.equal(http(paid).length, 1);
+  });
+
+  it("does not fetch an app's own page ('our Facebook page')", () => {
+    const spec = readRequest('Every morning get the new posts from our Facebook page and post them to Slack.');
+    assert.deepEqual(http(spec), []);
+  });
+});
+
+describe('the reader runs on the schedule a request says to check on', () => {
+  it('polls the app hourly when the request says checking once an hour is enough', () => {
+    const spec = readRequest(
+      "HR lives in BambooHR. When a new employee record is created there (checking once an hour is OK since there's no instant trigger), create their Google Workspace account.",
+    );
+    assert.deepEqual(spec.trigger, { kind: 'schedule', rule: { field: 'hours', hoursInterval: 1 } });
+    assert.deepEqual(kinds(spec.steps).slice(0, 1), ['bambooHr:read']);
+  });
+
+  it("keeps an app's own event when the request only says when to post ('poll every 30s until …' is a wait)", () => {
+    const spec = readRequest(
+      'When a GitHub release is published, start a Netlify build and poll every 30s until the deploy is ready, then post to Slack.',
+    );
+    assert.equal(spec.trigger.kind, 'app');
+  });
+});

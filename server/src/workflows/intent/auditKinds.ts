@@ -3,8 +3,11 @@
 // someone ("send a CSV of the bad rows"), a time relative to an event ("24 hours before", "the next morning",
 // "still not completed after 3 days") and two sources compared or combined ("compare Stripe with QuickBooks").
 // Each is checked after the clauses are read and added where the request's sentence puts it, when it is missing.
-import { walkSteps, type Step, type Trigger } from '../spec.ts';
+import { walkSteps, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
+import { findMentions } from './mentions.ts';
+import { findSchedule } from './schedule.ts';
 import { numberWord } from './spoken.ts';
+import { tokenize } from './text.ts';
 
 type Format = 'csv' | 'pdf' | 'xlsx';
 
@@ -197,7 +200,39 @@ function joinSources(steps: Step[], original: string): void {
   steps.splice(at, 1, { kind: 'parallel', branches: [[first], [second]], merge: true });
 }
 
+/** A site checked for being up, a page fetched, an API called: an HTTP Request does it, where n8n has no app. */
+const SITE_DOWN =
+  /\b(?:uptime|downtime|outages?)\b|\b(?:site|website|server|endpoint|url|api|page|service)s? (?:is |goes |went |are |go )?(?:down|offline|unreachable)\b/i;
+const PAGE =
+  /\b(?:fetch|scrape|crawl|grab|download|pull|get|check|ping|monitor|watch|visit|load|open)\w* (?:(?!(?:forms?|leads?|sign-?ups?|submissions?|orders?|messages?|e-?mails?|notifications?|posts?)\b)[\w'’-]+ ){0,5}?(?:web ?pages?|pages?|web ?sites?|sites?|urls?|endpoints?|home ?pages?|html)\b/i;
+const API =
+  /\b(?:call|calls|calling|hit|hits|query|queries|post(?:s)? (?:it|them|this|that|the \w+) to|send(?:s)? (?:it|them|this|that|the \w+) to|notify) (?:our|their|the|a|an|its|this|that) (?:[\w-]+ ){0,3}?(?:api|endpoint|rest api|web ?service|service url|webhook url)\b/i;
+
+function fetchWeb(steps: Step[], original: string): void {
+  if (has(steps, (s) => s.kind === 'http' || (s.kind === 'ai' && s.tools.some((t) => t.kind === 'http')))) return;
+  const said = SITE_DOWN.exec(original) ?? PAGE.exec(original) ?? API.exec(original);
+  // "the Shopify API", "our Facebook page": an app's own API or page is that app's node.
+  if (!said || findMentions(tokenize(said[0])).apps.length) return;
+  const api = API.test(said[0]) && !SITE_DOWN.test(said[0]);
+  const step: Step = {
+    kind: 'http',
+    url: null,
+    method: api && !/^quer/i.test(said[0]) ? 'POST' : 'GET',
+    api: api ? 'the API' : 'the web page',
+    phrase: said[0],
+  };
+  const loop = steps.find((s) => s.kind === 'loop');
+  if (loop?.kind === 'loop') {
+    loop.body.unshift(step);
+    return;
+  }
+  let at = 0;
+  while (at < steps.length && fetches(steps[at]!)) at++;
+  steps.splice(at, 0, step);
+}
+
 export function auditKinds(steps: Step[], original: string, trigger: string, mail: boolean): void {
+  fetchWeb(steps, original);
   if (!steps.length) return;
   joinSources(steps, original);
   extractFiles(steps, original, mail);
@@ -267,4 +302,41 @@ export function formTrigger(trigger: Trigger, steps: Step[], original: string): 
       steps.splice(i, 1);
   }
   return { kind: 'form', title: 'Sign-up form', fields: [] };
+}
+
+/**
+ * A request that says how often to look ("checking once an hour is OK", "BambooHR is checked every hour", "the
+ * verification every 6 hours is sufficient", "weekdays at 8:00", "periodically") runs on that schedule: an app
+ * trigger it was read with becomes a read of that app at each run.
+ */
+const POLL =
+  /\b(?:check(?:s|ed|ing)?|poll(?:s|ed|ing)?|verif\w*|look(?:s|ing)?|run(?:s|ning)?|sync(?:s|ed|ing)?|fetch(?:es|ed|ing)?|refresh\w*|re-?index\w*)\b[^.!?\n]{0,30}?\b(?:every|each|once an?|once a|twice a|hourly|daily|nightly|weekly|in the morning|per (?:hour|day))\b|\b(?:every|each) (?:quarter hour|half hour|\d+ ?(?:mins?|minutes?|hours?|h)\b)|\bweekdays (?:at )?\d|\bperiodically\b|\bevery (?:morning|evening|night|day|weekday|hour)\b|\beach (?:morning|evening|night|day|weekday)\b/i;
+
+export function scheduleTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  // A webhook the reader stood in with (the request names none) is no event the request asked for either.
+  const stoodIn = trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
+  if (trigger.kind !== 'manual' && trigger.kind !== 'app' && !stoodIn) return null;
+  const cue = POLL.exec(original);
+  if (!cue) return null;
+  // "… or should I check daily with a Schedule Trigger?": a question weighs a way, it does not ask for it.
+  const rest = original.slice(cue.index);
+  if (/^[^.!?\n]*\?/.test(rest)) return null;
+  // "poll every 30s until the deploy is ready" paces a wait inside the run, it is no schedule.
+  if (/^\s*(?:\d+\s*(?:s|secs?|seconds?)\b|[^.!?\n]{0,25}\buntil\b)/i.test(original.slice(cue.index + cue[0].length)))
+    return null;
+  // An app's own event is kept unless the request says to check it on a schedule.
+  if (trigger.kind !== 'manual' && !/\b(?:check|poll|verif|sync|fetch|refresh|look|periodically)/i.test(cue[0]))
+    return null;
+  const found = findSchedule(original);
+  const said = original.slice(cue.index, cue.index + cue[0].length + 12);
+  const rule: ScheduleRule =
+    found?.rule ??
+    (/\bhour/i.test(said)
+      ? { field: 'hours', hoursInterval: 1 }
+      : /\bquarter hour/i.test(said)
+        ? { field: 'minutes', minutesInterval: 15 }
+        : { field: 'days', daysInterval: 1, triggerAtHour: 9 });
+  if (trigger.kind === 'app' && !steps.some((s) => s.kind === 'app' && s.app === trigger.app && fetches(s)))
+    steps.unshift({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: cue[0] });
+  return { kind: 'schedule', rule };
 }

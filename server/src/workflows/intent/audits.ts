@@ -3,7 +3,7 @@
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { walkSteps, type Step, type Trigger } from '../spec.ts';
 import { auditConditions } from './auditConditions.ts';
-import { auditKinds, formTrigger, mailTrigger } from './auditKinds.ts';
+import { auditKinds, formTrigger, mailTrigger, scheduleTrigger } from './auditKinds.ts';
 import { auditRoutes } from './auditRoutes.ts';
 import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
@@ -44,6 +44,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   }
   const form = formTrigger(trigger, steps, original);
   if (form) trigger = form;
+  const polled = scheduleTrigger(trigger, steps, original);
+  if (polled) trigger = polled;
   const start = trigger;
   const routed = auditRoutes(steps, original, {
     read: a.readPart,

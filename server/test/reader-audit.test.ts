@@ -362,3 +362,25 @@ describe('the reader runs on the schedule a request says to check on', () => {
     assert.equal(spec.trigger.kind, 'app');
   });
 });
+
+describe('the reader joins two tests said one after the other into one branch', () => {
+  it('makes "if over … / if under that …" one If with both outcomes, not two Filters', () => {
+    const spec = readRequest(
+      "when a customer pays with stripe and the amount is over five hundred dollars I want a message in slack saying big payment and if it's under that just log it in the google sheet called payments",
+    );
+    const branch = spec.steps.find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition, { field: 'amount', operator: 'gt', value: 500 });
+    assert.deepEqual(kinds(branch.otherwise), ['googleSheets:create']);
+    assert.equal(filterOf(spec), undefined);
+  });
+
+  it('makes the same reply said before and after a test its two outcomes ("If the order is not found then reply …")', () => {
+    const spec = readRequest(
+      "Customers message our Telegram bot with an order ID; the bot fetches the order status from our MySQL DB and replies back. If the order ID is not found then reply 'Please check the order ID'.",
+    );
+    const branch = all(spec).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual([kinds(branch.then), kinds(branch.otherwise)], [['telegram:send'], ['telegram:send']]);
+  });
+});

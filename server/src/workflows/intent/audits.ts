@@ -2,7 +2,7 @@
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { walkSteps, type Step, type Trigger } from '../spec.ts';
-import { auditConditions } from './auditConditions.ts';
+import { auditConditions, pairFilters } from './auditConditions.ts';
 import { auditKinds, formTrigger, mailTrigger, scheduleTrigger } from './auditKinds.ts';
 import { auditRoutes } from './auditRoutes.ts';
 import type { Mentions } from './mentions.ts';
@@ -63,6 +63,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   });
   if (routed) drop(a.unmapped, (u) => routed.includes(u.replace(/ \(which routes.*$/, '').trim()));
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
+  pairFilters(steps);
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
   return trigger;

@@ -29,9 +29,31 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
   { set: 'userDevelopment10', label: 'requests written outside the builder, tenth development set' },
   { set: 'userDevelopment11', label: 'requests written outside the builder, eleventh development set' },
   {
+    set: 'userDevelopment12',
+    label: 'requests written outside the builder, twelfth development set (AI-builder prompts)',
+  },
+  {
+    set: 'userDevelopment13',
+    label: 'requests written outside the builder, thirteenth development set (forum and issue posts)',
+  },
+  {
+    set: 'userDevelopment14',
+    label: 'requests written outside the builder, fourteenth development set (business users)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',
+  },
+  {
+    set: 'userHeldout2',
+    label: 'requests written outside the builder, second held-out set (builder-evaluation prompts)',
+    against: 'userDevelopment12',
+  },
+  {
+    set: 'userHeldout3',
+    label: 'requests written outside the builder, third held-out set (issue and Reddit posts)',
+    against: 'userDevelopment13',
   },
 ];
 

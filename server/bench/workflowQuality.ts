@@ -63,7 +63,12 @@ export type SetName =
   | 'userDevelopment9'
   | 'userDevelopment10'
   | 'userDevelopment11'
-  | 'userHeldout';
+  | 'userDevelopment12'
+  | 'userDevelopment13'
+  | 'userDevelopment14'
+  | 'userHeldout'
+  | 'userHeldout2'
+  | 'userHeldout3';
 
 const FILES: Record<SetName, string> = {
   own: 'workflow-requests.json',
@@ -82,7 +87,12 @@ const FILES: Record<SetName, string> = {
   userDevelopment9: 'user-requests-dev9.json',
   userDevelopment10: 'user-requests-dev10.json',
   userDevelopment11: 'user-requests-dev11.json',
+  userDevelopment12: 'user-requests-dev12.json',
+  userDevelopment13: 'user-requests-dev13.json',
+  userDevelopment14: 'user-requests-dev14.json',
   userHeldout: 'user-requests-heldout.json',
+  userHeldout2: 'user-requests-heldout2.json',
+  userHeldout3: 'user-requests-heldout3.json',
 };
 
 export function loadCases(set: SetName = 'own'): QualityCase[] {

@@ -79,9 +79,12 @@ const FILLER =
 function cuesOf(text: string, base: number): Cue[] {
   const lower = text.toLowerCase();
   const cues: Cue[] = [];
-  const add = (re: RegExp, polarity: Polarity, after: boolean, exists = false) => {
+  /** The marker a match found, where it is in the request. */
+  const at = (m: RegExpExecArray, cue: Omit<Cue, 'start' | 'end'>) =>
+    cues.push({ start: base + m.index, end: base + m.index + m[0].length, ...cue });
+  const add = (re: RegExp, polarity: Polarity, after: boolean) => {
     const m = re.exec(lower);
-    if (m) cues.push({ start: base + m.index, end: base + m.index + m[0].length, polarity, after, exists });
+    if (m) at(m, { polarity, after });
   };
   const exists = EXISTS.exec(lower);
   // "remove duplicates" is a step of its own; "create it, or update it if it's already there" writes either way.
@@ -90,71 +93,45 @@ function cuesOf(text: string, base: number): Cue[] {
       lower,
     );
   if (exists && upsert) return [];
-  if (exists) {
-    cues.push({
-      start: base + exists.index,
-      end: base + exists.index + exists[0].length,
-      polarity: 'drop',
-      after: false,
-      exists: true,
-    });
-  }
+  if (exists) at(exists, { polarity: 'drop', after: false, exists: true });
   /** A captured value as written (the match ran on the lower-case text). */
   const written = (m: RegExpExecArray, group: string) => {
     const at = m.index + m[0].lastIndexOf(group);
     return text.slice(at, at + group.length).trim();
   };
-  const state = STATE.exec(lower);
-  const stated = state?.[2] ?? state?.[3];
-  if (state && stated && !/^(?:the|a|an|it|them|their|true|false|\d+)$/.test(stated.trim()))
-    cues.push({
-      start: base + state.index,
-      end: base + state.index + state[0].length,
-      polarity: 'keep',
-      after: true,
-      condition: { field: state[1] ?? 'status', operator: 'equals', value: written(state, stated) },
-    });
-  const outside = /\boutside (?:of )?(?:business|office|working|opening) hours\b/.exec(lower);
-  if (outside)
-    cues.push({
-      start: base + outside.index,
-      end: base + outside.index + outside[0].length,
-      polarity: 'keep',
-      after: true,
-      condition: { field: 'outside_business_hours', operator: 'isTrue', value: true },
-    });
+  /** A marker that states its test itself ("status = Interview", "other than 200"). */
+  const states = (m: RegExpExecArray | null, condition: (m: RegExpExecArray) => Condition | null) => {
+    const said = m && condition(m);
+    if (m && said) at(m, { polarity: 'keep', after: true, condition: said });
+  };
+  states(STATE.exec(lower), (m) => {
+    const value = m[2] ?? m[3];
+    return value && !/^(?:the|a|an|it|them|their|true|false|\d+)$/.test(value.trim())
+      ? { field: m[1] ?? 'status', operator: 'equals', value: written(m, value) }
+      : null;
+  });
+  states(/\boutside (?:of )?(?:business|office|working|opening) hours\b/.exec(lower), () => ({
+    field: 'outside_business_hours',
+    operator: 'isTrue',
+    value: true,
+  }));
   // "returns something other than 200": the answer's status code.
-  const status = /\b(?:other than|not|isn't|is not|anything but|except) (?:a |an )?(?:http )?([1-5]\d\d)\b/.exec(lower);
-  if (status)
-    cues.push({
-      start: base + status.index,
-      end: base + status.index + status[0].length,
-      polarity: 'keep',
-      after: true,
-      condition: { field: 'statusCode', operator: 'notEquals', value: Number(status[1]) },
-    });
+  states(
+    /\b(?:other than|not|isn't|is not|anything but|except) (?:a |an )?(?:http )?([1-5]\d\d)\b/.exec(lower),
+    (m) => ({
+      field: 'statusCode',
+      operator: 'notEquals',
+      value: Number(m[1]),
+    }),
+  );
   // "Once we hit 30 people, email me": a count reached.
-  const reached =
+  states(
     /\b(?:once|when|as soon as) (?:we|it|they|the \w+|there are) (?:hit|hits|reach|reaches|get to|gets to|exceed|exceeds|pass|passes|have|has) (\d+)\b/.exec(
       lower,
-    );
-  if (reached)
-    cues.push({
-      start: base + reached.index,
-      end: base + reached.index + reached[0].length,
-      polarity: 'keep',
-      after: true,
-      condition: { field: 'count', operator: 'gte', value: Number(reached[1]) },
-    });
-  const mention = MENTIONS.exec(lower);
-  if (mention)
-    cues.push({
-      start: base + mention.index,
-      end: base + mention.index + mention[0].length,
-      polarity: 'keep',
-      after: true,
-      condition: { field: 'text', operator: 'contains', value: written(mention, mention[1]!) },
-    });
+    ),
+    (m) => ({ field: 'count', operator: 'gte', value: Number(m[1]) }),
+  );
+  states(MENTIONS.exec(lower), (m) => ({ field: 'text', operator: 'contains', value: written(m, m[1]!) }));
   // "keep only name and email and add them …": fields kept, not items.
   const fields =
     /\b(?:keep|keeps|keeping) only (?:the )?(?:[\w-]+(?:,| and| &) ){0,4}[\w-]+(?: fields?| columns?| properties)?(?= and \w+|\s*[,.;]|$)/.exec(

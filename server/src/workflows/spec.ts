@@ -264,3 +264,7 @@ export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
     if (step.kind === 'loop') walkSteps(step.body, visit);
   }
 }
+
+/** A step that reads items: an app read, a search, an HTTP GET. */
+export const isRead = (s: Step): boolean =>
+  (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');

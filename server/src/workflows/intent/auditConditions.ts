@@ -4,7 +4,7 @@
 // a request that marks a test but got no If, Switch, Filter or routed classifier gets a Filter where its sentence
 // says, with the comparison its words give, else a yes/no flag named by them (listed for the user to point at
 // their field, as any stated test the reader cannot compare).
-import { walkSteps, type Condition, type Step } from '../spec.ts';
+import { isRead, walkSteps, type Condition, type Step } from '../spec.ts';
 import { STOP, verbClass } from './lexicon.ts';
 import { sentences, type Token } from './text.ts';
 import { conditionOf, invert } from './words.ts';
@@ -253,14 +253,12 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
   });
   const next = said.filter((x) => x.at >= cue.start).sort((a, b) => a.at - b.at)[0];
   const prior = said.filter((x) => x.at < cue.start).sort((a, b) => b.at - a.at)[0];
-  const fetches = (s: Step) =>
-    (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
   // "send alerts to Slack and create a ticket, but only if …": a test said after the sentence's actions guards
   // them; one said after a read ("look at today's events, keep only …") keeps the items read.
   const first = said
-    .filter((x) => x.step.kind === 'ai' || (x.step.kind === 'app' && !fetches(x.step)))
+    .filter((x) => x.step.kind === 'ai' || (x.step.kind === 'app' && !isRead(x.step)))
     .sort((a, b) => a.at - b.at)[0];
-  const guards = !next && prior !== undefined && !fetches(prior.step) && first !== undefined;
+  const guards = !next && prior !== undefined && !isRead(prior.step) && first !== undefined;
   const anchor = next ?? (guards ? first : prior);
   const place = anchor ? placeOf(steps, anchor.step) : null;
   if (place) {
@@ -270,7 +268,7 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
   // A sentence of its own ("Good ratings can be ignored"): the test applies to the items as they come in, after
   // the steps that fetch them.
   let at = 0;
-  while (at < steps.length && fetches(steps[at]!)) at++;
+  while (at < steps.length && isRead(steps[at]!)) at++;
   const loop = steps[at];
   if (loop?.kind === 'loop') loop.body.unshift(filter);
   else steps.splice(at, 0, filter);

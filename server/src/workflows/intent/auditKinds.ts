@@ -3,7 +3,7 @@
 // someone ("send a CSV of the bad rows"), a time relative to an event ("24 hours before", "the next morning",
 // "still not completed after 3 days") and two sources compared or combined ("compare Stripe with QuickBooks").
 // Each is checked after the clauses are read and added where the request's sentence puts it, when it is missing.
-import { walkSteps, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
+import { isRead, walkSteps, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
 import { findMentions } from './mentions.ts';
 import { findSchedule } from './schedule.ts';
 import { numberWord } from './spoken.ts';
@@ -31,9 +31,6 @@ const CONTENT =
 const STORES =
   /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage|gmail|microsoftOutlook)$/;
 
-const fetches = (s: Step) =>
-  (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
-
 function has(steps: Step[], test: (s: Step) => boolean): boolean {
   let found = false;
   walkSteps(steps, (s) => (found ||= test(s)));
@@ -57,8 +54,8 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
   if (/\b(?:generate|create|make|send|attach|produce|build|render|print)s? (?:a |an |the )?(?:\w+ )?$/.test(before))
     return;
   const format = FORMAT[(said[1] ?? said[2])!.toLowerCase()]!;
-  const stored = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && fetches(s));
-  const at = stored >= 0 ? stored : steps.findIndex(fetches);
+  const stored = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && isRead(s));
+  const at = stored >= 0 ? stored : steps.findIndex(isRead);
   const store = steps[at];
   if (store?.kind === 'app') store.hints = { ...store.hints, download: true };
   // Mail triggers download attachments as attachment_0, attachment_1, ….
@@ -153,7 +150,7 @@ function waitFor(steps: Step[], original: string, trigger: string): void {
     s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? original.indexOf(s.phrase, Math.max(0, start)) : -1;
   const inSentence = steps.filter((s) => {
     const at = phraseAt(s);
-    return at >= start && at < end && !fetches(s);
+    return at >= start && at < end && !isRead(s);
   });
   const target = inSentence.find((s) => phraseAt(s) > time.at) ?? inSentence.at(-1);
   let at = target ? steps.indexOf(target) : -1;
@@ -191,7 +188,7 @@ function joinSources(steps: Step[], original: string): void {
     ((s.kind === 'app' || s.kind === 'http') &&
       original.indexOf(s.phrase) >= start &&
       original.indexOf(s.phrase) < end);
-  const reads = steps.filter((s): s is Extract<Step, { kind: 'app' | 'http' }> => fetches(s) && inSentence(s));
+  const reads = steps.filter((s): s is Extract<Step, { kind: 'app' | 'http' }> => isRead(s) && inSentence(s));
   const first = reads[0];
   const second = reads.find((s) => s !== first && !(s.kind === 'app' && first?.kind === 'app' && s.app === first.app));
   if (!first || !second) return;
@@ -227,7 +224,7 @@ function fetchWeb(steps: Step[], original: string): void {
     return;
   }
   let at = 0;
-  while (at < steps.length && fetches(steps[at]!)) at++;
+  while (at < steps.length && isRead(steps[at]!)) at++;
   steps.splice(at, 0, step);
 }
 
@@ -336,7 +333,7 @@ export function scheduleTrigger(trigger: Trigger, steps: Step[], original: strin
       : /\bquarter hour/i.test(said)
         ? { field: 'minutes', minutesInterval: 15 }
         : { field: 'days', daysInterval: 1, triggerAtHour: 9 });
-  if (trigger.kind === 'app' && !steps.some((s) => s.kind === 'app' && s.app === trigger.app && fetches(s)))
+  if (trigger.kind === 'app' && !steps.some((s) => s.kind === 'app' && s.app === trigger.app && isRead(s)))
     steps.unshift({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: cue[0] });
   return { kind: 'schedule', rule };
 }

@@ -2,7 +2,7 @@
 // with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
 // job the request names ends up in a step. Deterministic: the same text gives the same spec.
 import { appKind } from '../catalog/appKinds.ts';
-import { walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
+import { isRead, walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
@@ -1430,10 +1430,6 @@ function feedsMerged(steps: Step[], original: string): void {
     return;
   }
 }
-
-/** A step that reads items: an app read, a search, an HTTP GET. */
-const isRead = (s: Step): boolean =>
-  (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');
 
 /** How many steps at the start of a list read items. */
 function leadingReads(steps: Step[]): number {

@@ -2,9 +2,11 @@
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { walkSteps, type Step, type Trigger } from '../spec.ts';
-import { auditConditions, pairFilters } from './auditConditions.ts';
-import { auditKinds, formTrigger, mailTrigger, scheduleTrigger } from './auditKinds.ts';
+import { auditConditions } from './auditConditions.ts';
+import { auditKinds } from './auditKinds.ts';
+import { formTrigger, mailTrigger, scheduleTrigger } from './auditTriggers.ts';
 import { auditRoutes } from './auditRoutes.ts';
+import { pairFilters } from './pairFilters.ts';
 import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
 import type { Token } from './text.ts';

@@ -1,0 +1,107 @@
+// What starts a workflow when the request says it in passing, after the clauses are read: mail people send in
+// ("Clients email me their receipts"), sign-ups "on our website", and how often to check ("checking once an hour is
+// OK"). Each replaces only a start the reader stood in with (a manual start, a webhook no one named, an app's event
+// the request says to poll).
+import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
+import { findSchedule } from './schedule.ts';
+
+/**
+ * Mail that arrives ("Clients email me their receipts", "PDF invoices emailed to our invoices inbox", "send bills to
+ * our bills@ inbox", "from our IMAP inbox"): the workflow starts from new mail, and no clause sends it.
+ */
+/** Who mails the workflow's items in: "Clients email me …", "a vendor emails us …" (not "email me the report"). */
+const SENDERS =
+  'clients?|customers?|vendors?|suppliers?|people|they|partners?|users?|someone|somebody|candidates?|applicants?|students?|parents?|tenants?|patients?|members?|contractors?|freelancers?|employees?|staff|agents?|landlords?|guests?|buyers?|sellers?|teachers?|colleagues?|leads?|prospects?|folks|companies|agencies|venues|brands|retailers|carriers?|banks?|accountants?|recruiters?|reps?';
+const ARRIVES = new RegExp(
+  [
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails? (?:me|us)\\b`,
+    String.raw`\be-?mailed (?:to|in|over)\b`,
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards) (?:\\w+ ){0,4}to (?:our|my|the) (?:[\\w@.-]+ ){0,2}(?:inbox|mailbox|e-?mail address)\\b`,
+    String.raw`\b(?:(?:come|comes|coming|arrive|arrives|arriving|land|lands|landing|show up|shows up|end up|ends up|drop|drops|we get|we receive|received) (?:\w+ ){0,3}?(?:into|in|at)|reach(?:es)?|hits?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox)\b`,
+    String.raw`\b(?:from|watch|watches|monitor|monitors|checks?|reads?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:imap |shared )?(?:inbox|mailbox)\b`,
+    String.raw`\b(?:come|comes|arrive|arrives) (?:in )?by e-?mail\b`,
+  ].join('|'),
+  'i',
+);
+
+export function mailTrigger(trigger: Trigger, steps: Step[], original: string, apps: string[]): Trigger | null {
+  if (trigger.kind !== 'manual' && trigger.kind !== 'schedule') return null;
+  const cue = ARRIVES.exec(original);
+  if (!cue) return null;
+  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
+  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length - cue.index);
+  // "A vendor emails us a CSV every Monday": the time says when mail comes, not a schedule of the workflow's own;
+  // "every Monday collect the emails from my inbox" reads the mailbox on a schedule.
+  if (
+    trigger.kind === 'schedule' &&
+    !(
+      new RegExp(`\\b(?:${SENDERS})\\b`, 'i').test(cue[0]) &&
+      /\b(?:every|each|daily|weekly|monthly|nightly|hourly)\b/i.test(original.slice(start, end))
+    )
+  )
+    return null;
+  const provider = apps.includes('gmail') ? 'gmail' : apps.includes('microsoftOutlook') ? 'outlook' : 'imap';
+  // The sentence that says mail arrives sent nothing: the mail steps read from it go.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    const at = s.kind === 'app' ? original.indexOf(s.phrase) : -1;
+    if (s.kind === 'app' && /^(?:emailSend|gmail|microsoftOutlook)$/.test(s.app) && at >= start && at < end)
+      steps.splice(i, 1);
+  }
+  const attachments = /\b(?:attach\w*|pdfs?|csvs?|xlsx|invoices? as|receipts?|scans?)\b/i.test(original);
+  return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
+}
+
+/** People who sign up, register or book "on our website": an n8n form (or the site's webhook) starts the workflow. */
+const SIGN_UP =
+  /\b(?:sign(?:s|ed)? ?up|register(?:s|ed)?|submit(?:s|ted)?|fill(?:s|ed)? (?:in|out)|enquir(?:e|es|ed)|inquir(?:e|es|ed)|appl(?:y|ies|ied)|book(?:s|ed)?|request(?:s|ed)? (?:a |an )?(?:quote|demo|callback))\b[^.!?\n]{0,60}?\b(?:on|through|via|from|using|in) (?:our|the|my) (?:web ?site|site|landing page|web ?form|website form|contact form|sign-?up form|form)\b/i;
+
+export function formTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual') return null;
+  const cue = SIGN_UP.exec(original);
+  if (!cue) return null;
+  // "sign up … on our website" read as fetching the web page: the page is where the form is, not a step.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind === 'http' && s.method === 'GET' && !s.url && /\b(?:web ?page|web ?site|site)\b/i.test(s.api))
+      steps.splice(i, 1);
+  }
+  return { kind: 'form', title: 'Sign-up form', fields: [] };
+}
+
+/**
+ * A request that says how often to look ("checking once an hour is OK", "BambooHR is checked every hour", "the
+ * verification every 6 hours is sufficient", "weekdays at 8:00", "periodically") runs on that schedule: an app
+ * trigger it was read with becomes a read of that app at each run.
+ */
+const POLL =
+  /\b(?:check(?:s|ed|ing)?|poll(?:s|ed|ing)?|verif\w*|look(?:s|ing)?|run(?:s|ning)?|sync(?:s|ed|ing)?|fetch(?:es|ed|ing)?|refresh\w*|re-?index\w*)\b[^.!?\n]{0,30}?\b(?:every|each|once an?|once a|twice a|hourly|daily|nightly|weekly|in the morning|per (?:hour|day))\b|\b(?:every|each) (?:quarter hour|half hour|\d+ ?(?:mins?|minutes?|hours?|h)\b)|\bweekdays (?:at )?\d|\bperiodically\b|\bevery (?:morning|evening|night|day|weekday|hour)\b|\beach (?:morning|evening|night|day|weekday)\b/i;
+
+export function scheduleTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  // A webhook the reader stood in with (the request names none) is no event the request asked for either.
+  const stoodIn = trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
+  if (trigger.kind !== 'manual' && trigger.kind !== 'app' && !stoodIn) return null;
+  const cue = POLL.exec(original);
+  if (!cue) return null;
+  // "… or should I check daily with a Schedule Trigger?": a question weighs a way, it does not ask for it.
+  const rest = original.slice(cue.index);
+  if (/^[^.!?\n]*\?/.test(rest)) return null;
+  // "poll every 30s until the deploy is ready" paces a wait inside the run, it is no schedule.
+  if (/^\s*(?:\d+\s*(?:s|secs?|seconds?)\b|[^.!?\n]{0,25}\buntil\b)/i.test(original.slice(cue.index + cue[0].length)))
+    return null;
+  // An app's own event is kept unless the request says to check it on a schedule.
+  if (trigger.kind !== 'manual' && !/\b(?:check|poll|verif|sync|fetch|refresh|look|periodically)/i.test(cue[0]))
+    return null;
+  const found = findSchedule(original);
+  const said = original.slice(cue.index, cue.index + cue[0].length + 12);
+  const rule: ScheduleRule =
+    found?.rule ??
+    (/\bhour/i.test(said)
+      ? { field: 'hours', hoursInterval: 1 }
+      : /\bquarter hour/i.test(said)
+        ? { field: 'minutes', minutesInterval: 15 }
+        : { field: 'days', daysInterval: 1, triggerAtHour: 9 });
+  if (trigger.kind === 'app' && !steps.some((s) => s.kind === 'app' && s.app === trigger.app && isRead(s)))
+    steps.unshift({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: cue[0] });
+  return { kind: 'schedule', rule };
+}

@@ -1,0 +1,184 @@
+// The parts of a request that list routes value by value: "Springfield goes to Tom", "Shelbyville to Ana",
+// "everything else to me", "Detractors (0–6) → …", "severity=critical -> …". A part is a value, a pivot (an arrow, a
+// colon, a verb) and what happens; a run of two or more such parts is a list of routes.
+import type { Condition } from '../spec.ts';
+import { lemma, verbClass } from './lexicon.ts';
+import { findMentions } from './mentions.ts';
+import { tokenize } from './text.ts';
+
+export interface Segment {
+  start: number;
+  end: number;
+  name: string;
+  /** The part says what happens itself (an arrow, a colon or a verb), not only where ("France to Amélie"). */
+  full: boolean;
+  fallback: boolean;
+  condition?: Condition;
+  field?: string;
+  action: string;
+  /** Which pivot the part used (arrow, colon, verb): routes of one list say theirs alike. */
+  kind: number;
+}
+
+/** Where a part's value ends and what happens to it begins: an arrow, else a colon, else a verb. */
+const PIVOTS = [
+  /\s*(?:→|->|=>|⇒)\s*/,
+  /\s*:\s+/,
+  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced)\b))\s*(?=\S)/,
+];
+/** Words that make the words before a pivot a clause, not a value: subjects, times. */
+const CLAUSE =
+  /^(?:we|i|you|they|he|she|us|me|our|my|your|every|each|daily|weekly|hourly|at|noon|morning|night|tonight|when|once|after|before)$/i;
+const LEAD =
+  /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
+const TRAIL =
+  /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|events?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
+export const FALLBACK =
+  /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
+export const NOTHING =
+  /^(?:(?:do |get |gets |receive )?nothing|no action|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
+/** Words a value is never: pronouns, labels of a request's own parts, times. */
+const NOT_VALUE =
+  /^(?:it|this|that|they|them|we|i|you|he|she|then|also|budget|note|notes|ac|acceptance criteria|step \d+|example|e\.g|i\.e|pls|please|goal|context|why|what i need|requirements?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)$/;
+
+/** The parts of a request, with their offsets: lines, sentences, and the commas and semicolons inside them. */
+function partsOf(text: string): Array<{ start: number; text: string }> {
+  const parts: Array<{ start: number; text: string }> = [];
+  const sep =
+    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)\s+(?:and|but|while|whereas)\s+(?=\S+(?:\s+\S+){0,3}\s*(?:→|->|=>|:)))\s*/g;
+  let at = 0;
+  for (const m of text.matchAll(sep)) {
+    if (m.index > at) parts.push({ start: at, text: text.slice(at, m.index) });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push({ start: at, text: text.slice(at) });
+  return parts;
+}
+
+function segmentOf(part: { start: number; text: string }, after: boolean): Segment | null {
+  let pivot: RegExpExecArray | null = null;
+  let kind = 0;
+  for (const [i, re] of PIVOTS.entries()) {
+    kind = i;
+    if ((pivot = re.exec(part.text)) && pivot.index > 0) break;
+  }
+  // "… based on the town: Springfield goes to Tom": the routes start after the colon that introduces them.
+  let intro = pivot ? part.text.slice(0, pivot.index).lastIndexOf(': ') : -1;
+  // "Emails to our intake address: anything mentioning …": a colon after more words than a value introduces.
+  if (pivot && intro < 0 && /^\s*:/.test(pivot[0]) && part.text.slice(0, pivot.index).split(/\s+/).length > 4)
+    intro = pivot.index + pivot[0].length - 2;
+  if (pivot && intro > 0) return segmentOf({ start: part.start + intro + 2, text: part.text.slice(intro + 2) }, after);
+  let full = true;
+  // "the ones from France to Amélie": only where, after a part that said what.
+  if ((!pivot || pivot.index === 0) && after) {
+    pivot = /\s+(?:to|into)\s+/.exec(part.text);
+    full = false;
+  }
+  if (!pivot || pivot.index === 0) return null;
+  const left = part.text.slice(0, pivot.index).trim();
+  const action = part.text.slice(pivot.index + pivot[0].length).trim();
+  if (!action || action.length > 200) return null;
+  // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.
+  const first = action.split(/\s+/)[0]!.toLowerCase();
+  if (full && kind === 1 && !verbClass(first) && !NOTHING.test(action.toLowerCase()) && !/^(?:to|into)$/.test(first))
+    return null;
+  let field: string | undefined;
+  let condition: Condition | undefined;
+  // "severity=critical", "status is resolved": the field is said with its value.
+  const pair = /^([a-z_][\w.]*)\s*(?:=|==)\s*['"‘“]?([\w -]+?)['"’”]?$/i.exec(left);
+  const range = /\(?\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*\)?/.exec(left);
+  // "< 50 → …", "> 500 → …": a bound.
+  const bound = /^(?:[-*•]\s*)?(<=?|>=?|≤|≥)\s*[$€£]?(\d+)/.exec(left);
+  const words = (pair ? pair[2]! : left.replace(/\([^)]*\)/g, ' '))
+    .replace(/['"‘’“”`]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (pair) field = pair[1]!.toLowerCase();
+  while (words.length && /^(?:and|or|but|then|also|-|\*|•)$/i.test(words[0]!)) words.shift();
+  const fallback = FALLBACK.test(words.join(' ').toLowerCase()) || /\belse\b/i.test(left);
+  // "anything mentioning divorce or custody": the text contains the value.
+  const contains = /\b(?:mentioning|mentions?|containing|contains?|about|with the words?)\b/i.test(left);
+  while (
+    words.length &&
+    (LEAD.test(words[0]!.toLowerCase()) ||
+      /^(?:anything|everything|something|stuff|mentioning|mentions?|containing|contains?)$/i.test(words[0]!))
+  )
+    words.shift();
+  while (words.length > 1 && TRAIL.test(words.at(-1)!.toLowerCase())) words.pop();
+  const name = words.join(' ') || (fallback ? 'other' : '');
+  const lower = name.toLowerCase();
+  if (!name || words.length > 3 || name.length > 32 || NOT_VALUE.test(lower)) return null;
+  if (words.some((w) => CLAUSE.test(w))) return null;
+  if (bound) {
+    const op = { '<': 'lt', '<=': 'lte', '≤': 'lte', '>': 'gt', '>=': 'gte', '≥': 'gte' } as const;
+    condition = { field: field ?? 'score', operator: op[bound[1] as keyof typeof op], value: Number(bound[2]) };
+  }
+  if (!condition && contains && !fallback)
+    condition = { field: field ?? 'text', operator: 'contains', value: words[0]!.toLowerCase() };
+  else if (pair) condition = { field: field!, operator: 'equals', value: pair[2]!.trim() };
+  // A value is no action and no app: "Gmail → Slack" is a chain, not a route.
+  if (
+    !fallback &&
+    /^(?:send|create|update|delete|read)$/.test(verbClass(words[0]!) ?? '') &&
+    lemma(words[0]!) === words[0]!.toLowerCase()
+  )
+    return null;
+  if (findMentions(tokenize(name)).apps.length) return null;
+  if (range && !pair && !bound) condition = { field: field ?? 'score', operator: 'gte', value: Number(range[1]) };
+  return {
+    start: part.start,
+    end: part.start + part.text.length,
+    name,
+    full,
+    fallback,
+    condition,
+    field,
+    action,
+    kind,
+  };
+}
+
+/** The longest run of adjacent route parts: two or more, at least one naming a value and one saying what. */
+export function findRoutes(original: string): Segment[] | null {
+  let best: Segment[] = [];
+  let run: Segment[] = [];
+  for (const part of partsOf(original)) {
+    const seg = segmentOf(
+      part,
+      run.some((s) => s.full),
+    );
+    if (seg) run.push(seg);
+    else run = [];
+    if (run.length > best.length) best = [...run];
+  }
+  // "anything mentioning divorce …, contract or lease stuff to …": the parts after say theirs the same way.
+  for (const [i, seg] of best.entries()) {
+    const before = best[i - 1]?.condition;
+    if (!seg.condition && !seg.fallback && before?.operator === 'contains')
+      seg.condition = { ...before, value: seg.name.split(' ')[0]!.toLowerCase() };
+  }
+  const valued = best.filter((s) => !s.fallback);
+  if (best.length < 2 || !valued.length || !best.some((s) => s.full)) return null;
+  const full = best.filter((s) => s.full);
+  if (full.length > 1 && new Set(full.map((s) => s.kind)).size === full.length) return null;
+  if (new Set(valued.map((s) => s.name.toLowerCase())).size < valued.length) return null;
+  return best;
+}
+
+/** The field the request says routes go by ("depending on the status field", "based on the town", "by region"). */
+export function fieldOf(text: string): string | null {
+  const said = [
+    ...text.matchAll(
+      /\b(?:depending on|based on|according to|routed? (?:them |it )?(?:by|on)|switch on|split (?:them |it )?by|sorted by|by)\s+(?:the |their |its |his |her |which |what )?['"‘“`]?([a-z][\w]*)['"’”`]?/gi,
+    ),
+    ...text.matchAll(/\b(?:the |their |its )['"‘“`]?([a-z][\w]*)['"’”`]? (?:field|column|property|value)\b/gi),
+  ]
+    .map((m) => m[1]!.toLowerCase())
+    .filter(
+      (w) =>
+        !/^(?:ai|gpt|llm|email|e|mail|me|us|hand|default|name|itself|them|it|the|a|an|each|day|week|hour|minute|phone|sms|text|slack)$/.test(
+          w,
+        ),
+    );
+  return said.at(-1) ?? null;
+}

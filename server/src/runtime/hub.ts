@@ -18,6 +18,9 @@ const PERSIST_EVERY_MS = 40;
 const FINISHED_IN_MEMORY_MS = 60_000;
 /** Frames read from the table at once when a follower catches up. */
 const PAGE = 500;
+/** How long a follower waits for the last frame of a run another instance has just finished (tries × ms). */
+const SETTLE_TRIES = 50;
+const SETTLE_MS = 100;
 
 /** Why a run's signal was aborted: the user's Stop, the server shutting down, or the run growing too large. */
 export type AbortReason = 'stopped' | 'shutdown' | 'too_large';
@@ -172,7 +175,7 @@ export class RunHub {
   }
 
   /** The run's owner and whether it is still running (here or on another instance), or null when unknown. */
-  private async ownerOf(runId: string): Promise<{ userId: string; running: boolean } | null> {
+  private async ownerOf(runId: string): Promise<{ userId: string; running: boolean; status?: string | null } | null> {
     const run = this.live.get(runId);
     if (run) return { userId: run.userId, running: !run.finished };
     const [row] = await this.ctx.db
@@ -181,7 +184,7 @@ export class RunHub {
       .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
       .where(and(eq(chatMessages.runId, runId), eq(chatMessages.role, 'team_response')))
       .limit(1);
-    return row ? { userId: row.userId, running: row.status === 'running' } : null;
+    return row ? { userId: row.userId, running: row.status === 'running', status: row.status } : null;
   }
 
   /** Stop at the user's request: aborts the run here, or asks the instance that holds it. */
@@ -226,6 +229,7 @@ export class RunHub {
     if (owner.userId !== userId) throw new RunForbiddenError();
     let last = afterSeq;
     let closed = false;
+    let settling = 0;
     let finish!: () => void;
     const done = new Promise<void>((resolve) => {
       finish = resolve;
@@ -260,6 +264,13 @@ export class RunHub {
         if (!closed && !now?.running) {
           const more = await this.readAfter(runId, last, 1);
           if (more.length) return catchUp();
+          // A run that ended on its instance stores its final status a moment before its last frame is stored:
+          // that frame is on its way (bounded wait). Only a run whose instance died (recovered as interrupted)
+          // ends here without one.
+          if (now && now.status !== 'interrupted' && settling++ < SETTLE_TRIES) {
+            setTimeout(catchUp, SETTLE_MS);
+            return;
+          }
           send(
             frames.error(
               'run_interrupted',

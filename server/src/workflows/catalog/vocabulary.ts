@@ -215,7 +215,14 @@ function namesOf(app: CatalogApp): string[] {
       names.add(n);
       n = n.replace(SUFFIX, '');
     }
-  return [...names].filter((n) => n.length > 1 && !/^(?:x|ai|api|app|data|table)$/.test(n));
+  // "Simple Vector Store" → "simple", "Exact Online" → "exact": a name cut to an everyday word is not the app.
+  return [...names].filter(
+    (n) =>
+      n.length > 1 &&
+      !/^(?:x|ai|api|app|data|table|simple|exact|twenty|virtuous|concord|linked|tribe|agile|unleashed|lemonade|code|think)$/.test(
+        n,
+      ),
+  );
 }
 
 /** How a phrase names an app: by its display name, by its n8n type name, by a name people use for it (alias). */

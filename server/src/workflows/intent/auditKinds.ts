@@ -99,6 +99,10 @@ function relativeTime(text: string): RelativeTime | null {
     ) ??
     /\bafter\s+(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\b/i.exec(
       text,
+    ) ??
+    // "wait like seven days and then …": a pause said inside the trigger's sentence.
+    /\b(?:wait|pause|delay)\s+(?:for\s+)?(?:(?:like|about|around|roughly|approximately|maybe|some)\s+)?(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\b/i.exec(
+      text,
     );
   if (m) {
     const n = /^an?$/i.test(m[1]!) ? 1 : (numberWord(m[1]!.toLowerCase()) ?? Number(m[1]));

@@ -20,6 +20,12 @@ const ARRIVES = new RegExp(
     String.raw`\b(?:(?:come|comes|coming|arrive|arrives|arriving|land|lands|landing|show up|shows up|end up|ends up|drop|drops|we get|we receive|received) (?:\w+ ){0,3}?(?:into|in|at)|reach(?:es)?|hits?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox)\b`,
     String.raw`\b(?:from|watch|watches|monitor|monitors|checks?|reads?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:imap |shared )?(?:inbox|mailbox)\b`,
     String.raw`\b(?:come|comes|arrive|arrives) (?:in )?by e-?mail\b`,
+    // "Our info@ Gmail gets all sorts", "my support inbox gets 200 emails a day".
+    String.raw`\b(?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox) (?:account )?(?:gets|receives)\b`,
+    // "I get so many parent emails in my school Outlook", "we receive orders by email".
+    String.raw`\b(?:i|we) (?:get|receive) (?:so many |lots of |a lot of |tons of |dozens of |hundreds of )?(?:[\w-]+ ){0,2}e-?mails (?:in|into|at|to) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox)\b`,
+    // "invoices arrive as pdf to invoices@ mail", "requests come into my Gmail".
+    String.raw`\b(?:come|comes|coming|arrive|arrives|arriving|land|lands) (?:in )?(?:as \w+ )?(?:into|in|at|to) (?:our|my|the )?(?:[\w@.-]+ ){0,2}(?:gmail|outlook|mail)\b`,
   ].join('|'),
   'i',
 );
@@ -54,7 +60,7 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
 
 /** People who sign up, register or book "on our website": an n8n form (or the site's webhook) starts the workflow. */
 const SIGN_UP =
-  /\b(?:sign(?:s|ed)? ?up|register(?:s|ed)?|submit(?:s|ted)?|fill(?:s|ed)? (?:in|out)|enquir(?:e|es|ed)|inquir(?:e|es|ed)|appl(?:y|ies|ied)|book(?:s|ed)?|request(?:s|ed)? (?:a |an )?(?:quote|demo|callback))\b[^.!?\n]{0,60}?\b(?:on|through|via|from|using|in) (?:our|the|my) (?:web ?site|site|landing page|web ?form|website form|contact form|sign-?up form|form)\b/i;
+  /\b(?:sign(?:s|ed)? ?up|sign-?ups|registrations|submissions|enquiries|inquiries|applications|bookings|leads|register(?:s|ed)?|submit(?:s|ted)?|fill(?:s|ed)? (?:in|out)|enquir(?:e|es|ed)|inquir(?:e|es|ed)|appl(?:y|ies|ied)|book(?:s|ed)?|request(?:s|ed)? (?:a |an )?(?:quote|demo|callback))\b[^.!?\n]{0,60}?\b(?:on|through|via|from|using|in) (?:our|the|my) (?:web ?site|site|landing page|web ?form|website form|contact form|sign-?up form|form)\b/i;
 
 export function formTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
   if (trigger.kind !== 'manual') return null;
@@ -104,4 +110,17 @@ export function scheduleTrigger(trigger: Trigger, steps: Step[], original: strin
   if (trigger.kind === 'app' && !steps.some((s) => s.kind === 'app' && s.app === trigger.app && isRead(s)))
     steps.unshift({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: cue[0] });
   return { kind: 'schedule', rule };
+}
+
+/**
+ * "I get so many customer emails in my Outlook": new mail starts the workflow from the mailbox the request names,
+ * and reading that mailbox again is not a step of its own.
+ */
+export function namedMailbox(trigger: Trigger, steps: Step[], apps: string[]): Trigger {
+  if (trigger.kind !== 'email' || trigger.provider !== 'imap') return trigger;
+  const app = apps.includes('gmail') ? 'gmail' : apps.includes('microsoftOutlook') ? 'microsoftOutlook' : null;
+  if (!app) return trigger;
+  const first = steps[0];
+  if (first?.kind === 'app' && first.app === app && isRead(first)) steps.shift();
+  return { ...trigger, provider: app === 'gmail' ? 'gmail' : 'outlook' };
 }

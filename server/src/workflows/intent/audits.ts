@@ -2,9 +2,10 @@
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { walkSteps, type Step, type Trigger } from '../spec.ts';
+import { auditAi, classifyMessages } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
-import { formTrigger, mailTrigger, scheduleTrigger } from './auditTriggers.ts';
+import { formTrigger, mailTrigger, namedMailbox, scheduleTrigger } from './auditTriggers.ts';
 import { auditRoutes } from './auditRoutes.ts';
 import { pairFilters } from './pairFilters.ts';
 import type { Mentions } from './mentions.ts';
@@ -44,6 +45,11 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     // "grab the attachment from our IMAP inbox" is what the mail trigger does.
     drop(a.unmapped, (u) => /\b(?:inbox|mailbox|imap)\b/i.test(u));
   }
+  trigger = namedMailbox(
+    trigger,
+    steps,
+    mentions.apps.map((m) => m.app.key),
+  );
   const form = formTrigger(trigger, steps, original);
   if (form) trigger = form;
   const polled = scheduleTrigger(trigger, steps, original);
@@ -65,6 +71,13 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   });
   if (routed) drop(a.unmapped, (u) => routed.includes(u.replace(/ \(which routes.*$/, '').trim()));
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
+  classifyMessages(steps, trigger, ctx);
+  const wrote = auditAi(steps, original, ctx);
+  if (wrote)
+    drop(
+      a.unmapped,
+      (u) => u.toLowerCase().includes(wrote.toLowerCase()) || wrote.toLowerCase().includes(u.toLowerCase()),
+    );
   pairFilters(steps);
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));

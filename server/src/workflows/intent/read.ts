@@ -2,6 +2,7 @@
 // with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
 // job the request names ends up in a step. Deterministic: the same text gives the same spec.
 import { appKind } from '../catalog/appKinds.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
@@ -38,7 +39,7 @@ const counted = (t: Token): boolean =>
 /** The pause a clause asks for: "wait 2 days", "a 20 s pause", "add a delay" (one minute, stated); null when none. */
 function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
   const said =
-    /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(\d+|a|an|one|two|three|five|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
+    /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(?:(?:like|about|around|roughly|approximately|approx|maybe|some|exactly|at least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
     /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|between|apart)\b/.exec(
@@ -99,6 +100,22 @@ function normalise(text: string): string {
       .replace(/\be-mail/gi, 'email')
       // "drop a message in the team chat", "drop me a line": a message sent.
       .replace(/\bdrop\s+((?:me|us|them|him|her)\s+)?(an?)\s+(message|note|line|ping|dm)\b/gi, 'send $1$2 $3')
+      // "over 1,000,000", "$12,500.00": one number, not a list cut at its commas.
+      .replace(
+        /\b(\d{1,3})((?:,\d{3})+)(?![\d,]*\d)/g,
+        (_, head: string, rest: string) => head + rest.replace(/,/g, ''),
+      )
+      // "text me how many orders …", "sms them a code", "could it text the people on our waitlist": an SMS is sent.
+      .replace(
+        /(^|[.!?,;:>]\s*|\b(?:and|then|to|should|please|pls|could it|can it|also|it|we)\s+)(?:text|sms)\s+(me|us|them|him|her|everyone|whoever|each|every|all|the|our|tomorrow's|today's|people|customers|clients|patients)\b/gi,
+        '$1send an SMS to $2',
+      )
+      // "a polite text", "a happy birthday text", "a 'we miss you' text", "a text sent to …": an SMS.
+      .replace(
+        /\b(an?)\s+((?:(?:quick|short|polite|friendly|reminder|birthday|happy|thank-you|thank|you|welcome|confirmation|follow-up|warm|little)\s+|'[^'\n]{1,30}'\s+|"[^"\n]{1,30}"\s+)+)texts?\b(?!\s+(?:field|box|file|column|area|input|block|of))/gi,
+        (_, _a: string, words: string) => `an ${words}SMS`,
+      )
+      .replace(/\ba text (sent|goes|going)\b/gi, 'an SMS $1')
       .replace(/≥/g, '>=')
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
@@ -615,7 +632,23 @@ class Reader {
     }
     if (/^(?:ignore|skip|drop|discard|do nothing|stop)\b/.test(this.words({ from: afterCondition, to: clause.to })))
       steps = [];
+    else if (!steps.length) steps = this.sameAppChange(afterCondition, clause.to, target);
     return this.branchOn(condition, steps, target);
+  }
+
+  /**
+   * "… add them to Airtable, and if they came from the webinar tag them as webinar lead": an outcome that changes
+   * the items without naming an app changes them where they were last handled (the last app step, else the
+   * trigger's app).
+   */
+  private sameAppChange(from: number, to: number, target: Step[]): Step[] {
+    const first = this.ctx.tokens[this.firstWord({ from, to, lead: null })]?.lower ?? '';
+    if (!/^(?:tag|label|mark|flag|assign|reassign|move|set|update|change|close|archive|unsubscribe|add)$/.test(first))
+      return [];
+    const last = [...this.steps, ...target].findLast((x) => x.kind === 'app');
+    const app = last?.kind === 'app' ? last.app : this.ctx.triggerApp;
+    if (!app || !nodeCatalog().app(app)?.action) return [];
+    return [{ kind: 'app', app, verb: 'update', hints: {}, phrase: this.text({ from, to }) }];
   }
 
   /**

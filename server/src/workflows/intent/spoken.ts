@@ -113,7 +113,8 @@ function valueOf(words: string[]): number | null {
  */
 function spokenNumbers(text: string): string {
   const run = new RegExp(`\\b${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD})*\\b`, 'gi');
-  return text.replace(run, (match: string, at: number) => {
+  // "over a hundred dollars": "a" is one hundred.
+  return text.replace(/\ba (hundred|thousand)\b/gi, 'one $1').replace(run, (match: string, at: number) => {
     const words = match.toLowerCase().split(/[\s-]+/);
     if (words[0] === 'and' || words.at(-1) === 'and') return match;
     const before = text.slice(Math.max(0, at - 20), at).toLowerCase();

@@ -512,8 +512,21 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (!work.some((w) => buildsNamed(w, n.kind))) work.push(step);
   }
 
-  const verb: Verb | undefined =
-    cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
+  // "I want to get a message in Slack when …", "we should receive an alert on Telegram": someone is sent it.
+  const notified =
+    head !== null &&
+    /^(?:get|gets|getting|receive|receives|receiving)$/.test(tokens[head.index]!.lower) &&
+    /^(?:an?|one)$/.test(tokens[head.index + 1]?.lower ?? '') &&
+    tokens
+      .slice(head.index + 2, head.index + 5)
+      .some((t) =>
+        /^(?:message|notification|alert|ping|dm|text|sms|email|reminder|heads-up|notice|summary|digest|report|update|note)$/.test(
+          t.lower,
+        ),
+      );
+  const verb: Verb | undefined = notified
+    ? 'send'
+    : cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
       ? cls
       : undefined;
   for (const ref of apps) {
@@ -546,6 +559,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const role = had ? 'source' : roleOf(ctx, ref, cls, from);
     const items = itemsAfter(tokens, ref);
     const kind = appKind(ref.app);
+    if (
+      notified &&
+      (kind === 'message' || SMS_APPS.test(ref.app.key) || /^(?:gmail|microsoftOutlook)$/.test(ref.app.key))
+    ) {
+      outputs.push(app(ref, 'send'));
+      continue;
+    }
     if (
       role === 'source' ||
       (items &&
@@ -676,6 +696,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (
       g.kind === 'web' &&
       tokens.slice(Math.max(from, g.from - 3), g.from).some((t) => /^(?:with|including|containing|plus)$/.test(t.lower))
+    )
+      continue;
+    // "a chatbot for our website", "the form on our site": where something lives, not a page to fetch.
+    if (
+      g.kind === 'web' &&
+      (tokens[k]?.lower === 'for' ||
+        // "leads from our website's contact form" with a form trigger: the form is on the site.
+        (/^(?:from|on|in|via|through)$/.test(tokens[k]?.lower ?? '') &&
+          (ctx.triggerKind === 'form' || ctx.triggerKind === 'webhook')) ||
+        (/^(?:on|in)$/.test(tokens[k]?.lower ?? '') &&
+          /^(?:our|my|their|your)$/.test(tokens[k + 1]?.lower ?? '') &&
+          cls !== 'read' &&
+          !/\b(?:scrap|crawl|monitor|track|watch|check|fetch|pull|extract|read|download)\w*/.test(words)))
     )
       continue;
     if (g.kind === 'http' || g.kind === 'web') {

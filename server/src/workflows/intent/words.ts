@@ -382,7 +382,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "if the contact already exists", "if the row does not exist yet": whether a lookup found the item.
   const exists = new RegExp(
-    `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|is there|is missing|is not found|isn't found|is new)\\b`,
+    `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|present|is there|is missing|is not found|isn't found|is new|listed|registered|on file)\\b`,
   ).exec(text);
   if (exists?.[1] && !/^(?:there)$/.test(exists[1].trim())) {
     const missing = Boolean(exists[2]) || /\b(?:missing|not found|isn't found|is new)\b/.test(exists[0]);

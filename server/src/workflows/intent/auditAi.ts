@@ -1,0 +1,137 @@
+// Work only a language model can do, asked for without saying "AI": a caption or a reply "written for me", "a short
+// summary of what the episode is about", "pull out the vendor, amount and due date" from an e-mail, "transcribed",
+// "answer their questions like a helpful assistant would". When no clause made an AI step, the first such job said
+// becomes one, placed after the steps that fetch what it works on and before the first that uses its result.
+import { walkSteps, type AiTask, type Step, type Trigger } from '../spec.ts';
+import { aiStep, type ReadContext } from './steps.ts';
+import type { Mentions } from './mentions.ts';
+import { PROVIDERS } from '../catalog/models.ts';
+
+/** What a model writes, when someone asks for it to be written, drafted or made up. */
+const WRITTEN =
+  /(?:captions?|repl(?:y|ies)|newsletters?|quiz(?:zes)?|(?:interview |good |follow-up )?questions|show notes|thank-you|thank you (?:note|message|reply|email)|blurbs?|descriptions?|bios?|cover letters?|posts?|tweets?|announcements?|shout-?outs?|updates?|recaps?|answers?|responses?|intros?|pitch(?:es)?|proposals?|outlines?|scripts?|headlines?|subject lines?)/
+    .source;
+
+const JOBS: Array<[RegExp, AiTask]> = [
+  [/\btranscri(?:be|bed|bes|bing|ption|pt)s?\b/, 'transcribe'],
+  // "write a caption for each", "come up with 10 good interview questions", "draft a polite reply".
+  [
+    new RegExp(
+      String.raw`\b(?:write|writes|writing|draft|drafts|drafting|compose|composes|come up with|generate|generates|craft|crafts|make up)\b[^.!?\n]{0,40}?\b${WRITTEN}\b`,
+    ),
+    'write',
+  ],
+  // "make a 10-question quiz from it", "create captions for each".
+  [
+    /\b(?:make|makes|making|create|creates|creating|turn(?:ed)? (?:it |them )?into)\b[^.!?\n]{0,30}?\b(?:quiz(?:zes)?|captions?|show notes|newsletter|interview questions|blog post|social posts?|summary)\b/,
+    'write',
+  ],
+  // "a fun, hype caption written for me", "written nicely, not like a report", "worded politely".
+  [
+    new RegExp(
+      String.raw`\b${WRITTEN}\s+(?:written|drafted|composed|generated)\b|\b(?:written|worded|phrased)\s+(?:nicely|for me|for us|in (?:a|my|our) \w+ (?:tone|voice|style)|politely|warmly|friendly|casually|professionally)`,
+    ),
+    'write',
+  ],
+  // "with a short two-sentence summary", "summarise the thread", "sum it up".
+  // A bare "summary" ("email a daily summary of new orders") may be a list; these are written ones.
+  [
+    /\bsummar(?:ise|ize|ised|ized|ising|izing)\b|\b(?:short|brief|quick|concise|one-line|one-sentence|two-sentence|few-sentence|\w+-sentence|plain-english|friendly)\s+(?:\w+\s+)?summar(?:y|ies)\b|\bsummar(?:y|ies) of (?:what|how|why|the (?:main|key))\b|\bsum (?:it|them|this|that) up\b|\btl;?dr\b/,
+    'summarise',
+  ],
+  // "pull out the store name, date and amount", "get the supplier, amount and due date", "the items and amounts
+  // worked out": fields read out of free text.
+  [
+    /\b(?:pull(?:s|ed)? out|pick(?:s|ed)? out|extract(?:s|ed)?|get|grab|read out|work(?:ed)? out|figure(?:d)? out|parse)\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+){0,2}[\w'-]+\s*,\s*(?:the\s+)?(?:[\w'-]+\s+){0,2}[\w'-]+(?:,?\s+(?:and|&)\s+|\s*,\s*)(?:the\s+)?[\w'-]+/,
+    'extract',
+  ],
+  // "answer their questions like a helpful assistant would": a model that converses.
+  [
+    /\banswer(?:s|ing)?\s+(?:their|the|customers'?|people'?s?|any|all|common|simple|basic)\s+(?:\w+\s+)?questions\b|\blike a (?:helpful |friendly )?(?:assistant|person|human|receptionist|salesperson)\b/,
+    'agent',
+  ],
+];
+
+/** Whether a step only fetches or prepares what the AI step works on. */
+function feeds(s: Step): boolean {
+  if (s.kind === 'app') return s.verb === 'read' || s.verb === 'search';
+  if (s.kind === 'http') return s.method === 'GET';
+  return s.kind === 'extract' || s.kind === 'limit' || s.kind === 'sort' || s.kind === 'aggregate';
+}
+
+/** Adds the AI step the request's words ask for; returns the text it read (for the unmapped list), or null. */
+export function auditAi(steps: Step[], original: string, ctx: ReadContext): string | null {
+  let any = false;
+  walkSteps(steps, (s) => {
+    if (s.kind === 'ai') any = true;
+  });
+  if (any) return null;
+  const text = original.toLowerCase();
+  let found: { task: AiTask; at: number; said: string } | null = null;
+  for (const [cue, task] of JOBS) {
+    const m = cue.exec(text);
+    if (m && (!found || m.index < found.at))
+      found = { task, at: m.index, said: original.slice(m.index, m.index + m[0].length) };
+  }
+  if (!found) return null;
+  // "… the AI should not write replies": a job the request says not to do.
+  if (
+    /\b(?:not|never|don't|no need to|without)\s+(?:\w+\s+){0,2}$/.test(text.slice(Math.max(0, found.at - 25), found.at))
+  )
+    return null;
+  const none: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
+  const step = aiStep(found.task, found.said, none, ctx, found.said.toLowerCase());
+  let at = 0;
+  while (at < steps.length && feeds(steps[at]!)) at++;
+  steps.splice(at, 0, step);
+  addAiChoice(ctx);
+  return found.said;
+}
+
+function addAiChoice(ctx: ReadContext): void {
+  if (ctx.choices.some((c) => c.said === 'AI')) return;
+  const info = PROVIDERS.openai;
+  ctx.choices.push({
+    said: 'AI',
+    chose: `${info.name} (${info.defaultModel})`,
+    change: "say 'use Claude', 'use Gemini' or 'use Ollama'",
+  });
+}
+
+/** A field the reader names for a route when the request names none: the items' kind, said by meaning. */
+const MADE_UP = /^(?:category|type|topic|kind|intent|subject)$/;
+
+/**
+ * "Our info@ Gmail gets all sorts. Tax questions should go to Sarah, payroll questions to Mike …": routes by what a
+ * message is about, where no field holds it, are a Text Classifier's categories (a model reads the message), not a
+ * Switch on a field the user would have to invent.
+ */
+export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadContext): void {
+  const messages =
+    trigger.kind === 'email' ||
+    trigger.kind === 'chat' ||
+    (trigger.kind === 'app' &&
+      /^(?:gmail|microsoftOutlook|telegram|whatsApp|slack|discord|twilio|microsoftTeams)$/.test(trigger.app)) ||
+    steps.some(
+      (s) => s.kind === 'app' && s.verb === 'read' && /^(?:gmail|microsoftOutlook|emailReadImap)$/.test(s.app),
+    );
+  if (!messages) return;
+  let any = false;
+  walkSteps(steps, (s) => {
+    if (s.kind === 'ai') any = true;
+  });
+  if (any) return;
+  const at = steps.findIndex(
+    (s) => s.kind === 'switch' && MADE_UP.test(s.field) && s.routes.every((r) => !r.condition),
+  );
+  if (at < 0) return;
+  const sw = steps[at] as Extract<Step, { kind: 'switch' }>;
+  const none: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
+  const step = aiStep('classify', `Classify each message: ${sw.routes.map((r) => r.name).join(', ')}`, none, ctx, '');
+  step.routes = [...sw.routes, ...(sw.fallback?.length ? [{ name: 'Other', steps: sw.fallback }] : [])];
+  // A code step the reader stood in with for "sort them" is the classifier's job.
+  const before = steps[at - 1];
+  const from = before?.kind === 'code' ? at - 1 : at;
+  steps.splice(from, at - from + 1, step);
+  addAiChoice(ctx);
+}

@@ -41,6 +41,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, fourteenth development set (business users)',
   },
   {
+    set: 'userDevelopment15',
+    label: 'requests written outside the builder, fifteenth development set (freelance job posts)',
+  },
+  {
+    set: 'userDevelopment16',
+    label: 'requests written outside the builder, sixteenth development set (terse phone messages)',
+  },
+  {
+    set: 'userDevelopment17',
+    label: "requests written outside the builder, seventeenth development set (engineers' specs)",
+  },
+  {
+    set: 'userDevelopment18',
+    label: 'requests written outside the builder, eighteenth development set (small-business owners)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',
@@ -54,6 +70,11 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     set: 'userHeldout3',
     label: 'requests written outside the builder, third held-out set (issue and Reddit posts)',
     against: 'userDevelopment13',
+  },
+  {
+    set: 'userHeldout4',
+    label: 'requests written outside the builder, fourth held-out set (first-day chat requests)',
+    against: 'userDevelopment16',
   },
 ];
 

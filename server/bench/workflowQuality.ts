@@ -66,9 +66,14 @@ export type SetName =
   | 'userDevelopment12'
   | 'userDevelopment13'
   | 'userDevelopment14'
+  | 'userDevelopment15'
+  | 'userDevelopment16'
+  | 'userDevelopment17'
+  | 'userDevelopment18'
   | 'userHeldout'
   | 'userHeldout2'
-  | 'userHeldout3';
+  | 'userHeldout3'
+  | 'userHeldout4';
 
 const FILES: Record<SetName, string> = {
   own: 'workflow-requests.json',
@@ -90,9 +95,14 @@ const FILES: Record<SetName, string> = {
   userDevelopment12: 'user-requests-dev12.json',
   userDevelopment13: 'user-requests-dev13.json',
   userDevelopment14: 'user-requests-dev14.json',
+  userDevelopment15: 'user-requests-dev15.json',
+  userDevelopment16: 'user-requests-dev16.json',
+  userDevelopment17: 'user-requests-dev17.json',
+  userDevelopment18: 'user-requests-dev18.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',
+  userHeldout4: 'user-requests-heldout4.json',
 };
 
 export function loadCases(set: SetName = 'own'): QualityCase[] {

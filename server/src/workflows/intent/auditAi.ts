@@ -23,7 +23,7 @@ const JOBS: Array<[RegExp, AiTask]> = [
   ],
   // "make a 10-question quiz from it", "create captions for each".
   [
-    /\b(?:make|makes|making|create|creates|creating|turn(?:ed)? (?:it |them )?into)\b[^.!?\n]{0,30}?\b(?:quiz(?:zes)?|captions?|show notes|newsletter|interview questions|blog post|social posts?|summary)\b/,
+    /\b(?:make|makes|making|create|creates|creating|turn(?:ed)? (?:it |them )?into)\b[^.!?\n]{0,45}?\b(?:quiz(?:zes)?|captions?|show notes|newsletter|interview questions|blog post|social posts?|summary)\b/,
     'write',
   ],
   // "a fun, hype caption written for me", "written nicely, not like a report", "worded politely".
@@ -44,6 +44,12 @@ const JOBS: Array<[RegExp, AiTask]> = [
   [
     /\b(?:pull(?:s|ed)? out|pick(?:s|ed)? out|extract(?:s|ed)?|get|grab|read out|work(?:ed)? out|figure(?:d)? out|parse)\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+){0,2}[\w'-]+\s*,\s*(?:the\s+)?(?:[\w'-]+\s+){0,2}[\w'-]+(?:,?\s+(?:and|&)\s+|\s*,\s*)(?:the\s+)?[\w'-]+/,
     'extract',
+  ],
+  // "could it figure out whether each one is a dental emergency, a new appointment or a billing question", "can they be
+  // sorted for me?": a model puts each item in a category.
+  [
+    /\b(?:figure|work)(?:d|ed)? out (?:whether|if|what|which)\b[^.!?\n]{0,100}?\bor\b|\bfigured out\s*\(|\b(?:be|get|gets|got) (?:sorted|categori[sz]ed|classified|triaged|labell?ed) (?:for me|automatically|by (?:topic|type|category|kind))|\b(?:sort|categori[sz]e|classify|triage) (?:them|it|these|those|each one|the \w+) (?:for me|automatically|by (?:topic|type|category|kind))/,
+    'classify',
   ],
   // "answer their questions like a helpful assistant would": a model that converses.
   [
@@ -79,6 +85,9 @@ export function auditAi(steps: Step[], original: string, ctx: ReadContext): stri
     /\b(?:not|never|don't|no need to|without)\s+(?:\w+\s+){0,2}$/.test(text.slice(Math.max(0, found.at - 25), found.at))
   )
     return null;
+  // "Could it figure out whether each one is …, and email it to the right person? Emergencies to Dr. Patel, …": the
+  // routes the request lists are the categories.
+  if (found.task === 'classify' && switchToClassifier(steps, ctx)) return found.said;
   const none: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
   const step = aiStep(found.task, found.said, none, ctx, found.said.toLowerCase());
   let at = 0;
@@ -120,11 +129,15 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
   walkSteps(steps, (s) => {
     if (s.kind === 'ai') any = true;
   });
-  if (any) return;
+  if (!any) switchToClassifier(steps, ctx);
+}
+
+/** A top-level Switch on a field the reader made up becomes a Text Classifier with its routes; false if none. */
+function switchToClassifier(steps: Step[], ctx: ReadContext): boolean {
   const at = steps.findIndex(
     (s) => s.kind === 'switch' && MADE_UP.test(s.field) && s.routes.every((r) => !r.condition),
   );
-  if (at < 0) return;
+  if (at < 0) return false;
   const sw = steps[at] as Extract<Step, { kind: 'switch' }>;
   const none: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
   const step = aiStep('classify', `Classify each message: ${sw.routes.map((r) => r.name).join(', ')}`, none, ctx, '');
@@ -134,4 +147,5 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
   const from = before?.kind === 'code' ? at - 1 : at;
   steps.splice(from, at - from + 1, step);
   addAiChoice(ctx);
+  return true;
 }

@@ -8,6 +8,7 @@ import { isRead, walkSteps, type Condition, type Step } from '../spec.ts';
 import { STOP, verbClass } from './lexicon.ts';
 import { sentences, type Token } from './text.ts';
 import { conditionOf, invert } from './words.ts';
+import { statedTests } from './testCues.ts';
 
 /** Keep the items the words name, or drop them ("skip …", "… can be ignored"). */
 type Polarity = 'keep' | 'drop';
@@ -47,7 +48,7 @@ const KEEP_AFTER: RegExp[] = [
  * the value when there is one ("stage", "list"), else the status.
  */
 const STATE =
-  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|set|moves?|moved|goes|gone|switch(?:es|ed)?|turns?|turned|updated) to | becomes? )\s*['"‘“]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”]?(?=[\s,.;:)]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+['"‘“]([^'"’”]{1,30})['"’”])/;
+  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|changing|set|setting|moves?|moved|moving|goes|gone|switch(?:es|ed|ing)?|turns?|turned|turning|updated|updating) to | becomes? )\s*['"‘“`]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”`]?(?=[\s,.;:)`]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+['"‘“]([^'"’”]{1,30})['"’”])/;
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =
@@ -76,7 +77,7 @@ const NEGATION =
 const FILLER =
   /^(?:of|the|a|an|it|its|they|their|them|is|are|was|were|be|been|any|some|there|has|have|had|do|does|did|one|ones|just|who|which|that|those|these|anything|everything|anyone|everyone|items?|stuff)$/;
 
-function cuesOf(text: string, base: number): Cue[] {
+function cuesOf(text: string, base: number, whole: string): Cue[] {
   const lower = text.toLowerCase();
   const cues: Cue[] = [];
   /** The marker a match found, where it is in the request. */
@@ -132,6 +133,7 @@ function cuesOf(text: string, base: number): Cue[] {
     (m) => ({ field: 'count', operator: 'gte', value: Number(m[1]) }),
   );
   states(MENTIONS.exec(lower), (m) => ({ field: 'text', operator: 'contains', value: written(m, m[1]!) }));
+  for (const test of statedTests(lower, whole)) states(test.match, () => test.condition);
   // "keep only name and email and add them …": fields kept, not items.
   const fields =
     /\b(?:keep|keeps|keeping) only (?:the )?(?:[\w-]+(?:,| and| &) ){0,4}[\w-]+(?: fields?| columns?| properties)?(?= and \w+|\s*[,.;]|$)/.exec(
@@ -289,7 +291,7 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
       /^(?:is|are|can|does|do|how|what|which|should|would)\b/i.test(text)
     )
       continue;
-    for (const cue of cuesOf(text, from)) {
+    for (const cue of cuesOf(text, from, original.toLowerCase())) {
       const condition = conditionFor(cue, sentence, original);
       if (!condition) continue;
       insert(steps, { kind: 'filter', condition }, cue, sentence, original);

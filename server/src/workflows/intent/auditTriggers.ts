@@ -4,6 +4,8 @@
 // the request says to poll).
 import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
 import { findSchedule } from './schedule.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
+import { defaultVerb } from '../catalog/appKinds.ts';
 
 /**
  * Mail that arrives ("Clients email me their receipts", "PDF invoices emailed to our invoices inbox", "send bills to
@@ -20,6 +22,11 @@ const ARRIVES = new RegExp(
     String.raw`\b(?:(?:come|comes|coming|arrive|arrives|arriving|land|lands|landing|show up|shows up|end up|ends up|drop|drops|we get|we receive|received) (?:\w+ ){0,3}?(?:into|in|at)|reach(?:es)?|hits?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox)\b`,
     String.raw`\b(?:from|watch|watches|monitor|monitors|checks?|reads?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:imap |shared )?(?:inbox|mailbox)\b`,
     String.raw`\b(?:come|comes|arrive|arrives) (?:in )?by e-?mail\b`,
+    // "Clients email photos of receipts to a receipts@ mailbox", "our supplier sends the price list by email".
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails?\\s+(?:[\\w-]+\\s+){0,4}?to\\s+(?:an?|our|my|the)\\s+(?:[\\w.-]+@?\\s+)?(?:mailbox|inbox|address)\\b`,
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:sends?|forwards?)\\s+(?:[\\w-]+\\s+){0,6}?by e-?mail\\b`,
+    // "if a customer writes an email to support@", "emails sent to contact@": a mailbox of ours.
+    String.raw`\b(?:writes?|write|sends?|send)\s+(?:an?\s+|us\s+an?\s+)?e-?mails?\s+to\s+(?:our\s+)?[\w.-]+@(?![\w-]+\.)|\be-?mails?\s+(?:sent|that (?:come|arrive)s?|coming|arriving)\s+(?:in\s+)?(?:to|at)\s+(?:our\s+)?[\w.-]+@(?![\w-]+\.)`,
     // "Our info@ Gmail gets all sorts", "my support inbox gets 200 emails a day".
     String.raw`\b(?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox) (?:account )?(?:gets|receives)\b`,
     // "I get so many parent emails in my school Outlook", "we receive orders by email".
@@ -123,4 +130,119 @@ export function namedMailbox(trigger: Trigger, steps: Step[], apps: string[]): T
   const first = steps[0];
   if (first?.kind === 'app' && first.app === app && isRead(first)) steps.shift();
   return { ...trigger, provider: app === 'gmail' ? 'gmail' : 'outlook' };
+}
+
+/** "Our backend can fire a webhook when …", "Jenkins posts build results to our webhook", "need an endpoint our site can call". */
+const CALLED_IN = new RegExp(
+  [
+    String.raw`\b(?:fires?|sends?|posts?|calls?|hits?|pushes|push|triggers?)\s+(?:a\s+|an\s+|the\s+)?(?:webhook|web hook|post request)\b`,
+    String.raw`\b(?:to|at|into)\s+(?:our|my|an?|the|your)\s+(?:n8n\s+)?(?:webhook|endpoint|webhook url)\b`,
+    String.raw`\b(?:need|want|create|build|expose|give me|make)\s+(?:an?\s+|the\s+)?(?:n8n\s+)?(?:endpoint|url|webhook|api endpoint)\b[^.!?\n]{0,40}?\b(?:call|calls|post|posts|hit|hits|send|sends|can|that)\b`,
+    String.raw`\b(?:endpoint|webhook url|url)\s+(?:that\s+)?(?:our|my|the|an?)\s+[\w.-]+(?:\s+[\w.-]+)?\s+(?:can|could|will)\s+(?:call|hit|post)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** An HTTP method and a path of this workflow's own ("`POST /customers` endpoint", "for `POST /alerts`"). */
+const OWN_ROUTE = /`(POST|GET|PUT|PATCH)\s+\/([\w{}/-]*)`/;
+
+/** The caller gets an answer: "tells it whether …", "sends the reply back as json", "respond 201 with …". */
+const ANSWERS =
+  /\b(?:respond(?:s|ing)?|reply back|sends? (?:the |a )?(?:reply|answer|result|response) back|returns? (?:the |a |an )?\w+|tells? (?:it|them|the \w+) (?:whether|if)|answers? (?:it|them|back))\b/i;
+
+/**
+ * A request that says the workflow is called over HTTP starts from a Webhook (the method and path it names), in place
+ * of a start the reader stood in with; when the caller is answered, the workflow responds.
+ */
+export function webhookTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  const route = OWN_ROUTE.exec(original);
+  const cue = route ?? CALLED_IN.exec(original);
+  if (!cue) return null;
+  const stoodIn =
+    trigger.kind === 'manual' ||
+    (trigger.kind === 'form' && !/\bforms?\b/i.test(original)) ||
+    (trigger.kind === 'schedule' && !findSchedule(original));
+  if (!stoodIn) return null;
+  const path =
+    route?.[2]?.replace(/[{}]/g, '').replace(/\/+$/, '') ||
+    (
+      original
+        .slice(cue.index + cue[0].length)
+        .toLowerCase()
+        .match(/[a-z]+/g) ?? []
+    )
+      .filter((w) => w.length > 2 && !/^(?:the|and|our|can|with|that|when|new)$/.test(w))
+      .slice(0, 3)
+      .join('-') ||
+    'incoming';
+  const method = route?.[1] === 'GET' ? 'GET' : 'POST';
+  // A page-fetch the reader made of "the url my app can call" is the webhook itself.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind === 'http' && !s.url && /^(?:the web page|the API|need API)$/.test(s.api)) steps.splice(i, 1);
+  }
+  const answers = ANSWERS.test(original);
+  if (answers && !steps.some((s) => s.kind === 'respond')) steps.push({ kind: 'respond', status: 200, body: 'json' });
+  return { kind: 'webhook', path: path.slice(0, 60), method, ...(answers ? { respond: true } : {}) };
+}
+
+/**
+ * "Our Facebook Lead Ads leads sit there for hours. I want every new lead pushed into HubSpot", "We run meetups
+ * through Eventbrite. When someone registers, add them to a Google Sheet": an app n8n has only a trigger for can only
+ * be where the workflow starts. It replaces a start the reader stood in with, or an app event read from an app named
+ * after it ("… added as a row to our Excel tracker on OneDrive"), unless it is only a link the workflow sends ("send
+ * them our Typeform link").
+ */
+export function triggerOnlyApp(
+  trigger: Trigger,
+  mentions: Array<{ key: string; from: number }>,
+  original: string,
+): Trigger | null {
+  const catalog = nodeCatalog();
+  const isOnly = (key: string) => {
+    const app = catalog.app(key);
+    return Boolean(app && !app.action && app.trigger && !app.community && key !== 'n8n');
+  };
+  const only = mentions.find((m) => isOnly(m.key));
+  if (!only) return null;
+  const stoodIn =
+    trigger.kind === 'manual' ||
+    (trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original));
+  const appStart =
+    trigger.kind === 'app' &&
+    trigger.app !== only.key &&
+    !isOnly(trigger.app) &&
+    mentions.some((m) => m.key === trigger.app && m.from > only.from);
+  if (!stoodIn && !appStart) return null;
+  const name = catalog.app(only.key)!.name.split(/\s+/)[0]!;
+  if (new RegExp(String.raw`\b${name}\S*\s+(?:\w+\s+)?(?:link|url|survey link|form link|page)\b`, 'i').test(original))
+    return null;
+  return { kind: 'app', app: only.key, event: 'created' };
+}
+
+/**
+ * "Reviews on our Google Business Profile come in … Want each new review translated with DeepL": an app event read
+ * from an app n8n has no trigger for starts instead from the app named as the items' source that has one; the first
+ * app is a step.
+ */
+export function triggerWithoutNode(
+  trigger: Trigger,
+  steps: Step[],
+  mentions: Array<{ key: string; from: number }>,
+): Trigger | null {
+  if (trigger.kind !== 'app') return null;
+  const catalog = nodeCatalog();
+  const app = catalog.app(trigger.app);
+  if (!app || app.trigger) return null;
+  const source = mentions.find(
+    (m) => m.key !== trigger.app && catalog.app(m.key)?.trigger && !catalog.app(m.key)?.community,
+  );
+  if (!source) return null;
+  // Only an app the items are read from: "… add it to Notion" is where they go, not where they come from.
+  const read = steps.findIndex((s) => s.kind === 'app' && s.app === source.key && isRead(s));
+  if (read < 0) return null;
+  steps.splice(read, 1);
+  if (app.action && !steps.some((s) => s.kind === 'app' && s.app === app.key))
+    steps.unshift({ kind: 'app', app: app.key, verb: defaultVerb(app), hints: {}, phrase: app.name });
+  return { kind: 'app', app: source.key, event: 'created' };
 }

@@ -5,7 +5,15 @@ import { walkSteps, type Step, type Trigger } from '../spec.ts';
 import { auditAi, classifyMessages } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
-import { formTrigger, mailTrigger, namedMailbox, scheduleTrigger } from './auditTriggers.ts';
+import {
+  formTrigger,
+  mailTrigger,
+  namedMailbox,
+  scheduleTrigger,
+  triggerOnlyApp,
+  triggerWithoutNode,
+  webhookTrigger,
+} from './auditTriggers.ts';
 import { auditRoutes } from './auditRoutes.ts';
 import { pairFilters } from './pairFilters.ts';
 import type { Mentions } from './mentions.ts';
@@ -50,6 +58,20 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     steps,
     mentions.apps.map((m) => m.app.key),
   );
+  const sourced = triggerWithoutNode(
+    trigger,
+    steps,
+    mentions.apps.map((m) => ({ key: m.app.key, from: m.from })),
+  );
+  if (sourced) trigger = sourced;
+  const only = triggerOnlyApp(
+    trigger,
+    mentions.apps.map((m) => ({ key: m.app.key, from: m.from })),
+    original,
+  );
+  if (only) trigger = only;
+  const called = webhookTrigger(trigger, steps, original);
+  if (called) trigger = called;
   const form = formTrigger(trigger, steps, original);
   if (form) trigger = form;
   const polled = scheduleTrigger(trigger, steps, original);

@@ -116,6 +116,30 @@ function normalise(text: string): string {
         (_, _a: string, words: string) => `an ${words}SMS`,
       )
       .replace(/\ba text (sent|goes|going)\b/gi, 'an SMS $1')
+      // "Facebook lead ad leads", "new leads from my Facebook ads", "our 'free week pass' Facebook ad": n8n's Facebook
+      // Lead Ads trigger (a plain "Facebook ad" campaign with no lead in the sentence stays the Graph API).
+      .replace(
+        /\b(?:facebook|fb|meta)\s+(?:lead\s+)?(?:ads?|ad campaigns?|lead forms?|instant forms?)(?:\s+leads?)?\b/gi,
+        (said: string, at: number, whole: string) => {
+          const sentence = whole.slice(
+            whole.lastIndexOf('.', at) + 1,
+            (whole.indexOf('.', at) + 1 || whole.length + 1) - 1,
+          );
+          return /\blead/i.test(sentence) ? 'Facebook Lead Ads' : said;
+        },
+      )
+      // "$300k", "$1.5M", "10k+": amounts with a thousands or millions suffix.
+      .replace(
+        /([$€£])\s?(\d+(?:\.\d+)?)\s?([kKmM])\b|\b(\d+(?:\.\d+)?)([kKmM])(?=\+)/g,
+        (
+          _,
+          cur: string | undefined,
+          n1: string | undefined,
+          s1: string | undefined,
+          n2: string | undefined,
+          s2: string | undefined,
+        ) => `${cur ?? ''}${Math.round(Number(n1 ?? n2) * (/k/i.test(s1 ?? s2 ?? '') ? 1000 : 1000000))}`,
+      )
       .replace(/≥/g, '>=')
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".

@@ -25,6 +25,8 @@ const PIVOTS = [
   /\s*(?:→|->|=>|⇒)\s*/,
   /\s*:\s+/,
   /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced)\b))\s*(?=\S)/,
+  // "valid = add to the campaign, invalid = tag it": a value, an equals sign with spaces, what happens.
+  /\s+=\s+(?=\S)/,
 ];
 /** Words that make the words before a pivot a clause, not a value: subjects, times. */
 const CLAUSE =
@@ -123,7 +125,11 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     lemma(words[0]!) === words[0]!.toLowerCase()
   )
     return null;
-  if (findMentions(tokenize(name)).apps.length) return null;
+  // "Typeform NPS responses: score 0–6: open a ticket": the words before the first colon introduce the list.
+  if (findMentions(tokenize(name)).apps.length)
+    return kind === 1 && /:\s/.test(action)
+      ? segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after)
+      : null;
   if (range && !pair && !bound) condition = { field: field ?? 'score', operator: 'gte', value: Number(range[1]) };
   return {
     start: part.start,

@@ -6,7 +6,7 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 const SHORT = ['sun', 'mon', 'tues?', 'wed', 'thu(?:rs?)?', 'fri', 'sat'];
 
 const SCHEDULE_PATTERN =
-  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)/;
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)/;
 
 /** A schedule word that is part of a name ("the Daily Miner repo", "our Weekly Digest list") is no schedule. */
 function partOfName(original: string, at: number, length: number): boolean {
@@ -28,7 +28,7 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
   const ordered = telling && all[0] && /\bweek/.test(all[0][0]) && !weekday.test(all[0][0]) ? [telling] : all;
   for (const m of ordered) {
     const tail =
-      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|(?:\d+|[*/,-]+|\s)+(?=\s)|expression|schedule|,))*/.exec(
+      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=\s)|expression|schedule|,))*/.exec(
         lower.slice(m.index + m[0].length),
       )?.[0] ?? '';
     const start = m.index;
@@ -86,7 +86,9 @@ function daysNamed(text: string): number[] {
 }
 
 function scheduleRule(text: string): ScheduleRule {
-  const cron = /\bcron(?:\s+expression)?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text);
+  const cron =
+    /\bcron(?:\s+expression)?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text) ??
+    /`((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)`/.exec(text);
   if (cron?.[1]) return { field: 'cronExpression', expression: cron[1].trim() };
   const minutes = /\bevery\s+(\d+|one|two|five|ten|fifteen|twenty|thirty)\s+min(?:ute)?s?\b/.exec(text);
   if (minutes) return { field: 'minutes', minutesInterval: count(minutes[1]) };
@@ -99,11 +101,11 @@ function scheduleRule(text: string): ScheduleRule {
   const time = timeOf(text) ?? { hour: 9, minute: 0 };
   const at = { triggerAtHour: time.hour, ...(time.minute ? { triggerAtMinute: time.minute } : {}) };
   if (
-    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\b(?:first|1st) (?:day )?of (?:the|each|every) month\b/.test(
+    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\b(?:first|1st) (?:day )?of (?:the |each |every )?month\b|\b(?:on the|each|every)\s+\d{1,2}(?:st|nd|rd|th)\s+(?:day\s+)?of\s+(?:the\s+)?month\b/.test(
       text,
     )
   ) {
-    const day = /\bon the (\d{1,2})(?:st|nd|rd|th)\b/.exec(text);
+    const day = /\b(?:on the|each|every) (\d{1,2})(?:st|nd|rd|th)\b/.exec(text);
     return {
       field: 'months',
       monthsInterval: 1,
@@ -115,7 +117,7 @@ function scheduleRule(text: string): ScheduleRule {
   if (days.length || /\bweekly\b|\bevery\s+(?:other\s+)?week\b|\bonce\s+(?:a|per|every)\s+week\b/.test(text)) {
     return {
       field: 'weeks',
-      weeksInterval: /\bevery\s+other\s+week\b/.test(text) ? 2 : 1,
+      weeksInterval: /\bevery\s+(?:other|second|2nd)\s+(?:week|\w+day)\b/.test(text) ? 2 : 1,
       triggerAtDay: days.length ? days : [1],
       ...at,
     };

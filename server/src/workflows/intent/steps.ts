@@ -546,7 +546,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         });
       continue;
     }
-    if (!ref.app.action) {
+    // "someone who knows n8n", "we run n8n on Docker": n8n itself is a step only when its workflows, executions or
+    // API are what the clause works on.
+    if (
+      !ref.app.action ||
+      (ref.app.key === 'n8n' &&
+        !/\b(?:workflows?|executions?|credentials?|audit|instance|api|tags?|variables?|projects?)\b/.test(words))
+    ) {
       ctx.usedApps.add(ref.from);
       continue;
     }
@@ -801,7 +807,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       )
     )
       continue;
-    const readVerb = !received && (verb === 'read' || verb === 'search');
+    // "round up my unread inquiry emails", "go through the emails from clients": mail that is read.
+    const readVerb =
+      !received &&
+      (verb === 'read' ||
+        verb === 'search' ||
+        (g.kind === 'email' &&
+          (/^(?:round|collect|gather|go|look|scan|comb|review)$/.test(head?.word ?? '') || /\bunread\b/.test(words))));
     if (SEND_GENERIC.has(g.kind) && readVerb && g.kind !== 'email') continue;
     if (g.kind === 'email' && readVerb) {
       // "each email" of an e-mail trigger is the trigger's item, not another read.

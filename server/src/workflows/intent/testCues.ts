@@ -1,0 +1,118 @@
+// Tests people state in passing, each with the comparison its words give: a state an item reaches ("a deal is
+// marked Won", "deal won in HubSpot", "when a package shows as delivered"), an age or a threshold on items read
+// ("stuck for 3+ days", "not logged in for 90+ days", "emails I haven't replied to in over two days"), a field left
+// empty ("products w/ empty description"), a date that is today ("whoever's birthday it is") and a value that
+// changed ("when the price changes").
+import type { Condition } from '../spec.ts';
+import { numberWord } from './spoken.ts';
+
+export interface StatedTest {
+  match: RegExpExecArray;
+  condition: Condition;
+}
+
+/** States an item reaches that people name without quotes. */
+const STATES =
+  'won|lost|paid|unpaid|delivered|completed|complete|closed|approved|rejected|stuck|shipped|fulfilled|cancelled|canceled|done|ready|failed|overdue|resolved|published|signed|accepted|declined|expired|finished|churned|merged|hired|qualified|booked|confirmed|refunded|in transit';
+
+/** Items whose state people say with a participle ("deal won", "order completed", "invoice is overdue"). */
+const ITEMS =
+  'deals?|orders?|invoices?|tickets?|tasks?|opportunit(?:y|ies)|issues?|prs?|pull requests?|payments?|subscriptions?|contracts?|documents?|envelopes?|jobs?|builds?|deploys?|deployments?|shipments?|packages?|candidates?|applications?|leads?|appointments?|bookings?|projects?|items?|cards?|listings?|checkouts?|quotes?|proposals?';
+
+const STATE_AFTER_VERB = new RegExp(
+  String.raw`\b(?:marked|marks|mark|marking|becomes?|became|changes? to|changed to|set to|moves? to|moved to|enters?|entered|shows? as|showing as|is now|goes to|turns?|turned|switch(?:es|ed)? to|flips? to|hits?)\s+(?:as\s+)?(?:stage\s+|status\s+)?[\x60'"‘“]?(${STATES})\b`,
+);
+const STATE_AFTER_ITEM = new RegExp(
+  String.raw`\b(?:${ITEMS})\s+(?:is\s+|are\s+|gets\s+|get\s+|was\s+|were\s+|has been\s+|have been\s+)?(${STATES})\b(?!\s+(?:by|to|for|with|from)\b)`,
+);
+/** "3+ days", "90+ days", "for over 2 weeks", "in more than three days". */
+const AGE = String.raw`(?:(\d+)\s*\+\s*|(?:over|more than|at least|longer than)\s+(\d+|two|three|four|five|six|seven|ten|fourteen|thirty)\s+)(days?|hours?|weeks?|months?)`;
+
+/** The stated tests of a request's lower-case text, in the order they are said. */
+export function statedTests(lower: string, whole = lower): StatedTest[] {
+  const out: StatedTest[] = [];
+  const state = STATE_AFTER_VERB.exec(lower) ?? STATE_AFTER_ITEM.exec(lower);
+  if (state) out.push({ match: state, condition: { field: 'status', operator: 'equals', value: state[1]! } });
+  // "status `completed`", "stage: `won`": a state written as a code value.
+  const coded = /\b(status|stage|state)\s*(?:[:=]|==|->|→)?\s*`([\w -]{1,30})`/.exec(lower);
+  if (coded) out.push({ match: coded, condition: { field: coded[1]!, operator: 'equals', value: coded[2]!.trim() } });
+  // "When I mark an appointment 'completed'", "tick 'ready'": a state or a box the user sets on the item.
+  const marked = /\bmark(?:s|ed|ing)?\s+(?:[\w-]+\s+){0,3}?['"‘“`]([^'"’”`]{1,30})['"’”`]/.exec(lower);
+  if (marked) out.push({ match: marked, condition: { field: 'status', operator: 'equals', value: marked[1]! } });
+  const ticked = /\b(?:tick|ticks|ticked|check|checks|checked)\s+(?:the\s+)?['"‘“`]([^'"’”`]{1,30})['"’”`]/.exec(lower);
+  if (ticked)
+    out.push({
+      match: ticked,
+      condition: { field: ticked[1]!.replace(/\W+/g, '_'), operator: 'isTrue', value: true },
+    });
+  // "wait 3 days. Still in that stage? …": whether the item is where it was.
+  const still = /\bstill (?:in|at|on) (?:that|the same|this|its) (stage|status|state|list|column)\b/.exec(lower);
+  if (still) out.push({ match: still, condition: { field: `still_in_${still[1]}`, operator: 'isTrue', value: true } });
+  // "items stuck for 3+ days", "users not logged in 90+ days", "emails I haven't replied to in over two days".
+  const age = new RegExp(String.raw`\b(?:for|in|since|of)?\s*${AGE}`).exec(lower);
+  if (age) {
+    const amount = Number(age[1] ?? numberWord(age[2]!) ?? age[2]);
+    const unit = age[3]!.replace(/s$/, '');
+    out.push({
+      match: age,
+      condition: { field: `${unit}s_since`, operator: 'gte', value: amount },
+    });
+  }
+  // "products w/ empty description", "contacts with no phone number", "rows where the email is blank".
+  const empty =
+    /\b(?:with|w\/|that have|which have|having)\s+(?:an?\s+)?(?:empty|blank|missing|no)\s+([a-z_]+)/.exec(lower) ??
+    /\b(?:the\s+)?([a-z_]+)\s+(?:is|are)\s+(?:empty|blank|missing)\b/.exec(lower);
+  if (
+    empty &&
+    !/^(?:one|ones|it|them|reply|response|answer|code|delay|delays|formatting|errors?|duplicates?|changes?|issues?|problems?|need|way|limit|limits|downtime|manual|human|extra|additional|more|further|other|luck|idea)$/.test(
+      empty[1]!,
+    )
+  )
+    out.push({ match: empty, condition: { field: empty[1]!, operator: 'notExists', value: '' } });
+  // "who still haven't filled it in": the items not yet done.
+  const notYet = /\bstill (?:haven't|hasn't|have not|has not|not|no|hasn't been|haven't been) ([a-z]+)/.exec(lower);
+  if (notYet) out.push({ match: notYet, condition: { field: `${notYet[1]}`, operator: 'isFalse', value: false } });
+  // "whoever's birthday it is", "clients whose renewal date is today".
+  const today =
+    /\b(?:whoever's|whose|who has (?:a|their)|with (?:a|their))\s+(birthday|anniversary|renewal|due date|deadline|expiry|start date)\b(?:[^.!?\n]{0,20}\b(?:is )?(today|tomorrow))?/.exec(
+      lower,
+    ) ??
+    /\b(birthday|anniversary|due date|deadline|renewal date|expiry date|start date) (?:is )?(today|tomorrow)\b/.exec(
+      lower,
+    );
+  if (today)
+    out.push({
+      match: today,
+      condition: {
+        field: today[1]!.replace(/ /g, '_'),
+        operator: 'equals',
+        value:
+          today[2] === 'tomorrow'
+            ? '={{ $today.plus(1, "day").toFormat("MM-dd") }}'
+            : '={{ $today.toFormat("MM-dd") }}',
+      },
+    });
+  // "when the price on the page changes", "if the stock level drops": compared with the value stored before.
+  const changed =
+    /\b(?:the\s+)?(price|stock|status|rate|score|rank|ranking|value|amount|balance|count)\b[^.!?\n]{0,40}?\b(changes?|changed|drops?|dropped|goes up|went up|goes down|went down|increases?|decreases?)\b/.exec(
+      lower,
+    );
+  if (changed)
+    out.push({
+      match: changed,
+      condition: { field: `${changed[1]}_changed`, operator: 'isTrue', value: true },
+    });
+  // "ai scores hot/warm/cold … hot ones also get an SMS": one of the values listed before, said of its items.
+  const listed = /\b([a-z]+)\s+([a-z]+(?:\/[a-z]+)+)\b/.exec(whole);
+  if (listed) {
+    const values = listed[2]!.split('/');
+    const ones = new RegExp(String.raw`\b(${values.join('|')}) (?:ones|leads|items|tickets|messages|emails)\b`).exec(
+      lower,
+    );
+    if (ones && whole.indexOf(lower) > listed.index) {
+      const field = /^(?:scores?|rates?|rated|ranks?|grades?)$/.test(listed[1]!) ? 'score' : 'category';
+      out.push({ match: ones, condition: { field, operator: 'equals', value: ones[1]! } });
+    }
+  }
+  return out.sort((a, b) => a.match.index - b.match.index);
+}

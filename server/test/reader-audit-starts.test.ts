@@ -163,3 +163,34 @@ describe('the reader reads routes listed with "=" and after an introducing colon
     assert.ok(!kinds(spec.steps).includes('zendesk:create'), 'the ticket is inside its route');
   });
 });
+
+describe('the reader runs a reminder tied to stored dates every day', () => {
+  it('reads the dates, keeps those the given time ahead and reminds, instead of waiting once', () => {
+    const spec = readRequest(
+      'we keep grant deadlines in a notion database. remind me on slack 2 days before each deadline',
+    );
+    assert.equal(spec.trigger.kind, 'schedule');
+    assert.deepEqual(kinds(spec.steps), ['notion:read', 'filter', 'slack:send']);
+    assert.equal(tests(spec)[0]?.field, 'deadline_date');
+  });
+
+  it('tests today for an anniversary kept in a sheet', () => {
+    const spec = readRequest(
+      "On each employee's work anniversary post a congratulation in #team on Slack. Start dates are in our HR spreadsheet.",
+    );
+    assert.equal(spec.trigger.kind, 'schedule');
+    assert.ok(kinds(spec.steps).includes('googleSheets:read'), kinds(spec.steps).join(' '));
+    assert.ok(!all(spec).some((s) => s.kind === 'wait'));
+  });
+});
+
+describe('the reader calls an address written in code quotes', () => {
+  it('calls "`POST https://…`" with its method', () => {
+    const spec = readRequest(
+      'Every 15 min: count the errors in Elasticsearch. Any service over 100 errors -> `POST https://api.example.com/v1/events` with the counts.',
+    );
+    const call = all(spec).find((s) => s.kind === 'http');
+    assert.ok(call?.kind === 'http');
+    assert.deepEqual([call.method, call.url], ['POST', 'https://api.example.com/v1/events']);
+  });
+});

@@ -6,6 +6,7 @@ import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
 import { findSchedule } from './schedule.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { defaultVerb } from '../catalog/appKinds.ts';
+import { numberWord } from './spoken.ts';
 
 /**
  * Mail that arrives ("Clients email me their receipts", "PDF invoices emailed to our invoices inbox", "send bills to
@@ -245,4 +246,46 @@ export function triggerWithoutNode(
   if (app.action && !steps.some((s) => s.kind === 'app' && s.app === app.key))
     steps.unshift({ kind: 'app', app: app.key, verb: defaultVerb(app), hints: {}, phrase: app.name });
   return { kind: 'app', app: source.key, event: 'created' };
+}
+
+/** "2 weeks before each deadline", "two days before each trip", "on each employee's work anniversary". */
+const DATED =
+  /\b(?:(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?|hours?)\s+before\s+(?:each|every|the|their|a)\s+([a-z]+)|on\s+(?:each|every|their|the)\s+(?:[a-z]+['’]s\s+)?(?:work\s+)?(birthday|anniversary|due date|renewal date|deadline|start date|expiry date))\b/i;
+
+/**
+ * A reminder tied to dates kept somewhere ("we keep grant deadlines in a Notion database; remind me 2 weeks before each
+ * deadline") runs every day: it reads the items, keeps those whose date is that far ahead, and reminds. A Wait would
+ * only pause one run, and nothing would start it.
+ */
+export function datedReminder(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual') return null;
+  const m = DATED.exec(original);
+  if (!m) return null;
+  const unit = (m[2] ?? 'day').toLowerCase().replace(/s$/, '');
+  const n = m[1] ? (/^an?$/i.test(m[1]) ? 1 : (numberWord(m[1].toLowerCase()) ?? 1)) : 0;
+  const days = unit === 'week' ? n * 7 : unit === 'hour' ? 0 : n;
+  const field = `${(m[3] ?? m[4] ?? 'date').toLowerCase().replace(/\s+/g, '_')}_date`;
+  // The store the dates are kept in is read; the Wait said for "before" is the test instead.
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind === 'wait') steps.splice(i, 1);
+  }
+  const store = steps.findIndex((s) => s.kind === 'app' && (s.verb === 'create' || isRead(s)));
+  const first = steps[store];
+  if (first?.kind !== 'app') return null;
+  if (!isRead(first)) steps[store] = { ...first, verb: 'read', noun: undefined };
+  let at = store + 1;
+  while (at < steps.length && (isRead(steps[at]!) || steps[at]!.kind === 'filter')) at++;
+  steps.splice(at, 0, {
+    kind: 'filter',
+    condition: {
+      field,
+      operator: 'equals',
+      value: days ? `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}` : '={{ $today.toFormat("MM-dd") }}',
+    },
+  });
+  return {
+    kind: 'schedule',
+    rule: findSchedule(original)?.rule ?? { field: 'days', daysInterval: 1, triggerAtHour: 9 },
+  };
 }

@@ -6,6 +6,7 @@ import { auditAi, classifyMessages } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
 import {
+  datedReminder,
   formTrigger,
   mailTrigger,
   namedMailbox,
@@ -74,6 +75,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   if (called) trigger = called;
   const form = formTrigger(trigger, steps, original);
   if (form) trigger = form;
+  const dated = datedReminder(trigger, steps, original);
+  if (dated) trigger = dated;
   const polled = scheduleTrigger(trigger, steps, original);
   if (polled) trigger = polled;
   const start = trigger;

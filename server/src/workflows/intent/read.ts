@@ -140,6 +140,8 @@ function normalise(text: string): string {
           s2: string | undefined,
         ) => `${cur ?? ''}${Math.round(Number(n1 ?? n2) * (/k/i.test(s1 ?? s2 ?? '') ? 1000 : 1000000))}`,
       )
+      // "`POST https://api.example.com/v1/events`": an address in code quotes is still an address to call.
+      .replace(/`((?:(?:GET|POST|PUT|PATCH|DELETE)\s+)?https?:\/\/[^\s`]+)`/g, '$1')
       .replace(/≥/g, '>=')
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".

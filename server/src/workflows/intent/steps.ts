@@ -551,7 +551,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (
       !ref.app.action ||
       (ref.app.key === 'n8n' &&
-        !/\b(?:workflows?|executions?|credentials?|audit|instance|api|tags?|variables?|projects?)\b/.test(words))
+        !/\b(?:workflows?|executions?|credentials?|audit|instance|api|tags?|variables?|projects?|errors?|failures?)\b/.test(
+          words,
+        ))
     ) {
       ctx.usedApps.add(ref.from);
       continue;

@@ -23,7 +23,10 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
     } catch {
       // Kept as written.
     }
-    steps.push({ kind: 'http', url: url.text, method: post ? 'POST' : 'GET', api: host, phrase });
+    // "POST https://…": the method written before the address. (The spec's calls are GET or POST.)
+    const said = tokens[tokens.indexOf(url) - 1]?.text;
+    const method = said && /^(?:POST|PUT|PATCH)$/.test(said) ? 'POST' : said === 'GET' ? 'GET' : post ? 'POST' : 'GET';
+    steps.push({ kind: 'http', url: url.text, method, api: host, phrase });
   }
   const inRequest = /\b(pdf|csv|xlsx|excel file|attachment|document)s?\b/.exec(request)?.[1];
   const file =

@@ -131,6 +131,18 @@ describe('the reader tests what a request states in passing', () => {
     assert.deepEqual(tests(spec), [{ field: 'score', operator: 'equals', value: 'hot' }]);
   });
 
+  it('tests a state joined to the event with "and" ("… and the room is already booked")', () => {
+    const spec = readRequest(
+      'When someone books a meeting room in the shared Google Calendar and the room is already booked at that time, email them to pick another slot.',
+    );
+    assert.deepEqual(tests(spec), [{ field: 'room_booked', operator: 'isTrue', value: true }]);
+  });
+
+  it('tests the hour an event happens at ("… after 11pm")', () => {
+    const spec = readRequest('When my Home Assistant door sensor reports open after 11pm, send me a Telegram message.');
+    assert.deepEqual(tests(spec), [{ field: '$now.hour', operator: 'gte', value: 23 }]);
+  });
+
   it('adds no test to a request that states none', () => {
     const spec = readRequest('When a deal is created in Pipedrive, post its name and value to #sales on Slack.');
     assert.deepEqual(tests(spec), []);

@@ -109,7 +109,12 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
     operation: date ? DATE_OPERATIONS[c.operator]! : op.operation,
     ...(op.singleValue ? { singleValue: true } : {}),
   };
-  const field = /^[a-zA-Z_][\w]*$/.test(c.field) ? `$json.${c.field}` : `$json[${JSON.stringify(c.field)}]`;
+  // "$now.hour": an expression of n8n's own (the time of day), not a field of the item.
+  const field = /^\$now\.\w+$/.test(c.field)
+    ? c.field
+    : /^[a-zA-Z_][\w]*$/.test(c.field)
+      ? `$json.${c.field}`
+      : `$json[${JSON.stringify(c.field)}]`;
   return {
     options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
     conditions: [

@@ -125,11 +125,23 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
       (s) => s.kind === 'app' && s.verb === 'read' && /^(?:gmail|microsoftOutlook|emailReadImap)$/.test(s.app),
     );
   if (!messages) return;
-  let any = false;
+  const ai: Step[] = [];
   walkSteps(steps, (s) => {
-    if (s.kind === 'ai') any = true;
+    if (s.kind === 'ai') ai.push(s);
   });
-  if (!any) switchToClassifier(steps, ctx);
+  if (!ai.length) {
+    switchToClassifier(steps, ctx);
+    return;
+  }
+  // "Use AI to read each email and sort it: utility bills go to …": the AI step said is the classifier.
+  const only = ai.length === 1 ? ai[0]! : null;
+  if (only?.kind !== 'ai' || only.routes?.length || !/^(?:analyse|classify)$/.test(only.task)) return;
+  const at = steps.indexOf(only);
+  if (at < 0) return;
+  const rest = steps.slice(at + 1);
+  const sw = rest.findIndex((s) => s.kind === 'switch');
+  if (sw < 0 || rest.slice(0, sw).some((s) => s.kind !== 'code' && !(s.kind === 'app' && s.verb === 'send'))) return;
+  if (switchToClassifier(steps, ctx)) steps.splice(steps.indexOf(only), 1);
 }
 
 /** A top-level Switch on a field the reader made up becomes a Text Classifier with its routes; false if none. */

@@ -102,6 +102,28 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
       match: changed,
       condition: { field: `${changed[1]}_changed`, operator: 'isTrue', value: true },
     });
+  // "When the door sensor reports open and the alarm panel is armed", "… and the room is already booked": a state
+  // joined to the event with "and" is a test of the event's item.
+  const joined =
+    /\b(?:when|whenever|if|once)\b[^.!?\n]{0,80}?\band (?:the|its|their|my|our|his|her|that) ([a-z]+(?: [a-z]+)?) (?:is|are|was|were) (not |already |still )?([a-z]+(?:ed|en)|on|off|open|closed|empty|full|free|busy|available|active|inactive|online|offline|true|false)\b/.exec(
+      lower,
+    );
+  if (joined) {
+    const field = `${joined[1]!.replace(/ /g, '_')}_${joined[3]}`;
+    const negated = joined[2] === 'not ';
+    out.push({ match: joined, condition: { field, operator: negated ? 'isFalse' : 'isTrue', value: !negated } });
+  }
+  // "reports `open` after 11pm", "a message before 7am": the time of day the event happens at.
+  const hour = /\b(?:when|whenever|if|once)\b[^.!?\n]{0,80}?\b(after|before) (\d{1,2})(?::\d\d)?\s*(am|pm)\b/.exec(
+    lower,
+  );
+  if (hour) {
+    const h = (Number(hour[2]) % 12) + (hour[3] === 'pm' ? 12 : 0);
+    out.push({
+      match: hour,
+      condition: { field: '$now.hour', operator: hour[1] === 'after' ? 'gte' : 'lt', value: h },
+    });
+  }
   // "ai scores hot/warm/cold … hot ones also get an SMS": one of the values listed before, said of its items.
   const listed = /\b([a-z]+)\s+([a-z]+(?:\/[a-z]+)+)\b/.exec(whole);
   if (listed) {

@@ -58,6 +58,9 @@ const JOBS: Array<[RegExp, AiTask]> = [
   ],
 ];
 
+/** The step is made from words outside any clause: it takes no app or model named in one. */
+const NONE: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
+
 /** Whether a step only fetches or prepares what the AI step works on. */
 function feeds(s: Step): boolean {
   if (s.kind === 'app') return s.verb === 'read' || s.verb === 'search';
@@ -88,8 +91,7 @@ export function auditAi(steps: Step[], original: string, ctx: ReadContext): stri
   // "Could it figure out whether each one is …, and email it to the right person? Emergencies to Dr. Patel, …": the
   // routes the request lists are the categories.
   if (found.task === 'classify' && switchToClassifier(steps, ctx)) return found.said;
-  const none: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
-  const step = aiStep(found.task, found.said, none, ctx, found.said.toLowerCase());
+  const step = aiStep(found.task, found.said, NONE, ctx, found.said.toLowerCase());
   let at = 0;
   while (at < steps.length && feeds(steps[at]!)) at++;
   steps.splice(at, 0, step);
@@ -151,8 +153,7 @@ function switchToClassifier(steps: Step[], ctx: ReadContext): boolean {
   );
   if (at < 0) return false;
   const sw = steps[at] as Extract<Step, { kind: 'switch' }>;
-  const none: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
-  const step = aiStep('classify', `Classify each message: ${sw.routes.map((r) => r.name).join(', ')}`, none, ctx, '');
+  const step = aiStep('classify', `Classify each message: ${sw.routes.map((r) => r.name).join(', ')}`, NONE, ctx, '');
   step.routes = [...sw.routes, ...(sw.fallback?.length ? [{ name: 'Other', steps: sw.fallback }] : [])];
   // A code step the reader stood in with for "sort them" is the classifier's job.
   const before = steps[at - 1];

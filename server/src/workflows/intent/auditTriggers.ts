@@ -18,7 +18,8 @@ const SENDERS =
 const ARRIVES = new RegExp(
   [
     `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails? (?:me|us)\\b`,
-    String.raw`\be-?mailed (?:to|in|over)\b`,
+    // "PDF invoices emailed to our invoices inbox", "receipts emailed in" (not "gets emailed to the front counter").
+    String.raw`\be-?mailed (?:in|over)\b|\be-?mailed to (?:our|my|the|an?) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox|e-?mail address)\b|\be-?mailed to [\w.-]+@(?![\w-]+\.)`,
     `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards) (?:\\w+ ){0,4}to (?:our|my|the) (?:[\\w@.-]+ ){0,2}(?:inbox|mailbox|e-?mail address)\\b`,
     String.raw`\b(?:(?:come|comes|coming|arrive|arrives|arriving|land|lands|landing|show up|shows up|end up|ends up|drop|drops|we get|we receive|received) (?:\w+ ){0,3}?(?:into|in|at)|reach(?:es)?|hits?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox)\b`,
     String.raw`\b(?:from|watch|watches|monitor|monitors|checks?|reads?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:imap |shared )?(?:inbox|mailbox)\b`,

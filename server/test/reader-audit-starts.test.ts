@@ -71,6 +71,30 @@ describe('the reader starts from an app n8n only has a trigger for', () => {
   });
 });
 
+describe('the reader starts from the app whose items the request says arrive', () => {
+  it('starts from Gmail for "Gmail -> Google Drive: save every invoice attachment"', () => {
+    const spec = readRequest("Gmail -> Google Drive: save every invoice attachment into an 'Invoices 2024' folder.");
+    assert.deepEqual(spec.trigger, { kind: 'app', app: 'gmail', event: 'created' });
+    assert.ok(!kinds(spec.steps).some((k) => k.startsWith('gmail:')), kinds(spec.steps).join(' '));
+  });
+
+  it('starts from GitHub for "on every push … in GitHub", not from Slack where the message goes', () => {
+    const spec = readRequest(
+      'On every push to `main` in GitHub repo `acme/api`, post the commit message to Slack #deploys.',
+    );
+    assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'github');
+  });
+
+  it('keeps a manual start for a one-off run over what is there', () => {
+    const resync = readRequest(
+      'One-off resync of ~20k contacts from Postgres `contacts` into the Mailchimp audience `Newsletter`, in batches of 500.',
+    );
+    assert.equal(resync.trigger.kind, 'manual');
+    const list = readRequest('Take all the contacts in my Google Sheet and add each one to Mailchimp.');
+    assert.equal(list.trigger.kind, 'manual');
+  });
+});
+
 describe('the reader reads schedules written as people write them', () => {
   const rule = (text: string) => {
     const spec = readRequest(text);

@@ -4,8 +4,6 @@
 // the request says to poll).
 import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
 import { findSchedule } from './schedule.ts';
-import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { defaultVerb } from '../catalog/appKinds.ts';
 import { numberWord } from './spoken.ts';
 
 /**
@@ -25,7 +23,12 @@ const ARRIVES = new RegExp(
     String.raw`\b(?:from|watch|watches|monitor|monitors|checks?|reads?) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:imap |shared )?(?:inbox|mailbox)\b`,
     String.raw`\b(?:come|comes|arrive|arrives) (?:in )?by e-?mail\b`,
     // "Clients email photos of receipts to a receipts@ mailbox", "our supplier sends the price list by email".
-    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails?\\s+(?:[\\w-]+\\s+){0,4}?to\\s+(?:an?|our|my|the)\\s+(?:[\\w.-]+@?\\s+)?(?:mailbox|inbox|address)\\b`,
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails?\\s+[^.!?\\n]{0,40}?\\bto\\s+(?:an?|our|my|the)\\s+(?:[\\w.-]+@?\\s+)?(?:mailbox|inbox|address)\\b`,
+    // "Customers send purchase orders as PDFs to orders@", "Receipts get forwarded to expenses@".
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards|e-?mail|e-?mails)\\s+[^.!?\\n]{0,50}?\\bto\\s+(?:our\\s+)?[\\w.-]+@(?![\\w-]+\\.)`,
+    String.raw`\b(?:get|gets|are|is|being) (?:forwarded|sent|e-?mailed) to (?:our\s+)?[\w.-]+@(?![\w-]+\.)`,
+    // "We get ~200 support emails a day into an Outlook shared mailbox", "… into support@ which is …".
+    String.raw`\b(?:i|we) (?:get|receive) [^.!?\n]{0,40}?\be-?mails?\b[^.!?\n]{0,30}?\b(?:in|into|at|to) (?:(?:our|my|the|an?) (?:[\w@.-]+ ){0,3}(?:gmail|outlook|inbox|mailbox)\b|[\w.-]+@(?![\w-]+\.))`,
     `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:sends?|forwards?)\\s+(?:[\\w-]+\\s+){0,6}?by e-?mail\\b`,
     // "if a customer writes an email to support@", "emails sent to contact@": a mailbox of ours.
     String.raw`\b(?:writes?|write|sends?|send)\s+(?:an?\s+|us\s+an?\s+)?e-?mails?\s+to\s+(?:our\s+)?[\w.-]+@(?![\w-]+\.)|\be-?mails?\s+(?:sent|that (?:come|arrive)s?|coming|arriving)\s+(?:in\s+)?(?:to|at)\s+(?:our\s+)?[\w.-]+@(?![\w-]+\.)`,
@@ -186,67 +189,6 @@ export function webhookTrigger(trigger: Trigger, steps: Step[], original: string
   const answers = ANSWERS.test(original);
   if (answers && !steps.some((s) => s.kind === 'respond')) steps.push({ kind: 'respond', status: 200, body: 'json' });
   return { kind: 'webhook', path: path.slice(0, 60), method, ...(answers ? { respond: true } : {}) };
-}
-
-/**
- * "Our Facebook Lead Ads leads sit there for hours. I want every new lead pushed into HubSpot", "We run meetups
- * through Eventbrite. When someone registers, add them to a Google Sheet": an app n8n has only a trigger for can only
- * be where the workflow starts. It replaces a start the reader stood in with, or an app event read from an app named
- * after it ("… added as a row to our Excel tracker on OneDrive"), unless it is only a link the workflow sends ("send
- * them our Typeform link").
- */
-export function triggerOnlyApp(
-  trigger: Trigger,
-  mentions: Array<{ key: string; from: number }>,
-  original: string,
-): Trigger | null {
-  const catalog = nodeCatalog();
-  const isOnly = (key: string) => {
-    const app = catalog.app(key);
-    return Boolean(app && !app.action && app.trigger && !app.community && key !== 'n8n');
-  };
-  const only = mentions.find((m) => isOnly(m.key));
-  if (!only) return null;
-  const stoodIn =
-    trigger.kind === 'manual' ||
-    (trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original));
-  const appStart =
-    trigger.kind === 'app' &&
-    trigger.app !== only.key &&
-    !isOnly(trigger.app) &&
-    mentions.some((m) => m.key === trigger.app && m.from > only.from);
-  if (!stoodIn && !appStart) return null;
-  const name = catalog.app(only.key)!.name.split(/\s+/)[0]!;
-  if (new RegExp(String.raw`\b${name}\S*\s+(?:\w+\s+)?(?:link|url|survey link|form link|page)\b`, 'i').test(original))
-    return null;
-  return { kind: 'app', app: only.key, event: 'created' };
-}
-
-/**
- * "Reviews on our Google Business Profile come in … Want each new review translated with DeepL": an app event read
- * from an app n8n has no trigger for starts instead from the app named as the items' source that has one; the first
- * app is a step.
- */
-export function triggerWithoutNode(
-  trigger: Trigger,
-  steps: Step[],
-  mentions: Array<{ key: string; from: number }>,
-): Trigger | null {
-  if (trigger.kind !== 'app') return null;
-  const catalog = nodeCatalog();
-  const app = catalog.app(trigger.app);
-  if (!app || app.trigger) return null;
-  const source = mentions.find(
-    (m) => m.key !== trigger.app && catalog.app(m.key)?.trigger && !catalog.app(m.key)?.community,
-  );
-  if (!source) return null;
-  // Only an app the items are read from: "… add it to Notion" is where they go, not where they come from.
-  const read = steps.findIndex((s) => s.kind === 'app' && s.app === source.key && isRead(s));
-  if (read < 0) return null;
-  steps.splice(read, 1);
-  if (app.action && !steps.some((s) => s.kind === 'app' && s.app === app.key))
-    steps.unshift({ kind: 'app', app: app.key, verb: defaultVerb(app), hints: {}, phrase: app.name });
-  return { kind: 'app', app: source.key, event: 'created' };
 }
 
 /** "2 weeks before each deadline", "two days before each trip", "on each employee's work anniversary". */

@@ -11,10 +11,9 @@ import {
   mailTrigger,
   namedMailbox,
   scheduleTrigger,
-  triggerOnlyApp,
-  triggerWithoutNode,
   webhookTrigger,
 } from './auditTriggers.ts';
+import { eventApp, triggerOnlyApp, triggerWithoutNode } from './auditStarts.ts';
 import { auditRoutes } from './auditRoutes.ts';
 import { pairFilters } from './pairFilters.ts';
 import type { Mentions } from './mentions.ts';
@@ -42,6 +41,7 @@ function drop(unmapped: string[], read: (u: string) => boolean): void {
 /** Audits a read spec's steps in place; returns its trigger (new mail may start it instead). */
 export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const { original, mentions, ctx } = a;
+  const named = mentions.apps.map((m) => ({ key: m.app.key, from: m.from, at: a.tokens[m.from]?.start ?? 0 }));
   const mail = mailTrigger(
     trigger,
     steps,
@@ -59,17 +59,9 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     steps,
     mentions.apps.map((m) => m.app.key),
   );
-  const sourced = triggerWithoutNode(
-    trigger,
-    steps,
-    mentions.apps.map((m) => ({ key: m.app.key, from: m.from })),
-  );
+  const sourced = triggerWithoutNode(trigger, steps, named);
   if (sourced) trigger = sourced;
-  const only = triggerOnlyApp(
-    trigger,
-    mentions.apps.map((m) => ({ key: m.app.key, from: m.from })),
-    original,
-  );
+  const only = triggerOnlyApp(trigger, named, original);
   if (only) trigger = only;
   const called = webhookTrigger(trigger, steps, original);
   if (called) trigger = called;
@@ -79,6 +71,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   if (dated) trigger = dated;
   const polled = scheduleTrigger(trigger, steps, original);
   if (polled) trigger = polled;
+  const reacts = eventApp(trigger, steps, named, original);
+  if (reacts) trigger = reacts;
   const start = trigger;
   const routed = auditRoutes(steps, original, {
     read: a.readPart,

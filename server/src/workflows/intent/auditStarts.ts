@@ -1,0 +1,97 @@
+// Starts read from the apps a request names: an app n8n has only a trigger for, an app event read from an app with
+// no trigger node, and an app whose items the request says arrive ("Gmail -> Google Drive: save every invoice
+// attachment") where the reader stood in with a manual start.
+import { defaultVerb } from '../catalog/appKinds.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
+import { isRead, type Step, type Trigger } from '../spec.ts';
+
+/** An app the request names: its key, its first token and where it starts in the text. */
+type Mention = { key: string; from: number; at?: number };
+
+/**
+ * "Our Facebook Lead Ads leads sit there for hours. I want every new lead pushed into HubSpot", "We run meetups
+ * through Eventbrite. When someone registers, add them to a Google Sheet": an app n8n has only a trigger for can only
+ * be where the workflow starts. It replaces a start the reader stood in with, or an app event read from an app named
+ * after it ("… added as a row to our Excel tracker on OneDrive"), unless it is only a link the workflow sends ("send
+ * them our Typeform link").
+ */
+export function triggerOnlyApp(trigger: Trigger, mentions: Mention[], original: string): Trigger | null {
+  const catalog = nodeCatalog();
+  const isOnly = (key: string) => {
+    const app = catalog.app(key);
+    return Boolean(app && !app.action && app.trigger && !app.community && key !== 'n8n');
+  };
+  const only = mentions.find((m) => isOnly(m.key));
+  if (!only) return null;
+  const stoodIn =
+    trigger.kind === 'manual' ||
+    (trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original));
+  const appStart =
+    trigger.kind === 'app' &&
+    trigger.app !== only.key &&
+    !isOnly(trigger.app) &&
+    mentions.some((m) => m.key === trigger.app && m.from > only.from);
+  if (!stoodIn && !appStart) return null;
+  const name = catalog.app(only.key)!.name.split(/\s+/)[0]!;
+  if (new RegExp(String.raw`\b${name}\S*\s+(?:\w+\s+)?(?:link|url|survey link|form link|page)\b`, 'i').test(original))
+    return null;
+  return { kind: 'app', app: only.key, event: 'created' };
+}
+
+/**
+ * "Reviews on our Google Business Profile come in … Want each new review translated with DeepL": an app event read
+ * from an app n8n has no trigger for starts instead from the app named as the items' source that has one; the first
+ * app is a step.
+ */
+export function triggerWithoutNode(trigger: Trigger, steps: Step[], mentions: Mention[]): Trigger | null {
+  if (trigger.kind !== 'app') return null;
+  const catalog = nodeCatalog();
+  const app = catalog.app(trigger.app);
+  if (!app || app.trigger) return null;
+  const source = mentions.find(
+    (m) => m.key !== trigger.app && catalog.app(m.key)?.trigger && !catalog.app(m.key)?.community,
+  );
+  if (!source) return null;
+  // Only an app the items are read from: "… add it to Notion" is where they go, not where they come from.
+  const read = steps.findIndex((s) => s.kind === 'app' && s.app === source.key && isRead(s));
+  if (read < 0) return null;
+  steps.splice(read, 1);
+  if (app.action && !steps.some((s) => s.kind === 'app' && s.app === app.key))
+    steps.unshift({ kind: 'app', app: app.key, verb: defaultVerb(app), hints: {}, phrase: app.name });
+  return { kind: 'app', app: source.key, event: 'created' };
+}
+
+/** Words that say items arrive one by one: the workflow reacts to an event. */
+const EVENT =
+  /\b(?:when|whenever|every time|each time|as soon as|on (?:every|each|new)|for (?:every|each) new|every new|each new|new (?!year|month|week|day)\w+|incoming|arriv(?:e|es|ing)|comes? in|listen(?:s|ing)? on|consum(?:e|es|er)|subscribe|(?:every|each|any) (?!(?:one|a|an|of|day|week|month|hour|minute|morning|evening|night|time|weekday)\b)[a-z]+)\b|->|→/i;
+/** Words that say the run works through what is there already, once. */
+const ONCE =
+  /\b(?:one-?off|once|backfill|re-?sync|re-?index|migrat\w*|bulk|import all|all (?:existing|past|old)|historical|export all|clean ?up|when i click|manually|on demand|one by one|one at a time|with (?:about |around |over |~)?[\d,]+ (?:prospects|rows|contacts|records|leads|customers|items|entries|companies|domains|urls|people|products)|in (?:batches|chunks)|loop (?:over|through)|go(?:es)? through them|(?:all|every one of) (?:the |my |our )?(?:[\w-]+ )?(?:rows|contacts|records|items|entries|files|customers|users|leads|e-?mails|products|orders|urls|domains|companies|members|subscribers|deals|tickets))\b/i;
+
+/**
+ * "Gmail -> Google Drive: save every invoice attachment", "Kafka `device.status` -> DynamoDB", "new github PR: …":
+ * a request that says its items arrive starts from the first app it names that n8n has a trigger for, instead of a
+ * manual start; that app's read is the trigger's job.
+ */
+export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual' || !EVENT.test(original) || ONCE.test(original)) return null;
+  const catalog = nodeCatalog();
+  const first = [...mentions]
+    .sort((a, b) => a.from - b.from)
+    .find((m) => {
+      const app = catalog.app(m.key);
+      return app?.trigger && !app.community && m.key !== 'n8n' && !/^vectorStore|^lm/.test(m.key);
+    });
+  if (!first) return null;
+  // The app is where items go ("… post it to Slack", "into Google Sheets"): not where they come from.
+  if (
+    /\b(?:to|into|onto)\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+)?$/i.test(
+      original.slice(Math.max(0, (first.at ?? 0) - 12), first.at ?? 0),
+    )
+  )
+    return null;
+  // Its first step in the flow was the reader's guess at what the trigger does.
+  const own = steps.findIndex((s) => s.kind === 'app' && s.app === first.key);
+  if (own >= 0) steps.splice(own, 1);
+  return { kind: 'app', app: first.key, event: 'created' };
+}

@@ -124,22 +124,41 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Resolves when the page has produced two more animation frames: it paints. */
+async function paints(page: Page, timeoutMs: number): Promise<void> {
+  await Promise.race([
+    page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))),
+    new Promise((_, fail) =>
+      setTimeout(() => fail(new Error(`the page painted no frame in ${timeoutMs} ms`)), timeoutMs),
+    ),
+  ]);
+}
+
 /**
  * A full-page screenshot, tried twice. Chromium takes it from the next compositor frame; on a loaded CI machine with
- * the Agent's Computer streaming frames into an iframe that frame once did not come within 20 s (CI of e6bae5a),
- * while the page itself was fine. The screenshot is a review artefact, so a second try replaces the flake; a page
- * that never paints still fails.
+ * the Agent's Computer streaming frames into an iframe that frame did not come within 30 s, twice (CI of e6bae5a and
+ * of 260afe4), while the page itself was fine. The screenshot is a review artefact: after two timeouts the page must
+ * still paint (two animation frames within 30 s), else the test fails; a page that paints is logged as missing its
+ * artefact.
  */
 async function captureScreenshot(page: Page, file: string): Promise<void> {
   const shoot = () => page.screenshot({ path: file, fullPage: true, timeout: 30_000 });
+  const timedOut = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+  try {
+    await shoot();
+    return;
+  } catch (error) {
+    if (!timedOut(error)) throw error;
+    console.warn(`screenshot ${path.basename(file)} timed out once; trying again`);
+  }
+  await page.bringToFront();
+  await page.waitForTimeout(500);
   try {
     await shoot();
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
-    console.warn(`screenshot ${path.basename(file)} timed out once; trying again`);
-    await page.bringToFront();
-    await page.waitForTimeout(500);
-    await shoot();
+    if (!timedOut(error)) throw error;
+    await paints(page, 30_000);
+    console.warn(`screenshot ${path.basename(file)} timed out twice on a page that paints; the artefact is missing`);
   }
 }
 

@@ -57,6 +57,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, eighteenth development set (small-business owners)',
   },
   {
+    set: 'userDevelopment19',
+    label: 'requests written outside the builder, nineteenth development set (first prompts to a builder)',
+  },
+  {
+    set: 'userDevelopment20',
+    label: 'requests written outside the builder, twentieth development set (community forum help posts)',
+  },
+  {
+    set: 'userDevelopment21',
+    label: 'requests written outside the builder, twenty-first development set (technical issue reports)',
+  },
+  {
+    set: 'userDevelopment22',
+    label: 'requests written outside the builder, twenty-second development set (managers on Slack)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',
@@ -75,6 +91,11 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     set: 'userHeldout4',
     label: 'requests written outside the builder, fourth held-out set (first-day chat requests)',
     against: 'userDevelopment16',
+  },
+  {
+    set: 'userHeldout5',
+    label: 'requests written outside the builder, fifth held-out set (builder prompts, forum posts, chores)',
+    against: 'userDevelopment20',
   },
 ];
 

@@ -70,10 +70,15 @@ export type SetName =
   | 'userDevelopment16'
   | 'userDevelopment17'
   | 'userDevelopment18'
+  | 'userDevelopment19'
+  | 'userDevelopment20'
+  | 'userDevelopment21'
+  | 'userDevelopment22'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
-  | 'userHeldout4';
+  | 'userHeldout4'
+  | 'userHeldout5';
 
 const FILES: Record<SetName, string> = {
   own: 'workflow-requests.json',
@@ -99,10 +104,15 @@ const FILES: Record<SetName, string> = {
   userDevelopment16: 'user-requests-dev16.json',
   userDevelopment17: 'user-requests-dev17.json',
   userDevelopment18: 'user-requests-dev18.json',
+  userDevelopment19: 'user-requests-dev19.json',
+  userDevelopment20: 'user-requests-dev20.json',
+  userDevelopment21: 'user-requests-dev21.json',
+  userDevelopment22: 'user-requests-dev22.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',
   userHeldout4: 'user-requests-heldout4.json',
+  userHeldout5: 'user-requests-heldout5.json',
 };
 
 export function loadCases(set: SetName = 'own'): QualityCase[] {

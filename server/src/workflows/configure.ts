@@ -263,7 +263,16 @@ function eventOptions(prop: NodeProperty, event: string, noun: string): string[]
   const happened =
     event === 'created'
       ? /creat|new|add|open|receiv/i
-      : new RegExp(event === 'failed' ? 'fail' : event === 'response' ? 'form|respon|submi' : event, 'i');
+      : new RegExp(
+          event === 'failed'
+            ? 'fail'
+            : event === 'response'
+              ? 'form|respon|submi'
+              : event === 'updated'
+                ? 'updat|chang|modif'
+                : event,
+          'i',
+        );
   // The item as a word of the value: "jira:issue_created" for an issue, not "issuelink_created".
   const item = noun ? new RegExp(`(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?(?![a-z])`, 'i') : null;
   // "orders/create" before "draft_orders/create": the item nearest the start names it most plainly.

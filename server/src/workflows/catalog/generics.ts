@@ -188,6 +188,15 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
   const found: GenericMention[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i) || taken.has(i - 1) || tokens[i]!.kind !== 'word') continue;
+    // "PDFs go in /Invoices": a folder's path, not the accounting app; "put in group Newsletter": the group's name.
+    if (tokens[i]!.joined && tokens[i - 1]?.text === '/' && !/^(?:api|apis)$/.test(tokens[i]!.lower)) continue;
+    if (
+      /^[A-Z]/.test(tokens[i]!.text) &&
+      /^(?:group|list|tag|label|folder|channel|stage|segment|audience|board|column|tab|sheet|category)$/.test(
+        tokens[i - 1]?.lower ?? '',
+      )
+    )
+      continue;
     for (const [phrase, kind] of BY_LENGTH) {
       const parts = phrase.split(' ');
       const slice = tokens.slice(i, i + parts.length);

@@ -25,7 +25,7 @@ const CORE = new Set(
 
 /** Names that are also everyday words: they count only when written with a capital where capitals mean something. */
 const PLAIN = new Set(
-  'teams sheets sheet drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey'.split(
+  'monday teams sheets sheet drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey'.split(
     ' ',
   ),
 );
@@ -33,6 +33,7 @@ const PLAIN = new Set(
 /** Names people use that n8n's display names do not carry, mapped to the app's key (overrides only). */
 const ALIASES: Record<string, string> = {
   twitter: 'twitter',
+  apitemplate: 'apiTemplateIo',
   tweet: 'twitter',
   tweets: 'twitter',
   'x.com': 'twitter',
@@ -87,6 +88,7 @@ const ALIASES: Record<string, string> = {
   'bright data': 'brightData',
   brightdata: 'brightData',
   'monday.com': 'mondayCom',
+  monday: 'mondayCom',
   quickbooks: 'quickbooks',
   'quick books': 'quickbooks',
   'zoho crm': 'zohoCrm',
@@ -364,10 +366,13 @@ export class Vocabulary {
    * Apps named in a token list, in order, longest match first. `titleCase` says capitals carry no meaning (a
    * template name), so a plain-word name then needs an app's place in the sentence ("with Linear", "to Medium").
    */
-  find(tokens: Token[], titleCase: boolean): AppMention[] {
+  find(tokens: Token[], titleCase: boolean, lowerBrands?: boolean): AppMention[] {
     const found: AppMention[] = [];
     // "post in teams", "create a linear issue": in a request typed without capitals, capitals say nothing either.
-    const lower = !tokens.some((t) => t.kind === 'word' && /[A-Z]/.test(t.text) && t.text !== 'I');
+    // "ping Marco in slack … into copper": a writer who types brand names in lower case types them all so.
+    const lower =
+      !tokens.some((t) => t.kind === 'word' && /[A-Z]/.test(t.text) && t.text !== 'I') ||
+      (lowerBrands ?? this.lowerBrands(tokens, titleCase));
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.kind !== 'word') continue;
       let node: Trie | undefined = this.root;
@@ -409,6 +414,19 @@ export class Vocabulary {
     return found;
   }
 
+  /** Whether the request writes an app's name that is no everyday word in lower case ("slack", "google review"). */
+  private lowerBrands(tokens: Token[], titleCase: boolean): boolean {
+    return this.find(tokens, titleCase, false).some((m) => {
+      const said = tokens.slice(m.from, m.to);
+      return (
+        said.every((t) => t.text === t.lower) &&
+        said.map((t) => t.lower).join(' ').length >= 4 &&
+        !m.app.community &&
+        !(said.length === 1 && (PLAIN.has(said[0]!.lower) || plainWord(said[0]!.lower)))
+      );
+    });
+  }
+
   private subject(tokens: Token[], i: number): boolean {
     const next = tokens[i + 1]?.lower ?? '';
     const before = tokens[i - 1]?.lower ?? '';
@@ -422,19 +440,44 @@ export class Vocabulary {
   private plainCounts(tokens: Token[], i: number, titleCase: boolean, lower = false): boolean {
     const t = tokens[i]!;
     const before = tokens[i - 1];
-    if (lower) {
-      // Where an app stands and nothing else follows ("post in teams", "… to copper and …"), or with its items.
-      const after = tokens[i + 1];
-      const placedHere = before && /^(?:with|via|using|to|into|in|on|from)$/.test(before.lower);
-      const ends = !after || after.kind === 'punct' || /^(?:and|then|too|also|as|when|if|every|for)$/.test(after.lower);
+    const after = tokens[i + 1];
+    // "on Monday" is a day: monday.com counts only with its items ("the monday board") or in an app's place.
+    if (t.lower === 'monday')
       return Boolean(
-        (placedHere && ends) || (after && APP_NOUN.test(after.lower) && !/^(?:the|a|an)$/.test(after.lower)),
+        (after &&
+          /^(?:boards?|items?|sub-?items?|workspace|account|api|node|integration|crm|pulses?)$/.test(after.lower)) ||
+        (lower && t.text === t.lower && before && /^(?:into|in|to|from|via|using|with)$/.test(before.lower)),
       );
+    if (lower && t.text === t.lower) {
+      // Where an app stands and nothing else follows ("post in teams", "… to copper and …"), or with its items.
+      const placedHere =
+        before && /^(?:with|via|using|to|into|in|on|from|check|checks|query|queries|poll|polls)$/.test(before.lower);
+      const ends =
+        !after ||
+        after.kind === 'punct' ||
+        /^(?:and|then|too|also|as|when|if|every|for|so|straight|right|asap|with|on|at|per|under|each)$/.test(
+          after.lower,
+        );
+      // "medium posts a slack message": a value at a part's start before a verb-like noun is no app.
+      const determined =
+        before &&
+        (before.kind === 'quote' || /^['"‘’“”`]$/.test(before.text) || before.kind === 'word') &&
+        !/^(?:and|or)$/.test(before.lower);
+      return Boolean((placedHere && ends) || (after && APP_NOUN.test(after.lower) && determined));
     }
+    // "when a linear issue is labelled …", "a new teams channel": a plain word in lower case with the app's items.
+    if (
+      t.text === t.lower &&
+      after &&
+      APP_NOUN.test(after.lower) &&
+      before &&
+      /^(?:a|an|the|each|every|new|our|my|any|that|this|in|into|to|from)$/.test(before.lower)
+    )
+      return true;
     // "Line" or "LINE" (a brand written in capitals), not "line" or a shouted "THE".
     const capital = /^[A-Z]/.test(t.text) && (t.text !== t.text.toUpperCase() || t.text.length >= 3);
     const placed = before && /^(?:with|via|using|to|into|in|on|from|and|&|,|\+)$/.test(before.lower);
-    const noun = tokens[i + 1] && APP_NOUN.test(tokens[i + 1]!.lower);
+    const noun = after && APP_NOUN.test(after.lower);
     if (titleCase) return capital && Boolean(placed || noun);
     return capital && (Boolean(noun) || (Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text))));
   }

@@ -127,10 +127,8 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
       (s) => s.kind === 'app' && s.verb === 'read' && /^(?:gmail|microsoftOutlook|emailReadImap)$/.test(s.app),
     );
   if (!messages) return;
-  const ai: Step[] = [];
-  walkSteps(steps, (s) => {
-    if (s.kind === 'ai') ai.push(s);
-  });
+  // AI inside a route ("Questions -> AI writes an answer") does not sort the messages: only a step before the routes can.
+  const ai = steps.filter((s) => s.kind === 'ai');
   if (!ai.length) {
     switchToClassifier(steps, ctx);
     return;

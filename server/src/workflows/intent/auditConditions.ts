@@ -285,10 +285,13 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
   for (const sentence of sentences(tokens)) {
     const from = sentence[0]!.start;
     const text = original.slice(from, sentence.at(-1)!.end);
-    // A question about n8n itself ("is there a node …?") states no test of the workflow.
+    // A question about n8n itself ("is there a node …?", "how do I …?") states no test of the workflow; a request
+    // asked as a question ("can new orders over $500 get posted in #big-orders?") does.
     if (
       /\?\s*$/.test(original.slice(from, sentence.at(-1)!.end + 1)) &&
-      /^(?:is|are|can|does|do|how|what|which|should|would)\b/i.test(text)
+      (/^(?:is there|are there|does|do|how|what|which|should|would)\b/i.test(text) ||
+        (/^(?:is|are|can)\b/i.test(text) &&
+          /\b(?:nodes?|integrations?|n8n (?:have|has|support|supports|do|does))\b/i.test(text)))
     )
       continue;
     for (const cue of cuesOf(text, from, original.toLowerCase())) {

@@ -245,6 +245,60 @@ function listedRoutes(steps: Step[], original: string, context: Context): string
   return original.slice(m.index, end + rest.length);
 }
 
+/** "a question with 3 options: Sales, Support, Partnership", "a dropdown 'position': developer, designer, sales". */
+const OPTIONS =
+  /\b(?:options?|dropdown|drop-down|choices|values|categories|types)\s*(?:(?:called|named)\s+)?(?:['"‘“`]([\w -]{1,30})['"’”`])?\s*(?::|\()\s*([^.;:()\n?]{3,120}?)\s*(?:\)|$|\.|;|\?)/i;
+/** "How would I send each answer to a different team by email?", "each should go to a different Slack channel". */
+const EACH_DIFFERENT = /\beach\b[^.!?\n]{0,60}?\b(?:a )?(?:different|separate|its own|their own)\b[^.!?\n,]*/i;
+
+/**
+ * Options a form or a field offers, listed once, and one action said for each "to a different" place: a Switch on
+ * that field with one route per option, each doing that action for its own place.
+ */
+function optionRoutes(steps: Step[], original: string, context: Context): string | null {
+  const m = OPTIONS.exec(original);
+  if (!m) return null;
+  const values = m[2]!
+    .split(/\s*(?:,|\/|\bor\b|\band\b)\s*/)
+    .map((v) => v.trim().replace(/^['"‘“`]|['"’”`]$/g, ''))
+    .filter((v) => v && v.split(' ').length <= 2 && !FALLBACK.test(v.toLowerCase()));
+  if (values.length < 2 || values.length > 8) return null;
+  const tail = original.slice(m.index + m[0].length);
+  const each = EACH_DIFFERENT.exec(tail);
+  if (!each) return null;
+  const from = m.index + m[0].length + each.index;
+  const to = from + each[0].length;
+  const action = each[0]
+    .replace(/^each\s+(?:\w+\s+)?(?:should\s+|must\s+|will\s+)?/i, '')
+    .replace(/^(?:i\s+)?(?:would\s+i\s+)?/i, '');
+  const ctx = contextAt(original, from, to, context);
+  const field = (m[1] ?? (/\bquestion\b/i.test(original.slice(0, m.index)) ? 'answer' : 'option'))
+    .toLowerCase()
+    .replace(/\s+/g, '_');
+  const one =
+    routeSteps(
+      { start: from, end: to, name: '', full: true, fallback: false, action: each[0], kind: 2 },
+      [],
+      ctx,
+      field,
+    ) ?? [];
+  if (!one.length || !action) return null;
+  const routes: Route[] = values.map((name) => ({ name, steps: structuredClone(one) }));
+  // The sentence the action is said in gives way to the routes, and the options read as systems go.
+  const sentence = original.slice(0, from).search(/[^.!?\n]*$/);
+  let at = dropStale(steps, original, { from: sentence, to }, appsOf(one), new Set(values.map((v) => v.toLowerCase())));
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind === 'http' && s.system && values.some((v) => v.toLowerCase() === s.system!.toLowerCase())) {
+      steps.splice(i, 1);
+      if (i < at) at--;
+    }
+  }
+  if (at < 0) at = steps.length;
+  steps.splice(Math.min(at, steps.length), 0, { kind: 'switch', field, routes, fallback: null });
+  return original.slice(sentence, to);
+}
+
 export function auditRoutes(steps: Step[], original: string, context: Context): string | null {
   const classifier = steps.find((s): s is AiStep => s.kind === 'ai' && (s.routes?.length ?? 0) > 1);
   if (classifier)
@@ -259,7 +313,12 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
   );
   if (branched) return null;
   const segments = findRoutes(original);
-  if (!segments) return classifyToRight(steps, original, context) ?? listedRoutes(steps, original, context);
+  if (!segments)
+    return (
+      classifyToRight(steps, original, context) ??
+      listedRoutes(steps, original, context) ??
+      optionRoutes(steps, original, context)
+    );
   const from = segments[0]!.start;
   const to = segments.at(-1)!.end;
   const before = original.slice(Math.max(0, original.lastIndexOf('\n', from - 2) + 1, from - 300), to);

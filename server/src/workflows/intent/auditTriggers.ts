@@ -3,8 +3,10 @@
 // OK"). Each replaces only a start the reader stood in with (a manual start, a webhook no one named, an app's event
 // the request says to poll).
 import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
+import { findMentions } from './mentions.ts';
 import { findSchedule } from './schedule.ts';
 import { numberWord } from './spoken.ts';
+import { tokenize } from './text.ts';
 
 /**
  * Mail that arrives ("Clients email me their receipts", "PDF invoices emailed to our invoices inbox", "send bills to
@@ -33,7 +35,7 @@ const ARRIVES = new RegExp(
     // "if a customer writes an email to support@", "emails sent to contact@": a mailbox of ours.
     String.raw`\b(?:writes?|write|sends?|send)\s+(?:an?\s+|us\s+an?\s+)?e-?mails?\s+to\s+(?:our\s+)?[\w.-]+@(?![\w-]+\.)|\be-?mails?\s+(?:sent|that (?:come|arrive)s?|coming|arriving)\s+(?:in\s+)?(?:to|at)\s+(?:our\s+)?[\w.-]+@(?![\w-]+\.)`,
     // "Our info@ Gmail gets all sorts", "my support inbox gets 200 emails a day".
-    String.raw`\b(?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox) (?:account )?(?:gets|receives)\b`,
+    String.raw`\b(?:our|my|the) (?:[\w@.-]+ ){0,3}(?:gmail|outlook|inbox|mailbox) (?:account )?(?:gets|receives)\b`,
     // "I get so many parent emails in my school Outlook", "we receive orders by email".
     String.raw`\b(?:i|we) (?:get|receive) (?:so many |lots of |a lot of |tons of |dozens of |hundreds of )?(?:[\w-]+ ){0,2}e-?mails (?:in|into|at|to) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox)\b`,
     // "invoices arrive as pdf to invoices@ mail", "requests come into my Gmail".
@@ -144,6 +146,11 @@ const CALLED_IN = new RegExp(
     String.raw`\b(?:to|at|into)\s+(?:our|my|an?|the|your)\s+(?:n8n\s+)?(?:webhook|endpoint|webhook url)\b`,
     String.raw`\b(?:need|want|create|build|expose|give me|make)\s+(?:an?\s+|the\s+)?(?:n8n\s+)?(?:endpoint|url|webhook|api endpoint)\b[^.!?\n]{0,40}?\b(?:call|calls|post|posts|hit|hits|send|sends|can|that)\b`,
     String.raw`\b(?:endpoint|webhook url|url)\s+(?:that\s+)?(?:our|my|the|an?)\s+[\w.-]+(?:\s+[\w.-]+)?\s+(?:can|could|will)\s+(?:call|hit|post)\b`,
+    // "our app will POST new signups to a url", "our ERP posts new purchase orders as JSON to a url".
+    String.raw`\b(?:will|can|could|would|should|to)\s+(?:post|send|push)\s+(?:[\w'-]+\s+){0,5}?to\s+(?:a|an|some)\s+(?:url|endpoint|webhook(?:\s+url)?)\b`,
+    String.raw`\b(?:posts|pushes)\s+(?:[\w'-]+\s+){0,5}?to\s+(?:a|an|some)\s+(?:url|endpoint|webhook(?:\s+url)?)\b`,
+    // "I need a simple API endpoint in n8n: our app sends a postcode …".
+    String.raw`\b(?:api|rest|http)\s+endpoints?\s+(?:in|with|on)\s+n8n\b`,
   ].join('|'),
   'i',
 );
@@ -166,10 +173,22 @@ export function webhookTrigger(trigger: Trigger, steps: Step[], original: string
   const stoodIn =
     trigger.kind === 'manual' ||
     (trigger.kind === 'form' && !/\bforms?\b/i.test(original)) ||
-    (trigger.kind === 'schedule' && !findSchedule(original));
+    (trigger.kind === 'schedule' && !findSchedule(original)) ||
+    // "The PLCs can POST faults to a url. Can every fault go into the 'Faults' airtable …": the call comes first, the
+    // app named after it is where the items go.
+    (trigger.kind === 'app' && !route && firstSaid(original, trigger.app) > sentenceEnd(original, cue.index));
   if (!stoodIn) return null;
+  // "POST new signups to a url": the items the caller sends name the path.
+  const sent = /\b(?:post|posts|send|sends|push|pushes)\s+((?:[\w'-]+\s+){1,5}?)(?:as\s+json\s+)?to\s+(?:a|an|some)\s/i
+    .exec(cue[0])?.[1]
+    ?.toLowerCase()
+    .match(/[a-z]+/g)
+    ?.filter((w) => w.length > 2 && !/^(?:the|new|our|their|each|every|all|its)$/.test(w))
+    .slice(0, 3)
+    .join('-');
   const path =
     route?.[2]?.replace(/[{}]/g, '').replace(/\/+$/, '') ||
+    sent ||
     (
       original
         .slice(cue.index + cue[0].length)
@@ -181,14 +200,38 @@ export function webhookTrigger(trigger: Trigger, steps: Step[], original: string
       .join('-') ||
     'incoming';
   const method = route?.[1] === 'GET' ? 'GET' : 'POST';
-  // A page-fetch the reader made of "the url my app can call" is the webhook itself.
+  // A page-fetch the reader made of "the url my app can call" is the webhook itself, and so is a call to the system
+  // that calls it ("our ERP posts … to a url").
+  const said = original.slice(sentenceStart(original, cue.index), sentenceEnd(original, cue.index));
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
-    if (s.kind === 'http' && !s.url && /^(?:the web page|the API|need API)$/.test(s.api)) steps.splice(i, 1);
+    if (
+      s.kind === 'http' &&
+      !s.url &&
+      (/^(?:the web page|the API|need API)$/.test(s.api) || (s.phrase.length > 0 && said.includes(s.phrase)))
+    )
+      steps.splice(i, 1);
   }
   const answers = ANSWERS.test(original);
   if (answers && !steps.some((s) => s.kind === 'respond')) steps.push({ kind: 'respond', status: 200, body: 'json' });
   return { kind: 'webhook', path: path.slice(0, 60), method, ...(answers ? { respond: true } : {}) };
+}
+
+function sentenceStart(text: string, at: number): number {
+  return Math.max(...['.', '!', '?', '\n'].map((c) => text.lastIndexOf(c, at - 1))) + 1;
+}
+
+function sentenceEnd(text: string, at: number): number {
+  const end = /[.!?\n](?:\s|$)/.exec(text.slice(at));
+  return end ? at + end.index + 1 : text.length;
+}
+
+/** Where the request first names an app (by its key's words), or the end of the text when it does not. */
+function firstSaid(original: string, key: string): number {
+  const at = findMentions(tokenize(original)).apps.find((a) => a.app.key === key);
+  if (!at) return original.length;
+  const tokens = tokenize(original);
+  return tokens[at.from]?.start ?? original.length;
 }
 
 /** "2 weeks before each deadline", "two days before each trip", "on each employee's work anniversary". */

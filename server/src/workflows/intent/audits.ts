@@ -100,5 +100,45 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   pairFilters(steps);
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
+  callerSteps(trigger, steps, original);
+  return stateReached(trigger, steps, original);
+}
+
+/**
+ * "Sentry sends us a webhook for every new issue", "we get alerts from Grafana via webhook": the app that calls the
+ * webhook is where the items come from, not a step to read or send.
+ */
+function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
+  if (trigger.kind !== 'webhook') return;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind !== 'app' || (s.verb !== 'read' && s.verb !== 'send') || !s.phrase) continue;
+    const at = original.indexOf(s.phrase);
+    const after = at < 0 ? '' : original.slice(at + s.phrase.length, at + s.phrase.length + 30);
+    if (
+      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?)\s+(?:us\s+|me\s+)?(?:an?\s+)?web ?hooks?\b/i.test(s.phrase) ||
+      /^\s+(?:via|through|by|over|as)\s+(?:an?\s+)?web ?hooks?\b/i.test(after)
+    )
+      steps.splice(i, 1);
+  }
+}
+
+/** "when a deal is marked as won", "moves to Done", "reaches 50 points": a change to an item that already exists. */
+const REACHED =
+  /\b(?:is|are|gets?|got)\s+(?:marked|moved|set|changed|switched)\b|\b(?:moves?|moved|changes?|changed|switch(?:es|ed)?|goes|went)\s+to\b|\b(?:reaches|reached|hits|becomes|became)\b/i;
+
+/**
+ * An app's event read as "created" whose first step keeps the items in a state the request says they reach ("when a
+ * deal is marked as won in Pipedrive") starts from the app's update event: a new deal is rarely won already.
+ */
+function stateReached(trigger: Trigger, steps: Step[], original: string): Trigger {
+  if (trigger.kind !== 'app' || (trigger.event ?? 'created') !== 'created') return trigger;
+  if (!REACHED.test(original)) return trigger;
+  for (const step of steps) {
+    if (step.kind !== 'filter' && step.kind !== 'if') break;
+    if (/^(?:status|stage|state|dealstage|score|points|lead_score)$/.test(step.condition.field))
+      return { ...trigger, event: 'updated' };
+    if (step.kind === 'if') break;
+  }
   return trigger;
 }

@@ -69,6 +69,10 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       continue;
     if (ref.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[ref.to]?.lower ?? '')) continue;
     if (found.trigger.kind === 'app' && found.trigger.app === ref.app.key && !ctx.usedApps.size) continue;
+    // "… send each answer to a different team by email. We use Outlook.": the app is in the workflow already.
+    let present = false;
+    walkSteps(out, (s) => (present ||= s.kind === 'app' && s.app === ref.app.key));
+    if (present) continue;
     ctx.usedApps.add(ref.from);
     const before = tokens[ref.from - 1]?.lower ?? '';
     const phrase = spanText(original, tokens.slice(ref.from, ref.to));

@@ -7,6 +7,7 @@ import { nodeCatalog, shortType, type CatalogApp } from '../catalog/nodeCatalog.
 import type { AiTask } from '../spec.ts';
 import { AI_NOUNS, AI_WORDS, verbClass } from './lexicon.ts';
 import { findNamedNodes, type NamedNode } from './named.ts';
+import { isFirstName } from './people.ts';
 import { isTitleCase, type Token } from './text.ts';
 
 export interface AppRef {
@@ -71,6 +72,8 @@ export interface UnknownName {
   name: string;
   from: number;
   to: number;
+  /** A person's name ("Karen", "Priya Shah"): someone a message goes to, not a system to call. */
+  person?: boolean;
 }
 
 export interface Mentions {
@@ -116,6 +119,26 @@ export function findMentions(tokens: Token[]): Mentions {
     .filter((a) => !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''))
     // "r/n8n", "u/slack": a subreddit or a user, not the app.
     .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')));
+  // "our own mail server (IMAP, not gmail)", "Teams instead of Slack": an app ruled out is no step.
+  const negated = (a: AppRef) =>
+    (tokens[a.from - 1]?.lower === 'not' &&
+      !/^(?:is|are|was|were|if|whether|and|or|do|does|did)$/.test(tokens[a.from - 2]?.lower ?? '')) ||
+    /^(?:instead of|rather than)$/.test(
+      tokens
+        .slice(Math.max(0, a.from - 2), a.from)
+        .map((t) => t.lower)
+        .join(' '),
+    );
+  const ruledOut = apps.filter(negated);
+  // "(not gmail/outlook/yahoo etc)": the apps listed right after a ruled-out one are ruled out with it.
+  for (const a of apps)
+    if (
+      /^[/,]$/.test(tokens[a.from - 1]?.text ?? '') &&
+      ruledOut.some((r) => r.to === a.from - 1) &&
+      !ruledOut.includes(a)
+    )
+      ruledOut.push(a);
+  for (const a of ruledOut) apps.splice(apps.indexOf(a), 1);
   // "Supabase RAG", "Postgres vector search": the app's vector store.
   const catalog = nodeCatalog();
   for (const a of apps) {
@@ -137,7 +160,7 @@ export function findMentions(tokens: Token[]): Mentions {
     if (store) a.app = store;
   }
   const taken = new Set<number>();
-  for (const a of apps) for (let i = a.from; i < a.to; i++) taken.add(i);
+  for (const a of [...apps, ...ruledOut]) for (let i = a.from; i < a.to; i++) taken.add(i);
   for (const m of models) for (let i = m.from; i < m.to; i++) taken.add(i);
   const aiNouns: AiNoun[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -176,7 +199,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
-  'btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks'.split(
+  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks'.split(
     ' ',
   ),
 );
@@ -254,8 +277,10 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       /^(?:status|stage|state|priority|set|moves?|changes?|marked)$/.test(tokens[from - 2]?.lower ?? '')
     )
       continue;
-    // "Postgres/PostGIS DB": another name for the app just named.
-    if (!api && prev?.text === '/' && taken.has(from - 2)) continue;
+    // "Postgres/PostGIS DB": another name for the app just named; "in /Other": a folder's path.
+    if (!api && prev?.text === '/' && (taken.has(from - 2) || tokens[from]!.joined)) continue;
+    // "put in group Newsletter", "the tag VIP", "stage Qualified": a value of the group, not a system.
+    if (!api && !camel && GROUP_NOUN.test(prev?.lower ?? '')) continue;
     found.push({
       name: tokens
         .slice(from, end)
@@ -263,6 +288,8 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
         .join(' '),
       from,
       to: api ? next + 1 : end,
+      // "billing questions go to Karen", "loop in Priya Shah": a first name (and a surname) is a person.
+      ...(!api && !camel && end - from <= 2 && isFirstName(tokens[from]!.text) ? { person: true } : {}),
     });
   }
   return found;

@@ -100,6 +100,12 @@ function normalise(text: string): string {
       .replace(/\be-mail/gi, 'email')
       // "drop a message in the team chat", "drop me a line": a message sent.
       .replace(/\bdrop\s+((?:me|us|them|him|her)\s+)?(an?)\s+(message|note|line|ping|dm)\b/gi, 'send $1$2 $3')
+      // "drop a 🎉 in #sales-wins", "post a ✅ in #ops": a message that is an emoji.
+      .replace(
+        /\b(drop|post|send|leave)\s+(?:an?\s+)?((?:\p{Extended_Pictographic}|\u200d|\ufe0f)+)/giu,
+        (_, verb: string, emoji: string) =>
+          `${verb.toLowerCase() === 'drop' || verb.toLowerCase() === 'leave' ? 'post' : verb} a ${emoji} message`,
+      )
       // "over 1,000,000", "$12,500.00": one number, not a list cut at its commas.
       .replace(
         /\b(\d{1,3})((?:,\d{3})+)(?![\d,]*\d)/g,
@@ -611,7 +617,12 @@ class Reader {
     for (;;) {
       while (k < c.to && (re.test(this.ctx.tokens[k]!.lower) || this.ctx.tokens[k]!.kind === 'punct')) k++;
       // "If not, …", "… and if not": the two words together lead the other outcome.
-      if (k + 1 < c.to + 1 && this.ctx.tokens[k]?.lower === 'if' && this.ctx.tokens[k + 1]?.lower === 'not') k += 2;
+      if (
+        k + 1 < c.to + 1 &&
+        this.ctx.tokens[k]?.lower === 'if' &&
+        /^(?:not|no)$/.test(this.ctx.tokens[k + 1]?.lower ?? '')
+      )
+        k += 2;
       else break;
     }
     return k;
@@ -669,7 +680,11 @@ class Reader {
    */
   private sameAppChange(from: number, to: number, target: Step[]): Step[] {
     const first = this.ctx.tokens[this.firstWord({ from, to, lead: null })]?.lower ?? '';
-    if (!/^(?:tag|label|mark|flag|assign|reassign|move|set|update|change|close|archive|unsubscribe|add)$/.test(first))
+    if (
+      !/^(?:tag|label|mark|flag|assign|reassign|move|set|update|change|close|archive|unsubscribe|add|put|place|file|subscribe)$/.test(
+        first,
+      )
+    )
       return [];
     const last = [...this.steps, ...target].findLast((x) => x.kind === 'app');
     const app = last?.kind === 'app' ? last.app : this.ctx.triggerApp;
@@ -802,6 +817,8 @@ class Reader {
     let negated = false;
     for (; at < tokens.length; at++) {
       const t = tokens[at]!;
+      // "if column 'consent' is yes": the quoted name is the field.
+      if (t.kind === 'punct' && /^['"‘’“”`]$/.test(t.text) && at + 1 < tokens.length) continue;
       // "If any of my workflows errors out, …": the words the trigger took are its event, not a test.
       if (this.ctx.used.has(clause.from + at)) return null;
       if (t.kind !== 'word' || (words.length > 1 && verbClass(t.lower) && !TEST_WORD.test(tokens[at - 1]?.lower ?? '')))
@@ -811,6 +828,13 @@ class Reader {
       )
         negated = true;
       else if (!FILLER.test(t.lower)) words.push(t.lower.replace(/['’]s$/, ''));
+    }
+    // "column 'consent' is yes": the column is the field's kind, and yes or no its value.
+    if (words.length > 1 && /^(?:column|field|property|checkbox|box)$/.test(words[0]!)) words.shift();
+    if (words.length > 1 && /^(?:yes|true|checked|ticked|y)$/.test(words.at(-1)!)) words.pop();
+    else if (words.length > 1 && /^(?:no|false|unchecked|n)$/.test(words.at(-1)!)) {
+      words.pop();
+      negated = !negated;
     }
     const said = words.filter((w) => !VAGUE.test(w));
     if (!said.length || words.length > 6) return null;
@@ -876,7 +900,10 @@ class Reader {
         ? value.text
         : pair
           ? `${value.lower} ${this.ctx.tokens[k + 1]!.lower}`
-          : value.lower;
+          : // "VIPs", "IT": a name written in capitals keeps them.
+            /[A-Z].*[A-Z]/.test(value.text)
+            ? value.text
+            : value.lower;
     let rest = Math.max(
       k + 1,
       routeVerbAt(this.ctx.tokens, k) + (this.ctx.tokens[routeVerbAt(this.ctx.tokens, k)]?.kind === 'punct' ? 1 : 0),

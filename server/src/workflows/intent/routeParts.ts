@@ -24,17 +24,41 @@ export interface Segment {
 const PIVOTS = [
   /\s*(?:→|->|=>|⇒)\s*/,
   /\s*:\s+/,
-  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced)\b))\s*(?=\S)/,
+  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:just\s+|only\s+|simply\s+|also\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced)\b))\s*(?=\S)/,
   // "valid = add to the campaign, invalid = tag it": a value, an equals sign with spaces, what happens.
   /\s+=\s+(?=\S)/,
+  // "Critical ones should page the on-call person": the items of a value, then whatever they should have done.
+  /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|reviews|posts|items))\s+(?:should|must|will|need to|can)\s+(?:just\s+|only\s+|simply\s+|also\s+)?(?=[a-z]+\b)/,
+  // "production creates a Jira bug and posts to #prod-errors, staging only posts to #staging": a one-word value,
+  // then what it does.
+  /(?<=^\s*(?:(?:and|but)\s+)?[\w-]+(?:\s+(?:ones|alerts|errors|tickets|issues|events))?)\s+(?:only\s+|just\s+|also\s+)?(?=(?:creates|posts|sends|opens|pages|emails|notifies|adds|updates|files|logs|alerts|texts|calls|messages|pings|triggers)\b)/,
 ];
+
+/** "put the positive ones in a sheet", "send negative ones to Slack", "ignore the neutral": the verb, then the value. */
+const VERB_FIRST =
+  /^(?:(?:and|then|but)\s+)?(?:just\s+|only\s+)?([a-z]+)\s+(?:the\s+|all\s+|any\s+)?([a-z][\w-]*)\s+ones\b\s*(.*)$/i;
+const IGNORED =
+  /^(?:(?:and|then|but)\s+)?(?:just\s+|simply\s+)?(?:ignore|skip|drop|discard)\s+(?:the\s+)?([a-z][\w-]*)(?:\s+ones)?\s*[.!?]?$/i;
+
+/** A part that names the verb before its value ("send negative ones to a Slack channel"), or null. */
+function verbFirst(part: { start: number; text: string }): Segment | null {
+  const text = part.text.trim();
+  const ignored = IGNORED.exec(text);
+  const m = ignored ? null : VERB_FIRST.exec(text);
+  const name = ignored?.[1] ?? m?.[2];
+  if (!name || NOT_VALUE.test(name.toLowerCase()) || LEAD.test(name.toLowerCase())) return null;
+  if (m && !/^(?:send|create|update|delete|read|search)$/.test(verbClass(m[1]!.toLowerCase()) ?? '')) return null;
+  const action = ignored ? 'ignore' : `${m![1]} ${m![3]}`.trim();
+  const at = part.start + part.text.indexOf(text);
+  return { start: at, end: at + text.length, name, full: true, fallback: false, action, kind: 2 };
+}
 /** Words that make the words before a pivot a clause, not a value: subjects, times. */
 const CLAUSE =
   /^(?:we|i|you|they|he|she|us|me|our|my|your|every|each|daily|weekly|hourly|at|noon|morning|night|tonight|when|once|after|before)$/i;
 const LEAD =
   /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
 const TRAIL =
-  /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|events?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
+  /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|errors?|incidents?|events?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
 export const FALLBACK =
   /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
 export const NOTHING =
@@ -61,7 +85,8 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   let pivot: RegExpExecArray | null = null;
   let kind = 0;
   for (const [i, re] of PIVOTS.entries()) {
-    kind = i;
+    // The verb pivots are one kind: "Critical ones should page …, warnings just go to …" is one list.
+    kind = i >= 4 ? 2 : i;
     if ((pivot = re.exec(part.text)) && pivot.index > 0) break;
   }
   // "… based on the town: Springfield goes to Tom": the routes start after the colon that introduces them.
@@ -83,7 +108,8 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.
   const first = action.split(/\s+/)[0]!.toLowerCase();
   if (full && kind === 1 && !verbClass(first) && !NOTHING.test(action.toLowerCase()) && !/^(?:to|into)$/.test(first))
-    return null;
+    // "Route them by environment: production creates a Jira bug …": the colon introduces the first route.
+    return segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after);
   let field: string | undefined;
   let condition: Condition | undefined;
   // "severity=critical", "status is resolved": the field is said with its value.
@@ -109,7 +135,8 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   while (words.length > 1 && TRAIL.test(words.at(-1)!.toLowerCase())) words.pop();
   const name = words.join(' ') || (fallback ? 'other' : '');
   const lower = name.toLowerCase();
-  if (!name || words.length > 3 || name.length > 32 || NOT_VALUE.test(lower)) return null;
+  // "IT requests should become a task": the department, written in capitals, not the pronoun.
+  if (!name || words.length > 3 || name.length > 32 || (NOT_VALUE.test(lower) && name !== 'IT')) return null;
   if (words.some((w) => CLAUSE.test(w))) return null;
   if (bound) {
     const op = { '<': 'lt', '<=': 'lte', '≤': 'lte', '>': 'gt', '>=': 'gte', '≥': 'gte' } as const;
@@ -149,10 +176,11 @@ export function findRoutes(original: string): Segment[] | null {
   let best: Segment[] = [];
   let run: Segment[] = [];
   for (const part of partsOf(original)) {
-    const seg = segmentOf(
-      part,
-      run.some((s) => s.full),
-    );
+    const seg =
+      segmentOf(
+        part,
+        run.some((s) => s.full),
+      ) ?? verbFirst(part);
     if (seg) run.push(seg);
     else run = [];
     if (run.length > best.length) best = [...run];

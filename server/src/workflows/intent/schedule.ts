@@ -6,7 +6,7 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 const SHORT = ['sun', 'mon', 'tues?', 'wed', 'thu(?:rs?)?', 'fri', 'sat'];
 
 const SCHEDULE_PATTERN =
-  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)/;
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\b(?:a\s+few|several|\d+|two|three|four|six)\s+times\s+(?:a|per)\s+day\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)/;
 
 /** A schedule word that is part of a name ("the Daily Miner repo", "our Weekly Digest list") is no schedule. */
 function partOfName(original: string, at: number, length: number): boolean {
@@ -48,7 +48,10 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
 
 function count(word: string | undefined): number {
   if (!word) return 1;
-  if (word === 'other') return 2;
+  if (word === 'other' || /^couple/.test(word)) return 2;
+  // "every few hours", "every several minutes": a few is taken as three, several as four (the reply shows the rule).
+  if (word === 'few') return 3;
+  if (word === 'several') return 4;
   return Math.max(1, numberWord(word) ?? 1);
 }
 
@@ -90,11 +93,21 @@ function scheduleRule(text: string): ScheduleRule {
     /\bcron(?:\s+expression)?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text) ??
     /`((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)`/.exec(text);
   if (cron?.[1]) return { field: 'cronExpression', expression: cron[1].trim() };
-  const minutes = /\bevery\s+(\d+|one|two|five|ten|fifteen|twenty|thirty)\s+min(?:ute)?s?\b/.exec(text);
-  if (minutes) return { field: 'minutes', minutesInterval: count(minutes[1]) };
+  const minutes =
+    /\bevery\s+(\d+|one|two|five|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+min(?:ute)?s?\b/.exec(text);
+  if (minutes) return { field: 'minutes', minutesInterval: minutes[1] === 'few' ? 5 : count(minutes[1]) };
   if (/\bevery\s+minute\b/.test(text)) return { field: 'minutes', minutesInterval: 1 };
-  const hours = /\bevery\s+(\d+|other|two|three|four|six)\s+(?:hours?|hrs?)\b|\bevery\s+other\s+hour\b/.exec(text);
+  const hours =
+    /\bevery\s+(\d+|other|two|three|four|six|few|couple(?:\s+of)?|several)\s+(?:hours?|hrs?)\b|\bevery\s+other\s+hour\b/.exec(
+      text,
+    );
   if (hours) return { field: 'hours', hoursInterval: count(hours[1] ?? 'other') };
+  // "a few times a day", "3 times a day": evenly through the day (a few is four times, every six hours).
+  const times = /\b(a\s+few|several|\d+|two|three|four|six)\s+times\s+(?:a|per)\s+day\b/.exec(text);
+  if (times) {
+    const n = /few|several/.test(times[1]!) ? 4 : count(times[1]);
+    return { field: 'hours', hoursInterval: Math.max(1, Math.min(12, Math.round(24 / Math.max(2, n)))) };
+  }
   if (/\bhourly\b|\bevery\s+hour\b|\beach\s+hour\b|\bonce\s+(?:a|per|every)\s+hour\b/.test(text))
     return { field: 'hours', hoursInterval: 1 };
   if (/\btwice\s+(?:a|per|every)\s+day\b/.test(text)) return { field: 'hours', hoursInterval: 12 };
@@ -122,6 +135,6 @@ function scheduleRule(text: string): ScheduleRule {
       ...at,
     };
   }
-  const everyDays = /\bevery\s+(\d+|two|three)\s+days\b/.exec(text);
+  const everyDays = /\bevery\s+(\d+|two|three|few|couple(?:\s+of)?)\s+days\b/.exec(text);
   return { field: 'days', daysInterval: everyDays ? count(everyDays[1]) : 1, ...at };
 }

@@ -243,7 +243,9 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     !/^(?:the|a|an|all|any|each|every|new|our|my|your|their|this|that|these|those|some|no|it|they|we|i|you|then|and|or|but|if|when|once|also|just|only|both)$/.test(
       t.lower,
     ) &&
-    /^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') &&
+    // "invoices go to Karen, … everything else to Tom": a plural noun alone before the route's verb is a value too.
+    (/^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') ||
+      (/^[a-z]+s$/.test(t.lower) && /^(?:go|should|must|get|are)$/.test(tokens[k + 1]?.lower ?? ''))) &&
     hasOthers(tokens);
   // "US and Canada orders go to Airtable, EU orders go to a Google Sheet": values before the items, twice or more.
   if (t.kind === 'word' && !verbClass(t.lower) && !STOPS.test(t.lower) && separates(tokens, k - 1)) {
@@ -394,6 +396,13 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   const first = words[0] === 'and' || words[0] === 'but' || words[0] === 'then' ? words[1] : words[0];
   const bare = words.join(' ');
   if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not' && words.length === 2))
+    return 'otherwise';
+  // "if column 'consent' is yes put them in Newsletter, if no in Transactional": the other answer.
+  if (
+    first === 'if' &&
+    words[1] === 'no' &&
+    (words.length === 2 || /^(?:in|into|to|then|just|add|put|send|move|skip|do|go|goes|leave)$/.test(words[2] ?? ''))
+  )
     return 'otherwise';
   // "all other new issues just get posted …", "everything else goes to …": the items the condition did not keep.
   if (

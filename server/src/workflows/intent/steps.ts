@@ -418,6 +418,19 @@ function genericApp(kind: GenericKind, ctx: ReadContext, said: string, sending: 
   return kind === 'email' && !sending ? 'emailSend' : info.app;
 }
 
+/** Chat apps a message to a person may go through when the request uses one and no mail app. */
+const PERSON_CHAT = /^(?:slack|microsoftTeams|discord|telegram|mattermost|googleChat|rocketchat|zulip|whatsApp)$/;
+
+/** A message to a person the request names: a text by SMS, else its mail app, else its chat app, else e-mail. */
+function toPerson(ctx: ReadContext, phrase: string, texted: boolean): Step {
+  const chat = ctx.mentions.apps.find((a) => PERSON_CHAT.test(a.app.key))?.app.key;
+  const sms = ctx.mentions.apps.find((a) => SMS_APPS.test(a.app.key))?.app.key;
+  const app = texted
+    ? (sms ?? genericApp('sms', ctx, 'text message', true))
+    : (ctx.mailApp ?? chat ?? genericApp('email', ctx, 'e-mail', true));
+  return { kind: 'app', app, verb: 'send', hints: {}, phrase };
+}
+
 /** What a model writes: a clause that creates one of these may be an AI job ("create a caption"). */
 const CONTENT =
   /\b(?:posts?|e-?mails?|messages?|captions?|summar\w+|repl(?:y|ies)|descriptions?|texts?|articles?|content|copy|blogs?|tweets?|newsletters?|stor(?:y|ies)|titles?|bios?|responses?|answers?|reports?|proposals?|letters?|headlines?|scripts?|outlines?|drafts?|ideas?|images?|pictures?|thumbnails?|illustrations?|slogans?|taglines?|digests?|briefs?|quizz?\w*|poems?|jokes?|translations?)\b/;
@@ -430,6 +443,7 @@ const FAMILIES: Partial<Record<GenericKind, RegExp>> = {
   payment: /^(?:stripe|payPal|square|chargebee|paddle|gumroad|mollie|razorpay|wise)$/,
   crm: /^(?:hubspot|salesforce|pipedrive|zohoCrm|copper|freshworksCrm|keap|agileCrm|affinity|microsoftDynamicsCrm|highLevel)$/,
   ticket: /^(?:zendesk|freshdesk|freshservice|helpScout|intercom|serviceNow|haloPSA|zammad|jira|linear|gitlab|github)$/,
+  issue: /^(?:jira|linear|gitlab|github|sentryIo|clickUp|asana|taiga|youTrack)$/,
 };
 
 /** Apps that send text messages ("an SMS via Vonage"). */
@@ -474,6 +488,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     .filter((t) => t.kind === 'word')
     .map((t) => t.lower)
     .join(' ');
+  // "We use outlook.", "we're on HubSpot": which apps the request means, said as a fact, is no step.
+  if (
+    /^(?:(?:and|but|also)\s+)?(?:we|i)\s+(?:use|are using|'re using|re using|am using|'m using|are on|'re on|re on|have)\s+(?:\w+\s+){0,3}$/.test(
+      `${words} `,
+    ) &&
+    m.apps.length > 0 &&
+    m.apps.every((a) => a.from > from)
+  )
+    return [];
   const head = headVerb(tokens, from, to);
   const cls = head?.cls;
   const hints = hintsOf(phrase, tokens.slice(from, to));
@@ -618,8 +641,23 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       else outputs.push(app(ref, kind === 'message' || kind === 'publish' ? 'send' : defaultVerb(ref.app), items));
       continue;
     }
+    // "email me the open HubSpot deals", "post the Stripe payouts to Slack": what is sent is read from the app, and
+    // the message goes by mail or chat.
+    const sentElsewhere =
+      verb === 'send' &&
+      role === 'object' &&
+      kind !== 'message' &&
+      kind !== 'publish' &&
+      !SMS_APPS.test(ref.app.key) &&
+      !/^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun|mailchimp|mailerLite|brevo|sendInBlue|convertKit)$/.test(
+        ref.app.key,
+      ) &&
+      (/^(?:email|e-mail|mail|text|sms|dm|ping)$/.test(head?.word ?? '') ||
+        m.generics.some((g) => SEND_GENERIC.has(g.kind)) ||
+        m.apps.some((a) => a !== ref && appKind(a.app) === 'message'));
+    if (sentElsewhere) sources.push(app(ref, 'read', items));
     // The clause's object: its verb applies ("post on LinkedIn" is a destination, "update Airtable" an object).
-    if (verb) (verb === 'read' || verb === 'search' ? sources : outputs).push(app(ref, verb, items));
+    else if (verb) (verb === 'read' || verb === 'search' ? sources : outputs).push(app(ref, verb, items));
     else if (cls === 'umbrella' && !items && (kind === 'message' || kind === 'publish'))
       // "I want a Telegram notification …": a messaging app named under an umbrella verb is where it goes.
       outputs.push(app(ref, 'send'));
@@ -633,6 +671,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (ctx.usedUnknown.has(u.from)) continue;
     ctx.usedUnknown.add(u.from);
     const role = roleOf(ctx, { from: u.from, to: u.to }, cls, from);
+    if (u.person) {
+      // "billing questions go to Karen", "send the summary to Priya": a message to that person, by the request's
+      // mail or chat app, unless the clause already sends it somewhere; "from Karen", "Karen approves" add nothing.
+      const told = role === 'destination' || (role === 'object' && verb === 'send');
+      const elsewhere =
+        outputs.length > 0 ||
+        m.generics.some((g) => SEND_GENERIC.has(g.kind)) ||
+        tokens.slice(from, to).some((t) => t.kind === 'channel');
+      if (told && !elsewhere) outputs.push(toPerson(ctx, phrase, /\b(?:text|texts|texting|sms)\b/.test(words)));
+      continue;
+    }
     const items = ITEM_AFTER.test(tokens[u.to]?.lower ?? '');
     const writing =
       !items &&
@@ -673,6 +722,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     // "… in a shared inbox" with an e-mail trigger: the mailbox the trigger reads.
     if (g.kind === 'email' && ctx.emailTrigger && /\b(?:inbox|mailbox)e?s?\b/i.test(g.said)) continue;
+    // "sort each email into …", "our own mail server" with an e-mail trigger: the mail it reads, or where it lives.
+    if (
+      g.kind === 'email' &&
+      ctx.emailTrigger &&
+      verb !== 'send' &&
+      (/^(?:each|every|the|this|that|incoming|new|an?)$/.test(tokens[g.from - 1]?.lower ?? '') ||
+        /^(?:server|servers|account|accounts|provider|host)$/.test(tokens[g.to]?.lower ?? ''))
+    )
+      continue;
     // "verify the email with an API", "check the email address": the address is data, not a mailbox.
     if (
       g.kind === 'email' &&
@@ -682,7 +740,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "signups that have no email", "rows without an email address": the field is tested, not a mailbox.
     if (
       g.kind === 'email' &&
-      /^(?:no|without|missing|invalid|valid|empty|blank)$/.test(
+      /^(?:no|without|missing|invalid|valid|empty|blank|company|work|business|personal|corporate|free)$/.test(
         /^(?:an?|the)$/.test(tokens[g.from - 1]?.lower ?? '')
           ? (tokens[g.from - 2]?.lower ?? '')
           : (tokens[g.from - 1]?.lower ?? ''),
@@ -855,7 +913,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
   }
   // "bigger ones are emailed to the finance manager": an e-mail, sent the request's e-mail way.
-  if (head && /^(?:email|mail)$/.test(head.word) && !outputs.some((o) => o.kind === 'app'))
+  if (
+    head &&
+    /^(?:email|mail)$/.test(head.word) &&
+    // "if it is a company email (…) enrich it": the noun, not the verb.
+    !/^(?:a|an|the|company|work|business|personal|corporate|their|his|her|its|valid|invalid)$/.test(
+      tokens[head.index - 1]?.lower ?? '',
+    ) &&
+    !outputs.some((o) => o.kind === 'app')
+  )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
@@ -871,6 +937,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !/\b(?:questions?|queries|inquir\w+)\b/.test(words)
   )
     outputs.push({ kind: 'app', app: ctx.triggerApp, verb: 'send', hints, phrase });
+
+  // "reply to sender with the parsed values" when mail starts the workflow: a reply by e-mail.
+  if (
+    head &&
+    /^(?:reply|replies|respond|responds)$/.test(head.word) &&
+    ctx.emailTrigger &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !m.apps.length
+  )
+    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
 
   // "… to billing@example.com" with no app named: an e-mail to that address.
   const address = tokens.slice(from, to).find((t) => t.kind === 'email');

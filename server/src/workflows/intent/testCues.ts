@@ -45,6 +45,28 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
       match: ticked,
       condition: { field: ticked[1]!.replace(/\W+/g, '_'), operator: 'isTrue', value: true },
     });
+  // "when a contact reaches 50 points", "hits 1,000 followers": a count the item reaches.
+  const reaches =
+    /\b(?:reach(?:es|ed)?|hits?|cross(?:es|ed)?|gets? to|exceeds?|exceeded|passes|passed)\s+(\d+)\s*\+?\s*(points?|pts|score|stars?|followers?|subscribers?|members?|sign-?ups?|likes?|views?)\b/.exec(
+      lower,
+    );
+  if (reaches) {
+    const noun = reaches[2]!.replace(/^pts$/, 'points').replace(/-/g, '');
+    const field = /^(?:points?|score)$/.test(noun) ? (noun === 'score' ? 'score' : 'points') : noun.replace(/s?$/, 's');
+    out.push({ match: reaches, condition: { field, operator: 'gte', value: Number(reaches[1]) } });
+  }
+  // "when someone places their first ever order", "on a customer's first purchase": only the first one.
+  const first =
+    /\b(?:their|his|her|a|the|your|my|our|[a-z]+['’]s)\s+(?:very\s+)?first(?:[\s-]+ever)?\s+(order|purchase|booking|payment|sale|donation|subscription|visit|appointment)\b/.exec(
+      lower,
+    );
+  if (first)
+    out.push({
+      match: first,
+      condition: /^(?:order|purchase|sale)$/.test(first[1]!)
+        ? { field: 'orders_count', operator: 'equals', value: 1 }
+        : { field: `first_${first[1]}`, operator: 'isTrue', value: true },
+    });
   // "wait 3 days. Still in that stage? …": whether the item is where it was.
   const still = /\bstill (?:in|at|on) (?:that|the same|this|its) (stage|status|state|list|column)\b/.exec(lower);
   if (still) out.push({ match: still, condition: { field: `still_in_${still[1]}`, operator: 'isTrue', value: true } });

@@ -53,6 +53,8 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     const t = tokens[end]!;
     if (t.kind === 'punct' && /^[,;:.!?\n–—]$/.test(t.text)) break;
     if (t.kind === 'punct' && t.text === '-' && !t.joined) break;
+    // "each new gumroad sale → add the buyer to …": an arrow leads to the steps.
+    if (t.text === '→' || t.text === '⇒' || (t.text === '-' && tokens[end + 1]?.text === '>')) break;
     if (/^(?:then|so)$/.test(t.lower)) break;
     // "when a sale happens i want the buyer added to …": what the user wants is the steps, not the event.
     if (
@@ -373,7 +375,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       };
     }
     if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words))
-      return withFilter({ trigger: { kind: 'email', provider: /\bgmail\b/i.test(original) ? 'gmail' : 'imap' } });
+      return withFilter({
+        trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
+      });
     if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b/.test(words))
       return withFilter({ trigger: { kind: 'form', title: formTitle(words), fields: [] } });
     if (/\bchat\b|\bchats?\s+with\b|\bmessage\b/.test(words)) return withFilter({ trigger: { kind: 'chat' } });
@@ -702,7 +706,9 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       /^(?:to|at)$/.test(lower[i - 1] ?? '') &&
       /^(?:sent|emailed|forwarded|arrive|arrives|arriving|coming|come|comes|received|land|lands|in)$/.test(
         lower[i - 2] ?? '',
-      ),
+      ) &&
+      // "facilities requests should be emailed to facilities@…": where the workflow sends them.
+      !(lower[i - 3] === 'be' && /^(?:should|must|will|can|could|to|would)$/.test(lower[i - 4] ?? '')),
   );
   const byMail = lower.findIndex(
     (w, i) =>

@@ -116,7 +116,14 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
   // The condition starts after its keyword ("… and if the amount is over 1000"): offsets stay in the whole text.
   const lead = /^.*?\b(?:if|when|whenever|unless|whether|where|in case|once)\b\s*/.exec(whole);
   const offset = lead ? lead[0].length : 0;
-  const text = whole.slice(offset);
+  // "if column 'consent' is yes", "the 'paid' field is true": the quoted name is the field (same length, so the end
+  // found stays an offset in the whole text).
+  const text = whole
+    .slice(offset)
+    .replace(
+      /\b(?:column|field|property)\s+['"‘“`]([\w-]{1,30})['"’”`]|['"‘“`]([\w-]{1,30})['"’”`]\s+(?:column|field|property)\b/g,
+      (m, a?: string, b?: string) => (a ?? b ?? '').padStart(m.length, ' '),
+    );
   const found = readBody(text) ?? outcome(`if ${text}`);
   if (!found) return null;
   return { condition: found.condition, end: offset + found.end };
@@ -373,11 +380,19 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.
   const becomes = new RegExp(
-    `${FIELD}\\s+(?:changes?|changed|is changed|moves?|moved|is moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+["'“]?([\\w-]{1,40})["'”]?`,
+    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
   if (becomes?.[1] && becomes[2])
     return {
-      condition: { field: fieldName(becomes[1]), operator: 'equals', value: becomes[2] },
+      // "an issue labelled 'x' gets moved to Done": an item moved is in that status.
+      condition: {
+        field:
+          /\bmov/.test(becomes[0]) && !/\b(?:status|stage|state|column|list)\b/.test(becomes[1])
+            ? 'status'
+            : fieldName(becomes[1]),
+        operator: 'equals',
+        value: becomes[2],
+      },
       end: becomes.index + becomes[0].length,
     };
   // "if the contact already exists", "if the row does not exist yet": whether a lookup found the item.
@@ -427,16 +442,11 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   if (is?.[1] && is[2]) {
     const num = numberOf(is[2]);
     const end = is.index + is[0].length;
-    // "marketing_opt_in = true", "is_vip is false": a yes/no field.
-    if (/^(?:true|false)$/.test(is[2]) && !/^(?:it|they|this|that)$/.test(is[1].trim()))
-      return {
-        condition: {
-          field: fieldName(is[1]),
-          operator: is[2] === 'true' ? 'isTrue' : 'isFalse',
-          value: is[2] === 'true',
-        },
-        end,
-      };
+    // "marketing_opt_in = true", "is_vip is false", "consent is yes": a yes/no field.
+    if (/^(?:true|false|yes|no)$/.test(is[2]) && !/^(?:it|they|this|that)$/.test(is[1].trim())) {
+      const yes = /^(?:true|yes)$/.test(is[2]);
+      return { condition: { field: fieldName(is[1]), operator: yes ? 'isTrue' : 'isFalse', value: yes }, end };
+    }
     if (!num && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     if (/^(?:it|they)$/.test(is[1].trim()))
       return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };

@@ -1,0 +1,251 @@
+// What people write around the steps: a colleague a message goes to, an app ruled out, brand names typed in lower
+// case, values of a field ("if column 'consent' is yes"), a request asked as a question, and how often "a few times a
+// day" is. Each test pins what the reader makes of one way of saying it, and what it must not make.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readRequest } from '../src/workflows/intent/read.ts';
+import { walkSteps, type Condition, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
+
+function all(spec: WorkflowSpec): Step[] {
+  const out: Step[] = [];
+  walkSteps(spec.steps, (s) => out.push(s));
+  return out;
+}
+
+const apps = (spec: WorkflowSpec) => all(spec).flatMap((s) => (s.kind === 'app' ? [`${s.app}:${s.verb}`] : []));
+const tests = (spec: WorkflowSpec): Condition[] =>
+  all(spec).flatMap((s) => (s.kind === 'filter' || s.kind === 'if' ? [s.condition] : []));
+
+describe('the reader sends to a person by the request’s own channels', () => {
+  it('routes "to Karen" and "to Tom" by the Gmail the request reads, not to a "Karen API"', () => {
+    const spec = readRequest(
+      'Our shared Gmail inbox gets everything: invoices go to Karen, bug reports go to the dev team in Slack, and everything else to Tom.',
+    );
+    assert.deepEqual(spec.trigger, { kind: 'email', provider: 'gmail' });
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'a person is no API');
+    assert.equal(apps(spec).filter((a) => a === 'gmail:send').length, 2);
+    assert.ok(apps(spec).includes('slack:send'));
+  });
+
+  it('texts a person by SMS and e-mails one when no mail app is named', () => {
+    const texted = readRequest(
+      'Staff report broken equipment on a form. If it is urgent text Bill the caretaker, otherwise add a card to Trello.',
+    );
+    assert.ok(apps(texted).includes('twilio:send'));
+    const mailed = readRequest('When a Pipedrive deal closes, send a summary to Marco and log it in Google Sheets.');
+    assert.deepEqual(apps(mailed), ['emailSend:send', 'googleSheets:create']);
+  });
+
+  it('adds nothing for a person the request only mentions', () => {
+    const spec = readRequest(
+      'When a new client fills out the onboarding Typeform, create their project in Asana and drop a note in #new-clients so Priya knows to start.',
+    );
+    assert.deepEqual(apps(spec), ['asana:create', 'slack:send']);
+  });
+});
+
+describe('the reader leaves out an app the request rules out', () => {
+  it('starts from IMAP for "(IMAP, not Gmail)" and names no Gmail step', () => {
+    const spec = readRequest(
+      'Our support mailbox runs on our own mail server (IMAP, not Gmail). Post every new email to #support on Slack.',
+    );
+    assert.deepEqual(spec.trigger, { kind: 'email', provider: 'imap' });
+    assert.ok(!apps(spec).some((a) => a.startsWith('gmail')));
+  });
+
+  it('rules out every app of a list after "not" ("not gmail/outlook/yahoo")', () => {
+    const spec = readRequest(
+      'our app will POST new signups to a url. if it is a company email (not gmail/outlook/yahoo) enrich it with clearbit, then add the lead to zoho crm',
+    );
+    assert.equal(spec.trigger.kind, 'webhook');
+    assert.ok(!apps(spec).some((a) => /^(?:gmail|microsoftOutlook|emailSend)/.test(a)), apps(spec).join());
+  });
+});
+
+describe('the reader reads brand names typed in lower case', () => {
+  it('reads a plain-word app ("copper", "teams") when the writer types other brands in lower case too', () => {
+    const spec = readRequest(
+      'new leads from our typeform should go straight into copper as a person and ping Marco in teams with the phone number',
+    );
+    assert.ok(apps(spec).some((a) => a.startsWith('copper:')));
+    assert.ok(apps(spec).includes('microsoftTeams:send'));
+  });
+
+  it('reads monday.com only where an app stands, never "on Monday"', () => {
+    const board = readRequest(
+      'every 15 min check erpnext for new sales orders and create an item in monday for each one',
+    );
+    assert.ok(apps(board).some((a) => a.startsWith('mondayCom:')));
+    const day = readRequest('Every Monday post the open Jira bugs on Slack, and on monday evening email me the list.');
+    assert.ok(!apps(day).some((a) => a.startsWith('mondayCom')));
+  });
+
+  it('reads "a linear issue" with its noun, and an issue said later as that app’s, not Jira', () => {
+    const spec = readRequest(
+      "when a linear issue labelled 'customer-request' gets moved to Done, email the customer. their email is in the issue description",
+    );
+    assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'linear');
+    assert.ok(!apps(spec).some((a) => a.startsWith('jira')));
+  });
+
+  it('does not take a folder path ("/Invoices") or a group’s name for an app', () => {
+    const spec = readRequest('Save Gmail attachments to Dropbox: PDFs go in /Invoices and the rest in /Other.');
+    assert.ok(!apps(spec).some((a) => a.startsWith('quickbooks')));
+    assert.ok(!all(spec).some((s) => s.kind === 'http'));
+  });
+});
+
+describe('the reader reads values and states in passing', () => {
+  it('reads "if column \'consent\' is yes …, if no …" as an If on the field, both outcomes in the same app', () => {
+    const spec = readRequest(
+      "new row in google sheets -> add the contact to mailerlite. if column 'consent' is yes put them in group Newsletter, if no in group Transactional",
+    );
+    const branch = all(spec).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition, { field: 'consent', operator: 'isTrue', value: true });
+    assert.deepEqual(apps({ ...spec, steps: branch.then }), ['mailerLite:update']);
+    assert.deepEqual(apps({ ...spec, steps: branch.otherwise }), ['mailerLite:update']);
+    assert.ok(!apps(spec).includes('emailSend:send'), 'a group named Newsletter is no e-mail');
+  });
+
+  it('keeps the test of a request asked as a question ("can new orders over $500 get posted …?")', () => {
+    const spec = readRequest('can new shopify orders over $500 get posted in #big-orders?');
+    assert.deepEqual(tests(spec), [{ field: 'amount', operator: 'gt', value: 500 }]);
+  });
+
+  it('starts from the app’s update event when the items reach a state ("marked as won", "moves to Done")', () => {
+    const won = readRequest('When a deal is marked as won in Pipedrive, create an invoice in Xero.');
+    assert.deepEqual(won.trigger, { kind: 'app', app: 'pipedrive', event: 'updated' });
+    assert.deepEqual(tests(won), [{ field: 'status', operator: 'equals', value: 'won' }]);
+    const created = readRequest('When a new deal is created in Pipedrive, create an invoice in Xero.');
+    assert.ok(created.trigger.kind === 'app' && created.trigger.event !== 'updated');
+  });
+
+  it('tests a count the item reaches ("reaches 50 points")', () => {
+    const spec = readRequest('When a contact in Mautic reaches 50 points, create them as a lead in Zoho CRM.');
+    assert.deepEqual(tests(spec), [{ field: 'points', operator: 'gte', value: 50 }]);
+  });
+
+  it('routes by values written as "IT requests should become …, facilities requests should be emailed to …"', () => {
+    const spec = readRequest(
+      'Staff send requests through a Jotform. IT requests should become a task in ClickUp, facilities requests should be emailed to facilities@example.com, and HR requests go to #hr on Slack.',
+    );
+    assert.deepEqual(spec.trigger, { kind: 'app', app: 'jotForm', event: 'created' });
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => r.name),
+      ['IT', 'facilities', 'HR'],
+    );
+  });
+});
+
+describe('the reader reads how the workflow starts, said loosely', () => {
+  it('reads "a few times a day", "every few hours" and "every couple of hours" as hourly schedules', () => {
+    const rule = (text: string) => {
+      const spec = readRequest(text);
+      return spec.trigger.kind === 'schedule' ? spec.trigger.rule : null;
+    };
+    assert.deepEqual(rule('Sync new petition signers to Mailchimp a few times a day.'), {
+      field: 'hours',
+      hoursInterval: 6,
+    });
+    assert.deepEqual(rule('Search Reddit every few hours for our brand and post the hits to Slack.'), {
+      field: 'hours',
+      hoursInterval: 3,
+    });
+    assert.deepEqual(rule('Every couple of hours check the RSS feed and post new items to Discord.'), {
+      field: 'hours',
+      hoursInterval: 2,
+    });
+  });
+
+  it('starts from a webhook when the request’s own system posts to a url, and calls no API for it', () => {
+    const spec = readRequest(
+      'Our ERP posts new purchase orders as JSON to a url. Turn each one into a PDF with APITemplate and email it to the supplier.',
+    );
+    assert.deepEqual(spec.trigger, { kind: 'webhook', path: 'purchase-orders', method: 'POST' });
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'the ERP calls the workflow');
+  });
+
+  it('ends the event at an arrow and reads an emoji as the message', () => {
+    const spec = readRequest(
+      "each new gumroad sale → add the buyer to convertkit with the 'course-buyer' tag and drop a 🎉 in #sales-wins",
+    );
+    assert.deepEqual(apps(spec), ['convertKit:create', 'slack:send']);
+  });
+
+  it('replies by e-mail to mail that starts the workflow', () => {
+    const spec = readRequest(
+      'When a new email arrives in our IMAP mailbox, add it to Google Sheets and reply to the sender with a thank-you note.',
+    );
+    assert.deepEqual(apps(spec), ['googleSheets:create', 'emailSend:send']);
+  });
+});
+
+describe('the reader routes by values said in everyday words', () => {
+  const switchOf = (spec: WorkflowSpec) => all(spec).find((s) => s.kind === 'switch');
+  const routeApps = (spec: WorkflowSpec) => {
+    const sw = switchOf(spec);
+    assert.ok(sw?.kind === 'switch', 'a Switch');
+    return Object.fromEntries(sw.routes.map((r) => [r.name, apps({ ...spec, steps: r.steps })]));
+  };
+
+  it('reads "Critical ones should page …, warnings just go to …" and drops the app that calls the webhook', () => {
+    const spec = readRequest(
+      'We get alerts from Datadog via webhook. Critical ones should page the on-call engineer in PagerDuty, warnings just go to a Slack channel.',
+    );
+    assert.equal(spec.trigger.kind, 'webhook');
+    assert.deepEqual(routeApps(spec), { Critical: ['pagerDuty:create'], warnings: ['slack:send'] });
+    assert.ok(!apps(spec).some((a) => a.startsWith('datadog')), 'Datadog calls the webhook');
+  });
+
+  it('reads the verb before the value ("put the positive ones in a sheet, send negative ones to Slack")', () => {
+    const spec = readRequest(
+      'Every morning search Reddit for our brand, use AI to tell if each post is positive, negative or neutral, then put the positive ones in a Google Sheet, send negative ones to a Slack channel, and ignore the neutral.',
+    );
+    assert.deepEqual(routeApps(spec), { positive: ['googleSheets:create'], negative: ['slack:send'] });
+  });
+
+  it('reads routes after "by environment:" that say what each value does', () => {
+    const spec = readRequest(
+      'Sentry sends us a webhook for every new issue. Route them by environment: production creates a Jira bug, staging only posts to #staging in Mattermost, and development errors are ignored.',
+    );
+    assert.deepEqual(routeApps(spec), { production: ['jira:create'], staging: ['mattermost:send'] });
+    assert.ok(!apps(spec).some((a) => a.startsWith('sentryIo')));
+  });
+
+  it('routes the options a form lists when each should go "to a different" place', () => {
+    const spec = readRequest(
+      'Our Typeform has a question with 3 options: Sales, Support, Partnership. How would I send each answer to a different team by email? We use Outlook.',
+    );
+    assert.deepEqual(routeApps(spec), {
+      Sales: ['microsoftOutlook:send'],
+      Support: ['microsoftOutlook:send'],
+      Partnership: ['microsoftOutlook:send'],
+    });
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'an option is no system to call');
+    assert.equal(apps(spec).length, 3, '"We use Outlook" is no step of its own');
+  });
+});
+
+describe('the reader reads what a clause sends and which items it means', () => {
+  it('reads the app whose items are e-mailed ("email me the open HubSpot deals")', () => {
+    const spec = readRequest('Every Friday email me the open HubSpot deals.');
+    assert.deepEqual(apps(spec), ['hubspot:read', 'emailSend:send']);
+  });
+
+  it('keeps only a customer’s first order ("their first ever order")', () => {
+    const spec = readRequest(
+      'When someone places their first ever order in Shopify, add them to Customer.io. Repeat customers should not be touched.',
+    );
+    assert.deepEqual(tests(spec), [{ field: 'orders_count', operator: 'equals', value: 1 }]);
+  });
+
+  it('keeps the age test of a request that asks whether n8n can do it', () => {
+    const spec = readRequest(
+      "can n8n every monday find all hubspot deals sitting in the 'proposal' stage for more than 10 days and DM the owners in slack?",
+    );
+    assert.deepEqual(tests(spec), [{ field: 'days_since', operator: 'gte', value: 10 }]);
+  });
+});

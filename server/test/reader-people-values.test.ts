@@ -249,3 +249,109 @@ describe('the reader reads what a clause sends and which items it means', () => 
     assert.deepEqual(tests(spec), [{ field: 'days_since', operator: 'gte', value: 10 }]);
   });
 });
+
+describe('the reader starts from where the items come from', () => {
+  it('starts from the app named right after the items ("every new contact from HubSpot")', () => {
+    const spec = readRequest('add every new contact from HubSpot to a Google Sheet');
+    assert.deepEqual(spec.trigger, { kind: 'app', app: 'hubspot', event: 'created', item: 'contact' });
+    const slack = readRequest('post each new message in Slack to Discord');
+    assert.equal(slack.trigger.kind === 'app' && slack.trigger.app, 'slack');
+    assert.ok(!all(slack).some((s) => s.kind === 'ai'), 'forwarding a message is no AI agent');
+  });
+
+  it('reads a system that POSTs to us, our n8n form and a subreddit', () => {
+    const posted = readRequest(
+      'Legacy ERP POSTs XML order documents to us. Convert the XML to JSON and forward it to our REST API at POST /v2/orders.',
+    );
+    assert.equal(posted.trigger.kind, 'webhook');
+    assert.ok(!apps(posted).some((a) => a.startsWith('googleDocs')), 'XML documents are no Google Docs');
+    assert.ok(
+      all(posted).some((s) => s.kind === 'http' && s.method === 'POST'),
+      'the REST API is still called',
+    );
+    assert.equal(readRequest('Send a thank-you email when someone fills our n8n form.').trigger.kind, 'form');
+    assert.ok(apps(readRequest('email me the top 5 posts from r/selfhosted every day')).includes('reddit:read'));
+  });
+
+  it('keeps a manual start for "When I run it" and makes no step of an app that only starts workflows', () => {
+    const run = readRequest(
+      "When I run it, take the companies from our 'Targets' Google Sheet, find each decision maker with Hunter and add them to lemlist. Go one company at a time with a 2 second pause between them.",
+    );
+    assert.equal(run.trigger.kind, 'manual');
+    const loop = all(run).find((s) => s.kind === 'loop');
+    assert.ok(loop?.kind === 'loop' && loop.size === 1);
+    assert.ok(loop.body.some((s) => s.kind === 'wait'));
+    const workable = readRequest(
+      'Recruiting firm, we use Workable. Each new applicant should be posted to a Microsoft Teams channel.',
+    );
+    assert.equal(workable.trigger.kind === 'app' && workable.trigger.app, 'workable');
+    assert.deepEqual(apps(workable), ['microsoftTeams:send']);
+  });
+});
+
+describe('the reader reads sources, batches, failures and states said in passing', () => {
+  it('compares two sources side by side ("compare them with the active users in Okta", "another sheet")', () => {
+    const okta = readRequest(
+      'Nightly: pull all users from our LDAP directory and compare them with the active users in Okta. Email IT the accounts that are gone from LDAP.',
+    );
+    const joined = all(okta).find((s) => s.kind === 'parallel');
+    assert.ok(joined?.kind === 'parallel' && joined.merge);
+    assert.deepEqual(
+      joined.branches.map((b) => apps({ ...okta, steps: b })),
+      [['ldap:read'], ['okta:read']],
+    );
+    const sheets = readRequest(
+      'Every evening compare the answers sheet with my class list (it is in another sheet) and email every student who has not submitted.',
+    );
+    const two = all(sheets).find((s) => s.kind === 'parallel');
+    assert.ok(two?.kind === 'parallel' && two.branches.length === 2);
+  });
+
+  it('reads "20 at a time with a 10 min gap between batches" as batches of 20 with a wait', () => {
+    const spec = readRequest(
+      "We've got 800 donors in the 'Lapsed' Google Sheet. Email each one a note, 20 at a time with a 10 min gap between batches.",
+    );
+    const loop = all(spec).find((s) => s.kind === 'loop');
+    assert.ok(loop?.kind === 'loop' && loop.size === 20);
+    assert.deepEqual(
+      loop.body.find((s) => s.kind === 'wait'),
+      { kind: 'wait', amount: 10, unit: 'minutes' },
+    );
+  });
+
+  it('sends "If the Salesforce query fails, …" down the error path', () => {
+    const spec = readRequest(
+      'Every Monday pull the open opportunities from Salesforce and email the totals to sales@example.com. If the Salesforce query fails, send me a Telegram message instead.',
+    );
+    assert.deepEqual(
+      spec.onError.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['telegram:send'],
+    );
+  });
+
+  it('reads ages, labels and a site coming back up', () => {
+    const age = readRequest(
+      'Every 15 minutes check our Discord #help channel, and forward any message that has had no reply for more than an hour to Slack.',
+    );
+    assert.deepEqual(tests(age), [{ field: 'hours_since', operator: 'gte', value: 1 }]);
+    const label = readRequest('when someone adds the `bug` label to an issue in our GitHub repo, create a Jira ticket');
+    assert.deepEqual(tests(label), [{ field: 'labels', operator: 'contains', value: 'bug' }]);
+    const up = readRequest(
+      'UptimeRobot can call a webhook when a site changes status. When one goes down post in #ops, and when it comes back up post a ✅ in #ops.',
+    );
+    assert.ok(!all(up).some((s) => s.kind === 'app' && s.app === 'uptimeRobot'), 'UptimeRobot calls the webhook');
+    assert.deepEqual(tests(up), [{ field: 'status', operator: 'equals', value: 'up' }]);
+  });
+
+  it('reads where items are kept as a lookup, and a find or mark said without an app in that app', () => {
+    const logged = readRequest(
+      "Send a follow-up email 3 days after someone fills our form. All bookings are logged in a Google Sheet called 'Bookings'.",
+    );
+    assert.ok(apps(logged).includes('googleSheets:read'));
+    assert.ok(!apps(logged).includes('googleSheets:create'));
+    const paid = readRequest(
+      'When a Stripe payment comes in: our invoices are stored in Airtable, find the invoice and mark it paid.',
+    );
+    assert.deepEqual(apps(paid), ['airtable:search', 'airtable:update']);
+  });
+});

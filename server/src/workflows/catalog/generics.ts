@@ -210,6 +210,14 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
             .some((t) => /^(?:pdfs?|attachments?|documents?|files?|scans?|scanned|photos?|images?)$/.test(t.lower))
         )
           break;
+        // "XML order documents", "the signed PDF document": files of a format, not Google Docs.
+        if (
+          kind === 'document' &&
+          tokens
+            .slice(Math.max(0, i - 2), i)
+            .some((t) => /^(?:xml|pdfs?|json|csv|word|docx|scanned|signed|pdf)$/.test(t.lower))
+        )
+          break;
         // "our inventory API": an API, whatever it keeps.
         if (kind !== 'http' && /^(?:api|apis|endpoint|endpoints)$/.test(tokens[i + parts.length]?.lower ?? '')) break;
         found.push({ kind, said: slice.map((t) => t.text).join(' '), from: i, to: i + parts.length });

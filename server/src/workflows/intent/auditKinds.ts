@@ -171,22 +171,49 @@ const COMPARE =
 
 /** Two sources compared or combined are read side by side into a Merge. */
 function joinSources(steps: Step[], original: string): void {
-  const cue = COMPARE.exec(original);
+  // "Nightly reconciliation. My workflow: … 3) compare the two": the comparing word of a sentence that names apps.
+  const cues = [...original.matchAll(new RegExp(COMPARE.source, 'gi'))];
+  const cue =
+    cues.find((c) => {
+      const from = original.slice(0, c.index).search(/[^.!?\n]*$/);
+      const to = c.index + (original.slice(c.index).search(/[.!?\n]/) + 1 || original.length);
+      return steps.some(
+        (s) => s.kind === 'app' && original.indexOf(s.phrase) >= from && original.indexOf(s.phrase) < to,
+      );
+    }) ?? cues[0];
   if (!cue || has(steps, (s) => s.kind === 'parallel' && s.merge)) return;
   // "compare the payments in our Stripe account with the invoices in QuickBooks": the apps the comparing sentence
   // names after its verb are the sources, whatever verb a clause rule gave them.
   const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length);
+  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
+  const strong = /^(?:compar|match|reconcil|cross)/i.test(cue[0]);
+  // "pull all users from LDAP and compare them with the active users in Okta": with "compare", the apps of the
+  // whole sentence are what is compared.
+  const from = strong ? start : cue.index;
   const named = steps.filter(
     (s): s is Extract<Step, { kind: 'app' }> =>
       s.kind === 'app' &&
       !/^(?:emailSend|gmail|microsoftOutlook|slack|microsoftTeams|telegram|discord|twilio)$/.test(s.app) &&
-      original.indexOf(s.phrase) >= cue.index &&
+      original.indexOf(s.phrase) >= from &&
       original.indexOf(s.phrase) < end,
   );
-  if (named.length >= 2 && named[0]!.app !== named[1]!.app) for (const s of named.slice(0, 2)) s.verb = 'read';
+  const distinct = named.filter((s, i) => named.findIndex((x) => x.app === s.app) === i);
+  let copy: Step | null = null;
+  if (distinct.length >= 2) for (const s of distinct.slice(0, 2)) s.verb = 'read';
+  // "compare that sheet with my class list (it's in another sheet)": two reads of the same app.
+  else if (
+    strong &&
+    distinct.length === 1 &&
+    /\b(?:another|other|second|two|both|separate)\s+(?:google\s+)?(?:sheets?|tabs?|tables?|lists?|files?|spreadsheets?|bases?|databases?)\b/i.test(
+      original.slice(start, end),
+    )
+  ) {
+    const one = distinct[0]!;
+    one.verb = 'read';
+    copy = { ...structuredClone(one), hints: {} };
+    steps.splice(steps.indexOf(one) + 1, 0, copy);
+  }
   // Two sources said in the comparing sentence; "compare", "match" and "reconcile" may name them earlier.
-  const strong = /^(?:compar|match|reconcil|cross)/i.test(cue[0]);
-  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
   const inSentence = (s: Step) =>
     strong ||
     ((s.kind === 'app' || s.kind === 'http') &&
@@ -194,7 +221,9 @@ function joinSources(steps: Step[], original: string): void {
       original.indexOf(s.phrase) < end);
   const reads = steps.filter((s): s is Extract<Step, { kind: 'app' | 'http' }> => isRead(s) && inSentence(s));
   const first = reads[0];
-  const second = reads.find((s) => s !== first && !(s.kind === 'app' && first?.kind === 'app' && s.app === first.app));
+  const second = reads.find(
+    (s) => s !== first && (s === copy || !(s.kind === 'app' && first?.kind === 'app' && s.app === first.app)),
+  );
   if (!first || !second) return;
   const at = steps.indexOf(first);
   steps.splice(steps.indexOf(second), 1);

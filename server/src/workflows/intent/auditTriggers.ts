@@ -168,7 +168,11 @@ const ANSWERS =
  */
 export function webhookTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
   const route = OWN_ROUTE.exec(original);
-  const cue = route ?? CALLED_IN.exec(original);
+  // "Legacy ERP POSTs XML order documents to us": the method in capitals, sent to the workflow.
+  const posted = /\bPOST(?:s|ed|ing)?\b[^.!?\n]{0,60}?\bto\s+(?:us|n8n|our\s+(?:workflow|endpoint|webhook|url))\b/.exec(
+    original,
+  );
+  const cue = route ?? CALLED_IN.exec(original) ?? posted;
   if (!cue) return null;
   const stoodIn =
     trigger.kind === 'manual' ||
@@ -205,12 +209,7 @@ export function webhookTrigger(trigger: Trigger, steps: Step[], original: string
   const said = original.slice(sentenceStart(original, cue.index), sentenceEnd(original, cue.index));
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
-    if (
-      s.kind === 'http' &&
-      !s.url &&
-      (/^(?:the web page|the API|need API)$/.test(s.api) || (s.phrase.length > 0 && said.includes(s.phrase)))
-    )
-      steps.splice(i, 1);
+    if (s.kind === 'http' && !s.url && s.phrase.length > 0 && said.includes(s.phrase)) steps.splice(i, 1);
   }
   const answers = ANSWERS.test(original);
   if (answers && !steps.some((s) => s.kind === 'respond')) steps.push({ kind: 'respond', status: 200, body: 'json' });

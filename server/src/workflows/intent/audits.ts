@@ -62,7 +62,14 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const sourced = triggerWithoutNode(trigger, steps, named);
   if (sourced) trigger = sourced;
   const only = triggerOnlyApp(trigger, named, original);
-  if (only) trigger = only;
+  if (only) {
+    trigger = only;
+    // "we use Workable": an app n8n has only a trigger for is the start, never a step too.
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const s = steps[i]!;
+      if (s.kind === 'app' && only.kind === 'app' && s.app === only.app && s.verb === 'read') steps.splice(i, 1);
+    }
+  }
   const called = webhookTrigger(trigger, steps, original);
   if (called) trigger = called;
   const form = formTrigger(trigger, steps, original);
@@ -110,17 +117,33 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
  */
 function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
   if (trigger.kind !== 'webhook') return;
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const s = steps[i]!;
-    if (s.kind !== 'app' || (s.verb !== 'read' && s.verb !== 'send') || !s.phrase) continue;
+  const caller = (s: Step): boolean => {
+    if (s.kind !== 'app' || !s.phrase) return false;
+    // "uptimerobot can call a webhook when …": the caller, whatever verb the clause rules gave it.
+    if (
+      /^\W*[\w.-]+(?:\s+[\w.-]+)?\s+(?:can|will|could|should|is able to)\s+(?:call|hit|send|post|fire|trigger)\s+(?:us\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.test(
+        s.phrase,
+      )
+    )
+      return true;
+    if (s.verb !== 'read' && s.verb !== 'send') return false;
     const at = original.indexOf(s.phrase);
     const after = at < 0 ? '' : original.slice(at + s.phrase.length, at + s.phrase.length + 30);
-    if (
+    return (
       /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?)\s+(?:us\s+|me\s+)?(?:an?\s+)?web ?hooks?\b/i.test(s.phrase) ||
       /^\s+(?:via|through|by|over|as)\s+(?:an?\s+)?web ?hooks?\b/i.test(after)
-    )
-      steps.splice(i, 1);
-  }
+    );
+  };
+  const prune = (list: Step[]): void => {
+    for (let i = list.length - 1; i >= 0; i--) if (caller(list[i]!)) list.splice(i, 1);
+  };
+  prune(steps);
+  walkSteps(steps, (s) => {
+    if (s.kind === 'if') {
+      prune(s.then);
+      prune(s.otherwise);
+    }
+  });
 }
 
 /** "when a deal is marked as won", "moves to Done", "reaches 50 points": a change to an item that already exists. */

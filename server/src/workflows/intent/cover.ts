@@ -70,7 +70,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     if (ref.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[ref.to]?.lower ?? '')) continue;
     if (found.trigger.kind === 'app' && found.trigger.app === ref.app.key && !ctx.usedApps.size) continue;
     // "… send each answer to a different team by email. We use Outlook.": the app is in the workflow already.
-    let present = false;
+    let present = found.trigger.kind === 'app' && found.trigger.app === ref.app.key && !ref.app.action;
     walkSteps(out, (s) => (present ||= s.kind === 'app' && s.app === ref.app.key));
     if (present) continue;
     ctx.usedApps.add(ref.from);

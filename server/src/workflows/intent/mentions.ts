@@ -280,7 +280,13 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     // "Postgres/PostGIS DB": another name for the app just named; "in /Other": a folder's path.
     if (!api && prev?.text === '/' && (taken.has(from - 2) || tokens[from]!.joined)) continue;
     // "put in group Newsletter", "the tag VIP", "stage Qualified": a value of the group, not a system.
-    if (!api && !camel && GROUP_NOUN.test(prev?.lower ?? '')) continue;
+    if (
+      !api &&
+      !camel &&
+      (GROUP_NOUN.test(prev?.lower ?? '') ||
+        /^(?:type|priority|severity|status|kind|category)$/.test(prev?.lower ?? ''))
+    )
+      continue;
     found.push({
       name: tokens
         .slice(from, end)
@@ -289,7 +295,14 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       from,
       to: api ? next + 1 : end,
       // "billing questions go to Karen", "loop in Priya Shah": a first name (and a surname) is a person.
-      ...(!api && !camel && end - from <= 2 && isFirstName(tokens[from]!.text) ? { person: true } : {}),
+      // "email Olu any shipment …", "ping Dana": a name right after a verb that addresses someone is a person's.
+      ...(!api &&
+      !camel &&
+      end - from <= 2 &&
+      (isFirstName(tokens[from]!.text) ||
+        /^(?:email|e-mail|text|ping|notify|tell|dm|message|remind|cc|call|thank)$/.test(prev?.lower ?? ''))
+        ? { person: true }
+        : {}),
     });
   }
   return found;

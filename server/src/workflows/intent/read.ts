@@ -4,7 +4,7 @@
 import { appKind } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
-import { aiStep, clauseSteps, routesOf, type ReadContext } from './steps.ts';
+import { aiStep, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
@@ -16,7 +16,7 @@ import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 
 const ERROR_WORDS =
-  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b/;
+  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b/;
 const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
@@ -42,7 +42,7 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(?:(?:like|about|around|roughly|approximately|approx|maybe|some|exactly|at least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
-    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|between|apart)\b/.exec(
+    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|between|apart|gap|break|breather)\b/.exec(
       words,
     ) ??
     // "send him a welcome email after 2 days", "7 days later, …", "an hour after that": the time passes first.
@@ -98,6 +98,17 @@ function normalise(text: string): string {
   return (
     writtenForm(text)
       .replace(/\be-mail/gi, 'email')
+      // "someone fills our n8n form", "the n8n chat": n8n's own Form and Chat triggers, the defaults for a form or chat.
+      .replace(/\bn8n\s+(forms?|chat)\b/gi, '$1')
+      // "gogle sheets", "googel drive": Google misspelt before one of its products.
+      .replace(
+        /\b(?:gogle|googel|gooogle|goolge|googl|gogole|gooble)(?=\s+(?:sheets?|drive|docs?|calend[ae]rs?|forms?|chat|contacts|meet|ads|analytics|tasks|slides|cloud|gemini|translate|bigquery|business|reviews?)\b)/gi,
+        'google',
+      )
+      // "the top posts from r/selfhosted": a subreddit is Reddit's, when the request does not say so.
+      .replace(/(?<![\w/])r\/([A-Za-z0-9_]{2,21})\b/, (said: string) =>
+        /\breddit\b/i.test(text) ? said : `Reddit ${said}`,
+      )
       // "drop a message in the team chat", "drop me a line": a message sent.
       .replace(/\bdrop\s+((?:me|us|them|him|her)\s+)?(an?)\s+(message|note|line|ping|dm)\b/gi, 'send $1$2 $3')
       // "drop a 🎉 in #sales-wins", "post a ✅ in #ops": a message that is an emoji.
@@ -153,7 +164,11 @@ function normalise(text: string): string {
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
       .replace(/(^|\s)w\/?(?=\s+[A-Za-z_])/g, '$1with')
       // "back up my workflows": one verb.
-      .replace(/\bback(s|ed|ing)?\s+up\b/gi, (_, end: string | undefined) => `backup${end ?? ''}`)
+      // "back up my workflows" is a backup; "when it comes back up", "is back up" is a state.
+      .replace(
+        /(?<!\b(?:comes?|came|coming|is|are|was|were|goes|went|gets?|got|be|been|being|it's|its)\s)\bback(s|ed|ing)?\s+up\b/gi,
+        (_, end: string | undefined) => `backup${end ?? ''}`,
+      )
       // "Create a workflow that pulls …", "Build an automation to …": the request is what follows.
       .replace(
         /(^|[.!?]\s+)(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+)?(?:workflow|automation|flow|pipeline|zap|scenario)\s+(?:that|which|to|where|for)\s+(\w)/gi,
@@ -246,6 +261,24 @@ class Reader {
       ) {
         for (const a of within(this.ctx.mentions, clause.from, clause.to).apps) this.ctx.usedApps.add(a.from);
         continue;
+      }
+      // "If the Salesforce query fails, send me a Telegram message instead": the error path, said as a condition
+      // whose action is the next clause.
+      const nextClause = clauses[i + 1];
+      if (
+        this.ctx.triggerKind !== 'error' &&
+        clause.lead === 'if' &&
+        ERROR_WORDS.test(words) &&
+        !/\b(?:post|send|alert|notify|tell|report|email|log|message|ping|text|escalate)\w*\b/.test(words) &&
+        nextClause &&
+        nextClause.lead === null
+      ) {
+        const steps = clauseSteps(nextClause.from, nextClause.to, this.ctx);
+        if (steps.length) {
+          this.onError.push(...steps);
+          i++;
+          continue;
+        }
       }
       // "post failures to #alerts", "if anything fails, email me": the error path.
       if (
@@ -448,7 +481,9 @@ class Reader {
             !/\b(?:files?|csvs?|pdfs?|attachments?|documents?)\b/.test(words)
           ) &&
           // "ONE at a time with 2 minutes between sends": the pace of the steps said before.
-          !/^(?:\w+ )?(?:one|1) (?:at a time|by one|after another)(?: with [\w ]*? between \w+)?$/.test(words)
+          !/^(?:\w+ )?(?:one|1) (?:[a-z]+ )?(?:at a time|by one|after another)(?: with [\w ]*? between \w+)?(?: because .*)?$/.test(
+            words,
+          )
         )
           target.push(...this.action(rest, clause.to));
         // "copy the table from MySQL to Postgres in chunks", "loop over all rows in a Postgres table": the first read
@@ -560,6 +595,11 @@ class Reader {
         walkSteps(this.steps, (s) => (tested ||= s.kind === 'filter' || s.kind === 'if'));
         if (tested) continue;
       }
+      // "our invoices are in Airtable, find the invoice and mark it paid": a verb with no app works on the app the
+      // items were last read from or written to.
+      const same = steps.length ? [] : this.sameAppAction(clause, target);
+      if (same === null) continue;
+      steps.push(...same);
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
       lastAction = { list: target, steps };
@@ -671,6 +711,28 @@ class Reader {
       steps = [];
     else if (!steps.length) steps = this.sameAppChange(afterCondition, clause.to, target);
     return this.branchOn(condition, steps, target);
+  }
+
+  /** A find, mark or remove said with no app, on the data app the steps before last used (never a chat or mail app). */
+  private sameAppAction(clause: Clause, target: Step[]): Step[] | null {
+    const at = this.firstWord(clause);
+    const word = this.ctx.tokens[at]?.lower ?? '';
+    const cls = verbClass(word);
+    const search = /^(?:find|look|lookup|locate|search)$/.test(word);
+    if (!search && !/^(?:mark|flag|close|archive|set|tag|label|update|delete|remove)$/.test(word)) return [];
+    if (!/^(?:it|them|the|that|this|those|each|its|their)$/.test(this.ctx.tokens[at + 1]?.lower ?? '')) return [];
+    const last = [...this.steps, ...target].findLast((x) => x.kind === 'app');
+    if (last?.kind !== 'app' || SMS_APPS.test(last.app)) return [];
+    if (/^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun)$/.test(last.app)) return [];
+    const app = nodeCatalog().app(last.app);
+    if (!app?.action || /^(?:message|publish)$/.test(appKind(app))) return [];
+    const verb = search ? 'search' : cls === 'delete' ? 'delete' : 'update';
+    // "our invoices are in Airtable, find the invoice": the read said just before is that search (null: merged).
+    if (search && last.verb === 'read' && [...this.steps, ...target].at(-1) === last) {
+      last.verb = 'search';
+      return null;
+    }
+    return [{ kind: 'app', app: last.app, verb, hints: {}, phrase: this.text(clause) }];
   }
 
   /**
@@ -1008,7 +1070,7 @@ class Reader {
       return { kind: 'loop', size: 10, body: [] };
     if (
       clause.lead === 'loop' ||
-      /\bone (?:by|after) (?:one|another)\b|\bone at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through|thru)\b|\bloop(?:s|ing)? thru\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
+      /\bone (?:by|after) (?:one|another)\b|\bone (?:[a-z]+ )?at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through|thru)\b|\bloop(?:s|ing)? thru\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
         words,
       )
     )

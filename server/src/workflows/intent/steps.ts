@@ -418,6 +418,8 @@ function genericApp(kind: GenericKind, ctx: ReadContext, said: string, sending: 
   return kind === 'email' && !sending ? 'emailSend' : info.app;
 }
 
+const CORE_TYPES = /^(?:httpRequest|emailSend|emailReadImap|n8n)$/;
+
 /** Chat apps a message to a person may go through when the request uses one and no mail app. */
 const PERSON_CHAT = /^(?:slack|microsoftTeams|discord|telegram|mattermost|googleChat|rocketchat|zulip|whatsApp)$/;
 
@@ -547,12 +549,29 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           t.lower,
         ),
       );
+  // "All bookings are logged in a Google Sheet", "our leads are kept in Airtable": where the items already are (a
+  // present passive with no "should" or "will"), read from there, not written to.
+  const kept =
+    head !== null &&
+    (cls === 'create' || cls === 'update') &&
+    /^(?:are|is)$/.test(tokens[head.index - 1]?.lower ?? '') &&
+    /(?:ed|ept|ored)$/.test(tokens[head.index]!.lower) &&
+    /^(?:in|into|on)$/.test(tokens[head.index + 1]?.lower ?? '') &&
+    !/^(?:should|will|must|can|to|then|also|automatically)$/.test(tokens[head.index - 2]?.lower ?? '') &&
+    /^(?:all|our|the|their|my|existing|past)$/.test(tokens[from]?.lower ?? '') &&
+    !tokens.slice(from, head.index).some((t) => /^(?:new|every|each|incoming)$/.test(t.lower));
   const verb: Verb | undefined = notified
     ? 'send'
-    : cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
-      ? cls
-      : undefined;
+    : kept
+      ? 'read'
+      : cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
+        ? cls
+        : undefined;
   for (const ref of apps) {
+    if (kept && !CORE_TYPES.test(ref.app.key)) {
+      sources.push(app(ref, 'read'));
+      continue;
+    }
     // Core nodes named by their type: an HTTP call, an e-mail, or a trigger (read by the trigger).
     if (ref.app.key === 'httpRequest') {
       ctx.usedApps.add(ref.from);
@@ -717,6 +736,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
+    // "All bookings are logged in a Google Sheet with their email in column B": a column, not a mailbox.
+    if (kept && (apps.length > 0 || g.kind === 'email')) continue;
     // "Attachments from supplier emails in Gmail …" with an e-mail trigger: the trigger's own e-mails.
     if (g.kind === 'email' && ctx.emailTrigger && (/s$/i.test(g.said) || tokens[g.from - 1]?.lower === 'from'))
       continue;

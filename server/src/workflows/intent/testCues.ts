@@ -26,7 +26,7 @@ const STATE_AFTER_ITEM = new RegExp(
   String.raw`\b(?:${ITEMS})\s+(?:is\s+|are\s+|gets\s+|get\s+|was\s+|were\s+|has been\s+|have been\s+)?(${STATES})\b(?!\s+(?:by|to|for|with|from)\b)`,
 );
 /** "3+ days", "90+ days", "for over 2 weeks", "in more than three days". */
-const AGE = String.raw`(?:(\d+)\s*\+\s*|(?:over|more than|at least|longer than)\s+(\d+|two|three|four|five|six|seven|ten|fourteen|thirty)\s+)(days?|hours?|weeks?|months?)`;
+const AGE = String.raw`(?:(\d+)\s*\+\s*|(?:over|more than|at least|longer than)\s+(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+)(days?|hours?|weeks?|months?)`;
 
 /** The stated tests of a request's lower-case text, in the order they are said. */
 export function statedTests(lower: string, whole = lower): StatedTest[] {
@@ -55,6 +55,10 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
     const field = /^(?:points?|score)$/.test(noun) ? (noun === 'score' ? 'score' : 'points') : noun.replace(/s?$/, 's');
     out.push({ match: reaches, condition: { field, operator: 'gte', value: Number(reaches[1]) } });
   }
+  // "when someone adds the `bug` label to an issue": the item's labels hold it.
+  const labelAdded = /\badd(?:s|ed|ing)?\s+(?:the\s+|a\s+)?[`'"‘“]?([\w-]{1,30})[`'"’”]?\s+(?:label|tag)\b/.exec(lower);
+  if (labelAdded)
+    out.push({ match: labelAdded, condition: { field: 'labels', operator: 'contains', value: labelAdded[1]! } });
   // "when someone places their first ever order", "on a customer's first purchase": only the first one.
   const first =
     /\b(?:their|his|her|a|the|your|my|our|[a-z]+['’]s)\s+(?:very\s+)?first(?:[\s-]+ever)?\s+(order|purchase|booking|payment|sale|donation|subscription|visit|appointment)\b/.exec(
@@ -73,7 +77,7 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
   // "items stuck for 3+ days", "users not logged in 90+ days", "emails I haven't replied to in over two days".
   const age = new RegExp(String.raw`\b(?:for|in|since|of)?\s*${AGE}`).exec(lower);
   if (age) {
-    const amount = Number(age[1] ?? numberWord(age[2]!) ?? age[2]);
+    const amount = Number(age[1] ?? (/^an?$/.test(age[2]!) ? 1 : (numberWord(age[2]!) ?? age[2])));
     const unit = age[3]!.replace(/s$/, '');
     out.push({
       match: age,

@@ -346,6 +346,15 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         return withFilter({ trigger: { kind: 'form', title: 'Form', fields: [] } });
       return withFilter({ trigger: appTrigger(source, words, tokens), app: source });
     }
+    // "add every new contact from HubSpot into a sheet": the app the items come from, said right after them.
+    const from = m.apps.find(
+      (a) =>
+        a.from >= end &&
+        a.from <= end + 3 &&
+        /^(?:from|in|on|at)$/.test(tokens[a.from - 1]?.lower ?? '') &&
+        triggerable(a),
+    );
+    if (from && !m.generics.some(inside)) return withFilter({ trigger: appTrigger(from, words, tokens), app: from });
     // "Build a webhook that receives an email address": the webhook is what receives it.
     if (
       /\bwebhooks?\s+(?:that\s+|which\s+)?(?:receiv|gets?\b|listen|accept|is called|called|endpoint)|\b(?:via|through|from|on|receiv\w*|with)\s+(?:a\s+|an\s+|the\s+)?webhook\b/i.test(

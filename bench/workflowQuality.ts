@@ -73,6 +73,14 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, twenty-second development set (managers on Slack)',
   },
   {
+    set: 'userDevelopment23',
+    label: 'requests written outside the builder, twenty-third development set (text-to-workflow benchmark prompts)',
+  },
+  {
+    set: 'userDevelopment24',
+    label: 'requests written outside the builder, twenty-fourth development set (issues, Reddit and homelab posts)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

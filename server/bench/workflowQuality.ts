@@ -74,6 +74,8 @@ export type SetName =
   | 'userDevelopment20'
   | 'userDevelopment21'
   | 'userDevelopment22'
+  | 'userDevelopment23'
+  | 'userDevelopment24'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -108,6 +110,8 @@ const FILES: Record<SetName, string> = {
   userDevelopment20: 'user-requests-dev20.json',
   userDevelopment21: 'user-requests-dev21.json',
   userDevelopment22: 'user-requests-dev22.json',
+  userDevelopment23: 'user-requests-dev23.json',
+  userDevelopment24: 'user-requests-dev24.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -355,3 +355,81 @@ describe('the reader reads sources, batches, failures and states said in passing
     assert.deepEqual(apps(paid), ['airtable:search', 'airtable:update']);
   });
 });
+
+describe('the reader reads a message that waits for an answer', () => {
+  it('sends for approval and branches on the answer ("If she approves …; if she rejects …")', () => {
+    const spec = readRequest(
+      'When a new expense is submitted in our form, send it to my manager on Slack for approval. If she approves, create the expense in QuickBooks; if she rejects, email the employee.',
+    );
+    const sent = spec.steps[0];
+    assert.ok(sent?.kind === 'app' && sent.app === 'slack' && sent.hints.approval);
+    const branch = spec.steps[1];
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition, { field: 'data.approved', operator: 'isTrue', value: true });
+    assert.deepEqual(apps({ ...spec, steps: branch.then }), ['quickbooks:create']);
+    assert.deepEqual(apps({ ...spec, steps: branch.otherwise }), ['emailSend:send']);
+  });
+
+  it('does not wait for an answer when a state is only reported ("when the invoice is approved, email …")', () => {
+    const spec = readRequest('When an invoice is approved in Xero, email the client a copy.');
+    assert.ok(!all(spec).some((s) => s.kind === 'app' && s.hints.approval));
+  });
+});
+
+describe('the reader reads the n8n building blocks a builder prompt names in plain words', () => {
+  it('starts a sub-workflow from the Execute Workflow Trigger, and calls one with Execute Workflow', () => {
+    const sub = readRequest(
+      'Make a sub-workflow that other workflows can call with a phone number. It looks the number up in MySQL.',
+    );
+    assert.deepEqual(sub.trigger, { kind: 'called' });
+    assert.ok(!all(sub).some((s) => s.kind === 'node'), 'the sub-workflow is the trigger, not a call');
+    const main = readRequest(
+      "Every hour fetch new rows from the 'requests' table in Supabase and call our separate 'Process Request' workflow for each row.",
+    );
+    assert.ok(all(main).some((s) => s.kind === 'node' && s.node === 'subworkflow'));
+    const plain = readRequest('When the webhook is called, it triggers the workflow and posts to Slack');
+    assert.ok(!all(plain).some((s) => s.kind === 'node'), '"triggers the workflow" is no sub-workflow');
+  });
+
+  it('hashes with the Crypto node ("hash their emails with SHA-256")', () => {
+    const spec = readRequest(
+      'Nightly, take the customers created in Shopify that day, hash their emails with SHA-256 and post them to our API.',
+    );
+    assert.ok(all(spec).some((s) => s.kind === 'node' && s.node === 'crypto'));
+  });
+
+  it('routes "for payment.succeeded …, for payment.refunded …" and "Temperature readings should be written to …"', () => {
+    const names = (text: string) => {
+      const sw = all(readRequest(text)).find((s) => s.kind === 'switch');
+      return sw?.kind === 'switch' ? sw.routes.map((r) => r.name) : [];
+    };
+    assert.deepEqual(
+      names(
+        'Our payment provider posts events to a webhook. For payment.succeeded set the order status to paid in Postgres, for payment.refunded post a note in #finance on Slack, and for payment.disputed open a ticket in Zammad.',
+      ),
+      ['payment.succeeded', 'payment.refunded', 'payment.disputed'],
+    );
+    assert.deepEqual(
+      names(
+        "A webhook receives sensor readings with a 'type' field. Temperature readings should be written to Postgres, humidity readings appended to a Google Sheet, and motion events should call Home Assistant.",
+      ),
+      ['Temperature', 'humidity', 'motion'],
+    );
+  });
+});
+
+describe('the reader reads systems named in lower case', () => {
+  it('calls a system no dictionary knows where an app stands ("notified on ntfy")', () => {
+    const spec = readRequest('how do I get notified on ntfy whenever any of my n8n workflows errors?');
+    assert.deepEqual(spec.trigger, { kind: 'error' });
+    assert.ok(all(spec).some((s) => s.kind === 'http' && s.system === 'ntfy'));
+    const listed = readRequest('ping me on pushbullet and ntfy');
+    assert.ok(apps(listed).includes('pushbullet:send'));
+    assert.ok(all(listed).some((s) => s.kind === 'http' && s.system === 'ntfy'));
+  });
+
+  it('takes no English word or n8n itself for a system', () => {
+    const spec = readRequest('Every morning post the weather to Slack with the overview and send it to everyone');
+    assert.ok(!all(spec).some((s) => s.kind === 'http' && s.system));
+  });
+});

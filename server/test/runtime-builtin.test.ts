@@ -245,6 +245,34 @@ describe('the built-in team', () => {
     assert.equal(teams?.parameters.resource, 'channelMessage');
   });
 
+  it('builds a message that waits for approval and branches on the answer', async () => {
+    const wf = workflowOf(
+      await run(
+        team(),
+        'When a new expense is submitted in our form, send it to my manager on Slack for approval. If she approves, create the expense in QuickBooks; if she rejects, email the employee.',
+      ),
+    );
+    const slack = wf.nodes.find((n: { type: string }) => n.type === 'n8n-nodes-base.slack');
+    assert.equal(slack?.parameters.operation, 'sendAndWait');
+    assert.equal(slack?.parameters.user?.value, '<__PLACEHOLDER_VALUE__User__>');
+    const branch = wf.nodes.find((n: { type: string }) => n.type === 'n8n-nodes-base.if');
+    assert.equal(branch?.parameters.conditions.conditions[0].leftValue, '={{ $json.data.approved }}');
+    assert.deepEqual(structuralProblems(wf), []);
+  });
+
+  it('starts a sub-workflow from the Execute Workflow Trigger', async () => {
+    const wf = workflowOf(
+      await run(
+        team(),
+        'Make a sub-workflow that other workflows can call with a phone number. It looks the number up in the customers table in MySQL.',
+      ),
+    );
+    assert.equal(wf.nodes[0].type, 'n8n-nodes-base.executeWorkflowTrigger');
+    assert.equal(wf.nodes[0].parameters.inputSource, 'passthrough');
+    assert.ok(wf.nodes.some((n: { type: string }) => n.type === 'n8n-nodes-base.mySql'));
+    assert.deepEqual(structuralProblems(wf), []);
+  });
+
   it('changes the last workflow on a follow-up instead of starting over, and says what changed', async () => {
     const events = await run(team(), 'make it 9am instead', [
       'Every Monday at 8am post the sales figures to #sales on Slack',

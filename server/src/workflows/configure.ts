@@ -397,7 +397,9 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
           ? [...OPERATIONS.delete, ...OPERATIONS.update]
           : want.hints.download
             ? ['download', ...OPERATIONS[want.verb]]
-            : OPERATIONS[want.verb],
+            : want.hints.approval && want.verb === 'send'
+              ? ['sendandwait', ...OPERATIONS.send]
+              : OPERATIONS[want.verb],
       operation.default,
     );
   }
@@ -421,6 +423,16 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       if (/^(?:inputDataFieldName|binaryPropertyName|binaryProperty)$/.test(p.name) && !(p.name in given))
         params[p.name] = want.hints.binary;
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
+  // A message that waits for one person's answer goes to that person, whom only the user can name.
+  if (
+    filled.parameters.operation === 'sendAndWait' &&
+    (filled.parameters.select ?? visible(def, filled.parameters).find((p) => p.name === 'select')?.default) ===
+      'user' &&
+    !('user' in filled.parameters)
+  ) {
+    filled.parameters.user = { __rl: true, value: placeholder('User'), mode: 'id' };
+    filled.toPick.push('User');
+  }
   // A message step needs its text even where n8n does not mark the field required.
   if (want.verb === 'send' || want.verb === 'create') {
     const text = visible(def, filled.parameters).find(

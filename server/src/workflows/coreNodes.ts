@@ -14,6 +14,7 @@ export const T = {
   chat: '@n8n/n8n-nodes-langchain.chatTrigger',
   manual: 'n8n-nodes-base.manualTrigger',
   error: 'n8n-nodes-base.errorTrigger',
+  called: 'n8n-nodes-base.executeWorkflowTrigger',
   if: 'n8n-nodes-base.if',
   switch: 'n8n-nodes-base.switch',
   merge: 'n8n-nodes-base.merge',
@@ -112,7 +113,8 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
   // "$now.hour": an expression of n8n's own (the time of day), not a field of the item.
   const field = /^\$now\.\w+$/.test(c.field)
     ? c.field
-    : /^[a-zA-Z_][\w]*$/.test(c.field)
+    : // "data.approved": a path into the item (a send-and-wait step's answer).
+      /^[a-zA-Z_]\w*(?:\.[a-zA-Z_]\w*)*$/.test(c.field)
       ? `$json.${c.field}`
       : `$json[${JSON.stringify(c.field)}]`;
   return {
@@ -215,6 +217,8 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
       return { name: "When clicking 'Execute workflow'", type: T.manual, parameters: {} };
     case 'error':
       return { name: 'Error Trigger', type: T.error, parameters: {} };
+    case 'called':
+      return { name: 'When Called by Another Workflow', type: T.called, parameters: { inputSource: 'passthrough' } };
     case 'app':
       return {
         // "Figma Trigger (Beta)": a name that says it already.

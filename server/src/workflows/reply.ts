@@ -140,6 +140,8 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
       return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c, i) => `${c.category} (→ ${targets(wf, node.name, i).join(', ') || 'end'})`).join(', ')}.`;
     case 'errorTrigger':
       return 'starts the workflow when another workflow fails.';
+    case 'executeWorkflowTrigger':
+      return 'starts the workflow when another workflow calls it (a sub-workflow), with the data it passes.';
     default: {
       if (/Trigger$/.test(type)) return `starts the workflow on ${appName(node.type)} events${eventsText(p)}.`;
       const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');

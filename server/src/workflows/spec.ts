@@ -33,6 +33,8 @@ export type Trigger =
   | { kind: 'chat' }
   | { kind: 'manual' }
   | { kind: 'error' }
+  /** Another workflow calls this one (n8n's Execute Workflow Trigger): a sub-workflow. */
+  | { kind: 'called' }
   /** An app's own trigger node (Typeform response, Stripe event, new GitHub issue, new Postgres row, …). */
   | { kind: 'app'; app: string; event: string; /** The item it reports ("issue", "order"). */ item?: string };
 
@@ -79,6 +81,8 @@ export interface AppHints {
   itemFile?: boolean;
   /** The binary property holding the file the step uploads ("attachment_0" from an e-mail trigger). */
   binary?: string;
+  /** The message waits for its reader's answer ("with approve/reject buttons"): n8n's send-and-wait operation. */
+  approval?: boolean;
 }
 
 /** Providers of AI models; each has a chat model node (and OpenAI, Perplexity and Mistral nodes of their own). */

@@ -14,6 +14,11 @@ const WRITTEN =
 
 const JOBS: Array<[RegExp, AiTask]> = [
   [/\btranscri(?:be|bed|bes|bing|ption|pt)s?\b/, 'transcribe'],
+  // "if the comment comes across as negative …; if it's positive …": how the text feels, read by a model.
+  [
+    /\b(?:comes? across|sounds?|seems?|reads?|feels?)\s+(?:as\s+|like\s+)?(?:very\s+|really\s+|quite\s+)?(?:negative|positive|neutral|angry|upset|unhappy|happy|frustrated|rude|hostile)\b/,
+    'sentiment',
+  ],
   // "write a caption for each", "come up with 10 good interview questions", "draft a polite reply".
   [
     new RegExp(

@@ -130,8 +130,9 @@ function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
     const at = original.indexOf(s.phrase);
     const after = at < 0 ? '' : original.slice(at + s.phrase.length, at + s.phrase.length + 30);
     return (
-      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?)\s+(?:us\s+|me\s+)?(?:an?\s+)?web ?hooks?\b/i.test(s.phrase) ||
-      /^\s+(?:via|through|by|over|as)\s+(?:an?\s+)?web ?hooks?\b/i.test(after)
+      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.test(
+        s.phrase,
+      ) || /^\s+(?:via|through|by|over|as)\s+(?:an?\s+)?web ?hooks?\b/i.test(after)
     );
   };
   const prune = (list: Step[]): void => {

@@ -119,7 +119,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   }
   // Core nodes the request names that no clause made: "use the Text Classifier node to sort …", "a Wait node".
   for (const n of mentions.nodes) {
-    if (ctx.usedNodes.has(n.from)) continue;
+    if (ctx.usedNodes.has(n.from) || found.used.has(n.from)) continue;
     let built = false;
     walkSteps(out, (s) => (built ||= buildsNamed(s, n.kind)));
     if (built) continue;

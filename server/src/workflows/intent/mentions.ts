@@ -7,6 +7,7 @@ import { nodeCatalog, shortType, type CatalogApp } from '../catalog/nodeCatalog.
 import type { AiTask } from '../spec.ts';
 import { AI_NOUNS, AI_WORDS, verbClass } from './lexicon.ts';
 import { findNamedNodes, type NamedNode } from './named.ts';
+import { isEnglishWord } from './dictionary.ts';
 import { isFirstName } from './people.ts';
 import { isTitleCase, type Token } from './text.ts';
 
@@ -187,7 +188,7 @@ export function findMentions(tokens: Token[]): Mentions {
   const aiWords = tokens.flatMap((t, i) => (t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) ? [i] : []));
   const nodes = findNamedNodes(tokens).filter((n) => !tokens.slice(n.from, n.to).some((_, k) => taken.has(n.from + k)));
   for (const n of nodes) for (let i = n.from; i < n.to; i++) taken.add(i);
-  const unknown = unknownNames(tokens, taken);
+  const unknown = [...unknownNames(tokens, taken), ...lowerNames(tokens, taken)].sort((a, b) => a.from - b.from);
   for (const u of unknown) for (let i = u.from; i < u.to; i++) taken.add(i);
   return { unknown, apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords, nodes };
 }
@@ -215,6 +216,40 @@ function nodeNames(): Set<string> {
     }),
   );
   return names;
+}
+
+/**
+ * Lower-case names no English dictionary holds, where an app stands ("get notified on ntfy", "push it to gotify and",
+ * "the immich api"): a system n8n has no node for, typed the way its users type it.
+ */
+function lowerNames(tokens: Token[], taken: Set<number>): UnknownName[] {
+  const found: UnknownName[] = [];
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (taken.has(i) || t.kind !== 'word' || t.text !== t.lower || !/^[a-z][a-z0-9-]{2,24}$/.test(t.lower)) continue;
+    if (COMMON_CAPITALS.has(t.lower) || verbClass(t.lower) || ITEM_NOUN.test(t.lower)) continue;
+    // n8n itself, or an app's name the request uses in passing ("chat with it in n8n").
+    if (t.lower === 'n8n' || nodeNames().has(t.lower)) continue;
+    let k = i - 1;
+    while (k > 0 && /^(?:our|my|the|a|an|self-hosted|selfhosted|local|own|their)$/.test(tokens[k]!.lower)) k--;
+    const before = tokens[k]?.lower ?? '';
+    const after = tokens[i + 1];
+    const ends =
+      !after ||
+      after.kind === 'punct' ||
+      /^(?:and|then|so|for|with|when|whenever|once|if|too|as|every|each|about|at|instead|api|server|instance|webhook|topic|channel|app)$/.test(
+        after.lower,
+      );
+    // "on pushbullet and ntfy": a name listed after an app's.
+    const placed =
+      /^(?:on|via|through|into|in|from|using|with|to)$/.test(before) ||
+      (/^(?:and|or|&|,)$/.test(before) && taken.has(k - 1));
+    const api = /^(?:api|server|instance|webhook)$/.test(after?.lower ?? '');
+    if (!(placed && ends) && !api) continue;
+    if (isEnglishWord(t.lower)) continue;
+    found.push({ name: t.text, from: i, to: api ? i + 2 : i + 1 });
+  }
+  return found;
 }
 
 /** Capitalised names that are no app of n8n's: a camel-case product ("NetSuite"), a name before "API", or a proper name mid-sentence. */

@@ -38,7 +38,7 @@ export interface NamedNode {
 const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bsplit ?in ?batch(?:es)?\b|\bloop over items\b|\bloop node\b/, 'loop'],
   [
-    /\bexecute (?:a )?(?:sub[- ]?)?workflows?\b|\bsub[- ]?workflows?\b|\bcall (?:an? |the )?n8n workflow\b/,
+    /\bexecute (?:a )?(?:sub[- ]?)?workflows?\b|\bsub[- ]?workflows?\b|\bcall (?:an? |the )?n8n workflow\b|\b(?:call|calls|calling|execute|executes|executing) (?:our|my|another|the|a) (?:separate|existing|other) (?:[\w-]+ ){0,3}workflow\b|\b(?:call|calls|calling|execute|executes) (?:our|my|another) (?:[\w-]+ ){1,3}workflow\b/,
     'subworkflow',
   ],
   [/\bedit fields\b|\bset nodes?\b|\bset \(edit fields\)/, 'set'],
@@ -63,6 +63,11 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bxml nodes?\b/, 'xml'],
   [/\bdate ?(?:&|and) ?time(?: nodes?)?\b(?=.*\bnode)|\bdate ?& ?time\b|\bdatetime nodes?\b/, 'dateTime'],
   [/\bcrypto nodes?\b/, 'crypto'],
+  // "hash their emails with SHA-256": the Crypto node.
+  [
+    /\bhash(?:es|ed|ing)? (?:the |their |its |each |all )?(?:[\w-]+ ){0,2}(?:with|using|as) (?:sha-?256|sha-?1|sha-?512|md5)\b|\b(?:sha-?256|md5) hash(?:es|ed)?\b/,
+    'crypto',
+  ],
 ];
 
 /** The core nodes a request names, in the order it names them, each with the tokens of its name. */

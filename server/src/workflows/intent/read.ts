@@ -98,6 +98,8 @@ function normalise(text: string): string {
   return (
     writtenForm(text)
       .replace(/\be-mail/gi, 'email')
+      // "the free-text comment": a field's kind, not a text message.
+      .replace(/\bfree[- ]text\b/gi, 'free-form')
       // "someone fills our n8n form", "the n8n chat": n8n's own Form and Chat triggers, the defaults for a form or chat.
       .replace(/\bn8n\s+(forms?|chat)\b/gi, '$1')
       // "gogle sheets", "googel drive": Google misspelt before one of its products.

@@ -24,11 +24,13 @@ export interface Segment {
 const PIVOTS = [
   /\s*(?:→|->|=>|⇒)\s*/,
   /\s*:\s+/,
-  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:just\s+|only\s+|simply\s+|also\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced)\b))\s*(?=\S)/,
+  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:just\s+|only\s+|simply\s+|also\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced|written|appended|inserted|recorded|published|upserted)\b))\s*(?=\S)/,
   // "valid = add to the campaign, invalid = tag it": a value, an equals sign with spaces, what happens.
   /\s+=\s+(?=\S)/,
   // "Critical ones should page the on-call person": the items of a value, then whatever they should have done.
-  /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|reviews|posts|items))\s+(?:should|must|will|need to|can)\s+(?:just\s+|only\s+|simply\s+|also\s+)?(?=[a-z]+\b)/,
+  /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|reviews|posts|items|readings|events|records|rows|entries|payments))\s+(?:should|must|will|need to|can)\s+(?:just\s+|only\s+|simply\s+|also\s+)?(?=[a-z]+\b)/,
+  // "humidity readings appended to a Google Sheet": the items of a value, then what is done with them.
+  /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|readings|events|records|rows|entries|payments))\s+(?=(?:appended|written|added|inserted|sent|posted|saved|stored|logged|forwarded|routed|pushed|uploaded)\s+(?:to|into|in|on)\b)/,
   // "production creates a Jira bug and posts to #prod-errors, staging only posts to #staging": a one-word value,
   // then what it does.
   /(?<=^\s*(?:(?:and|but)\s+)?[\w-]+(?:\s+(?:ones|alerts|errors|tickets|issues|events))?)\s+(?:only\s+|just\s+|also\s+)?(?=(?:creates|posts|sends|opens|pages|emails|notifies|adds|updates|files|logs|alerts|texts|calls|messages|pings|triggers)\b)/,
@@ -40,9 +42,33 @@ const VERB_FIRST =
 const IGNORED =
   /^(?:(?:and|then|but)\s+)?(?:just\s+|simply\s+)?(?:ignore|skip|drop|discard)\s+(?:the\s+)?([a-z][\w-]*)(?:\s+ones)?\s*[.!?]?$/i;
 
+/** "for payment.succeeded set the order status to paid, for payment.refunded post a note …": a value, then the verb. */
+const FOR_VALUE =
+  /^(?:(?:and|but)\s+)?(?:for|on)\s+(?:an?\s+|the\s+)?['"`‘“]?([a-z][\w.-]*[._-][\w.-]*[a-z0-9]|[a-z][\w-]*)['"`’”]?(?:\s+(?:events?|ones|type|status))?\s*[,:]?\s+([a-z]+)\b(.*)$/i;
+
 /** A part that names the verb before its value ("send negative ones to a Slack channel"), or null. */
 function verbFirst(part: { start: number; text: string }): Segment | null {
   const text = part.text.trim();
+  const forValue = FOR_VALUE.exec(text);
+  if (
+    forValue &&
+    /^(?:send|create|update|delete|read|search)$/.test(verbClass(forValue[2]!.toLowerCase()) ?? '') &&
+    !NOT_VALUE.test(forValue[1]!.toLowerCase()) &&
+    !LEAD.test(forValue[1]!.toLowerCase()) &&
+    !/^(?:each|every|all|any|example|instance|now|later|today|tomorrow|me|us|them|it)$/i.test(forValue[1]!) &&
+    !findMentions(tokenize(forValue[1]!)).apps.length
+  ) {
+    const at = part.start + part.text.indexOf(text);
+    return {
+      start: at,
+      end: at + text.length,
+      name: forValue[1]!,
+      full: true,
+      fallback: false,
+      action: `${forValue[2]}${forValue[3]}`.trim(),
+      kind: 2,
+    };
+  }
   const ignored = IGNORED.exec(text);
   const m = ignored ? null : VERB_FIRST.exec(text);
   const name = ignored?.[1] ?? m?.[2];
@@ -58,7 +84,7 @@ const CLAUSE =
 const LEAD =
   /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
 const TRAIL =
-  /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|errors?|incidents?|events?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
+  /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|errors?|incidents?|events?|readings?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
 export const FALLBACK =
   /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
 export const NOTHING =

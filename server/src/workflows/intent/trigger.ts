@@ -560,6 +560,17 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     );
     return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
   }
+  // "Make a sub-workflow that other workflows can call with a phone number": n8n's Execute Workflow Trigger.
+  const subworkflow =
+    /\b(?:sub-?workflow|workflow|one)\s+(?:that|which)\s+(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
+      original,
+    );
+  if (subworkflow) {
+    const at = subworkflow.index;
+    const end = at + subworkflow[0].length;
+    const used = new Set(tokens.flatMap((t, i) => (t.start >= at && t.end <= end ? [i] : [])));
+    return { trigger: { kind: 'called' }, used, choices: [], notes: [] };
+  }
   // "A Schedule Trigger kicks off the workflow at regular intervals": a schedule whose times the user sets (daily).
   const named =
     /\bschedule ?trigger\b|\bat regular intervals\b|\bon a (?:regular |recurring )?schedule\b|\bcron job\b/i.exec(

@@ -130,6 +130,34 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
 }
 
 function readBody(text: string): { condition: Condition; end: number } | null {
+  // "if the comment comes across as negative", "if it sounds angry": the sentiment a model reads.
+  const feels =
+    /\b(?:comes? across|sounds?|seems?|reads?|feels?|is)\s+(?:as\s+|like\s+)?(?:very\s+|really\s+|quite\s+)?(negative|positive|neutral|angry|upset|unhappy|happy|frustrated)\b/.exec(
+      text,
+    );
+  if (feels && !/^is$/.test(feels[0].split(/\s/)[0]!))
+    return {
+      condition: {
+        field: 'sentiment',
+        operator: 'equals',
+        value: /^(?:angry|upset|unhappy|frustrated)$/.test(feels[1]!)
+          ? 'negative'
+          : feels[1] === 'happy'
+            ? 'positive'
+            : feels[1]!,
+      },
+      end: feels.index + feels[0].length,
+    };
+  // "If I approve …, if I reject …": the answer to a message that waited for it (n8n's send-and-wait).
+  const answer =
+    /^(?:i|we|he|she|they|someone|the (?:manager|approver|owner|reviewer|boss|lead|admin)|my (?:manager|boss))\s+(?:(approves?|approved|accepts?|accepted|says yes|clicks? approve)|(rejects?|rejected|declines?|declined|denies|denied|says no|clicks? reject))\b/.exec(
+      text,
+    );
+  if (answer)
+    return {
+      condition: { field: 'data.approved', operator: answer[1] ? 'isTrue' : 'isFalse', value: Boolean(answer[1]) },
+      end: answer.index + answer[0].length,
+    };
   for (const [re, operator] of COMPARISONS) {
     const m = re.exec(text);
     if (m?.[1] && m[2])
@@ -534,8 +562,13 @@ export function isComplement(a: Condition, b: Condition): boolean {
 }
 
 /** Channel, address, subject, table, URL and container the request names for an app step (case kept). */
+/** A message that waits for its reader's answer: "with approve/reject buttons", "and wait for my approval". */
+const APPROVAL =
+  /\bapprove\s*(?:\/|or|and)\s*(?:reject|decline|deny)\b|\b(?:approval|yes\/no|approve|reject)\s+buttons?\b|\bwait(?:s|ing)?\s+for\s+(?:my|their|his|her|an?|the|your|our)\s+(?:\w+\s+)?(?:answer|reply|response|approval|ok|okay|decision|go-ahead|confirmation|sign-?off)\b|\b(?:for|asking for|ask for|get|request)\s+(?:my\s+|their\s+|his\s+|her\s+|an?\s+|manager\s+|manager's\s+)?approval\b/i;
+
 export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};
+  if (APPROVAL.test(phrase)) hints.approval = true;
   const channel = tokens.find((t) => t.kind === 'channel');
   if (channel) hints.channel = channel.text;
   const email = tokens.find((t) => t.kind === 'email');

@@ -433,3 +433,30 @@ describe('the reader reads systems named in lower case', () => {
     assert.ok(!all(spec).some((s) => s.kind === 'http' && s.system));
   });
 });
+
+describe('the reader reads routes by ranges and messages with no channel named', () => {
+  it('routes "promoters (9-10) get …, passives (7-8) are added …, detractors (0-6) create …"', () => {
+    const spec = readRequest(
+      "When a SurveyMonkey NPS response comes in, route it by score: promoters (9-10) get an email asking for a review, passives (7-8) are added to the 'Passives' table in Airtable, and detractors (0-6) create a HubSpot ticket.",
+    );
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, apps({ ...spec, steps: r.steps })]),
+      [
+        ['promoters', ['emailSend:send']],
+        ['passives', ['airtable:create']],
+        ['detractors', ['hubspot:create']],
+      ],
+    );
+  });
+
+  it('e-mails "each customer a polite payment reminder written by AI", written first', () => {
+    const spec = readRequest(
+      'On the 1st of each month, pull unpaid QuickBooks invoices and send each customer a polite, personalised payment reminder written by AI.',
+    );
+    const kinds = spec.steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
+    assert.ok(!kinds.some((k) => k.startsWith('stripe')), 'a payment reminder is no Stripe step');
+    assert.ok(kinds.indexOf('ai') >= 0 && kinds.indexOf('ai') < kinds.indexOf('emailSend:send'), kinds.join());
+  });
+});

@@ -202,6 +202,14 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k] && !taken.has(i + k))) {
         if (ATTRIBUTE.test(tokens[i + parts.length]?.lower ?? '')) break;
+        // "a payment reminder", "the payment method": what a message or a field is about, not the payment app.
+        if (
+          kind === 'payment' &&
+          /^(?:reminders?|terms|methods?|plans?|history|confirmations?|receipts?|notifications?|requests?)$/.test(
+            tokens[i + parts.length]?.lower ?? '',
+          )
+        )
+          break;
         // "PDF invoices", "supplier invoices as PDF attachments": the documents, not the accounting app.
         if (
           kind === 'invoice' &&

@@ -306,13 +306,17 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
       fillClassifier(steps, classifier, original, context) ??
       (classifier.routes!.every((r) => !r.steps.length) ? classifyToRight(steps, original, context) : null)
     );
+  // A Switch the clause rules made with no step in any route says nothing: the listed parts may say it.
+  const empty = steps.findIndex((s) => s.kind === 'switch' && s.routes.every((r) => !r.steps.length));
+  const listed = empty >= 0 ? findRoutes(original) : null;
+  if (listed && listed.filter((s) => !s.fallback).length >= 2) steps.splice(empty, 1);
   let branched = false;
   walkSteps(
     steps,
     (s) => (branched ||= s.kind === 'switch' || s.kind === 'if' || (s.kind === 'ai' && (s.routes?.length ?? 0) > 1)),
   );
   if (branched) return null;
-  const segments = findRoutes(original);
+  const segments = listed ?? findRoutes(original);
   if (!segments)
     return (
       classifyToRight(steps, original, context) ??

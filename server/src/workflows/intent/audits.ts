@@ -108,7 +108,29 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
   callerSteps(trigger, steps, original);
+  writeBeforeSend(steps, original);
   return stateReached(trigger, steps, original);
+}
+
+/** "send each customer a polite, personalised reminder written by AI": the text is written, then sent. */
+function writeBeforeSend(steps: Step[], original: string): void {
+  const sentence = (phrase: string) => {
+    const at = original.indexOf(phrase);
+    return at < 0 ? -1 : original.slice(0, at).split(/[.!?\n]/).length;
+  };
+  for (let i = 0; i + 1 < steps.length; i++) {
+    const send = steps[i]!;
+    const ai = steps[i + 1]!;
+    if (
+      send.kind === 'app' &&
+      send.verb === 'send' &&
+      ai.kind === 'ai' &&
+      ai.task === 'write' &&
+      sentence(send.phrase) >= 0 &&
+      sentence(send.phrase) === sentence(ai.phrase)
+    )
+      steps.splice(i, 2, ai, send);
+  }
 }
 
 /**

@@ -31,6 +31,8 @@ const PIVOTS = [
   /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|reviews|posts|items|readings|events|records|rows|entries|payments))\s+(?:should|must|will|need to|can)\s+(?:just\s+|only\s+|simply\s+|also\s+)?(?=[a-z]+\b)/,
   // "humidity readings appended to a Google Sheet": the items of a value, then what is done with them.
   /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|readings|events|records|rows|entries|payments))\s+(?=(?:appended|written|added|inserted|sent|posted|saved|stored|logged|forwarded|routed|pushed|uploaded)\s+(?:to|into|in|on)\b)/,
+  // "detractors (0-6) create a HubSpot ticket": a value with its range, then what it does.
+  /(?<=\))\s+(?=(?:create|creates|open|opens|post|posts|send|sends|get|gets|go|goes|add|adds|trigger|triggers|receive|receives)\b)/,
   // "production creates a Jira bug and posts to #prod-errors, staging only posts to #staging": a one-word value,
   // then what it does.
   /(?<=^\s*(?:(?:and|but)\s+)?[\w-]+(?:\s+(?:ones|alerts|errors|tickets|issues|events))?)\s+(?:only\s+|just\s+|also\s+)?(?=(?:creates|posts|sends|opens|pages|emails|notifies|adds|updates|files|logs|alerts|texts|calls|messages|pings|triggers)\b)/,

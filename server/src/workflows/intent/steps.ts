@@ -944,6 +944,22 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !outputs.some((o) => o.kind === 'app')
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+  // "send each customer a polite payment reminder": a message to people, with no channel named, is an e-mail.
+  if (
+    head?.word === 'send' &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !m.apps.length &&
+    !m.generics.length &&
+    !tokens.slice(from, to).some((t) => t.kind === 'channel') &&
+    /\bsend\s+(?:each|every|all|the|our|their|them|him|her|me|us)\s+(?:[\w-]+\s+){0,2}?(?:an?\s+)?(?:[\w,-]+\s+){0,4}(?:reminders?|notes?|messages?|follow-?ups?|thank-?you(?:\s+notes?)?|updates?|confirmations?|invitations?|invites?|notices?|summar(?:y|ies)|reports?|digests?)\b/i.test(
+      // "send each customer a polite, personalised reminder": the object may run past the clause's comma.
+      ctx.original.slice(tokens[from]!.start).split(/[.!?\n]/)[0]!,
+    ) &&
+    /\b(?:customers?|clients?|users?|leads?|members?|subscribers?|students?|parents?|patients?|guests?|donors?|employees?|candidates?|applicants?|buyers?|contacts?|them|him|her|me|us|everyone)\b/.test(
+      words,
+    )
+  )
+    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });

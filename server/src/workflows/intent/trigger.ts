@@ -326,7 +326,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         .map((t) => t.lower)
         .join(' ');
       // "… fills out the contact form and it goes into HubSpot": where the items go is no source either.
-      return !/\b(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
+      return !/\b(?:(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*|(?:add|save|store|log|write|append|insert|subscribe)(?:s|ing)?)\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
         `${before} `,
       );
     });

@@ -81,6 +81,20 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, twenty-fourth development set (issues, Reddit and homelab posts)',
   },
   {
+    set: 'userDevelopment25',
+    label:
+      'requests written outside the builder, twenty-fifth development set (shop owners on the phone, non-native English)',
+  },
+  {
+    set: 'userDevelopment26',
+    label: 'requests written outside the builder, twenty-sixth development set (engineers’ precise specs)',
+  },
+  {
+    set: 'userDevelopment27',
+    label:
+      'requests written outside the builder, twenty-seventh development set (agency specs with a trigger line and steps)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

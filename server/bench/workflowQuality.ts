@@ -76,6 +76,9 @@ export type SetName =
   | 'userDevelopment22'
   | 'userDevelopment23'
   | 'userDevelopment24'
+  | 'userDevelopment25'
+  | 'userDevelopment26'
+  | 'userDevelopment27'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -112,6 +115,9 @@ const FILES: Record<SetName, string> = {
   userDevelopment22: 'user-requests-dev22.json',
   userDevelopment23: 'user-requests-dev23.json',
   userDevelopment24: 'user-requests-dev24.json',
+  userDevelopment25: 'user-requests-dev25.json',
+  userDevelopment26: 'user-requests-dev26.json',
+  userDevelopment27: 'user-requests-dev27.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

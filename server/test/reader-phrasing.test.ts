@@ -223,7 +223,7 @@ describe('the reader on how people phrase requests', () => {
     );
     const branch = subject.steps.find((s) => s.kind === 'if');
     assert.ok(branch?.kind === 'if');
-    assert.deepEqual(branch.condition, { field: 'score', operator: 'gt', value: 7 });
+    assert.deepEqual(branch.condition, { field: 'output.score', operator: 'gt', value: 7 });
     assert.deepEqual(
       [branch.then, branch.otherwise].map((l) => l.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))),
       [['emailSend:send'], ['emailSend:send']],
@@ -463,12 +463,12 @@ describe('the reader on how people phrase requests', () => {
     const higher = readRequest('Have GPT score each applicant, then email an invite to anyone scoring 8 or higher.');
     assert.deepEqual(
       all(higher).find((s) => s.kind === 'filter'),
-      { kind: 'filter', condition: { field: 'score', operator: 'gte', value: 8 } },
+      { kind: 'filter', condition: { field: 'output.score', operator: 'gte', value: 8 } },
     );
     const plus = readRequest('Let GPT give every review a score from 1 to 10 and post reviews with 9+ to #wins.');
     assert.deepEqual(
       all(plus).find((s) => s.kind === 'filter'),
-      { kind: 'filter', condition: { field: 'score', operator: 'gte', value: 9 } },
+      { kind: 'filter', condition: { field: 'output.score', operator: 'gte', value: 9 } },
     );
     const stock = readRequest(
       'Every day call our stock API and for every product with stock under 5 send a Telegram message.',
@@ -890,7 +890,7 @@ describe('the reader on how people phrase requests', () => {
     assert.deepEqual(
       cond("When a Discourse post comes in, classify it with OpenAI and if it's flagged notify #mods on Slack"),
       {
-        field: 'flagged',
+        field: 'output.flagged',
         operator: 'isTrue',
         value: true,
       },
@@ -1465,12 +1465,18 @@ describe('the reader on how people phrase requests', () => {
       value: true,
     });
     const main = readRequest('want telegram alert when a gitlab pipeline fails but ONLY on main branch');
+    // GitLab's trigger reports every pipeline: one Filter keeps the failed ones, one the main branch.
     assert.deepEqual(
       main.steps.map((s) => (s.kind === 'app' ? s.app : s.kind)),
-      ['filter', 'telegram'],
-      'the test comes before the alert it holds back',
+      ['filter', 'filter', 'telegram'],
+      'the tests come before the alert they hold back',
     );
     assert.deepEqual(main.steps[0]?.kind === 'filter' && main.steps[0].condition, {
+      field: 'status',
+      operator: 'equals',
+      value: 'failed',
+    });
+    assert.deepEqual(main.steps[1]?.kind === 'filter' && main.steps[1].condition, {
       field: 'branch',
       operator: 'equals',
       value: 'main',
@@ -1537,7 +1543,7 @@ describe('the reader on how people phrase requests', () => {
     );
     const branch = all(spec).find((s) => s.kind === 'if');
     assert.ok(branch?.kind === 'if', JSON.stringify(spec.steps));
-    assert.deepEqual(branch.condition, { field: 'score', operator: 'gte', value: 7 });
+    assert.deepEqual(branch.condition, { field: 'output.score', operator: 'gte', value: 7 });
     const names = (list: Step[]) => list.map((s) => (s.kind === 'app' ? s.app : s.kind));
     assert.deepEqual(names(branch.then), ['airtable', 'emailSend']);
     assert.deepEqual(names(branch.otherwise), ['wait', 'emailSend'], 'the rejection goes out the way mail went');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { realPool, poolServices } from '../bench/workflowQuality.ts';
 import { NodeKnowledge, type NodeDefinition, type ToolCaller } from '../src/workflows/knowledge.ts';
 import { DraftError, WorkflowDraft } from '../src/workflows/draft.ts';
-import { isPlaceholder } from '../src/workflows/configure.ts';
+import { configureNode, isPlaceholder } from '../src/workflows/configure.ts';
 
 const pool = realPool();
 after(() => pool.close());
@@ -131,5 +131,22 @@ describe('workflow draft operations', () => {
     );
     assert.equal(draft.node(file).parameters.operation, 'download');
     assert.deepEqual(draft.node(file).parameters.fileId, { __rl: true, value: '={{ $json.id }}', mode: 'id' });
+  });
+  it('comments where the app keeps comments, and a trigger picks the item’s own event over its comments', async () => {
+    const jira = configureNode(await definition('n8n-nodes-base.jira'), { verb: 'create', noun: 'comment', hints: {} });
+    assert.deepEqual([jira.parameters.resource, jira.parameters.operation], ['issueComment', 'add']);
+    const github = configureNode(await definition('n8n-nodes-base.github'), {
+      verb: 'create',
+      noun: 'comment',
+      hints: {},
+    });
+    assert.deepEqual([github.parameters.resource, github.parameters.operation], ['issue', 'createComment']);
+    const opened = configureNode(await definition('n8n-nodes-base.githubTrigger'), {
+      verb: 'trigger',
+      event: 'created',
+      noun: 'issue',
+      hints: {},
+    });
+    assert.deepEqual(opened.parameters.events, ['issues']);
   });
 });

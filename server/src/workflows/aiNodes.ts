@@ -210,7 +210,9 @@ export function aiCluster(
               categories: {
                 categories: step.routes.map((r) => ({
                   category: r.name,
-                  description: `Items that are ${r.name.toLowerCase()}`,
+                  description: /^(?:other|others|else|anything else|rest)$/i.test(r.name)
+                    ? 'Anything that fits none of the other categories'
+                    : `Items that are ${r.name.toLowerCase()}`,
                 })),
               },
               options: {},
@@ -229,7 +231,10 @@ export function aiCluster(
             attributes: {
               attributes: (step.attributes ?? ['summary']).map((a) => ({
                 name: a.replace(/\s+/g, '_'),
-                description: `The ${a} mentioned in the text`,
+                // "decide whether it's a sales inquiry": the attribute is the answer to the request's question.
+                description: /\b(?:whether|if|decide|determine|check|tell)\b/i.test(step.job)
+                  ? `The ${a.replace(/_/g, ' ')}, answering: ${step.job.replace(/\s+/g, ' ').slice(0, 200)}`
+                  : `The ${a} mentioned in the text`,
                 required: false,
               })),
             },

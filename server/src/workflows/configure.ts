@@ -277,7 +277,8 @@ function eventOptions(prop: NodeProperty, event: string, noun: string): string[]
   const item = noun ? new RegExp(`(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?(?![a-z])`, 'i') : null;
   // "orders/create" before "draft_orders/create": the item nearest the start names it most plainly.
   const at = (v: string) => v.search(item!) + (/^[^a-z]/i.test(v.slice(v.search(item!))) ? 1 : 0);
-  const about = item ? values.filter((v) => item.test(v)).sort((a, b) => at(a) - at(b)) : [];
+  // "issues" before "issue_comment": the value that is the item alone names it most plainly too.
+  const about = item ? values.filter((v) => item.test(v)).sort((a, b) => at(a) - at(b) || a.length - b.length) : [];
   const both = about.filter((v) => happened.test(v));
   // The item's own event when none says what happened to it ("pull_request" for "a pull request is opened").
   const chosen = both.length ? both : about.length ? about.slice(0, 1) : values.filter((v) => happened.test(v));
@@ -352,7 +353,12 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       .filter((x): x is string => Boolean(x))
       .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
     const values = optionValues(resource);
-    params.resource = choose(values, preferred, resource.default);
+    // "reply with a comment": Jira's "issueComment", Trello's "cardComment".
+    const suffixed =
+      want.noun && !values.some((v) => preferred.includes(norm(v)))
+        ? values.filter((v) => norm(v).endsWith(norm(want.noun!))).map(norm)
+        : [];
+    params.resource = choose(values, [...preferred, ...suffixed], resource.default);
     // "documents from a Google Drive folder" reads: a resource with nothing that reads (a folder can only be
     // created, shared or deleted) gives way to one that does, the default first.
     const does = (r: unknown) => {
@@ -399,7 +405,10 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
             ? ['download', ...OPERATIONS[want.verb]]
             : want.hints.approval && want.verb === 'send'
               ? ['sendandwait', ...OPERATIONS.send]
-              : OPERATIONS[want.verb],
+              : // GitHub's "issue: createComment": a comment made on the item.
+                want.noun === 'comment' && want.verb === 'create'
+                ? ['createcomment', 'addcomment', ...OPERATIONS.create]
+                : OPERATIONS[want.verb],
       operation.default,
     );
   }

@@ -2,6 +2,7 @@
 // configure phase fills whatever else a definition requires).
 import { createHash } from 'node:crypto';
 import type { AppHints, Condition, ScheduleRule, Step, Trigger, UtilityNode } from './spec.ts';
+import { calendarText } from './calendar.ts';
 import { conditionText } from './wording.ts';
 
 export const T = {
@@ -110,13 +111,14 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
     operation: date ? DATE_OPERATIONS[c.operator]! : op.operation,
     ...(op.singleValue ? { singleValue: true } : {}),
   };
-  // "$now.hour": an expression of n8n's own (the time of day), not a field of the item.
-  const field = /^\$now\.\w+$/.test(c.field)
-    ? c.field
-    : // "data.approved": a path into the item (a send-and-wait step's answer).
-      /^[a-zA-Z_]\w*(?:\.[a-zA-Z_]\w*)*$/.test(c.field)
-      ? `$json.${c.field}`
-      : `$json[${JSON.stringify(c.field)}]`;
+  // "$now.hour", "the last day of the month": an expression of n8n's own (the clock), not a field of the item.
+  const field =
+    /^\$now\.\w+$/.test(c.field) || calendarText(c)
+      ? c.field
+      : // "data.approved": a path into the item (a send-and-wait step's answer).
+        /^[a-zA-Z_]\w*(?:\.[a-zA-Z_]\w*)*$/.test(c.field)
+        ? `$json.${c.field}`
+        : `$json[${JSON.stringify(c.field)}]`;
   return {
     options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
     conditions: [

@@ -1,5 +1,6 @@
 // How a schedule rule and a condition read in node names and the reply (shared by the reader, the planner and
 // the reply, so none of them imports another for its words).
+import { calendarText } from './calendar.ts';
 import type { Condition, ScheduleRule } from './spec.ts';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -32,6 +33,8 @@ export function scheduleText(rule: ScheduleRule): string {
 }
 
 export function conditionText(c: Condition): string {
+  const calendar = calendarText(c);
+  if (calendar) return calendar;
   const ops: Record<Condition['operator'], string> = {
     gt: 'is over',
     lt: 'is under',

@@ -47,6 +47,11 @@ const ALIASES: Record<string, string> = {
   gdrive: 'googleDrive',
   'google doc': 'googleDocs',
   gcal: 'googleCalendar',
+  oracle: 'oracleDatabase',
+  'oracle db': 'oracleDatabase',
+  // "my google agenda": the calendar, in Dutch, French, Spanish and Portuguese.
+  'google agenda': 'googleCalendar',
+  'outlook agenda': 'microsoftOutlook',
   postgresql: 'postgres',
   psql: 'postgres',
   mongo: 'mongoDb',

@@ -126,6 +126,30 @@ const appsOf = (list: Step[]) => {
 
 /** "Billing tickets get posted to #billing in Slack, bugs become a Jira issue": the parts fill a classifier's routes. */
 function fillClassifier(steps: Step[], classifier: AiStep, original: string, context: Context): string | null {
+  // "… sort them into 'urgent pain', 'appointment change', 'other'. urgent -> sms …, appointment -> forward …": the
+  // clause rules read the arrows as a Switch of their own; its routes are the classifier's.
+  const routes_ = classifier.routes!;
+  const made = steps.findIndex(
+    (s) =>
+      s.kind === 'switch' &&
+      s.routes.length >= 2 &&
+      s.routes.every((r) => routes_.some((c) => one(c.name) === one(r.name))),
+  );
+  const sw = steps[made];
+  if (sw?.kind === 'switch') {
+    for (const r of sw.routes) {
+      const route = routes_.find((c) => one(c.name) === one(r.name))!;
+      if (r.steps.length) route.steps = r.steps;
+    }
+    // "Anything unclear goes to a Slack channel": the items no category fits, a route of their own.
+    if (sw.fallback?.length) {
+      const other = routes_.find((c) => /^(?:other|others|else|rest|anything else)$/i.test(c.name));
+      if (other && !other.steps.length) other.steps = sw.fallback;
+      else if (!other) routes_.push({ name: 'Other', steps: sw.fallback });
+    }
+    steps.splice(made, 1);
+    return null;
+  }
   const segments = findRoutes(original);
   if (!segments) return null;
   const routes = classifier.routes!;

@@ -90,6 +90,13 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
     )
   )
     return null;
+  // "when a class is cancelled, look in the google sheet waiting list": a place looked things up in.
+  if (
+    /\b(?:look(?:s|ing)?\s+(?:in|at|up|through|into)|check(?:s|ing)?(?:\s+in)?|search(?:es|ing)?(?:\s+in)?|find\s+(?:\w+\s+){0,2}in)\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+)?$/i.test(
+      original.slice(Math.max(0, (first.at ?? 0) - 24), first.at ?? 0),
+    )
+  )
+    return null;
   // Its first step in the flow was the reader's guess at what the trigger does.
   const own = steps.findIndex((s) => s.kind === 'app' && s.app === first.key);
   if (own >= 0) steps.splice(own, 1);

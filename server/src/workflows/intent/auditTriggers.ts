@@ -38,6 +38,10 @@ const ARRIVES = new RegExp(
     String.raw`\b(?:our|my|the) (?:[\w@.-]+ ){0,3}(?:gmail|outlook|inbox|mailbox) (?:account )?(?:gets|receives)\b`,
     // "I get so many parent emails in my school Outlook", "we receive orders by email".
     String.raw`\b(?:i|we) (?:get|receive) (?:so many |lots of |a lot of |tons of |dozens of |hundreds of )?(?:[\w-]+ ){0,2}e-?mails (?:in|into|at|to) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox)\b`,
+    // "emails to clinic inbox pls ai sort …", "mail from leasing companys (@leaseplan.nl) -> make a trello card": mail
+    // named first, where it arrives or who sends it, then what happens.
+    String.raw`(?:^|[.!?\n]\s*)(?:new |incoming |all |every |any )?(?:e-?mails?|mails?) (?:to|into|in|at) (?:our |my |the )?(?:[\w@.-]+ ){0,2}(?:inbox|mailbox|address)\b`,
+    String.raw`(?:^|[.!?\n]\s*)(?:new |incoming |all |every |any )?(?:e-?mails?|mails?) from (?:[^.!?\n]|\.(?=\S)){1,80}?(?:->|→|=>)`,
     // "invoices arrive as pdf to invoices@ mail", "requests come into my Gmail".
     String.raw`\b(?:come|comes|coming|arrive|arrives|arriving|land|lands) (?:in )?(?:as \w+ )?(?:into|in|at|to) (?:our|my|the )?(?:[\w@.-]+ ){0,2}(?:gmail|outlook|mail)\b`,
   ].join('|'),
@@ -95,7 +99,7 @@ export function formTrigger(trigger: Trigger, steps: Step[], original: string): 
  * trigger it was read with becomes a read of that app at each run.
  */
 const POLL =
-  /\b(?:check(?:s|ed|ing)?|poll(?:s|ed|ing)?|verif\w*|look(?:s|ing)?|run(?:s|ning)?|sync(?:s|ed|ing)?|fetch(?:es|ed|ing)?|refresh\w*|re-?index\w*)\b[^.!?\n]{0,30}?\b(?:every|each|once an?|once a|twice a|hourly|daily|nightly|weekly|in the morning|per (?:hour|day))\b|\b(?:every|each) (?:quarter hour|half hour|\d+ ?(?:mins?|minutes?|hours?|h)\b)|\bweekdays (?:at )?\d|\bperiodically\b|\bevery (?:morning|evening|night|day|weekday|hour)\b|\beach (?:morning|evening|night|day|weekday)\b/i;
+  /\b(?:check(?:s|ed|ing)?|poll(?:s|ed|ing)?|verif\w*|look(?:s|ing)?|run(?:s|ning)?|sync(?:s|ed|ing)?|fetch(?:es|ed|ing)?|refresh\w*|re-?index\w*)\b[^.!?\n]{0,30}?\b(?:(?:every|each)(?!\s+(?:new|incoming)\b)|once an?|once a|twice a|hourly|daily|nightly|weekly|in the morning|per (?:hour|day))\b|\b(?:every|each) (?:quarter hour|half hour|\d+ ?(?:mins?|minutes?|hours?|h)\b)|\bweekdays (?:at )?\d|\bperiodically\b|\bevery (?:morning|evening|night|day|weekday|hour)\b|\beach (?:morning|evening|night|day|weekday)\b/i;
 
 export function scheduleTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
   // A webhook the reader stood in with (the request names none) is no event the request asked for either.

@@ -1,6 +1,7 @@
 // The audits after the clauses are read, in order: mail that arrives starts the workflow, listed routes become a
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { walkSteps, type Step, type Trigger } from '../spec.ts';
 import { auditAi, classifyMessages } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
@@ -42,44 +43,47 @@ function drop(unmapped: string[], read: (u: string) => boolean): void {
 export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const { original, mentions, ctx } = a;
   const named = mentions.apps.map((m) => ({ key: m.app.key, from: m.from, at: a.tokens[m.from]?.start ?? 0 }));
-  const mail = mailTrigger(
-    trigger,
-    steps,
-    original,
-    mentions.apps.map((m) => m.app.key),
-  );
-  if (mail) {
-    trigger = mail;
-    ctx.emailTrigger = true;
-    // "grab the attachment from our IMAP inbox" is what the mail trigger does.
-    drop(a.unmapped, (u) => /\b(?:inbox|mailbox|imap)\b/i.test(u));
-  }
-  trigger = namedMailbox(
-    trigger,
-    steps,
-    mentions.apps.map((m) => m.app.key),
-  );
-  const sourced = triggerWithoutNode(trigger, steps, named);
-  if (sourced) trigger = sourced;
-  const only = triggerOnlyApp(trigger, named, original);
-  if (only) {
-    trigger = only;
-    // "we use Workable": an app n8n has only a trigger for is the start, never a step too.
-    for (let i = steps.length - 1; i >= 0; i--) {
-      const s = steps[i]!;
-      if (s.kind === 'app' && only.kind === 'app' && s.app === only.app && s.verb === 'read') steps.splice(i, 1);
+  // A spec's own "Trigger: …" line says what starts it; the audits that guess a start from the steps stay out.
+  if (!ctx.headed) {
+    const mail = mailTrigger(
+      trigger,
+      steps,
+      original,
+      mentions.apps.map((m) => m.app.key),
+    );
+    if (mail) {
+      trigger = mail;
+      ctx.emailTrigger = true;
+      // "grab the attachment from our IMAP inbox" is what the mail trigger does.
+      drop(a.unmapped, (u) => /\b(?:inbox|mailbox|imap)\b/i.test(u));
     }
+    trigger = namedMailbox(
+      trigger,
+      steps,
+      mentions.apps.map((m) => m.app.key),
+    );
+    const sourced = triggerWithoutNode(trigger, steps, named);
+    if (sourced) trigger = sourced;
+    const only = triggerOnlyApp(trigger, named, original);
+    if (only) {
+      trigger = only;
+      // "we use Workable": an app n8n has only a trigger for is the start, never a step too.
+      for (let i = steps.length - 1; i >= 0; i--) {
+        const s = steps[i]!;
+        if (s.kind === 'app' && only.kind === 'app' && s.app === only.app && s.verb === 'read') steps.splice(i, 1);
+      }
+    }
+    const called = webhookTrigger(trigger, steps, original);
+    if (called) trigger = called;
+    const form = formTrigger(trigger, steps, original);
+    if (form) trigger = form;
+    const dated = datedReminder(trigger, steps, original);
+    if (dated) trigger = dated;
+    const polled = scheduleTrigger(trigger, steps, original);
+    if (polled) trigger = polled;
+    const reacts = eventApp(trigger, steps, named, original);
+    if (reacts) trigger = reacts;
   }
-  const called = webhookTrigger(trigger, steps, original);
-  if (called) trigger = called;
-  const form = formTrigger(trigger, steps, original);
-  if (form) trigger = form;
-  const dated = datedReminder(trigger, steps, original);
-  if (dated) trigger = dated;
-  const polled = scheduleTrigger(trigger, steps, original);
-  if (polled) trigger = polled;
-  const reacts = eventApp(trigger, steps, named, original);
-  if (reacts) trigger = reacts;
   const start = trigger;
   const routed = auditRoutes(steps, original, {
     read: a.readPart,
@@ -151,10 +155,17 @@ function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
     if (s.verb !== 'read' && s.verb !== 'send') return false;
     const at = original.indexOf(s.phrase);
     const after = at < 0 ? '' : original.slice(at + s.phrase.length, at + s.phrase.length + 30);
-    return (
-      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.test(
+    const posts =
+      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.exec(
         s.phrase,
-      ) || /^\s+(?:via|through|by|over|as)\s+(?:an?\s+)?web ?hooks?\b/i.test(after)
+      );
+    // Not "Forward every event our backend POSTs to the webhook to PostHog": the app named after the webhook is
+    // where the events go.
+    const named = nodeCatalog().app(s.app)?.name.toLowerCase() ?? s.app.toLowerCase();
+    const after_ = posts ? s.phrase.slice(posts.index + posts[0].length).toLowerCase() : '';
+    return (
+      (Boolean(posts) && !after_.includes(named)) ||
+      /^\s+(?:via|through|by|over|as)\s+(?:an?\s+)?web ?hooks?\b/i.test(after)
     );
   };
   const prune = (list: Step[]): void => {

@@ -58,6 +58,9 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   let reads = 0;
   for (const ref of mentions.apps) {
     if (ctx.usedApps.has(ref.from) || found.app === ref) continue;
+    // "Trigger: Typeform 'Report a bug' form (…, severity: Low/Medium/High)": the trigger line's words are its own
+    // (and a title's above it).
+    if (found.headed && found.used.has(ref.from)) continue;
     // "When Sentry sends us a new error via webhook": the system calling the webhook is no step.
     if (
       found.trigger.kind === 'webhook' &&
@@ -95,6 +98,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       /^(?:spreadsheets?|sheet|database|db|crm|calendar)$/i.test(g.said) &&
       tokens.slice(Math.max(0, g.from - 4), g.from).some((t) => /^(?:from|in|into|to|on|onto)$/.test(t.lower));
     if (ctx.usedGenerics.has(g.from) || !(/^[A-Z]/.test(tokens[g.from]!.text) || place)) continue;
+    if (found.headed && found.used.has(g.from)) continue;
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
     const info = GENERIC_DEFAULTS[g.kind];
     let present = false;

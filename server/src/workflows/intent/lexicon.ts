@@ -21,7 +21,7 @@ verbs(
 );
 verbs(
   'update',
-  'update change modify mark set close move assign label tag upsert edit rename resolve approve complete star pin',
+  'update change modify mark set close move assign label tag upsert edit rename resolve approve complete star pin deactivate reactivate activate suspend unsuspend disable enable block unblock lock unlock promote demote',
 );
 verbs('delete', 'delete remove purge cancel unsubscribe clear trash archive');
 verbs(

@@ -188,10 +188,45 @@ export function findMentions(tokens: Token[]): Mentions {
   const aiWords = tokens.flatMap((t, i) => (t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) ? [i] : []));
   const nodes = findNamedNodes(tokens).filter((n) => !tokens.slice(n.from, n.to).some((_, k) => taken.has(n.from + k)));
   for (const n of nodes) for (let i = n.from; i < n.to; i++) taken.add(i);
+  // "her Notion 'Clients' database", "the Notion Clients database", "the 'Leads' table in Airtable": a store's own
+  // container with its name, no system or database of its own.
+  for (const a of apps) for (const k of ownContainer(tokens, a)) taken.add(k);
   const unknown = [...unknownNames(tokens, taken), ...lowerNames(tokens, taken)].sort((a, b) => a.from - b.from);
   for (const u of unknown) for (let i = u.from; i < u.to; i++) taken.add(i);
   return { unknown, apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords, nodes };
 }
+
+const CONTAINER =
+  /^(?:database|databases|db|table|tables|base|bases|sheet|sheets|spreadsheet|board|boards|list|lists|workspace|page|pages)$/;
+
+/** The name and container noun after a store app ("Notion 'Clients' database"), or before "in <app>". */
+function ownContainer(tokens: Token[], a: AppRef): number[] {
+  if (
+    !/^(?:notion|airtable|baserow|nocoDb|coda|googleSheets|microsoftExcel|seaTable|stackby|grist|supabase|trello|mondayCom|clickUp|asana)$/.test(
+      a.app.key,
+    )
+  )
+    return [];
+  const named = (k: number) => tokens[k]?.kind === 'quote' || /^[A-Z]/.test(tokens[k]?.text ?? '');
+  // After: "Notion 'Clients' database", "Notion Clients database".
+  let k = a.to;
+  while (k < a.to + 3 && named(k)) k++;
+  if (k > a.to && CONTAINER.test(tokens[k]?.lower ?? '')) return range(a.to, k + 1);
+  // Before: "the 'Leads' table in Airtable".
+  if (/^(?:in|on|of)$/.test(tokens[a.from - 1]?.lower ?? '') && CONTAINER.test(tokens[a.from - 2]?.lower ?? '')) {
+    let j = a.from - 3;
+    while (j >= a.from - 5 && named(j)) j--;
+    return range(j + 1, a.from - 1);
+  }
+  return [];
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+}
+
+const HONORIFIC =
+  /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Sr|Sra|Srta|Señor|Señora|Mme|Mlle|Mevrouw|Meneer|Dhr|Mevr|Sig|Signor|Signora|Dona|Dom)$/;
 
 const ITEM_NOUN =
   /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
@@ -200,7 +235,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
-  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks'.split(
+  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks'.split(
     ' ',
   ),
 );
@@ -287,6 +322,17 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     // "Engineering → #eng": a value a route points from, not a system.
     if (tokens[end]?.text === '→' || (tokens[end]?.text === '-' && tokens[end + 1]?.text === '>')) continue;
     if (from >= end || !tokens.slice(from, end).some(capital)) continue;
+    // "DATA-51 Nightly CSV import", "ECOM-502 Low stock alert": a title's capitalised everyday word (not "Daily Miner").
+    if (
+      !api &&
+      end - from === 1 &&
+      /^(?:daily|nightly|weekly|monthly|hourly|yearly|quarterly|low|high|critical|urgent)$/.test(tokens[from]!.lower)
+    )
+      continue;
+    // "(Finance/daily_sales.xlsx)", "in /Reports/2024": a folder in a path, not a system.
+    if (!api && tokens[end]?.text === '/' && (tokens[end]!.joined || tokens[end + 1]?.joined)) continue;
+    // "Snowflake RAW.EVENTS", "the V_DAILY_SALES view": a table's or a column's identifier, not a system.
+    if (!api && tokens.slice(from, end).every((t) => /^[A-Z0-9]+(?:[._][A-Z0-9]+)+$/.test(t.text))) continue;
     const prev = tokens[from - 1];
     const sentenceStart = !prev || (prev.kind === 'punct' && /^[.!?:;]$/.test(prev.text));
     const camel = tokens.slice(from, end).some((t) => /[a-z][A-Z]/.test(t.text));
@@ -335,7 +381,11 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       !camel &&
       end - from <= 2 &&
       (isFirstName(tokens[from]!.text) ||
-        /^(?:email|e-mail|text|ping|notify|tell|dm|message|remind|cc|call|thank)$/.test(prev?.lower ?? ''))
+        /^(?:email|e-mail|text|ping|notify|tell|dm|message|remind|cc|call|thank)$/.test(prev?.lower ?? '') ||
+        // "my accountant Herr Vogel", "Sra. Lopez", "Dr Patel": a title before a surname.
+        HONORIFIC.test(tokens[from]!.text) ||
+        HONORIFIC.test(prev?.text ?? '') ||
+        (prev?.text === '.' && HONORIFIC.test(tokens[from - 2]?.text ?? '')))
         ? { person: true }
         : {}),
     });

@@ -9,6 +9,10 @@ import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
+import { lastDayOfMonth } from './schedule.ts';
+import { englishSchedule } from './foreign.ts';
+import { aiDecisions } from './decisions.ts';
+import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement } from './words.ts';
 import { auditSpec } from './audits.ts';
@@ -96,7 +100,14 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    writtenForm(text)
+    englishSchedule(writtenForm(text))
+      // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
+      .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
+      // "Steps:", "Actions:" alone on a line: a spec's heading over the steps, no words of its own.
+      .replace(
+        /^[ \t]*(?:\*\*|__|#+\s*)?(?:steps|actions|workflow|flow|process|logic|what it (?:should )?does?)(?:\*\*|__)?\s*:?(?:\*\*|__)?[ \t]*$/gim,
+        '',
+      )
       .replace(/\be-mail/gi, 'email')
       // "the free-text comment": a field's kind, not a text message.
       .replace(/\bfree[- ]text\b/gi, 'free-form')
@@ -126,7 +137,7 @@ function normalise(text: string): string {
       )
       // "text me how many orders …", "sms them a code", "could it text the people on our waitlist": an SMS is sent.
       .replace(
-        /(^|[.!?,;:>]\s*|\b(?:and|then|to|should|please|pls|could it|can it|also|it|we)\s+)(?:text|sms)\s+(me|us|them|him|her|everyone|whoever|each|every|all|the|our|tomorrow's|today's|people|customers|clients|patients)\b/gi,
+        /(^|[.!?,;:>]\s*|\b(?:and|then|to|should|please|pls|could it|can it|also|it|we)\s+)(?:text|sms)\s+(me|us|them|him|her|everyone|everybody|whoever|anyone|someone|somebody|each|every|all|the|our|my|their|his|a|an|that|this|those|these|first|next|tomorrow's|today's|people|customers?|clients?|patients?|parents?|students?|members?|guests?|drivers?|staff|users?|leads?|contacts?)\b/gi,
         '$1send an SMS to $2',
       )
       // "a polite text", "a happy birthday text", "a 'we miss you' text", "a text sent to …": an SMS.
@@ -135,10 +146,15 @@ function normalise(text: string): string {
         (_, _a: string, words: string) => `an ${words}SMS`,
       )
       .replace(/\ba text (sent|goes|going)\b/gi, 'an SMS $1')
+      // "create event in outlook calendar + sms confirmation to client": "+" joins a message sent as well.
+      .replace(
+        /\s\+\s+(?=(?:an?\s+)?(?:sms|text|email|e-mail|mail|whatsapp|telegram|slack|message|notification|confirmation|reminder)\b)/gi,
+        ' and send ',
+      )
       // "Facebook lead ad leads", "new leads from my Facebook ads", "our 'free week pass' Facebook ad": n8n's Facebook
       // Lead Ads trigger (a plain "Facebook ad" campaign with no lead in the sentence stays the Graph API).
       .replace(
-        /\b(?:facebook|fb|meta)\s+(?:lead\s+)?(?:ads?|ad campaigns?|lead forms?|instant forms?)(?:\s+leads?)?\b/gi,
+        /\b(?:facebook|fb|meta)\s+(?:lead\s+)?(?:ads?|ad campaigns?|lead forms?|forms?|instant forms?)(?:\s+leads?)?\b/gi,
         (said: string, at: number, whole: string) => {
           const sentence = whole.slice(
             whole.lastIndexOf('.', at) + 1,
@@ -203,6 +219,7 @@ const SCALES: Array<[RegExp, string[]]> = [
 ];
 
 class Reader {
+  private lastClause: Clause | undefined = undefined;
   readonly steps: Step[] = [];
   readonly onError: Step[] = [];
   readonly unmapped: string[] = [];
@@ -231,7 +248,10 @@ class Reader {
     let routeSteps: Step[] | null = null;
     let lastAction: { list: Step[]; steps: Step[] } | null = null;
     for (let i = 0; i < clauses.length; i++) {
-      const clause = clauses[i]!;
+      let clause = clauses[i]!;
+      // The clause said just before, in this sentence or the one before ("…; all other orders go to Slack").
+      const priorClause = i > 0 ? clauses[i - 1] : this.lastClause;
+      this.lastClause = clause;
       const words = this.words(clause);
       // "how do I avoid sending the same incident twice?": only items earlier runs have not seen go on.
       if (
@@ -292,12 +312,54 @@ class Reader {
         continue;
       }
       if (clause.lead === 'otherwise') {
-        const skip = this.skipLead(
+        let skip = this.skipLead(
           clause,
           /^(?:otherwise|else|if not|and|then|but|all|any|other|others|everything|anything|the|rest)$/,
         );
+        // "3. Otherwise → just add the 'triage' label": the outcome's words are the clause after the arrow.
+        const following = clauses[i + 1];
+        // "if it doesn't, send it by Gmail": the lead's own words say nothing to do.
+        while (
+          skip < clause.to &&
+          /^(?:if|it|they|that|this|so|does|doesn't|isn't|aren't|don't|didn't|wasn't|weren't|not|is|are|do|did|was|were|fails?|n't|no|nope)$/.test(
+            this.ctx.tokens[skip]!.lower,
+          )
+        )
+          skip++;
+        if (skip >= clause.to && following?.lead === null) {
+          clause = { ...clause, to: following.to };
+          skip = following.from;
+          i++;
+        }
         // "When an issue is labelled 'security', create an incident; all other issues …": the trigger's condition
         // has both outcomes, so it is an If rather than a filter.
+        // "orders with status 'paid' go to Google Sheets; all other orders go to Slack": the clause before holds the
+        // test its steps were for.
+        const said = priorClause;
+        const saidText = said ? this.text(said) : '';
+        let own = target.length;
+        while (own > 0 && saidText.includes((target[own - 1] as { phrase?: string }).phrase || '\u0000')) own--;
+        if (
+          !this.scope.lastIf &&
+          !this.scope.lastSwitch &&
+          this.steps[0]?.kind !== 'filter' &&
+          said?.lead === null &&
+          own < target.length &&
+          // Its items with their test come first ("orders with status 'paid' go …"), not a verb.
+          !verbClass(this.ctx.tokens[this.firstWord(said)]?.lower ?? '')
+        ) {
+          const cond = conditionOf(`if ${this.words(said, true)}`);
+          if (cond && !(cond.field === 'text' && typeof cond.value === 'string' && cond.value.length < 3)) {
+            const branch: Extract<Step, { kind: 'if' }> = {
+              kind: 'if',
+              condition: stripEnd(cond),
+              then: target.splice(own),
+              otherwise: [],
+            };
+            target.push(branch);
+            this.scope.lastIf = branch;
+          }
+        }
         const first = this.steps[0];
         if (!this.scope.lastIf && !this.scope.lastSwitch && first?.kind === 'filter' && outer === this.steps) {
           const branch: Extract<Step, { kind: 'if' }> = {
@@ -321,6 +383,10 @@ class Reader {
           const nothing = /^(?:just\s+)?(?:do nothing|nothing|ignore|skip|stop|leave|drop|discard)\b/.test(
             this.words({ from: skip, to: clause.to }),
           );
+          // "… create an issue in Linear. If it's critical page on-call, otherwise add the 'triage' label": a change
+          // to the item the steps before the condition made.
+          if (!steps.length && !nothing && this.scope.lastIf && this.steps.includes(this.scope.lastIf))
+            steps = this.sameAppChange(skip, clause.to, []);
           if (
             !steps.length &&
             !nothing &&
@@ -382,6 +448,59 @@ class Reader {
         target = branch.then;
         lastAction = null;
         continue;
+      }
+      // "Check whether each new Zendesk ticket is urgent": the trigger took the items' words, so the question's
+      // verb and its test are two clauses; the test is an If on the items.
+      const question =
+        /\b(?:check|checks|see|verify|verifies|determine|determines|decide|decides|tell|detect|detects|find out|figure out|work out)\s+(?:if|whether)$/.exec(
+          words,
+        );
+      const asked = clauses[i + 1];
+      if (question && asked && asked.lead === null && this.ctx.used.has(asked.from - 1)) {
+        const said = this.words(asked, true);
+        const cond = conditionOf(`if it ${said}`);
+        if (cond && cond.end > 3) {
+          // "Use AI to check if …": the model's step is the question's, in all its words.
+          const asking = this.action(clause.from, this.tokenAt(clause, question.index));
+          for (const s of asking) if (s.kind === 'ai') s.phrase = this.text({ from: clause.from, to: asked.to });
+          target.push(...asking);
+          const branch: Extract<Step, { kind: 'if' }> = {
+            kind: 'if',
+            condition: stripEnd(cond),
+            then: [],
+            otherwise: [],
+          };
+          target.push(branch);
+          this.scope.lastIf = branch;
+          this.scope.lastSwitch = null;
+          target = branch.then;
+          const rest = this.tokenAt(asked, Math.max(0, cond.end - 3), true);
+          if (rest < asked.to) target.push(...this.action(rest, asked.to));
+          lastAction = null;
+          i++;
+          continue;
+        }
+      }
+      // "… whether it's a sales inquiry. If it is, …", "If so, …", "If yes: …": the yes outcome of the question
+      // asked before.
+      const affirmed = clause.lead === 'if' ? AFFIRMED.exec(words) : null;
+      const afterYes = affirmed ? this.tokenAt(clause, affirmed[0].length) : clause.to;
+      const yes =
+        affirmed &&
+        (afterYes >= clause.to ||
+          this.ctx.tokens[afterYes - 1]?.kind === 'punct' ||
+          verbClass(this.ctx.tokens[afterYes]?.lower ?? ''))
+          ? affirmed
+          : null;
+      if (yes) {
+        const asked = this.scope.lastIf ?? this.askedBefore(clause, target === outer ? outer : target);
+        if (asked) {
+          const rest = this.tokenAt(clause, yes[0].length);
+          asked.then.push(...(rest < clause.to ? this.action(rest, clause.to) : []));
+          target = asked.then;
+          lastAction = null;
+          continue;
+        }
       }
       if (clause.lead === 'if' || clause.lead === 'unless') {
         // "tell #sales if the budget is over 10k": a last, bare condition applies to the action before it.
@@ -602,6 +721,17 @@ class Reader {
       const same = steps.length ? [] : this.sameAppAction(clause, target);
       if (same === null) continue;
       steps.push(...same);
+      // "Search Notion for the client. If found → add the session to their page": an outcome's change, with no app
+      // named, is made where the items were looked up.
+      const branch = this.scope.lastIf;
+      if (!steps.length && branch && (target === branch.then || target === branch.otherwise) && !target.length) {
+        steps.push(...this.sameAppChange(clause.from, clause.to, []));
+        // "If not found, create a record": a record made where the lookup looked.
+        const first = this.ctx.tokens[this.firstWord(clause)]?.lower ?? '';
+        const last = this.steps.findLast((x) => x.kind === 'app');
+        if (!steps.length && verbClass(first) === 'create' && last?.kind === 'app' && isRead(last))
+          steps.push({ kind: 'app', app: last.app, verb: 'create', hints: {}, phrase: this.text(clause) });
+      }
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
       lastAction = { list: target, steps };
@@ -743,7 +873,9 @@ class Reader {
    * trigger's app).
    */
   private sameAppChange(from: number, to: number, target: Step[]): Step[] {
-    const first = this.ctx.tokens[this.firstWord({ from, to, lead: null })]?.lower ?? '';
+    let at = this.firstWord({ from, to, lead: null });
+    while (at < to && /^(?:just|also|simply|only|then|→|-|>)$/.test(this.ctx.tokens[at]!.lower)) at++;
+    const first = this.ctx.tokens[at]?.lower ?? '';
     if (
       !/^(?:tag|label|mark|flag|assign|reassign|move|set|update|change|close|archive|unsubscribe|add|put|place|file|subscribe)$/.test(
         first,
@@ -751,7 +883,9 @@ class Reader {
     )
       return [];
     const last = [...this.steps, ...target].findLast((x) => x.kind === 'app');
-    const app = last?.kind === 'app' ? last.app : this.ctx.triggerApp;
+    // "… if it isn't, just add the label 'Other'" on mail a Gmail trigger reported: the mail is changed.
+    const app =
+      last?.kind === 'app' ? last.app : (this.ctx.triggerApp ?? (this.ctx.emailTrigger ? this.ctx.mailApp : null));
     if (!app || !nodeCatalog().app(app)?.action) return [];
     return [{ kind: 'app', app, verb: 'update', hints: {}, phrase: this.text({ from, to }) }];
   }
@@ -823,28 +957,28 @@ class Reader {
     // "if the status is A … if it is B …": values of one field become the routes of a Switch.
     // "if they write 'menu' …, if they write 'book' …": keywords of one message do too.
     const routeTest = (c: Condition) => c.operator === 'equals' || c.operator === 'contains';
-    if (
-      last &&
-      routeTest(last.condition) &&
-      last.condition.operator === condition.operator &&
-      last.condition.field === condition.field &&
-      last.condition.value !== condition.value
-    ) {
-      const sw: Extract<Step, { kind: 'switch' }> = {
-        kind: 'switch',
-        field: condition.field,
-        routes: [
-          { name: String(last.condition.value), steps: last.then },
-          { name: String(condition.value), steps },
-        ],
-        fallback: last.otherwise.length ? last.otherwise : null,
-        ...(condition.operator === 'contains' ? { match: 'contains' as const } : {}),
-      };
+    if (last && otherValue(last.condition, condition)) {
+      const sw = switchOf(last.condition, last.then, condition, steps, last.otherwise.length ? last.otherwise : null);
       const list = this.containing(last);
       list.splice(list.indexOf(last), 1, sw);
       this.scope.lastIf = null;
       this.scope.lastSwitch = sw;
       return sw.routes[1]!.steps;
+    }
+    // "when the label 'bug' is added, create …; when the label 'enhancement' is added, create … instead": a test
+    // of the same field as the trigger's makes the trigger's Filter a Switch.
+    const lead = this.steps[0];
+    if (
+      !last &&
+      !this.scope.lastSwitch &&
+      target === this.steps &&
+      lead?.kind === 'filter' &&
+      otherValue(lead.condition, condition)
+    ) {
+      const made = switchOf(lead.condition, this.steps.splice(1), condition, steps, null);
+      this.steps.splice(0, 1, made);
+      this.scope.lastSwitch = made;
+      return made.routes[1]!.steps;
     }
     const sw = this.scope.lastSwitch;
     if (
@@ -861,6 +995,30 @@ class Reader {
     this.scope.lastIf = branch;
     this.scope.lastSwitch = null;
     return branch.then;
+  }
+
+  /**
+   * "Ask OpenAI whether the review is positive. If it is, …": the question said before a bare "if so" is the test of
+   * an If placed after the steps so far.
+   */
+  private askedBefore(clause: Clause, target: Step[]): Extract<Step, { kind: 'if' }> | null {
+    const start = this.ctx.tokens[clause.from]!.start;
+    const before = this.ctx.original.slice(0, start);
+    const question = [...before.matchAll(/\b(?:whether|if)\s+([^.!?;:\n]+)/gi)].at(-1);
+    if (!question || start - question.index > 240) return null;
+    const text = question[1]!.toLowerCase().replace(/\s+or not\b.*$/, '');
+    const cond = conditionOf(`if ${text}`);
+    if (!cond) return null;
+    // A filter the reader already made of the same question ("decide whether it's a sales inquiry") becomes the If.
+    const filter = target.findLastIndex(
+      (x) => x.kind === 'filter' && x.condition.field === cond.field && x.condition.value === cond.value,
+    );
+    if (filter >= 0) target.splice(filter, 1);
+    const branch: Extract<Step, { kind: 'if' }> = { kind: 'if', condition: stripEnd(cond), then: [], otherwise: [] };
+    target.push(branch);
+    this.scope.lastIf = branch;
+    this.scope.lastSwitch = null;
+    return branch;
   }
 
   /**
@@ -1745,16 +1903,79 @@ function fieldFromWords(words: string): string | null {
 /** Words a stated test keeps out of its flag's name. */
 const FILLER =
   /^(?:of|the|a|an|it|its|it's|they|they're|theyre|their|them|is|are|was|were|be|been|i|we|you|my|our|your|any|some|there|has|have|had|do|does|did)$/;
+/** "If so", "If it is", "If yes", "if the answer is yes", "If true": the yes answer to the question before. */
+const AFFIRMED =
+  /^(?:(?:and|but|then) )?if (?:so|yes|true|it is|it does|it has|they are|they do|that's the case|that is the case|it's true|the answer is yes|(?:the )?(?:ai|model|llm|gpt|agent|classifier) says yes)\b/;
+
 /** Words that alone name no test ("if they're already there", "if so", "if needed"). */
 const VAGUE = /^(?:already|still|too|also|so|yes|then|there|here|needed|necessary|possible|that|this|one|of|any)$/;
 /** Words after which a verb is still part of the test ("it needs to approve", "we have to send"). */
 const TEST_WORD = /^(?:to|be|been|being|is|are|was|were|not|never|has|have|had|was|already|still|get|got)$/;
+
+/** "if the status is A … if it is B …": another value of the field the test before compared. */
+function otherValue(before: Condition, now: Condition): boolean {
+  return (
+    (before.operator === 'equals' || before.operator === 'contains') &&
+    before.operator === now.operator &&
+    before.field === now.field &&
+    before.value !== now.value
+  );
+}
+
+/** The Switch two tests of one field make, the first one's steps on its own route. */
+function switchOf(
+  first: Condition,
+  firstSteps: Step[],
+  second: Condition,
+  steps: Step[],
+  fallback: Step[] | null,
+): Extract<Step, { kind: 'switch' }> {
+  return {
+    kind: 'switch',
+    field: second.field,
+    routes: [
+      { name: String(first.value), steps: firstSteps },
+      { name: String(second.value), steps },
+    ],
+    fallback,
+    ...(second.operator === 'contains' ? { match: 'contains' as const } : {}),
+  };
+}
+
+/** A first line that is the trigger line itself ("Trigger: …", "When: …"), not a title over it. */
+const TRIGGER_TITLE = /^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:trigger|when|starts? when|kick-?off|entry point)\b/i;
+
+/** Apps whose trigger node has an event of its own for a failure ("invoice.payment_failed", "deployFailed"). */
+export const TRIGGERS_WITH_FAILURE_EVENTS = new Set([
+  'chargebee',
+  'customerIo',
+  'lemlist',
+  'netlify',
+  'onfleet',
+  'stripe',
+  'whatsApp',
+]);
 
 export function readRequest(request: string, options: { fragment?: boolean } = {}): WorkflowSpec {
   const original = normalise(request);
   const tokens: Token[] = tokenize(original);
   const mentions = findMentions(tokens);
   const found = findTrigger(tokens, mentions, original);
+  // "Acuity bookings → Notion CRM (therapist client)" over a spec with its own trigger line: a title, not a step.
+  const title = /^([^\n]{1,100})\n/.exec(request.trim())?.[1] ?? '';
+  if (
+    found.headed &&
+    title &&
+    !/[.!?:]\s*$/.test(title) &&
+    title.split(/\s+/).length <= 12 &&
+    !TRIGGER_TITLE.test(title)
+  ) {
+    const end = /[.!?\n]/.exec(original)?.index ?? 0;
+    // Unless it names an app nothing else does ("DATA-51 Nightly CSV import from vendor FTP").
+    const own = mentions.apps.filter((a) => tokens[a.from]!.end <= end);
+    if (own.every((a) => mentions.apps.some((b) => b.app.key === a.app.key && tokens[b.from]!.start > end)))
+      tokens.forEach((t, k) => t.end <= end && found.used.add(k));
+  }
   // "send n8n workflow failures to Slack": with an Error Trigger, n8n is what fails, not an app to call.
   if (found.trigger.kind === 'error') mentions.apps = mentions.apps.filter((a) => a.app.key !== 'n8n');
   const wantsAi =
@@ -1793,9 +2014,19 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     aiTasks: [],
     triggerApp: found.trigger.kind === 'app' ? found.trigger.app : null,
     triggerKind: found.trigger.kind,
+    headed: Boolean(found.headed),
   };
   const reader = new Reader(ctx);
   if (found.filter) reader.steps.push({ kind: 'filter', condition: found.filter });
+  // "when a pipeline on main fails": most triggers report every run, so a Filter keeps the failed ones.
+  else if (
+    found.trigger.kind === 'app' &&
+    found.trigger.event === 'failed' &&
+    !TRIGGERS_WITH_FAILURE_EVENTS.has(found.trigger.app)
+  )
+    reader.steps.push({ kind: 'filter', condition: { field: 'status', operator: 'equals', value: 'failed' } });
+  else if (found.trigger.kind === 'schedule' && lastDayOfMonth(original))
+    reader.steps.push({ kind: 'filter', condition: calendarCondition(lastDayOfMonth(original)!) });
   for (const sentence of sentences(tokens)) {
     let from = tokens.indexOf(sentence[0]!);
     const to = tokens.indexOf(sentence.at(-1)!) + 1;
@@ -1883,9 +2114,11 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
       unmapped: reader.unmapped,
       readPart: (text) => readRequest(text, { fragment: true }).steps,
     });
+  if (!options.fragment) aiDecisions(finished);
   const spec: WorkflowSpec = {
     trigger,
-    steps: finished,
+    // The audits may have removed what followed a condition: a lone If left last becomes a Filter.
+    steps: options.fragment ? finished : finishSteps(finished, ctx),
     unmapped: reader.unmapped,
     onError: reader.onError,
     choices: ctx.choices,

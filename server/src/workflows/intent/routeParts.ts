@@ -109,6 +109,9 @@ function partsOf(text: string): Array<{ start: number; text: string }> {
   return parts;
 }
 
+const SPEC_HEADING =
+  /^(?:trigger|triggers|steps?|notes?|expected|expectations?|context|edge cases?|output|input|goals?|requirements?|acceptance(?: criteria)?|outcome|result|details?|description|summary|actions?|background|why|client|owner|priority|deadline|frequency|schedule)$/i;
+
 function segmentOf(part: { start: number; text: string }, after: boolean): Segment | null {
   let pivot: RegExpExecArray | null = null;
   let kind = 0;
@@ -131,6 +134,8 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   }
   if (!pivot || pivot.index === 0) return null;
   const left = part.text.slice(0, pivot.index).trim();
+  // "Trigger: schedule 01:30", "Steps: download …", "Notes: …": a spec's headings, no values to route by.
+  if (SPEC_HEADING.test(left)) return null;
   const action = part.text.slice(pivot.index + pivot[0].length).trim();
   if (!action || action.length > 200) return null;
   // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.

@@ -1,4 +1,5 @@
 // Reads schedule phrases ("every weekday at 8:30am", "every 15 minutes", "cron 0 9 * * 1") into a Schedule Trigger rule.
+import type { CALENDAR_DAYS } from '../calendar.ts';
 import type { ScheduleRule } from '../spec.ts';
 import { numberWord } from './spoken.ts';
 
@@ -6,7 +7,16 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 const SHORT = ['sun', 'mon', 'tues?', 'wed', 'thu(?:rs?)?', 'fri', 'sat'];
 
 const SCHEDULE_PATTERN =
-  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\b(?:a\s+few|several|\d+|two|three|four|six)\s+times\s+(?:a|per)\s+day\b|\bcron\b|\bon a schedule\b|\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:mornings|evenings|nights|afternoons)\b|(?:^|(?<=[.!?:\n]\s*))(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:morning|evening|night|afternoon)\b/;
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|\b(?:daily|hourly|weekly|monthly|nightly)\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour)\b|\b(?:a\s+few|several|\d+|two|three|four|six)\s+times\s+(?:a|per)\s+day\b|\bcron\b|\bon a schedule\b|(?<!\b(?:appointments?|meetings?|calls?|bookings?|sessions?|events?|class(?:es)?|lessons?|demos?|interviews?|visits?|consultations?|posts?|is|are|was|were|gets?|got|been|be|newly|just)\s)\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|\bschedule\b(?!\s+(?:a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|^at\s+\d{1,2}:\d{2}\b|\bat\s+\d{1,2}:\d{2}\s*(?:utc|gmt|cet|cest|est|edt|pst|pdt|local time)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:mornings|evenings|nights|afternoons)\b|(?:^|(?<=[.!?:\n]\s*))(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:morning|evening|night|afternoon)\b|\blast\s+(?:working\s+|business\s+|work\s+|week\s*)?day\s+of\s+(?:the|each|every)\s+month\b|\b(?:at|on|every|each)\s+month[- ]end\b|^month[- ]end\b/;
+
+const LAST_DAY =
+  /\blast\s+(working\s+|business\s+|work\s+|week\s*)?day\s+of\s+(?:the|each|every)\s+month\b|\bmonth[- ]end\b/;
+
+/** "on the last working day of the month", "at month-end": a day no Schedule Trigger rule names (a Filter keeps it). */
+export function lastDayOfMonth(text: string): keyof typeof CALENDAR_DAYS | null {
+  const m = LAST_DAY.exec(text.toLowerCase());
+  return !m ? null : m[1] ? 'lastWorkingDayOfMonth' : 'lastDayOfMonth';
+}
 
 /** A schedule word that is part of a name ("the Daily Miner repo", "our Weekly Digest list") is no schedule. */
 function partOfName(original: string, at: number, length: number): boolean {
@@ -113,6 +123,8 @@ function scheduleRule(text: string): ScheduleRule {
   if (/\btwice\s+(?:a|per|every)\s+day\b/.test(text)) return { field: 'hours', hoursInterval: 12 };
   const time = timeOf(text) ?? { hour: 9, minute: 0 };
   const at = { triggerAtHour: time.hour, ...(time.minute ? { triggerAtMinute: time.minute } : {}) };
+  // The last (working) day of the month: every day, and a Filter after the trigger keeps that day.
+  if (lastDayOfMonth(text)) return { field: 'days', daysInterval: 1, ...at };
   if (
     /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\b(?:first|1st) (?:day )?of (?:the |each |every )?month\b|\b(?:on the|each|every)\s+\d{1,2}(?:st|nd|rd|th)\s+(?:day\s+)?of\s+(?:the\s+)?month\b/.test(
       text,

@@ -289,6 +289,31 @@ export function routeStart(tokens: Token[], k: number): boolean {
   return routeVerbAt(tokens, k) >= 0;
 }
 
+/** The index of the ")" or "}" that closes a list of short fields opened at `at` (no verbs, no arrows); -1 if none. */
+function fieldList(tokens: Token[], at: number, to: number): number {
+  const close = tokens[at]!.text === '(' ? ')' : '}';
+  const end = tokens.findIndex((t, k) => k > at && k < Math.min(to, at + 40) && t.text === close);
+  if (end < 0) return -1;
+  const inside = tokens.slice(at + 1, end);
+  if (!inside.some((t) => t.text === ',') || inside.some((t) => /^[→>;:]$/.test(t.text))) return -1;
+  const items: Token[][] = [[]];
+  for (const t of inside)
+    if (t.text === ',') items.push([]);
+    else items.at(-1)!.push(t);
+  const short = items.every(
+    (item) =>
+      item.length > 0 &&
+      item.length <= 4 &&
+      !(
+        item[0]!.kind === 'word' &&
+        verbClass(item[0]!.lower) &&
+        item.length > 1 &&
+        !/^(?:and|or)$/.test(item[0]!.lower)
+      ),
+  );
+  return short ? end : -1;
+}
+
 export function splitClauses(tokens: Token[], from: number, to: number, used: Set<number>): Clause[] {
   const clauses: Clause[] = [];
   let start = from;
@@ -299,6 +324,7 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
     while (e > s && (used.has(e - 1) || tokens[e - 1]!.kind === 'punct')) e--;
     if (e > s) clauses.push({ from: s, to: e, lead: leadOf(tokens, s, e) });
   };
+  let quietUntil = -1;
   // "an AI agent that can search Wikipedia and calculate": the agent's abilities stay in its clause.
   let relative = false;
   for (let j = from; j < to; j++) {
@@ -333,8 +359,10 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
       continue;
     }
     const lower = t.lower;
+    // "(order number, email, total)", "{email, github_login}": a list of fields is no list of clauses.
+    if ((t.text === '(' || t.text === '{') && j >= quietUntil) quietUntil = fieldList(tokens, j, to);
     const separator =
-      (t.kind === 'punct' && /^[,;:–—|→>]$/.test(t.text)) ||
+      (t.kind === 'punct' && /^[,;:–—|→>]$/.test(t.text) && !(t.text === ',' && j < quietUntil)) ||
       (t.kind === 'punct' && t.text === '-' && !t.joined) ||
       // "(Engineering → #eng, …)": a parenthesis opens a list of routes.
       (t.text === '(' && [1, 2, 3].some((d) => arrowAt(tokens, j + d) >= 0));

@@ -49,6 +49,8 @@ export interface ReadContext {
   triggerApp: string | null;
   /** What starts the workflow (a webhook's caller can be answered). */
   triggerKind: string;
+  /** The spec gave the trigger a line of its own ("Trigger: …"): the audits keep it. */
+  headed?: boolean;
   /** The AI jobs already given a step, in order: "post the summary" after "summarise it" sends that summary. */
   aiTasks: AiTask[];
 }
@@ -114,7 +116,15 @@ function roleOf(
   const prep = tokens[k]?.lower ?? '';
   // "remove them from the Mailchimp audience": where something is deleted is what the step changes.
   // "send him a welcome email from Gmail", "text them from Twilio": the account a message goes out from.
-  if (prep === 'from' && cls === 'send' && ref.app && appKind(ref.app) === 'message') return 'instrument';
+  // Not "the appointments from the Outlook calendar": the app's calendar (or contacts, tasks) is read.
+  if (
+    prep === 'from' &&
+    cls === 'send' &&
+    ref.app &&
+    appKind(ref.app) === 'message' &&
+    !/^(?:calendars?|contacts?|tasks?|agenda|events?|folders?|drive|files?)$/.test(tokens[ref.to]?.lower ?? '')
+  )
+    return 'instrument';
   if (/^(?:from|of|out)$/.test(prep)) return cls === 'delete' ? 'object' : 'source';
   // "Weekly MongoDB collection export to Google Drive": what is exported is read.
   if (tokens.slice(ref.to, ref.to + 3).some((t) => /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower)))
@@ -337,6 +347,15 @@ function attributesOf(words: string): string[] {
 }
 
 export function routesOf(text: string): string[] {
+  // "sort them in 'urgent pain', 'appointment change', 'other'": quoted names, commas alone between them.
+  const quoted =
+    /\b(?:as|into|in|between|to)\s+(?:either\s+)?((?:['"‘“][^'"’”\n]{1,40}['"’”]\s*(?:,|\bor\b|\band\b|\/)\s*(?:or\s+|and\s+)?){1,7}['"‘“][^'"’”\n]{1,40}['"’”])/i.exec(
+      text,
+    );
+  if (quoted?.[1]) {
+    const names = [...quoted[1].matchAll(/['"‘“]([^'"’”\n]{1,40})['"’”]/g)].map((q) => q[1]!.trim());
+    if (names.length >= 2) return names.map((n) => n.replace(/^./, (c) => c.toUpperCase()));
+  }
   const m =
     /\b(?:as|into|in|between|to)\s+(?:either\s+)?([a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?(?:\s*[,/]\s*[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)*(?:\s*,?\s+(?:or|and)\s+|\s*\/\s*)(?!(?:then|also|finally|next|after|afterwards)\b)[a-z][\w-]*(?: (?!(?:or|and|with|using|via|by|from|to|in|on|for|into|then|if|when|so|but)\b)[a-z][\w-]*)?)\b/i.exec(
       text,
@@ -521,8 +540,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const app = (ref: AppRef, verb: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
-    const named = said ?? itemsBefore(tokens, ref, from);
+    // "deactivate them in Slack", "suspend their Okta account": what is switched off is a user.
+    const named =
+      said ??
+      itemsBefore(tokens, ref, from) ??
+      (/^(?:deactivate|reactivate|activate|suspend|unsuspend|disable|enable|block|unblock|lock|unlock|offboard|deprovision)$/.test(
+        head?.word ?? '',
+      )
+        ? 'user'
+        : undefined);
     const noun = verb === 'send' && named && PLACES.test(named) ? undefined : named;
+    // "deactivate them in Slack": an app whose node cannot change a user's account is called through its API.
+    if (
+      noun === 'user' &&
+      verb === 'update' &&
+      !ref.app.operations.some(
+        (o) =>
+          /^(?:user|member|account|employee)s?$/i.test(o.resource ?? '') &&
+          /^(?:update|deactivate|suspend|disable|block)$/i.test(o.operation),
+      )
+    )
+      return { kind: 'http', url: null, method: 'POST', api: `${ref.app.name} API`, system: ref.app.name, phrase };
     return { kind: 'app', app: ref.app.key, verb, ...(noun ? { noun } : {}), hints, phrase };
   };
 
@@ -752,6 +790,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         /^(?:server|servers|account|accounts|provider|host)$/.test(tokens[g.to]?.lower ?? ''))
     )
       continue;
+    // "search Notion for the client's email", "match on their email": someone's address is a field, not a mailbox.
+    if (
+      g.kind === 'email' &&
+      g.to - g.from === 1 &&
+      (/\w['’]s$/.test(tokens[g.from - 1]?.lower ?? '') ||
+        /^(?:their|his|her|its)$/.test(tokens[g.from - 1]?.lower ?? '')) &&
+      !/^(?:send|forward|email|mail|reply|notify|cc|bcc)$/.test(head?.word ?? '') &&
+      !/^(?:to|into|in|inbox|inboxes)$/.test(tokens[g.from - 2]?.lower ?? '')
+    )
+      continue;
+    // "(name, email, call date)", "with name, email and phone": a field in a list of fields.
+    if (
+      /^(?:[,({/]|and|with|or|plus)$/.test(tokens[g.from - 1]?.lower ?? '') &&
+      /^(?:[,)}/.;]|and|or)?$/.test(tokens[g.to]?.lower ?? '') &&
+      ((tokens[g.from - 1]?.text === '{' && tokens[g.to]?.text === '}') ||
+        ((tokens[g.from - 1]?.text !== '(' || tokens[g.to]?.text !== ')') &&
+          tokens.slice(Math.max(from, g.from - 6), Math.min(to, g.to + 6)).some((t) => t.text === ',') &&
+          // "add them to Airtable, email, and Slack": a list of places is no list of fields.
+          !m.apps.some((a) => a.to > g.from - 3 && a.from < g.to + 3)))
+    )
+      continue;
     // "verify the email with an API", "check the email address": the address is data, not a mailbox.
     if (
       g.kind === 'email' &&
@@ -941,6 +1000,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !/^(?:a|an|the|company|work|business|personal|corporate|their|his|her|its|valid|invalid)$/.test(
       tokens[head.index - 1]?.lower ?? '',
     ) &&
+    // "(name, email, call date)", "with name, email and phone", "{email}": a field in a list.
+    !(
+      /^(?:[,({/]|and|with|or|plus)$/.test(tokens[head.index - 1]?.lower ?? '') &&
+      /^(?:[,)}/.;]|and|or|address(?:es)?)?$/.test(tokens[head.index + 1]?.lower ?? '')
+    ) &&
     !outputs.some((o) => o.kind === 'app')
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
@@ -974,6 +1038,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !/\b(?:questions?|queries|inquir\w+)\b/.test(words)
   )
     outputs.push({ kind: 'app', app: ctx.triggerApp, verb: 'send', hints, phrase });
+
+  // "When a new Zendesk ticket arrives, reply with our FAQ link": a reply on the ticket the trigger reported.
+  if (
+    head &&
+    /^(?:reply|replies|respond|responds|answer|answers)$/.test(head.word) &&
+    ctx.triggerApp &&
+    !ctx.emailTrigger &&
+    appKindOf(ctx.triggerApp) !== 'message' &&
+    !SMS_APPS.test(ctx.triggerApp) &&
+    nodeCatalog().app(ctx.triggerApp)?.action &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !m.apps.length
+  )
+    // A comment where the app has them (GitHub, Jira, Linear), else the item updated with the answer.
+    outputs.push(
+      nodeCatalog()
+        .app(ctx.triggerApp)!
+        .operations.some((o) => /comment/i.test(`${o.resource ?? ''} ${o.operation}`))
+        ? { kind: 'app', app: ctx.triggerApp, verb: 'create', noun: 'comment', hints, phrase }
+        : { kind: 'app', app: ctx.triggerApp, verb: 'update', hints, phrase },
+    );
 
   // "reply to sender with the parsed values" when mail starts the workflow: a reply by e-mail.
   if (
@@ -1083,7 +1168,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     /\bchunk\w*\b|\bsplit\w* (?:\w+ ){0,3}into (?:small(?:er)? )?(?:chunks|pieces|passages)\b/.test(words) &&
     (ctx.mentions.apps.some((a) => /^vectorStore/.test(a.app.key)) ||
       ctx.mentions.generics.some((g) => g.kind === 'vector'));
-  const transform = chunking ? null : transformStep(words, cls, head?.word);
+  // "ai sorts them into 'urgent pain', 'appointment change' or 'other'": a model sorting into named outcomes
+  // classifies; it sorts no list.
+  const sortsInto =
+    aiAsked &&
+    routesOf(phrase).length >= 2 &&
+    /\b(?:sort|sorts|sorted|group|groups|bucket|buckets|split|splits|file|files|put|puts)\s+(?:them\s+|it\s+|each\s+(?:\w+\s+)?|these\s+|those\s+)?(?:in|into)\b/.test(
+      words,
+    );
+  const transform = chunking || sortsInto ? null : transformStep(words, cls, head?.word);
   if (tasks.length && (strongVerb || aiAsked || ctx.wantsAi) && !(tasks[0] === 'extract' && files.length && !aiAsked)) {
     // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
     const ordered = [...tasks].sort(
@@ -1112,7 +1205,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         ? 'classify'
         : attributesOf(words).length
           ? 'extract'
-          : cls === 'send' || cls === 'create'
+          : // "ask Claude whether the reply sounds rude": a question the model answers about the items.
+            (cls === 'send' || cls === 'create') && !/\b(?:whether|if)\b/.test(words)
             ? 'write'
             : 'analyse';
     work.push(aiStep(m.aiNouns[0]?.task ?? implied, phrase, m, ctx, words));

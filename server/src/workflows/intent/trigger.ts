@@ -4,10 +4,10 @@
 import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
 import type { Choice, Condition, ScheduleRule, Trigger } from '../spec.ts';
 import { findSchedule } from './schedule.ts';
-import type { AppRef, Mentions } from './mentions.ts';
+import { findMentions, type AppRef, type Mentions } from './mentions.ts';
 import { verbClass } from './lexicon.ts';
 import { conditionOf } from './words.ts';
-import type { Token } from './text.ts';
+import { tokenize, type Token } from './text.ts';
 
 export interface FoundTrigger {
   trigger: Trigger;
@@ -17,9 +17,14 @@ export interface FoundTrigger {
   filter?: Condition;
   /** The app mention the trigger came from (not a step of its own). */
   app?: AppRef;
+  /** Read from a spec's own trigger line ("Trigger: …"): no audit replaces it. */
+  headed?: boolean;
   choices: Choice[];
   notes: string[];
 }
+
+const CHECKS =
+  /^(?:check|checks|see|verify|verifies|determine|determines|decide|decides|tell|detect|detects|figure|classify)$/;
 
 const EVENT_START =
   /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|which arrive|which arrives|that land|that lands|that come in|that comes in)$/;
@@ -43,7 +48,7 @@ const EVENTS: Array<[RegExp, string]> = [
 const eventOf = (text: string) => EVENTS.find(([re]) => re.test(text))?.[1] ?? 'created';
 
 const EVENT_VERB =
-  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|deleted|moved|assigned|closed|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed|fires|fired|triggers|triggered|resolves|resolved|breaches|breached)$/;
+  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|cancels?|buys?|bought|orders|ordered|purchases?|purchased|deleted|moved|assigned|closed|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed|fires|fired|triggers|triggered|resolves|resolved|breaches|breached)$/;
 
 /** Tokens of the clause that an event word starts, up to the comma, "then" or the action after the event. */
 function eventClause(tokens: Token[], at: number, span: number): number {
@@ -56,6 +61,25 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     // "each new gumroad sale → add the buyer to …": an arrow leads to the steps.
     if (t.text === '→' || t.text === '⇒' || (t.text === '-' && tokens[end + 1]?.text === '>')) break;
     if (/^(?:then|so)$/.test(t.lower)) break;
+    // "when someone cancel a class (our site send webhook) …": an aside about the event is the event's.
+    // "every event our backend POSTs to the webhook to PostHog": where the items go after the webhook is a step.
+    if (t.lower === 'to' && /^(?:webhook|endpoint|url|hook)$/.test(tokens[end - 1]?.lower ?? '')) break;
+    // "I want each new row to create an event in Google Calendar": what the items should do is the steps.
+    if (
+      t.lower === 'to' &&
+      end > at + span &&
+      verbClass(tokens[end + 1]?.lower ?? '') &&
+      !EVENT_VERB.test(tokens[end + 1]?.lower ?? '') &&
+      /^(?:a|an|the|their|it|them|new|each|every)$/.test(tokens[end + 2]?.lower ?? '')
+    )
+      break;
+    if (t.text === '(' && sawEvent) {
+      const close = tokens.findIndex((x, k) => k > end && k < end + 14 && x.text === ')');
+      if (close > 0) {
+        end = close;
+        continue;
+      }
+    }
     // "when a sale happens i want the buyer added to …": what the user wants is the steps, not the event.
     if (
       /^(?:i|we)$/.test(t.lower) &&
@@ -80,6 +104,8 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       /^(?:its|the|their)$/.test(tokens[end + 1]?.lower ?? '') &&
       tokens[end + 3]?.lower === 'to';
     if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace && !setsField) break;
+    // "when someone cancel a class (our site send webhook) look in the sheet …": an action after the aside.
+    if (prev === ')' && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower)) break;
     // "… each new Zendesk ticket and route it": "and" with an action after it ends the event.
     if (
       /^(?:and|&)$/.test(t.lower) &&
@@ -253,7 +279,8 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (
       /^(?:incoming|each new|every new|new)$/.test(EVENT_START.test(two) ? two : one) &&
       i > 0 &&
-      verbClass(tokens[i - 1]?.lower ?? '')
+      (verbClass(tokens[i - 1]?.lower ?? '') ||
+        (/^(?:if|whether)$/.test(tokens[i - 1]!.lower) && CHECKS.test(tokens[i - 2]?.lower ?? '')))
     ) {
       const noun = tokens.findIndex((t, k) => k > i && k < end && ITEMS.test(t.lower));
       const app = m.apps.find((a) => a.from > i && a.to <= end);
@@ -283,13 +310,21 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     )
       continue;
     // "If an incoming email contains 'urgent' …": the words stay for the condition they are part of.
-    const inCondition = tokens.slice(Math.max(0, i - 3), i).some((t) => /^(?:if|unless)$/.test(t.lower));
+    // "check if each new Zendesk ticket is a bug report": the question is about the event's items, which start it.
+    const inCondition = tokens
+      .slice(Math.max(0, i - 3), i)
+      .some(
+        (t, k, near) =>
+          /^(?:if|unless)$/.test(t.lower) &&
+          !(k > 0 && CHECKS.test(near[k - 1]!.lower)) &&
+          !(k === 0 && CHECKS.test(tokens[i - 4]?.lower ?? '')),
+      );
     const used = inCondition ? new Set<number>() : range(i, end);
     const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
     const apps = m.apps.filter(inside);
     const filterText =
       /\b(?:has|have|with|whose|where|that has|containing|gets)\b.*$/.exec(words)?.[0] ??
-      /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
+      /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:the |a )?(?:label|tag) \S+ (?:is |gets )?(?:added|applied)\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
         words,
       )?.[0] ??
       '';
@@ -352,6 +387,8 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         a.from >= end &&
         a.from <= end + 3 &&
         /^(?:from|in|on|at)$/.test(tokens[a.from - 1]?.lower ?? '') &&
+        // Not "when a class is cancelled, look in the google sheet": a clause of its own, after a comma or a verb.
+        tokens.slice(end, a.from - 1).every((t) => t.kind === 'word' && !verbClass(t.lower)) &&
         triggerable(a),
     );
     if (from && !m.generics.some(inside)) return withFilter({ trigger: appTrigger(from, words, tokens), app: from });
@@ -528,7 +565,40 @@ function arrival(tokens: Token[], m: Mentions): FoundTrigger | null {
 }
 
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
-  return namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
+  return headedTrigger(tokens, original) ?? namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
+}
+
+/** "Trigger: new appointment scheduled in Acuity", "**When:** a Typeform response arrives": a spec's trigger line. */
+const TRIGGER_LINE =
+  /(?:^|(?<=[.!?]\s))[ \t]*(?:[-*•]\s*)?(?:\*\*|__)?(?:trigger(?:ed by)?|when|starts? when|start point|kick-?off|entry point)(?:\*\*|__)?\s*(?::|–|—|-\s)(?:\*\*|__)?[ \t]*(\S[^\n]*?)(?=\.(?:\s|$)|\n|$)/im;
+
+/**
+ * A spec that gives its trigger a line of its own: the trigger is read from that line alone (an app a later step
+ * names is no event), and the whole line is the trigger's, fields and all.
+ */
+function headedTrigger(tokens: Token[], original: string): FoundTrigger | null {
+  const heading = TRIGGER_LINE.exec(original);
+  if (!heading?.[1] || !original.slice(heading.index + heading[0].length).trim()) return null;
+  const line = heading[1];
+  const offset = heading.index + heading[0].length - line.length;
+  const own = tokenize(line);
+  const found = namedForm(coreTrigger(findAnyTrigger(own, findMentions(own), line)), own, findMentions(own));
+  if (found.trigger.kind === 'manual' && !/\b(?:manual\w*|button|click\w*|on demand|run it)\b/i.test(line)) return null;
+  const index = new Map(own.map((t, k) => [k, tokens.findIndex((x) => x.start === t.start + offset)]));
+  // "Trigger: daily at 06:00, poll BambooHR for employees …": a schedule's line may name what it reads; an event's
+  // line is all the event's.
+  const used =
+    found.trigger.kind === 'schedule' || found.trigger.kind === 'manual'
+      ? new Set([...found.used].map((k) => index.get(k) ?? -1).filter((k) => k >= 0))
+      : new Set(
+          tokens.flatMap((t, k) => (t.start >= heading.index && t.end <= heading.index + heading[0].length ? [k] : [])),
+        );
+  // The "Trigger:" label itself is no step either.
+  tokens.forEach((t, k) => t.end <= offset && t.start >= heading.index && used.add(k));
+  const app = found.app
+    ? { ...found.app, from: index.get(found.app.from) ?? -1, to: (index.get(found.app.to - 1) ?? -2) + 1 }
+    : undefined;
+  return { ...found, used, headed: true, ...(app && app.from >= 0 ? { app } : { app: undefined }) };
 }
 
 /** Form apps whose trigger reports a submission. */
@@ -548,6 +618,89 @@ function namedForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrig
   };
 }
 
+/**
+ * "i need simple form for clients: car plate, model, what is the problem", "build a form asking for name, email and
+ * budget": an n8n form the request asks for, with the fields it lists.
+ */
+function askedForm(tokens: Token[], original: string): FoundTrigger | null {
+  const said =
+    /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n]{1,40}?)?\s*(?::|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n]{3,200})/i.exec(
+      original,
+    );
+  if (!said?.[1]) return null;
+  const fields = said[1]
+    .split(/\s*,\s*|\s+and\s+|\s*\/\s*/)
+    .map((f) => f.trim().replace(/^(?:the|their|a|an|his|her)\s+/i, ''))
+    .filter((f) => f && f.split(/\s+/).length <= 6);
+  if (fields.length < 2) return null;
+  const end = said.index + said[0].length;
+  const used = new Set(tokens.flatMap((t, i) => (t.start >= said.index && t.end <= end ? [i] : [])));
+  return {
+    trigger: {
+      kind: 'form',
+      title: 'Form',
+      fields: fields.slice(0, 12).map((f) => f.replace(/^./, (c) => c.toUpperCase()).slice(0, 60)),
+    },
+    used,
+    choices: [],
+    notes: [],
+  };
+}
+
+/** Message brokers whose trigger subscribes to a topic or a queue. */
+const BROKER = /^(?:mqtt|kafka|rabbitmq|amqp)$/;
+
+/**
+ * "Subscribe to the MQTT topic factory/line1/alerts", "MQTT topic factory/+/temp publishes {sensor, value}",
+ * "messages on the RabbitMQ queue orders": the broker's trigger, unless the workflow publishes to it.
+ */
+function brokerTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
+  const ref = m.apps.find((a) => BROKER.test(a.app.key) && a.app.trigger);
+  if (!ref) return null;
+  const near = tokens
+    .slice(Math.max(0, ref.from - 4), ref.to + 10)
+    .map((t) => t.lower)
+    .join(' ');
+  if (
+    !/\b(?:subscrib\w*|listen\w*|consum\w*|publish(?:es|ed)|arriv\w*|comes? in|receiv\w*|messages? (?:on|from|in)|on (?:the |our |a )?\w+ (?:topic|queue))\b/.test(
+      near,
+    )
+  )
+    return null;
+  // "… publish the result to the MQTT topic …": a step that sends there.
+  const before = tokens
+    .slice(Math.max(0, ref.from - 8), ref.from)
+    .map((t) => t.lower)
+    .join(' ');
+  if (
+    /\b(?:publish|send|push|post|write|produce)\w*\b[^.]*\b(?:to|on|into)\s+(?:the\s+|our\s+|a\s+|an\s+)?$/.test(
+      `${before} `,
+    )
+  )
+    return null;
+  // The subscription's words: from "subscribe"/"listen" before the app up to the topic's name after it.
+  let from = ref.from;
+  while (from > 0 && ref.from - from < 4 && !/^[.!?,;:\n]$/.test(tokens[from - 1]!.text)) from--;
+  let to = ref.to;
+  while (
+    to < tokens.length &&
+    to - ref.to < 3 &&
+    /^(?:topic|topics|queue|queues|broker|channel)$/.test(tokens[to]!.lower)
+  )
+    to++;
+  if (to > ref.to)
+    while (
+      to < tokens.length &&
+      (tokens[to]!.joined || tokens[to]!.kind === 'punct') &&
+      tokens[to]!.text !== ',' &&
+      tokens[to]!.text !== '.'
+    )
+      to++;
+  if (to > ref.to && tokens[to]?.kind === 'word' && !verbClass(tokens[to]!.lower)) to++;
+  const used = new Set(Array.from({ length: to - from }, (_, i) => from + i));
+  return { trigger: { kind: 'app', app: ref.app.key, event: 'created' }, used, app: ref, choices: [], notes: [] };
+}
+
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
   const failed =
@@ -560,9 +713,13 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     );
     return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
   }
+  const broker = brokerTrigger(tokens, m);
+  if (broker) return broker;
+  const asked = askedForm(tokens, original);
+  if (asked) return asked;
   // "Make a sub-workflow that other workflows can call with a phone number": n8n's Execute Workflow Trigger.
   const subworkflow =
-    /\b(?:sub-?workflow|workflow|one)\s+(?:that|which)\s+(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
+    /\b(?:sub-?workflow|workflow|one)\s+(?:(?:that|which)\s+)?(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
       original,
     );
   if (subworkflow) {
@@ -612,6 +769,23 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       /^(?:that|which|to|where|for)$/.test(lower[i + 1] ?? '') &&
       /^(?:an?|api|http|rest|own|our)$/.test(lower[i - 1] ?? ''),
   );
+  // "Offboarding endpoint: POST {email, github_login}", "POST /orders with {…}": a method and a body or path said
+  // where the request starts.
+  const method =
+    /(?:^|[.:\n]\s*)(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}endpoint\s*[:,-]?\s*)?(POST|GET|PUT|PATCH|DELETE)\s+(?:\/|\{|request\b)/.exec(
+      original,
+    );
+  if (method && !event && !/\b(?:to|at|against)\s+(?:POST|GET|PUT|PATCH|DELETE)\b/.test(original)) {
+    const at = method.index + method[0].indexOf(method[1]!);
+    const close = original.indexOf('}', at);
+    const end = close > 0 && close - at < 120 ? close + 1 : at + method[1]!.length;
+    return {
+      trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: method[1] === 'GET' ? 'GET' : 'POST' },
+      used: new Set(tokens.flatMap((t, i) => (t.start >= method.index && t.end <= end ? [i] : []))),
+      choices: [],
+      notes: [],
+    };
+  }
   if (endpoint >= 0 && !event)
     return {
       trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' },

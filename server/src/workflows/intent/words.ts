@@ -130,6 +130,43 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
 }
 
 function readBody(text: string): { condition: Condition; end: number } | null {
+  // "when the label 'bug' is added", "when the 'bug' tag is applied": the label the item gets.
+  const labelAdded =
+    /\b(?:the\s+|a\s+)?(?:(label|tag)s?\s+["'“‘]?([\w.-]{1,40})["'”’]?|["'“‘]([\w .-]{1,40})["'”’]\s+(label|tag)s?)\s+(?:is\s+|are\s+|gets?\s+|was\s+)?(?:added|applied|set|put on|attached)\b/.exec(
+      text,
+    );
+  if (labelAdded)
+    return {
+      condition: {
+        field: (labelAdded[1] ?? labelAdded[4]) === 'tag' ? 'tags' : 'labels',
+        operator: 'contains',
+        value: (labelAdded[2] ?? labelAdded[3])!.trim(),
+      },
+      end: labelAdded.index + labelAdded[0].length,
+    };
+  // "messages with severity 'critical'", "tickets whose priority is urgent", "rows where env = prod": a field said
+  // with its value after the items.
+  const keyed =
+    /\b(?:with|where|whose|having|that have|which have)\s+(?:a\s+|the\s+|an\s+)?(status|severity|priority|level|type|category|stage|state|tier|plan|source|label|tag|country|region|environment|env|kind|plan_type|ticket_type|event_type|topic|department)\s+(?:of\s+|=\s*|==\s*|is\s+|:\s*|set to\s+)?["'“‘]?([\w.-]{1,40})["'”’]?/.exec(
+      text,
+    );
+  if (keyed?.[2] && !/^(?:is|are|of|the|a|an|and|or|field|column|set|not)$/.test(keyed[2]))
+    return {
+      condition: { field: keyed[1]!, operator: 'equals', value: keyed[2] },
+      end: keyed.index + keyed[0].length,
+    };
+  // "If found → …", "if not found", "if no match", "if there's a match": whether the lookup before found the item.
+  const lookup =
+    /^(?:(not\s+)?found|(?:a\s+|any\s+)?(?:match(?:es)?\s+(?:is\s+|are\s+)?found|(no\s+)?match(?:es|ed)?)|there(?:'s| is| are)\s+(?:(no)\s+|an?\s+|any\s+)?match(?:es|ing \w+)?|nothing (?:is\s+)?found|(?:we|it)\s+(?:(can't|cannot|don't|doesn't)\s+)?finds?\s+(?:it|one|them|a match|the \w+)|none (?:is\s+)?found)\b/.exec(
+      text.trim(),
+    );
+  if (lookup) {
+    const missing = Boolean(lookup[1] || lookup[2] || lookup[3] || lookup[4]) || /^(?:nothing|none)\b/.test(lookup[0]);
+    return {
+      condition: { field: 'id', operator: missing ? 'notExists' : 'exists', value: '' },
+      end: text.indexOf(lookup[0]) + lookup[0].length,
+    };
+  }
   // "if the comment comes across as negative", "if it sounds angry": the sentiment a model reads.
   const feels =
     /\b(?:comes? across|sounds?|seems?|reads?|feels?|is)\s+(?:as\s+|like\s+)?(?:very\s+|really\s+|quite\s+)?(negative|positive|neutral|angry|upset|unhappy|happy|frustrated)\b/.exec(
@@ -147,6 +184,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
             : feels[1]!,
       },
       end: feels.index + feels[0].length,
+    };
+  // "if the reply sounds rude", "whether the comment seems toxic": a judgement (an AI step's yes/no flag).
+  const judged =
+    /\b(?:comes? across as|sounds?|seems?|looks?|reads? as|feels?)\s+(?:very\s+|really\s+|quite\s+|a bit\s+|too\s+)?(rude|toxic|offensive|abusive|spammy|sarcastic|aggressive|hostile|inappropriate|unprofessional|suspicious|fake|fraudulent|urgent|legit|legitimate|professional|polite|off-topic)\b/.exec(
+      text,
+    );
+  if (judged)
+    return {
+      condition: { field: judged[1]!.replace(/-/g, '_'), operator: 'isTrue', value: true },
+      end: judged.index + judged[0].length,
     };
   // "If I approve …, if I reject …": the answer to a message that waited for it (n8n's send-and-wait).
   const answer =
@@ -452,13 +499,40 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: lacks[1] ?? lacks[2]!, operator: 'notExists', value: '' },
       end: lacks.index + lacks[0].length,
     };
+  // "if it is about billing", "whether the ticket is regarding a refund": the item's topic.
+  const about =
+    /^(?:it|they|this|that|(?:the|each|every|a|an)\s+(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:is|are|was|were)\s+(?:about|regarding|related to|concerning)\s+(?:an?\s+|the\s+|their\s+|some\s+)?([a-z][a-z-]{1,30})\b/.exec(
+      text,
+    );
+  if (about?.[1])
+    return {
+      condition: { field: fieldOfValue(about[1]) ?? 'category', operator: 'equals', value: about[1] },
+      end: about.index + about[0].length,
+    };
   const contains = new RegExp(
-    `${FIELD}\\s+(?:contains|includes|mentions|has)\\s+(?:the\\s+)?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+    `${FIELD}\\s+(?:contains|includes|mentions|has)\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
   if (contains?.[1] && contains[2])
     return {
       condition: { field: fieldName(contains[1]), operator: 'contains', value: contains[2].trim() },
       end: contains.index + contains[0].length,
+    };
+  // "if the ticket is a bug report", "whether the email is an invoice": the item's kind (what an AI step decides).
+  const isA = new RegExp(
+    `${FIELD}\\s+(?:is|was)\\s+(not\\s+)?(?:an?|some)\\s+(?:kind of\\s+|sort of\\s+|type of\\s+)?([a-z][a-z-]{1,30})\\b`,
+  ).exec(text);
+  if (
+    isA?.[1] &&
+    isA[3] &&
+    !/^(?:new|good|bad|real|valid|big|small|test|lot|few|bit|little|number|couple)$/.test(isA[3])
+  )
+    return {
+      condition: {
+        field: fieldOfValue(isA[3]) ?? 'category',
+        operator: isA[2] ? 'notEquals' : 'equals',
+        value: isA[3],
+      },
+      end: isA.index + isA[0].length,
     };
   const isNot = new RegExp(`${FIELD}\\s+(?:is not|isn't|is no longer)\\s+${ADVERB}["']?([\\w-]{1,30})["']?`).exec(text);
   if (isNot?.[1] && isNot[2])

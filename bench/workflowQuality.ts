@@ -95,6 +95,18 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, twenty-seventh development set (agency specs with a trigger line and steps)',
   },
   {
+    set: 'userDevelopment28',
+    label: 'requests written outside the builder, twenty-eighth development set (text-to-workflow evaluation prompts)',
+  },
+  {
+    set: 'userDevelopment29',
+    label: 'requests written outside the builder, twenty-ninth development set (issues, Reddit and forum posts)',
+  },
+  {
+    set: 'userDevelopment30',
+    label: 'requests written outside the builder, thirtieth development set (first-day chat requests)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

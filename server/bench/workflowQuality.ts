@@ -79,6 +79,9 @@ export type SetName =
   | 'userDevelopment25'
   | 'userDevelopment26'
   | 'userDevelopment27'
+  | 'userDevelopment28'
+  | 'userDevelopment29'
+  | 'userDevelopment30'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -118,6 +121,9 @@ const FILES: Record<SetName, string> = {
   userDevelopment25: 'user-requests-dev25.json',
   userDevelopment26: 'user-requests-dev26.json',
   userDevelopment27: 'user-requests-dev27.json',
+  userDevelopment28: 'user-requests-dev28.json',
+  userDevelopment29: 'user-requests-dev29.json',
+  userDevelopment30: 'user-requests-dev30.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -344,4 +344,75 @@ describe('the reader finds the start where technical and non-native writers put 
       { kind: 'called' },
     );
   });
+
+  it('reads "on failure …, on success …" as the run’s outcomes, each on the app the other used', () => {
+    const spec = readRequest(
+      'Our deploy script posts to an n8n webhook with status=success|failure. On failure turn the office Hue lights red, on success make them green.',
+    );
+    const sw = spec.steps.find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch', JSON.stringify(spec.steps));
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [
+        ['failed', ['philipsHue']],
+        ['success', ['philipsHue']],
+      ],
+    );
+  });
+});
+
+describe('the reader builds n8n’s own nodes for jobs said in plain words', () => {
+  const node = (spec: WorkflowSpec) => all(spec).flatMap((s) => (s.kind === 'node' ? [s.node] : []));
+
+  it('decompresses, stops with an error, runs a command and runs the query the request writes', () => {
+    assert.deepEqual(
+      node(
+        readRequest(
+          'Every day download https://example.com/export.json.gz, gunzip it and insert the rows into Postgres.',
+        ),
+      ),
+      ['compression'],
+    );
+    const tenant = readRequest(
+      'Sub-workflow that receives {tenant_id}. If tenant_id is missing, stop the execution with the error "invalid tenant". Otherwise SELECT * FROM tenants WHERE id = tenant_id in MySQL.',
+    );
+    assert.deepEqual(tenant.trigger, { kind: 'called' });
+    assert.deepEqual(node(tenant), ['stopAndError']);
+    const query = all(tenant).find((s) => s.kind === 'app');
+    assert.ok(query?.kind === 'app');
+    assert.deepEqual(
+      [query.app, query.verb, query.hints.text],
+      ['mySql', 'read', 'SELECT * FROM tenants WHERE id = tenant_id'],
+    );
+    assert.deepEqual(
+      node(
+        readRequest(
+          'Nightly at 01:00 run `pg_dump appdb > /backups/appdb.dump` with Execute Command and upload it to S3.',
+        ),
+      ),
+      ['executeCommand'],
+    );
+  });
+
+  it('reads "the family matrix room" as Matrix and quoted categories as a classifier’s routes', () => {
+    assert.ok(
+      apps(readRequest('When Jellyfin adds a movie, post the title to our family matrix room.')).includes(
+        'matrix:send',
+      ),
+    );
+    const triage = readRequest(
+      "New emails in our Gmail: ai sorts them into 'urgent pain', 'appointment change', 'other'. urgent -> sms to the dentist on duty, appointment -> task in Todoist for Lena, other -> nothing",
+    );
+    const model = all(triage).find((s) => s.kind === 'ai');
+    assert.ok(model?.kind === 'ai' && model.routes, JSON.stringify(triage.steps));
+    assert.deepEqual(
+      model.routes.map((r) => [r.name, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
+      [
+        ['Urgent pain', ['twilio']],
+        ['Appointment change', ['todoist']],
+        ['Other', []],
+      ],
+    );
+    assert.ok(!all(triage).some((s) => s.kind === 'switch'), 'the arrows fill the classifier, no Switch besides');
+  });
 });

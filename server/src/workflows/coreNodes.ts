@@ -40,6 +40,9 @@ export const T = {
   xml: 'n8n-nodes-base.xml',
   dateTime: 'n8n-nodes-base.dateTime',
   crypto: 'n8n-nodes-base.crypto',
+  compression: 'n8n-nodes-base.compression',
+  stopAndError: 'n8n-nodes-base.stopAndError',
+  executeCommand: 'n8n-nodes-base.executeCommand',
 } as const;
 
 /** A node the planner adds: its type, the parameters it sets, and for app nodes what the step asks of the app. */
@@ -460,6 +463,43 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
           options: {},
         },
       };
+    case 'compression':
+      // "gunzip it", "unzip them": the archive the step before downloaded; "zip the files": one archive of them.
+      return /\b(?:zip|compress|gzip|archive)\w*\s+(?:them|it|the|all|each|these|those)\b/i.test(purpose) &&
+        !/\b(?:unzip|gunzip|decompress|uncompress|unpack|extract)\w*/i.test(purpose)
+        ? {
+            name: 'Compress Files',
+            type: T.compression,
+            parameters: {
+              operation: 'compress',
+              binaryPropertyName: 'data',
+              outputFormat: 'zip',
+              fileName: 'archive.zip',
+            },
+          }
+        : {
+            name: 'Decompress File',
+            type: T.compression,
+            parameters: { operation: 'decompress', binaryPropertyName: 'data', outputPrefix: 'file_' },
+          };
+    case 'stopAndError': {
+      // "stop the execution with the error "invalid tenant"": the message the request quotes.
+      const message = /["“'‘]([^"”'’]{1,120})["”'’]/.exec(purpose)?.[1] ?? said(purpose);
+      return {
+        name: 'Stop and Error',
+        type: T.stopAndError,
+        parameters: { errorType: 'errorMessage', errorMessage: message },
+      };
+    }
+    case 'executeCommand': {
+      // "run `pg_dump -Fc appdb > /backups/appdb.dump`": the command the request writes out.
+      const command = /`([^`\n]{1,300})`/.exec(purpose)?.[1];
+      return {
+        name: 'Execute Command',
+        type: T.executeCommand,
+        parameters: { command: command ?? `<__PLACEHOLDER_VALUE__Command to run (${said(purpose)})__>` },
+      };
+    }
     case 'crypto':
       return {
         name: 'Hash Value',

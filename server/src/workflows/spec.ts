@@ -221,7 +221,17 @@ export type Step =
   /** A core node the request names or a job only it does: call a sub-workflow, read HTML, resize an image, … */
   | { kind: 'node'; node: UtilityNode; purpose: string };
 
-export type UtilityNode = 'subworkflow' | 'html' | 'editImage' | 'markdown' | 'xml' | 'dateTime' | 'crypto';
+export type UtilityNode =
+  | 'subworkflow'
+  | 'html'
+  | 'editImage'
+  | 'markdown'
+  | 'xml'
+  | 'dateTime'
+  | 'crypto'
+  | 'compression'
+  | 'stopAndError'
+  | 'executeCommand';
 
 export interface Route {
   name: string;

@@ -48,6 +48,10 @@ const ALIASES: Record<string, string> = {
   'google doc': 'googleDocs',
   gcal: 'googleCalendar',
   oracle: 'oracleDatabase',
+  // "our family matrix room", "the #sec matrix room": Matrix, which a lower-case writer names by its rooms.
+  'matrix room': 'matrix',
+  'matrix rooms': 'matrix',
+  'matrix channel': 'matrix',
   'oracle db': 'oracleDatabase',
   // "my google agenda": the calendar, in Dutch, French, Spanish and Portuguese.
   'google agenda': 'googleCalendar',

@@ -152,11 +152,11 @@ function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
       )
     )
       return true;
-    if (s.verb !== 'read' && s.verb !== 'send') return false;
+    if (s.verb !== 'read' && s.verb !== 'send' && s.verb !== 'create') return false;
     const at = original.indexOf(s.phrase);
     const after = at < 0 ? '' : original.slice(at + s.phrase.length, at + s.phrase.length + 30);
     const posts =
-      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.exec(
+      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes|curls?|pings?)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.exec(
         s.phrase,
       );
     // Not "Forward every event our backend POSTs to the webhook to PostHog": the app named after the webhook is

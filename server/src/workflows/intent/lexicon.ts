@@ -26,7 +26,7 @@ verbs(
 verbs('delete', 'delete remove purge cancel unsubscribe clear trash archive');
 verbs(
   'read',
-  'get fetch read pull retrieve consume download list load grab monitor watch check query poll scrape crawl collect gather receive browse look lookup see view pick find hit take',
+  'get fetch read pull retrieve consume download list load grab monitor watch check query poll scrape crawl collect gather receive browse look lookup see view pick find hit take select',
 );
 verbs('search', 'search enrich research discover identify verify locate');
 verbs(

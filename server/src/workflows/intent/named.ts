@@ -26,7 +26,10 @@ export type NamedKind =
   | 'markdown'
   | 'xml'
   | 'dateTime'
-  | 'crypto';
+  | 'crypto'
+  | 'compression'
+  | 'stopAndError'
+  | 'executeCommand';
 
 export interface NamedNode {
   kind: NamedKind;
@@ -63,6 +66,21 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bxml nodes?\b/, 'xml'],
   [/\bdate ?(?:&|and) ?time(?: nodes?)?\b(?=.*\bnode)|\bdate ?& ?time\b|\bdatetime nodes?\b/, 'dateTime'],
   [/\bcrypto nodes?\b/, 'crypto'],
+  // "gunzip it", "unzip the archive", "extract the ZIP": n8n's Compression node.
+  [
+    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b/,
+    'compression',
+  ],
+  // "stop the execution with the error 'invalid tenant'", "throw an error": n8n's Stop and Error node.
+  [
+    /\bstop (?:the )?(?:execution|workflow|run|flow) with (?:an? |the )?(?:error|message)\b|\bthrow (?:an? )?error\b|\bstop and error\b|\bfail the (?:execution|workflow|run) with\b/,
+    'stopAndError',
+  ],
+  // "run `df -h` with Execute Command", "run the shell command …": n8n's Execute Command node (self-hosted).
+  [
+    /\bexecute command(?: nodes?)?\b|\b(?:run|runs|execute) (?:the |a )?(?:shell|bash|terminal) (?:command|script)s?\b/,
+    'executeCommand',
+  ],
   // "hash their emails with SHA-256": the Crypto node.
   [
     /\bhash(?:es|ed|ing)? (?:the |their |its |each |all )?(?:[\w-]+ ){0,2}(?:with|using|as) (?:sha-?256|sha-?1|sha-?512|md5)\b|\b(?:sha-?256|md5) hash(?:es|ed)?\b/,
@@ -118,6 +136,9 @@ export function namedStep(kind: NamedKind, purpose: string): Step | null {
     case 'xml':
     case 'dateTime':
     case 'crypto':
+    case 'compression':
+    case 'stopAndError':
+    case 'executeCommand':
       return { kind: 'node', node: kind, purpose };
     default:
       return null;

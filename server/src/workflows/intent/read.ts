@@ -103,6 +103,11 @@ function normalise(text: string): string {
     englishSchedule(writtenForm(text))
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
+      // "on failure turn the lights red, on success make them green": the outcome a clause starts with is its test.
+      .replace(
+        /(^|[.,;:!?\n]\s*)on (failure|fail|error|errors|success|succeed)\b,?\s*/gi,
+        (_, lead: string, state: string) => `${lead}if it ${/^succ/i.test(state) ? 'succeeded' : 'failed'}, `,
+      )
       // "Steps:", "Actions:" alone on a line: a spec's heading over the steps, no words of its own.
       .replace(
         /^[ \t]*(?:\*\*|__|#+\s*)?(?:steps|actions|workflow|flow|process|logic|what it (?:should )?does?)(?:\*\*|__)?\s*:?(?:\*\*|__)?[ \t]*$/gim,
@@ -342,6 +347,7 @@ class Reader {
         if (
           !this.scope.lastIf &&
           !this.scope.lastSwitch &&
+          !this.scope.lastClassifier &&
           this.steps[0]?.kind !== 'filter' &&
           said?.lead === null &&
           own < target.length &&
@@ -732,6 +738,20 @@ class Reader {
         if (!steps.length && verbClass(first) === 'create' && last?.kind === 'app' && isRead(last))
           steps.push({ kind: 'app', app: last.app, verb: 'create', hints: {}, phrase: this.text(clause) });
       }
+      // "on failure turn the hue lights red, on success make them green": the other route does it on the same app.
+      let sw: Extract<Step, { kind: 'switch' }> | null = null;
+      if (!steps.length && !target.length)
+        walkSteps(this.steps, (x) => {
+          if (x.kind === 'switch' && x.routes.some((r) => r.steps === target)) sw = x;
+        });
+      if (sw) {
+        const sibling = (sw as Extract<Step, { kind: 'switch' }>).routes
+          .filter((r) => r.steps !== target)
+          .flatMap((r) => r.steps)
+          .findLast((x) => x.kind === 'app');
+        if (sibling?.kind === 'app' && verbClass(this.ctx.tokens[this.firstWord(clause)]?.lower ?? ''))
+          steps.push({ ...sibling, phrase: this.text(clause) });
+      }
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
       lastAction = { list: target, steps };
@@ -837,9 +857,19 @@ class Reader {
         list.splice(list.indexOf(s), 1);
       }
       steps = trailing.steps;
-      if (/^(?:ignore|skip|drop|discard|stop)/.test(this.words({ from: afterCondition, to: clause.to }))) steps = [];
+      if (
+        /^(?:ignore|skip|drop|discard|stop(?! (?:the )?(?:execution|workflow|run|flow) with))/.test(
+          this.words({ from: afterCondition, to: clause.to }),
+        )
+      )
+        steps = [];
     }
-    if (/^(?:ignore|skip|drop|discard|do nothing|stop)\b/.test(this.words({ from: afterCondition, to: clause.to })))
+    // "… stop" is nothing to do; "stop the execution with the error …" is n8n's Stop and Error.
+    if (
+      /^(?:ignore|skip|drop|discard|do nothing|stop(?! (?:the )?(?:execution|workflow|run|flow) with))\b/.test(
+        this.words({ from: afterCondition, to: clause.to }),
+      )
+    )
       steps = [];
     else if (!steps.length) steps = this.sameAppChange(afterCondition, clause.to, target);
     return this.branchOn(condition, steps, target);

@@ -719,7 +719,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   if (asked) return asked;
   // "Make a sub-workflow that other workflows can call with a phone number": n8n's Execute Workflow Trigger.
   const subworkflow =
-    /\b(?:sub-?workflow|workflow|one)\s+(?:(?:that|which)\s+)?(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
+    /\b(?:sub-?workflow|workflow|one)\s+(?:(?:that|which)\s+)?(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bsub-?workflows?\s+(?:that|which)\s+(?:receives|takes|gets|accepts|is given)\b|(?:^|[.!?\n]\s*)(?:a\s+|the\s+)?sub-?workflow\s*:|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
       original,
     );
   if (subworkflow) {

@@ -664,5 +664,11 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
     hints.location = place[1];
   const subject = /\bsubject\s+(?:line\s+)?["'“]([^"'”]{1,100})["'”]/.exec(phrase);
   if (subject?.[1]) hints.subject = subject[1];
+  // "SELECT * FROM tenants WHERE id = … in MySQL": the query the request writes out is the one the node runs.
+  const sql =
+    /`((?:SELECT|INSERT|UPDATE|DELETE|WITH)\b[^`]{4,400})`|\b((?:SELECT\s[^;\n]{1,200}?\sFROM|INSERT INTO|DELETE FROM|UPDATE\s+\w+\s+SET)\s[^;\n]{1,300}?)(?=\s+(?:in|on|against|from)\s+(?:MySQL|Postgres|PostgreSQL|Snowflake|SQL Server|Microsoft SQL|MariaDB|the database|our database|the db)\b|\s*[;\n]|\s*$)/.exec(
+      phrase,
+    );
+  if (sql) hints.text = (sql[1] ?? sql[2])!.trim();
   return hints;
 }

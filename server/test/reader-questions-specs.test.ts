@@ -416,3 +416,75 @@ describe('the reader builds n8n’s own nodes for jobs said in plain words', () 
     assert.ok(!all(triage).some((s) => s.kind === 'switch'), 'the arrows fill the classifier, no Switch besides');
   });
 });
+
+describe('the reader reads first-day and forum requests', () => {
+  it('starts from mail that arrives, and forwards or replies to it by e-mail', () => {
+    const invoice = readRequest(
+      'when an invoice arrives in our accounts email, if its under $500 forward it to accounting, otherwise send it to me first',
+    );
+    assert.deepEqual(invoice.trigger, { kind: 'email', provider: 'imap' });
+    const branch = invoice.steps.find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if', JSON.stringify(invoice.steps));
+    assert.deepEqual(branch.condition, { field: 'value', operator: 'lt', value: 500 });
+    assert.deepEqual(
+      [branch.then, branch.otherwise].map((l) => l.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))),
+      [['emailSend:send'], ['emailSend:send']],
+    );
+    const reply = readRequest(
+      'auto reply to customer emails asking about delivery with the tracking info from Shopify',
+    );
+    assert.equal(reply.trigger.kind, 'email');
+    assert.deepEqual(apps(reply), ['shopify:read', 'emailSend:send']);
+  });
+
+  it('reads a star range as a rating test', () => {
+    assert.deepEqual(test('if its 4 or 5 stars post it in slack'), { field: 'rating', operator: 'gte', value: 4 });
+    assert.deepEqual(test('if the review is 1 to 3 stars'), { field: 'rating', operator: 'lte', value: 3 });
+    assert.deepEqual(test('if a trello card is moved to the Done list'), {
+      field: 'status',
+      operator: 'equals',
+      value: 'Done',
+    });
+  });
+
+  it('e-mails people written to with no channel named, after reading where they are listed', () => {
+    const remind = readRequest(
+      'remind my students every sunday evening that homework is due monday. their emails are in a google sheet',
+    );
+    assert.deepEqual(apps(remind), ['googleSheets:read', 'emailSend:send'], 'the list is read before the reminder');
+    const bulletin = readRequest(
+      'every saturday morning send our weekly bulletin pdf from google drive to everyone in our members spreadsheet',
+    );
+    assert.deepEqual(apps(bulletin), ['googleDrive:read', 'googleSheets:read', 'emailSend:send']);
+    assert.ok(
+      !apps(readRequest('Remind my team every friday to submit timesheets on Slack')).includes('emailSend:send'),
+      'a chat app named is the way',
+    );
+  });
+
+  it('starts from a webhook said as its URL or as a call to n8n, and from n8n’s Error Trigger for its own failures', () => {
+    const curl = readRequest(
+      'My backup script does `curl -X POST https://n8n.home.lan/webhook/backup` at the end. If status is failed, post to Discord.',
+    );
+    assert.deepEqual(curl.trigger, { kind: 'webhook', path: 'backup', method: 'POST' });
+    const get = readRequest(
+      'GET https://n8n.example.com/webhook/stock?sku=ABC-123 should return the quantity from our Postgres inventory table.',
+    );
+    assert.deepEqual(get.trigger, { kind: 'webhook', path: 'stock', method: 'GET' });
+    const hr = readRequest(
+      'Our HR tool posts to an n8n webhook when an employee is terminated. Open a Jira ticket and email the manager.',
+    );
+    assert.equal(hr.trigger.kind, 'webhook');
+    assert.deepEqual(apps(hr), ['jira:create', 'emailSend:send'], 'no n8n step, no test of the event it posts on');
+    const ha = readRequest('Home Assistant automations call n8n with {type}. Send me a Telegram message.');
+    assert.deepEqual(apps(ha), ['telegram:send'], 'the caller is no step');
+    assert.deepEqual(
+      readRequest('Whenever any workflow in this n8n instance fails, post the error to #alerts in Slack.').trigger,
+      { kind: 'error' },
+    );
+    assert.deepEqual(readRequest('At the start of every quarter pull the Chargebee subscriptions.').trigger, {
+      kind: 'schedule',
+      rule: { field: 'months', monthsInterval: 3, triggerAtDayOfMonth: 1, triggerAtHour: 9 },
+    });
+  });
+});

@@ -38,6 +38,9 @@ const ARRIVES = new RegExp(
     String.raw`\b(?:our|my|the) (?:[\w@.-]+ ){0,3}(?:gmail|outlook|inbox|mailbox) (?:account )?(?:gets|receives)\b`,
     // "I get so many parent emails in my school Outlook", "we receive orders by email".
     String.raw`\b(?:i|we) (?:get|receive) (?:so many |lots of |a lot of |tons of |dozens of |hundreds of )?(?:[\w-]+ ){0,2}e-?mails (?:in|into|at|to) (?:our|my|the) (?:[\w@.-]+ ){0,2}(?:gmail|outlook|inbox|mailbox)\b`,
+    // "when an invoice arrives in our accounts email", "auto reply to customer emails asking …": mail that arrives.
+    String.raw`\b(?:come|comes|coming|arrive|arrives|arriving|land|lands) (?:\w+ ){0,2}?(?:into|in|at) (?:our|my|the) (?:[\w@.-]+ ){0,2}e-?mail(?: account| address| inbox)?\b`,
+    String.raw`\b(?:auto[- ]?)?(?:reply|replies|respond|responds|answer|answers) to (?:(?:customer|customers'|incoming|new|support|client|clients'|all|our|every|each|the)\s+){1,2}e-?mails?\b`,
     // "emails to clinic inbox pls ai sort …", "mail from leasing companys (@leaseplan.nl) -> make a trello card": mail
     // named first, where it arrives or who sends it, then what happens.
     String.raw`(?:^|[.!?\n]\s*)(?:new |incoming |all |every |any )?(?:e-?mails?|mails?) (?:to|into|in|at) (?:our |my |the )?(?:[\w@.-]+ ){0,2}(?:inbox|mailbox|address)\b`,
@@ -48,8 +51,17 @@ const ARRIVES = new RegExp(
   'i',
 );
 
+/** Whether the request says mail arrives ("when an invoice arrives in our accounts email"): read before the steps. */
+export function mailArrives(original: string): { start: number; end: number } | null {
+  const cue = ARRIVES.exec(original);
+  return cue ? { start: cue.index, end: cue.index + cue[0].length } : null;
+}
+
 export function mailTrigger(trigger: Trigger, steps: Step[], original: string, apps: string[]): Trigger | null {
-  if (trigger.kind !== 'manual' && trigger.kind !== 'schedule') return null;
+  // A webhook the reader stood in with ("when an invoice arrives") when the request names no webhook.
+  const stoodIn =
+    trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request|api)\b/i.test(original);
+  if (trigger.kind !== 'manual' && trigger.kind !== 'schedule' && !stoodIn) return null;
   const cue = ARRIVES.exec(original);
   if (!cue) return null;
   const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);

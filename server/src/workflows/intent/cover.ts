@@ -66,8 +66,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       found.trigger.kind === 'webhook' &&
       found.used.has(ref.from) &&
       tokens
-        .slice(ref.to, ref.to + 2)
-        .some((t) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies)$/.test(t.lower))
+        .slice(ref.to, ref.to + 3)
+        .some((t) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies|curls?|does)$/.test(t.lower))
     )
       continue;
     if (ref.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[ref.to]?.lower ?? '')) continue;

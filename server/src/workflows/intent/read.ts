@@ -9,9 +9,10 @@ import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
-import { lastDayOfMonth } from './schedule.ts';
+import { findSchedule, lastDayOfMonth } from './schedule.ts';
 import { englishSchedule } from './foreign.ts';
 import { aiDecisions } from './decisions.ts';
+import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement } from './words.ts';
@@ -1972,6 +1973,28 @@ function switchOf(
   };
 }
 
+/**
+ * "remind my students every sunday … their emails are in a google sheet", "… All bookings are logged in a Google
+ * Sheet": a read said after the steps, of where the items already are, comes before them.
+ */
+function whereItemsAre(steps: Step[]): void {
+  for (let i = 1; i < steps.length; i++) {
+    const s = steps[i]!;
+    if (
+      s.kind !== 'app' ||
+      s.verb !== 'read' ||
+      !/\b(?:are|is)\s+(?:all\s+)?(?:kept|stored|listed|logged|saved|tracked|recorded)?\s*(?:in|on|inside)\b/i.test(
+        s.phrase,
+      )
+    )
+      continue;
+    const first = steps.findIndex((x) => x.kind !== 'filter' && !(x.kind === 'app' && x.verb === 'read'));
+    if (first < 0 || first >= i) continue;
+    steps.splice(i, 1);
+    steps.splice(first, 0, s);
+  }
+}
+
 /** A first line that is the trigger line itself ("Trigger: …", "When: …"), not a title over it. */
 const TRIGGER_TITLE = /^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:trigger|when|starts? when|kick-?off|entry point)\b/i;
 
@@ -1991,6 +2014,31 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   const tokens: Token[] = tokenize(original);
   const mentions = findMentions(tokens);
   const found = findTrigger(tokens, mentions, original);
+  // "when an invoice arrives in our accounts email, if it's under $500 forward it …": mail starts it, so its steps
+  // read as replies and forwards from the start (the audits would find it only after).
+  if (
+    !found.headed &&
+    (found.trigger.kind === 'manual' ||
+      // A schedule no words said (a guess at how often to look).
+      (found.trigger.kind === 'schedule' && !found.used.size && !findSchedule(original)) ||
+      (found.trigger.kind === 'webhook' &&
+        !/\b(?:webhooks?|endpoint|post request|http request|api)\b/i.test(original))) &&
+    mailArrives(original)
+  ) {
+    const cue = mailArrives(original)!;
+    tokens.forEach(
+      (t, k) =>
+        t.start >= cue.start &&
+        t.end <= cue.end &&
+        !/^(?:reply|replies|respond|responds|answer|answers|auto)$/.test(t.lower) &&
+        found.used.add(k),
+    );
+    const keys = mentions.apps.map((a) => a.app.key);
+    found.trigger = {
+      kind: 'email',
+      provider: keys.includes('gmail') ? 'gmail' : keys.includes('microsoftOutlook') ? 'outlook' : 'imap',
+    };
+  }
   // "Acuity bookings → Notion CRM (therapist client)" over a spec with its own trigger line: a title, not a step.
   const title = /^([^\n]{1,100})\n/.exec(request.trim())?.[1] ?? '';
   if (
@@ -2144,7 +2192,10 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
       unmapped: reader.unmapped,
       readPart: (text) => readRequest(text, { fragment: true }).steps,
     });
-  if (!options.fragment) aiDecisions(finished);
+  if (!options.fragment) {
+    aiDecisions(finished);
+    whereItemsAre(finished);
+  }
   const spec: WorkflowSpec = {
     trigger,
     // The audits may have removed what followed a condition: a lone If left last becomes a Filter.

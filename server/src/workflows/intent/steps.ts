@@ -1024,6 +1024,38 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     )
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+  // "remind my students every sunday that homework is due", "invite everyone in our members sheet", "send the
+  // bulletin to everyone in our spreadsheet": people written to, with no channel named, get an e-mail.
+  const everyoneIn =
+    head &&
+    /^(?:send|sends|share|shares|forward|forwards|mail)$/.test(head.word) &&
+    /\bto (?:everyone|everybody|all|each (?:person|member|one)|every (?:person|member|one)|the people|all (?:the )?(?:members|people|contacts|subscribers|customers|clients|students|parents|donors|volunteers)) (?:in|on|from|listed in) (?:our|my|the)\b/.test(
+      words,
+    );
+  // "… to everyone in our members spreadsheet": the sheet lists who it goes to; it is read, not written.
+  if (everyoneIn)
+    for (let i = outputs.length - 1; i >= 0; i--) {
+      const o = outputs[i]!;
+      if (o.kind === 'app' && appKindOf(o.app) === 'store') {
+        outputs.splice(i, 1);
+        sources.push({ ...o, verb: 'read' });
+      }
+    }
+  if (
+    head &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !ctx.mentions.apps.some((a) => appKindOf(a.app.key) === 'message' || SMS_APPS.test(a.app.key)) &&
+    !m.generics.some((g) => g.kind === 'sms' || g.kind === 'chat' || g.kind === 'email') &&
+    !tokens.slice(from, to).some((t) => t.kind === 'channel') &&
+    ((/^(?:remind|reminds|invite|invites|thank|thanks|congratulate|congratulates|welcome|welcomes|nudge|nudges)$/.test(
+      head.word,
+    ) &&
+      /^(?:my|our|the|all|each|every|everyone|everybody|them|him|her|people|customers?|clients?|students?|parents?|members?|donors?|volunteers?|guests?|patients?|employees?|staff|team|attendees?|subscribers?|users?|tenants?)$/.test(
+        tokens[head.index + 1]?.lower ?? '',
+      )) ||
+      everyoneIn)
+  )
+    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
@@ -1060,13 +1092,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         : { kind: 'app', app: ctx.triggerApp, verb: 'update', hints, phrase },
     );
 
-  // "reply to sender with the parsed values" when mail starts the workflow: a reply by e-mail.
+  // "reply to sender with the parsed values" when mail starts the workflow: a reply by e-mail; "forward it to
+  // accounting", "send it to me first": the mail goes on by e-mail.
   if (
     head &&
-    /^(?:reply|replies|respond|responds)$/.test(head.word) &&
+    (/^(?:reply|replies|respond|responds)$/.test(head.word) ||
+      (/^(?:forward|forwards|send|sends)$/.test(head.word) &&
+        /^(?:it|them|this|that|these|those|the)$/.test(tokens[head.index + 1]?.lower ?? ''))) &&
     ctx.emailTrigger &&
     !outputs.some((o) => o.kind === 'app') &&
-    !m.apps.length
+    // "… with the tracking info from Shopify": an app the reply's content comes from is no other way to send it.
+    m.apps.every((a) => /^(?:from|in|on|using|via)$/.test(tokens[a.from - 1]?.lower ?? ''))
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
 

@@ -647,6 +647,12 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
   };
 }
 
+/** The path a request gives its webhook ("…/webhook/backup" → "backup"), cut at its query. */
+function hookPath(said: string): string | null {
+  const path = /\/webhook(?:-test)?\/([\w/-]{1,80})/.exec(said)?.[1]?.replace(/\/+$/, '');
+  return path || null;
+}
+
 /** Message brokers whose trigger subscribes to a topic or a queue. */
 const BROKER = /^(?:mqtt|kafka|rabbitmq|amqp)$/;
 
@@ -704,7 +710,7 @@ function brokerTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
   const failed =
-    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
+    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s?(?: (?:in|on|of) (?:this|our|my|the) (?:n8n )?(?:instance|server|account|workspace|setup))? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
       original,
     );
   if (failed) {
@@ -717,6 +723,40 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   if (broker) return broker;
   const asked = askedForm(tokens, original);
   if (asked) return asked;
+  // "curl -X POST https://n8n.home.lan/webhook/backup", "GET https://n8n.example.com/webhook/stock?sku=…", "our HR
+  // tool posts to an n8n webhook", "Home Assistant automations call n8n with {…}": a call to the workflow's URL.
+  const hook =
+    /\b(GET|POST|PUT|DELETE)?\s*https?:\/\/\S+\/webhook(?:-test)?\/\S*|\b(?:posts?|sends?|calls?|hits?|pings?|curls?|fires?|triggers?)\s+(?:to\s+)?(?:an?\s+|our\s+|my\s+|the\s+)?n8n(?:'s)?(?:\s+(?:webhook|endpoint|url))?\b(?:\s+with\b)?/i.exec(
+      original,
+    );
+  if (hook) {
+    // "… posts to an n8n webhook when an employee is terminated (email, manager_email)": when it calls is the event.
+    const when = /^\s*(?:when(?:ever)?|every time|each time|as soon as|once)\b[^.;\n]*/i.exec(
+      original.slice(hook.index + hook[0].length),
+    );
+    const end = hook.index + hook[0].length + (when ? when[0].length : 0);
+    const lead = original.slice(0, hook.index);
+    const start = /[.!?\n:]\s*[^.!?\n:]{0,60}$/.test(lead)
+      ? lead.search(/[^.!?\n:]{0,60}$/)
+      : lead.length <= 60
+        ? 0
+        : hook.index;
+    const n8n = m.apps.find(
+      (a) => a.app.key === 'n8n' && tokens[a.from]!.start >= hook.index && tokens[a.from]!.end <= end,
+    );
+    return {
+      trigger: {
+        kind: 'webhook',
+        path: hookPath(hook[0]) ?? slug(tokens.map((t) => t.lower).join(' ')),
+        method: hook[1]?.toUpperCase() === 'GET' ? 'GET' : 'POST',
+      },
+      // The caller said before it ("Home Assistant automations call n8n …") is the trigger's too.
+      used: new Set(tokens.flatMap((t, i) => (t.start >= start && t.end <= end ? [i] : []))),
+      ...(n8n ? { app: n8n } : {}),
+      choices: [],
+      notes: [],
+    };
+  }
   // "Make a sub-workflow that other workflows can call with a phone number": n8n's Execute Workflow Trigger.
   const subworkflow =
     /\b(?:sub-?workflow|workflow|one)\s+(?:(?:that|which)\s+)?(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bsub-?workflows?\s+(?:that|which)\s+(?:receives|takes|gets|accepts|is given)\b|(?:^|[.!?\n]\s*)(?:a\s+|the\s+)?sub-?workflow\s*:|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(

@@ -155,6 +155,23 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: keyed[1]!, operator: 'equals', value: keyed[2] },
       end: keyed.index + keyed[0].length,
     };
+  // "if it's 4 or 5 stars", "if the review is 1 to 3 stars", "rated 4-5 stars": a rating in a range.
+  const stars =
+    /^(?:(?:it|its|it's|it is|they are|they're|the (?:[a-z]+ )?(?:review|rating|score)s? (?:is|are)|the review has|it has|they have|rated|has|have|with|gets?)\s+)?(\d{1,2})\s*(?:or|-|–|to|and)\s*(\d{1,2})\s*(?:stars?|\*|points?)\b/.exec(
+      text.trim(),
+    );
+  if (stars) {
+    const lo = Number(stars[1]);
+    const hi = Number(stars[2]);
+    // "4 or 5 stars" reaches the top of the scale; "1 to 3 stars" starts at its bottom.
+    const top = hi === 5 || hi === 10;
+    return {
+      condition: top
+        ? { field: 'rating', operator: 'gte', value: Math.min(lo, hi) }
+        : { field: 'rating', operator: 'lte', value: Math.max(lo, hi) },
+      end: text.indexOf(stars[0]) + stars[0].length,
+    };
+  }
   // "If found → …", "if not found", "if no match", "if there's a match": whether the lookup before found the item.
   const lookup =
     /^(?:(not\s+)?found|(?:a\s+|any\s+)?(?:match(?:es)?\s+(?:is\s+|are\s+)?found|(no\s+)?match(?:es|ed)?)|there(?:'s| is| are)\s+(?:(no)\s+|an?\s+|any\s+)?match(?:es|ing \w+)?|nothing (?:is\s+)?found|(?:we|it)\s+(?:(can't|cannot|don't|doesn't)\s+)?finds?\s+(?:it|one|them|a match|the \w+)|none (?:is\s+)?found)\b/.exec(
@@ -455,7 +472,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.
   const becomes = new RegExp(
-    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+["'“]?([\\w-]{1,40})["'”]?`,
+    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+(?:the\\s+|a\\s+|our\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
   if (becomes?.[1] && becomes[2])
     return {

@@ -487,4 +487,34 @@ describe('the reader reads first-day and forum requests', () => {
       rule: { field: 'months', monthsInterval: 3, triggerAtDayOfMonth: 1, triggerAtHour: 9 },
     });
   });
+
+  it('reads ratings a sentence starts with as one If, and tests in relative clauses', () => {
+    const reviews = readRequest(
+      'Check new Google Business Profile reviews every day. For 4-5 stars, post a thank you in Slack. For 3 stars or below, email me the review.',
+    );
+    const branch = all(reviews).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if', JSON.stringify(reviews.steps));
+    assert.deepEqual(branch.condition, { field: 'rating', operator: 'gte', value: 4 });
+    assert.deepEqual(
+      [branch.then, branch.otherwise].map((l) => l.map((s) => (s.kind === 'app' ? s.app : s.kind))),
+      [['slack'], ['emailSend']],
+    );
+    assert.deepEqual(
+      tests(readRequest('every week email the products in my Shopify store that dont have a description yet')),
+      [{ field: 'description', operator: 'notExists', value: '' }],
+    );
+    assert.deepEqual(
+      tests(
+        readRequest(
+          'once a month check our donor spreadsheet for anyone who hasnt donated in over a year and email them',
+        ),
+      ),
+      [{ field: 'years_since', operator: 'gte', value: 1 }],
+    );
+    assert.ok(
+      apps(
+        readRequest('when a lead comes in from Typeform add them to Pipedrive. either way text me their name'),
+      ).includes('twilio:send'),
+    );
+  });
 });

@@ -1,7 +1,7 @@
 // n8n's own nodes named by their name ("with the Set node", "Split In Batches", "an Execute Workflow node"): people
 // who already use n8n say which core node a step is. The structure of the sentence still decides conditions, routes
 // and loops; a named node the sentence did not make is added where the request names it.
-import type { Step } from '../spec.ts';
+import type { Step, UtilityNode } from '../spec.ts';
 import type { Token } from './text.ts';
 
 export type NamedKind =
@@ -20,16 +20,8 @@ export type NamedKind =
   | 'aggregate'
   | 'extractFile'
   | 'convertFile'
-  | 'subworkflow'
-  | 'html'
-  | 'editImage'
-  | 'markdown'
-  | 'xml'
-  | 'dateTime'
-  | 'crypto'
-  | 'compression'
-  | 'stopAndError'
-  | 'executeCommand';
+  // n8n's core nodes for one job each, built as they are named.
+  | UtilityNode;
 
 export interface NamedNode {
   kind: NamedKind;

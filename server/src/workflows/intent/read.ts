@@ -104,6 +104,11 @@ function normalise(text: string): string {
     englishSchedule(writtenForm(text))
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
+      // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
+      .replace(
+        /(^|[.!?;\n]\s*)for (\d{1,2}(?:\s*(?:-|–|to|or|and)\s*\d{1,2})?\s*(?:stars?|\*)(?:\s+or\s+(?:below|above|less|more|lower|higher|fewer|better|worse))?)\s*,/gi,
+        (_, lead: string, rating: string) => `${lead}if it's ${rating.replace(/\s*[-–]\s*/, ' to ')},`,
+      )
       // "on failure turn the lights red, on success make them green": the outcome a clause starts with is its test.
       .replace(
         /(^|[.,;:!?\n]\s*)on (failure|fail|error|errors|success|succeed)\b,?\s*/gi,
@@ -143,7 +148,7 @@ function normalise(text: string): string {
       )
       // "text me how many orders …", "sms them a code", "could it text the people on our waitlist": an SMS is sent.
       .replace(
-        /(^|[.!?,;:>]\s*|\b(?:and|then|to|should|please|pls|could it|can it|also|it|we)\s+)(?:text|sms)\s+(me|us|them|him|her|everyone|everybody|whoever|anyone|someone|somebody|each|every|all|the|our|my|their|his|a|an|that|this|those|these|first|next|tomorrow's|today's|people|customers?|clients?|patients?|parents?|students?|members?|guests?|drivers?|staff|users?|leads?|contacts?)\b/gi,
+        /(^|[.!?,;:>]\s*|\b(?:and|then|to|should|please|pls|could it|can it|also|it|we|either way|in both cases|in any case|always)\s+)(?:text|sms)\s+(me|us|them|him|her|everyone|everybody|whoever|anyone|someone|somebody|each|every|all|the|our|my|their|his|a|an|that|this|those|these|first|next|tomorrow's|today's|people|customers?|clients?|patients?|parents?|students?|members?|guests?|drivers?|staff|users?|leads?|contacts?)\b/gi,
         '$1send an SMS to $2',
       )
       // "a polite text", "a happy birthday text", "a 'we miss you' text", "a text sent to …": an SMS.
@@ -471,16 +476,7 @@ class Reader {
           const asking = this.action(clause.from, this.tokenAt(clause, question.index));
           for (const s of asking) if (s.kind === 'ai') s.phrase = this.text({ from: clause.from, to: asked.to });
           target.push(...asking);
-          const branch: Extract<Step, { kind: 'if' }> = {
-            kind: 'if',
-            condition: stripEnd(cond),
-            then: [],
-            otherwise: [],
-          };
-          target.push(branch);
-          this.scope.lastIf = branch;
-          this.scope.lastSwitch = null;
-          target = branch.then;
+          target = this.openIf(target, stripEnd(cond)).then;
           const rest = this.tokenAt(asked, Math.max(0, cond.end - 3), true);
           if (rest < asked.to) target.push(...this.action(rest, asked.to));
           lastAction = null;
@@ -553,15 +549,7 @@ class Reader {
           });
         const cond = conditionOf(`if ${this.words({ from: at, to: clause.to }).replace(/^(?:if|whether)\s+/, '')}`);
         if (cond) {
-          const branch: Extract<Step, { kind: 'if' }> = {
-            kind: 'if',
-            condition: stripEnd(cond),
-            then: [],
-            otherwise: [],
-          };
-          target.push(branch);
-          this.scope.lastIf = branch;
-          target = branch.then;
+          target = this.openIf(target, stripEnd(cond), false).then;
           continue;
         }
       }
@@ -1045,10 +1033,15 @@ class Reader {
       (x) => x.kind === 'filter' && x.condition.field === cond.field && x.condition.value === cond.value,
     );
     if (filter >= 0) target.splice(filter, 1);
-    const branch: Extract<Step, { kind: 'if' }> = { kind: 'if', condition: stripEnd(cond), then: [], otherwise: [] };
+    return this.openIf(target, stripEnd(cond));
+  }
+
+  /** An If with no outcomes yet, at the end of `target`: the clauses after it fill its branches. */
+  private openIf(target: Step[], condition: Condition, newScope = true): Extract<Step, { kind: 'if' }> {
+    const branch: Extract<Step, { kind: 'if' }> = { kind: 'if', condition, then: [], otherwise: [] };
     target.push(branch);
     this.scope.lastIf = branch;
-    this.scope.lastSwitch = null;
+    if (newScope) this.scope.lastSwitch = null;
     return branch;
   }
 

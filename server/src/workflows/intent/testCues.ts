@@ -26,7 +26,7 @@ const STATE_AFTER_ITEM = new RegExp(
   String.raw`\b(?:${ITEMS})\s+(?:is\s+|are\s+|gets\s+|get\s+|was\s+|were\s+|has been\s+|have been\s+)?(${STATES})\b(?!\s+(?:by|to|for|with|from)\b)`,
 );
 /** "3+ days", "90+ days", "for over 2 weeks", "in more than three days". */
-const AGE = String.raw`(?:(\d+)\s*\+\s*|(?:over|more than|at least|longer than)\s+(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+)(days?|hours?|weeks?|months?)`;
+const AGE = String.raw`(?:(\d+)\s*\+\s*|(?:over|more than|at least|longer than)\s+(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+)(days?|hours?|weeks?|months?|years?)`;
 
 /** The stated tests of a request's lower-case text, in the order they are said. */
 export function statedTests(lower: string, whole = lower): StatedTest[] {
@@ -85,8 +85,12 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
     });
   }
   // "products w/ empty description", "contacts with no phone number", "rows where the email is blank".
+  // "the products in my store that dont have a description yet": the field is missing too.
   const empty =
     /\b(?:with|w\/|that have|which have|having)\s+(?:an?\s+)?(?:empty|blank|missing|no)\s+([a-z_]+)/.exec(lower) ??
+    /\b(?:that|which|who)\s+(?:don'?t|doesn'?t|do not|does not|didn'?t)\s+(?:have|has|include|contain)\s+(?:an?\s+|any\s+)?([a-z_]+)/.exec(
+      lower,
+    ) ??
     /\b(?:the\s+)?([a-z_]+)\s+(?:is|are)\s+(?:empty|blank|missing)\b/.exec(lower);
   if (
     empty &&

@@ -160,6 +160,20 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     /^(?:(?:it|its|it's|it is|they are|they're|the (?:[a-z]+ )?(?:review|rating|score)s? (?:is|are)|the review has|it has|they have|rated|has|have|with|gets?)\s+)?(\d{1,2})\s*(?:or|-|–|to|and)\s*(\d{1,2})\s*(?:stars?|\*|points?)\b/.exec(
       text.trim(),
     );
+  // "if it's 3 stars or below", "5 stars or more".
+  const bound =
+    /^(?:(?:it|its|it's|it is|they are|they're|rated|has|have|with|gets?)\s+)?(\d{1,2})\s*(?:stars?|\*)\s+or\s+(below|less|lower|under|fewer|worse|above|more|higher|better|over)\b/.exec(
+      text.trim(),
+    );
+  if (bound)
+    return {
+      condition: {
+        field: 'rating',
+        operator: /^(?:below|less|lower|under|fewer|worse)$/.test(bound[2]!) ? 'lte' : 'gte',
+        value: Number(bound[1]),
+      },
+      end: text.indexOf(bound[0]) + bound[0].length,
+    };
   if (stars) {
     const lo = Number(stars[1]);
     const hi = Number(stars[2]);
@@ -646,6 +660,19 @@ export const invert = (op: Condition['operator']): Condition['operator'] => INVE
 /** Whether b is the other outcome of a ("if valid … if invalid …", "if paid … if unpaid …", "over 10 … 10 or less"). */
 export function isComplement(a: Condition, b: Condition): boolean {
   if (a.field !== b.field) return false;
+  // "4 or 5 stars … 3 stars or below": whole numbers on either side of one bound.
+  if (typeof a.value === 'number' && typeof b.value === 'number') {
+    const [x, y] = [a.value, b.value];
+    if (
+      (a.operator === 'gte' && b.operator === 'lte' && y === x - 1) ||
+      (a.operator === 'lte' && b.operator === 'gte' && y === x + 1) ||
+      (a.operator === 'gt' && b.operator === 'lte' && y === x) ||
+      (a.operator === 'lt' && b.operator === 'gte' && y === x) ||
+      (a.operator === 'gte' && b.operator === 'lt' && y === x) ||
+      (a.operator === 'lte' && b.operator === 'gt' && y === x)
+    )
+      return true;
+  }
   if (INVERSE[a.operator] === b.operator && (a.value === b.value || typeof a.value === 'boolean')) return true;
   return (
     a.operator === 'equals' && b.operator === 'equals' && typeof a.value === 'string' && opposite(a.value) === b.value

@@ -1992,7 +1992,7 @@ function whereItemsAre(steps: Step[]): void {
 const TRIGGER_TITLE = /^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:trigger|when|starts? when|kick-?off|entry point)\b/i;
 
 /** Apps whose trigger node has an event of its own for a failure ("invoice.payment_failed", "deployFailed"). */
-export const TRIGGERS_WITH_FAILURE_EVENTS = new Set([
+const TRIGGERS_WITH_FAILURE_EVENTS = new Set([
   'chargebee',
   'customerIo',
   'lemlist',

@@ -5,6 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { SMTPServer } from 'smtp-server';
 import { Agent, request } from 'undici';
 import type { ToolCall } from '../../contract/types.ts';
@@ -244,22 +246,32 @@ describe('the catalogue tools', () => {
       assert.deepEqual(JSON.parse(post.result.split('\n\n')[1]!).method, 'GET');
     });
 
-    it('cuts a response at the size limit and a request at the time limit', async () => {
-      const fns = await functions(
-        'http_request',
-        envWith({ httpLimits: limits({ maxBytes: 10_000, timeoutMs: 500 }) }),
-      );
-      const big = await call(fns, 'http_get', { url: `http://${host}/big` });
-      assert.equal(big.tool_call_error, false);
-      assert.match(big.result, /\n\nx{10000}\n\n\(the response was cut at the 10000-byte limit\)$/);
-      const started = performance.now();
-      const slow = await call(fns, 'http_get', { url: `http://${host}/slow` });
-      assert.deepEqual(
-        [slow.tool_call_error, slow.result],
-        [true, 'No complete answer within 0.5 s; the request was cut.'],
-      );
-      assert.ok(performance.now() - started < 3_000);
-    });
+    it(
+      'cuts a response at the size limit and a request at the time limit, even across a garbage collection',
+      { timeout: 20_000 },
+      async () => {
+        const fns = await functions(
+          'http_request',
+          envWith({ httpLimits: limits({ maxBytes: 10_000, timeoutMs: 500 }) }),
+        );
+        const big = await call(fns, 'http_get', { url: `http://${host}/big` });
+        assert.equal(big.tool_call_error, false);
+        assert.match(big.result, /\n\nx{10000}\n\n\(the response was cut at the 10000-byte limit\)$/);
+        const started = performance.now();
+        // A full collection while the request waits: a deadline only a weak reference keeps alive
+        // (AbortSignal.any over AbortSignal.timeout, nodejs/node#57736) would never fire.
+        setFlagsFromString('--expose-gc');
+        const gc = runInNewContext('gc') as () => void;
+        const collecting = setTimeout(gc, 100);
+        const slow = await call(fns, 'http_get', { url: `http://${host}/slow` });
+        clearTimeout(collecting);
+        assert.deepEqual(
+          [slow.tool_call_error, slow.result],
+          [true, 'No complete answer within 0.5 s; the request was cut.'],
+        );
+        assert.ok(performance.now() - started < 3_000);
+      },
+    );
 
     it('rejects bad input with a clear message', async () => {
       const fns = await functions('http_request');

@@ -229,6 +229,26 @@ function describe(method: Method, start: URL, hop: Hop, limits: HttpLimits): str
   return lines.join('\n');
 }
 
+/**
+ * A signal that aborts with the run or after `ms`. Not `AbortSignal.any([run, AbortSignal.timeout(ms)])`:
+ * Node may collect a timeout signal held only by `any()` before it fires, and the request then waits
+ * for undici's own 300 s limit (nodejs/node#57736). A timer the event loop holds always fires.
+ */
+function deadlineSignal(runSignal: AbortSignal, ms: number) {
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(runSignal.reason);
+  if (runSignal.aborted) onRunAbort();
+  else runSignal.addEventListener('abort', onRunAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      runSignal.removeEventListener('abort', onRunAbort);
+    },
+  };
+}
+
 function httpFunction(method: Method, limits: HttpLimits, runSignal: AbortSignal): ToolFunction {
   const withBody = method === 'POST' || method === 'PUT';
   const properties: Record<string, unknown> = {
@@ -259,14 +279,16 @@ function httpFunction(method: Method, limits: HttpLimits, runSignal: AbortSignal
         headers['content-type'] = json ? 'application/json' : 'text/plain; charset=utf-8';
       }
       const secrets = [...urlSecrets(url), ...headerSecrets(headers)];
-      const signal = AbortSignal.any([runSignal, AbortSignal.timeout(limits.timeoutMs)]);
+      const deadline = deadlineSignal(runSignal, limits.timeoutMs);
       const visited: URL[] = [];
       let hop: Hop;
       try {
-        hop = await send(method, url, headers, body, limits, signal, visited);
+        hop = await send(method, url, headers, body, limits, deadline.signal, visited);
       } catch (error) {
         if (runSignal.aborted) throw error;
-        describeFailure(error, visited.at(-1) ?? url, limits, signal);
+        describeFailure(error, visited.at(-1) ?? url, limits, deadline.signal);
+      } finally {
+        deadline.clear();
       }
       return maskIn(describe(method, url, hop, limits), [...secrets, ...visited.flatMap(urlSecrets)]);
     },

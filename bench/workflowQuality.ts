@@ -107,6 +107,24 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, thirtieth development set (first-day chat requests)',
   },
   {
+    set: 'userDevelopment31',
+    label:
+      'requests written outside the builder, thirty-first development set (ops leads asking in an #automation channel)',
+  },
+  {
+    set: 'userDevelopment32',
+    label:
+      'requests written outside the builder, thirty-second development set (user stories with acceptance criteria)',
+  },
+  {
+    set: 'userDevelopment33',
+    label: 'requests written outside the builder, thirty-third development set (indie founders describing their stack)',
+  },
+  {
+    set: 'userDevelopment34',
+    label: 'requests written outside the builder, thirty-fourth development set (marketing and community managers)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

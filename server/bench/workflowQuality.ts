@@ -82,6 +82,10 @@ export type SetName =
   | 'userDevelopment28'
   | 'userDevelopment29'
   | 'userDevelopment30'
+  | 'userDevelopment31'
+  | 'userDevelopment32'
+  | 'userDevelopment33'
+  | 'userDevelopment34'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -124,6 +128,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment28: 'user-requests-dev28.json',
   userDevelopment29: 'user-requests-dev29.json',
   userDevelopment30: 'user-requests-dev30.json',
+  userDevelopment31: 'user-requests-dev31.json',
+  userDevelopment32: 'user-requests-dev32.json',
+  userDevelopment33: 'user-requests-dev33.json',
+  userDevelopment34: 'user-requests-dev34.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

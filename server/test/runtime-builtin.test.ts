@@ -260,6 +260,33 @@ describe('the built-in team', () => {
     assert.deepEqual(structuralProblems(wf), []);
   });
 
+  it('compares two lists in Compare Datasets and goes on from the output the request asked about', async () => {
+    const wf = workflowOf(
+      await run(
+        team(),
+        'Every Friday pull the members from Mailchimp and the customers from Stripe, and email me the customers who are not in Mailchimp.',
+      ),
+    );
+    const compare = wf.nodes.find((n: { type: string }) => n.type === 'n8n-nodes-base.compareDatasets');
+    assert.deepEqual(compare?.parameters.mergeByFields, { values: [{ field1: 'email', field2: 'email' }] });
+    const into = (name: string) =>
+      Object.entries(wf.connections).flatMap(([from, c]) =>
+        ((c as { main: Array<Array<{ node: string; index: number }>> }).main ?? []).flatMap((links, output) =>
+          (links ?? [])
+            .filter((l) => l.node === name)
+            .map((l) => [wf.nodes.find((n: { name: string }) => n.name === from).type, output, l.index]),
+        ),
+      );
+    // Mailchimp into input A, Stripe into input B; "customers who are not in Mailchimp" leave by "In B only".
+    assert.deepEqual(into(compare.name).sort(), [
+      ['n8n-nodes-base.mailchimp', 0, 0],
+      ['n8n-nodes-base.stripe', 0, 1],
+    ]);
+    const mail = wf.nodes.find((n: { type: string }) => n.type === 'n8n-nodes-base.emailSend');
+    assert.deepEqual(into(mail.name), [['n8n-nodes-base.compareDatasets', 3, 0]]);
+    assert.deepEqual(structuralProblems(wf), []);
+  });
+
   it('starts a sub-workflow from the Execute Workflow Trigger', async () => {
     const wf = workflowOf(
       await run(

@@ -1,26 +1,12 @@
 // Structural checks n8n's validator does not make: no placeholder node, no output left dangling, every Merge input
 // fed, every AI cluster complete. The builder reports them; the quality benchmark counts them.
 import type { N8nWorkflow } from './n8nJson.ts';
-import { readParameters } from './nodeParameters.ts';
+import { mainOutputs } from './nodeParameters.ts';
 
 const PLACEHOLDER = /^(?:next step|placeholder|todo|tbd|step \d+|untitled)$/i;
 
 function outputsOf(wf: N8nWorkflow, name: string): number {
-  const node = wf.nodes.find((n) => n.name === name)!;
-  const p = readParameters(node);
-  const short = node.type.split('.').pop();
-  const error = node.onError === 'continueErrorOutput' ? 1 : 0;
-  switch (short) {
-    case 'if':
-    case 'splitInBatches':
-      return 2;
-    case 'switch':
-      return (p.rules?.values?.length ?? 0) + (p.options?.fallbackOutput === 'extra' ? 1 : 0);
-    case 'textClassifier':
-      return (p.categories?.categories?.length ?? 0) + (p.options?.fallback === 'other' ? 1 : 0);
-    default:
-      return 1 + error;
-  }
+  return mainOutputs(wf.nodes.find((n) => n.name === name)!);
 }
 
 export function structuralProblems(wf: N8nWorkflow): string[] {
@@ -54,12 +40,15 @@ export function structuralProblems(wf: N8nWorkflow): string[] {
       const wired = wf.connections[node.name]?.main ?? [];
       const count = outputsOf(wf, node.name);
       // A last step's success output, and a batch loop's "done" output, may end the workflow.
-      const mayEnd = (i: number) => i === 0 && (count === 1 + (node.onError ? 1 : 0) || short === 'splitInBatches');
+      // Compare Datasets: the outputs the request did not ask about may end too.
+      const mayEnd = (i: number) =>
+        short === 'compareDatasets' ||
+        (i === 0 && (count === 1 + (node.onError ? 1 : 0) || short === 'splitInBatches'));
       if (count > 1 || wired.length)
         for (let i = 0; i < count; i++)
           if (!wired[i]?.length && !mayEnd(i)) problems.push(`Output ${i} of "${node.name}" leads nowhere.`);
     }
-    if (short === 'merge') {
+    if (short === 'merge' || short === 'compareDatasets') {
       const inputs = Number((node.parameters as { numberInputs?: number }).numberInputs ?? 2);
       for (let i = 0; i < inputs; i++)
         if (!incoming.get(node.name)?.has(i)) problems.push(`Input ${i + 1} of "${node.name}" is not fed.`);

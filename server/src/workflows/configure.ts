@@ -220,6 +220,9 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): 
       return values.length ? { value: values.slice(0, 1) } : { value: [placeholder(label(prop))], pick: label(prop) };
     }
     case 'number':
+      // "comment on the PR": the issue or pull request the item is (GitHub's webhook body carries its number).
+      if (/^(?:issue|pullrequest|pr)number$/.test(n))
+        return { value: '={{ $json.body?.number ?? $json.body?.issue?.number ?? $json.number }}' };
       return { value: typeof prop.default === 'number' ? prop.default : 0 };
     case 'boolean':
       return { value: prop.default === true };

@@ -19,6 +19,7 @@ export const T = {
   if: 'n8n-nodes-base.if',
   switch: 'n8n-nodes-base.switch',
   merge: 'n8n-nodes-base.merge',
+  compare: 'n8n-nodes-base.compareDatasets',
   batches: 'n8n-nodes-base.splitInBatches',
   wait: 'n8n-nodes-base.wait',
   set: 'n8n-nodes-base.set',

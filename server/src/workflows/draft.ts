@@ -4,7 +4,7 @@
 import { configureNode, fillRequired, visible, type Intent } from './configure.ts';
 import type { NodeDefinition } from './knowledge.ts';
 import { toN8n, type N8nWorkflow } from './n8nJson.ts';
-import { readParameters } from './nodeParameters.ts';
+import { mainOutputs } from './nodeParameters.ts';
 import type { Link } from './plan.ts';
 
 export interface DraftNode {
@@ -25,24 +25,6 @@ const SUB_NODE =
 function isSubNode(node: Pick<DraftNode, 'type' | 'parameters'>): boolean {
   if (/\.vectorStore\w+$/.test(node.type)) return /^retrieve/.test(String(node.parameters.mode ?? 'retrieve'));
   return SUB_NODE.test(node.type);
-}
-
-/** How many main outputs a node has, from its type and parameters. */
-function outputCount(node: Pick<DraftNode, 'type' | 'parameters' | 'onError'>): number {
-  const p = readParameters(node);
-  const short = node.type.split('.').pop() ?? '';
-  const error = node.onError === 'continueErrorOutput' ? 1 : 0;
-  switch (short) {
-    case 'if':
-    case 'splitInBatches':
-      return 2;
-    case 'switch':
-      return (p.rules?.values?.length ?? 0) + (p.options?.fallbackOutput === 'extra' ? 1 : 0);
-    case 'textClassifier':
-      return (p.categories?.categories?.length ?? 0) + (p.options?.fallback === 'other' ? 1 : 0);
-    default:
-      return 1 + error;
-  }
 }
 
 const GENERIC_LABEL = /^(?:Create|Add|Send|Get|Update|Delete) [\w -]{1,30}? (?:in|to|via|from) (.+)$/;
@@ -137,7 +119,7 @@ export class WorkflowDraft {
     if (type === 'main') {
       if (isSubNode(source))
         throw new DraftError(`"${from}" is a sub-node: connect it to its parent with its ai_* connection type.`);
-      const count = outputCount(source);
+      const count = mainOutputs(source);
       if (output < 0 || output >= count)
         throw new DraftError(`"${from}" has ${count} output(s); output ${output} does not exist.`);
     } else {

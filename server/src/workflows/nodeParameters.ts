@@ -21,7 +21,29 @@ export interface ReadParameters {
   categories?: { categories?: Array<{ category: string }> };
   assignments?: { assignments?: Array<{ name: string }> };
   attributes?: { attributes?: Array<{ name: string }> };
+  mergeByFields?: { values?: Array<{ field1?: string }> };
   options?: { fallback?: string; fallbackOutput?: string };
 }
 
 export const readParameters = (node: Pick<N8nNode, 'parameters'>): ReadParameters => node.parameters as ReadParameters;
+
+/** How many main outputs a node has, from its type and parameters (its error output included). */
+export function mainOutputs(node: Pick<N8nNode, 'type' | 'parameters' | 'onError'>): number {
+  const p = readParameters(node);
+  const short = node.type.split('.').pop() ?? '';
+  const error = node.onError === 'continueErrorOutput' ? 1 : 0;
+  switch (short) {
+    case 'if':
+    case 'splitInBatches':
+      return 2;
+    case 'switch':
+      return (p.rules?.values?.length ?? 0) + (p.options?.fallbackOutput === 'extra' ? 1 : 0);
+    case 'textClassifier':
+      return (p.categories?.categories?.length ?? 0) + (p.options?.fallback === 'other' ? 1 : 0);
+    // In A only, Same, Different, In B only.
+    case 'compareDatasets':
+      return 4;
+    default:
+      return 1 + error;
+  }
+}

@@ -5,7 +5,7 @@ import { aiCluster, embeddings, type SubNode } from './aiNodes.ts';
 import { appKind, isFeed } from './catalog/appKinds.ts';
 import type { CatalogApp } from './catalog/nodeCatalog.ts';
 import { checkOf, conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
-import type { Route, Step, WorkflowSpec } from './spec.ts';
+import type { Comparison, Route, Step, WorkflowSpec } from './spec.ts';
 
 export interface Link {
   from: string;
@@ -100,6 +100,38 @@ class Planner {
     return [{ node: merge, output: 0 }];
   }
 
+  /** Two sources into Compare Datasets; the steps after take the output the request asked for. */
+  private compare(groups: Port[][], c: Comparison): Port[] {
+    if (c.node === 'merge' && c.keep !== 'different') {
+      const merge = this.add({
+        name: 'Merge',
+        type: T.merge,
+        parameters: {
+          mode: 'combine',
+          combineBy: 'combineByFields',
+          fieldsToMatchString: c.key,
+          joinMode: c.keep === 'same' ? 'keepMatches' : 'keepNonMatches',
+          outputDataFrom: c.keep === 'b' ? 'input2' : 'input1',
+          options: {},
+        },
+      });
+      groups.forEach((ports, i) => ports.forEach((p) => this.link(p, merge, i)));
+      return [{ node: merge, output: 0 }];
+    }
+    const name = this.add({
+      name: COMPARED[c.keep],
+      type: T.compare,
+      parameters: {
+        mergeByFields: { values: [{ field1: c.key, field2: c.key }] },
+        // "a list of the SKUs where the counts differ, with both numbers": each item carries both versions.
+        ...(c.keep === 'different' ? { resolve: 'includeBoth' } : {}),
+        options: {},
+      },
+    });
+    groups.forEach((ports, i) => ports.forEach((p) => this.link(p, name, i)));
+    return [{ node: name, output: COMPARE_OUTPUT[c.keep] }];
+  }
+
   wire(steps: Step[], entries: Port[]): Port[] {
     let ports = entries;
     for (const step of steps) ports = this.step(step, ports);
@@ -129,6 +161,7 @@ class Planner {
             : kind === 'store'
               ? 'record'
               : 'item');
+    if (step.app === 'quickChart') return 'Draw chart with QuickChart';
     switch (step.verb) {
       case 'send':
         if (step.hints.channel) return `Post to ${step.hints.channel}`;
@@ -214,6 +247,7 @@ class Planner {
       }
       case 'parallel': {
         const exits = step.branches.map((b) => this.wire(b, entries));
+        if (step.compare && exits.length === 2) return this.compare(exits, step.compare);
         return step.merge ? this.merge(exits) : exits.flat();
       }
       case 'loop': {
@@ -314,6 +348,15 @@ class Planner {
     return [{ node: this.add(triggerDraft(trigger, (key) => this.name(key))), output: 0 }];
   }
 }
+
+/** Compare Datasets' outputs: In A only, Same, Different, In B only. */
+const COMPARE_OUTPUT: Record<Comparison['keep'], number> = { a: 0, same: 1, different: 2, b: 3 };
+const COMPARED: Record<Comparison['keep'], string> = {
+  a: 'Only in the first list',
+  b: 'Only in the second list',
+  same: 'In both lists',
+  different: 'Where the lists differ',
+};
 
 /** Operations that list an app's items (what a poll reads). */
 const LISTS = /^(?:getAll|getMany|list|search)$/;

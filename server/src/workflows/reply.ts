@@ -5,6 +5,8 @@ import { readParameters } from './nodeParameters.ts';
 import type { WorkflowSpec } from './spec.ts';
 import type { Built, Checked } from './builder.ts';
 import { scheduleText } from './wording.ts';
+import { nodeCatalog } from './catalog/nodeCatalog.ts';
+import { appDisplayName } from './plan.ts';
 
 export interface Deployment {
   /** Link to the workflow in the user's n8n, when it was created or updated there. */
@@ -98,6 +100,17 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     }
     case 'merge':
       return 'waits for the parallel branches and merges their items.';
+    case 'compareDatasets': {
+      const key = p.mergeByFields?.values?.[0]?.field1;
+      const outputs = [
+        'only in the first list',
+        'in both alike',
+        'in both with different values',
+        'only in the second list',
+      ];
+      const taken = outputs.filter((_, i) => targets(wf, node.name, i).length);
+      return `compares the two lists${key ? ` by \`${key}\`` : ''}; the items ${taken.join(' and ') || 'it sorts'} go on.`;
+    }
     case 'splitInBatches':
       return `loops over the items ${p.batchSize} at a time; the steps after it run for each batch and loop back${targets(wf, node.name, 0).length ? `, and ${targets(wf, node.name, 0).join(', ')} runs when all are done` : ''}.`;
     case 'wait':
@@ -278,8 +291,13 @@ export function workflowSections(input: Omit<ReplyInput, 'changes' | 'spec'> & {
 /** Nothing in the request could be read as a workflow: ask instead of building a placeholder. */
 export function clarifyingReply(spec: WorkflowSpec): string {
   if (spec.trigger.kind !== 'manual') {
+    // "with a Facebook Graph API trigger": the app as n8n names it, not its catalogue key.
+    const start =
+      spec.trigger.kind === 'schedule'
+        ? scheduleText(spec.trigger.rule)
+        : `with a ${spec.trigger.kind === 'app' ? `${appDisplayName(nodeCatalog().app(spec.trigger.app), spec.trigger.app)} trigger` : `${spec.trigger.kind} trigger`}`;
     return [
-      `I can start the workflow ${spec.trigger.kind === 'schedule' ? scheduleText(spec.trigger.rule) : `with a ${spec.trigger.kind === 'app' ? `${spec.trigger.app} trigger` : `${spec.trigger.kind} trigger`}`}, but I did not find what should happen then.`,
+      `I can start the workflow ${start}, but I did not find what should happen then.`,
       '',
       '**What should happen then?** The apps and steps in order, for example "add it to Airtable, then post to #sales on Slack if the budget is over 10k".',
     ].join('\n');

@@ -184,7 +184,8 @@ export type Step =
   | AiStep
   | { kind: 'if'; condition: Condition; then: Step[]; otherwise: Step[] }
   | { kind: 'switch'; field: string; routes: Route[]; fallback: Step[] | null; match?: 'equals' | 'contains' }
-  | { kind: 'parallel'; branches: Step[][]; merge: boolean }
+  /** Branches side by side, joined in a Merge, or two sources compared (Compare Datasets) when `compare` is set. */
+  | { kind: 'parallel'; branches: Step[][]; merge: boolean; compare?: Comparison }
   /** Items one batch at a time through the body, which loops back; `wait` paces the batches (rate limits). */
   | { kind: 'loop'; size: number; body: Step[] }
   | {
@@ -262,6 +263,17 @@ export interface WorkflowSpec {
    * wiki into Qdrant and give me a Slack bot that answers questions about it"): n8n runs both from one workflow.
    */
   ingest?: { trigger: Trigger; steps: Step[] };
+}
+
+/**
+ * Two sources matched on a key: the steps after take the items only the first has (`a`), only the second has (`b`),
+ * both have alike (`same`), or both have with other values (`different`).
+ */
+export interface Comparison {
+  key: string;
+  keep: 'a' | 'b' | 'same' | 'different';
+  /** "with the Merge node … keep non-matches": a Merge that keeps the items asked for, instead of Compare Datasets. */
+  node?: 'merge';
 }
 
 /** Visits every step of a tree: branches, routes, loop bodies and parallel branches included. */

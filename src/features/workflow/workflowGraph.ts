@@ -29,7 +29,7 @@ export interface WorkflowDiagram {
 
 const MAX_EDGES = 3000;
 const TRIGGER_NAMES = new Set(['webhook', 'formTrigger', 'chatTrigger', 'manualTrigger', 'emailReadImap']);
-const FLOW_NAMES = new Set(['if', 'switch', 'merge', 'splitInBatches', 'filter', 'wait']);
+const FLOW_NAMES = new Set(['if', 'switch', 'merge', 'compareDatasets', 'splitInBatches', 'filter', 'wait']);
 const AI_PREFIXES = ['lm', 'tool', 'memory', 'outputParser', 'embeddings'];
 const ACRONYMS: Record<string, string> = {
   Http: 'HTTP',
@@ -97,12 +97,16 @@ function outputLabel(node: Json, index: number): string | null {
     const key = isObject(rule) && typeof rule.outputKey === 'string' ? rule.outputKey.trim() : '';
     return key || `Output ${index}`;
   }
+  // Compare Datasets sorts the two lists into four outputs.
+  if (base === 'compareDatasets') return ['In A only', 'Same', 'Different', 'In B only'][index] ?? null;
   if (node.onError === 'continueErrorOutput') return ['success', 'error'][index] ?? null;
   return null;
 }
 
 function inputLabel(node: Json, index: number): string | null {
-  return typeof node.type === 'string' && baseType(node.type) === 'merge' ? `Input ${index + 1}` : null;
+  const base = typeof node.type === 'string' ? baseType(node.type) : '';
+  if (base === 'compareDatasets') return ['Input A', 'Input B'][index] ?? null;
+  return base === 'merge' ? `Input ${index + 1}` : null;
 }
 
 /** The diagram of a workflow, or null when it has no `nodes` array and `connections` object. */

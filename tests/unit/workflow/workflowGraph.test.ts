@@ -63,6 +63,29 @@ describe('workflow diagram model', () => {
     expect(list).toContain('Webhook -> Is VIP?');
   });
 
+  it('labels the inputs and the output taken of Compare Datasets', () => {
+    const compared = toDiagram({
+      nodes: [
+        { name: 'Mailchimp', type: 'n8n-nodes-base.mailchimp', parameters: {} },
+        { name: 'Stripe', type: 'n8n-nodes-base.stripe', parameters: {} },
+        { name: 'Compare', type: 'n8n-nodes-base.compareDatasets', parameters: {} },
+        { name: 'Email', type: 'n8n-nodes-base.emailSend', parameters: {} },
+      ],
+      connections: {
+        Mailchimp: { main: [[{ node: 'Compare', type: 'main', index: 0 }]] },
+        Stripe: { main: [[{ node: 'Compare', type: 'main', index: 1 }]] },
+        Compare: { main: [[], [], [], [{ node: 'Email', type: 'main', index: 0 }]] },
+      },
+    })!;
+    const names = (id: string) => compared.nodes.find((n) => n.id === id)?.name;
+    expect(compared.edges.map((e) => `${names(e.source)} -> ${names(e.target)} [${e.label}]`)).toEqual([
+      'Mailchimp -> Compare [Input A]',
+      'Stripe -> Compare [Input B]',
+      'Compare -> Email [In B only]',
+    ]);
+    expect(nodeKind('n8n-nodes-base.compareDatasets')).toBe('flow');
+  });
+
   it('draws ai_* connections from the sub-node into the agent and counts those nodes as AI sub-nodes', () => {
     const list = edges();
     expect(list).toEqual(

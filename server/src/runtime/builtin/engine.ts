@@ -28,7 +28,8 @@ function requestText(input: RunInput): string {
 function asksForTeam(message: string): boolean {
   // "Which team should I use?", "recommend a team for …": the team is what is asked for, not who the work is for
   // ("a Q&A bot for our team").
-  return /\b(?:which|what)\s+(?:\w+\s+){0,2}team\b|\b(?:recommend|need|want|suggest|find)\w*\s+(?:me\s+|us\s+)?(?:a|an|the|one)\s+(?:\w+\s+){0,2}team\b/i.test(
+  // "a digest of what the team shipped" asks for no team.
+  return /\b(?:which|what)\s+(?:(?!the\b|our\b|my\b|your\b)\w+\s+){0,2}team\b|\b(?:recommend|need|want|suggest|find)\w*\s+(?:me\s+|us\s+)?(?:a|an|the|one)\s+(?:\w+\s+){0,2}team\b/i.test(
     message,
   );
 }

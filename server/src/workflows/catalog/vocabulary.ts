@@ -47,6 +47,19 @@ const ALIASES: Record<string, string> = {
   gdrive: 'googleDrive',
   'google doc': 'googleDocs',
   gcal: 'googleCalendar',
+  // "last week's sessions by channel from GA4": Google Analytics 4.
+  ga4: 'googleAnalytics',
+  // "grab the top HN stories": Hacker News.
+  hn: 'hackerNews',
+  // "turn it into a bar chart", "a chart of daily signups": n8n draws charts with QuickChart.
+  'bar chart': 'quickChart',
+  'line chart': 'quickChart',
+  'pie chart': 'quickChart',
+  'chart image': 'quickChart',
+  'a chart': 'quickChart',
+  // "my grist doc": Grist, which a lower-case writer names by its documents.
+  'grist doc': 'grist',
+  'grist document': 'grist',
   oracle: 'oracleDatabase',
   // "our family matrix room", "the #sec matrix room": Matrix, which a lower-case writer names by its rooms.
   'matrix room': 'matrix',

@@ -150,7 +150,12 @@ const hasBranch = (steps: Step[]): boolean => {
   let found = false;
   walkSteps(steps, (s) => {
     found ||=
-      s.kind === 'if' || s.kind === 'switch' || s.kind === 'filter' || (s.kind === 'ai' && (s.routes?.length ?? 0) > 1);
+      s.kind === 'if' ||
+      s.kind === 'switch' ||
+      s.kind === 'filter' ||
+      (s.kind === 'ai' && (s.routes?.length ?? 0) > 1) ||
+      // "any Workspace account whose email isn't in BambooHR": Compare Datasets makes that test.
+      (s.kind === 'parallel' && Boolean(s.compare));
   });
   return found;
 };

@@ -1,10 +1,11 @@
 // Kinds of step a request asks for in a few words that no clause rule may have turned into a step: a file whose
 // content is read ("the warehouse CSV that lands on our SFTP", "PDF invoices emailed to us"), a file made for
 // someone ("send a CSV of the bad rows"), a time relative to an event ("24 hours before", "the next morning",
-// "still not completed after 3 days"), two sources compared or combined ("compare Stripe with QuickBooks") and a page
+// "still not completed after 3 days"), two sources compared or combined (`compare.ts`) and a page
 // fetched or an API called that n8n has no node for ("call our fulfilment API").
 // Each is checked after the clauses are read and added where the request's sentence puts it, when it is missing.
 import { isRead, walkSteps, type Step } from '../spec.ts';
+import { joinSources } from './compare.ts';
 import { findMentions } from './mentions.ts';
 import { numberWord } from './spoken.ts';
 import { tokenize } from './text.ts';
@@ -16,6 +17,21 @@ const FORMAT: Record<string, Format> = { csv: 'csv', pdf: 'pdf', excel: 'xlsx', 
 /** A file of a format the workflow makes: "as a CSV", "a CSV of the bad rows", "export … to Excel". */
 const MADE =
   /\b(?:export|save|send|convert|attach|generate|create|write|turn|output|deliver|share|e-?mail|mail|post|upload it|put)\w* (?:[\w'@#.-]+ ){0,6}?(?:as|into|to|in) (?:a |an )?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365|file in|tab)\b)|\b(?:a|an) (csv|excel|xlsx)(?: file| export| report| attachment)? (?:of|with|listing|containing)\b|\bexport\w* (?:[\w']+ ){0,4}(?:to|as) (?:a |an )?(csv|excel|xlsx)\b|\b(?:generate|create|make|build|produce|attach) (?:a |an )?(csv|excel|xlsx)\b/i;
+
+/** A file the workflow makes; not one someone else puts somewhere ("uploads a CSV of stock levels to their SFTP"). */
+function madeFile(text: string): RegExpExecArray | null {
+  const made = MADE.exec(text);
+  if (!made) return null;
+  const before = text.slice(Math.max(0, made.index - 40), made.index);
+  if (
+    /^(?:a|an)\b/i.test(made[0]) &&
+    /\b(?:uploads?|uploaded|drops?|dropped|puts?|places?|lands?|delivers?|shares?|sends us|emails us|gives us|provides?)\s*$/i.test(
+      before,
+    )
+  )
+    return null;
+  return made;
+}
 
 /**
  * A file whose content the workflow reads: "the bank export (a CSV …)", "PDF invoices", "an Excel file". Excel is a
@@ -41,7 +57,7 @@ function has(steps: Step[], test: (s: Step) => boolean): boolean {
 function extractFiles(steps: Step[], original: string, mail: boolean): void {
   if (has(steps, (s) => s.kind === 'extract' || (s.kind === 'app' && Boolean(s.files)))) return;
   if (has(steps, (s) => s.kind === 'ai' && Boolean(s.binary))) return;
-  const made = MADE.exec(original);
+  const made = madeFile(original);
   const text = made ? original.replace(made[0], ' ') : original;
   const said = READ.exec(text);
   if (!said) return;
@@ -54,6 +70,15 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
   if (/\b(?:generate|create|make|send|attach|produce|build|render|print)s? (?:a |an |the )?(?:\w+ )?$/.test(before))
     return;
   const format = FORMAT[(said[1] ?? said[2])!.toLowerCase()]!;
+  // "compare the CSV on their FTP with Shopify": the file is extracted in its own branch, before the comparison.
+  for (const s of steps)
+    if (s.kind === 'parallel')
+      for (const branch of s.branches)
+        if (branch[0]?.kind === 'app' && STORES.test(branch[0].app) && isRead(branch[0])) {
+          branch[0].hints = { ...branch[0].hints, download: true };
+          branch.splice(1, 0, { kind: 'extract', format });
+          return;
+        }
   const stored = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && isRead(s));
   const at = stored >= 0 ? stored : steps.findIndex(isRead);
   const store = steps[at];
@@ -67,7 +92,7 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
 /** A file made for someone is converted before the step that sends or stores it. */
 function convertFiles(steps: Step[], original: string): void {
   if (has(steps, (s) => s.kind === 'convert')) return;
-  const made = MADE.exec(original);
+  const made = madeFile(original);
   if (!made) return;
   const format = FORMAT[(made[1] ?? made[2] ?? made[3] ?? made[4])!.toLowerCase()]! as 'csv' | 'xlsx';
   let at = steps.length;
@@ -166,70 +191,6 @@ function waitFor(steps: Step[], original: string, trigger: string): void {
   steps.splice(at, 0, step);
 }
 
-const COMPARE =
-  /\b(?:compar(?:e|es|ed|ing)|match(?:es|ed|ing)?(?: them)?(?: up)?|reconcil\w*|cross-?check\w*|combin(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|join(?:s|ed|ing)?)\b(?![^.!?\n]{0,40}\b(?:into (?:one|a single)|together into)\b)/i;
-
-/** Two sources compared or combined are read side by side into a Merge. */
-function joinSources(steps: Step[], original: string): void {
-  // "Nightly reconciliation. My workflow: … 3) compare the two": the comparing word of a sentence that names apps.
-  const cues = [...original.matchAll(new RegExp(COMPARE.source, 'gi'))];
-  const cue =
-    cues.find((c) => {
-      const from = original.slice(0, c.index).search(/[^.!?\n]*$/);
-      const to = c.index + (original.slice(c.index).search(/[.!?\n]/) + 1 || original.length);
-      return steps.some(
-        (s) => s.kind === 'app' && original.indexOf(s.phrase) >= from && original.indexOf(s.phrase) < to,
-      );
-    }) ?? cues[0];
-  if (!cue || has(steps, (s) => s.kind === 'parallel' && s.merge)) return;
-  // "compare the payments in our Stripe account with the invoices in QuickBooks": the apps the comparing sentence
-  // names after its verb are the sources, whatever verb a clause rule gave them.
-  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length);
-  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
-  const strong = /^(?:compar|match|reconcil|cross)/i.test(cue[0]);
-  // "pull all users from LDAP and compare them with the active users in Okta": with "compare", the apps of the
-  // whole sentence are what is compared.
-  const from = strong ? start : cue.index;
-  const named = steps.filter(
-    (s): s is Extract<Step, { kind: 'app' }> =>
-      s.kind === 'app' &&
-      !/^(?:emailSend|gmail|microsoftOutlook|slack|microsoftTeams|telegram|discord|twilio)$/.test(s.app) &&
-      original.indexOf(s.phrase) >= from &&
-      original.indexOf(s.phrase) < end,
-  );
-  const distinct = named.filter((s, i) => named.findIndex((x) => x.app === s.app) === i);
-  let copy: Step | null = null;
-  if (distinct.length >= 2) for (const s of distinct.slice(0, 2)) s.verb = 'read';
-  // "compare that sheet with my class list (it's in another sheet)": two reads of the same app.
-  else if (
-    strong &&
-    distinct.length === 1 &&
-    /\b(?:another|other|second|two|both|separate)\s+(?:google\s+)?(?:sheets?|tabs?|tables?|lists?|files?|spreadsheets?|bases?|databases?)\b/i.test(
-      original.slice(start, end),
-    )
-  ) {
-    const one = distinct[0]!;
-    one.verb = 'read';
-    copy = { ...structuredClone(one), hints: {} };
-    steps.splice(steps.indexOf(one) + 1, 0, copy);
-  }
-  // Two sources said in the comparing sentence; "compare", "match" and "reconcile" may name them earlier.
-  const inSentence = (s: Step) =>
-    strong ||
-    ((s.kind === 'app' || s.kind === 'http') &&
-      original.indexOf(s.phrase) >= start &&
-      original.indexOf(s.phrase) < end);
-  const reads = steps.filter((s): s is Extract<Step, { kind: 'app' | 'http' }> => isRead(s) && inSentence(s));
-  const first = reads[0];
-  const second = reads.find(
-    (s) => s !== first && (s === copy || !(s.kind === 'app' && first?.kind === 'app' && s.app === first.app)),
-  );
-  if (!first || !second) return;
-  const at = steps.indexOf(first);
-  steps.splice(steps.indexOf(second), 1);
-  steps.splice(at, 1, { kind: 'parallel', branches: [[first], [second]], merge: true });
-}
-
 /** A site checked for being up, a page fetched, an API called: an HTTP Request does it, where n8n has no app. */
 const SITE_DOWN =
   /\b(?:uptime|downtime|outages?)\b|\b(?:site|website|server|endpoint|url|api|page|service)s? (?:is |goes |went |are |go )?(?:down|offline|unreachable)\b/i;
@@ -238,11 +199,13 @@ const PAGE =
 const API =
   /\b(?:call|calls|calling|hit|hits|query|queries|post(?:s)? (?:it|them|this|that|the \w+) to|send(?:s)? (?:it|them|this|that|the \w+) to|notify) (?:our|their|the|a|an|its|this|that) (?:[\w-]+ ){0,3}?(?:api|endpoint|rest api|web ?service|service url|webhook url)\b/i;
 
-function fetchWeb(steps: Step[], original: string): void {
+function fetchWeb(steps: Step[], original: string, trigger: string): void {
   if (has(steps, (s) => s.kind === 'http' || (s.kind === 'ai' && s.tools.some((t) => t.kind === 'http')))) return;
   const said = SITE_DOWN.exec(original) ?? PAGE.exec(original) ?? API.exec(original);
   // "the Shopify API", "our Facebook page": an app's own API or page is that app's node.
   if (!said || findMentions(tokenize(said[0])).apps.length) return;
+  // "sensors POST the temperature to an endpoint": the caller of the workflow's own webhook, no call it makes.
+  if (trigger === 'webhook' && /^posts?\b[^.!?\n]*\bto (?:a|an|some|any) /i.test(said[0])) return;
   const api = API.test(said[0]) && !SITE_DOWN.test(said[0]);
   const step: Step = {
     kind: 'http',
@@ -262,7 +225,7 @@ function fetchWeb(steps: Step[], original: string): void {
 }
 
 export function auditKinds(steps: Step[], original: string, trigger: string, mail: boolean): void {
-  fetchWeb(steps, original);
+  fetchWeb(steps, original, trigger);
   if (!steps.length) return;
   joinSources(steps, original);
   extractFiles(steps, original, mail);

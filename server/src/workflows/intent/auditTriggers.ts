@@ -111,7 +111,7 @@ export function formTrigger(trigger: Trigger, steps: Step[], original: string): 
  * trigger it was read with becomes a read of that app at each run.
  */
 const POLL =
-  /\b(?:check(?:s|ed|ing)?|poll(?:s|ed|ing)?|verif\w*|look(?:s|ing)?|run(?:s|ning)?|sync(?:s|ed|ing)?|fetch(?:es|ed|ing)?|refresh\w*|re-?index\w*)\b[^.!?\n]{0,30}?\b(?:(?:every|each)(?!\s+(?:new|incoming)\b)|once an?|once a|twice a|hourly|daily|nightly|weekly|in the morning|per (?:hour|day))\b|\b(?:every|each) (?:quarter hour|half hour|\d+ ?(?:mins?|minutes?|hours?|h)\b)|\bweekdays (?:at )?\d|\bperiodically\b|\bevery (?:morning|evening|night|day|weekday|hour)\b|\beach (?:morning|evening|night|day|weekday)\b/i;
+  /\b(?:check(?:s|ed|ing)?|poll(?:s|ed|ing)?|verif\w*|look(?:s|ing)?|run(?:s|ning)?|sync(?:s|ed|ing)?|fetch(?:es|ed|ing)?|refresh\w*|re-?index\w*)\b[^.!?\n]{0,30}?\b(?:(?:every|each)(?!\s+(?:new|incoming)\b)|once an?|once a|twice a|hourly|daily|nightly|weekly|in the morning|per (?:hour|day))\b|\b(?:every|each) (?:quarter hour|half hour|\d+ ?(?:mins?|minutes?|hours?|h)\b)|\bweekdays (?:at )?\d|\bperiodically\b|\bevery (?:morning|evening|night|day|weekday|hour)\b|\beach (?:morning|evening|night|day|weekday)\b|\b(?:no|zero|fewer than \d+|less than \d+|under \d+)\s+(?:new\s+)?[\w-]+\s+(?:in|within|over|during)\s+the\s+(?:last|past)\s+(?:hour|\d+ ?(?:mins?|minutes?|hours?))\b/i;
 
 export function scheduleTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
   // A webhook the reader stood in with (the request names none) is no event the request asked for either.
@@ -125,8 +125,14 @@ export function scheduleTrigger(trigger: Trigger, steps: Step[], original: strin
   // "poll every 30s until the deploy is ready" paces a wait inside the run, it is no schedule.
   if (/^\s*(?:\d+\s*(?:s|secs?|seconds?)\b|[^.!?\n]{0,25}\buntil\b)/i.test(original.slice(cue.index + cue[0].length)))
     return null;
-  // An app's own event is kept unless the request says to check it on a schedule.
-  if (trigger.kind !== 'manual' && !/\b(?:check|poll|verif|sync|fetch|refresh|look|periodically)/i.test(cue[0]))
+  // An app's own event is kept unless the request says to check it on a schedule; "no new orders in the last
+  // hour" is a check whatever app the alert goes to.
+  const quiet = /\b(?:in|within|over|during)\s+the\s+(?:last|past)\b/i.test(cue[0]);
+  if (
+    trigger.kind !== 'manual' &&
+    !quiet &&
+    !/\b(?:check|poll|verif|sync|fetch|refresh|look|periodically)/i.test(cue[0])
+  )
     return null;
   const found = findSchedule(original);
   const said = original.slice(cue.index, cue.index + cue[0].length + 12);
@@ -137,7 +143,14 @@ export function scheduleTrigger(trigger: Trigger, steps: Step[], original: strin
       : /\bquarter hour/i.test(said)
         ? { field: 'minutes', minutesInterval: 15 }
         : { field: 'days', daysInterval: 1, triggerAtHour: 9 });
-  if (trigger.kind === 'app' && !steps.some((s) => s.kind === 'app' && s.app === trigger.app && isRead(s)))
+  if (
+    trigger.kind === 'app' &&
+    !(
+      quiet &&
+      /^(?:telegram|slack|discord|microsoftTeams|whatsApp|twilio|pushover|mattermost|googleChat)$/.test(trigger.app)
+    ) &&
+    !steps.some((s) => s.kind === 'app' && s.app === trigger.app && isRead(s))
+  )
     steps.unshift({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: cue[0] });
   return { kind: 'schedule', rule };
 }
@@ -163,8 +176,9 @@ const CALLED_IN = new RegExp(
     String.raw`\b(?:need|want|create|build|expose|give me|make)\s+(?:an?\s+|the\s+)?(?:n8n\s+)?(?:endpoint|url|webhook|api endpoint)\b[^.!?\n]{0,40}?\b(?:call|calls|post|posts|hit|hits|send|sends|can|that)\b`,
     String.raw`\b(?:endpoint|webhook url|url)\s+(?:that\s+)?(?:our|my|the|an?)\s+[\w.-]+(?:\s+[\w.-]+)?\s+(?:can|could|will)\s+(?:call|hit|post)\b`,
     // "our app will POST new signups to a url", "our ERP posts new purchase orders as JSON to a url".
-    String.raw`\b(?:will|can|could|would|should|to)\s+(?:post|send|push)\s+(?:[\w'-]+\s+){0,5}?to\s+(?:a|an|some)\s+(?:url|endpoint|webhook(?:\s+url)?)\b`,
-    String.raw`\b(?:posts|pushes)\s+(?:[\w'-]+\s+){0,5}?to\s+(?:a|an|some)\s+(?:url|endpoint|webhook(?:\s+url)?)\b`,
+    String.raw`\b(?:will|can|could|would|should|to)\s+(?:post|send|push)\s+(?:[\w'-]+\s+){0,5}?to\s+(?:a|an|some|any)\s+(?:url|endpoint|webhook(?:\s+url)?)\b`,
+    // "Cold room sensors POST the temperature to an endpoint every 5 min".
+    String.raw`\b(?:posts|pushes|POST)\s+(?:[\w'-]+\s+){0,5}?to\s+(?:a|an|some|any)\s+(?:url|endpoint|webhook(?:\s+url)?)\b`,
     // "I need a simple API endpoint in n8n: our app sends a postcode …".
     String.raw`\b(?:api|rest|http)\s+endpoints?\s+(?:in|with|on)\s+n8n\b`,
   ].join('|'),
@@ -194,6 +208,13 @@ export function webhookTrigger(trigger: Trigger, steps: Step[], original: string
     trigger.kind === 'manual' ||
     (trigger.kind === 'form' && !/\bforms?\b/i.test(original)) ||
     (trigger.kind === 'schedule' && !findSchedule(original)) ||
+    // "sensors POST the temperature to an endpoint every 5 min": how often the caller calls, no schedule of ours.
+    (trigger.kind === 'schedule' &&
+      !route &&
+      /\b(?:POST|posts?|sends?|pushes|push)\b/.test(cue[0]) &&
+      /\bevery\s+(?:\d+\s*)?(?:s|secs?|seconds?|mins?|minutes?|hours?|hrs?)\b/i.test(
+        original.slice(sentenceStart(original, cue.index), sentenceEnd(original, cue.index)),
+      )) ||
     // "The PLCs can POST faults to a url. Can every fault go into the 'Faults' airtable …": the call comes first, the
     // app named after it is where the items go.
     (trigger.kind === 'app' && !route && firstSaid(original, trigger.app) > sentenceEnd(original, cue.index));
@@ -258,9 +279,36 @@ const DATED =
  * deadline") runs every day: it reads the items, keeps those whose date is that far ahead, and reminds. A Wait would
  * only pause one run, and nothing would start it.
  */
+/** "The evening before each appointment", "the day before every booking": one day ahead, at that time of day. */
+const DAY_BEFORE =
+  /\bthe\s+(day|evening|night|morning|afternoon)\s+before\s+(?:each|every|their|the|a|an)\s+([a-z]+)\b/i;
+const CALENDARS = /^(?:googleCalendar|microsoftOutlook)$/;
+const HOUR_OF: Record<string, number> = { day: 9, evening: 18, night: 20, morning: 8, afternoon: 14 };
+
 export function datedReminder(trigger: Trigger, steps: Step[], original: string): Trigger | null {
-  if (trigger.kind !== 'manual') return null;
-  const m = DATED.exec(original);
+  const before = DAY_BEFORE.exec(original);
+  // "The evening before each appointment on the clinic Google Calendar": the calendar is read every day, not
+  // watched for new events.
+  // (Not "When a patient books, text them …, and the day before …": the booking is the event, and a Wait the way.)
+  const calendar =
+    trigger.kind === 'app' &&
+    CALENDARS.test(trigger.app) &&
+    !/\b(?:when|whenever|as soon as|once)\s+(?:\w+\s+){0,2}?(?:books?|booked|schedules?|scheduled|signs? up|registers?|makes? a booking)\b/i.test(
+      original,
+    );
+  if (before && (trigger.kind === 'manual' || calendar)) {
+    const app =
+      trigger.kind === 'app'
+        ? trigger.app
+        : findMentions(tokenize(original)).apps.find((a) => CALENDARS.test(a.app.key))?.app.key;
+    // Whatever verb a clause gave the calendar ("remind … in my Google Calendar"), its events are read first.
+    const said = steps.findIndex((s) => s.kind === 'app' && s.app === app);
+    if (said >= 0) steps.splice(said, 1);
+    if (app) steps.unshift({ kind: 'app', app, verb: 'read', hints: {}, phrase: before[0] });
+  } else if (trigger.kind !== 'manual') return null;
+  const m =
+    DATED.exec(original) ??
+    (before ? Object.assign([before[0], 'one', 'days', before[2]], { index: before.index }) : null);
   if (!m) return null;
   const unit = (m[2] ?? 'day').toLowerCase().replace(/s$/, '');
   const n = m[1] ? (/^an?$/i.test(m[1]) ? 1 : (numberWord(m[1].toLowerCase()) ?? 1)) : 0;
@@ -279,14 +327,28 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
   while (at < steps.length && (isRead(steps[at]!) || steps[at]!.kind === 'filter')) at++;
   steps.splice(at, 0, {
     kind: 'filter',
-    condition: {
-      field,
-      operator: 'equals',
-      value: days ? `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}` : '={{ $today.toFormat("MM-dd") }}',
-    },
+    // A calendar's events start at a time on that day (Google Calendar and Outlook: `start.dateTime`).
+    condition:
+      first.kind === 'app' && CALENDARS.test(first.app) && days
+        ? {
+            field: 'start.dateTime',
+            operator: 'contains',
+            value: `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}`,
+          }
+        : {
+            field,
+            operator: 'equals',
+            value: days
+              ? `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}`
+              : '={{ $today.toFormat("MM-dd") }}',
+          },
   });
   return {
     kind: 'schedule',
-    rule: findSchedule(original)?.rule ?? { field: 'days', daysInterval: 1, triggerAtHour: 9 },
+    rule: findSchedule(original)?.rule ?? {
+      field: 'days',
+      daysInterval: 1,
+      triggerAtHour: before ? HOUR_OF[before[1]!.toLowerCase()]! : 9,
+    },
   };
 }

@@ -2,7 +2,7 @@
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { walkSteps, type Step, type Trigger } from '../spec.ts';
+import { isRead, walkSteps, type Step, type Trigger } from '../spec.ts';
 import { auditAi, classifyMessages } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
@@ -113,7 +113,44 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
   callerSteps(trigger, steps, original);
   writeBeforeSend(steps, original);
+  sceneSteps(steps);
+  chartAfterData(steps);
   return stateReached(trigger, steps, original);
+}
+
+/** Words that only say which apps the writer has: "We sell on Shopify", "we use HubSpot", "I'm on Xero". */
+const SCENE =
+  /^(?:but |and |so |also |here )?(?:we|i)(?:'re|'m| are| am)?\s+(?:(?:already|currently|mainly|mostly|also)\s+)?(?:sell|selling|use|using|run|running|are on|'re on|'m on|am on|work in|work with|live in|host)\b(?:\s+(?:our|my|the|a|an))?\s+\S+(?:\s+\S+)?$/i;
+
+/**
+ * "We sell on Shopify, but our 3PL … compare … to Shopify's inventory": a step the scene-setting words made is
+ * dropped where the request does something with that app elsewhere.
+ */
+function sceneSteps(steps: Step[]): void {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (s.kind !== 'app' || !SCENE.test(s.phrase.trim())) continue;
+    let elsewhere = false;
+    walkSteps(steps, (x) => (elsewhere ||= x !== s && x.kind === 'app' && x.app === s.app && x.phrase !== s.phrase));
+    if (elsewhere) steps.splice(i, 1);
+  }
+}
+
+/**
+ * "a chart of open claims by status, built from our Postgres claims table": one QuickChart step, drawn from the data
+ * read before it, whichever words named it first.
+ */
+function chartAfterData(steps: Step[]): void {
+  const charts = steps.filter((s) => s.kind === 'app' && s.app === 'quickChart');
+  if (!charts.length) return;
+  const chart = { ...(charts[0] as Extract<Step, { kind: 'app' }>), verb: 'create' as const };
+  for (const c of charts) steps.splice(steps.indexOf(c), 1);
+  let at = 0;
+  steps.forEach((s, i) => {
+    if (isRead(s) || s.kind === 'parallel' || s.kind === 'filter' || s.kind === 'aggregate' || s.kind === 'extract')
+      at = i + 1;
+  });
+  steps.splice(at, 0, chart);
 }
 
 /** "send each customer a polite, personalised reminder written by AI": the text is written, then sent. */

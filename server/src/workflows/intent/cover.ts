@@ -4,6 +4,7 @@
 import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { PROVIDERS } from '../catalog/models.ts';
 import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { walkSteps, type AiStep, type AiTask, type Condition, type Step } from '../spec.ts';
 import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
 import { within } from './mentions.ts';
@@ -97,7 +98,10 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     const place =
       /^(?:spreadsheets?|sheet|database|db|crm|calendar)$/i.test(g.said) &&
       tokens.slice(Math.max(0, g.from - 4), g.from).some((t) => /^(?:from|in|into|to|on|onto)$/.test(t.lower));
-    if (ctx.usedGenerics.has(g.from) || !(/^[A-Z]/.test(tokens[g.from]!.text) || place)) continue;
+    // "Inventory mismatch problem: …": a capital that only starts a sentence or a line names nothing.
+    const prev = tokens[g.from - 1];
+    const opens = !prev || /^[.!?]$/.test(prev.text) || original.slice(prev.end, tokens[g.from]!.start).includes('\n');
+    if (ctx.usedGenerics.has(g.from) || !((/^[A-Z]/.test(tokens[g.from]!.text) && !opens) || place)) continue;
     if (found.headed && found.used.has(g.from)) continue;
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
     const info = GENERIC_DEFAULTS[g.kind];
@@ -414,6 +418,28 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
       out.push({ ...step, body: finishSteps(step.body, ctx) });
       return;
     }
+    // "post it as a comment on the PR", "leave a comment on the card": a comment, where the app keeps comments.
+    if (
+      step.kind === 'app' &&
+      step.verb !== 'read' &&
+      step.noun !== 'comment' &&
+      /\b(?:as an?|an?|the)\s+comments?\s+(?:on|to|under|in)\b|\bcomment\s+(?:on|under)\s+(?:the|it|them|each)\b/i.test(
+        step.phrase,
+      ) &&
+      nodeCatalog()
+        .app(step.app)
+        ?.operations.some((o) => /comment/i.test(`${o.resource ?? ''} ${o.operation}`))
+    ) {
+      out.push({ ...step, verb: 'create', noun: 'comment' });
+      return;
+    }
+    // "a confirmation email containing the link": a test for a word like "the" tests nothing.
+    if (
+      step.kind === 'filter' &&
+      /^(?:contains|notContains|equals|notEquals)$/.test(step.condition.operator) &&
+      /^(?:the|a|an|it|this|that|them|those|these|in|on|of|to|and|or)$/i.test(String(step.condition.value))
+    )
+      return;
     if (step.kind === 'switch') {
       if (step.routes.length < 2 && !step.fallback?.length) {
         const only = step.routes[0];

@@ -10,6 +10,8 @@ import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger } from './trigger.ts';
 import { findSchedule, lastDayOfMonth } from './schedule.ts';
+import { ruleLines } from './ruleLines.ts';
+import { userStory } from './story.ts';
 import { englishSchedule } from './foreign.ts';
 import { aiDecisions } from './decisions.ts';
 import { mailArrives } from './auditTriggers.ts';
@@ -101,7 +103,7 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    englishSchedule(writtenForm(text))
+    englishSchedule(ruleLines(userStory(writtenForm(text))))
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
@@ -118,6 +120,32 @@ function normalise(text: string): string {
       .replace(
         /^[ \t]*(?:\*\*|__|#+\s*)?(?:steps|actions|workflow|flow|process|logic|what it (?:should )?does?)(?:\*\*|__)?\s*:?(?:\*\*|__)?[ \t]*$/gim,
         '',
+      )
+      // "Bonus if it includes both numbers", "Would be nice if it also posts to Slack": a wish, not a test.
+      .replace(
+        /(^|[.!?;\n]\s*)(?:(?:a |big )?bonus(?: points)?|(?:it )?would be (?:nice|great|cool|awesome)|nice to have|extra points|ideally)(?: if|:)\s+(?:it|the workflow|the flow|n8n|the email|the message|the report)\s+(?:could\s+|can\s+|would\s+)?(?:also\s+)?/gi,
+        '$1Also, it ',
+      )
+      // "On every new pull request in our repo": pull requests are GitHub's when no other code host is named.
+      // The first said, and one a step works on ("a comment on the PR"), name the app.
+      .replace(
+        /\b(?:(on|to|in|under) the )?(pull requests?|PRs?)\b/g,
+        (said: string, place: string | undefined, pr: string, at: number, whole: string) =>
+          /\b(?:github|gitlab|bitbucket|gitea|azure devops|gerrit|codeberg)\b/i.test(text) ||
+          (!place && /\b(?:pull requests?|PRs?)\b/.test(whole.slice(0, at)))
+            ? said
+            : `${place ? `${place} the ` : ''}GitHub ${pr}`,
+      )
+      // "netlify form submission -> new row in my grist doc": after an arrow, a new item is one the step makes.
+      .replace(
+        /(→|->|=>)\s*(?:an?\s+)?new\s+(rows?|records?|entry|entries|tasks?|cards?|contacts?|deals?|issues?|tickets?|pages?|items?|leads?|events?|subscribers?)\s+(in|on|to|into)\b/gi,
+        '$1 add a $2 $3',
+      )
+      // "Above 5°C → Pushover alert": a bound in degrees is one of the temperature.
+      .replace(
+        /(^|[.!?;,\n(]\s*|\bif\s+|→\s*)(above|below|over|under|more than|less than|at least|at most)\s+(-?\d+(?:\.\d+)?)\s*(?:°\s*[CF]?|degrees?(?:\s+(?:celsius|fahrenheit|c|f))?)(?![\w°])/gi,
+        (_, lead: string, bound: string, n: string) =>
+          `${lead}${/→/.test(lead) ? ' ' : ''}the temperature is ${bound.toLowerCase()} ${n}`.replace('→  ', '→ '),
       )
       .replace(/\be-mail/gi, 'email')
       // "the free-text comment": a field's kind, not a text message.
@@ -235,16 +263,25 @@ class Reader {
   readonly onError: Step[] = [];
   readonly unmapped: string[] = [];
   private scope: Scope = { list: this.steps, lastIf: null, lastSwitch: null, lastClassifier: null };
+  /** The value an If's other outcome was said with ("if it is rejected …"), when it was said. */
+  private readonly otherwiseTests = new Map<Extract<Step, { kind: 'if' }>, Condition>();
 
   constructor(private readonly ctx: ReadContext) {}
 
   /** The clause's words in lower case; `quoted` keeps quoted values in their quotes ("if they write 'menu'"). */
   private words(c: { from: number; to: number }, quoted = false): string {
-    return this.ctx.tokens
-      .slice(c.from, c.to)
-      .filter(counted)
-      .map((t) => (quoted && t.kind === 'quote' ? `'${t.lower}'` : t.lower))
-      .join(' ');
+    const tokens = this.ctx.tokens.slice(c.from, c.to);
+    return (
+      tokens
+        // "above -15": a minus written against a number is its sign.
+        .filter(
+          (t, i) =>
+            counted(t) ||
+            (t.text === '-' && !t.joined && Boolean(tokens[i + 1]?.joined) && /^\d/.test(tokens[i + 1]?.text ?? '')),
+        )
+        .map((t) => (quoted && t.kind === 'quote' ? `'${t.lower}'` : t.lower))
+        .join(' ')
+    );
   }
 
   private text(c: { from: number; to: number }): string {
@@ -567,7 +604,9 @@ class Reader {
         continue;
       }
       if (this.routeBy(clause, words, target)) continue;
-      if (target !== routeSteps) this.scope.lastSwitch = null;
+      // The steps of a Switch route made from tests ("if it is A …, if it is B …") keep the Switch open for the next.
+      if (target !== routeSteps && !this.scope.lastSwitch?.routes.some((r) => r.steps === target))
+        this.scope.lastSwitch = null;
       const found = this.loop(clause, words);
       // "loop over all rows … and for each row call the API": the same loop said twice.
       const loop: Extract<Step, { kind: 'loop' }> | null =
@@ -971,13 +1010,27 @@ class Reader {
     const last = this.scope.lastIf;
     if (last && !last.otherwise.length && isComplement(last.condition, condition)) {
       last.otherwise.push(...steps);
+      // "moved to 'Approved' … 'Rejected'": a third value later makes both routes of a Switch.
+      if (last.condition.operator === 'equals' && condition.operator === 'equals')
+        this.otherwiseTests.set(last, condition);
       return last.otherwise;
     }
     // "if the status is A … if it is B …": values of one field become the routes of a Switch.
     // "if they write 'menu' …, if they write 'book' …": keywords of one message do too.
     const routeTest = (c: Condition) => c.operator === 'equals' || c.operator === 'contains';
     if (last && otherValue(last.condition, condition)) {
-      const sw = switchOf(last.condition, last.then, condition, steps, last.otherwise.length ? last.otherwise : null);
+      const said = this.otherwiseTests.get(last);
+      const sw = said
+        ? switchOf(last.condition, last.then, said, last.otherwise, null)
+        : switchOf(last.condition, last.then, condition, steps, last.otherwise.length ? last.otherwise : null);
+      if (said) {
+        sw.routes.push({ name: String(condition.value), steps });
+        const list = this.containing(last);
+        list.splice(list.indexOf(last), 1, sw);
+        this.scope.lastIf = null;
+        this.scope.lastSwitch = sw;
+        return sw.routes[2]!.steps;
+      }
       const list = this.containing(last);
       list.splice(list.indexOf(last), 1, sw);
       this.scope.lastIf = null;

@@ -273,6 +273,15 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (!span && head < 0) continue;
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
+    // "The manager receives an email with Approve / Reject options": a person the workflow writes to, no mail of ours.
+    if (
+      /^(?:receive|receives)$/.test(one) &&
+      /^(?:the|a|an|each|every|their|his|her|that)$/.test(tokens[i - 2]?.lower ?? '') &&
+      !/^(?:inbox|mailbox|account|address|gmail|outlook|workflow|system|app|server|bot|webhook|endpoint|team)$/.test(
+        tokens[i - 1]?.lower ?? '',
+      )
+    )
+      continue;
     let end = head >= 0 ? head : eventClause(tokens, i, span);
     // "Translate incoming Zammad tickets to English", "tag each new Help Scout conversation as …": the words name
     // the items an action takes, up to their noun (or the app's name and the word after it).
@@ -420,7 +429,13 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         choices: [{ said: place.said, chose: `${info.chose} trigger`, change: info.change }],
       };
     }
-    if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words))
+    // "a candidate submits the interview slot form with their email": the form's field, not mail that arrives.
+    const formWithEmail =
+      /\b(?:submit\w*|fills? (?:in|out)|filled (?:in|out)|completes?)\b[^.!?\n]*\bforms?\b/.test(words) ||
+      /\bforms?\b[^.!?\n]*\b(?:with|including|asks? for|asking for|collects?|collecting|containing|has fields?)\b[^.!?\n]*\be-?mails?\b/.test(
+        words,
+      );
+    if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words) && !formWithEmail)
       return withFilter({
         trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
       });

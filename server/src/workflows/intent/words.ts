@@ -12,24 +12,32 @@ function ago(amount: string, unit: string): string {
 }
 
 function numberOf(raw: string): number | null {
-  const m = /^\$?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
-  if (!m?.[1]) return null;
-  const base = Number(m[1].replace(/,/g, ''));
-  const unit = m[2]?.toLowerCase();
+  // "-15" (a temperature below zero) keeps its sign.
+  const m = /^(-)?\s?\$?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
+  if (!m?.[2]) return null;
+  const base = (m[1] ? -1 : 1) * Number(m[2].replace(/,/g, ''));
+  const unit = m[3]?.toLowerCase();
   return unit === 'k' || unit === 'thousand' ? base * 1000 : unit === 'm' || unit === 'million' ? base * 1e6 : base;
 }
 
 const FIELD = '\\b(?:the |its |their |his |her |a |an )?([a-z][a-z _-]{0,40}?)';
 // A number, then its unit if any ("3kW", "5 %", "10 GB"): the unit is not part of the value.
 const NUMBER =
-  '(\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
+  '((?:-\\s?(?=\\d))?\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
 /** "drops below", "goes above", "rises over": a value moving past a bound is compared with it. */
 const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets |rises? |rose |climbs? |jumps? )?';
 const ABOVE =
   '(?:over|above|greater than|more than|higher than|longer than|bigger than|larger than|exceeds|exceeding|>)';
 const BELOW = '(?:under|below|less than|fewer than|lower than|shorter than|smaller than|<)';
 /** Words between "is" and its value that do not change it ("is still unpaid", "is fully paid"). */
-const ADVERB = '(?:(?:still|fully|already|actually|really|currently|now|also|completely|marked(?: as)?)\\s+)?';
+/** "is the Pro bundle", "is in the EU", "isn't in our mapping": the article or place word before a value. */
+const PLACE = '(?:in\\s+(?=(?:the|our|a|an|my)\\s))?(?:(?:the|a|an|our|my)\\s+)?';
+/** A value of two words where they end the test ("the Pro bundle,"), else of one. */
+const VALUE =
+  '((?!(?:true|false|yes|no|null|empty|not)\\b|\\d)[\\w-]{1,30}\\s+(?!(?:then|and|or|so|also|please|we|i|it|they|you|do|send|post|create|add|email|notify|text|call|mark|move|skip|ignore)\\b)[\\w-]{1,30}(?=\\s*(?:[,.;:!?)]|$|\\s+(?:then|and|or|also|we|i|please|do|send|post|create|add|email)\\b))|[\\w-]{1,30})';
+// "is now paid" (but "the date is now and …": now is the value).
+const ADVERB =
+  '(?:(?:still|fully|already|actually|really|currently|now(?!\\s+(?:and|or|then|but)\\b)|also|completely|marked(?: as)?)\\s+)?';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
   [new RegExp(`${FIELD}\\s+${MOVES}${ABOVE}\\s*${NUMBER}`), 'gt'],
   [new RegExp(`${FIELD}\\s+${MOVES}${BELOW}\\s*${NUMBER}`), 'lt'],
@@ -486,9 +494,11 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.
   const becomes = new RegExp(
-    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+(?:the\\s+|a\\s+|our\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+(?:the\\s+|a\\s+|our\\s+)?(?:["'“]([^"'”\\n]{1,40})["'”]|([\\w-]{1,40}))`,
   ).exec(text);
-  if (becomes?.[1] && becomes[2])
+  // "moved to "Needs info"": a quoted value is taken whole.
+  const became = becomes?.[2] ?? becomes?.[3];
+  if (becomes?.[1] && became)
     return {
       // "an issue labelled 'x' gets moved to Done": an item moved is in that status.
       condition: {
@@ -497,7 +507,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
             ? 'status'
             : fieldName(becomes[1]),
         operator: 'equals',
-        value: becomes[2],
+        value: became,
       },
       end: becomes.index + becomes[0].length,
     };
@@ -565,13 +575,20 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       },
       end: isA.index + isA[0].length,
     };
-  const isNot = new RegExp(`${FIELD}\\s+(?:is not|isn't|is no longer)\\s+${ADVERB}["']?([\\w-]{1,30})["']?`).exec(text);
+  const isNot = new RegExp(
+    `${FIELD}\\s+(?:is not|isn't|is no longer)\\s+${ADVERB}${PLACE}(?:["'“‘]([^"'”’\\n]{1,30})["'”’]|${VALUE})`,
+  ).exec(text);
+  if (isNot) isNot[2] = isNot[2] ?? isNot[3]!;
   if (isNot?.[1] && isNot[2])
     return {
       condition: { field: fieldName(isNot[1]), operator: 'notEquals', value: isNot[2] },
       end: isNot.index + isNot[0].length,
     };
-  const is = new RegExp(`${FIELD}\\s+(?:is|equals|=|==)\\s+${ADVERB}["']?([\\w-]{1,30})["']?`).exec(text);
+  const is = new RegExp(
+    `${FIELD}\\s+(?:is|equals|=|==)\\s+${ADVERB}${PLACE}(?:["'“‘]([^"'”’\\n]{1,30})["'”’]|${VALUE})`,
+  ).exec(text);
+  // "the status is "Needs info"": a quoted value is taken whole.
+  if (is) is[2] = is[2] ?? is[3]!;
   if (is?.[1] && is[2]) {
     const num = numberOf(is[2]);
     const end = is.index + is[0].length;
@@ -580,7 +597,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       const yes = /^(?:true|yes)$/.test(is[2]);
       return { condition: { field: fieldName(is[1]), operator: yes ? 'isTrue' : 'isFalse', value: yes }, end };
     }
-    if (!num && opposite(is[2]) && !fieldOfValue(is[2])) return null;
+    if (!num && !/\s/.test(is[2]) && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     if (/^(?:it|they)$/.test(is[1].trim()))
       return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };
     return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };

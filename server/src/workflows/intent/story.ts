@@ -1,0 +1,54 @@
+// Requests written as user stories, the way product managers and analysts write tickets:
+//   As a recruiter I want interviews booked without back-and-forth, so that candidates wait less.
+//   Acceptance criteria:
+//   Given a candidate submits the interview slot form
+//   Then a Zoom meeting is created …
+//   Out of scope: reminders.
+// The role, the purpose ("so that …"), the headings and what is out of scope are no steps; "Given" / "When" is the
+// start and "Then" / "And" lines are the steps.
+
+const ROLE = /^([ \t]*)as an? [^,\n]{2,80}?,?\s+(?=(?:i|we)\s+(?:want|need|would like|'d like)\b)/gim;
+
+/** "so that I stop chasing them by hand": why, not what. */
+const PURPOSE = /,?\s+so (?:that|we|i|they|the|our|nobody|no one|people|each|customers|staff)\b[^.\n]*(?=[.\n]|$)/gi;
+
+const HEADING =
+  /^[ \t]*(?:\*\*|__|#+\s*)?(?:acceptance criteria|ac|a\/c|rules|business rules|requirements|criteria|scenario(?: \d+)?|details)(?:\*\*|__)?\s*(?:\(([^)\n]*)\))?\s*:?(?:\*\*|__)?[ \t]*$/gim;
+
+const OUT_OF_SCOPE = /^[ \t]*(?:\*\*|__)?(?:out of scope|not in scope|non-goals?|not needed)(?:\*\*|__)?\s*:/i;
+const BULLET = /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+/;
+
+/** Lines under "Out of scope:" (or on its line) are dropped. */
+function dropOutOfScope(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!OUT_OF_SCOPE.test(lines[i]!)) {
+      out.push(lines[i]!);
+      continue;
+    }
+    // The heading alone: the bullets under it go too.
+    if (/:\s*$/.test(lines[i]!)) while (i + 1 < lines.length && BULLET.test(lines[i + 1]!)) i++;
+  }
+  return out.join('\n');
+}
+
+export function userStory(text: string): string {
+  if (
+    !/\bas an? [^,\n]{2,80}?,?\s+(?:i|we)\s+(?:want|need|would like|'d like)\b|\bacceptance criteria\b|^[ \t]*given\b/im.test(
+      text,
+    )
+  )
+    return text;
+  return (
+    dropOutOfScope(text)
+      .replace(ROLE, '$1')
+      .replace(PURPOSE, '')
+      // "Acceptance criteria (daily run over the Airtable table):": the heading's own words stay.
+      .replace(HEADING, (_, said: string | undefined) => (said ? `${said}.` : ''))
+      .replace(/^([ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*)given\s+/gim, '$1When ')
+      .replace(/^([ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*)(?:then|and)\s+/gim, '$1')
+      // "Edge case: if the parent's number is missing, …": the case is a test like any other.
+      .replace(/^([ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*)edge cases?\s*:\s*/gim, '$1')
+  );
+}

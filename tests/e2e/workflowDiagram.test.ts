@@ -231,6 +231,35 @@ test('a reply with a workflow shows it as a diagram', async (t) => {
     },
   );
 
+  await t.test(
+    'draws two lists compared in Compare Datasets, with its inputs and the output that goes on',
+    async () => {
+      // A new chat: the same page without a session.
+      const fresh = new URL(page.url());
+      fresh.searchParams.delete('session');
+      await page.goto(fresh.toString());
+      await page.getByText('Build a workflow by describing it').waitFor();
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      await composer.fill(
+        'Every Friday pull the members from Mailchimp and the customers from Stripe, and email me the customers who are not in Mailchimp.',
+      );
+      await composer.press('Enter');
+      await page.waitForURL(/\?session=/);
+      const canvas = page.getByRole('application', { name: /^Workflow diagram: .*, 5 nodes$/ });
+      await canvas.waitFor({ timeout: 60_000 });
+      await canvas.getByText('Only in the second list', { exact: true }).waitFor();
+      for (const label of ['Input A', 'Input B', 'In B only'])
+        await canvas.locator('.react-flow__edge-text').getByText(label, { exact: true }).waitFor();
+      await page
+        .getByTestId('team-message')
+        .last()
+        .getByText(/only in the second list go on/)
+        .waitFor();
+      await canvas.scrollIntoViewIfNeeded();
+      await screenshotBothThemes(page, 'workflow-04-compare');
+    },
+  );
+
   await t.test('ran without a single uncaught page error or React Flow warning', () => {
     assert.deepEqual(pageErrors, []);
     assert.deepEqual(flowWarnings, []);

@@ -156,6 +156,23 @@ describe('the reader reads a user story', () => {
     );
   });
 
+  it('reads "Given it is every 5 minutes" as the schedule and "customers … to receive an email" as mail sent', () => {
+    const watched = readRequest(
+      [
+        'As an ops lead I want our API watched.',
+        'Given it is every 5 minutes',
+        'When https://api.example.com/health does not return HTTP 200',
+        'Then a message is posted in #ops on Slack.',
+      ].join('\n'),
+    );
+    assert.deepEqual(watched.trigger, { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 5 } });
+    const reminded = readRequest(
+      'As a bookkeeper I want clients whose Xero invoices are overdue to receive a reminder email every Monday morning, so that I stop chasing them.',
+    );
+    assert.equal(reminded.trigger.kind, 'schedule');
+    assert.ok(all(reminded).some((s) => s.kind === 'app' && s.app === 'emailSend' && s.verb === 'send'));
+  });
+
   it('starts from the form a story submits, even when the form asks for an email address', () => {
     const spec = readRequest(
       [

@@ -1151,11 +1151,12 @@ describe('the reader on how people phrase requests', () => {
     const english = readRequest(
       'helpscout new conversation -> if its not in english translate it with deepl -> post to slack',
     );
+    // The language is no field of the conversation: a model names it, and the test reads its answer.
     const test = all(english).find((s) => s.kind === 'filter' || s.kind === 'if');
     assert.deepEqual(test && 'condition' in test && test.condition, {
-      field: 'in_english',
-      operator: 'isFalse',
-      value: false,
+      field: 'output.language',
+      operator: 'notEquals',
+      value: 'English',
     });
     // "if so" refers to the test before it; the trigger's own words are no test.
     const so = readRequest(

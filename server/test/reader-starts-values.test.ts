@@ -54,6 +54,42 @@ describe('the reader starts the workflow where the request means', () => {
     assert.deepEqual(spec.trigger, { kind: 'schedule', rule: { field: 'hours', hoursInterval: 1 } });
   });
 
+  it('starts from the RSS feed for a new podcast episode, or a new post on a blog n8n can neither watch nor list', () => {
+    for (const request of [
+      'When a new episode of our podcast comes out, post the title to #episodes on Slack.',
+      'Share every new Medium article I publish on LinkedIn.',
+    ]) {
+      const spec = readRequest(request);
+      assert.deepEqual(spec.trigger.kind === 'app' && spec.trigger.app, 'rssFeedRead', request);
+    }
+    // A podcast's guest is no episode.
+    const guest = readRequest('When a podcast guest books a slot through Calendly, create a Trello card for them.');
+    assert.deepEqual(guest.trigger.kind === 'app' && guest.trigger.app, 'calendly');
+  });
+
+  it('reads the people first and keeps today’s anniversaries on a daily schedule', () => {
+    const spec = readRequest(
+      'Every morning post a message in #kudos on Slack for anyone in BambooHR who has a work anniversary today.',
+    );
+    assert.deepEqual(apps(spec), ['bambooHr:read', 'slack:send']);
+    assert.deepEqual(spec.steps[1]?.kind === 'filter' && spec.steps[1].condition, {
+      field: 'anniversary_date',
+      operator: 'contains',
+      value: '={{ $today.toFormat("MM-dd") }}',
+    });
+  });
+
+  it('keeps the trigger’s messages that start with a marker ("that starts with POST:")', () => {
+    const spec = readRequest(
+      'When I post a message in our #drafts Slack channel that starts with TWEET:, tidy it up with AI and tweet it.',
+    );
+    assert.deepEqual(spec.steps[0]?.kind === 'filter' && spec.steps[0].condition, {
+      field: 'text',
+      operator: 'startsWith',
+      value: 'tweet',
+    });
+  });
+
   it('reads "new row in my Grist doc" after an arrow as a row the step adds', () => {
     const spec = readRequest('typeform submission -> new row in my grist doc');
     assert.deepEqual(apps(spec), ['grist:create']);
@@ -136,6 +172,33 @@ describe('the reader reads values and wishes as people write them', () => {
     assert.deepEqual(
       all(spec).flatMap((s) => (s.kind === 'app' && s.app === 'shopify' ? [s.verb] : [])),
       ['read'],
+    );
+  });
+
+  it('has a model name the language: a Filter keeps "a language other than English", a classifier routes by it', () => {
+    const other = readRequest(
+      'When a new Zendesk ticket is written in a language other than English, translate it with DeepL and add the translation as a note.',
+    );
+    const extract = all(other).find((s) => s.kind === 'ai' && s.task === 'extract');
+    assert.ok(extract?.kind === 'ai', JSON.stringify(other.steps));
+    assert.deepEqual(extract.attributes, ['language']);
+    assert.ok(
+      all(other).some(
+        (s) =>
+          s.kind === 'filter' &&
+          s.condition.field === 'output.language' &&
+          s.condition.operator === 'notEquals' &&
+          s.condition.value === 'English',
+      ),
+    );
+    const routed = readRequest(
+      'When our Typeform survey gets a response, detect what language the comment is written in: Spanish goes to #soporte on Slack, English to #support.',
+    );
+    const classifier = all(routed).find((s) => s.kind === 'ai' && s.task === 'classify');
+    assert.ok(classifier?.kind === 'ai', JSON.stringify(routed.steps));
+    assert.deepEqual(
+      classifier.routes?.map((r) => r.name.toLowerCase()),
+      ['spanish', 'english'],
     );
   });
 });

@@ -98,6 +98,10 @@ const ALIASES: Record<string, string> = {
   rss: 'rssFeedRead',
   'rss feed': 'rssFeedRead',
   'rss feeds': 'rssFeedRead',
+  // "a new episode shows up in our podcast feed", "each new podcast episode": a podcast comes as an RSS feed.
+  'podcast feed': 'rssFeedRead',
+  'podcast episode': 'rssFeedRead',
+  'podcast episodes': 'rssFeedRead',
   imap: 'emailReadImap',
   smtp: 'emailSend',
   sendinblue: 'sendInBlue',

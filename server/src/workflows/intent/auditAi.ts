@@ -56,6 +56,11 @@ const JOBS: Array<[RegExp, AiTask]> = [
     /\b(?:figure|work)(?:d|ed)? out (?:whether|if|what|which)\b[^.!?\n]{0,100}?\bor\b|\bfigured out\s*\(|\b(?:be|get|gets|got) (?:sorted|categori[sz]ed|classified|triaged|labell?ed) (?:for me|automatically|by (?:topic|type|category|kind))|\b(?:sort|categori[sz]e|classify|triage) (?:them|it|these|those|each one|the \w+) (?:for me|automatically|by (?:topic|type|category|kind))/,
     'classify',
   ],
+  // "Detect what language the message is written in: English goes to …": a model names the language.
+  [
+    /\bdetect\w*\s+(?:what|which|the)\s+language\b|\b(?:what|which)\s+language\s+(?:it|the \w+|each \w+)\s+is\b/,
+    'classify',
+  ],
   // "answer their questions like a helpful assistant would": a model that converses.
   [
     /\banswer(?:s|ing)?\s+(?:their|the|customers'?|people'?s?|any|all|common|simple|basic)\s+(?:\w+\s+)?questions\b|\blike a (?:helpful |friendly )?(?:assistant|person|human|receptionist|salesperson)\b/,
@@ -115,7 +120,7 @@ function addAiChoice(ctx: ReadContext): void {
 }
 
 /** A field the reader names for a route when the request names none: the items' kind, said by meaning. */
-const MADE_UP = /^(?:category|type|topic|kind|intent|subject)$/;
+const MADE_UP = /^(?:category|type|topic|kind|intent|subject|language)$/;
 
 /**
  * "Our info@ Gmail gets all sorts. Tax questions should go to Sarah, payroll questions to Mike …": routes by what a

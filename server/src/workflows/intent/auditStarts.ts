@@ -43,11 +43,24 @@ export function triggerOnlyApp(trigger: Trigger, mentions: Mention[], original: 
  * from an app n8n has no trigger for starts instead from the app named as the items' source that has one; the first
  * app is a step.
  */
+/** Publishing apps n8n has no trigger for, whose new posts come out in an RSS feed ("every new Medium article"). */
+const FEEDS = /^(?:medium|ghost|wordpress|blogger)$/;
+
 export function triggerWithoutNode(trigger: Trigger, steps: Step[], mentions: Mention[]): Trigger | null {
   if (trigger.kind !== 'app') return null;
   const catalog = nodeCatalog();
   const app = catalog.app(trigger.app);
   if (!app || app.trigger) return null;
+  // "tweet every new Medium article I publish": the blog's RSS feed reports each new post.
+  // (One n8n can list, WordPress or Ghost, is polled by the planner instead.)
+  if (
+    FEEDS.test(trigger.app) &&
+    trigger.event === 'created' &&
+    !app.operations.some(
+      (o) => /^(?:posts?|articles?)$/i.test(o.resource ?? '') && /^(?:getAll|getMany|list|search)$/.test(o.operation),
+    )
+  )
+    return { kind: 'app', app: 'rssFeedRead', event: 'created', ...(trigger.item ? { item: trigger.item } : {}) };
   const source = mentions.find(
     (m) => m.key !== trigger.app && catalog.app(m.key)?.trigger && !catalog.app(m.key)?.community,
   );

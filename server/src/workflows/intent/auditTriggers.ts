@@ -272,7 +272,7 @@ function firstSaid(original: string, key: string): number {
 
 /** "2 weeks before each deadline", "two days before each trip", "on each employee's work anniversary". */
 const DATED =
-  /\b(?:(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?|hours?)\s+before\s+(?:each|every|the|their|a)\s+([a-z]+)|on\s+(?:each|every|their|the)\s+(?:[a-z]+['’]s\s+)?(?:work\s+)?(birthday|anniversary|due date|renewal date|deadline|start date|expiry date))\b/i;
+  /\b(?:(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?|hours?)\s+before\s+(?:each|every|the|their|a)\s+([a-z]+)|on\s+(?:each|every|their|the)\s+(?:[a-z]+['’]s\s+)?(?:work\s+)?(birthday|anniversary|due date|renewal date|deadline|start date|expiry date)|(?:has|have|with|celebrating)\s+(?:a|an|their|his|her)\s+(?:work\s+)?(birthday|anniversary)\s+(?:that day|today|this day))\b/i;
 
 /**
  * A reminder tied to dates kept somewhere ("we keep grant deadlines in a Notion database; remind me 2 weeks before each
@@ -283,6 +283,7 @@ const DATED =
 const DAY_BEFORE =
   /\bthe\s+(day|evening|night|morning|afternoon)\s+before\s+(?:each|every|their|the|a|an)\s+([a-z]+)\b/i;
 const CALENDARS = /^(?:googleCalendar|microsoftOutlook)$/;
+const MESSAGES = /^(?:slack|microsoftTeams|discord|telegram|emailSend|gmail|twilio|whatsApp|mattermost|googleChat)$/;
 const HOUR_OF: Record<string, number> = { day: 9, evening: 18, night: 20, morning: 8, afternoon: 14 };
 
 export function datedReminder(trigger: Trigger, steps: Step[], original: string): Trigger | null {
@@ -305,7 +306,7 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
     const said = steps.findIndex((s) => s.kind === 'app' && s.app === app);
     if (said >= 0) steps.splice(said, 1);
     if (app) steps.unshift({ kind: 'app', app, verb: 'read', hints: {}, phrase: before[0] });
-  } else if (trigger.kind !== 'manual') return null;
+  } else if (trigger.kind !== 'manual' && !(trigger.kind === 'schedule' && DATED.exec(original)?.[5])) return null;
   const m =
     DATED.exec(original) ??
     (before ? Object.assign([before[0], 'one', 'days', before[2]], { index: before.index }) : null);
@@ -313,17 +314,27 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
   const unit = (m[2] ?? 'day').toLowerCase().replace(/s$/, '');
   const n = m[1] ? (/^an?$/i.test(m[1]) ? 1 : (numberWord(m[1].toLowerCase()) ?? 1)) : 0;
   const days = unit === 'week' ? n * 7 : unit === 'hour' ? 0 : n;
-  const field = `${(m[3] ?? m[4] ?? 'date').toLowerCase().replace(/\s+/g, '_')}_date`;
+  const field = `${(m[3] ?? m[4] ?? m[5] ?? 'date').toLowerCase().replace(/\s+/g, '_')}_date`;
   // The store the dates are kept in is read; the Wait said for "before" is the test instead.
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
     if (s.kind === 'wait') steps.splice(i, 1);
   }
-  const store = steps.findIndex((s) => s.kind === 'app' && (s.verb === 'create' || isRead(s)));
+  // "… for anyone in BambooHR who has a work anniversary today": the app said with the date is where it is kept.
+  const said = steps.findIndex(
+    (s) => s.kind === 'app' && !MESSAGES.test(s.app) && s.phrase.toLowerCase().includes((m[0] ?? '').toLowerCase()),
+  );
+  const store = said >= 0 ? said : steps.findIndex((s) => s.kind === 'app' && (s.verb === 'create' || isRead(s)));
   const first = steps[store];
   if (first?.kind !== 'app') return null;
   if (!isRead(first)) steps[store] = { ...first, verb: 'read', noun: undefined };
-  let at = store + 1;
+  // "a Slack message … for anyone in BambooHR who has a work anniversary": the people are read first.
+  let from = store;
+  if (store > 0 && !steps.slice(0, store).some(isRead)) {
+    steps.unshift(...steps.splice(store, 1));
+    from = 0;
+  }
+  let at = from + 1;
   while (at < steps.length && (isRead(steps[at]!) || steps[at]!.kind === 'filter')) at++;
   steps.splice(at, 0, {
     kind: 'filter',
@@ -335,13 +346,10 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
             operator: 'contains',
             value: `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}`,
           }
-        : {
-            field,
-            operator: 'equals',
-            value: days
-              ? `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}`
-              : '={{ $today.toFormat("MM-dd") }}',
-          },
+        : days
+          ? { field, operator: 'equals', value: `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}` }
+          : // A birthday or anniversary is the day of the year: "2019-11-28" holds today's "11-28".
+            { field, operator: 'contains', value: '={{ $today.toFormat("MM-dd") }}' },
   });
   return {
     kind: 'schedule',

@@ -6,6 +6,7 @@ import { isRead, walkSteps, type Step, type Trigger } from '../spec.ts';
 import { auditAi, classifyMessages } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
+import { languageTest } from './language.ts';
 import {
   datedReminder,
   formTrigger,
@@ -103,6 +104,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
   classifyMessages(steps, trigger, ctx);
   const wrote = auditAi(steps, original, ctx);
+  languageTest(steps, original, ctx);
   if (wrote)
     drop(
       a.unmapped,

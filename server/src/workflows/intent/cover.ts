@@ -433,6 +433,9 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
       out.push({ ...step, verb: 'create', noun: 'comment' });
       return;
     }
+    // "from podcasts with RSS": two names of one app in one clause read it once.
+    const prev = out.at(-1);
+    if (step.kind === 'app' && step.verb === 'read' && JSON.stringify(prev) === JSON.stringify(step)) return;
     // "a confirmation email containing the link": a test for a word like "the" tests nothing.
     if (
       step.kind === 'filter' &&

@@ -136,6 +136,11 @@ function normalise(text: string): string {
             ? said
             : `${place ? `${place} the ` : ''}GitHub ${pr}`,
       )
+      // "each new episode of the Marketing Over Coffee podcast": the podcast's episodes come in its RSS feed.
+      .replace(
+        /\b(episodes?\s+of\s+(?:the\s+|our\s+|my\s+)?(?:[\w'-]+\s+){0,5}?podcast)\b(?!\s+(?:rss|feed))/gi,
+        '$1 RSS feed',
+      )
       // "netlify form submission -> new row in my grist doc": after an arrow, a new item is one the step makes.
       .replace(
         /(→|->|=>)\s*(?:an?\s+)?new\s+(rows?|records?|entry|entries|tasks?|cards?|contacts?|deals?|issues?|tickets?|pages?|items?|leads?|events?|subscribers?)\s+(in|on|to|into)\b/gi,

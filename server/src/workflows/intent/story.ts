@@ -46,6 +46,11 @@ export function userStory(text: string): string {
       .replace(PURPOSE, '')
       // "Acceptance criteria (daily run over the Airtable table):": the heading's own words stay.
       .replace(HEADING, (_, said: string | undefined) => (said ? `${said}.` : ''))
+      // "Given it is every 5 minutes": a schedule, said as a precondition.
+      .replace(
+        /^([ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*)given\s+(?:it\s+is\s+|it's\s+)?(?=(?:every|each|daily|weekly|hourly|nightly|at\s+\d|on\s+(?:mon|tue|wed|thu|fri|sat|sun)))/gim,
+        '$1',
+      )
       .replace(/^([ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*)given\s+/gim, '$1When ')
       .replace(/^([ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*)(?:then|and)\s+/gim, '$1')
       // "Edge case: if the parent's number is missing, …": the case is a test like any other.

@@ -274,6 +274,18 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
     // "The manager receives an email with Approve / Reject options": a person the workflow writes to, no mail of ours.
+    // "customers whose invoices are overdue to receive a reminder email": what the workflow makes happen.
+    if (
+      /^(?:receive|receives)$/.test(one) &&
+      tokens[i - 1]?.lower === 'to' &&
+      /\b(?:want|need|like|get)\b/.test(
+        tokens
+          .slice(Math.max(0, i - 14), i)
+          .map((t) => t.lower)
+          .join(' '),
+      )
+    )
+      continue;
     if (
       /^(?:receive|receives)$/.test(one) &&
       /^(?:the|a|an|each|every|their|his|her|that)$/.test(tokens[i - 2]?.lower ?? '') &&
@@ -332,6 +344,10 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
     const apps = m.apps.filter(inside);
     const filterText =
+      // "a message … that starts with POST:": the start it tests, not the "with" inside it.
+      /\b(?:that|which|who)\s+(?:starts?|begins?|ends?)\s+(?:with|in)\b.*$/
+        .exec(words)?.[0]
+        ?.replace(/^\w+/, 'the text') ??
       /\b(?:has|have|with|whose|where|that has|containing|gets)\b.*$/.exec(words)?.[0] ??
       /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:the |a )?(?:label|tag) \S+ (?:is |gets )?(?:added|applied)\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
         words,

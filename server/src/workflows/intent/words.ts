@@ -530,7 +530,12 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   ).exec(text);
   if (edge?.[1] && edge[4])
     return {
-      condition: { field: fieldName(edge[1]), operator: edge[2] ? 'startsWith' : 'endsWith', value: edge[4].trim() },
+      condition: {
+        // "a message in our channel that starts with POST:": what starts so is the text, not the word before "that".
+        field: /\s(?:that|which|who)$/.test(edge[1]) ? 'text' : fieldName(edge[1]),
+        operator: edge[2] ? 'startsWith' : 'endsWith',
+        value: edge[4].trim(),
+      },
       end: edge.index + edge[0].length,
     };
   // "if it has no address", "submissions without an email": the field is missing.

@@ -35,6 +35,9 @@ const reply = () => page.getByTestId('team-message').last();
 async function shownReply(): Promise<string> {
   await reply().getByRole('heading', { name: 'How it works' }).waitFor();
   await reply().getByText('WORKFLOW JSON', { exact: false }).first().waitFor();
+  // The diagram's code loads on first use and React Flow shows its nodes once measured: read the text after both.
+  await reply().getByRole('status', { name: 'Loading the workflow diagram' }).waitFor({ state: 'detached' });
+  await reply().locator('.react-flow__node').last().waitFor({ state: 'visible' });
   return (await reply().innerText())
     .trim()
     .replace(/\n[^\n]*\d{1,2}:\d{2}:\d{2}\s?[AP]M$/, '')

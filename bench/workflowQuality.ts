@@ -125,6 +125,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, thirty-fourth development set (marketing and community managers)',
   },
   {
+    set: 'userDevelopment35',
+    label: 'requests written outside the builder, thirty-fifth development set (finance and back-office staff)',
+  },
+  {
+    set: 'userDevelopment36',
+    label: 'requests written outside the builder, thirty-sixth development set (requests dictated by voice)',
+  },
+  {
+    set: 'userDevelopment37',
+    label: 'requests written outside the builder, thirty-seventh development set (people operations and IT helpdesk)',
+  },
+  {
+    set: 'userDevelopment38',
+    label: 'requests written outside the builder, thirty-eighth development set (non-profits, schools and clinics)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

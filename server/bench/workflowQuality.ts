@@ -86,6 +86,10 @@ export type SetName =
   | 'userDevelopment32'
   | 'userDevelopment33'
   | 'userDevelopment34'
+  | 'userDevelopment35'
+  | 'userDevelopment36'
+  | 'userDevelopment37'
+  | 'userDevelopment38'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -132,6 +136,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment32: 'user-requests-dev32.json',
   userDevelopment33: 'user-requests-dev33.json',
   userDevelopment34: 'user-requests-dev34.json',
+  userDevelopment35: 'user-requests-dev35.json',
+  userDevelopment36: 'user-requests-dev36.json',
+  userDevelopment37: 'user-requests-dev37.json',
+  userDevelopment38: 'user-requests-dev38.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -4,7 +4,7 @@
 // becomes one, placed after the steps that fetch what it works on and before the first that uses its result.
 import { walkSteps, type AiTask, type Step, type Trigger } from '../spec.ts';
 import { aiStep, type ReadContext } from './steps.ts';
-import type { Mentions } from './mentions.ts';
+import { feedsModel, MESSAGING, NO_MENTIONS } from './appGroups.ts';
 import { PROVIDERS } from '../catalog/models.ts';
 
 /** What a model writes, when someone asks for it to be written, drafted or made up. */
@@ -50,6 +50,12 @@ const JOBS: Array<[RegExp, AiTask]> = [
     /\b(?:pull(?:s|ed)? out|pick(?:s|ed)? out|extract(?:s|ed)?|get|grab|read out|work(?:ed)? out|figure(?:d)? out|parse)\s+(?:the\s+|their\s+|its\s+)?(?:[\w'-]+\s+){0,2}[\w'-]+\s*,\s*(?:the\s+)?(?:[\w'-]+\s+){0,2}[\w'-]+(?:,?\s+(?:and|&)\s+|\s*,\s*)(?:the\s+)?[\w'-]+/,
     'extract',
   ],
+  // "read the merchant, date, total and VAT off each photo", "pull the invoice number, date and total from each one",
+  // "pull out the instalment amounts and due dates": fields read out of a document, said as a list.
+  [
+    /\b(?:pull(?:s|ed)?|read(?:s)?|extract\w*|grab|capture|take|get|pick)\s+(?:out\s+)?(?:the\s+|their\s+|its\s+)?[\w'-]+[^.!?\n]{0,80}?\s(?:and|&)\s(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:from|off|out of|in)\s+(?:each|every|the|this|that|these|those|its|their|an?)?\s*(?:[\w'-]+\s+)?(?:photos?|images?|pictures?|pdfs?|invoices?|receipts?|documents?|attachments?|scans?|files?|e-?mails?|contracts?|statements?|letters?|bills?|one|body|forms?)\b|\b(?:pull(?:s|ed)?|pick(?:s|ed)?) out\s+(?:the\s+|their\s+|its\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+and\s+(?:the\s+)?[\w'-]+/,
+    'extract',
+  ],
   // "could it figure out whether each one is a dental emergency, a new appointment or a billing question", "can they be
   // sorted for me?": a model puts each item in a category.
   [
@@ -67,16 +73,6 @@ const JOBS: Array<[RegExp, AiTask]> = [
     'agent',
   ],
 ];
-
-/** The step is made from words outside any clause: it takes no app or model named in one. */
-const NONE: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
-
-/** Whether a step only fetches or prepares what the AI step works on. */
-function feeds(s: Step): boolean {
-  if (s.kind === 'app') return s.verb === 'read' || s.verb === 'search';
-  if (s.kind === 'http') return s.method === 'GET';
-  return s.kind === 'extract' || s.kind === 'limit' || s.kind === 'sort' || s.kind === 'aggregate';
-}
 
 /** Adds the AI step the request's words ask for; returns the text it read (for the unmapped list), or null. */
 export function auditAi(steps: Step[], original: string, ctx: ReadContext): string | null {
@@ -101,9 +97,9 @@ export function auditAi(steps: Step[], original: string, ctx: ReadContext): stri
   // "Could it figure out whether each one is …, and email it to the right person? Emergencies to Dr. Patel, …": the
   // routes the request lists are the categories.
   if (found.task === 'classify' && switchToClassifier(steps, ctx)) return found.said;
-  const step = aiStep(found.task, found.said, NONE, ctx, found.said.toLowerCase());
+  const step = aiStep(found.task, found.said, NO_MENTIONS, ctx, found.said.toLowerCase());
   let at = 0;
-  while (at < steps.length && feeds(steps[at]!)) at++;
+  while (at < steps.length && feedsModel(steps[at]!)) at++;
   steps.splice(at, 0, step);
   addAiChoice(ctx);
   return found.said;
@@ -131,8 +127,7 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
   const messages =
     trigger.kind === 'email' ||
     trigger.kind === 'chat' ||
-    (trigger.kind === 'app' &&
-      /^(?:gmail|microsoftOutlook|telegram|whatsApp|slack|discord|twilio|microsoftTeams)$/.test(trigger.app)) ||
+    (trigger.kind === 'app' && MESSAGING.test(trigger.app)) ||
     steps.some(
       (s) => s.kind === 'app' && s.verb === 'read' && /^(?:gmail|microsoftOutlook|emailReadImap)$/.test(s.app),
     );
@@ -155,13 +150,19 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
 }
 
 /** A top-level Switch on a field the reader made up becomes a Text Classifier with its routes; false if none. */
-function switchToClassifier(steps: Step[], ctx: ReadContext): boolean {
+export function switchToClassifier(steps: Step[], ctx: ReadContext): boolean {
   const at = steps.findIndex(
     (s) => s.kind === 'switch' && MADE_UP.test(s.field) && s.routes.every((r) => !r.condition),
   );
   if (at < 0) return false;
   const sw = steps[at] as Extract<Step, { kind: 'switch' }>;
-  const step = aiStep('classify', `Classify each message: ${sw.routes.map((r) => r.name).join(', ')}`, NONE, ctx, '');
+  const step = aiStep(
+    'classify',
+    `Classify each message: ${sw.routes.map((r) => r.name).join(', ')}`,
+    NO_MENTIONS,
+    ctx,
+    '',
+  );
   step.routes = [...sw.routes, ...(sw.fallback?.length ? [{ name: 'Other', steps: sw.fallback }] : [])];
   // A code step the reader stood in with for "sort them" is the classifier's job.
   const before = steps[at - 1];

@@ -5,6 +5,7 @@
 // fetched or an API called that n8n has no node for ("call our fulfilment API").
 // Each is checked after the clauses are read and added where the request's sentence puts it, when it is missing.
 import { isRead, walkSteps, type Step } from '../spec.ts';
+import { FILE_STORES, MAIL } from './appGroups.ts';
 import { joinSources } from './compare.ts';
 import { findMentions } from './mentions.ts';
 import { numberWord } from './spoken.ts';
@@ -44,8 +45,8 @@ const READ =
 const CONTENT =
   /\b(?:list of|each|every (?:row|line|lead|entry|item|one)|read|reads|reading|pars\w*|extract\w*|go(?:es)? through|process\w*|analy[sz]\w*|summari[sz]\w*|import\w*|load\w*|ingest\w*|index\w*|grade\w*|compar\w*|match\w*|reconcil\w*|rows?|lines?|entries|transactions?|columns?|fields?|contents?|text|data|words|values|numbers|totals?|amounts?|each (?:row|line|lead|entry|item)|quiz|questions)\b/i;
 
-const STORES =
-  /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage|gmail|microsoftOutlook)$/;
+/** Where a file read comes from: a store, or a mail's attachment. */
+const fileSource = (app: string) => FILE_STORES.test(app) || MAIL.test(app);
 
 function has(steps: Step[], test: (s: Step) => boolean): boolean {
   let found = false;
@@ -74,12 +75,12 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
   for (const s of steps)
     if (s.kind === 'parallel')
       for (const branch of s.branches)
-        if (branch[0]?.kind === 'app' && STORES.test(branch[0].app) && isRead(branch[0])) {
+        if (branch[0]?.kind === 'app' && fileSource(branch[0].app) && isRead(branch[0])) {
           branch[0].hints = { ...branch[0].hints, download: true };
           branch.splice(1, 0, { kind: 'extract', format });
           return;
         }
-  const stored = steps.findIndex((s) => s.kind === 'app' && STORES.test(s.app) && isRead(s));
+  const stored = steps.findIndex((s) => s.kind === 'app' && fileSource(s.app) && isRead(s));
   const at = stored >= 0 ? stored : steps.findIndex(isRead);
   const store = steps[at];
   if (store?.kind === 'app') store.hints = { ...store.hints, download: true };

@@ -27,11 +27,13 @@ export interface RouteContext {
 const phraseOf = (s: Step): string => (s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? s.phrase : '');
 
 /** The steps a route does: what its part says, else what the part before did, else the destination set on the item. */
-function routeSteps(seg: Segment, previous: Step[], ctx: RouteContext, field: string): Step[] | null {
+export function routeSteps(seg: Segment, previous: Step[], ctx: RouteContext, field: string): Step[] | null {
   if (NOTHING.test(seg.action.toLowerCase())) return null;
-  // "add the matching tag", "move it to the right folder": the item itself changes, where it is.
+  // "add the matching tag", "move it to the right folder": the item itself changes, where it is ("email it to the
+  // right person" sends it).
   if (
     ctx.itemApp &&
+    !/\b(?:forward|email|e-mail|mail|send|notify|text|message)\w*/i.test(seg.action) &&
     /\b(?:matching|right|corresponding|respective|appropriate)\b/i.test(seg.action) &&
     !findMentions(tokenize(seg.action)).apps.length
   )
@@ -79,9 +81,9 @@ const one = (w: string) =>
     .split(/[\s-]+/)[0]!
     .replace(/(?:es|s)$/, '');
 
-type Context = Omit<RouteContext, 'sentence' | 'next' | 'itemApp'> & { itemApp(before: number): string | null };
+export type Context = Omit<RouteContext, 'sentence' | 'next' | 'itemApp'> & { itemApp(before: number): string | null };
 
-function contextAt(original: string, from: number, to: number, context: Context): RouteContext {
+export function contextAt(original: string, from: number, to: number, context: Context): RouteContext {
   return {
     ...context,
     itemApp: context.itemApp(from),
@@ -91,7 +93,7 @@ function contextAt(original: string, from: number, to: number, context: Context)
 }
 
 /** The steps and tests the clause rules read from the routes' parts give way to them; other apps stay. */
-function dropStale(
+export function dropStale(
   steps: Step[],
   original: string,
   span: { from: number; to: number },
@@ -115,7 +117,7 @@ function dropStale(
   return at;
 }
 
-const appsOf = (list: Step[]) => {
+export const appsOf = (list: Step[]) => {
   const kept = new Set<string>();
   walkSteps(list, (s) => {
     if (s.kind === 'app') kept.add(s.app);

@@ -3,6 +3,7 @@
 // OK"). Each replaces only a start the reader stood in with (a manual start, a webhook no one named, an app's event
 // the request says to poll).
 import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
+import { MAIL, MESSAGING } from './appGroups.ts';
 import { findMentions } from './mentions.ts';
 import { findSchedule } from './schedule.ts';
 import { numberWord } from './spoken.ts';
@@ -81,8 +82,7 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
     const at = s.kind === 'app' ? original.indexOf(s.phrase) : -1;
-    if (s.kind === 'app' && /^(?:emailSend|gmail|microsoftOutlook)$/.test(s.app) && at >= start && at < end)
-      steps.splice(i, 1);
+    if (s.kind === 'app' && MAIL.test(s.app) && at >= start && at < end) steps.splice(i, 1);
   }
   const attachments = /\b(?:attach\w*|pdfs?|csvs?|xlsx|invoices? as|receipts?|scans?)\b/i.test(original);
   return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
@@ -272,7 +272,7 @@ function firstSaid(original: string, key: string): number {
 
 /** "2 weeks before each deadline", "two days before each trip", "on each employee's work anniversary". */
 const DATED =
-  /\b(?:(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?|hours?)\s+before\s+(?:each|every|the|their|a)\s+([a-z]+)|on\s+(?:each|every|their|the)\s+(?:[a-z]+['’]s\s+)?(?:work\s+)?(birthday|anniversary|due date|renewal date|deadline|start date|expiry date)|(?:has|have|with|celebrating)\s+(?:a|an|their|his|her)\s+(?:work\s+)?(birthday|anniversary)\s+(?:that day|today|this day))\b/i;
+  /\b(?:(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(days?|weeks?|hours?)\s+(before|after)\s+(?:(?:each|every|the|their|a|an|someone's|somebody's)\s+)+(?:[a-z]+['’]s\s+)?([a-z]+(?:\s+(?:date|day))?)|(?:on|when it's|when it is)\s+(?:each|every|their|the|someone's|somebody's|anyone's|an?)\s+(?:[a-z]+['’]s\s+)?(?:work\s+)?(birthday|anniversary|due date|renewal date|deadline|start date|expiry date)|(?:has|have|with|celebrating)\s+(?:a|an|their|his|her)\s+(?:work\s+)?(birthday|anniversary)\s+(?:that day|today|this day))\b(?!\s*(?:,\s*)?(?:and|or)\s+(?:another|again|\d+|one|two|three|five|seven|ten))/i;
 
 /**
  * A reminder tied to dates kept somewhere ("we keep grant deadlines in a Notion database; remind me 2 weeks before each
@@ -283,7 +283,12 @@ const DATED =
 const DAY_BEFORE =
   /\bthe\s+(day|evening|night|morning|afternoon)\s+before\s+(?:each|every|their|the|a|an)\s+([a-z]+)\b/i;
 const CALENDARS = /^(?:googleCalendar|microsoftOutlook)$/;
-const MESSAGES = /^(?:slack|microsoftTeams|discord|telegram|emailSend|gmail|twilio|whatsApp|mattermost|googleChat)$/;
+/** Apps that keep records with dates: people, deadlines, renewals. */
+const DATA =
+  /^(?:googleSheets|microsoftExcel|airtable|notion|baserow|nocoDb|seaTable|grist|postgres|mySql|supabase|microsoftSql|bambooHr|hubspot|salesforce|pipedrive|zohoCrm|mondayCom|clickUp|coda)$/;
+/** Words that say an event starts the workflow ("when a new hire is added"), not a date reached. */
+const EVENT =
+  /\b(?:when|whenever|once|as soon as|each time|every time)\s+(?:(?!it's|it is)\S+\s+){0,6}?(?:new|added|created|submitted|signs?|signed|books?|booked|joins?|joined|hired|comes? in|arrives?|fills?|uploaded|moved|changes?|changed|updated|replies|sends?)\b/i;
 const HOUR_OF: Record<string, number> = { day: 9, evening: 18, night: 20, morning: 8, afternoon: 14 };
 
 export function datedReminder(trigger: Trigger, steps: Step[], original: string): Trigger | null {
@@ -306,15 +311,30 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
     const said = steps.findIndex((s) => s.kind === 'app' && s.app === app);
     if (said >= 0) steps.splice(said, 1);
     if (app) steps.unshift({ kind: 'app', app, verb: 'read', hints: {}, phrase: before[0] });
-  } else if (trigger.kind !== 'manual' && !(trigger.kind === 'schedule' && DATED.exec(original)?.[5])) return null;
+  } else if (
+    trigger.kind !== 'manual' &&
+    !(trigger.kind === 'schedule' && DATED.exec(original)?.[6]) &&
+    !(
+      trigger.kind === 'app' &&
+      (MESSAGING.test(trigger.app) || DATA.test(trigger.app)) &&
+      !/\bhours?\b/i.test(DATED.exec(original)?.[2] ?? '') &&
+      DATED.test(original) &&
+      !EVENT.test(original)
+    )
+  )
+    return null;
   const m =
     DATED.exec(original) ??
-    (before ? Object.assign([before[0], 'one', 'days', before[2]], { index: before.index }) : null);
+    (before ? Object.assign([before[0], 'one', 'days', 'before', before[2]], { index: before.index }) : null);
   if (!m) return null;
+  // "one hour after every interview ends": a Wait after the event, not a date kept somewhere.
+  if (m[3]?.toLowerCase() === 'after' && /^hour/i.test(m[2] ?? '')) return null;
   const unit = (m[2] ?? 'day').toLowerCase().replace(/s$/, '');
   const n = m[1] ? (/^an?$/i.test(m[1]) ? 1 : (numberWord(m[1].toLowerCase()) ?? 1)) : 0;
-  const days = unit === 'week' ? n * 7 : unit === 'hour' ? 0 : n;
-  const field = `${(m[3] ?? m[4] ?? m[5] ?? 'date').toLowerCase().replace(/\s+/g, '_')}_date`;
+  // "3 days after each hire date" is three days ago; "2 weeks before each deadline" two weeks ahead.
+  const days = (unit === 'week' ? n * 7 : unit === 'hour' ? 0 : n) * (m[3]?.toLowerCase() === 'after' ? -1 : 1);
+  const named = (m[4] ?? m[5] ?? m[6] ?? 'date').toLowerCase().replace(/\s+/g, '_');
+  const field = /(?:date|day)$/.test(named) ? named : `${named}_date`;
   // The store the dates are kept in is read; the Wait said for "before" is the test instead.
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
@@ -322,11 +342,24 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
   }
   // "… for anyone in BambooHR who has a work anniversary today": the app said with the date is where it is kept.
   const said = steps.findIndex(
-    (s) => s.kind === 'app' && !MESSAGES.test(s.app) && s.phrase.toLowerCase().includes((m[0] ?? '').toLowerCase()),
+    (s) => s.kind === 'app' && !MESSAGING.test(s.app) && s.phrase.toLowerCase().includes((m[0] ?? '').toLowerCase()),
   );
-  const store = said >= 0 ? said : steps.findIndex((s) => s.kind === 'app' && (s.verb === 'create' || isRead(s)));
+  let store = said >= 0 ? said : steps.findIndex((s) => s.kind === 'app' && (s.verb === 'create' || isRead(s)));
+  // "when it's someone's birthday (names and dates in Notion)": the app read as the start keeps the dates.
+  if (store < 0 && trigger.kind === 'app' && DATA.test(trigger.app)) {
+    steps.unshift({ kind: 'app', app: trigger.app, verb: 'read', hints: {}, phrase: m[0] ?? '' });
+    store = 0;
+  }
   const first = steps[store];
-  if (first?.kind !== 'app') return null;
+  if (first?.kind !== 'app' || (trigger.kind === 'app' && !DATA.test(first.app) && !CALENDARS.test(first.app)))
+    return null;
+  // "Send each employee a WhatsApp message on their birthday": the app read as the start is where the message goes.
+  if (
+    trigger.kind === 'app' &&
+    MESSAGING.test(trigger.app) &&
+    !steps.some((s) => s.kind === 'app' && s.app === trigger.app)
+  )
+    steps.push({ kind: 'app', app: trigger.app, verb: 'send', hints: {}, phrase: m[0] ?? '' });
   if (!isRead(first)) steps[store] = { ...first, verb: 'read', noun: undefined };
   // "a Slack message … for anyone in BambooHR who has a work anniversary": the people are read first.
   let from = store;
@@ -346,7 +379,7 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
             operator: 'contains',
             value: `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}`,
           }
-        : days
+        : days || !/^(?:birthday|anniversary)/.test(field)
           ? { field, operator: 'equals', value: `={{ $today.plus(${days}, "days").toFormat("yyyy-MM-dd") }}` }
           : // A birthday or anniversary is the day of the year: "2019-11-28" holds today's "11-28".
             { field, operator: 'contains', value: '={{ $today.toFormat("MM-dd") }}' },

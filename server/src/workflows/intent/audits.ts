@@ -3,7 +3,7 @@
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, walkSteps, type Step, type Trigger } from '../spec.ts';
-import { auditAi, classifyMessages } from './auditAi.ts';
+import { auditAi, classifyMessages, switchToClassifier } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
 import { languageTest } from './language.ts';
@@ -17,6 +17,9 @@ import {
 } from './auditTriggers.ts';
 import { eventApp, triggerOnlyApp, triggerWithoutNode } from './auditStarts.ts';
 import { auditRoutes } from './auditRoutes.ts';
+import { choiceRoutes } from './choiceRoutes.ts';
+import { topicRoutes } from './topicRoutes.ts';
+import { MESSAGING } from './appGroups.ts';
 import { pairFilters } from './pairFilters.ts';
 import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
@@ -86,10 +89,10 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     if (reacts) trigger = reacts;
   }
   const start = trigger;
-  const routed = auditRoutes(steps, original, {
+  const routeContext = {
     read: a.readPart,
     // "Add each one to Pipedrive as a deal … Springfield goes to Tom": the items are where they were last put.
-    itemApp: (before) => {
+    itemApp: (before: number) => {
       let app: string | null = null;
       walkSteps(steps, (s) => {
         if (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'send' && original.indexOf(s.phrase) < before)
@@ -99,8 +102,19 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     },
     mailApp: ctx.mailApp ?? 'emailSend',
     chatApp: mentions.apps.find((m) => CHAT.test(m.app.key))?.app.key ?? 'slack',
-  });
+  };
+  // Options listed once and each said again with its own action are read as such before the route lists.
+  const listedOwn = choiceRoutes(steps, original, routeContext, 'own');
+  if (listedOwn?.byModel) switchToClassifier(steps, ctx);
+  let routed = listedOwn?.said ?? auditRoutes(steps, original, routeContext);
+  if (!routed) {
+    const chosen = choiceRoutes(steps, original, routeContext);
+    if (chosen?.byModel) switchToClassifier(steps, ctx);
+    routed = chosen?.said ?? null;
+  }
   if (routed) drop(a.unmapped, (u) => routed.includes(u.replace(/ \(which routes.*$/, '').trim()));
+  // "If it's about booking, reply …. If it's about meds, pass it to the nurse": a model sorts the messages.
+  else if (topicRoutes(steps)) switchToClassifier(steps, ctx);
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
   classifyMessages(steps, trigger, ctx);
   const wrote = auditAi(steps, original, ctx);
@@ -117,7 +131,72 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   writeBeforeSend(steps, original);
   sceneSteps(steps);
   chartAfterData(steps);
+  const replied = replyToSender(trigger, steps, a.unmapped);
+  if (replied) drop(a.unmapped, (u) => u === replied);
+  const changed = changeTriggerItem(trigger, steps, a.unmapped, original);
+  if (changed) drop(a.unmapped, (u) => u === changed);
   return stateReached(trigger, steps, original);
+}
+
+/** "cancel the subscription", "close the ticket", "archive the card": a change to an item, said with no app. */
+const CHANGE =
+  /^(?:(?:and|then|also|just)\s+)?(cancel|close|archive|delete|remove|reopen|resolve|refund|void|unsubscribe|deactivate|pause|suspend)\s+(?:the|that|this|their|its|his|her)\s+([a-z-]+)\b/i;
+
+/**
+ * A change to an item no clause gave an app goes to the app whose event started the workflow, where that app has an
+ * action node ("when a payment fails in Stripe, … cancel the subscription" cancels it in Stripe). Returns the part.
+ */
+function changeTriggerItem(trigger: Trigger, steps: Step[], unmapped: string[], original: string): string | null {
+  if (trigger.kind !== 'app' || MESSAGING.test(trigger.app) || !nodeCatalog().app(trigger.app)?.action) return null;
+  const part = unmapped.find((u) => CHANGE.test(u.trim()));
+  if (!part) return null;
+  // "archive the card", "close the ticket", "cancel the order" change it; only "delete" and "remove" delete it.
+  const verb = /^(?:(?:and|then|also|just)\s+)?(?:delete|remove)\b/i.test(part.trim()) ? 'delete' : 'update';
+  // Where the request says the item's change, among the steps said before and after it.
+  const at = original.indexOf(part);
+  let index = steps.length;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    const said = s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? original.indexOf(s.phrase) : -1;
+    if (said > at) {
+      index = i;
+      break;
+    }
+  }
+  const noun = CHANGE.exec(part.trim())![2]!.toLowerCase().replace(/s$/, '');
+  // Only where the node works on that kind of item: Stripe's node has no subscriptions, so "cancel the
+  // subscription" is left for the reply to name rather than deleting something else.
+  const ops = nodeCatalog().app(trigger.app)?.operations ?? [];
+  if (!ops.some((o) => (o.resource ?? '').toLowerCase().includes(noun))) return null;
+  steps.splice(index, 0, { kind: 'app', app: trigger.app, verb, noun, hints: {}, phrase: part });
+  return part;
+}
+
+/** A reply said with no app: "Could each one get an automatic acknowledgement reply?", "send an automatic reply". */
+const REPLY =
+  /\b(?:repl(?:y|ies|ied)|respond\w*|responses?|acknowledg\w*|auto-?repl(?:y|ies)|auto-?responses?|answer(?:s|ed)?)\b/i;
+
+const MAIL_OF: Record<string, string> = { gmail: 'gmail', outlook: 'microsoftOutlook' };
+
+/**
+ * A reply the clause rules read no step from goes back where the message came from: through the trigger's mail app,
+ * or the chat app whose message started the workflow. Returns the part it read, or null.
+ */
+function replyToSender(trigger: Trigger, steps: Step[], unmapped: string[]): string | null {
+  const part = unmapped.find((u) => REPLY.test(u) && !/\b(?:if|when|whether|unless)\b/i.test(u));
+  if (!part) return null;
+  const app =
+    trigger.kind === 'email'
+      ? (MAIL_OF[trigger.provider] ?? 'emailSend')
+      : trigger.kind === 'app' && MESSAGING.test(trigger.app)
+        ? trigger.app
+        : null;
+  if (!app) return null;
+  let sent = false;
+  walkSteps(steps, (s) => (sent ||= s.kind === 'app' && s.app === app && s.verb === 'send'));
+  if (sent) return null;
+  steps.push({ kind: 'app', app, verb: 'send', hints: {}, phrase: part });
+  return part;
 }
 
 /** Words that only say which apps the writer has: "We sell on Shopify", "we use HubSpot", "I'm on Xero". */

@@ -4,6 +4,7 @@
 // they differ ("the SKUs where the counts differ"), they go into Compare Datasets, and the steps after it take the
 // output the request asked about.
 import { isRead, walkSteps, type Comparison, type Step } from '../spec.ts';
+import { FILE_STORES, MAIL, MESSAGING } from './appGroups.ts';
 import { findMentions } from './mentions.ts';
 import { tokenize } from './text.ts';
 
@@ -24,16 +25,9 @@ const CHANGED =
 /** Items both sources have alike. */
 const BOTH = /\b(?:appear|appears|exist|exists|are|is|show up|shows up|present)\s+(?:\w+\s+)?(?:in|on) both\b/i;
 
-/** Apps that mostly receive messages: a source only where the request names the people or items kept there. */
-const MESSAGING = /^(?:emailSend|gmail|microsoftOutlook|slack|microsoftTeams|telegram|discord|twilio)$/;
-
 /** Apps that keep lists of rows. */
 const LISTS =
   /^(?:googleSheets|microsoftExcel|airtable|notion|baserow|nocoDb|seaTable|grist|postgres|mySql|supabase|microsoftSql)$/;
-
-/** Places files are fetched from: "compare it (the CSV on their FTP) to Shopify". */
-const STORES =
-  /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage)$/;
 
 const PEOPLE =
   /\b(?:employees?|people|users?|members?|customers?|contacts?|attendees?|donors?|leads?|students?|accounts?|subscribers?|registrants?|applicants?|volunteers?|staff|clients?|guests?|participants?|patients?|persons?)\b/i;
@@ -63,6 +57,13 @@ function keyOf(text: string): string {
   return 'id';
 }
 
+/** The request's words and where it first names an app. */
+function mentionOf(original: string, app: string) {
+  const tokens = tokenize(original);
+  const mention = findMentions(tokens).apps.find((a) => a.app.key === app);
+  return mention ? { tokens, from: mention.from, to: mention.to } : null;
+}
+
 /** The words a source is said with: "one with everyone who registered", "the donor list from Salesforce". */
 function contexts(original: string, sources: Step[][]): [string, string] {
   const pair =
@@ -79,11 +80,11 @@ function contexts(original: string, sources: Step[][]): [string, string] {
   const around = (branch: Step[]): string => {
     const first = branch[0];
     if (first?.kind !== 'app') return '';
-    const mention = findMentions(tokenize(original)).apps.find((a) => a.app.key === first.app);
-    if (!mention) return '';
-    const tokens = tokenize(original);
-    const from = tokens[Math.max(0, mention.from - 6)]!.start;
-    const to = tokens[Math.min(tokens.length - 1, mention.to + 3)]!.end;
+    const said = mentionOf(original, first.app);
+    if (!said) return '';
+    const { tokens } = said;
+    const from = tokens[Math.max(0, said.from - 6)]!.start;
+    const to = tokens[Math.min(tokens.length - 1, said.to + 3)]!.end;
     return original.slice(from, to).toLowerCase();
   };
   return [around(sources[0] ?? []), around(sources[1] ?? [])];
@@ -99,10 +100,8 @@ function keptSide(original: string, branches: Step[][]): 'a' | 'b' {
     const first = b[0];
     if (first?.kind === 'http') return first.api.replace(/\s+API$/, '');
     if (first?.kind !== 'app') return null;
-    const mention = findMentions(tokenize(original)).apps.find((a) => a.app.key === first.app);
-    return mention
-      ? original.slice(tokenize(original)[mention.from]!.start, tokenize(original)[mention.to - 1]!.end)
-      : null;
+    const said = mentionOf(original, first.app);
+    return said ? original.slice(said.tokens[said.from]!.start, said.tokens[said.to - 1]!.end) : null;
   });
   // "whose email isn't in BambooHR anymore", "still in Slack": the app said after the words.
   if (apps[0] !== apps[1])
@@ -219,7 +218,7 @@ function buildParallel(steps: Step[], original: string): Parallel | null {
           s.app !== distinct[0]!.app &&
           original.indexOf(s.phrase) < start,
       );
-    earlier = before.findLast((s) => STORES.test(s.app)) ?? before.at(-1) ?? null;
+    earlier = before.findLast((s) => FILE_STORES.test(s.app)) ?? before.at(-1) ?? null;
     if (earlier?.kind === 'app') {
       earlier.verb = 'read';
       distinct[0]!.verb = 'read';
@@ -369,7 +368,7 @@ function dropSaid(steps: Step[], original: string, parallel: Parallel): void {
     const s = steps[k]!;
     if (
       s.kind === 'app' &&
-      /^(?:emailSend|gmail|microsoftOutlook)$/.test(s.app) &&
+      MAIL.test(s.app) &&
       phrases.has(s.phrase) &&
       /\b(?:on|by|via|using) e-?mail\b/i.test(s.phrase)
     )
@@ -386,7 +385,7 @@ function dropSaid(steps: Step[], original: string, parallel: Parallel): void {
 function extractInBranch(steps: Step[], parallel: Parallel): void {
   const extract = steps.findIndex((s) => s.kind === 'extract');
   if (extract < 0) return;
-  const branch = parallel.branches.find((b) => b[0]?.kind === 'app' && STORES.test(b[0].app));
+  const branch = parallel.branches.find((b) => b[0]?.kind === 'app' && FILE_STORES.test(b[0].app));
   if (!branch) return;
   const [step] = steps.splice(extract, 1);
   branch.push(step!);

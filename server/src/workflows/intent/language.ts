@@ -4,7 +4,7 @@
 // classifier takes a Switch on `language`).
 import { walkSteps, type Step } from '../spec.ts';
 import { aiStep, type ReadContext } from './steps.ts';
-import type { Mentions } from './mentions.ts';
+import { feedsModel, NO_MENTIONS } from './appGroups.ts';
 
 const LANGUAGES =
   'english|spanish|german|french|portuguese|italian|dutch|polish|swedish|danish|norwegian|finnish|japanese|chinese|korean|arabic|hindi|russian|turkish|ukrainian|czech|greek|hebrew';
@@ -14,12 +14,6 @@ const OTHER_THAN = new RegExp(
   String.raw`\b(?:in|written in)\s+(?:a|any)\s+language\s+other\s+than\s+(${LANGUAGES})\b|\b(?:is|are|isn't|aren't)?\s*not\s+(?:written\s+)?in\s+(${LANGUAGES})\b|\bnon-(${LANGUAGES})\b`,
   'i',
 );
-
-const NONE: Mentions = { unknown: [], apps: [], models: [], generics: [], aiNouns: [], aiWords: [], nodes: [] };
-
-/** Whether a step only fetches or prepares what the model reads. */
-const feeds = (s: Step) =>
-  (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || s.kind === 'extract' || s.kind === 'aggregate';
 
 /** A test of the language the text is written in: the model names it, and a Filter keeps the others. */
 export function languageTest(steps: Step[], original: string, ctx: ReadContext): void {
@@ -34,10 +28,10 @@ export function languageTest(steps: Step[], original: string, ctx: ReadContext):
   });
   if (tested) return;
   const language = (m[1] ?? m[2] ?? m[3])!.replace(/^./, (c) => c.toUpperCase());
-  const detect = aiStep('extract', 'Detect the language the text is written in', NONE, ctx, '');
+  const detect = aiStep('extract', 'Detect the language the text is written in', NO_MENTIONS, ctx, '');
   detect.attributes = ['language'];
   let at = 0;
-  while (at < steps.length && feeds(steps[at]!)) at++;
+  while (at < steps.length && feedsModel(steps[at]!)) at++;
   steps.splice(at, 0, detect, {
     kind: 'filter',
     condition: { field: 'output.language', operator: 'notEquals', value: language },

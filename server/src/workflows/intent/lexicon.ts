@@ -21,9 +21,10 @@ verbs(
 );
 verbs(
   'update',
-  'update change modify mark set close move assign label tag upsert edit rename resolve approve complete star pin deactivate reactivate activate suspend unsuspend disable enable block unblock lock unlock promote demote',
+  'update change modify mark set close move assign label tag upsert edit rename resolve approve complete star pin deactivate reactivate activate suspend unsuspend disable enable block unblock lock unlock promote demote cancel',
 );
-verbs('delete', 'delete remove purge cancel unsubscribe clear trash archive');
+// "cancel the order" changes the order's state; deleting it is another thing.
+verbs('delete', 'delete remove purge unsubscribe clear trash archive');
 verbs(
   'read',
   'get fetch read pull retrieve consume download list load grab monitor watch check query poll scrape crawl collect gather receive browse look lookup see view pick find hit take select',

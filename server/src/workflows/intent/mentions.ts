@@ -287,6 +287,26 @@ function lowerNames(tokens: Token[], taken: Set<number>): UnknownName[] {
   return found;
 }
 
+const EVENT_NOUN =
+  /^(?:week|day|month|festival|conference|summit|fair|awards?|party|gala|marathon|drive|appeal|campaign)$/;
+
+/** A run of single capitalised words joined by commas, "or" and "and", opened by a bracket or a colon. */
+function inListedValues(tokens: Token[], from: number, end: number): boolean {
+  if (end - from !== 1) return false;
+  const name = (t: Token | undefined) => Boolean(t && t.kind === 'word' && /^[A-Z][\w-]*$/.test(t.text));
+  const joiner = (t: Token | undefined) => Boolean(t && (t.text === ',' || /^(?:or|and)$/.test(t.lower)));
+  let i = from;
+  let joined = false;
+  while (i >= 2 && joiner(tokens[i - 1]) && name(tokens[i - 2])) {
+    i -= 2;
+    joined = true;
+    if (tokens[i - 1] && tokens[i - 1]!.text === ',' && tokens[i - 2]?.lower === 'and') break;
+  }
+  if (!joined && !(joiner(tokens[end]) && name(tokens[end + 1]))) return false;
+  const opener = tokens[i - 1]?.text ?? '';
+  return opener === '(' || opener === ':' || opener === '—' || opener === '–';
+}
+
 /** Capitalised names that are no app of n8n's: a camel-case product ("NetSuite"), a name before "API", or a proper name mid-sentence. */
 function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
   const title = isTitleCase(tokens);
@@ -360,6 +380,14 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       continue;
     // "Postgres/PostGIS DB": another name for the app just named; "in /Other": a folder's path.
     if (!api && prev?.text === '/' && (taken.has(from - 2) || tokens[from]!.joined)) continue;
+    // "(Brakes, Bidfood and Booker)", "the right crew: North, South or Central": names listed after a bracket or a
+    // colon are values (suppliers, areas, products), not systems to call.
+    if (!api && !camel && inListedValues(tokens, from, end)) continue;
+    // "during Volunteers' Week", "at the Spring Fair": an event's name.
+    const after = /^['’]s?$/.test(tokens[end]?.text ?? '') ? tokens[end + 1] : tokens[end];
+    if (!api && !camel && EVENT_NOUN.test(after?.lower ?? '') && /^[A-Z]/.test(after?.text ?? '')) continue;
+    if (!api && !camel && end - from === 1 && EVENT_NOUN.test(tokens[from]!.lower) && /^['’]s?$/.test(prev?.text ?? ''))
+      continue;
     // "put in group Newsletter", "the tag VIP", "stage Qualified": a value of the group, not a system.
     if (
       !api &&

@@ -12,6 +12,7 @@ import { findTrigger } from './trigger.ts';
 import { findSchedule, lastDayOfMonth } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { userStory } from './story.ts';
+import { withoutHabits } from './habits.ts';
 import { englishSchedule } from './foreign.ts';
 import { aiDecisions } from './decisions.ts';
 import { mailArrives } from './auditTriggers.ts';
@@ -49,7 +50,8 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(?:(?:like|about|around|roughly|approximately|approx|maybe|some|exactly|at least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
-    /\b(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|between|apart|gap|break|breather)\b/.exec(
+    // "10 s between", "with a minute between each", "like a minute in between each one".
+    /\b(\d+|a|an|one|two|three|five|ten|fifteen|thirty)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|(?:in\s+)?between|apart|gap|break|breather)\b/.exec(
       words,
     ) ??
     // "send him a welcome email after 2 days", "7 days later, …", "an hour after that": the time passes first.
@@ -103,7 +105,7 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    englishSchedule(ruleLines(userStory(writtenForm(text))))
+    englishSchedule(ruleLines(userStory(withoutHabits(writtenForm(text)))))
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
@@ -184,6 +186,14 @@ function normalise(text: string): string {
         /(^|[.!?,;:>]\s*|\b(?:and|then|to|should|please|pls|could it|can it|also|it|we|either way|in both cases|in any case|always)\s+)(?:text|sms)\s+(me|us|them|him|her|everyone|everybody|whoever|anyone|someone|somebody|each|every|all|the|our|my|their|his|a|an|that|this|those|these|first|next|tomorrow's|today's|people|customers?|clients?|patients?|parents?|students?|members?|guests?|drivers?|staff|users?|leads?|contacts?)\b/gi,
         '$1send an SMS to $2',
       )
+      // Said with no pause before it ("… over 60 percent text the crew", "booking form text the manager"): "text"
+      // before a person is the verb, unless a word before makes it the noun ("the text the customer wrote").
+      .replace(
+        /(?<!\b(?:the|a|an|this|that|its|their|his|her|plain|free|some|of|as|in|with|body|message|same|whole|full|any|raw|email|sms|alt|original|translated|extracted|new)\s+)\btext\s+(me|us|them|him|her|everyone|everybody|the (?:crew|manager|owner|tech|technician|team|client|customer|patient|driver|guest|lead|parent|student|on[- ]call \w+|\w+ manager|\w+ tech))\b/gi,
+        'send an SMS to $1',
+      )
+      // "… cancel the subscription and let us know in Slack": a message sent, a clause of its own.
+      .replace(/\blet\s+(me|us|him|her|them|you|everyone|the\s+[a-z-]+(?:\s+[a-z-]+)?)\s+know\b/gi, 'notify $1')
       // "a polite text", "a happy birthday text", "a 'we miss you' text", "a text sent to …": an SMS.
       .replace(
         /\b(an?)\s+((?:(?:quick|short|polite|friendly|reminder|birthday|happy|thank-you|thank|you|welcome|confirmation|follow-up|warm|little)\s+|'[^'\n]{1,30}'\s+|"[^"\n]{1,30}"\s+)+)texts?\b(?!\s+(?:field|box|file|column|area|input|block|of))/gi,
@@ -434,9 +444,12 @@ class Reader {
           const verb = verbClass(this.ctx.tokens[this.firstWord({ ...clause, from: skip })]?.lower ?? '');
           const same = this.scope.lastIf?.then.findLast((x) => x.kind === 'app');
           // "… gets an invite by email, the others get a polite rejection": the same app, with this outcome's words.
-          const nothing = /^(?:just\s+)?(?:do nothing|nothing|ignore|skip|stop|leave|drop|discard)\b/.test(
-            this.words({ from: skip, to: clause.to }),
-          );
+          // "Other tickets should be left alone": the other outcome is nothing.
+          const nothing =
+            /^(?:just\s+)?(?:do nothing|nothing|ignore|skip|stop|leave|drop|discard)\b|^(?:[a-z]+\s+){0,2}?(?:should|must|can|will|are|is|get|gets)?\s*(?:just\s+)?(?:be\s+)?(?:left\s+(?:alone|as is|untouched)|ignored|skipped|untouched|(?:do|does)\s+nothing)\b/.test(
+              this.words({ from: skip, to: clause.to }),
+            );
+          if (nothing) steps = [];
           // "… create an issue in Linear. If it's critical page on-call, otherwise add the 'triage' label": a change
           // to the item the steps before the condition made.
           if (!steps.length && !nothing && this.scope.lastIf && this.steps.includes(this.scope.lastIf))

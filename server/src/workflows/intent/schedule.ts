@@ -77,6 +77,13 @@ export function timeOf(text: string): { hour: number; minute: number } | null {
     const half = clock[3]?.replace(/\./g, '');
     if (half === 'pm' && hour < 12) hour += 12;
     if (half === 'am' && hour === 12) hour = 0;
+    // "every night at 11:30", "each evening at 6": a part of the day said with a 12-hour clock time.
+    if (!half && hour >= 1 && hour < 12) {
+      const near = text.slice(Math.max(0, clock.index - 30), clock.index + clock[0].length + 20);
+      if (/\b(?:evenings?|tonight)\b/.test(near)) hour += 12;
+      else if (/\bnight(?:ly|s)?\b/.test(near) && hour >= 6) hour += 12;
+      else if (/\bafternoons?\b/.test(near) && hour <= 6) hour += 12;
+    }
     return { hour, minute: Math.min(59, Number(clock[2] ?? 0)) };
   }
   if (/\bnoon\b/.test(text)) return { hour: 12, minute: 0 };

@@ -134,11 +134,133 @@ function spokenNumbers(text: string): string {
   });
 }
 
+/** Words a speaker corrects themself with: "no wait", "no sorry", "no make it", "no i mean", "no it's". */
+const CORRECTION =
+  /\b(?:no|nope|wait|sorry|oops)(?:,?\s+(?:no|wait|sorry|actually|i mean|i meant|make it|make that|let's say|it's|its|it is|scratch that|not that))+\b,?\s*/gi;
+
+const PREPOSITION = /^(?:in|on|from|to|at|into|with|by|through|via|using)$/i;
+
+/**
+ * "every Monday no wait every Tuesday", "in Service Titan no sorry in our job tracker", "at eleven no make it eleven
+ * thirty": what the speaker said last stands. The words corrected run from the last word before the correction that
+ * its new words start with; "in DocuSign no it's PandaDoc" replaces what followed the preposition.
+ */
+function corrections(text: string): string {
+  let out = text;
+  let searchFrom = 0;
+  for (let guard = 0; guard < 20; guard++) {
+    CORRECTION.lastIndex = searchFrom;
+    const m = CORRECTION.exec(out);
+    if (!m) break;
+    const run = m[0].toLowerCase();
+    // One word alone ("no", "sorry") is no correction: "no one replies", "sorry for the wait".
+    if (!/\s/.test(run.trim())) {
+      searchFrom = m.index + m[0].length;
+      continue;
+    }
+    const after = out.slice(m.index + m[0].length);
+    const sentenceStart = Math.max(out.lastIndexOf('.', m.index), out.lastIndexOf('\n', m.index)) + 1;
+    const before = [...out.slice(sentenceStart, m.index).matchAll(/[\w'.]+/g)].slice(-12);
+    const first = /^[\w']+/.exec(after)?.[0].toLowerCase();
+    const anchor = first ? before.findLast((w) => w[0].toLowerCase() === first) : undefined;
+    let from = m.index;
+    if (anchor) from = sentenceStart + anchor.index;
+    else if (/\b(?:it's|its|it is)\b/.test(run)) {
+      const prep = before.findLast((w) => PREPOSITION.test(w[0]));
+      if (prep) from = sentenceStart + prep.index + prep[0].length + 1;
+    }
+    out = out.slice(0, from) + after;
+    searchFrom = from;
+  }
+  return out;
+}
+
+/**
+ * Words a speaker fills pauses with: "um", "uh", "so basically", "you know", "like" before a number or a thing ("over
+ * like sixty percent", "if it's like a refund"). "let you know" and "things like invoices" stay.
+ */
+function fillers(text: string): string {
+  return (
+    text
+      // "if it's still unpaid um cancel the subscription": a pause after a word that ends a clause is its end.
+      .replace(
+        /(\b(?!(?:and|or|but|the|a|an|to|in|on|at|for|of|with|from|so|then|if|when|that|this|my|our|your|their|is|are|was|it|i|we|you|they|like)\b)[a-z']+)\s+(?:um+|uh+|uhm+|erm+)\s+(?=(?:and|or|then|so)\b)/gi,
+        '$1 ',
+      )
+      .replace(
+        /(\b(?!(?:and|or|but|the|a|an|to|in|on|at|for|of|with|from|so|then|if|when|that|this|my|our|your|their|is|are|was|it|i|we|you|they|like)\b)[a-z']+)\s+(?:um+|uh+|uhm+|erm+)\s+(?=[a-z])/gi,
+        '$1, ',
+      )
+      .replace(/(^|[\s,.(])(?:um+|uh+|uhm+|erm+|hmm+)\b,?\s*/gi, '$1')
+      .replace(/\b(?:so\s+)?basically,?\s+/gi, '')
+      .replace(/(?<!\b(?:let|lets|let's|letting|to|do|did|if|whether)\s+)\byou know\b,?\s*/gi, '')
+      .replace(
+        /\b(is|are|was|were|it's|its|over|under|above|below|than|with|about|for|at|every|within|in)\s+like\s+(?=(?:a|an|the|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|\d)\b)/gi,
+        '$1 ',
+      )
+      // "weight loss or muscle gain or like sports performance".
+      .replace(/\bor\s+like\s+/gi, 'or ')
+      .replace(/ {2,}/g, ' ')
+      .replace(/ +$/gm, '')
+  );
+}
+
+/**
+ * App names as speech-to-text writes them that joining two words does not find: "g mail", "to do ist", "linked in"
+ * after a word that leads a name, "monday dot com", "calendar lee", "two leo".
+ */
+function spokenNames(text: string): string {
+  return text
+    .replace(
+      /\bg\s+(mail|suite|drive|cal)\b/gi,
+      (_, w: string) =>
+        ({ mail: 'Gmail', suite: 'G Suite', drive: 'Google Drive', cal: 'Google Calendar' })[w.toLowerCase()]!,
+    )
+    .replace(/\bto\s?do\s+ist\b/gi, 'Todoist')
+    .replace(/\b(on|to|in|and|or|my|our|the|from|via|with|at|a|new|for|both|onto)\s+linked\s+in\b/gi, '$1 LinkedIn')
+    .replace(/\bwhats\s+app\b/gi, 'WhatsApp')
+    .replace(/\b([a-z]+)\s+dot\s+(com|io|so|ai)\b/gi, '$1.$2')
+    .replace(/\bcalend(?:ar)?\s+lee\b/gi, 'Calendly')
+    .replace(/\b(?:two|to|too)\s+leo\b|\btwill?\s+io\b/gi, 'Twilio');
+}
+
+const HOURS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
+const MINUTES: Record<string, string> = { fifteen: '15', thirty: '30', 'forty five': '45', 'forty-five': '45' };
+
+/**
+ * "every morning at six", "at nine thirty", "at eleven o'clock": a clock time said in words, where the words around it
+ * say it is one (a schedule's words before it, minutes or "o'clock" after). "at six locations" stays.
+ */
+function spokenClock(text: string): string {
+  const time = new RegExp(
+    String.raw`\b(at|by|around)(?<!\bone by)\s+(${HOURS})(?:\s+(fifteen|thirty|forty[- ]five|o'?clock))?\b(?!\s+(?:[a-z]+s|people|of|percent|days?|hours?|minutes?|weeks?)\b)`,
+    'gi',
+  );
+  return text.replace(time, (said: string, word: string, hour: string, minutes: string | undefined, at: number) => {
+    const before = text.slice(Math.max(0, at - 40), at).toLowerCase();
+    const after = text.slice(at + said.length, at + said.length + 20).toLowerCase();
+    const scheduled =
+      Boolean(minutes) ||
+      // "by six", "around nine": a time only with its minutes or "o'clock"; "at six" also after a schedule's words.
+      (word.toLowerCase() === 'at' &&
+        /\b(?:every|each|daily|mornings?|evenings?|nights?|tonight|tomorrow|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/.test(
+          before,
+        )) ||
+      /^\s+(?:in the (?:morning|evening|afternoon)|at night|every|each|daily|on (?:weekdays|(?:mon|tues|wednes|thurs|fri|satur|sun)days?))\b/.test(
+        after,
+      );
+    if (!scheduled) return said;
+    const h = numberWord(hour)!;
+    const m = minutes && !/o'?clock/i.test(minutes) ? MINUTES[minutes.toLowerCase().replace('-', ' ')] : undefined;
+    return `${word} ${h}${m ? `:${m}` : ''}`;
+  });
+}
+
 /** The written form of a dictated request. */
 export function writtenForm(text: string): string {
   // "nine a m", "six p.m.": the clock's half of the day.
   return joinedNames(
-    spokenNumbers(text).replace(
+    spokenNumbers(spokenClock(spokenNames(corrections(fillers(text))))).replace(
       /\b(\d{1,2})\s+(a|p)\.?\s?m\b\.?/gi,
       (_, h: string, half: string) => `${h}${half.toLowerCase()}m`,
     ),

@@ -348,7 +348,13 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       /\b(?:that|which|who)\s+(?:starts?|begins?|ends?)\s+(?:with|in)\b.*$/
         .exec(words)?.[0]
         ?.replace(/^\w+/, 'the text') ??
-      /\b(?:has|have|with|whose|where|that has|containing|gets)\b.*$/.exec(words)?.[0] ??
+      /\b(?:has|have|with|whose|where|that has|containing|gets|of (?:type|category|kind|priority|status))\b.*$/.exec(
+        words,
+      )?.[0] ??
+      // "a new employee in the London office is added": where the items are.
+      /\b(?:in|at|from) (?:the|our) [a-z][\w-]*(?: [a-z][\w-]*)? (?:office|branch|store|site|location|warehouse|clinic|campus)\b.*$/.exec(
+        words,
+      )?.[0] ??
       /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:the |a )?(?:label|tag) \S+ (?:is |gets )?(?:added|applied)\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
         words,
       )?.[0] ??

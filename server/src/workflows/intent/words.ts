@@ -152,6 +152,54 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       },
       end: labelAdded.index + labelAdded[0].length,
     };
+  // "a ticket with 'password reset' in the subject": a text the field holds.
+  const inField =
+    /\bwith\s+['"‘“]?([^'"’”\n,;]{1,40}?)['"’”]?\s+in\s+(?:the|its|their)\s+(subject|title|name|body|description|summary|message|text|comments?|notes?)\b/i.exec(
+      text,
+    );
+  if (inField)
+    return {
+      condition: { field: inField[2]!.toLowerCase(), operator: 'contains', value: inField[1]!.trim() },
+      end: inField.index + inField[0].length,
+    };
+  // "requests of type 'New laptop'": a quoted value of a field, words and all.
+  const ofType =
+    /\b(?:of|with)\s+(?:a\s+|the\s+)?(type|category|kind|priority|status|stage|request type)\s+(?:['"‘“]([^'"’”\n]{1,40})['"’”]|((?:(?!(?:should|must|will|can|is|are|get|gets|go|goes|to|in|on|and|or|that|which|create|send|post|add)\b)[\w-]+\s*){1,3}))/i.exec(
+      text,
+    );
+  if (ofType)
+    return {
+      condition: {
+        field: ofType[1]!.toLowerCase().replace(/\s+/g, '_'),
+        operator: 'equals',
+        value: (ofType[2] ?? ofType[3]!).trim(),
+      },
+      end: ofType.index + ofType[0].length,
+    };
+  // "when ServiceNow gets a P1", "a Sev-1 incident": a priority said by its code.
+  const code =
+    /\b(?:gets?|is|are|has|have|with|receives?|opens?|raises?|an?)\s+(?:an?\s+)?(p[0-4]|sev(?:erity)?[- ]?[0-4])\b/i.exec(
+      text,
+    );
+  if (code)
+    return {
+      condition: { field: 'priority', operator: 'equals', value: code[1]!.toUpperCase().replace(/^SEVERITY/, 'SEV') },
+      end: code.index + code[0].length,
+    };
+  // "a new employee in the London office": where the item is, by the place's name.
+  const place =
+    /\b(?:in|at|from|for)\s+(?:the|our)\s+(?!(?:main|head|home|new|same|other|local|whole|entire|right|wrong|first|next|last)\b)([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(office|branch|store|site|location|warehouse|clinic|campus)\b/i.exec(
+      text,
+    );
+  if (place)
+    return {
+      condition: {
+        field: place[2]!.toLowerCase(),
+        operator: 'equals',
+        value: place[1]!.replace(/\b\w/g, (c) => c.toUpperCase()),
+      },
+      end: place.index + place[0].length,
+    };
   // "messages with severity 'critical'", "tickets whose priority is urgent", "rows where env = prod": a field said
   // with its value after the items.
   const keyed =

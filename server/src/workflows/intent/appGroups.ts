@@ -1,0 +1,33 @@
+// Groups of apps and steps that several of the reader's passes ask about: what sends mail, what people message each
+// other through, where files are kept, and what only prepares the text a model reads.
+import type { Step } from '../spec.ts';
+import type { Mentions } from './mentions.ts';
+
+/** Apps that send (and receive) e-mail. */
+export const MAIL = /^(?:emailSend|gmail|microsoftOutlook)$/;
+
+/** Apps people message each other through: mostly where results go, not where lists are kept. */
+export const MESSAGING =
+  /^(?:emailSend|gmail|microsoftOutlook|slack|microsoftTeams|discord|telegram|twilio|whatsApp|mattermost|googleChat)$/;
+
+/** Places files are kept and fetched from. */
+export const FILE_STORES =
+  /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage)$/;
+
+/** A step made from words outside any clause takes no app or model named in one. */
+export const NO_MENTIONS: Mentions = {
+  unknown: [],
+  apps: [],
+  models: [],
+  generics: [],
+  aiNouns: [],
+  aiWords: [],
+  nodes: [],
+};
+
+/** Whether a step only fetches or prepares what a model then reads: a model's step goes after these. */
+export function feedsModel(s: Step): boolean {
+  if (s.kind === 'app') return s.verb === 'read' || s.verb === 'search';
+  if (s.kind === 'http') return s.method === 'GET';
+  return s.kind === 'extract' || s.kind === 'limit' || s.kind === 'sort' || s.kind === 'aggregate';
+}

@@ -54,6 +54,10 @@ describe('the reader on dictated requests', () => {
     assert.ok(apps(spec).includes('wooCommerce:read'));
     assert.ok(apps(spec).includes('airtable:create'));
     assert.ok(apps(spec).includes('twilio:send'), apps(spec).join());
+    // "text me": to the user's own number, which they fill in.
+    const text = all(spec).find((s) => s.kind === 'app' && s.app === 'twilio');
+    assert.ok(text?.kind === 'app');
+    assert.equal(text.hints.phone, '<__PLACEHOLDER_VALUE__Your phone number__>');
     const mail = readRequest('when i get an email in g mail from my accountant add a task in to do ist');
     assert.deepEqual(mail.trigger, { kind: 'email', provider: 'gmail' });
     assert.deepEqual(apps(mail), ['todoist:create']);

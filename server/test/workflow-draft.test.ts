@@ -63,6 +63,32 @@ describe('workflow draft operations', () => {
     assert.equal(draft.toPick.get(name), undefined);
   });
 
+  it('sends a text to a phone number and a mail to the user\'s own address when the request says "me"', async () => {
+    const twilio = await definition('n8n-nodes-base.twilio');
+    const email = await definition('n8n-nodes-base.emailSend');
+    const draft = new WorkflowDraft();
+    // "text the customer": the item's phone number, never its e-mail address.
+    const sms = draft.node(draft.addNode(twilio, 'SMS', {}, { verb: 'send', hints: {} }));
+    assert.equal(sms.parameters.to, '={{ $json.phone ?? $json.phone_number ?? $json.mobile }}');
+    // "text me": the user's own number, a placeholder named for the reply.
+    const mine = draft.addNode(
+      twilio,
+      'SMS me',
+      {},
+      { verb: 'send', hints: { phone: '<__PLACEHOLDER_VALUE__Your phone number__>' } },
+    );
+    assert.ok(isPlaceholder(draft.node(mine).parameters.to as string));
+    assert.ok([...(draft.toPick.get(mine) ?? [])].some((p) => /^to$/i.test(p)));
+    // "email me the new orders": the user's address, not the order's customer.
+    const mail = draft.addNode(
+      email,
+      'Mail me',
+      {},
+      { verb: 'send', hints: { email: '<__PLACEHOLDER_VALUE__Your email address__>' } },
+    );
+    assert.ok(isPlaceholder(draft.node(mail).parameters.toEmail as string));
+  });
+
   it('checks connections: outputs that exist, sub-nodes only on ai_* connections', () => {
     const draft = new WorkflowDraft();
     const start = draft.addNode(manual, 'Start', {});

@@ -158,7 +158,24 @@ export function aiCluster(
   switch (step.task) {
     case 'agent': {
       const subs: SubNode[] = [model()];
-      if (step.memory) subs.push({ draft: MEMORY[step.memoryStore ?? 'simple'], connection: 'ai_memory' });
+      if (step.memory) {
+        const memory = MEMORY[step.memoryStore ?? 'simple'];
+        // Only n8n's Chat Trigger hands the memory a session id; a bot's message or a webhook keys it by the
+        // sender, so each person keeps their own conversation.
+        subs.push({
+          draft: opts.chatInput
+            ? memory
+            : {
+                ...memory,
+                parameters: {
+                  sessionIdType: 'customKey',
+                  sessionKey:
+                    '={{ $json.message?.chat?.id ?? $json.chatId ?? $json.body?.from ?? $json.from ?? $json.sender ?? $json.email ?? $json.sessionId }}',
+                },
+              },
+          connection: 'ai_memory',
+        });
+      }
       for (const tool of step.tools) {
         const node = toolNode(tool, provider, opts.appName, opts.toolType);
         if (node) subs.push(node);

@@ -165,8 +165,16 @@ function label(prop: NodeProperty): string {
 }
 
 /** A value for a required parameter the plan did not set. */
-export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): Filled {
+/** Nodes that send texts: their recipient is a phone number. */
+const PHONE_NODES = /\.(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|whatsApp)$/;
+
+export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, nodeType = ''): Filled {
   const n = prop.name.toLowerCase();
+  // An SMS or WhatsApp message goes to a phone number: the user's own ("text me"), else the item's.
+  if (PHONE_NODES.test(nodeType) && /^(?:to|recipient\w*|phone(?:number)?|number|mobile)$/.test(n) && !trigger)
+    return hints.phone
+      ? { value: hints.phone, pick: label(prop) }
+      : { value: '={{ $json.phone ?? $json.phone_number ?? $json.mobile }}' };
   const ask = (): Filled => ({ value: placeholder(label(prop)), pick: label(prop) });
   switch (prop.type) {
     case 'resourceLocator': {
@@ -241,6 +249,7 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false): 
   if (/url|feed|link|endpoint|webhook/.test(n)) return hints.url ? { value: hints.url } : ask();
   if (/email|^to$|sendto|recipient/.test(n)) {
     if (/from|sender/.test(n)) return ask();
+    if (hints.email?.startsWith('<__PLACEHOLDER_VALUE__')) return { value: hints.email, pick: label(prop) };
     return { value: hints.email ?? '={{ $json.email }}' };
   }
   if (/^from$|^fromemail$|sender/.test(n)) return ask();
@@ -489,7 +498,7 @@ export function fillRequired(
           toPick.push(label(prop));
         continue;
       }
-      const filled = valueFor(prop, hints, trigger);
+      const filled = valueFor(prop, hints, trigger, def.type);
       params[prop.name] = filled.value;
       if (filled.pick) toPick.push(filled.pick);
       changed = true;

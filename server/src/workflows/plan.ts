@@ -165,7 +165,10 @@ class Planner {
     switch (step.verb) {
       case 'send':
         if (step.hints.channel) return `Post to ${step.hints.channel}`;
-        if (step.app === 'emailSend') return step.hints.email ? `Email ${step.hints.email}` : 'Send Email';
+        if (step.app === 'emailSend')
+          return step.hints.email && !step.hints.email.startsWith('<__PLACEHOLDER_VALUE__')
+            ? `Email ${step.hints.email}`
+            : 'Send Email';
         return `Send ${noun} via ${name}`;
       case 'create':
         return kind === 'store' ? `Add ${noun} to ${name}` : `Create ${noun} in ${name}`;

@@ -66,6 +66,8 @@ export interface Condition {
 export interface AppHints {
   channel?: string;
   email?: string;
+  /** The phone number a text goes to ("text me": the user's own, for them to fill in). */
+  phone?: string;
   subject?: string;
   table?: string;
   chatId?: string;

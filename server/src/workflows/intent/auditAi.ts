@@ -115,6 +115,33 @@ function addAiChoice(ctx: ReadContext): void {
   });
 }
 
+/** The conversation is remembered: "It also needs to remember what they said earlier", "keeps conversation memory". */
+const REMEMBER =
+  /\bremember(?:s|ing)?\s+(?:what|the|their|previous|earlier|past|context|who|conversations?)\b|\b(?:conversation|chat)\s+(?:memory|history|context)\b|\bkeeps?\s+(?:a\s+|the\s+)?memory\b|\bmemory\s+(?:per|for each)\s+(?:user|customer|chat|conversation)\b/i;
+
+/**
+ * A model that answers people and must remember the conversation is an agent with a memory: the answering step the
+ * clauses read ("it answers with AI using our info") becomes one, and an agent already made keeps its memory.
+ */
+export function rememberingAgent(steps: Step[], original: string): void {
+  if (!REMEMBER.test(original)) return;
+  let agent = false;
+  walkSteps(steps, (s) => {
+    if (s.kind === 'ai' && s.task === 'agent') {
+      s.memory = true;
+      agent = true;
+    }
+  });
+  if (agent) return;
+  const answering = steps.find(
+    (s): s is Extract<Step, { kind: 'ai' }> =>
+      s.kind === 'ai' && /^(?:analyse|write|summarise)$/.test(s.task) && !s.routes?.length,
+  );
+  if (!answering) return;
+  answering.task = 'agent';
+  answering.memory = true;
+}
+
 /** A field the reader names for a route when the request names none: the items' kind, said by meaning. */
 const MADE_UP = /^(?:category|type|topic|kind|intent|subject|language)$/;
 

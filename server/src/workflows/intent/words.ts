@@ -754,6 +754,10 @@ export function isComplement(a: Condition, b: Condition): boolean {
 const APPROVAL =
   /\bapprove\s*(?:\/|or|and)\s*(?:reject|decline|deny)\b|\b(?:approval|yes\/no|approve|reject)\s+buttons?\b|\bwait(?:s|ing)?\s+for\s+(?:my|their|his|her|an?|the|your|our)\s+(?:\w+\s+)?(?:answer|reply|response|approval|ok|okay|decision|go-ahead|confirmation|sign-?off)\b|\b(?:for|asking for|ask for|get|request)\s+(?:my\s+|their\s+|his\s+|her\s+|an?\s+|manager\s+|manager's\s+)?approval\b/i;
 
+/** A message to the user who asks: "email me", "send me a text", "text us", "forward it to me", "an SMS to me". */
+const TO_ME =
+  /\b(?:email|e-mail|mail|text|sms)\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:to\s+)?(?:me|myself|us)\b|\bsend\s+(?:me|us|myself)\s+(?:an?\s+)?(?:\w+\s+)?(?:email|e-mail|mail|sms|text)\b|\b(?:send|forward)\s+an?\s+(?:sms|email|text)\s+to\s+(?:me|us|myself)\b|\b(?:to|send\s+(?:it|them|this))\s+(?:to\s+)?(?:me|us|myself)\s+(?:by|via)\s+(?:email|e-mail|mail|sms|text)\b/i;
+
 export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};
   if (APPROVAL.test(phrase)) hints.approval = true;
@@ -761,6 +765,11 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   if (channel) hints.channel = channel.text;
   const email = tokens.find((t) => t.kind === 'email');
   if (email) hints.email = email.text;
+  // "email me the new orders", "text me when …": the user's own address and number, not the item's.
+  else if (TO_ME.test(phrase)) {
+    hints.email = '<__PLACEHOLDER_VALUE__Your email address__>';
+    hints.phone = '<__PLACEHOLDER_VALUE__Your phone number__>';
+  }
   const url = tokens.find((t) => t.kind === 'url');
   if (url) hints.url = url.text;
   const table =

@@ -154,7 +154,10 @@ test('a user builds a workflow with the team and manages the conversation', asyn
 
   await t.test('renames and deletes a session through the sidebar', async () => {
     // A second conversation, so one can be deleted while the other stays.
+    // The previous reply may still be streaming: the new chat's empty state shows before the composer is used, as a
+    // user sees it (until the new chat renders, Send belongs to the running reply and is disabled).
     await page.getByRole('link', { name: 'New Chat' }).click();
+    await page.getByText('Build a workflow by describing it').waitFor();
     await composer().fill('Create a webhook that appends each request to a Google Sheets row.');
     await composer().press('Enter');
     await page.getByTestId('team-message').first().waitFor({ timeout: 60_000 });

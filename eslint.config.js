@@ -123,6 +123,7 @@ export default tseslint.config(
       'data/**',
       'server/src/db/migrations/**',
       'server/src/knowledge/extractWorker.mjs',
+      'server/src/workflows/intent/readWorker.mjs',
     ],
   },
   js.configs.recommended,

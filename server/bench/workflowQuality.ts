@@ -15,6 +15,9 @@ import { structuralProblems } from '../src/workflows/checks.ts';
 import type { N8nWorkflow } from '../src/workflows/n8nJson.ts';
 import { parseValidation } from '../src/workflows/validation.ts';
 
+/** The reader's limits here: generous, so a slow shared machine does not turn a measured case into a refusal. */
+export const READ_LIMITS = { timeoutMs: 60_000, memoryMb: 512 };
+
 export interface QualityCase {
   id: string;
   category: string;
@@ -220,7 +223,7 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
   // As a run's signal: shared by the run's concurrent tool calls.
   const signal = new AbortController().signal;
   setMaxListeners(100, signal);
-  for await (const e of createBuiltinEngine().run(input, {
+  for await (const e of createBuiltinEngine(READ_LIMITS).run(input, {
     services: poolServices(pool),
     signal,
     streamDelayMs: 0,

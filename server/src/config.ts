@@ -51,6 +51,9 @@ const schema = z.object({
   MAX_RUN_FRAMES: z.coerce.number().int().min(100).default(20_000),
   /** Runs one user may have going at once (across their tabs and devices). */
   MAX_RUNS_PER_USER: z.coerce.number().int().min(1).default(3),
+  /** The built-in team reads a request in a worker thread within these limits (a message may have 100,000 characters). */
+  READ_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  READ_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   DOCUMENT_MEMORY_MB: z.coerce.number().int().min(32).default(256),
   DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(500),

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import type { RunEvent, ToolServices } from '../src/runtime/types.ts';
 import { McpUnavailableError } from '../src/mcp/types.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
-import { poolServices as servicesWith, realPool as realMcpPool } from '../bench/workflowQuality.ts';
+import { READ_LIMITS, poolServices as servicesWith, realPool as realMcpPool } from '../bench/workflowQuality.ts';
 
 const pool = realMcpPool();
 after(() => pool.close());
@@ -79,7 +79,7 @@ describe('the built-in team', () => {
       lastReply: null,
       previous: null,
     };
-    for await (const e of createBuiltinEngine().run(input, {
+    for await (const e of createBuiltinEngine(READ_LIMITS).run(input, {
       services,
       signal: new AbortController().signal,
       streamDelayMs: 0,

@@ -13,5 +13,5 @@ export function selectEngine(config: Config): TeamEngine {
       model: config.LLM_MODEL,
     });
   }
-  return createBuiltinEngine();
+  return createBuiltinEngine({ timeoutMs: config.READ_TIMEOUT_MS, memoryMb: config.READ_MEMORY_MB });
 }

@@ -29,6 +29,7 @@ export function frameFromHttpError(error: HttpError, sessionId?: string): ErrorF
 export function statusOfRunError(code: string | undefined): number {
   if (code === 'insufficient_credits') return 402;
   if (code === 'rate_limited') return 503;
+  if (code === 'request_too_complex') return 422;
   if (code === 'connection_error' || code === 'model_not_found' || code === 'provider_error') return 502;
   return 500;
 }

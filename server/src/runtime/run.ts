@@ -13,7 +13,7 @@ import { ReplyRecorder } from './recorder.ts';
 import { refundUnproducedRun } from './refund.ts';
 import { runServices } from './services.ts';
 import type { RunSlots } from './slots.ts';
-import { OutOfCreditsError, ProviderError, type RunEvent, type RunFile } from './types.ts';
+import { OutOfCreditsError, ProviderError, RequestRefusedError, type RunEvent, type RunFile } from './types.ts';
 
 /** Listeners one run's abort signal may carry at once: its concurrent tool calls and waits. */
 const RUN_SIGNAL_LISTENERS = 100;
@@ -130,6 +130,8 @@ export async function executeRun(
   } catch (error) {
     if (error instanceof OutOfCreditsError) {
       failure = frames.error('insufficient_credits', error.message);
+    } else if (error instanceof RequestRefusedError) {
+      failure = frames.error(error.code, error.message);
     } else if (error instanceof ProviderError) {
       log.warn({ runId: run.runId, code: error.code }, 'model provider failed');
       failure = frames.error(error.code, error.message);

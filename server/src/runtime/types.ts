@@ -120,6 +120,16 @@ export class OutOfCreditsError extends Error {
   }
 }
 
+/** A request the team did not work on (too long or involved to read within the limits); nothing was produced. */
+export class RequestRefusedError extends Error {
+  constructor(
+    readonly code: 'request_too_complex',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A failure of the model provider, already mapped to the texts the client recognises (SPEC §8). */
 export class ProviderError extends Error {
   constructor(

@@ -4,9 +4,9 @@ import type { MemberResponse, TeamMember, ToolCall } from '../../../../contract/
 import { streamText } from '../pacing.ts';
 import { memberFunctions, type ToolEnv, type ToolFunction } from '../tools/catalog.ts';
 import { invokeTool } from '../tools/invoke.ts';
-import type { EngineContext, RunEvent, RunInput, TeamEngine } from '../types.ts';
+import { RequestRefusedError, type EngineContext, type RunEvent, type RunInput, type TeamEngine } from '../types.ts';
 import { NodeKnowledge } from '../../workflows/knowledge.ts';
-import { editSpec, isSpec, replaySession } from '../../workflows/intent/edit.ts';
+import { ReadOverLimitsError, readSessionOffThread, type ReadLimits } from '../../workflows/intent/readOffThread.ts';
 import { workflowIdOf } from '../deploy.ts';
 import { clarifyingReply, composeReply } from '../../workflows/reply.ts';
 import { teamRecommendation } from './answer.ts';
@@ -59,15 +59,25 @@ async function* delegate(
   );
 }
 
-async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenerator<RunEvent> {
+/** Said when the request could not be read within the reader's limits (no time word: SPEC §8 maps those elsewhere). */
+const TOO_COMPLEX =
+  'The request is too long or too involved to read. Please describe the workflow in a shorter message: what starts it and each step it should take.';
+
+async function* runBuiltin(input: RunInput, context: EngineContext, limits: ReadLimits): AsyncGenerator<RunEvent> {
   if (asksForTeam(input.message)) {
     yield* streamText(teamRecommendation(input.team), context.streamDelayMs, context.signal);
     return;
   }
   const request = requestText(input);
   // A follow-up edits the session's stored workflow; sessions from before workflows were stored replay their requests.
-  const stored = input.previous?.spec;
-  const session = isSpec(stored) ? editSpec(stored, request) : replaySession([...input.earlierRequests, request]);
+  const session = await readSessionOffThread(
+    { stored: input.previous?.spec, requests: [...input.earlierRequests, request] },
+    limits,
+    context.signal,
+  ).catch((error: unknown) => {
+    if (error instanceof ReadOverLimitsError) throw new RequestRefusedError('request_too_complex', TOO_COMPLEX);
+    throw error;
+  });
   // A trigger alone is no workflow (n8n's validator rejects it): ask what should happen instead of guessing.
   if (!session.spec.steps.length && !session.edited) {
     yield* streamText(clarifyingReply(session.spec), context.streamDelayMs, context.signal);
@@ -203,6 +213,7 @@ async function* runBuiltin(input: RunInput, context: EngineContext): AsyncGenera
   yield* streamText(reply, context.streamDelayMs, context.signal);
 }
 
-export function createBuiltinEngine(): TeamEngine {
-  return { name: 'builtin', localWork: true, run: runBuiltin };
+/** The built-in team; it reads each request in a worker thread within `limits`. */
+export function createBuiltinEngine(limits: ReadLimits): TeamEngine {
+  return { name: 'builtin', localWork: true, run: (input, context) => runBuiltin(input, context, limits) };
 }

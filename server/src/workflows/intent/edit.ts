@@ -172,17 +172,14 @@ function isEdit(message: string): boolean {
 }
 
 /** The spec after a follow-up: the edit applied to the stored spec, or a new request. */
-export function editSpec(
-  previous: WorkflowSpec | null,
-  message: string,
-): { spec: WorkflowSpec; changes: string[]; edited: boolean } {
+function editSpec(previous: WorkflowSpec | null, message: string): SessionRead {
   const edit = previous && isEdit(message) ? applyEdit(previous, message) : null;
   if (edit) return { spec: edit.spec, changes: edit.changes, edited: true };
   return { spec: readRequest(message), changes: [], edited: false };
 }
 
 /** Whether a stored value is a spec this reader wrote (older or foreign rows are replayed from the requests instead). */
-export function isSpec(value: unknown): value is WorkflowSpec {
+function isSpec(value: unknown): value is WorkflowSpec {
   const v = value as Partial<WorkflowSpec> | null;
   return Boolean(
     v &&
@@ -195,9 +192,24 @@ export function isSpec(value: unknown): value is WorkflowSpec {
   );
 }
 
+/** What a session's latest request reads as: the workflow's spec, the changes an edit made, and whether it was one. */
+export interface SessionRead {
+  spec: WorkflowSpec;
+  changes: string[];
+  edited: boolean;
+}
+
 /** The spec a session's requests add up to: each edit applies to the one before; other messages start over. */
-export function replaySession(requests: string[]): { spec: WorkflowSpec; changes: string[]; edited: boolean } {
-  let state: { spec: WorkflowSpec; changes: string[]; edited: boolean } | null = null;
+function replaySession(requests: string[]): SessionRead {
+  let state: SessionRead | null = null;
   for (const request of requests) state = editSpec(state?.spec ?? null, request);
   return state ?? { spec: readRequest(''), changes: [], edited: false };
+}
+
+/**
+ * The latest request of a session read: a follow-up edits the session's stored workflow; sessions from before
+ * workflows were stored replay their requests.
+ */
+export function readSession(stored: unknown, requests: string[]): SessionRead {
+  return isSpec(stored) ? editSpec(stored, requests.at(-1) ?? '') : replaySession(requests);
 }

@@ -141,6 +141,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, thirty-eighth development set (non-profits, schools and clinics)',
   },
   {
+    set: 'userDevelopment39',
+    label: 'requests written outside the builder, thirty-ninth development set (template-gallery style titles)',
+  },
+  {
+    set: 'userDevelopment40',
+    label: 'requests written outside the builder, fortieth development set (AI-agent and RAG builders)',
+  },
+  {
+    set: 'userDevelopment41',
+    label: 'requests written outside the builder, forty-first development set (e-commerce operators in shorthand)',
+  },
+  {
+    set: 'userDevelopment42',
+    label: 'requests written outside the builder, forty-second development set (data and reporting pipelines)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

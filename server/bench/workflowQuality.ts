@@ -93,6 +93,10 @@ export type SetName =
   | 'userDevelopment36'
   | 'userDevelopment37'
   | 'userDevelopment38'
+  | 'userDevelopment39'
+  | 'userDevelopment40'
+  | 'userDevelopment41'
+  | 'userDevelopment42'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -143,6 +147,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment36: 'user-requests-dev36.json',
   userDevelopment37: 'user-requests-dev37.json',
   userDevelopment38: 'user-requests-dev38.json',
+  userDevelopment39: 'user-requests-dev39.json',
+  userDevelopment40: 'user-requests-dev40.json',
+  userDevelopment41: 'user-requests-dev41.json',
+  userDevelopment42: 'user-requests-dev42.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -130,6 +130,8 @@ const ALIASES: Record<string, string> = {
   'click up': 'clickUp',
   woocommerce: 'wooCommerce',
   'woo commerce': 'wooCommerce',
+  // "new woo order", "woo product stock hits 0": shop staff shorten WooCommerce to its first syllable.
+  woo: 'wooCommerce',
   'active campaign': 'activeCampaign',
   'convert kit': 'convertKit',
   'send grid': 'sendGrid',

@@ -202,9 +202,11 @@ function normalise(text: string): string {
       .replace(/\ba text (sent|goes|going)\b/gi, 'an SMS $1')
       // "create event in outlook calendar + sms confirmation to client": "+" joins a message sent as well.
       .replace(
-        /\s\+\s+(?=(?:an?\s+)?(?:sms|text|email|e-mail|mail|whatsapp|telegram|slack|message|notification|confirmation|reminder)\b)/gi,
+        /(?<!\b(?:with|w\/)\s+(?:[\w#'-]+\s+){0,3}[\w#'-]+)\s\+\s+(?=(?:an?\s+)?(?:sms|text|email|e-mail|mail|whatsapp|telegram|slack|message|notification|confirmation|reminder)\b)/gi,
         ' and send ',
       )
+      // "w/ cust name + total", "sheet + slack": a "+" between words joins them as "and" does.
+      .replace(/(?<=[\w'"])\s+\+\s+(?=[\w'"#])/g, ' and ')
       // "Facebook lead ad leads", "new leads from my Facebook ads", "our 'free week pass' Facebook ad": n8n's Facebook
       // Lead Ads trigger (a plain "Facebook ad" campaign with no lead in the sentence stays the Graph API).
       .replace(

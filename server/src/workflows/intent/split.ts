@@ -314,6 +314,30 @@ function fieldList(tokens: Token[], at: number, to: number): number {
   return short ? end : -1;
 }
 
+/** Fields an item carries, which are also verbs ("email", "text") or nouns of steps. */
+const FIELD_NOUN =
+  /^(?:email|e-mail|phone|name|address|total|amount|date|id|link|url|number|qty|quantity|sku|price|status|notes?)$/;
+
+/**
+ * "create a HubSpot contact with name and email", "w/ order # and total": the word after "and" ends a list of the
+ * fields a step is given, not a clause of its own.
+ */
+function fieldAfterWith(tokens: Token[], start: number, j: number, to: number): boolean {
+  const next = tokens[j + 1];
+  if (!next || next.kind !== 'word' || !FIELD_NOUN.test(next.lower)) return false;
+  const after = tokens[j + 2];
+  if (j + 2 < to && after && after.kind === 'word' && !/^(?:address|addresses|number|id)$/.test(after.lower))
+    return false;
+  for (let k = j - 1, words = 0; k >= start && words < 6; k--) {
+    const t = tokens[k]!;
+    if (t.kind !== 'word') continue;
+    if (t.lower === 'with') return true;
+    if (verbClass(t.lower) && !FIELD_NOUN.test(t.lower)) return false;
+    words++;
+  }
+  return false;
+}
+
 export function splitClauses(tokens: Token[], from: number, to: number, used: Set<number>): Clause[] {
   const clauses: Clause[] = [];
   let start = from;
@@ -370,7 +394,13 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
       (t.kind === 'word' && /^(?:and|&|plus|but)$/.test(lower)) || (t.kind === 'punct' && /^[&+]$/.test(t.text));
     // "4 and 5 star reviews", "1 to 3 stars": a range, not two clauses.
     const inRange = conjunction && /^\d/.test(tokens[j - 1]?.text ?? '') && /^\d/.test(tokens[j + 1]?.text ?? '');
-    if (j > start && (separator || conjunction) && !inRange && startsClause(tokens, j + 1, to)) {
+    if (
+      j > start &&
+      (separator || conjunction) &&
+      !inRange &&
+      !(conjunction && fieldAfterWith(tokens, start, j, to)) &&
+      startsClause(tokens, j + 1, to)
+    ) {
       push(j);
       start = j + 1;
       continue;

@@ -2,6 +2,7 @@
 // hundred dollars", "every thirty minutes", "nine a m". This puts them back into the written form the rest of the
 // reader understands (names in capitals said as their parts, "hub spot", the vocabulary finds itself).
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
+import { longhand } from './shorthand.ts';
 
 let joined: Map<string, string> | null = null;
 
@@ -256,11 +257,11 @@ function spokenClock(text: string): string {
   });
 }
 
-/** The written form of a dictated request. */
+/** The written form of a dictated or clipped request. */
 export function writtenForm(text: string): string {
   // "nine a m", "six p.m.": the clock's half of the day.
   return joinedNames(
-    spokenNumbers(spokenClock(spokenNames(corrections(fillers(text))))).replace(
+    spokenNumbers(spokenClock(spokenNames(corrections(fillers(longhand(text)))))).replace(
       /\b(\d{1,2})\s+(a|p)\.?\s?m\b\.?/gi,
       (_, h: string, half: string) => `${h}${half.toLowerCase()}m`,
     ),

@@ -925,6 +925,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       ![...sources, ...outputs].some((s) => s.kind === 'app' && SHEET_APPS.test(s.app)) &&
       preceded(g, /^(?:into|to|in|onto)$/);
     if (named && g.kind !== 'email' && g.kind !== 'sms' && !intoSheet) continue;
+    // "create a HubSpot contact with name and email", "w/ name + email": a field the step is given, not a mail sent.
+    if (g.kind === 'email' && named && fieldOfList(tokens, from, g.from, g.to)) continue;
     if (
       g.kind === 'sms' &&
       outputs.some((o) => o.kind === 'app' && (appKindOf(o.app) === 'message' || SMS_APPS.test(o.app)))
@@ -1323,4 +1325,13 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
       return { app: ctx.triggerApp, noun };
   }
   return null;
+}
+
+/** Whether the words from `at` to `end` end a list of fields after "with" ("with name and email", "with name, email"). */
+function fieldOfList(tokens: Token[], from: number, at: number, end: number): boolean {
+  const before = tokens[at - 1]?.lower ?? '';
+  const after = tokens[end];
+  if (!/^(?:and|,|plus|\+|&|with)$/.test(before)) return false;
+  if (after && !/^(?:[,.;)]|and|or|address(?:es)?)$/.test(after.lower)) return false;
+  return tokens.slice(from, at).some((t) => t.lower === 'with');
 }

@@ -201,6 +201,12 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     )
       return { ref, from: ref.from - near.length + at };
     if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
+    // "… and send a Slack message to the AE", "post a Teams message": one message the workflow sends.
+    if (
+      /^(?:a|an)$/.test(before) &&
+      /^(?:send|sends|post|posts|write|writes|drop|create|creates|add|adds)$/.test(tokens[ref.from - 2]?.lower ?? '')
+    )
+      continue;
     if (!triggerable(ref) && !/^(?:new|incoming)$/.test(before)) continue;
     const after = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
     const items = after.findIndex((t) => ITEMS.test(t.lower));

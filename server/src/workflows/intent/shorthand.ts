@@ -1,0 +1,78 @@
+// Requests written in clipped shorthand, the way shop and warehouse staff write a ticket or a to-do ("mon 9am: top 10
+// SKUs by units sold last wk -> post in #sales", "every hr: … -> teams ping to shipping lead", "-> sms w/ code
+// SAVE10"), put back into the words the reader knows. Only abbreviations that mean one thing where they stand.
+
+const DAYS: Record<string, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  tues: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  thur: 'Thursday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+const DAY = Object.keys(DAYS).join('|');
+const CLOCK = String.raw`\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b`;
+
+/** "mon 9am", "every fri", "mon-fri", "weekly mon 8am": a day's short name where a schedule names it. */
+function days(text: string): string {
+  return text
+    .replace(
+      new RegExp(String.raw`\b(${DAY})\.?\s*[-–]\s*(${DAY})\b\.?`, 'gi'),
+      (_, a: string, b: string) => `${DAYS[a.toLowerCase()]} to ${DAYS[b.toLowerCase()]}`,
+    )
+    .replace(
+      new RegExp(String.raw`\b(every|each|weekly|on|by|next|this|until)\s+(${DAY})\b\.?(?!\w)`, 'gi'),
+      (_, lead: string, day: string) => `${lead} ${DAYS[day.toLowerCase()]}`,
+    )
+    .replace(
+      new RegExp(String.raw`(^|[\n.;:(]\s*|,\s*)(${DAY})\.?(?=\s+(?:${CLOCK}))`, 'gi'),
+      (_, lead: string, day: string) => `${lead}every ${DAYS[day.toLowerCase()]}`,
+    );
+}
+
+/** Chat and ticket abbreviations of one meaning. */
+const WORDS: Array<[RegExp, string]> = [
+  // "every hr", "after 48 hrs", "last wk": hours and weeks.
+  [/\b1\s*hrs?\b\.?/gi, '1 hour'],
+  [/\b(\d+)\s*hrs?\b\.?/gi, '$1 hours'],
+  [/\b(every|each|per|an|one|the|last|next|this)\s+hr\b\.?/gi, '$1 hour'],
+  [/\b1\s*wks?\b\.?/gi, '1 week'],
+  [/\b(\d+)\s*wks?\b\.?/gi, '$1 weeks'],
+  [/\b(every|each|per|a|one|the|last|next|this)\s+wk\b\.?/gi, '$1 week'],
+  [/\bcusts\b/gi, 'customers'],
+  [/\bcust\b\.?/gi, 'customer'],
+  [/\bmsgs\b/gi, 'messages'],
+  [/\bmsg\b/gi, 'message'],
+  [/\bmgr\b/gi, 'manager'],
+  [/\baddr\b\.?/gi, 'address'],
+  [/\bacct\b\.?/gi, 'account'],
+  [/\b(?:pls|plz)\b/gi, 'please'],
+];
+
+/** "-> teams ping to the shipping lead", "-> sms w/ code SAVE10", "; slack dm to me": a message sent on that channel. */
+function channelNouns(text: string): string {
+  return text.replace(
+    /(→|->|=>|[:;]|\bthen|\band|\+)\s*(teams|slack|discord|telegram|whatsapp|sms|text|email|mattermost)(?:\s+(?:msg|message|ping|dm|alert|note|post|notification))?(?=\s+(?:(?:to|with|for)\b|w\/))/gi,
+    (_, lead: string, channel: string) => {
+      const name = channel.toLowerCase();
+      const what =
+        name === 'sms' || name === 'text'
+          ? 'an SMS'
+          : name === 'email'
+            ? 'an email'
+            : `a ${name === 'teams' ? 'Microsoft Teams' : channel} message`;
+      return `${lead} send ${what}`;
+    },
+  );
+}
+
+/** The request with its shorthand written out. */
+export function longhand(text: string): string {
+  let out = days(text);
+  for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
+  return channelNouns(out);
+}

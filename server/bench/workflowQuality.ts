@@ -213,12 +213,16 @@ function covers(types: string[], any: string[]): boolean {
   );
 }
 
-export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()): Promise<CaseResult> {
-  const messages = [c.request, ...(c.followUps ?? [])];
+/** The built-in team's reply to a conversation's last message (the earlier ones are its requests before). */
+export async function teamReply(
+  messages: string[],
+  pool: McpPool,
+  team = seedTeam(),
+  runId = 'reply',
+): Promise<{ text: string; workflow: N8nWorkflow | null }> {
   const events: RunEvent[] = [];
-  const started = performance.now();
   const input = {
-    runId: `q-${c.id}`,
+    runId,
     team,
     userId: 'quality',
     message: messages.at(-1)!,
@@ -228,7 +232,6 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
     lastReply: null,
     previous: null,
   };
-  // As a run's signal: shared by the run's concurrent tool calls.
   const signal = new AbortController().signal;
   setMaxListeners(100, signal);
   for await (const e of createBuiltinEngine(READ_LIMITS).run(input, {
@@ -237,8 +240,15 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
     streamDelayMs: 0,
   }))
     events.push(e);
-  const buildMs = performance.now() - started;
   const text = events.map((e) => (e.kind === 'text' ? e.delta : '')).join('');
+  const json = /```json\n([\s\S]+?)\n```/.exec(text)?.[1];
+  return { text, workflow: json ? (JSON.parse(json) as N8nWorkflow) : null };
+}
+
+export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()): Promise<CaseResult> {
+  const started = performance.now();
+  const { text, workflow } = await teamReply([c.request, ...(c.followUps ?? [])], pool, team, `q-${c.id}`);
+  const buildMs = performance.now() - started;
   const result: CaseResult = {
     id: c.id,
     category: c.category,
@@ -251,15 +261,14 @@ export async function runCase(c: QualityCase, pool: McpPool, team = seedTeam()):
     buildMs,
   };
   const failures = result.failures;
-  const json = /```json\n([\s\S]+?)\n```/.exec(text)?.[1];
   if (c.expectQuestion && !/\?/.test(text)) failures.push('the reply asks nothing about the vague part');
-  if (!json) {
+  if (!workflow) {
     result.questionsOnly = true;
     if (c.expect?.length || c.expectAny?.length || !c.expectQuestion) failures.push('no workflow in the reply');
     result.ok = !failures.length;
     return result;
   }
-  const wf = JSON.parse(json) as N8nWorkflow;
+  const wf = workflow;
   const types = wf.nodes.map((n) => n.type.split('.').pop()!);
   const missing = [
     ...(c.expect ?? []).filter((t) => !types.includes(t)).map((t) => `no ${t} node`),

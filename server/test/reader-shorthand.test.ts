@@ -1,6 +1,7 @@
 // Requests written in clipped shorthand, the way shop and warehouse staff write a ticket: day names cut short before a
 // time, "every hr", "last wk", "w/ cust name + total", "-> teams ping to …", "-> sms w/ code …", "woo" for
-// WooCommerce; fields a step is given are no steps; "send a Slack message" is a message sent, never the trigger.
+// WooCommerce; fields a step is given are no steps; "send a Slack message" is a message sent, never the trigger;
+// "stock hits 0", "arrive at ap@", "A vs B", "-> csv ->", "dump the table to CSV", "-> one email to the supplier".
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
@@ -71,5 +72,61 @@ describe('the reader on shorthand', () => {
     const plus = readRequest('Cal.com bookings → create a deal in Salesforce + Slack ping to the AE');
     assert.equal(plus.trigger.kind === 'app' && plus.trigger.app, 'cal');
     assert.deepEqual(apps(plus), ['salesforce:create', 'slack:send']);
+  });
+
+  it("reads a count running down to a bound as a test of the trigger's items", () => {
+    const stock = readRequest("When a product's stock in Shopify drops to 5 or less, email the buyer");
+    assert.deepEqual(all(stock)[0], { kind: 'filter', condition: { field: 'stock', operator: 'lte', value: 5 } });
+    const zero = readRequest('When inventory in Airtable hits zero, post to Slack');
+    assert.deepEqual(all(zero)[0], { kind: 'filter', condition: { field: 'inventory', operator: 'lte', value: 0 } });
+    assert.deepEqual(apps(zero), ['slack:send']);
+  });
+
+  it("reads a shared mailbox named by its address's local part as the e-mail that starts the workflow", () => {
+    const spec = readRequest('supplier invoices arrive at ap@ as pdf attachments -> ai pulls supplier and total');
+    assert.equal(spec.trigger.kind, 'email');
+    assert.equal(longhand('email purchasing@ the list'), 'email purchasing@ the list');
+  });
+
+  it('compares two sources set against each other with "vs"', () => {
+    const spec = readRequest(
+      'stock sync check every hr: qty per SKU in airtable vs shopify inventory; any mismatch -> slack #inventory',
+    );
+    const parallel = all(spec).find((s) => s.kind === 'parallel');
+    assert.ok(parallel && parallel.kind === 'parallel' && parallel.compare, JSON.stringify(spec.steps));
+    assert.deepEqual(
+      parallel.branches.map((b) => b.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind))),
+      [['airtable:read'], ['shopify:read']],
+    );
+    // A comparison already said stays as it is.
+    assert.equal(
+      longhand('compare the stripe total vs the shopify total'),
+      'compare the stripe total vs the shopify total',
+    );
+  });
+
+  it('makes a file where a step is only its format, and reads what an export or a dump takes the file from', () => {
+    const weekly = readRequest('every fri 4pm: shopify products w/ 0 sales in last 30d -> csv -> email to merch team');
+    assert.deepEqual(
+      all(weekly).map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['shopify:read', 'convert', 'emailSend:send'],
+    );
+    const dump = readRequest(
+      'Every day at 04:00 dump the full Postgres table public.subscriptions to CSV and upload it to the S3 bucket acme-data-lake',
+    );
+    assert.deepEqual(
+      all(dump).map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['postgres:read', 'convert', 'awsS3:create'],
+    );
+  });
+
+  it('sends the message an arrow points to, even with no verb', () => {
+    assert.deepEqual(apps(readRequest('every day at 7am check airtable inventory -> one email to the supplier')), [
+      'airtable:read',
+      'emailSend:send',
+    ]);
+    const lead = readRequest('new lead -> a slack message to #sales');
+    assert.notEqual(lead.trigger.kind === 'app' && lead.trigger.app, 'slack');
+    assert.deepEqual(apps(lead), ['slack:send']);
   });
 });

@@ -38,7 +38,9 @@ function prompt(step: AiStep, input: string): string {
   return `=${lead[step.task] ?? 'Process the following.'}\nThe job, in the request's words: ${job}\n\n${input}`;
 }
 
-const INPUT = '{{ $json.text ?? $json.message ?? $json.body ?? JSON.stringify($json) }}';
+// A Telegram update carries the text at message.text, WhatsApp's at messages[0].text.body.
+const INPUT =
+  '{{ $json.message?.text ?? $json.messages?.[0]?.text?.body ?? $json.text ?? $json.message ?? $json.body ?? JSON.stringify($json) }}';
 
 function chatModel(model: Model, name?: string): Draft {
   const info = PROVIDERS[model.provider];
@@ -131,7 +133,7 @@ function toolNode(
           type,
           parameters: {},
           app: tool.app,
-          intent: { verb: 'read', hints: {} },
+          intent: { verb: tool.verb ?? 'read', ...(tool.noun ? { noun: tool.noun } : {}), hints: {} },
         },
         connection: 'ai_tool',
       };

@@ -146,7 +146,7 @@ function choose(values: string[], preferred: string[], fallback: unknown): strin
 }
 
 const CONTENT =
-  /^(?:text|message|content|body|messagetext|description|caption|comment|notes?|post|textcontent|html|markdown|value|input|prompt|question|query|messagecontent|bodycontent|replytext|tweet)$/i;
+  /^(?:text|message|content|body|messagetext|description|caption|comment|notes?|post|textcontent|html|markdown|value|input|prompt|question|query|messagecontent|bodycontent|replytext|tweet|textbody)$/i;
 const TITLE = /^(?:subject|title|name|summary|headline|issuetitle|taskname)$/i;
 const USER_VALUE =
   /(?:id|ids|owner|repo|repository|project|team|workspace|base|table|sheet|channel|list|board|folder|database|account|person|page|organization|org|domain|phone|sender|from|calendar|collection|bucket|index|user|group|site|drive|document|file|form|space|store|region|zone|campaign|audience|location|spreadsheet|worksheet|label|queue|topic|container|stage|pipeline|model|voice|template|tenant|instance|host|server|path)$/i;
@@ -173,7 +173,7 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
   // An SMS or WhatsApp message goes to a phone number: the user's own ("text me"), else the item's.
   if (PHONE_NODES.test(nodeType) && /^(?:to|recipient\w*|phone(?:number)?|number|mobile)$/.test(n) && !trigger)
     return hints.phone
-      ? { value: hints.phone, pick: label(prop) }
+      ? { value: hints.phone, ...(hints.phone.startsWith('<__PLACEHOLDER_VALUE__') ? { pick: label(prop) } : {}) }
       : { value: '={{ $json.phone ?? $json.phone_number ?? $json.mobile }}' };
   const ask = (): Filled => ({ value: placeholder(label(prop)), pick: label(prop) });
   switch (prop.type) {
@@ -295,7 +295,10 @@ function eventOptions(prop: NodeProperty, event: string, noun: string): string[]
   // The item's own event when none says what happened to it ("pull_request" for "a pull request is opened").
   const chosen = both.length ? both : about.length ? about.slice(0, 1) : values.filter((v) => happened.test(v));
   if (chosen.length) return chosen.slice(0, 2);
-  return values.includes('*') ? ['*'] : values.slice(0, 1);
+  if (values.includes('*')) return ['*'];
+  // WhatsApp's trigger lists account and template updates first: a messaging app's trigger is about its messages.
+  const messages = values.find((v) => /^messages?$/i.test(v));
+  return messages ? [messages] : values.slice(0, 1);
 }
 
 /** A trigger's event setting: the one it names when several are visible (Google Drive's "event" over "triggerOn"). */
@@ -469,6 +472,17 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
 }
 
 /** Every required parameter n8n shows for the current values gets one (a few passes: values show others). */
+/**
+ * An agent's tool is called by the model, not by the items before it: a value the plan would read off the item
+ * ("{{ $json.email }}", "{{ $now.toISO() }}") is one the model gives with each call, n8n's $fromAI.
+ */
+function toolValue(def: NodeDefinition, prop: NodeProperty, value: unknown): unknown {
+  if (!/Tool$/.test(def.type) || typeof value !== 'string' || !/^=\{\{ \$(?:json|now)\b/.test(value)) return value;
+  const key = prop.name.replace(/[^\w-]/g, '_');
+  const about = label(prop).replace(/['\\]/g, '');
+  return `={{ $fromAI('${key}', '${about}', 'string') }}`;
+}
+
 export function fillRequired(
   def: NodeDefinition,
   given: Record<string, unknown>,
@@ -499,7 +513,7 @@ export function fillRequired(
         continue;
       }
       const filled = valueFor(prop, hints, trigger, def.type);
-      params[prop.name] = filled.value;
+      params[prop.name] = toolValue(def, prop, filled.value);
       if (filled.pick) toPick.push(filled.pick);
       changed = true;
     }

@@ -5,7 +5,7 @@ import { aiCluster, embeddings, type SubNode } from './aiNodes.ts';
 import { appKind, isFeed } from './catalog/appKinds.ts';
 import type { CatalogApp } from './catalog/nodeCatalog.ts';
 import { checkOf, conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
-import type { Comparison, Route, Step, WorkflowSpec } from './spec.ts';
+import type { AppHints, Comparison, Route, Step, WorkflowSpec } from './spec.ts';
 
 export interface Link {
   from: string;
@@ -183,6 +183,18 @@ class Planner {
     }
   }
 
+  /** A step's hints; a reply to whoever wrote in goes to the chat or number the trigger's message came from. */
+  hintsOf(step: Extract<Step, { kind: 'app' }>): AppHints {
+    const { replyTo, ...hints } = step.hints;
+    const trigger = this.plan.nodes[0]?.name;
+    if (!replyTo || !trigger) return hints;
+    const from = `$('${trigger.replace(/'/g, "\\'")}').item.json`;
+    const answer = { text: hints.text ?? '={{ $json.output ?? $json.text }}' };
+    if (step.app === 'telegram') return { ...hints, ...answer, chatId: `={{ ${from}.message.chat.id }}` };
+    if (step.app === 'whatsApp') return { ...hints, ...answer, phone: `={{ ${from}.messages[0].from }}` };
+    return { ...hints, ...answer };
+  }
+
   step(step: Step, entries: Port[]): Port[] {
     switch (step.kind) {
       case 'app': {
@@ -194,7 +206,7 @@ class Planner {
           type: app?.action ?? '',
           parameters: {},
           app: step.app,
-          intent: { verb: step.verb, ...(step.noun ? { noun: step.noun } : {}), hints: { ...step.hints } },
+          intent: { verb: step.verb, ...(step.noun ? { noun: step.noun } : {}), hints: this.hintsOf(step) },
         });
         this.errorPorts.push({ node: name, output: 1 });
         return [{ node: name, output: 0 }];

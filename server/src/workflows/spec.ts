@@ -85,6 +85,8 @@ export interface AppHints {
   binary?: string;
   /** The message waits for its reader's answer ("with approve/reject buttons"): n8n's send-and-wait operation. */
   approval?: boolean;
+  /** The message answers whoever wrote in through the trigger's app (an assistant's reply), with the answer made. */
+  replyTo?: boolean;
 }
 
 /** Providers of AI models; each has a chat model node (and OpenAI, Perplexity and Mistral nodes of their own). */
@@ -132,7 +134,7 @@ export type AiTask =
 /** Tools an AI agent uses: n8n's tool nodes, an app's tool variant (by catalogue key) or a vector store. */
 export type AgentTool =
   | { kind: 'calculator' | 'wikipedia' | 'web_search' | 'http' | 'code' | 'think' }
-  | { kind: 'app'; app: string }
+  | { kind: 'app'; app: string; /** What the tool does in the app (reads by default). */ verb?: Verb; noun?: string }
   | {
       kind: 'vectorStore';
       app: string;

@@ -61,6 +61,13 @@ export function conditionText(c: Condition): string {
     const unit = Number(ago[2]) === 1 ? ago[1]!.replace(/s$/, '') : ago[1]!;
     return `${c.field.replace(/_/g, ' ')} is ${c.operator.startsWith('l') ? 'before' : 'after'} ${ago[2]} ${unit} ago`;
   }
+  // "24 hours before each appointment": the event starts that far ahead.
+  const ahead = /^=\{\{ \$now\.plus\(\{ (\w+): (\d+) \}\)/.exec(String(c.value));
+  if (ahead) {
+    const unit = Number(ahead[2]) === 1 ? ahead[1]!.replace(/s$/, '') : ahead[1]!;
+    const field = c.field.replace(/\.dateTime$/, '').replace(/_/g, ' ');
+    return `${field} is ${c.operator.startsWith('l') ? 'before' : 'at or after'} ${ahead[2]} ${unit} from now`;
+  }
   // A value only the user can give ("the amount that counts as large") is named as theirs to set.
   if (typeof c.value === 'string' && c.value.includes('<__PLACEHOLDER_VALUE__'))
     return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]} your limit`;

@@ -239,7 +239,7 @@ interface Trie {
 
 /** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
 const APP_NOUN =
-  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?)$/;
+  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?)$/;
 
 /** Parts that make a name split at its capitals an everyday phrase ("linked in", "click up", "go to webinar"). */
 const SPLIT_STOP = /^(?:the|in|up|to|go|you|my|me|it|on|of|app|at|by|do|is|or|as|an|no|so|we|us|be|get|high)$/i;

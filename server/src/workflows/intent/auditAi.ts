@@ -2,7 +2,7 @@
 // summary of what the episode is about", "pull out the vendor, amount and due date" from an e-mail, "transcribed",
 // "answer their questions like a helpful assistant would". When no clause made an AI step, the first such job said
 // becomes one, placed after the steps that fetch what it works on and before the first that uses its result.
-import { walkSteps, type AiTask, type Step, type Trigger } from '../spec.ts';
+import { walkSteps, type AgentTool, type AiTask, type Step, type Trigger } from '../spec.ts';
 import { aiStep, type ReadContext } from './steps.ts';
 import { feedsModel, MESSAGING, NO_MENTIONS } from './appGroups.ts';
 import { PROVIDERS } from '../catalog/models.ts';
@@ -140,6 +140,49 @@ export function rememberingAgent(steps: Step[], original: string): void {
   if (!answering) return;
   answering.task = 'agent';
   answering.memory = true;
+}
+
+/** What a request calls the thing that talks to people for it. */
+const ASSISTANT = /\b(?:assistant|chat ?bot|bot|agent|concierge|receptionist|helpdesk bot|widget)\b/i;
+/** What people do with an assistant: ask it, talk to it, have it look things up or book them. */
+const CONVERSING =
+  /\b(?:asks?|asking|answers?|answering|questions?|q&a|faq|chat|chats|talk|talks|conversation|conversations|help|helps|look(?:s)? up|books?|booking|remember|context|recommend\w*|advise\w*|support)\b|\b(?:text|message|tell|dm|write to)\s+it\b/i;
+/** "keep the conversation context", "remember the conversation per patient": the agent remembers each person. */
+const CONTEXT =
+  /\b(?:remember(?:s|ing)?|keeps?|keeping|maintains?|holds?)\s+(?:the\s+|a\s+|their\s+)?(?:conversation|chat|context|history)\b|\bconversation context\b/i;
+
+/**
+ * "Appointment assistant for a dental clinic on WhatsApp: it checks free slots in Google Calendar, books the
+ * appointment, and saves the patient's name … in Airtable", "Product Q&A bot on Telegram … it should look up products
+ * and prices in Magento": an assistant people write to, with no model step read, is an AI Agent that uses the apps
+ * as its tools (it decides which to call from the conversation), keeps a memory when it must remember, and answers
+ * through the app the message came in by. Returns the clause about memory it read, if any.
+ */
+export function assistantAgent(steps: Step[], trigger: Trigger, original: string, ctx: ReadContext): string | null {
+  const talking = trigger.kind === 'chat' || (trigger.kind === 'app' && MESSAGING.test(trigger.app));
+  // A bot that only files what it is sent ("I send a receipt photo, Mindee parses it, a row is appended") is steps.
+  if (!talking || !ASSISTANT.test(original) || !CONVERSING.test(original)) return null;
+  let ai = false;
+  walkSteps(steps, (s) => {
+    if (s.kind === 'ai') ai = true;
+  });
+  if (ai || !steps.length || steps.some((s) => s.kind !== 'app')) return null;
+  const answerApp = trigger.kind === 'app' ? trigger.app : null;
+  // One tool per thing it does in an app: "checks free slots in Google Calendar" and "books the appointment" are two.
+  const tools = new Map<string, AgentTool>();
+  for (const s of steps)
+    if (s.kind === 'app' && s.app !== answerApp && !tools.has(`${s.app}:${s.verb}`))
+      tools.set(`${s.app}:${s.verb}`, { kind: 'app', app: s.app, verb: s.verb, ...(s.noun ? { noun: s.noun } : {}) });
+  if (!tools.size) return null;
+  const remembered = CONTEXT.exec(original) ?? REMEMBER.exec(original);
+  const agent = aiStep('agent', original.split(/[.!?\n]/)[0]!.trim(), NO_MENTIONS, ctx, original.toLowerCase());
+  agent.tools = [...agent.tools, ...tools.values()];
+  agent.memory = trigger.kind === 'chat' || Boolean(remembered);
+  steps.splice(0, steps.length, agent);
+  if (answerApp)
+    steps.push({ kind: 'app', app: answerApp, verb: 'send', hints: { replyTo: true }, phrase: 'the answer' });
+  addAiChoice(ctx);
+  return remembered?.[0] ?? null;
 }
 
 /** A field the reader names for a route when the request names none: the items' kind, said by meaning. */

@@ -103,6 +103,13 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
     )
   )
     return null;
+  // "new lead -> send a Slack message to #sales": a message the workflow sends there.
+  if (
+    /\b(?:send|sends|post|posts|write|writes|drop|drops)\s+(?:a|an|one)\s+$/i.test(
+      original.slice(Math.max(0, (first.at ?? 0) - 16), first.at ?? 0),
+    )
+  )
+    return null;
   // "when a class is cancelled, look in the google sheet waiting list": a place looked things up in.
   if (
     /\b(?:look(?:s|ing)?\s+(?:in|at|up|through|into)|check(?:s|ing)?(?:\s+in)?|search(?:es|ing)?(?:\s+in)?|find\s+(?:\w+\s+){0,2}in)\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+)?$/i.test(

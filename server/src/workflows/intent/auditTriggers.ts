@@ -369,6 +369,23 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
   }
   let at = from + 1;
   while (at < steps.length && (isRead(steps[at]!) || steps[at]!.kind === 'filter')) at++;
+  // "24 hours before their Google Calendar appointment": every hour, the events that start in the hour 24 hours
+  // ahead (each reminded once).
+  if (unit === 'hour' && n > 0 && CALENDARS.test(first.app) && m[3]?.toLowerCase() === 'before') {
+    steps.splice(
+      at,
+      0,
+      {
+        kind: 'filter',
+        condition: { field: 'start.dateTime', operator: 'gte', value: `={{ $now.plus({ hours: ${n} }).toISO() }}` },
+      },
+      {
+        kind: 'filter',
+        condition: { field: 'start.dateTime', operator: 'lt', value: `={{ $now.plus({ hours: ${n + 1} }).toISO() }}` },
+      },
+    );
+    return { kind: 'schedule', rule: { field: 'hours', hoursInterval: 1 } };
+  }
   steps.splice(at, 0, {
     kind: 'filter',
     // A calendar's events start at a time on that day (Google Calendar and Outlook: `start.dateTime`).

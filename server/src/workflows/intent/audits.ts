@@ -3,7 +3,7 @@
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, walkSteps, type Step, type Trigger } from '../spec.ts';
-import { auditAi, classifyMessages, rememberingAgent, switchToClassifier } from './auditAi.ts';
+import { assistantAgent, auditAi, classifyMessages, rememberingAgent, switchToClassifier } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
 import { languageTest } from './language.ts';
@@ -117,6 +117,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   else if (topicRoutes(steps)) switchToClassifier(steps, ctx);
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
   classifyMessages(steps, trigger, ctx);
+  const assisted = assistantAgent(steps, trigger, original, ctx);
+  if (assisted) drop(a.unmapped, (u) => u.toLowerCase().includes(assisted.toLowerCase()));
   const wrote = auditAi(steps, original, ctx);
   rememberingAgent(steps, original);
   languageTest(steps, original, ctx);

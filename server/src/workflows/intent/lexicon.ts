@@ -1,6 +1,7 @@
 // The words the reader knows: verbs by what they do to an app, the AI jobs nouns and verbs name, and the values
 // that say which field a route or condition reads. Word lists, not patterns: the parser decides what they mean.
 import type { AiTask, Verb } from '../spec.ts';
+import { isEnglishWord } from './dictionary.ts';
 
 export type VerbClass = Verb | 'ai' | 'transform' | 'umbrella' | 'wait' | 'loop' | 'merge' | 'route' | 'respond';
 
@@ -271,6 +272,7 @@ export const OPPOSITES: Array<[string, string]> = [
   ['new', 'existing'],
   ['needed', 'not needed'],
   ['required', 'not required'],
+  ['interested', 'not interested'],
 ];
 
 export function opposite(word: string): string | null {
@@ -279,7 +281,10 @@ export function opposite(word: string): string | null {
     if (a === w) return b;
     if (b === w) return a;
   }
-  if (/^(?:un|in|non-?)/.test(w) && w.length > 5) return w.replace(/^(?:un|in|non-?)/, '');
+  // "invalid", "unpaid", "non-profit": the word without its negating prefix, when that is a word ("interested" is
+  // no "in-terested").
+  const plain = w.replace(/^(?:un|in|non-?)/, '');
+  if (plain !== w && w.length > 5 && isEnglishWord(plain)) return plain;
   return null;
 }
 

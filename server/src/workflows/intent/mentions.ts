@@ -235,7 +235,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
-  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks'.split(
+  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs'.split(
     ' ',
   ),
 );
@@ -294,7 +294,8 @@ const EVENT_NOUN =
 function inListedValues(tokens: Token[], from: number, end: number): boolean {
   if (end - from !== 1) return false;
   const name = (t: Token | undefined) => Boolean(t && t.kind === 'word' && /^[A-Z][\w-]*$/.test(t.text));
-  const joiner = (t: Token | undefined) => Boolean(t && (t.text === ',' || /^(?:or|and)$/.test(t.lower)));
+  const joiner = (t: Token | undefined) =>
+    Boolean(t && (t.text === ',' || t.text === '/' || /^(?:or|and)$/.test(t.lower)));
   let i = from;
   let joined = false;
   while (i >= 2 && joiner(tokens[i - 1]) && name(tokens[i - 2])) {
@@ -303,8 +304,10 @@ function inListedValues(tokens: Token[], from: number, end: number): boolean {
     if (tokens[i - 1] && tokens[i - 1]!.text === ',' && tokens[i - 2]?.lower === 'and') break;
   }
   if (!joined && !(joiner(tokens[end]) && name(tokens[end + 1]))) return false;
+  // "label every email as Sales / Support / Billing / Spam": options a slash separates are values.
+  if (tokens[from - 1]?.text === '/' || tokens[end]?.text === '/') return true;
   const opener = tokens[i - 1]?.text ?? '';
-  return opener === '(' || opener === ':' || opener === '—' || opener === '–';
+  return opener === '(' || opener === ':' || opener === '—' || opener === '–' || /^(?:as|into)$/i.test(opener);
 }
 
 /** Capitalised names that are no app of n8n's: a camel-case product ("NetSuite"), a name before "API", or a proper name mid-sentence. */

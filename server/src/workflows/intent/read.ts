@@ -2244,6 +2244,15 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     if (!replies) steps.push({ kind: 'app', app: bot, verb: 'send', hints: {}, phrase: 'reply' });
   }
   valueFilters(steps, ctx, found.used);
+  // "whenever any of them fails" under n8n's Error Trigger: every item it reports is a failure (its items carry no
+  // status, so a Filter on one would keep none).
+  if (trigger.kind === 'error')
+    for (let k = steps.length - 1; k >= 0; k--) {
+      const s = steps[k]!;
+      const failed = (c: Condition) => c.field === 'status' && c.value === 'failed';
+      if (s.kind === 'filter' && failed(s.condition)) steps.splice(k, 1);
+      else if (s.kind === 'if' && failed(s.condition)) steps.splice(k, 1, ...s.then);
+    }
   if (ctx.embeddings)
     walkSteps(steps, (s) => {
       if (s.kind === 'app' && /^vectorStore/.test(s.app)) s.embeddings = ctx.embeddings;

@@ -51,6 +51,8 @@ const WORDS: Array<[RegExp, string]> = [
   [/\baddr\b\.?/gi, 'address'],
   [/\bacct\b\.?/gi, 'account'],
   [/\b(?:pls|plz)\b/gi, 'please'],
+  // "if that number is zero", "stock hits zero": the number.
+  [/\b(is|are|equals?|hits?|reach(?:es)?|(?:drops?|falls?|goes|gets) (?:down )?to|of|at|=|==)\s+zero\b/gi, '$1 0'],
 ];
 
 /** "-> teams ping to the shipping lead", "-> sms w/ code SAVE10", "; slack dm to me": a message sent on that channel. */
@@ -70,9 +72,58 @@ function channelNouns(text: string): string {
   );
 }
 
+/** "invoices arrive at ap@", "come to freight@": a shared mailbox named by its address's local part. */
+function mailboxes(text: string): string {
+  return text.replace(/\b(at|to|in|into)\s+([a-z][\w.+-]*)@(?![\w-])/gi, '$1 the $2@ mailbox');
+}
+
+/** "qty per SKU in airtable vs shopify inventory": two sources set against each other are compared. */
+function versus(text: string): string {
+  return text.replace(
+    /(^|[:;.\n]\s*|->\s*|→\s*)([^:;.\n→]{3,120}?)\s+(?:vs\.?|versus)\s+(?=\S)/gi,
+    (said: string, lead: string, left: string) =>
+      /\b(?:compar\w*|check\w*|match\w*|reconcil\w*|diff)\b/i.test(left) ? said : `${lead}compare ${left} with `,
+  );
+}
+
+/** "… -> csv -> email to merch team": a step that is only a file's format makes that file. */
+function fileSteps(text: string): string {
+  return text.replace(
+    // "→ Excel" is Microsoft Excel, the app; only a file's own format is a file made.
+    /(->|→|=>)\s*(?:an?\s+)?(csv|xlsx)(?:\s+file)?\s*(?=->|→|=>|[;.\n]|$)/gi,
+    (_, arrow: string, format: string) => `${arrow} export them as a ${format} file `,
+  );
+}
+
+/** "-> ONE email to supplier listing …", "→ a Slack message to #ops": a message after an arrow is one sent. */
+function sentAfterArrow(text: string): string {
+  return text.replace(
+    /(->|→|=>)\s*(an?|one|1|single)\s+((?:[\w-]+\s+)?(?:email|e-mail|mail|sms|text|message|dm|notification|alert|ping))\b/gi,
+    (_, arrow: string, count: string, what: string) => `${arrow} send ${count.toLowerCase()} ${what}`,
+  );
+}
+
+const SENT: Record<string, string> = {
+  emailed: 'email',
+  mailed: 'email',
+  sent: 'send',
+  posted: 'post',
+  uploaded: 'upload',
+  dropped: 'upload',
+};
+
+/** "Weekly CSV of new HubSpot deals emailed to me": a file of the items, made and sent on. */
+function fileOf(text: string): string {
+  return text.replace(
+    /\b(?:an?\s+|the\s+)?(csv|xlsx)\s+(?:file\s+|export\s+|report\s+)?of\s+([^.;\n]{3,80}?)\s+(emailed|mailed|sent|posted|uploaded|dropped)\s+(to|into|in)\b/gi,
+    (_, format: string, what: string, verb: string, to: string) =>
+      `export ${what} as a ${format.toLowerCase()} file and ${SENT[verb.toLowerCase()]} it ${to}`,
+  );
+}
+
 /** The request with its shorthand written out. */
 export function longhand(text: string): string {
-  let out = days(text);
+  let out = fileOf(fileSteps(versus(mailboxes(days(text)))));
   for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
-  return channelNouns(out);
+  return sentAfterArrow(channelNouns(out));
 }

@@ -268,6 +268,8 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
   // "Slack slash command to look up a customer's subscription": a title's purpose, after "to".
   for (let i = from; i < to - 1; i++) {
     if (tokens[i]!.lower !== 'to') continue;
+    // "… together with an AI-drafted reply for the manager to edit": what someone does afterwards, not the step.
+    if (tokens[i - 2]?.lower === 'for' || tokens[i - 3]?.lower === 'for') continue;
     const next = tokens[i + 1]!;
     const cls = verbClass(next.lower);
     if (cls && next.kind === 'word' && lemma(next.lower) === next.lower) return { index: i + 1, word: next.lower, cls };
@@ -366,7 +368,17 @@ export function routesOf(text: string): string[] {
 }
 
 /** The AI step a clause asks for. */
-export function aiStep(task: AiTask, phrase: string, m: Mentions, ctx: ReadContext, words: string): AiStep {
+export function aiStep(given: AiTask, phrase: string, m: Mentions, ctx: ReadContext, words: string): AiStep {
+  // "homework helper chat — Mistral model with Wikipedia and a calculator as tools": a model given tools is an agent.
+  // "Mistral model with Wikipedia and a calculator as tools": a model given tools is an agent; "Planning agent: I give
+  // it a goal in the chat, …, returns a JSON plan": the chat's answering model is the agent.
+  const tooled = (given === 'analyse' || given === 'write') && /\btools?\b/.test(words) && agentTools(words).length > 0;
+  const chatAgent =
+    (given === 'analyse' || given === 'write' || given === 'extract') &&
+    ctx.chat &&
+    /\bagent\b/i.test(ctx.original) &&
+    !ctx.aiTasks.includes('agent');
+  const task: AiTask = tooled || chatAgent ? 'agent' : given;
   const named = m.models.some((x) => !ctx.usedModels.has(x.from) && canDo(x.model.provider, task))
     ? useModel(ctx, { ...m, models: m.models.filter((x) => canDo(x.model.provider, task)) })
     : undefined;
@@ -386,7 +398,11 @@ export function aiStep(task: AiTask, phrase: string, m: Mentions, ctx: ReadConte
     step.attributes = attributes.length ? attributes : ['name', 'email', 'summary'];
   }
   if (task === 'classify') {
-    const names = routesOf(phrase);
+    // "AI inbox triage for Gmail - label every email as Sales / Support / Billing / Spam": the categories may come
+    // later in the sentence than the job.
+    const at = ctx.original.indexOf(phrase);
+    const rest = at >= 0 ? ctx.original.slice(at).split(/[.!?\n]/)[0]! : phrase;
+    const names = routesOf(phrase).length ? routesOf(phrase) : routesOf(rest);
     if (names.length) step.routes = names.map((name) => ({ name, steps: [] }));
   }
   if (task === 'agent') {
@@ -426,6 +442,8 @@ function agentTools(words: string): AgentTool[] {
   if (/\b(?:call|query|use) (?:an? |the )?(?:http|rest )?apis?\b|\bhttp (?:request|tool)\b/.test(words))
     tools.push({ kind: 'http' });
   if (/\brun (?:js |javascript |python )?code\b|\bcode tool\b/.test(words)) tools.push({ kind: 'code' });
+  // "it thinks step by step (use the Think tool)": n8n's Think tool, a scratchpad the agent writes its reasoning to.
+  if (/\bthink tool\b/.test(words)) tools.push({ kind: 'think' });
   return tools;
 }
 
@@ -465,6 +483,7 @@ const FAMILIES: Partial<Record<GenericKind, RegExp>> = {
   crm: /^(?:hubspot|salesforce|pipedrive|zohoCrm|copper|freshworksCrm|keap|agileCrm|affinity|microsoftDynamicsCrm|highLevel)$/,
   ticket: /^(?:zendesk|freshdesk|freshservice|helpScout|intercom|serviceNow|haloPSA|zammad|jira|linear|gitlab|github)$/,
   issue: /^(?:jira|linear|gitlab|github|sentryIo|clickUp|asana|taiga|youTrack)$/,
+  task: /^(?:todoist|trello|asana|clickUp|mondayCom|googleTasks|microsoftToDo|wekan|taiga|linear|jira|notion|basecamp|meisterTask)$/,
 };
 
 /** Apps that send text messages ("an SMS via Vonage"). */
@@ -518,7 +537,14 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     m.apps.every((a) => a.from > from)
   )
     return [];
-  const head = headVerb(tokens, from, to);
+  const said = headVerb(tokens, from, to);
+  // "tag @oncall-data in the message", "mention @channel": a person named in a message sent, not an item changed.
+  const head =
+    said &&
+    /^(?:tag|mention|ping)$/.test(said.word) &&
+    tokens.slice(from, to - 1).some((t, k) => t.text === '@' && tokens[from + k + 1]!.joined)
+      ? { ...said, cls: 'send' as const }
+      : said;
   const cls = head?.cls;
   const hints = hintsOf(phrase, tokens.slice(from, to));
   const sources: Step[] = [];
@@ -700,6 +726,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
     // "email me the open HubSpot deals", "post the Stripe payouts to Slack": what is sent is read from the app, and
     // the message goes by mail or chat.
+    // "send me …", "send them the list": a message to people, with no channel named.
+    const toSomeone =
+      head?.word === 'send' &&
+      /^(?:me|us|him|her|them)$/.test(tokens[head.index + 1]?.lower ?? '') &&
+      appKind(ref.app) !== 'message';
     const sentElsewhere =
       verb === 'send' &&
       role === 'object' &&
@@ -711,14 +742,28 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       ) &&
       (/^(?:email|e-mail|mail|text|sms|dm|ping)$/.test(head?.word ?? '') ||
         m.generics.some((g) => SEND_GENERIC.has(g.kind)) ||
-        m.apps.some((a) => a !== ref && appKind(a.app) === 'message'));
-    if (sentElsewhere) sources.push(app(ref, 'read', items));
+        m.apps.some((a) => a !== ref && appKind(a.app) === 'message') ||
+        toSomeone);
+    if (sentElsewhere) {
+      sources.push(app(ref, 'read', items));
+      // "send me a list of people who've left in BambooHR": what is sent is read from the app and mailed.
+      if (
+        toSomeone &&
+        !m.generics.some((g) => SEND_GENERIC.has(g.kind)) &&
+        !m.apps.some((a) => appKind(a.app) === 'message')
+      )
+        outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+    }
     // The clause's object: its verb applies ("post on LinkedIn" is a destination, "update Airtable" an object).
     else if (verb) (verb === 'read' || verb === 'search' ? sources : outputs).push(app(ref, verb, items));
     else if (cls === 'umbrella' && !items && (kind === 'message' || kind === 'publish'))
       // "I want a Telegram notification …": a messaging app named under an umbrella verb is where it goes.
       outputs.push(app(ref, 'send'));
     else if (cls === 'ai' || cls === 'transform' || cls === 'umbrella' || cls === 'merge')
+      sources.push(app(ref, 'read', items));
+    // "every fri 4pm: shopify products w/ 0 sales in last 30d -> …": a schedule's clause that only names an app's
+    // items, with no verb, lists them.
+    else if (!head && items && ctx.triggerKind === 'schedule' && ref.from - from <= 1)
       sources.push(app(ref, 'read', items));
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
   }
@@ -857,6 +902,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           !/\b(?:scrap|crawl|monitor|track|watch|check|fetch|pull|extract|read|download)\w*/.test(words)))
     )
       continue;
+    // "… with the workflow name, the failing node, the error message and the execution URL": a field sent, not a call.
+    if ((g.kind === 'http' || g.kind === 'web') && inWithList(tokens, from, g.from)) continue;
     if (g.kind === 'http' || g.kind === 'web') {
       // "the weather API and the traffic API": each named API is a call of its own.
       const owner = tokens[g.from - 1];
@@ -1281,6 +1328,36 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');
   if (sent?.kind === 'app') ctx.lastSend = sent.app;
   if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
+  // "send me a list of people who've left in BambooHR": an app that sends nothing is where the list is read, and
+  // the list goes by e-mail.
+  if (head?.word === 'send' && /^(?:me|us|him|her|them)$/.test(tokens[head.index + 1]?.lower ?? '')) {
+    const mute = outputs.filter(
+      (o) => o.kind === 'app' && o.verb === 'send' && appKindOf(o.app) !== 'message' && !SMS_APPS.test(o.app),
+    );
+    for (const o of mute) {
+      outputs.splice(outputs.indexOf(o), 1);
+      if (o.kind === 'app') sources.push({ ...o, verb: 'read' });
+    }
+    if (mute.length && !outputs.some((o) => o.kind === 'app' && o.verb === 'send'))
+      outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+  }
+  // "export new HubSpot deals as a CSV", "dump the Postgres table public.subscriptions to CSV": the app the file is
+  // made from is read (not written to), and the file is made after it.
+  if (
+    work.some((w) => w.kind === 'convert') &&
+    [head?.word ?? '', ...tokens.slice(from, from + 3).map((t) => t.lower)].some((w) =>
+      /^(?:export|exports|exporting|dump|dumps|dumping|backup|backups|download|downloads|pull|pulls)$/.test(w),
+    )
+  ) {
+    for (let k = outputs.length - 1; k >= 0; k--) {
+      const o = outputs[k]!;
+      const ref = o.kind === 'app' ? m.apps.find((a) => a.app.key === o.app) : undefined;
+      if (o.kind !== 'app' || o.verb !== 'create' || !ref) continue;
+      if (/^(?:to|into|onto|in|on|at)$/.test(tokens[ref.from - 1]?.lower ?? '')) continue;
+      outputs.splice(k, 1);
+      sources.push({ ...o, verb: 'read' });
+    }
+  }
   return pairedItems([...sources, ...work, ...outputs], tokens.slice(from, to));
 }
 
@@ -1334,4 +1411,34 @@ function fieldOfList(tokens: Token[], from: number, at: number, end: number): bo
   if (!/^(?:and|,|plus|\+|&|with)$/.test(before)) return false;
   if (after && !/^(?:[,.;)]|and|or|address(?:es)?)$/.test(after.lower)) return false;
   return tokens.slice(from, at).some((t) => t.lower === 'with');
+}
+
+/** Whether the words at `at` are one of a list of fields after "with" ("with the name, the node and the URL"). */
+function inWithList(tokens: Token[], from: number, at: number): boolean {
+  // The list may run past the clause's commas: look back to the sentence's start.
+  const start = Math.max(0, from - 30);
+  let w = at - 1;
+  while (
+    w >= start &&
+    tokens[w]!.lower !== 'with' &&
+    !/^[.;:!?]$/.test(tokens[w]!.text) &&
+    !/^(?:but|then|so|because|while|which|when|whenever|if|unless|where)$/.test(tokens[w]!.lower)
+  )
+    w--;
+  if (w < start || tokens[w]!.lower !== 'with') return false;
+  const between = tokens.slice(w + 1, at);
+  const listed = between.some((t) => t.text === ',' || t.lower === 'and');
+  // "with the client name, and a matter created in Clio through their API": a clause with its own participle.
+  if (
+    between.some(
+      (t) =>
+        t.kind === 'word' && /(?:ed|ing)$/.test(t.lower) && verbClass(t.lower) && !/^(?:failing|failed)$/.test(t.lower),
+    )
+  )
+    return false;
+  // "… with the name, and send it to …": a verb right after the list's comma or "and" starts a clause of its own.
+  const clause = between.some(
+    (t, i) => i > 0 && /^(?:,|and)$/.test(between[i - 1]!.lower) && t.kind === 'word' && Boolean(verbClass(t.lower)),
+  );
+  return listed && !clause;
 }

@@ -66,7 +66,7 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
     return steps;
   }
   const convert =
-    /\b(?:export|convert|save|write|turn|generate|create|backup|backups|archive)\w*\b[^.]*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
+    /\b(?:export|convert|save|write|turn|generate|create|backup|backups|archive|dump)\w*\b(?:[^.]|\.(?=\w))*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
       words,
     );
   // "returns … as JSON" is how an answer is written, not a file.

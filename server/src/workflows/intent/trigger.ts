@@ -367,15 +367,30 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       '';
     // "when the Typeform NPS score < 7", "new Toggl time entry longer than 8 hours": a comparison in the event.
     const compared =
-      /((?:[a-z_]+ )?[a-z_]+) ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:is |are )?\d+(?:\.\d+)? ?(?:or|and) (?:lower|less|below|under|worse|higher|more|above|over|better)|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota))/.exec(
+      /((?:[a-z_]+ )?[a-z_]+)(?: (?:in|on|at|from) [a-z_.]+)? ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:is |are )?\d+(?:\.\d+)? ?(?:or|and) (?:lower|less|below|under|worse|higher|more|above|over|better)|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota)|(?:hits|reaches|(?:drops|falls|goes|gets|is|runs) (?:down )?to) (?:\d[\d.,]*|zero)\b(?! ?(?!(?:or|and|days?|hours?|weeks?|months?|minutes?|percent)\b)[a-z]))/.exec(
         words,
       );
-    const read =
-      conditionOf(filterText) ??
-      (compared && !/^(?:every|each|in|for|than)$/.test(compared[1]!)
+    const conditionFromCompared =
+      compared && !/^(?:every|each|in|for|than)$/.test(compared[1]!)
         ? conditionOf(`if ${compared[1]} ${compared[2]!.replace('< =', '<=').replace('> =', '>=')}`)
-        : null);
-    const filter = read ? { field: read.field, operator: read.operator, value: read.value } : undefined;
+        : null;
+    const read = conditionOf(filterText) ?? conditionFromCompared;
+    // "hits 30 days overdue", "reaches 90 days past due": a count of days the item is late by.
+    const late = compared
+      ? /^\s*(days?|hours?|weeks?)\s+(overdue|late|past due|old|inactive|unpaid)\b/.exec(
+          words.slice(compared.index + compared[0].length),
+        )
+      : null;
+    const filter = read
+      ? {
+          field:
+            late && read === conditionFromCompared
+              ? `${late[1]!.replace(/s?$/, 's')}_${late[2]!.replace(/\s+/g, '_')}`
+              : read.field,
+          operator: read.operator,
+          value: read.value,
+        }
+      : undefined;
     const withFilter = (f: Omit<FoundTrigger, 'used' | 'choices' | 'notes'>): FoundTrigger => ({
       ...f,
       used,
@@ -487,6 +502,19 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         notes: [],
         ...(filter ? { filter } : {}),
       };
+    }
+    // "when a candidate replies to our outreach email": the reply arrives as e-mail.
+    const replied =
+      /\b(?:replies|replied|reply|responds?|responded|answers?|answered|writes? back)\s+to\s+(?:our|my|the|an?|your|their)?\s*(?:[\w-]+\s+){0,2}(?:e-?mails?|mails?|newsletter|campaign)\b/i.exec(
+        original,
+      );
+    if (replied) {
+      const mail = withFilter({
+        trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
+      });
+      const end = replied.index + replied[0].length;
+      tokens.forEach((t, k) => t.start >= replied.index && t.end <= end && mail.used.add(k));
+      return mail;
     }
     const nm = /\b(?:a|an)\s+(?:new\s+)?([a-z]+)|\bnew\s+([a-z]+)/.exec(words);
     const noun = nm?.[1] ?? nm?.[2] ?? 'event';
@@ -608,7 +636,26 @@ function arrival(tokens: Token[], m: Mentions): FoundTrigger | null {
 }
 
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
-  return headedTrigger(tokens, original) ?? namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
+  return (
+    errorHandler(tokens, original) ??
+    headedTrigger(tokens, original) ??
+    namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m)
+  );
+}
+
+/**
+ * "Global error handler → Telegram alert", "one error-handling workflow for all of our pipelines: whenever any of them
+ * fails, …": a workflow other workflows hand their failures to, which starts from n8n's Error Trigger.
+ */
+const ERROR_HANDLER =
+  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b/i;
+
+function errorHandler(tokens: Token[], original: string): FoundTrigger | null {
+  const said = ERROR_HANDLER.exec(original);
+  if (!said) return null;
+  const used = new Set<number>();
+  tokens.forEach((t, k) => t.start >= said.index && t.end <= said.index + said[0].length && used.add(k));
+  return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
 }
 
 /** "Trigger: new appointment scheduled in Acuity", "**When:** a Typeform response arrives": a spec's trigger line. */

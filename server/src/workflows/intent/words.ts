@@ -39,6 +39,18 @@ const VALUE =
 const ADVERB =
   '(?:(?:still|fully|already|actually|really|currently|now(?!\\s+(?:and|or|then|but)\\b)|also|completely|marked(?: as)?)\\s+)?';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
+  // "stock hits 0", "qty reaches zero", "inventory drops to 5": a count running down to a bound, which includes it.
+  [
+    new RegExp(
+      `${FIELD}\\s+(?:hits?|reach(?:es|ed)?|(?:drops?|dropped|falls?|fell|goes|gets|is|runs?)\\s+(?:down\\s+)?to)\\s+(0|zero)\\b(?!\\s*%)`,
+    ),
+    'lte',
+  ],
+  [
+    new RegExp(`${FIELD}\\s+(?:(?:drops?|dropped|falls?|fell)\\s+to|(?:goes|gets|is)\\s+down\\s+to)\\s+${NUMBER}`),
+    'lte',
+  ],
+  [new RegExp(`${FIELD}\\s+(?:hits?|reach(?:es|ed)?|(?:rises?|rose|climbs?|goes up|gets)\\s+to)\\s+${NUMBER}`), 'gte'],
   [new RegExp(`${FIELD}\\s+${MOVES}${ABOVE}\\s*${NUMBER}`), 'gt'],
   [new RegExp(`${FIELD}\\s+${MOVES}${BELOW}\\s*${NUMBER}`), 'lt'],
   // "scoring 8 or higher", "a rating of 4 and above", "7+": the bound is included.
@@ -692,8 +704,8 @@ function outcome(text: string): { condition: Condition; end: number } | null {
     const other = opposite(word);
     if (!other) return null;
     // "valid"/"invalid", "up"/"down": one yes/no flag named by the positive word.
-    const negative =
-      (/^(?:un|in|non)/.test(word) && !/^(?:un|in|non)/.test(other)) || OPPOSITES.some(([, b]) => b === word);
+    const stripped = word.replace(/^(?:un|in|non-?)/, '');
+    const negative = (stripped !== word && other === stripped) || OPPOSITES.some(([, b]) => b === word);
     const positive = negative ? other : word;
     condition = {
       field: positive.replace(/[\s-]+/g, '_'),

@@ -157,6 +157,24 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, forty-second development set (data and reporting pipelines)',
   },
   {
+    set: 'userDevelopment43',
+    label:
+      'requests written outside the builder, forty-third development set (n8n users asking in the community forum)',
+  },
+  {
+    set: 'userDevelopment44',
+    label:
+      'requests written outside the builder, forty-fourth development set (support and customer-success operations)',
+  },
+  {
+    set: 'userDevelopment45',
+    label: 'requests written outside the builder, forty-fifth development set (one-line prompts)',
+  },
+  {
+    set: 'userDevelopment46',
+    label: 'requests written outside the builder, forty-sixth development set (DevOps, SRE and security tickets)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -97,6 +97,10 @@ export type SetName =
   | 'userDevelopment40'
   | 'userDevelopment41'
   | 'userDevelopment42'
+  | 'userDevelopment43'
+  | 'userDevelopment44'
+  | 'userDevelopment45'
+  | 'userDevelopment46'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -151,6 +155,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment40: 'user-requests-dev40.json',
   userDevelopment41: 'user-requests-dev41.json',
   userDevelopment42: 'user-requests-dev42.json',
+  userDevelopment43: 'user-requests-dev43.json',
+  userDevelopment44: 'user-requests-dev44.json',
+  userDevelopment45: 'user-requests-dev45.json',
+  userDevelopment46: 'user-requests-dev46.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

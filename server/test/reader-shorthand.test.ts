@@ -129,4 +129,47 @@ describe('the reader on shorthand', () => {
     assert.notEqual(lead.trigger.kind === 'app' && lead.trigger.app, 'slack');
     assert.deepEqual(apps(lead), ['slack:send']);
   });
+
+  it('writes out intervals in short hours, days and minutes, and a day said in the plural', () => {
+    assert.equal(
+      longhand('Every 6h rotate; every 2d prune; every 30 min check'),
+      'Every 6 hours rotate; every 2 days prune; every 30 minutes check',
+    );
+    assert.deepEqual(readRequest('Fridays: Google Workspace users not enrolled in 2SV get a reminder email').trigger, {
+      kind: 'schedule',
+      rule: { field: 'weeks', weeksInterval: 1, triggerAtDay: [5], triggerAtHour: 9 },
+    });
+  });
+
+  it('reads an owner/name slug said with releases, tags or issues as a GitHub repository', () => {
+    assert.equal(
+      longhand('Post every published release in acme/web to #deploys'),
+      'Post every published release in the GitHub repo acme/web to #deploys',
+    );
+    // A path, a GitLab project or words joined by a slash are left alone.
+    assert.equal(longhand('new issues in gitlab group/project'), 'new issues in gitlab group/project');
+    assert.equal(longhand('release notes in and/or out'), 'release notes in and/or out');
+    const spec = readRequest('Post every published release in acme/web (tag + release notes) to #deploys.');
+    assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'github');
+  });
+
+  it("tests the items a CI system reports as failed, and leaves n8n's Error Trigger to n8n's own failures", () => {
+    const spec = readRequest(
+      'Every 30 min check the latest CircleCI pipelines for the mobile app; any failed workflow on main -> #mobile-ci',
+    );
+    assert.deepEqual(spec.trigger, { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 30 } });
+    assert.deepEqual(
+      all(spec).map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['circleCi:read', 'filter', 'slack:send'],
+    );
+    assert.equal(readRequest('When any n8n workflow fails, post to Slack').trigger.kind, 'error');
+  });
+
+  it('knows AWS services by their short names', () => {
+    const spec = readRequest(
+      'GuardDuty findings come in via SNS topic guardduty-findings. severity >= 7: invoke Lambda isolate-instance and post to #sec-incidents.',
+    );
+    assert.equal(spec.trigger.kind === 'app' && spec.trigger.app, 'awsSns');
+    assert.ok(apps(spec).some((a) => a.startsWith('awsLambda:')));
+  });
 });

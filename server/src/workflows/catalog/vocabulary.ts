@@ -200,6 +200,9 @@ const ALIASES: Record<string, string> = {
   gcs: 'googleCloudStorage',
   'gcs bucket': 'googleCloudStorage',
   gzip: 'compression',
+  // "invoke Lambda isolate-instance", "findings come in via SNS": AWS's services by their own short names.
+  lambda: 'awsLambda',
+  sns: 'awsSns',
   'lambda function': 'awsLambda',
   'lambda functions': 'awsLambda',
   sqs: 'awsSqs',

@@ -105,8 +105,8 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
     return null;
   // "new lead -> send a Slack message to #sales": a message the workflow sends there.
   if (
-    /\b(?:send|sends|post|posts|write|writes|drop|drops)\s+(?:a|an|one)\s+$/i.test(
-      original.slice(Math.max(0, (first.at ?? 0) - 16), first.at ?? 0),
+    /\b(?:send|sends|post|posts|write|writes|drop|drops)\s+(?:(?:me|us|them|him|her)\s+)?(?:a|an|one)\s+$/i.test(
+      original.slice(Math.max(0, (first.at ?? 0) - 24), first.at ?? 0),
     )
   )
     return null;

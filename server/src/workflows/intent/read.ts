@@ -1006,8 +1006,12 @@ class Reader {
             `if ${last.condition.field} ${lhs.replace(/^[<>]=?/, (m) => ({ '<': 'below', '>': 'above', '<=': 'at most', '>=': 'at least' })[m]!)}`,
           )
         : null);
-    // Only a comparison: "billing -> create a ticket" is a route of a list, read by route().
-    if (!cond || !/^(?:gt|gte|lt|lte)$/.test(cond.operator) || cond.end < `if ${lhs}`.length - 1) return null;
+    // Only a comparison: "billing -> create a ticket" is a route of a list, read by route(); "any failed workflow on
+    // main -> #mobile-ci", "anything with severity >= 7 -> …" test the items whatever the operator.
+    const anyItems = /^(?:any|anything|every|all|each)\b/.test(lhs) && cond !== null;
+    if (!anyItems && (!cond || !/^(?:gt|gte|lt|lte)$/.test(cond.operator) || cond.end < `if ${lhs}`.length - 1))
+      return null;
+    if (!cond) return null;
     // "Score above 70 -> … Below 70 -> …": the other side of the same bound is the If's other outcome.
     const up = (o: string) => o === 'gt' || o === 'gte';
     if (

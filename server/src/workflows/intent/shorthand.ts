@@ -19,19 +19,41 @@ const CLOCK = String.raw`\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b`;
 
 /** "mon 9am", "every fri", "mon-fri", "weekly mon 8am": a day's short name where a schedule names it. */
 function days(text: string): string {
-  return text
-    .replace(
-      new RegExp(String.raw`\b(${DAY})\.?\s*[-–]\s*(${DAY})\b\.?`, 'gi'),
-      (_, a: string, b: string) => `${DAYS[a.toLowerCase()]} to ${DAYS[b.toLowerCase()]}`,
-    )
-    .replace(
-      new RegExp(String.raw`\b(every|each|weekly|on|by|next|this|until)\s+(${DAY})\b\.?(?!\w)`, 'gi'),
-      (_, lead: string, day: string) => `${lead} ${DAYS[day.toLowerCase()]}`,
-    )
-    .replace(
-      new RegExp(String.raw`(^|[\n.;:(]\s*|,\s*)(${DAY})\.?(?=\s+(?:${CLOCK}))`, 'gi'),
-      (_, lead: string, day: string) => `${lead}every ${DAYS[day.toLowerCase()]}`,
-    );
+  return (
+    text
+      .replace(
+        new RegExp(String.raw`\b(${DAY})\.?\s*[-–]\s*(${DAY})\b\.?`, 'gi'),
+        (_, a: string, b: string) => `${DAYS[a.toLowerCase()]} to ${DAYS[b.toLowerCase()]}`,
+      )
+      .replace(
+        new RegExp(String.raw`\b(every|each|weekly|on|by|next|this|until)\s+(${DAY})\b\.?(?!\w)`, 'gi'),
+        (_, lead: string, day: string) => `${lead} ${DAYS[day.toLowerCase()]}`,
+      )
+      .replace(
+        new RegExp(String.raw`(^|[\n.;:(]\s*|,\s*)(${DAY})\.?(?=\s+(?:${CLOCK}))`, 'gi'),
+        (_, lead: string, day: string) => `${lead}every ${DAYS[day.toLowerCase()]}`,
+      )
+      // "Fridays: …", "Mondays, 9am: …": a day said in the plural at the start is every such day.
+      .replace(
+        /(^|[\n.;]\s*)(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days(?=\s*[:,])/gi,
+        (_, lead: string, day: string) => `${lead}Every ${day[0]!.toUpperCase()}${day.slice(1).toLowerCase()}day`,
+      )
+  );
+}
+
+/** Repository words: a slug "acme/web" said with them names a code repository. */
+const REPO_WORDS =
+  /\b(?:releases?|tags?|issues?|PRs?|pull requests?|push(?:es|ed)?|commits?|repos?|repository|dependabot|workflow_run|branch(?:es)?|stars?|forks?)\b/i;
+
+/** "every published release in acme/web", "new tags pushed to acme/cli": an owner/name slug is a GitHub repository. */
+function repoSlugs(text: string): string {
+  if (!REPO_WORDS.test(text) || /\b(?:gitlab|bitbucket|gitea|azure devops|circle ?ci)\b|\bgh\//i.test(text))
+    return text;
+  return text.replace(
+    /\b(in|on|to|for|from|of|across)\s+([a-z0-9][\w.-]{1,38})\/([\w.-]{2,100})(?![\w/])/gi,
+    (said: string, lead: string, owner: string, name: string) =>
+      /^(?:and|or|n|w|ios|android|src|data|api)$/i.test(owner) ? said : `${lead} the GitHub repo ${owner}/${name}`,
+  );
 }
 
 /** Chat and ticket abbreviations of one meaning. */
@@ -43,6 +65,11 @@ const WORDS: Array<[RegExp, string]> = [
   [/\b1\s*wks?\b\.?/gi, '1 week'],
   [/\b(\d+)\s*wks?\b\.?/gi, '$1 weeks'],
   [/\b(every|each|per|a|one|the|last|next|this)\s+wk\b\.?/gi, '$1 week'],
+  // "every 6h", "every 2d": an interval in hours or days.
+  [/\b(every|each)\s+(\d+)\s*h\b/gi, '$1 $2 hours'],
+  [/\b(every|each)\s+(\d+)\s*d\b/gi, '$1 $2 days'],
+  [/\b(\d+)\s*mins?\b\.?/gi, '$1 minutes'],
+  [/\b(every|each|per|a|one)\s+min\b\.?/gi, '$1 minute'],
   [/\bcusts\b/gi, 'customers'],
   [/\bcust\b\.?/gi, 'customer'],
   [/\bmsgs\b/gi, 'messages'],
@@ -121,9 +148,17 @@ function fileOf(text: string): string {
   );
 }
 
+/** "Telegram me when Bitcoin drops below 50k", "Slack me the unhappy ones": the app as a verb sends a message. */
+function appVerbs(text: string): string {
+  return text.replace(
+    /(^|[.;:!?\n]\s*|->\s*|→\s*|,\s*|\band\s+|\bthen\s+)(telegram|slack|whatsapp|discord|pushover)\s+(me|us|them|him|her)\b/gi,
+    (_, lead: string, app: string, who: string) => `${lead}send ${who} a ${app} message`,
+  );
+}
+
 /** The request with its shorthand written out. */
 export function longhand(text: string): string {
-  let out = fileOf(fileSteps(versus(mailboxes(days(text)))));
+  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(text))))));
   for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
-  return sentAfterArrow(channelNouns(out));
+  return appVerbs(sentAfterArrow(channelNouns(out)));
 }

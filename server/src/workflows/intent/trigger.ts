@@ -104,6 +104,18 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       /^(?:its|the|their)$/.test(tokens[end + 1]?.lower ?? '') &&
       tokens[end + 3]?.lower === 'to';
     if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace && !setsField) break;
+    // "2 days after a Calendly booking send a feedback email": an action right after the event's item starts the steps.
+    if (
+      cls &&
+      cls !== 'umbrella' &&
+      !EVENT_VERB.test(t.lower) &&
+      !/^(?:gets?|got|has|have|had|is|are|was|were|becomes?|became|hits?|reach(?:es)?|goes|went|moves?|moved|changes?|stays?)$/.test(
+        t.lower,
+      ) &&
+      ITEMS.test(prev) &&
+      /^(?:a|an|the|them|it|their|him|her|me|us|each|every|one)$/.test(tokens[end + 1]?.lower ?? '')
+    )
+      break;
     // "when someone cancel a class (our site send webhook) look in the sheet …": an action after the aside.
     if (prev === ')' && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower)) break;
     // "… each new Zendesk ticket and route it": "and" with an action after it ends the event.
@@ -202,9 +214,12 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
       return { ref, from: ref.from - near.length + at };
     if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
     // "… and send a Slack message to the AE", "post a Teams message": one message the workflow sends.
+    const sender = /^(?:send|sends|post|posts|write|writes|drop|create|creates|add|adds)$/;
     if (
       /^(?:a|an)$/.test(before) &&
-      /^(?:send|sends|post|posts|write|writes|drop|create|creates|add|adds)$/.test(tokens[ref.from - 2]?.lower ?? '')
+      (sender.test(tokens[ref.from - 2]?.lower ?? '') ||
+        (/^(?:me|us|them|him|her)$/.test(tokens[ref.from - 2]?.lower ?? '') &&
+          sender.test(tokens[ref.from - 3]?.lower ?? '')))
     )
       continue;
     if (!triggerable(ref) && !/^(?:new|incoming)$/.test(before)) continue;
@@ -650,9 +665,19 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
 const ERROR_HANDLER =
   /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b/i;
 
+/** A CI system's workflows and pipelines fail too: "failed workflow" there is theirs, unless n8n is named. */
+function ciWorkflow(said: string, original: string): boolean {
+  return (
+    !/\bn8n\b|\berror ?trigger\b|\berror[- ]handl/i.test(said) &&
+    /\b(?:circle ?ci|github|gitlab|jenkins|bitbucket|travis|buildkite|github actions|ci|cd|pipelines?|on main|on master)\b/i.test(
+      original,
+    )
+  );
+}
+
 function errorHandler(tokens: Token[], original: string): FoundTrigger | null {
   const said = ERROR_HANDLER.exec(original);
-  if (!said) return null;
+  if (!said || ciWorkflow(said[0], original)) return null;
   const used = new Set<number>();
   tokens.forEach((t, k) => t.start >= said.index && t.end <= said.index + said[0].length && used.add(k));
   return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
@@ -803,7 +828,8 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s?(?: (?:in|on|of) (?:this|our|my|the) (?:n8n )?(?:instance|server|account|workspace|setup))? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
       original,
     );
-  if (failed) {
+  // "any failed workflow on main" in CircleCI or GitHub Actions: a CI system's workflow, not n8n's.
+  if (failed && !ciWorkflow(failed[0], original)) {
     const used = new Set(
       tokens.flatMap((t, i) => (t.start >= failed.index && t.end <= failed.index + failed[0].length ? [i] : [])),
     );

@@ -175,6 +175,23 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, forty-sixth development set (DevOps, SRE and security tickets)',
   },
   {
+    set: 'userDevelopment47',
+    label: 'requests written outside the builder, forty-seventh development set (sales and RevOps CRM rules)',
+  },
+  {
+    set: 'userDevelopment48',
+    label: 'requests written outside the builder, forty-eighth development set (hobbyists and home-lab tinkerers)',
+  },
+  {
+    set: 'userDevelopment49',
+    label: 'requests written outside the builder, forty-ninth development set (business rules as decision lists)',
+  },
+  {
+    set: 'userDevelopment50',
+    label:
+      'requests written outside the builder, fiftieth development set (office routines in e-mail, Excel and SharePoint)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

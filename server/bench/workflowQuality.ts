@@ -101,6 +101,10 @@ export type SetName =
   | 'userDevelopment44'
   | 'userDevelopment45'
   | 'userDevelopment46'
+  | 'userDevelopment47'
+  | 'userDevelopment48'
+  | 'userDevelopment49'
+  | 'userDevelopment50'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -159,6 +163,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment44: 'user-requests-dev44.json',
   userDevelopment45: 'user-requests-dev45.json',
   userDevelopment46: 'user-requests-dev46.json',
+  userDevelopment47: 'user-requests-dev47.json',
+  userDevelopment48: 'user-requests-dev48.json',
+  userDevelopment49: 'user-requests-dev49.json',
+  userDevelopment50: 'user-requests-dev50.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

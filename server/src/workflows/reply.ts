@@ -159,13 +159,18 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
       if (/Trigger$/.test(type)) return `starts the workflow on ${appName(node.type)} events${eventsText(p)}.`;
       const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');
       const channel = p.channelId?.value ? ` to ${p.channelId.value}` : '';
-      return `${verb} ${
-        p.resource
-          ? `a ${String(p.resource)
-              .replace(/([a-z])([A-Z])/g, '$1 $2')
-              .toLowerCase()} `
-          : ''
-      }${verb.endsWith('from') || verb.endsWith('with') ? '' : 'in '}${appName(node.type)}${channel}.`.replace(
+      const resource = p.resource
+        ? String(p.resource)
+            .replace(/([a-z])([A-Z])/g, '$1 $2')
+            .toLowerCase()
+        : '';
+      // "gets all orders", "creates a contact", "updates an issue".
+      const object = !resource
+        ? ''
+        : verb === 'gets all'
+          ? `${resource.replace(/([^aeiou])y$/, '$1ie').replace(/(?<!s)$/, 's')} `
+          : `${/^[aeiou]/.test(resource) ? 'an' : 'a'} ${resource} `;
+      return `${verb} ${object}${verb.endsWith('from') || verb.endsWith('with') ? '' : 'in '}${appName(node.type)}${channel}.`.replace(
         /\s+/g,
         ' ',
       );

@@ -168,6 +168,10 @@ const PHRASES: Array<[string, GenericKind]> = [
   ['weather forecast', 'weather'],
   ['weather', 'weather'],
   ['forecast', 'weather'],
+  ['going to rain', 'weather'],
+  ['gonna rain', 'weather'],
+  ['rain', 'weather'],
+  ['snow', 'weather'],
 ];
 
 const BY_LENGTH = [...PHRASES].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
@@ -224,6 +228,14 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
           tokens
             .slice(Math.max(0, i - 2), i)
             .some((t) => /^(?:xml|pdfs?|json|csv|word|docx|scanned|signed|pdf)$/.test(t.lower))
+        )
+          break;
+        // "changes the lifecycle stage to SQL", "turns into an SQL": a sales-qualified lead, not a database.
+        if (
+          phrase === 'sql' &&
+          (/^(?:an|to|as|new|each|every)$/.test(tokens[i - 1]?.lower ?? '') ||
+            /^(?:mql|mqls|sqls|sdr|sdrs|lifecycle|ae)$/.test(tokens[i - 2]?.lower ?? '')) &&
+          !/^(?:database|db|server|query|queries|table|tables)$/.test(tokens[i + 1]?.lower ?? '')
         )
           break;
         // "our inventory API": an API, whatever it keeps.

@@ -108,7 +108,7 @@ export function dropStale(
   // Only what the routes now do, or a name read as a system to call ("Tom API"), goes.
   const stale = (s: Step) =>
     (said(s) &&
-      ((s.kind === 'http' && Boolean(s.system)) ||
+      ((s.kind === 'http' && (Boolean(s.system) || (s.method === 'GET' && !s.url))) ||
         (s.kind === 'app' && kept.has(s.app)) ||
         (s.kind === 'ai' && kept.has('ai')))) ||
     (s.kind === 'filter' && values.has(String(s.condition.value).toLowerCase()));

@@ -110,6 +110,13 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
     )
   )
     return null;
+  // "create a Jira issue for each bug report", "open a Zendesk ticket when …": an item the workflow makes there.
+  if (
+    /(?:^|[.!?\n,;:]\s*|\b(?:then|and|please|also|just)\s+)(?:create|open|add|make|file|raise|log|start)\s+(?:a|an|one)\s+(?:new\s+)?$/i.test(
+      original.slice(Math.max(0, (first.at ?? 0) - 40), first.at ?? 0),
+    )
+  )
+    return null;
   // "when a class is cancelled, look in the google sheet waiting list": a place looked things up in.
   if (
     /\b(?:look(?:s|ing)?\s+(?:in|at|up|through|into)|check(?:s|ing)?(?:\s+in)?|search(?:es|ing)?(?:\s+in)?|find\s+(?:\w+\s+){0,2}in)\s+(?:the\s+|our\s+|my\s+|a\s+|an\s+)?$/i.test(

@@ -19,6 +19,8 @@ const SENDERS =
 const ARRIVES = new RegExp(
   [
     `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails? (?:me|us)\\b`,
+    // "Brokers email us submission packs", "our 14 branch managers email me a spreadsheet": people who mail theirs in.
+    String.raw`\b(?:our|the|all|some|most)?\s*(?:\d+\s+)?(?:[a-z]+\s+)?[a-z]{3,}s\s+e-?mail\s+(?:me|us)\s+(?:an?\s+|their\s+|the\s+)?(?!about\b|to\b|if\b|when\b)[a-z]`,
     // "PDF invoices emailed to our invoices inbox", "receipts emailed in" (not "gets emailed to the front counter").
     String.raw`\be-?mailed (?:in|over)\b|\be-?mailed to (?:our|my|the|an?) (?:[\w@.-]+ ){0,2}(?:inbox|mailbox|e-?mail address)\b|\be-?mailed to [\w.-]+@(?![\w-]+\.)`,
     `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards) (?:\\w+ ){0,4}to (?:our|my|the) (?:[\\w@.-]+ ){0,2}(?:inbox|mailbox|e-?mail address)\\b`,
@@ -46,6 +48,12 @@ const ARRIVES = new RegExp(
     // named first, where it arrives or who sends it, then what happens.
     String.raw`(?:^|[.!?\n]\s*)(?:new |incoming |all |every |any )?(?:e-?mails?|mails?) (?:to|into|in|at) (?:our |my |the )?(?:[\w@.-]+ ){0,2}(?:inbox|mailbox|address)\b`,
     String.raw`(?:^|[.!?\n]\s*)(?:new |incoming |all |every |any )?(?:e-?mails?|mails?) from (?:[^.!?\n]|\.(?=\S)){1,80}?(?:->|→|=>)`,
+    // "When the email from reports@ourcompany.de arrives", "when an e-mail with an invoice comes in".
+    String.raw`\bwhen(?:ever)? (?:an?|the|new|any) (?:new )?e-?mail\b[^.!?\n]{0,60}?\b(?:arrives?|comes? in|lands?|is received|gets? received)\b`,
+    // "Leave requests come as free-text emails", "notes arrive as emails", "come in as a PDF attached to an email".
+    String.raw`\b(?:come|comes|coming|arrive|arrives|arriving)\s+(?:in\s+)?(?:as|by|via)\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:e-?mails?|attached to (?:an?|the) e-?mails?)\b`,
+    // "Turn emails I forward to tasks@ into Asana tasks".
+    String.raw`\be-?mails? (?:i|we) (?:forward|send) (?:\w+ )?to\b`,
     // "invoices arrive as pdf to invoices@ mail", "requests come into my Gmail".
     String.raw`\b(?:come|comes|coming|arrive|arrives|arriving|land|lands) (?:in )?(?:as \w+ )?(?:into|in|at|to) (?:our|my|the )?(?:[\w@.-]+ ){0,2}(?:gmail|outlook|mail)\b`,
   ].join('|'),
@@ -62,7 +70,13 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
   // A webhook the reader stood in with ("when an invoice arrives") when the request names no webhook.
   const stoodIn =
     trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request|api)\b/i.test(original);
-  if (trigger.kind !== 'manual' && trigger.kind !== 'schedule' && !stoodIn) return null;
+  // A form no one named ("Leave requests come as free-text emails"): the mail is what arrives.
+  const unnamedForm =
+    trigger.kind === 'form' &&
+    !/\b(?:fills?|filled|submit\w*)\b[^.!?\n]{0,40}\bform\b|\bform (?:on|in|at) (?:our|my|the)\b|\b(?:web|online|contact|sign-?up|registration|booking|n8n|google|intake|request|order|application|feedback|enquiry|inquiry) ?form\b|\bforms?\b(?! attached)/i.test(
+      original,
+    );
+  if (trigger.kind !== 'manual' && trigger.kind !== 'schedule' && !stoodIn && !unnamedForm) return null;
   const cue = ARRIVES.exec(original);
   if (!cue) return null;
   const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
@@ -409,4 +423,72 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
       triggerAtHour: before ? HOUR_OF[before[1]!.toLowerCase()]! : 9,
     },
   };
+}
+
+/** What a watch measures: a level that changes on its own, never an item that arrives. */
+const MEASURE =
+  /\b(?:price|prices|cost|rate|exchange rate|balance|stock(?! market)|inventory|quantity|temperature|humidity|rain|wind|weather|usage|level|cpu|memory|ram|disk|latency|response time|uptime|traffic|queue|backlog|spend|spending|budget|followers|subscribers|rank|ranking|bitcoin|btc|eth|ethereum|crypto|gas price)\b/i;
+/** "when Bitcoin drops below 50k", "if the temperature in Berlin goes above 30", "once our Stripe balance is under 1000". */
+const WATCH =
+  /\b(?:when(?:ever)?|once|if|as soon as)\s+((?:the |our |my |its |their |a |an )?[^,.;:!?\n]{1,60}?)\s+(?:drops?|falls?|goes|go|rises?|climbs?|dips?|gets|is|are|hits?|reaches|exceeds|crosses|jumps?|spikes?|moves?)\s+(?:(?:below|under|above|over|past|beyond|less than|more than|lower than|higher than|to)\s+)?[$€£]?\d/i;
+const WEATHER =
+  /\b(?:weather|rain|snow|wind|forecast)\b|\b(?:temperature|humidity) (?:in|for|at|outside) (?!the\b|our\b|my\b)[A-Z]/i;
+
+/**
+ * A level that crosses a bound ("Telegram me when Bitcoin drops below 50k", "when our Stripe balance drops below
+ * 1000, email finance") is no event anyone sends: the workflow reads it on a schedule (every 15 minutes unless the
+ * request says how often) and the test keeps the readings past the bound.
+ */
+export function watchTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  const stoodIn = trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
+  // An app's own event reports its items' changes ("a product's stock in Shopify drops to 5"): it stays.
+  if (trigger.kind !== 'manual' && !stoodIn) return null;
+  const cue = WATCH.exec(original);
+  if (!cue) return null;
+  const subject = cue[1]!.replace(/^(?:the|our|my|its|their|a|an)\s+/i, '');
+  if (!MEASURE.test(subject) || /\b(?:new|incoming|each|every|any)\b/i.test(subject)) return null;
+  const first = steps.find((s) => s.kind !== 'wait');
+  if (!first || (first.kind !== 'filter' && first.kind !== 'if')) return null;
+  const apps = findMentions(tokenize(subject)).apps.map((m) => m.app.key);
+  // "the ETH price": the measure, not the coin it is the price of.
+  const measures = [...subject.matchAll(new RegExp(MEASURE.source, 'gi'))].map((m) => m[0].toLowerCase());
+  const measure = measures.findLast((m) => !/^(?:bitcoin|btc|eth|ethereum|crypto)$/.test(m)) ?? measures[0]!;
+  const test = first.kind === 'filter' ? first.condition : first.condition;
+  if (!/^(?:lt|lte|gt|gte|equals)$/.test(test.operator)) return null;
+  // The test reads the measure the request names ("price", "balance"), not the words around it.
+  if (!/^(?:bitcoin|btc|eth|ethereum|crypto)$/.test(measure)) test.field = measure.replace(/\s+/g, '_');
+  const phrase = cue[1]!.trim();
+  const read: Step = apps.length
+    ? { kind: 'app', app: apps[0]!, verb: 'read', noun: measure, hints: {}, phrase }
+    : WEATHER.test(subject)
+      ? { kind: 'app', app: 'openWeatherMap', verb: 'read', hints: {}, phrase }
+      : {
+          kind: 'http',
+          url: null,
+          method: 'GET',
+          api: /^(?:price|cost) of /i.test(subject)
+            ? `${subject.replace(/^(?:price|cost) of (?:the |a |an |our |my )?/i, '')} price`
+            : `${subject.replace(/\s+(?:price|prices|rate|level)$/i, '')} API`,
+          system: subject,
+          phrase,
+        };
+  steps.splice(steps.indexOf(first), 0, read);
+  const found = findSchedule(original);
+  return { kind: 'schedule', rule: found?.rule ?? { field: 'minutes', minutesInterval: 15 } };
+}
+
+/**
+ * "post the day's weather and my agenda in the family channel at 6:30": a time of day and nothing else to start
+ * from is every day at that time.
+ */
+export function clockTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual' || steps.some((s) => s.kind === 'wait')) return null;
+  const at =
+    /(?<!\b(?:until|before|after|by|from|between|till|and|to|or)\s)\bat\s+(\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\d{1,2}:\d\d\b)(?!\s*(?:-|–|to|and)\s*\d)/i.exec(
+      original,
+    );
+  if (!at) return null;
+  return findSchedule(`every day at ${at[1]}`)
+    ? { kind: 'schedule', rule: findSchedule(`every day at ${at[1]}`)!.rule }
+    : null;
 }

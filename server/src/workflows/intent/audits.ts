@@ -13,6 +13,8 @@ import {
   mailTrigger,
   namedMailbox,
   scheduleTrigger,
+  clockTrigger,
+  watchTrigger,
   webhookTrigger,
 } from './auditTriggers.ts';
 import { eventApp, triggerOnlyApp, triggerWithoutNode } from './auditStarts.ts';
@@ -85,6 +87,10 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     if (dated) trigger = dated;
     const polled = scheduleTrigger(trigger, steps, original);
     if (polled) trigger = polled;
+    const watched = watchTrigger(trigger, steps, original);
+    if (watched) trigger = watched;
+    const clocked = clockTrigger(trigger, steps, original);
+    if (clocked) trigger = clocked;
     const reacts = eventApp(trigger, steps, named, original);
     if (reacts) trigger = reacts;
   }
@@ -303,7 +309,7 @@ function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
 
 /** "when a deal is marked as won", "moves to Done", "reaches 50 points": a change to an item that already exists. */
 const REACHED =
-  /\b(?:is|are|gets?|got)\s+(?:marked|moved|set|changed|switched)\b|\b(?:moves?|moved|changes?|changed|switch(?:es|ed)?|goes|went)\s+to\b|\b(?:reaches|reached|hits|becomes|became)\b/i;
+  /\b(?:is|are|gets?|got)\s+(?:marked|moved|set|changed|switched)\b|\b(?:moves?|moved|changes?|changed|switch(?:es|ed)?|goes|went)\s+to\b|\b(?:reaches|reached|hits|becomes|became|won|wins?|turns? into|flips?|flipped)\b/i;
 
 /**
  * An app's event read as "created" whose first step keeps the items in a state the request says they reach ("when a

@@ -9,7 +9,7 @@ import { FALLBACK } from './routeParts.ts';
 
 /** Where the action says each item goes to its own place. */
 const RIGHT =
-  /\b(?:the|their|its|his|her)\s+(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper)\s+[\w-]+|\ba\s+different\s+[\w-]+|\b(?:has|have)\s+(?:their|its)\s+own\s+[\w-]+|\b(?:depending on|based on)\s+(?:which|what|the|their)\b|\bto the [\w-]+ (?:for|of) (?:the [\w-]+ (?:they|he|she) (?:picked|chose|selected|ticked)|their [\w-]+)\b/gi;
+  /\b(?:the|their|its|his|her)\s+(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper)\s+[\w-]+|\ba\s+different\s+[\w-]+|\b(?:has|have)\s+(?:their|its)\s+own\s+[\w-]+|\b(?:depending on|based on)\s+(?:which|what|the|their)\b|\bto the [\w-]+ (?:for|of|in|covering|responsible for) (?:the [\w-]+ (?:they|he|she) (?:picked|chose|selected|ticked)|(?:their|that|this|each|its) [\w-]+)\b/gi;
 
 /** A sentence about how the work is done today, by hand: not what the workflow is to do. */
 const TODAY = /\b(?:currently|at the moment|right now|at present|by hand|manually|we used to|i used to)\b/i;
@@ -24,15 +24,15 @@ const LIST = new RegExp(
 
 /** Words that go on past a list: "… or hvac create the job card". */
 const GOES_ON =
-  /^(?:i|we|want|create|creates|send|sends|add|adds|post|posts|email|emails|forward|forwards|put|make|open|notify|text|assign|save|log|update|move|go|goes|should|must|will|can|then|please|have|has|get|gets|each|it|them)$/i;
+  /^(?:i|we|want|create|creates|send|sends|add|adds|post|posts|email|emails|forward|forwards|put|make|open|notify|text|assign|assigned|routed|moved|sent|forwarded|tagged|labell?ed|save|log|update|move|go|goes|should|must|will|can|then|please|have|has|get|gets|each|it|them)$/i;
 
 /** Words after which a list is the options of a choice. */
 const CHOICE =
-  /\b(?:pick(?:s|ed)?|choos(?:e|es|ing)|chose|select(?:s|ed|ing)?|tick(?:s|ed)?|which|between|by|options?|types?|categor(?:y|ies)|(?:if|whether)\s+(?:it'?s|they'?re|(?:it|they|this|that|the\s+[\w-]+|each\s+[\w-]+|every\s+[\w-]+)\s+(?:is|are))|(?:right|correct|matching|appropriate)\s+[\w-]+(?=\s*:)|(?:sort|sorted|split|divided|categori[sz]ed|classified|tagged)\s+(?:in|into|as|by)|rout(?:e|es|ed|ing)\s+(?:them|it|these|those)(?=\s*:))\b|\((?=[^()\n]{3,100}\))|\b(?:a|an|the|their|its|his|her)\s+[\w-]+(?=\s*:\s*[A-Za-z])/gi;
+  /\b(?:pick(?:s|ed)?|choos(?:e|es|ing)|chose|select(?:s|ed|ing)?|tick(?:s|ed)?|which|between|by|options?|types?|categor(?:y|ies)|(?:if|whether)\s+(?:it'?s|they'?re|(?:it|they|this|that|the\s+[\w-]+|each\s+[\w-]+|every\s+[\w-]+)\s+(?:is|are))|(?:right|correct|matching|appropriate)\s+[\w-]+(?=\s*:)|(?:sort|sorted|split|divided|categori[sz]ed|classified|tagged|put|placed|filed|bucketed|grouped)\s+(?:in|into|as|by)|rout(?:e|es|ed|ing)\s+(?:them|it|these|those)(?=\s*:))\b|\((?=[^()\n]{3,100}\))|\b(?:a|an|the|their|its|his|her)\s+[\w-]+(?=\s*:\s*[A-Za-z])|\b(?:[A-Za-z][\w-]*\s+)?(?:drop-?down|pick-?list|select(?:ion)? (?:field|box|menu)|radio buttons?|menu)(?=\s*:\s*[A-Za-z])/gi;
 
 /** A model has to tell which option an item is. */
 const BY_MODEL =
-  /\b(?:ai|gpt|llm|model|figure(?:s|d)? out|work(?:s|ed)? out|decide|determine|judge|detect|classif\w*|categori[sz]e|tell (?:if|whether|which))\b/i;
+  /\b(?:ai|gpt|llm|model|figure(?:s|d)? out|work(?:s|ed)? out|decide|determine|judge|detect|classif\w*|categori[sz]e|tell (?:if|whether|which)|(?:be )?read and (?:put|sorted|filed|placed|categori[sz]ed|tagged))\b/i;
 
 const ELSE_VALUE = (v: string) => FALLBACK.test(v.toLowerCase()) || /^(?:something|anything) else$/i.test(v);
 
@@ -41,8 +41,40 @@ interface Options {
   end: number;
   values: string[];
   other: boolean;
+  /** Each option said with who or where it goes ("auto to Maria"). */
+  paired?: boolean;
   /** The words between the choice's cue and the options: where the field is named. */
   named: string;
+}
+
+/** "auto to Maria", "West (CA, OR, WA) goes to Priya": an option and who or where it goes to. */
+const PAIR = new RegExp(
+  String.raw`(${ITEM})(?:\s*\([^()\n]{1,60}\))?\s+(?:(?:goes|go|should go|is assigned|are assigned|gets assigned)\s+)?to\s+(?:our\s+|the\s+|their\s+)?[\w@'’-]+(?:\.[\w-]+)*(?:\s+(?!(?:and|or|then)\b)[\w@'’-]+(?:\.[\w-]+)*){0,2}`,
+  'y',
+);
+const PAIR_GAP = /\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+/y;
+
+/** Options each said with where they go ("auto to Maria, home to Kevin, life to Tasha"): three or more. */
+function pairsAt(original: string, start: number): Omit<Options, 'named'> | null {
+  const values: string[] = [];
+  let at = start;
+  let end = start;
+  let other = false;
+  for (;;) {
+    PAIR.lastIndex = at;
+    const m = PAIR.exec(original);
+    if (!m) break;
+    if (ELSE_VALUE(m[1]!)) other = true;
+    else values.push(m[1]!);
+    end = at + m[0].length;
+    PAIR_GAP.lastIndex = end;
+    const gap = PAIR_GAP.exec(original);
+    if (!gap) break;
+    at = end + gap[0].length;
+  }
+  return values.length >= 3 && values.length <= 8 && values.every((v) => !GOES_ON.test(v.split(/\s+/)[0]!))
+    ? { at: start, end, values, other, paired: true }
+    : null;
 }
 
 /** The options listed after a choice's words, if any: after a colon or dash it says them at, else a few words on. */
@@ -69,6 +101,8 @@ function optionsAfter(original: string, cueEnd: number): Options | null {
     return null;
   }
   for (const start of starts) {
+    const pairs = pairsAt(original, start);
+    if (pairs) return { ...pairs, named: original.slice(cueEnd, start) };
     LIST.lastIndex = start;
     const m = LIST.exec(original);
     if (!m) continue;
@@ -80,6 +114,8 @@ function optionsAfter(original: string, cueEnd: number): Options | null {
     // "weight loss or muscle gain or sports performance and i want …": a list said with "or" ends at its "and".
     if (/\bor\b/i.test(m[1]!) && /\band\s+(?:like\s+)?(?:an?\s+|the\s+)?[^,]*$/i.test(m[1]!) && !/,/.test(m[1]!))
       items.pop();
+    // "billing, technical or other, and assigned to …": the list ends before the verb that goes on past it.
+    while (items.length > 2 && GOES_ON.test(items.at(-1)!.split(/\s+/)[0]!)) items.pop();
     let end = start + m[0].length;
     const last = items.at(-1)!.split(/\s+/);
     const verb = last.findIndex((w, i) => i > 0 && GOES_ON.test(w));
@@ -115,7 +151,12 @@ function fieldOf(cue: string, named: string): string {
   const kept: string[] = [];
   for (const w of words) {
     if (stop.test(w)) break;
-    if (/^(?:their|the|a|an|his|her|its|one|main)$/.test(w)) continue;
+    if (
+      /^(?:their|the|a|an|his|her|its|one|main|dropdown|drop|down|picklist|pick|list|menu|select|selection|box|radio|buttons?)$/.test(
+        w,
+      )
+    )
+      continue;
     kept.push(w);
   }
   const field = kept.slice(-2).join('_');
@@ -238,6 +279,17 @@ export function choiceRoutes(
   if (!found && rights.length)
     for (const l of lists)
       if (!found || Math.abs(found.at - rights[0]!.index) > Math.abs(l.at - rights[0]!.index)) found = l;
+  // "West goes to Priya, Central to Marcus, East to Dana. Update the lead owner … and DM the rep": with options
+  // paired with their people, the sentence after them says what each route does.
+  if (!found && !rights.length) {
+    const paired = lists.find((l) => l.paired);
+    const next = paired ? /[.!?\n]\s*(?=\S)/.exec(original.slice(paired.end)) : null;
+    if (paired && next) {
+      found = paired;
+      const anchor = Object.assign([''], { index: paired.end + next.index + next[0].length });
+      rights.push(anchor as RegExpMatchArray & { index: number });
+    }
+  }
   if (!found) return null;
   const options = found;
   const field = fieldOf(found.cue, found.named);
@@ -277,7 +329,7 @@ export function choiceRoutes(
   let to = Math.max(found.end, chosen?.end ?? 0, own?.at(-1)?.end ?? 0);
   // "unknown departments go to finance@", "anything else comes to me": the items no option fits.
   const elseSaid =
-    /\b(?:unknown|other|any other|anything else|everything else|the rest|all other)\b[^.;!?\n]*?\b(?:go(?:es)?|come|comes|sent|send|forward\w*|email\w*)\b[^.;!?\n]*/i.exec(
+    /\b(?:unknown|other|any other|anything else|everything else|the rest|all other|(?:any|every) [\w-]+ (?:outside|not (?:in|on|listed))|anything (?:outside|not (?:in|on|listed))|none of (?:these|those|them|the above))\b[^.;!?\n]*?\b(?:go(?:es)?|come|comes|sent|send|forward\w*|email\w*)\b[^.;!?\n]*/i.exec(
       original.slice(to),
     );
   const fallback = elseSaid
@@ -286,7 +338,9 @@ export function choiceRoutes(
       ? structuredClone(done)
       : null;
   if (elseSaid) to += elseSaid.index + elseSaid[0].length;
-  const from = Math.min(found.cueAt, clauseStart);
+  // "Our website enquiry form has a Department dropdown: …": the sentence that lists the options is theirs.
+  const sentenceStart = original.slice(0, found.cueAt).search(/[^.!?\n]*$/);
+  const from = Math.min(found.cueAt - sentenceStart > 120 ? found.cueAt : sentenceStart, clauseStart);
   // A test the clause rules read from an option ("category is appointment") gives way to the routes.
   const values = new Set(found.values.flatMap((v) => [v.toLowerCase(), v.toLowerCase().split(/\s+/)[0]!]));
   let at = dropStale(

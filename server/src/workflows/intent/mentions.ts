@@ -166,6 +166,8 @@ export function findMentions(tokens: Token[]): Mentions {
   const aiNouns: AiNoun[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i)) continue;
+    // "the buyer-agents group", "sales-assistant role": the end of a compound names people, not a model.
+    if (tokens[i]!.joined && tokens[i - 1]?.text === '-' && tokens[i - 2]?.kind === 'word') continue;
     for (const [parts, task] of AI_NOUN_PARTS) {
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k])) {
@@ -235,7 +237,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
-  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs'.split(
+  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov acv tcv arpu icp mql mqls sqls gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs'.split(
     ' ',
   ),
 );
@@ -372,6 +374,13 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     let before = from - 1;
     while (before > 0 && /^(?:the|a|an|our|my|their|its|his|her)$/.test(tokens[before]!.lower)) before--;
     if (!api && !camel && /^(?:in|for|at|near|around|across)$/.test(tokens[before]?.lower ?? '')) continue;
+    // "our VP Sales", "the Head of Finance", "Director of Ops": a person's title, not a system.
+    if (
+      !api &&
+      (/^(?:vp|svp|evp|head|director|manager|lead|chief|cfo|ceo|cto|coo|cmo)$/.test(prev?.lower ?? '') ||
+        (prev?.lower === 'of' && /^(?:head|director|vp|manager)$/.test(tokens[from - 2]?.lower ?? '')))
+    )
+      continue;
     // "the Platform team", "the Rotterdam office": a group of people, not a system.
     if (!api && GROUP_NOUN.test(tokens[end]?.lower ?? '')) continue;
     // "set its status to Ready", "moves to Closed Won": a value, not a system.

@@ -60,7 +60,7 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bcrypto nodes?\b/, 'crypto'],
   // "gunzip it", "unzip the archive", "extract the ZIP": n8n's Compression node.
   [
-    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b/,
+    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b|\bzip (?:up )?(?:my|our|the|all|each|every) (?:[\w-]+ ){0,3}(?:folders?|files|directory|directories|backups?|logs|documents|photos)\b/,
     'compression',
   ],
   // "stop the execution with the error 'invalid tenant'", "throw an error": n8n's Stop and Error node.
@@ -70,7 +70,7 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   ],
   // "run `df -h` with Execute Command", "run the shell command …": n8n's Execute Command node (self-hosted).
   [
-    /\bexecute command(?: nodes?)?\b|\b(?:run|runs|execute) (?:the |a )?(?:shell|bash|terminal) (?:command|script)s?\b/,
+    /\bexecute command(?: nodes?)?\b|\b(?:run|runs|execute) (?:the |a )?(?:shell|bash|terminal) (?:command|script)s?\b|\b(?:run|runs|execute)\b[^.!?\n]{1,80}?\bon (?:my|our|the) (?:home |local |own |linux |ubuntu )?(?:server|box|machine|host|vps|pi|raspberry pi|nas)\b/,
     'executeCommand',
   ],
   // "hash their emails with SHA-256": the Crypto node.

@@ -448,7 +448,7 @@ class Reader {
           // "… gets an invite by email, the others get a polite rejection": the same app, with this outcome's words.
           // "Other tickets should be left alone": the other outcome is nothing.
           const nothing =
-            /^(?:just\s+)?(?:do nothing|nothing|ignore|skip|stop|leave|drop|discard)\b|^(?:[a-z]+\s+){0,2}?(?:should|must|can|will|are|is|get|gets)?\s*(?:just\s+)?(?:be\s+)?(?:left\s+(?:alone|as is|untouched)|ignored|skipped|untouched|(?:do|does)\s+nothing)\b/.test(
+            /^(?:just\s+)?(?:do nothing|nothing|ignore|skip|stop|leave|drop|discard|stay (?:quiet|silent)|keep quiet|(?:be|remain) (?:quiet|silent)|no (?:message|alert|notification|action)|don'?t (?:bother|notify|send|alert|do anything))\b|^(?:[a-z]+\s+){0,2}?(?:should|must|can|will|are|is|get|gets)?\s*(?:just\s+)?(?:be\s+)?(?:left\s+(?:alone|as is|untouched)|ignored|skipped|untouched|(?:do|does)\s+nothing)\b/.test(
               this.words({ from: skip, to: clause.to }),
             );
           if (nothing) steps = [];
@@ -2222,6 +2222,15 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     trigger = { kind: 'error' };
     reader.steps.push(...reader.onError.splice(0));
   }
+  // "Hourly: post DHL tracking exceptions to the logistics channel": on a schedule or an app's event, the errors
+  // posted are the items the workflow reads, not its own failures.
+  if (
+    !options.fragment &&
+    !reader.steps.length &&
+    reader.onError.length &&
+    (trigger.kind === 'schedule' || trigger.kind === 'app')
+  )
+    reader.steps.push(...reader.onError.splice(0));
   const steps = coverMentions(reader.steps, ctx, found);
   // "returns JSON with the fields …" became the agent's output parser: it is no step left unread.
   let shaped = false;

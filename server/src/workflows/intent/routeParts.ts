@@ -5,6 +5,7 @@ import type { Condition } from '../spec.ts';
 import { lemma, verbClass } from './lexicon.ts';
 import { findMentions } from './mentions.ts';
 import { tokenize } from './text.ts';
+import { conditionOf } from './words.ts';
 
 export interface Segment {
   start: number;
@@ -19,6 +20,22 @@ export interface Segment {
   /** Which pivot the part used (arrow, colon, verb): routes of one list say theirs alike. */
   kind: number;
 }
+
+const BOUND_WORDS: Record<string, string> = {
+  under: '<',
+  below: '<',
+  'less than': '<',
+  'lower than': '<',
+  over: '>',
+  above: '>',
+  'more than': '>',
+  'greater than': '>',
+  'higher than': '>',
+};
+
+/** Words that make the words before an arrow a test of the items. */
+const TEST_WORDS =
+  /\b(?:outside|inside|mismatch\w*|missing|no|not|without|with|over|under|above|below|more|less|contains?|starts?|ends?|equals?|any|same|different|failed|succeeded|late|overdue|expired|older|newer|than)\b|[<>=]/i;
 
 /** Where a part's value ends and what happens to it begins: an arrow, else a colon, else a verb. */
 const PIVOTS = [
@@ -90,10 +107,14 @@ const TRAIL =
 export const FALLBACK =
   /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
 export const NOTHING =
-  /^(?:(?:do |get |gets |receive )?nothing|no action|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
+  /^(?:(?:do |get |gets |receive )?nothing|no action|stay (?:quiet|silent)|keep quiet|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
 /** Words a value is never: pronouns, labels of a request's own parts, times. */
 const NOT_VALUE =
   /^(?:it|this|that|they|them|we|i|you|he|she|then|also|budget|note|notes|ac|acceptance criteria|step \d+|example|e\.g|i\.e|pls|please|goal|context|why|what i need|requirements?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)$/;
+
+const LISTED_LINE = /^\s*(?:[-*•]|\d+[.)])\s+[^\n:]{1,40}:\s/;
+const AMOUNT_ROUTE =
+  /(?:^\s*|:\s+)(?:[<>≤≥]=?|under|below|over|above|(?:less|lower|more|greater|higher) than)?\s*[$€£]?\d[\d,.]*[km]?(?:\s*(?:-|–|to)\s*[$€£]?\d[\d,.]*[km]?)?\s*:\s/i;
 
 /** The parts of a request, with their offsets: lines, sentences, and the commas and semicolons inside them. */
 function partsOf(text: string): Array<{ start: number; text: string }> {
@@ -102,6 +123,19 @@ function partsOf(text: string): Array<{ start: number; text: string }> {
     /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)\s+(?:and|but|while|whereas)\s+(?=\S+(?:\s+\S+){0,3}\s*(?:→|->|=>|:)))\s*/g;
   let at = 0;
   for (const m of text.matchAll(sep)) {
+    if (m.index < at) continue;
+    // "- under $10k: self-serve team, post in #smb-deals": a listed line with its value and a colon is one route.
+    // "under $10000: self-serve team, post in #smb-deals.": an amount's route, said with a colon, to its sentence's end.
+    if (
+      m[0].includes(',') &&
+      (LISTED_LINE.test(text.slice(at, m.index)) || AMOUNT_ROUTE.test(text.slice(at, m.index)))
+    ) {
+      const rest = /(?<![\d.])\.(?=\s)|[\n;]/.exec(text.slice(m.index));
+      const lineEnd = rest ? m.index + rest.index : text.length;
+      parts.push({ start: at, text: text.slice(at, lineEnd) });
+      at = lineEnd + (rest ? rest[0].length : 0);
+      continue;
+    }
     if (m.index > at) parts.push({ start: at, text: text.slice(at, m.index) });
     at = m.index + m[0].length;
   }
@@ -133,23 +167,58 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     full = false;
   }
   if (!pivot || pivot.index === 0) return null;
-  const left = part.text.slice(0, pivot.index).trim();
+  let left = part.text.slice(0, pivot.index).trim();
+  let how = '';
+  // "the rest by email to support@", "everything else via Slack": the other items, and how theirs goes.
+  const by =
+    /^((?:(?:and|but)\s+)?(?:the rest|everything else|anything else|all (?:the )?others?|everyone else|others))\s+((?:by|via|over|through)\s+.+)$/i.exec(
+      left,
+    );
+  if (by) [left, how] = [by[1]!, by[2]!.replace(/^(?:by|via|over|through)\s+/i, '') + pivot[0]];
   // "Trigger: schedule 01:30", "Steps: download …", "Notes: …": a spec's headings, no values to route by.
   if (SPEC_HEADING.test(left)) return null;
-  const action = part.text.slice(pivot.index + pivot[0].length).trim();
+  const action = (how + part.text.slice(pivot.index + pivot[0].length)).trim();
   if (!action || action.length > 200) return null;
   // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.
   const first = action.split(/\s+/)[0]!.toLowerCase();
-  if (full && kind === 1 && !verbClass(first) && !NOTHING.test(action.toLowerCase()) && !/^(?:to|into)$/.test(first))
+  // "$10k", "1.5M", "25,000": amounts as people write them.
+  const plain = left
+    .replace(/(?<=\d),(?=\d{3}\b)/g, '')
+    .replace(/(\d+(?:\.\d+)?)\s*([km])\b/gi, (_, n: string, u: string) =>
+      String(Math.round(Number(n) * (u.toLowerCase() === 'k' ? 1000 : 1e6))),
+    );
+  // "$400k to $1M: the senior agents group": a range or a bound names only where its items go.
+  const numeric =
+    /^(?:[-*•]\s*)?(?:[<>≤≥]=?|under|below|over|above|(?:less|lower|more|greater|higher) than)?\s*[$€£]?\d[\d,]*(?:\s*(?:-|–|to)\s*[$€£]?\d[\d,]*)?\s*$/i.test(
+      plain,
+    );
+  if (full && kind === 1 && numeric && !verbClass(first) && !NOTHING.test(action.toLowerCase()))
+    full = action
+      .toLowerCase()
+      .split(/[^a-z-]+/)
+      .some((w, i) => i > 0 && /^(?:send|create|update|delete)$/.test(verbClass(w) ?? '') && lemma(w) === w);
+  else if (
+    full &&
+    kind === 1 &&
+    !verbClass(first) &&
+    !NOTHING.test(action.toLowerCase()) &&
+    !/^(?:to|into)$/.test(first)
+  )
     // "Route them by environment: production creates a Jira bug …": the colon introduces the first route.
     return segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after);
   let field: string | undefined;
   let condition: Condition | undefined;
   // "severity=critical", "status is resolved": the field is said with its value.
   const pair = /^([a-z_][\w.]*)\s*(?:=|==)\s*['"‘“]?([\w -]+?)['"’”]?$/i.exec(left);
-  const range = /\(?\s*(\d+)\s*(?:-|–|to)\s*(\d+)\s*\)?/.exec(left);
-  // "< 50 → …", "> 500 → …": a bound.
-  const bound = /^(?:[-*•]\s*)?(<=?|>=?|≤|≥)\s*[$€£]?(\d+)/.exec(left);
+  const range = /\(?\s*[$€£]?(\d+)\s*(?:-|–|to)\s*[$€£]?(\d+)\s*\)?/.exec(plain);
+  // "< 50 → …", "> 500 → …", "under $10000: …", "over 75000 →": a bound.
+  const boundSaid =
+    /^(?:[-*•]\s*)?(<=?|>=?|≤|≥|under|below|less than|lower than|over|above|more than|greater than|higher than)\s*[$€£]?(\d[\d,]*)/i.exec(
+      plain,
+    );
+  const bound = boundSaid
+    ? [boundSaid[0], BOUND_WORDS[boundSaid[1]!.toLowerCase()] ?? boundSaid[1]!, boundSaid[2]!.replace(/,/g, '')]
+    : null;
   const words = (pair ? pair[2]! : left.replace(/\([^)]*\)/g, ' '))
     .replace(/['"‘’“”`]/g, '')
     .split(/\s+/)
@@ -168,6 +237,47 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   while (words.length > 1 && TRAIL.test(words.at(-1)!.toLowerCase())) words.pop();
   const name = words.join(' ') || (fallback ? 'other' : '');
   const lower = name.toLowerCase();
+  // "Shipping outside the EU -> generate customs docs", "Quantity mismatch -> email the buyer": a test said in words
+  // before an arrow is a rule of its own.
+  if (
+    kind === 0 &&
+    !fallback &&
+    words.length > 3 &&
+    words.length <= 9 &&
+    !bound &&
+    !range &&
+    !pair &&
+    !/^(?:[-*•]\s*)?(?:new|incoming|when|whenever|every|each|on|after|once|trigger|if|unless|whether|in case)\b/i.test(
+      left,
+    ) &&
+    // A test, not a thing: "Shipping outside the EU", "Bill with no goods receipt" (not "the daily inventory report").
+    (TEST_WORDS.test(left) || conditionOf(`if ${left}`) !== null) &&
+    !findMentions(tokenize(left)).apps.length
+  ) {
+    const said = conditionOf(`if ${left.replace(/^[-*•]\s*/, '')}`);
+    const test: Condition = said
+      ? { field: said.field, operator: said.operator, value: said.value }
+      : {
+          field: words
+            .join('_')
+            .toLowerCase()
+            .replace(/[^a-z0-9_]+/g, '')
+            .slice(0, 40),
+          operator: 'isTrue',
+          value: true,
+        };
+    return {
+      start: part.start,
+      end: part.start + part.text.length,
+      name: name.slice(0, 40),
+      full: true,
+      fallback: false,
+      condition: test,
+      field: test.field,
+      action,
+      kind,
+    };
+  }
   // "IT requests should become a task": the department, written in capitals, not the pronoun.
   if (!name || words.length > 3 || name.length > 32 || (NOT_VALUE.test(lower) && name !== 'IT')) return null;
   if (words.some((w) => CLAUSE.test(w))) return null;
@@ -214,8 +324,19 @@ export function findRoutes(original: string): Segment[] | null {
         part,
         run.some((s) => s.full),
       ) ?? verbFirst(part);
+    const last = run.at(-1);
     if (seg) run.push(seg);
-    else run = [];
+    // "Any item with SKU starting HZ- -> don't dispatch, send to the hazmat team in Teams": what the route does goes on
+    // past its comma.
+    else if (
+      last?.kind === 0 &&
+      last.full &&
+      verbClass(part.text.trim().split(/\s+/)[0]!.toLowerCase()) &&
+      !/[→>]/.test(part.text)
+    ) {
+      last.action = `${last.action}, ${part.text.trim()}`;
+      last.end = part.start + part.text.length;
+    } else run = [];
     if (run.length > best.length) best = [...run];
   }
   // "anything mentioning divorce …, contract or lease stuff to …": the parts after say theirs the same way.
@@ -238,7 +359,7 @@ export function fieldOf(text: string): string | null {
     ...text.matchAll(
       /\b(?:depending on|based on|according to|routed? (?:them |it )?(?:by|on)|switch on|split (?:them |it )?by|sorted by|by)\s+(?:the |their |its |his |her |which |what )?['"‘“`]?([a-z][\w]*)['"’”`]?/gi,
     ),
-    ...text.matchAll(/\b(?:the |their |its )['"‘“`]?([a-z][\w]*)['"’”`]? (?:field|column|property|value)\b/gi),
+    ...text.matchAll(/\b(?:the |their |its |an? )['"‘“`]?([a-z][\w]*)['"’”`]? (?:field|column|property|value)\b/gi),
   ]
     .map((m) => m[1]!.toLowerCase())
     .filter(

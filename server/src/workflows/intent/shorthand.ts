@@ -38,6 +38,14 @@ function days(text: string): string {
         /(^|[\n.;]\s*)(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days(?=\s*[:,])/gi,
         (_, lead: string, day: string) => `${lead}Every ${day[0]!.toUpperCase()}${day.slice(1).toLowerCase()}day`,
       )
+      // "Mondays at 4am run …", "post it Fridays 5pm": a plural day with a time of day is every such day.
+      .replace(
+        new RegExp(
+          String.raw`(?<!\b(?:on|every|each|the|of|all|most|some|no)\s)\b(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days(?=\s+(?:at\s+)?(?:${CLOCK}))`,
+          'gi',
+        ),
+        (_, day: string) => `every ${day[0]!.toUpperCase()}${day.slice(1).toLowerCase()}day`,
+      )
   );
 }
 
@@ -61,7 +69,12 @@ const WORDS: Array<[RegExp, string]> = [
   // "every hr", "after 48 hrs", "last wk": hours and weeks.
   [/\b1\s*hrs?\b\.?/gi, '1 hour'],
   [/\b(\d+)\s*hrs?\b\.?/gi, '$1 hours'],
-  [/\b(every|each|per|an|one|the|last|next|this)\s+hr\b\.?/gi, '$1 hour'],
+  [
+    /\b(every|each|per|an|one|last|next|this)\s+hr\b\.?(?!\s+(?:team|dept|department|manager|specialist|person|lead|contact|partner|rep|admin|system|portal|tool))/gi,
+    '$1 hour',
+  ],
+  // "in the last hr", but "the HR specialist", "the hr team": the department.
+  [/\b(the)\s+hr\b(?=\s*(?:[.,;!?)]|$|before|after|ago))/gi, '$1 hour'],
   [/\b1\s*wks?\b\.?/gi, '1 week'],
   [/\b(\d+)\s*wks?\b\.?/gi, '$1 weeks'],
   [/\b(every|each|per|a|one|the|last|next|this)\s+wk\b\.?/gi, '$1 week'],

@@ -59,6 +59,7 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   const two = `${t.lower} ${tokens[k + 1]?.lower ?? ''}`;
   if (/^(?:(?:everyone|everybody|anyone|everything|anything) else|the (?:rest|others)|all others?)$/.test(two))
     return true;
+  if (/^(?:rest|others)$/.test(t.lower) && tokens[k - 1]?.lower === 'the') return true;
   // "Store name, score and summary in Notion": a verb-like word in a list of nouns is one of them.
   if (
     isVerbAt(tokens, k) &&
@@ -245,7 +246,9 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     ) &&
     // "invoices go to Karen, … everything else to Tom": a plural noun alone before the route's verb is a value too.
     (/^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') ||
-      (/^[a-z]+s$/.test(t.lower) && /^(?:go|should|must|get|are)$/.test(tokens[k + 1]?.lower ?? ''))) &&
+      (/^[a-z]+s$/.test(t.lower) && /^(?:go|should|must|get|are)$/.test(tokens[k + 1]?.lower ?? '')) ||
+      // "…, warnings to Slack #ops, the rest by email": a plural value after a comma, and only where it goes.
+      (/^[a-z]+s$/.test(t.lower) && tokens[k + 1]?.lower === 'to' && tokens[k - 1]?.text === ',')) &&
     hasOthers(tokens);
   // "US and Canada orders go to Airtable, EU orders go to a Google Sheet": values before the items, twice or more.
   if (t.kind === 'word' && !verbClass(t.lower) && !STOPS.test(t.lower) && separates(tokens, k - 1)) {

@@ -186,17 +186,17 @@ const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
 function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
   // "my n8n workflows": a name that ends with its items.
   const last = tokens[ref.to - 1]!;
-  if (ref.to - 1 > ref.from && ITEM_AFTER.test(last.lower)) return last.lower.replace(/s$/, '');
+  if (ref.to - 1 > ref.from && ITEM_AFTER.test(last.lower)) return singular(last.lower);
   // "add them to QuickBooks as bills": what they become there.
   const as =
     tokens[ref.to]?.lower === 'as'
       ? tokens.slice(ref.to + 1, ref.to + 3).find((t) => t.kind === 'word' && !/^(?:a|an|the|new)$/.test(t.lower))
       : undefined;
-  if (as && ITEM_AFTER.test(as.lower)) return as.lower.replace(/s$/, '');
+  if (as && ITEM_AFTER.test(as.lower)) return singular(as.lower);
   // "the Pipedrive won deals", "Stripe failed payments": a state may stand between the app and its items.
   const [first, second] = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
   const next = first && STATE.test(first.lower) && second ? second : first;
-  return next && ITEM_AFTER.test(next.lower) ? next.lower.replace(/s$/, '') : undefined;
+  return next && ITEM_AFTER.test(next.lower) ? singular(next.lower) : undefined;
 }
 
 const STATE =
@@ -247,6 +247,18 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
     const got = /^(?:an?)$/.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 2] : tokens[i + 1];
     if (lemma(t.lower) === 'get' && /^(?:label|labels|tag|tags|star|flag)$/.test(got?.lower ?? ''))
       return { index: i, word: 'label', cls: 'update' };
+    // "I open the New Starters workbook", "open the shared mailbox": opening a file or a place is reading it.
+    if (
+      lemma(t.lower) === 'open' &&
+      tokens
+        .slice(i + 1, i + 6)
+        .some((x) =>
+          /^(?:workbooks?|spreadsheets?|sheets?|files?|folders?|mailbox|inbox|documents?|docs?|attachments?|pdfs?|csvs?|excel|trackers?|registers?|logs?|lists?|reports?|scans?|dashboards?|portal)$/.test(
+            x.lower,
+          ),
+        )
+    )
+      return { index: i, word: 'open', cls: 'read' };
     if (cls) return { index: i, word: lemma(t.lower), cls };
     break;
   }
@@ -727,9 +739,14 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "email me the open HubSpot deals", "post the Stripe payouts to Slack": what is sent is read from the app, and
     // the message goes by mail or chat.
     // "send me …", "send them the list": a message to people, with no channel named.
+    // "send me …", "send each one our code of conduct PDF", "send every customer the letter": to people.
     const toSomeone =
       head?.word === 'send' &&
-      /^(?:me|us|him|her|them)$/.test(tokens[head.index + 1]?.lower ?? '') &&
+      (/^(?:me|us|him|her|them)$/.test(tokens[head.index + 1]?.lower ?? '') ||
+        (/^(?:each|every|all)$/.test(tokens[head.index + 1]?.lower ?? '') &&
+          /^(?:one|ones|of|customers?|clients?|contacts?|suppliers?|members?|users?|people|subscribers?|recipients?|candidates?|employees?|students?|parents?|tenants?|vendors?|leads?|attendees?|participants?|volunteers?|donors?|guests?)$/.test(
+            tokens[head.index + 2]?.lower ?? '',
+          ))) &&
       appKind(ref.app) !== 'message';
     const sentElsewhere =
       verb === 'send' &&
@@ -1330,7 +1347,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
   // "send me a list of people who've left in BambooHR": an app that sends nothing is where the list is read, and
   // the list goes by e-mail.
-  if (head?.word === 'send' && /^(?:me|us|him|her|them)$/.test(tokens[head.index + 1]?.lower ?? '')) {
+  const recipient = tokens[head ? head.index + 1 : -1]?.lower ?? '';
+  if (
+    head?.word === 'send' &&
+    (/^(?:me|us|him|her|them)$/.test(recipient) ||
+      (/^(?:each|every)$/.test(recipient) &&
+        /^(?:one|customer|client|contact|supplier|member|person)$/.test(tokens[head.index + 2]?.lower ?? '')))
+  ) {
     const mute = outputs.filter(
       (o) => o.kind === 'app' && o.verb === 'send' && appKindOf(o.app) !== 'message' && !SMS_APPS.test(o.app),
     );
@@ -1338,7 +1361,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       outputs.splice(outputs.indexOf(o), 1);
       if (o.kind === 'app') sources.push({ ...o, verb: 'read' });
     }
-    if (mute.length && !outputs.some((o) => o.kind === 'app' && o.verb === 'send'))
+    // "send me the latest report from SharePoint": read where it is, and mailed.
+    const readFrom = sources.some((o) => o.kind === 'app' && appKindOf(o.app) !== 'message' && !SMS_APPS.test(o.app));
+    if (
+      (mute.length || readFrom) &&
+      !outputs.some((o) => o.kind === 'app' && (o.verb === 'send' || appKindOf(o.app) === 'message')) &&
+      !m.apps.some((a) => appKind(a.app) === 'message' || SMS_APPS.test(a.app.key))
+    )
       outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   }
   // "export new HubSpot deals as a CSV", "dump the Postgres table public.subscriptions to CSV": the app the file is

@@ -33,6 +33,52 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
   const out: StatedTest[] = [];
   const state = STATE_AFTER_VERB.exec(lower) ?? STATE_AFTER_ITEM.exec(lower);
   if (state) out.push({ match: state, condition: { field: 'status', operator: 'equals', value: state[1]! } });
+  // "reaches the Proposal stage", "moves to 'Negotiation/Review'", "changes the lifecycle stage to SQL", "turns into an
+  // SQL": a stage or status the item enters, named by the request.
+  const entered = state
+    ? null
+    : (new RegExp(
+        String.raw`\b(?:reach(?:es|ed)?|moves? (?:in)?to|moved (?:in)?to|enters?|entered|hits?|gets? to|lands? in)\s+(?:the\s+)?['"‘“\x60]?([\w/&-]+(?: [\w/&-]+)?)['"’”\x60]?\s+(stage|status|column|phase|step)\b`,
+      ).exec(lower) ??
+      /\b(?:reach(?:es|ed)?|moves? (?:in)?to|moved (?:in)?to|enters?|entered|changes? to|changed to|set to|sets? (?:it |its \w+ |the \w+ )?to|flips? (?:it |the \w+ (?:field )?)?to|flipped (?:it |the \w+ (?:field )?)?to|becomes?|became)\s+(?:the\s+)?['"‘“\x60]([^'"’”\x60]{1,30})['"’”\x60]/.exec(
+        lower,
+      ) ??
+      /\b(?:lifecycle stage|stage|status|deal stage|lead status)\s+(?:changes?\s+|is\s+(?:changed|set|moved)\s+)?to\s+(mql|sql|sal|opportunity|customer|evangelist|subscriber|lead|won|lost|closed won|closed lost|qualified|unqualified|[a-z]+ed)\b/.exec(
+        lower,
+      ) ??
+      /\b(?:turns?|turned|converts?|converted|is converted|becomes?|became)\s+(?:in(?:to)?\s+)?(?:an?\s+)?(mql|sql|sal|opportunity|customer|paying customer)\b/.exec(
+        lower,
+      ));
+  if (entered) {
+    const field = /\bstatus\b/.test(entered[0]) ? 'status' : 'stage';
+    out.push({
+      match: entered,
+      condition: {
+        field: entered[2] && /^(?:status|stage)$/.test(entered[2]) ? entered[2] : field,
+        operator: 'equals',
+        value: entered[1]!,
+      },
+    });
+  }
+  // "every won deal", "each paid invoice", "every time we win a deal": the state said before the item.
+  const before =
+    state || entered
+      ? null
+      : (new RegExp(
+          String.raw`\b(?:every|each|any|all|a|the|newly)\s+(won|lost|paid|closed|completed|fulfilled|shipped|signed|approved|cancell?ed|refunded)\s+(?:[a-z]+\s+)?(?:${ITEMS})\b`,
+        ).exec(lower) ??
+        /\b(?:we|i|you|they|someone|a rep|the team)\s+(win|lose|close)\s+(?:a|the|an)\s+(?:new\s+)?(?:deal|opportunity|opp)\b/.exec(
+          lower,
+        ));
+  if (before)
+    out.push({
+      match: before,
+      condition: {
+        field: 'status',
+        operator: 'equals',
+        value: ({ win: 'won', lose: 'lost', close: 'won' } as Record<string, string>)[before[1]!] ?? before[1]!,
+      },
+    });
   // "status `completed`", "stage: `won`": a state written as a code value.
   const coded = /\b(status|stage|state)\s*(?:[:=]|==|->|→)?\s*`([\w -]{1,30})`/.exec(lower);
   if (coded) out.push({ match: coded, condition: { field: coded[1]!, operator: 'equals', value: coded[2]!.trim() } });
@@ -74,6 +120,60 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
   // "wait 3 days. Still in that stage? …": whether the item is where it was.
   const still = /\bstill (?:in|at|on) (?:that|the same|this|its) (stage|status|state|list|column)\b/.exec(lower);
   if (still) out.push({ match: still, condition: { field: `still_in_${still[1]}`, operator: 'isTrue', value: true } });
+  // "any item below its minimum", "the items below their reorder level": a bound each item carries itself.
+  const own =
+    /\b(below|under|less than|lower than|beneath|above|over|more than|higher than|exceeds?|exceeding)\s+(?:its|their|the)\s+(re-?order (?:level|point|threshold|quantity)|minimum(?: (?:stock|level|quantity|threshold))?|min(?:imum)? stock|safety stock|par level|threshold|target|limit|budget|quota|max(?:imum)?(?: (?:stock|level|quantity))?)\b/.exec(
+      lower,
+    );
+  if (own) {
+    const measure = /\bstock\b/.test(whole)
+      ? 'stock'
+      : /\binventory\b/.test(whole)
+        ? 'inventory'
+        : /\bbudget\b/.test(own[2]!)
+          ? 'spend'
+          : 'quantity';
+    out.push({
+      match: own,
+      condition: {
+        field: measure,
+        operator: /^(?:below|under|less than|lower than|beneath)$/.test(own[1]!) ? 'lt' : 'gt',
+        value: `={{ $json.${own[2]!.replace(/[\s-]+/g, '_')} }}`,
+      },
+    });
+  }
+  // "everyone who ticked the newsletter box", "contacts who opted in to marketing": a yes/no the item carries.
+  const ticked2 = ticked
+    ? null
+    : /\b(?:who|that|which|and)\s+(?:have\s+|has\s+)?(?:ticked|checked|selected|opted in(?: to| for)?|opted into|said yes to|agreed to|consented to)\s+(?:the\s+)?([\w-]+(?:\s+(?!box\b|checkbox\b|option\b)[\w-]+)?)(?:\s+(?:box|checkbox|option|field))?/.exec(
+        lower,
+      );
+  if (ticked2)
+    out.push({
+      match: ticked2,
+      condition: { field: ticked2[1]!.replace(/\W+/g, '_'), operator: 'isTrue', value: true },
+    });
+  // "opportunities nobody has updated for 30 days", "users who haven't logged in for 60 days": no activity since.
+  const idle =
+    /\b(?:nobody|no one|not|n't|never)\s+(?:has\s+|have\s+|been\s+|had\s+)?(?:been\s+)?(updated|touched|modified|changed|edited|contacted|logged in|active|replied(?: to)?|responded(?: to)?|opened|used|viewed|visited)\s+(?:\w+\s+)?(?:for|in|within|since)\s+(?:the\s+(?:last|past)\s+)?(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(days?|weeks?|months?|hours?)\b/.exec(
+      lower,
+    );
+  if (idle) {
+    const n = /^an?$/.test(idle[2]!) ? 1 : Number(numberWord(idle[2]!) ?? idle[2]);
+    const field = /^(?:updated|touched|modified|changed|edited)$/.test(idle[1]!)
+      ? 'updated_at'
+      : /^logged in|^active|^used|^visited/.test(idle[1]!)
+        ? 'last_login'
+        : `last_${idle[1]!.split(' ')[0]}_at`;
+    out.push({
+      match: idle,
+      condition: {
+        field,
+        operator: 'lt',
+        value: `={{ $now.minus({ ${idle[3]!.replace(/s?$/, 's')}: ${n} }).toISO() }}`,
+      },
+    });
+  }
   // "items stuck for 3+ days", "users not logged in 90+ days", "emails I haven't replied to in over two days".
   const age = new RegExp(String.raw`\b(?:for|in|since|of)?\s*${AGE}`).exec(lower);
   if (age) {

@@ -48,7 +48,7 @@ const EVENTS: Array<[RegExp, string]> = [
 const eventOf = (text: string) => EVENTS.find(([re]) => re.test(text))?.[1] ?? 'created';
 
 const EVENT_VERB =
-  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|cancels?|buys?|bought|orders|ordered|purchases?|purchased|deleted|moved|assigned|closed|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed|fires|fired|triggers|triggered|resolves|resolved|breaches|breached)$/;
+  /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|cancels?|buys?|bought|orders|ordered|purchases?|purchased|deleted|moved|assigned|closed|closes|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed|fires|fired|triggers|triggered|resolves|resolved|breaches|breached)$/;
 
 /** Tokens of the clause that an event word starts, up to the comma, "then" or the action after the event. */
 function eventClause(tokens: Token[], at: number, span: number): number {
@@ -116,6 +116,14 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       /^(?:a|an|the|them|it|their|him|her|me|us|each|every|one)$/.test(tokens[end + 1]?.lower ?? '')
     )
       break;
+    // "when the NPS score < 7 email me", "disk usage above 90% send a PagerDuty alert": an action right after the
+    // bound a test names starts the steps.
+    const bound =
+      /^[$€£]?\d[\d.,]*k?$/.test(prev) ||
+      ((prev === '%' ||
+        /^(?:usd|eur|gbp|dollars?|euros?|pounds?|degrees?|days?|hours?|minutes?|percent|ms|gb|mb)$/.test(prev)) &&
+        /^[$€£]?\d[\d.,]*k?$/.test(tokens[end - 2]?.lower ?? ''));
+    if (bound && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && end > at + span) break;
     // "when someone cancel a class (our site send webhook) look in the sheet …": an action after the aside.
     if (prev === ')' && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower)) break;
     // "… each new Zendesk ticket and route it": "and" with an action after it ends the event.
@@ -215,11 +223,13 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
     // "… and send a Slack message to the AE", "post a Teams message": one message the workflow sends.
     const sender = /^(?:send|sends|post|posts|write|writes|drop|create|creates|add|adds)$/;
+    // "send the person a WhatsApp message", "send each new lead a Telegram message": to whom, then the message.
+    const said = tokens.slice(Math.max(0, ref.from - 6), ref.from - 1);
+    const verbAt = said.findLastIndex((t) => sender.test(t.lower));
     if (
       /^(?:a|an)$/.test(before) &&
-      (sender.test(tokens[ref.from - 2]?.lower ?? '') ||
-        (/^(?:me|us|them|him|her)$/.test(tokens[ref.from - 2]?.lower ?? '') &&
-          sender.test(tokens[ref.from - 3]?.lower ?? '')))
+      verbAt >= 0 &&
+      said.slice(verbAt + 1).every((t) => t.kind === 'word' && !verbClass(t.lower))
     )
       continue;
     if (!triggerable(ref) && !/^(?:new|incoming)$/.test(before)) continue;
@@ -261,10 +271,24 @@ const MESSAGING =
 
 /** "a Telegram bot", "WhatsApp AI customer service bot": the messaging app a bot talks through. */
 function botApp(tokens: Token[], m: Mentions): AppRef | undefined {
-  const bot = tokens.some((t) => BOT.test(t.lower)) || m.aiNouns.some((n) => n.task === 'agent');
-  if (!bot) return undefined;
+  // "working with an agent", "if they already have an agent", "our estate agent": a person, not a bot.
+  const person = (i: number) => {
+    const before = /^(?:a|an|the)$/.test(tokens[i - 1]?.lower ?? '') ? tokens[i - 2] : tokens[i - 1];
+    return /^(?:with|have|has|had|their|his|her|estate|insurance|travel|sales|booking|listing|buyer|seller|letting|leasing|support|human|live|real)$/.test(
+      before?.lower ?? '',
+    );
+  };
+  const agents = m.aiNouns.flatMap((n) => (n.task === 'agent' && !person(n.from) ? [n.from] : []));
+  const bots = tokens.flatMap((t, i) => (BOT.test(t.lower) && !person(i) ? [i] : []));
+  if (!bots.length && !agents.length) return undefined;
+  // "working with an agent y/n … a thank-you text through Twilio": a bot is said with the app it talks through (or
+  // as one that converses), not any person called an agent somewhere in the request.
   return m.apps.find(
-    (ref) => MESSAGING.test(ref.app.key) && ref.app.trigger && !/^(?:gmail|microsoftOutlook)$/.test(ref.app.key),
+    (ref) =>
+      MESSAGING.test(ref.app.key) &&
+      ref.app.trigger &&
+      !/^(?:gmail|microsoftOutlook)$/.test(ref.app.key) &&
+      (bots.some((i) => Math.abs(i - ref.from) <= 8) || agents.some((i) => Math.abs(i - ref.from) <= 14)),
   );
 }
 
@@ -1020,6 +1044,8 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const formAt = lower.findIndex(
     (w, i) =>
       /^forms?$/.test(w) &&
+      // "free-form emails", "free form text": the way something is written, not a form.
+      !/^(?:free|-)$/.test(lower[i - 1] ?? '') &&
       !m.apps.some((a) => (i >= a.from && i < a.to) || (a.to === i && a.app.trigger && a.app.key !== 'n8n')),
   );
   if (formAt >= 0)

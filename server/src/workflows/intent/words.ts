@@ -129,6 +129,9 @@ export function conditionOf(text: string): (Condition & { end: number }) | null 
   if (!found) return null;
   const c = found.condition;
   const day = typeof c.value === 'string' && /^(?:equals|notEquals)$/.test(c.operator) ? DAYS[c.value] : undefined;
+  // "whose close date is already in the past", "the due date is in the future": a date compared with now.
+  if (c.operator === 'equals' && /^(?:past|future)$/.test(String(c.value)) && /date|_at$|deadline|due/.test(c.field))
+    return { ...c, operator: c.value === 'past' ? 'lt' : 'gt', value: '={{ $now.toISO() }}', end: found.end };
   return { ...c, ...(day ? { value: day } : {}), end: found.end };
 }
 
@@ -149,7 +152,49 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
   return { condition: found.condition, end: offset + found.end };
 }
 
+/** "expires within 30 days", "is due in the next 7 days", "renews in under 2 weeks": a date before a time ahead. */
+const DUE_WITHIN =
+  /\b(?:(?:the\s+|its\s+|their\s+)?([a-z]+(?:\s+[a-z]+)?)\s+)?(expires?|expiring|renews?|renewing|(?:is|are)\s+due|due|ends?|ending|lapses?)\s+(?:with)?in\s+(?:the\s+next\s+|less than\s+|under\s+|fewer than\s+)?(\d+|a|one|two|three|four|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/;
+const WORD_NUMBERS: Record<string, number> = {
+  a: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  fourteen: 14,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};
+
 function readBody(text: string): { condition: Condition; end: number } | null {
+  const due = DUE_WITHIN.exec(text);
+  if (due) {
+    const n = WORD_NUMBERS[due[3]!] ?? Number(due[3]);
+    const verb = due[2]!.replace(/^(?:is|are)\s+/, '');
+    const field = /^renew/.test(verb)
+      ? 'renewal_date'
+      : /^due/.test(verb)
+        ? 'due_date'
+        : /^end/.test(verb)
+          ? 'end_date'
+          : 'expiry_date';
+    return {
+      condition: {
+        field,
+        operator: 'lte',
+        value: `={{ $now.plus({ ${due[4]!.replace(/s?$/, 's')}: ${n} }).toISO() }}`,
+      },
+      end: due.index + due[0].length,
+    };
+  }
+  // "if it has been disarmed", "if they have been approved": the state the item is in.
+  const been = /^(?:it|they|this|that|the \w+)\s+(?:has|have|had)\s+(?:already\s+)?been\s+([a-z]+ed)\b/.exec(text);
+  if (been)
+    return { condition: { field: 'status', operator: 'equals', value: been[1]! }, end: been.index + been[0].length };
   // "when the label 'bug' is added", "when the 'bug' tag is applied": the label the item gets.
   const labelAdded =
     /\b(?:the\s+|a\s+)?(?:(label|tag)s?\s+["'“‘]?([\w.-]{1,40})["'”’]?|["'“‘]([\w .-]{1,40})["'”’]\s+(label|tag)s?)\s+(?:is\s+|are\s+|gets?\s+|was\s+)?(?:added|applied|set|put on|attached)\b/.exec(
@@ -768,7 +813,7 @@ const APPROVAL =
 
 /** A message to the user who asks: "email me", "send me a text", "text us", "forward it to me", "an SMS to me". */
 const TO_ME =
-  /\b(?:email|e-mail|mail|text|sms)\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:to\s+)?(?:me|myself|us)\b|\bsend\s+(?:me|us|myself)\s+(?:an?\s+)?(?:\w+\s+)?(?:email|e-mail|mail|sms|text)\b|\b(?:send|forward)\s+an?\s+(?:sms|email|text)\s+to\s+(?:me|us|myself)\b|\b(?:to|send\s+(?:it|them|this))\s+(?:to\s+)?(?:me|us|myself)\s+(?:by|via)\s+(?:email|e-mail|mail|sms|text)\b/i;
+  /\b(?:email|e-mail|mail|text|sms)\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:to\s+)?(?:me|myself|us)\b|\bsend\s+(?:me|us|myself)\s+(?:an?\s+)?(?:\w+\s+)?(?:email|e-mail|mail|sms|text)\b|\b(?:send|forward)\s+an?\s+(?:sms|email|text)\s+to\s+(?:me|us|myself)\b|\b(?:to|send\s+(?:it|them|this))\s+(?:to\s+)?(?:me|us|myself)\s+(?:by|via)\s+(?:email|e-mail|mail|sms|text)\b|\b(?:notify|alert|tell|ping|remind|warn|inform|let)\s+(?:me|us)\s+(?:know\s+)?(?:by|via|over|through|with\s+an?)\s+(?:email|e-mail|mail|sms|text)\b/i;
 
 export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};

@@ -192,6 +192,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, fiftieth development set (office routines in e-mail, Excel and SharePoint)',
   },
   {
+    set: 'userDevelopment51',
+    label: 'requests written outside the builder, fifty-first development set (outlines with lettered sub-steps)',
+  },
+  {
+    set: 'userDevelopment52',
+    label: 'requests written outside the builder, fifty-second development set ("is it possible …?" questions)',
+  },
+  {
+    set: 'userDevelopment53',
+    label: 'requests written outside the builder, fifty-third development set (data-wrangling requests)',
+  },
+  {
+    set: 'userDevelopment54',
+    label: 'requests written outside the builder, fifty-fourth development set (AI media pipelines)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -105,6 +105,10 @@ export type SetName =
   | 'userDevelopment48'
   | 'userDevelopment49'
   | 'userDevelopment50'
+  | 'userDevelopment51'
+  | 'userDevelopment52'
+  | 'userDevelopment53'
+  | 'userDevelopment54'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -167,6 +171,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment48: 'user-requests-dev48.json',
   userDevelopment49: 'user-requests-dev49.json',
   userDevelopment50: 'user-requests-dev50.json',
+  userDevelopment51: 'user-requests-dev51.json',
+  userDevelopment52: 'user-requests-dev52.json',
+  userDevelopment53: 'user-requests-dev53.json',
+  userDevelopment54: 'user-requests-dev54.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -7,6 +7,7 @@ import { realPool, poolServices } from '../bench/workflowQuality.ts';
 import { NodeKnowledge, type NodeDefinition, type ToolCaller } from '../src/workflows/knowledge.ts';
 import { DraftError, WorkflowDraft } from '../src/workflows/draft.ts';
 import { configureNode, isPlaceholder } from '../src/workflows/configure.ts';
+import { stepDraft } from '../src/workflows/coreNodes.ts';
 
 const pool = realPool();
 after(() => pool.close());
@@ -174,5 +175,16 @@ describe('workflow draft operations', () => {
       hints: {},
     });
     assert.deepEqual(opened.parameters.events, ['issues']);
+  });
+  it('adds people to a channel the request names, instead of creating one without a name', async () => {
+    const joined = configureNode(slack, { verb: 'create', noun: 'channel', hints: { channel: '#welcome' } });
+    assert.deepEqual([joined.parameters.resource, joined.parameters.operation], ['channel', 'invite']);
+    const made = configureNode(slack, { verb: 'create', noun: 'channel', hints: {} });
+    assert.deepEqual([made.parameters.resource, made.parameters.operation], ['channel', 'create']);
+  });
+  it('names the file operations as n8n does: Extract from File "fromJson", Convert to File "toJson"', () => {
+    assert.equal(stepDraft({ kind: 'extract', format: 'json' }, 'x')?.parameters.operation, 'fromJson');
+    assert.equal(stepDraft({ kind: 'extract', format: 'csv' }, 'x')?.parameters.operation, 'csv');
+    assert.equal(stepDraft({ kind: 'convert', format: 'json' }, 'x')?.parameters.operation, 'toJson');
   });
 });

@@ -423,7 +423,10 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
               : // GitHub's "issue: createComment": a comment made on the item.
                 want.noun === 'comment' && want.verb === 'create'
                 ? ['createcomment', 'addcomment', ...OPERATIONS.create]
-                : OPERATIONS[want.verb],
+                : // "add them to the #welcome channel": a channel the request names exists; people join it.
+                  want.verb === 'create' && params.resource === 'channel' && want.hints.channel
+                  ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
+                  : OPERATIONS[want.verb],
       operation.default,
     );
   }

@@ -363,7 +363,8 @@ export function stepDraft(step: Step, seed: string): Draft | null {
         name: `Extract from ${step.format.toUpperCase()}`,
         type: T.extract,
         parameters: {
-          operation: step.format,
+          // Extract from File names its JSON operation "fromJson"; the others by their format.
+          operation: step.format === 'json' ? 'fromJson' : step.format,
           ...(step.binary ? { binaryPropertyName: step.binary } : {}),
           options: {},
         },

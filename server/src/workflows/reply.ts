@@ -50,6 +50,7 @@ const OPERATION_WORDS: Record<string, string> = {
   upsert: 'creates or updates',
   executeQuery: 'runs a query on',
   upload: 'uploads',
+  invite: 'adds people to',
   currentWeather: 'gets the current weather from',
   message: 'sends a message with',
   response: 'asks',

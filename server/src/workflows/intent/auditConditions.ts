@@ -90,7 +90,7 @@ function cuesOf(text: string, base: number, whole: string): Cue[] {
   const exists = EXISTS.exec(lower);
   // "remove duplicates" is a step of its own; "create it, or update it if it's already there" writes either way.
   const upsert =
-    /\bor update\b|\bupsert\b|\bupdate (?:it|them|the \w+) if\b|\b(?:remove|drop|delete|dedupe|merge)s? (?:the |any |all )?(?:dupes?|duplicates?)\b/.test(
+    /\bor update\b|\bupsert\b|\bupdate (?:it|them|the \w+) if\b|\b(?:remove|drop|delete|dedupe|merge)s? (?:the |any |all )?(?:dupes?|duplicates?)\b|\b(?:remove|drop|delete|skip|filter out|ignore)\s+(?:the\s+|any\s+|all\s+)?(?:ones|rows|items|entries|records|contacts|leads|people|customers|orders|lines)\s+(?:with|that have|having|sharing)\s+(?:a\s+|the\s+)?(?:duplicate|duplicated|repeated)\b/.test(
       lower,
     );
   if (exists && upsert) return [];

@@ -86,8 +86,23 @@ const ONCE =
  * a request that says its items arrive starts from the first app it names that n8n has a trigger for, instead of a
  * manual start; that app's read is the trigger's job.
  */
+/** "New approved leave in the Leave spreadsheet", "someone changes a salary in the HR Salaries spreadsheet". */
+const SHEET_EVENT =
+  /\b(?:(new)\s+(?:[\w-]+\s+){0,3}?(?:row\s+|entry\s+|line\s+)?(?:in|on|to|added to)|(?:changes?|changed|updates?|updated|edits?|edited)\s+(?:a|an|the|their|someone's)?\s*(?:[\w-]+\s+){0,2}?in)\s+(?:the|our|my|a)\s+(?:['"“‘]?[\w -]{1,30}?['"”’]?\s+)?(?:spreadsheet|google sheet|sheet|tracker)\b/i;
+
 export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], original: string): Trigger | null {
   if (trigger.kind !== 'manual' || !EVENT.test(original) || ONCE.test(original)) return null;
+  // A spreadsheet the request names no app for starts from Google Sheets' own trigger (the default sheet app), when
+  // no other sheet app is named.
+  const sheet = SHEET_EVENT.exec(original);
+  if (sheet && !mentions.some((m) => /^(?:microsoftExcel|airtable|baserow|nocoDb|smartsheet|seaTable)$/.test(m.key))) {
+    const own = steps.findIndex(
+      (s) =>
+        s.kind === 'app' && s.app === 'googleSheets' && original.indexOf(s.phrase) <= sheet.index + sheet[0].length,
+    );
+    if (own >= 0) steps.splice(own, 1);
+    return { kind: 'app', app: 'googleSheets', event: sheet[1] ? 'created' : 'updated' };
+  }
   const catalog = nodeCatalog();
   const first = [...mentions]
     .sort((a, b) => a.from - b.from)

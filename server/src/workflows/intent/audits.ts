@@ -118,7 +118,16 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     if (chosen?.byModel) switchToClassifier(steps, ctx);
     routed = chosen?.said ?? null;
   }
-  if (routed) drop(a.unmapped, (u) => routed.includes(u.replace(/ \(which routes.*$/, '').trim()));
+  if (routed)
+    drop(
+      a.unmapped,
+      (u) =>
+        routed.includes(u.replace(/ \(which routes.*$/, '').trim()) ||
+        // "Route by course level: 3a", "Depending on the preference: 3a": the line that introduced the routes.
+        /^(?:route|routes|routing|depending on|based on|split|sort)\b[^:]{0,60}:\s*(?:\d{1,2}[a-z]?|[a-z])?\s*(?:\(which routes.*)?$/i.test(
+          u.trim(),
+        ),
+    );
   // "If it's about booking, reply …. If it's about meds, pass it to the nurse": a model sorts the messages.
   else if (topicRoutes(steps)) switchToClassifier(steps, ctx);
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
@@ -138,6 +147,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
   callerSteps(trigger, steps, original);
   writeBeforeSend(steps, original);
+  chatEdits(steps);
   sceneSteps(steps);
   chartAfterData(steps);
   const replied = replyToSender(trigger, steps, a.unmapped);
@@ -244,6 +254,26 @@ function chartAfterData(steps: Step[]): void {
 }
 
 /** "send each customer a polite, personalised reminder written by AI": the text is written, then sent. */
+/** Chat apps whose messages n8n edits only by their id (Slack's timestamp, Teams' message id). */
+const EDITED_CHAT = /^(?:slack|microsoftTeams|discord|mattermost|googleChat|rocketchat|telegram|whatsApp)$/;
+
+/**
+ * "… send the AE a summary in Slack. If CSAT is below 80%, mark it with a red flag": a message the request never
+ * names by its id cannot be edited (n8n's validator rejects the update), so the mark goes out as a message of its
+ * own. Changes to a channel, a user or a status stay what they are.
+ */
+function chatEdits(steps: Step[]): void {
+  walkSteps(steps, (s) => {
+    if (
+      s.kind === 'app' &&
+      s.verb === 'update' &&
+      EDITED_CHAT.test(s.app) &&
+      !/^(?:channels?|users?|status|profile|topic|members?|groups?|conversations?)$/.test(s.noun ?? '')
+    )
+      s.verb = 'send';
+  });
+}
+
 function writeBeforeSend(steps: Step[], original: string): void {
   const sentence = (phrase: string) => {
     const at = original.indexOf(phrase);

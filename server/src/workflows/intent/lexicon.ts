@@ -18,11 +18,11 @@ verbs(
 );
 verbs(
   'create',
-  'create add save store keep log record insert append write put upload book open register enroll subscribe track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
+  'create add save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
 );
 verbs(
   'update',
-  'update change modify mark set close move assign label tag upsert edit rename resolve approve complete star pin deactivate reactivate activate suspend unsuspend disable enable block unblock lock unlock promote demote cancel',
+  'update change modify mark set close move assign label tag upsert edit rename overwrite resolve approve complete star pin deactivate reactivate activate suspend unsuspend disable enable block unblock lock unlock promote demote cancel',
 );
 // "cancel the order" changes the order's state; deleting it is another thing.
 verbs('delete', 'delete remove purge unsubscribe clear trash archive');

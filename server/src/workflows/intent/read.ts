@@ -38,6 +38,37 @@ const SUBJECT_CONDITION =
 const lowest = (r: { condition?: Condition }): number =>
   !r.condition ? Infinity : r.condition.operator === 'lte' ? -Infinity : Number(r.condition.value);
 
+/** A time after which something should have happened: "after 7 days", "within 3 days", "in 48 hours". */
+const FOLLOW_UP_TIME =
+  /\b(?:after|within|in)\s+(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\b/;
+
+/** What did not happen by then: "they haven't paid" → paid is false; "no reply", "nothing has come back" → replied. */
+function notHappened(text: string): (Condition & { end: number }) | null {
+  const end = text.length;
+  if (
+    /\b(?:no (?:reply|replies|response|answer|word)|nothing (?:has )?(?:come|came) back|nothing back|(?:haven'?t|hasn'?t|have not|has not|didn'?t|did not) (?:heard|got|gotten) back|not (?:heard|got) back|(?:haven'?t|hasn'?t|have not|has not|didn'?t|did not|not yet|still not) (?:replied|responded|answered|written back))\b/.test(
+      text,
+    )
+  )
+    return { field: 'replied', operator: 'isFalse', value: false, end };
+  const not =
+    /\b(?:haven'?t|hasn'?t|have not|has not|didn'?t|did not|not yet|still not|still haven'?t|still hasn'?t|isn'?t|aren'?t|is not|are not|still)\s+(?:been\s+|yet\s+)?(paid|signed|booked|confirmed|completed|approved|returned|submitted|uploaded|opened|clicked|accepted|registered|delivered|shipped|resolved|closed|done|finished|sent|received|unpaid|open|pending)\b/.exec(
+      text,
+    );
+  // "if it's still unsigned in 2 days", "unanswered after a week": the negated state.
+  const un = not
+    ? null
+    : /\b(un(?:signed|answered|opened|read|replied|confirmed|approved|booked|resolved|submitted|returned|accepted|registered|delivered|shipped|claimed|used|completed|finished))\b/.exec(
+        text,
+      );
+  if (un) return { field: un[1]!.slice(2), operator: 'isFalse', value: false, end };
+  if (!not) return null;
+  const word = not[1]!;
+  // "is still unpaid", "still open", "still pending": the state it is still in.
+  if (/^(?:unpaid|open|pending)$/.test(word)) return { field: 'status', operator: 'equals', value: word, end };
+  return { field: word, operator: 'isFalse', value: false, end };
+}
+
 /** Tokens a clause's word string holds: words, quoted values, and comparison signs ("score > 70"). */
 const counted = (t: Token): boolean =>
   t.kind === 'word' ||
@@ -311,7 +342,7 @@ class Reader {
     let target = outer;
     let loopBody: Step[] | null = null;
     let routeSteps: Step[] | null = null;
-    let lastAction: { list: Step[]; steps: Step[] } | null = null;
+    let lastAction: { list: Step[]; steps: Step[]; from?: number; to?: number } | null = null;
     for (let i = 0; i < clauses.length; i++) {
       let clause = clauses[i]!;
       // The clause said just before, in this sentence or the one before ("…; all other orders go to Slack").
@@ -452,6 +483,32 @@ class Reader {
               this.words({ from: skip, to: clause.to }),
             );
           if (nothing) steps = [];
+          // "… update it if it exists, or create a new one if it doesn't": the other outcome's action was said just
+          // before its condition, and went to the If's first outcome.
+          const lastIf = this.scope.lastIf;
+          const said = lastAction?.from !== undefined ? { from: lastAction.from, to: lastAction.to! } : null;
+          if (
+            !steps.length &&
+            !nothing &&
+            lastIf &&
+            lastAction &&
+            said &&
+            /^(?:or|otherwise|else)$/.test(this.ctx.tokens[said.from]?.lower ?? '')
+          ) {
+            if (lastAction.steps.length && lastAction.list === lastIf.then) {
+              for (const s of lastAction.steps) lastIf.then.splice(lastIf.then.indexOf(s), 1);
+              steps = lastAction.steps;
+            } else if (!lastAction.steps.length && same?.kind === 'app') {
+              // "… or create a new one if it doesn't": the same app, with that outcome's verb.
+              const otherVerb = verbClass(this.ctx.tokens[said.from + 1]?.lower ?? '');
+              if (otherVerb === 'create' || otherVerb === 'update' || otherVerb === 'delete' || otherVerb === 'send') {
+                const text = this.text(said);
+                steps = [{ ...same, verb: otherVerb, phrase: text }];
+                const at = this.unmapped.indexOf(text);
+                if (at >= 0) this.unmapped.splice(at, 1);
+              }
+            }
+          }
           // "… create an issue in Linear. If it's critical page on-call, otherwise add the 'triage' label": a change
           // to the item the steps before the condition made.
           if (!steps.length && !nothing && this.scope.lastIf && this.steps.includes(this.scope.lastIf))
@@ -564,7 +621,18 @@ class Reader {
       }
       if (clause.lead === 'if' || clause.lead === 'unless') {
         // "tell #sales if the budget is over 10k": a last, bare condition applies to the action before it.
-        const trailing = i === clauses.length - 1 && lastAction && lastAction.steps.length ? lastAction : null;
+        // "… update the contact if it exists, or create a new one if it doesn't": a condition said after its action,
+        // at the sentence's end or before the other outcome.
+        const next = clauses[i + 1];
+        const trailing =
+          lastAction && lastAction.steps.length
+            ? i === clauses.length - 1
+              ? lastAction
+              : next?.lead === 'otherwise' ||
+                  /^(?:or|otherwise|else)$/.test(this.ctx.tokens[this.firstWord(next!)]?.lower ?? '')
+                ? { ...lastAction, bare: true }
+                : null
+            : null;
         const read = this.condition(clause, target, trailing);
         if (read) {
           target = read;
@@ -802,7 +870,7 @@ class Reader {
       }
       if (!steps.length) this.unmappedClause(clause, words);
       target.push(...steps);
-      lastAction = { list: target, steps };
+      lastAction = { list: target, steps, from: clause.from, to: clause.to };
       const classifier = steps.find((x): x is AiStep => x.kind === 'ai' && Boolean(x.routes?.length));
       if (classifier) this.scope.lastClassifier = classifier;
     }
@@ -890,15 +958,30 @@ class Reader {
   }
 
   /** "If the budget is over 10k, tell #sales" (then-steps in the clause) or "If valid," (the next clauses are). */
-  private condition(clause: Clause, target: Step[], trailing: { list: Step[]; steps: Step[] } | null): Step[] | null {
+  private condition(
+    clause: Clause,
+    target: Step[],
+    trailing: { list: Step[]; steps: Step[]; bare?: boolean } | null,
+  ): Step[] | null {
     const text = this.words(clause, true);
-    const cond = conditionOf(text) ?? this.statedTest(clause, text);
+    // "if they haven't paid after 7 days", "if no reply within 3 days", "if nothing has come back after 5 days": the
+    // time passes first, then the test of what did not happen.
+    const followUp = FOLLOW_UP_TIME.exec(text);
+    const missing = followUp ? notHappened(text) : null;
+    if (followUp && missing) {
+      const wait = waitOf(`wait ${followUp[1]} ${followUp[2]}`);
+      if (wait && !target.some((s) => s.kind === 'wait')) target.push(wait);
+    }
+    const cond = (followUp && missing) ?? conditionOf(text) ?? this.statedTest(clause, text);
     if (!cond) return null;
     const lead = Math.max(0, text.search(/\b(?:if|when|whenever|unless)\b/));
     const afterCondition = this.tokenAt(clause, lead + cond.end, true);
     const condition: Condition =
       clause.lead === 'unless' ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond);
     let steps = this.action(afterCondition, clause.to);
+    // Before the other outcome, only a condition said alone belongs to the action before it ("update it if it
+    // exists, or …"), not one with words of its own ("if they came from the webinar tag them as …").
+    if (trailing?.bare && this.firstWord({ ...clause, from: afterCondition }) < clause.to) trailing = null;
     if (!steps.length && trailing) {
       for (const s of trailing.steps) {
         const list = trailing.list.includes(s) ? trailing.list : this.containing(s);
@@ -999,8 +1082,20 @@ class Reader {
     const bound = /^(?:below|under|above|over|less than|more than|at least|at most|[<>]=?)\s*(\d+(?:\.\d+)?)$/.exec(
       lhs,
     );
+    // "severity=critical -> …, severity=warning -> …": a list of routes, read by route().
+    if (/^[a-z_][\w.]*\s*(?:==|=)\s*['"]?[\w.@:/-]+['"]?$/.test(lhs)) return null;
+    // "Events with action=role_granted and role=admin -> …": a field and its value, said as code.
+    const pair = /\b([a-z_][\w.]*)\s*(==|!=|=)\s*['"]?([\w.@:/-]+)['"]?/.exec(lhs);
     const cond =
       conditionOf(`if ${lhs}`) ??
+      (pair
+        ? {
+            field: pair[1]!,
+            operator: pair[2] === '!=' ? ('notEquals' as const) : ('equals' as const),
+            value: pair[3]!,
+            end: `if ${lhs}`.length,
+          }
+        : null) ??
       (bound && last && /^(?:gt|gte|lt|lte)$/.test(last.condition.operator)
         ? conditionOf(
             `if ${last.condition.field} ${lhs.replace(/^[<>]=?/, (m) => ({ '<': 'below', '>': 'above', '<=': 'at most', '>=': 'at least' })[m]!)}`,
@@ -1008,7 +1103,14 @@ class Reader {
         : null);
     // Only a comparison: "billing -> create a ticket" is a route of a list, read by route(); "any failed workflow on
     // main -> #mobile-ci", "anything with severity >= 7 -> …" test the items whatever the operator.
-    const anyItems = /^(?:any|anything|every|all|each)\b/.test(lhs) && cond !== null;
+    // "subject contains 'Failed' -> …", "namespace starts with prod- -> …", "certs expiring within 14 days -> …":
+    // a test said outright, whatever its operator.
+    const anyItems =
+      (/^(?:any|anything|every|all|each)\b/.test(lhs) ||
+        /\b(?:contains?|containing|starts? with|starting with|ends? with|ending with|expir\w*|due)\b|[=!]=?/.test(
+          lhs,
+        )) &&
+      cond !== null;
     if (!anyItems && (!cond || !/^(?:gt|gte|lt|lte)$/.test(cond.operator) || cond.end < `if ${lhs}`.length - 1))
       return null;
     if (!cond) return null;

@@ -292,7 +292,13 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   if (
     !fallback &&
     /^(?:send|create|update|delete|read)$/.test(verbClass(words[0]!) ?? '') &&
-    lemma(words[0]!) === words[0]!.toLowerCase()
+    lemma(words[0]!) === words[0]!.toLowerCase() &&
+    // "SMS → text them via Twilio", "email → send the same message by email": a channel chosen, before an arrow.
+    !(
+      kind === 0 &&
+      words.length === 1 &&
+      /^(?:sms|e-?mail|text|phone|call|mail|post|chat|letter|whatsapp)$/i.test(words[0]!)
+    )
   )
     return null;
   // "Typeform NPS responses: score 0–6: open a ticket": the words before the first colon introduce the list.
@@ -301,6 +307,19 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
       ? segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after)
       : null;
   if (range && !pair && !bound) condition = { field: field ?? 'score', operator: 'gte', value: Number(range[1]) };
+  // "60 or more", "9+", "3 or below": an open range.
+  const open =
+    !range && !bound
+      ? /^(?:[-*•]\s*)?[$€£]?(\d[\d,.]*)\s*(?:(\+|or more|or above|or higher|and up|and above|or over)|(or less|or below|or lower|or fewer|or under))\s*$/i.exec(
+          plain,
+        )
+      : null;
+  if (open && !pair)
+    condition = {
+      field: field ?? 'score',
+      operator: open[2] ? 'gte' : 'lte',
+      value: Number(open[1]!.replace(/,/g, '')),
+    };
   return {
     start: part.start,
     end: part.start + part.text.length,
@@ -319,6 +338,8 @@ export function findRoutes(original: string): Segment[] | null {
   let best: Segment[] = [];
   let run: Segment[] = [];
   for (const part of partsOf(original)) {
+    // "3a. undergraduate → …": an outline's marker is no part of its own.
+    if (/^\s*(?:\d{1,2}[a-z]?|[a-z])\s*[.)]?\s*$/i.test(part.text)) continue;
     const seg =
       segmentOf(
         part,
@@ -332,7 +353,9 @@ export function findRoutes(original: string): Segment[] | null {
       last?.kind === 0 &&
       last.full &&
       verbClass(part.text.trim().split(/\s+/)[0]!.toLowerCase()) &&
-      !/[→>]/.test(part.text)
+      !/[→>]/.test(part.text) &&
+      // Only past a comma: a new line or sentence ("… → email the CPD team\n4. Send the student …") is the next step.
+      !/[\n.;]/.test(original.slice(last.end, part.start))
     ) {
       last.action = `${last.action}, ${part.text.trim()}`;
       last.end = part.start + part.text.length;

@@ -38,6 +38,8 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   while (k < end && tokens[k]!.kind === 'word' && SKIP.test(tokens[k]!.lower) && !isVerbAt(tokens, k)) k++;
   const t = tokens[k];
   if (!t || k >= end) return false;
+  // ", or create a new one if it doesn't": the other action, after a comma.
+  if (t.lower === 'or' && tokens[j - 1]?.text === ',' && isVerbAt(tokens, k + 1)) return true;
   // "everyone else …" is one subject, not "everyone" and an "else".
   if (
     t.lower === 'else' &&
@@ -449,6 +451,10 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
   return clauses;
 }
 
+/** A negated auxiliary ("didn't", "isn't"): said alone after "if it", the other answer. */
+const NEG_AUX =
+  /^(?:didn'?t|don'?t|doesn'?t|isn'?t|aren'?t|wasn'?t|weren'?t|hasn'?t|haven'?t|can'?t|won'?t|wouldn'?t)$/;
+
 function leadOf(tokens: Token[], from: number, to: number): Lead {
   const words = tokens
     .slice(from, Math.min(to, from + 4))
@@ -457,6 +463,22 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   const first = words[0] === 'and' || words[0] === 'but' || words[0] === 'then' ? words[1] : words[0];
   const bare = words.join(' ');
   if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not' && words.length === 2))
+    return 'otherwise';
+  // "and if they didn't they should only be added …", "or create a new user if it doesn't": the other answer, said
+  // with the negated auxiliary alone.
+  const at = words.indexOf(first ?? '');
+  if (
+    first === 'if' &&
+    /^(?:it|they|he|she|that|this|so|not|the\s+\w+)$/.test(words[at + 1] ?? '') &&
+    NEG_AUX.test(words[at + 2] ?? '') &&
+    // "if it doesn't exist, create it" tests something else, and "if it doesn't create a lead" is ambiguous: the
+    // auxiliary stands alone (a comma or a new subject after it).
+    (words.length <= at + 3 ||
+      /^[,;:]$/.test(
+        tokens[tokens.findIndex((x, k) => k >= from && k < to && NEG_AUX.test(x.lower)) + 1]?.text ?? '',
+      ) ||
+      /^(?:they|it|he|she|then|just|only|we|i)$/.test(words[at + 3] ?? ''))
+  )
     return 'otherwise';
   // "if column 'consent' is yes put them in Newsletter, if no in Transactional": the other answer.
   if (
@@ -469,6 +491,19 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   if (
     /^(?:(?:and|but) )?(?:(?:all|any|the) )?others?\b|^(?:(?:and|but) )?(?:everything|anything|everyone|everybody|anyone) else\b|^(?:(?:and|but) )?the rest\b/.test(
       bare,
+    )
+  )
+    return 'otherwise';
+  // "… and log the shorter ones to a Google Sheet instead": a verb, then the items on the comparison's other side.
+  if (
+    /^(?:(?:and|but|then) )?[a-z]+ (?:the |all |any )?(?:bigger|larger|higher|greater|smaller|lower|cheaper|pricier|older|newer|longer|shorter|slower|faster|more expensive)\s+(?:ones|items|[a-z]+s)\b/.test(
+      words.join(' ') +
+        ' ' +
+        tokens
+          .slice(Math.min(to, from + 4), Math.min(to, from + 6))
+          .filter((t) => t.kind === 'word')
+          .map((t) => t.lower)
+          .join(' '),
     )
   )
     return 'otherwise';

@@ -199,6 +199,13 @@ function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
   return next && ITEM_AFTER.test(next.lower) ? singular(next.lower) : undefined;
 }
 
+/** The app is what an arrow leads to ("-> Freshservice ticket", "→ a Jira ticket", "-> one ServiceNow incident"). */
+function afterArrow(tokens: Token[], at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && /^(?:a|an|one|the|new|our|my)$/.test(tokens[k]!.lower)) k--;
+  return tokens[k]?.text === '→' || (tokens[k]?.text === '>' && tokens[k - 1]?.text === '-');
+}
+
 const STATE =
   /^(?:won|lost|open|closed|paid|unpaid|overdue|active|inactive|pending|failed|completed|cancell?ed|archived|qualified|published|resolved|upcoming|refunded|abandoned|new)$/;
 
@@ -692,6 +699,24 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       outputs.push(app(ref, 'send'));
       continue;
     }
+    // "subject contains 'Failed' -> Freshservice ticket", "new Typeform response -> HubSpot contact -> Slack": what an
+    // arrow leads to with no verb is made there (a query, a report or a list there is read).
+    if (
+      !head &&
+      afterArrow(tokens, ref.from) &&
+      !/^(?:query|queries|lookup|search|list|lists|report|reports|data|stats|metrics|feed|export|api)$/.test(
+        tokens[ref.to]?.lower ?? '',
+      )
+    ) {
+      outputs.push(
+        app(
+          ref,
+          kind === 'message' || kind === 'publish' ? 'send' : defaultVerb(ref.app) === 'read' ? 'read' : 'create',
+          items,
+        ),
+      );
+      continue;
+    }
     if (
       role === 'source' ||
       (items &&
@@ -780,8 +805,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push(app(ref, 'read', items));
     // "every fri 4pm: shopify products w/ 0 sales in last 30d -> …": a schedule's clause that only names an app's
     // items, with no verb, lists them.
-    else if (!head && items && ctx.triggerKind === 'schedule' && ref.from - from <= 1)
+    else if (!head && items && ctx.triggerKind === 'schedule' && ref.from - from <= 1 && !afterArrow(tokens, ref.from))
       sources.push(app(ref, 'read', items));
+    // "subject contains 'Failed' -> Freshservice ticket, group Infrastructure", "-> one Jira ticket per cert": what an
+    // arrow leads to with no verb is made there.
+    else if (!head && afterArrow(tokens, ref.from))
+      outputs.push(app(ref, kind === 'message' || kind === 'publish' ? 'send' : 'create', items));
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
   }
 

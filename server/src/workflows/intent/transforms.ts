@@ -101,7 +101,7 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
   if (/\bdigest\b|\b(?:into|in)\s+(?:one|a single)\s+(?:message|email|list|item|report|post)\b/.test(words))
     return { kind: 'aggregate' };
   if (
-    /\b(?:remove|drop|skip|filter out|ignore)\s+(?:the\s+|any\s+)?duplicates?\b|\bdedup\w*\b|\bde-duplicat\w*\b/.test(
+    /\b(?:remove|drop|skip|filter out|ignore)\s+(?:the\s+|any\s+)?duplicates?\b|\bdedup\w*\b|\bde-duplicat\w*\b|\b(?:remove|drop|delete|skip|filter out|ignore)\s+(?:the\s+|any\s+|all\s+)?(?:ones|rows|items|entries|records|contacts|leads|people|customers|orders|lines)\s+(?:with|that have|having|sharing)\s+(?:a\s+|the\s+)?(?:duplicate|duplicated|repeated|the same)\b/.test(
       words,
     )
   )

@@ -73,6 +73,16 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       /^(?:a|an|the|their|it|them|new|each|every)$/.test(tokens[end + 2]?.lower ?? '')
     )
       break;
+    if (t.text === '(') {
+      // "when a cart is abandoned (email, items, cart link)": the fields the event carries, not more of the event.
+      const shut = tokens.findIndex((x, k) => k > end && k < end + 18 && x.text === ')');
+      const inside = shut > 0 ? tokens.slice(end + 1, shut) : [];
+      if (
+        inside.some((x) => x.text === ',') &&
+        !inside.some((x) => /^(?:a|an|the|we|i|it|they|is|are|was|were|when|if)$/.test(x.lower))
+      )
+        break;
+    }
     if (t.text === '(' && sawEvent) {
       const close = tokens.findIndex((x, k) => k > end && k < end + 14 && x.text === ')');
       if (close > 0) {
@@ -861,6 +871,13 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   const broker = brokerTrigger(tokens, m);
   if (broker) return broker;
+  // "a chat bot in n8n's own chat window", "a chat widget on our site": n8n's Chat Trigger.
+  if (
+    /\bn8n['’]?s? (?:own |built-in |builtin |hosted )?chat\b|\bchat (?:window|widget|interface|ui|bubble|embed)\b|\bchat trigger\b/i.test(
+      original,
+    )
+  )
+    return { trigger: { kind: 'chat' }, used: new Set(), choices: [], notes: [] };
   const asked = askedForm(tokens, original);
   if (asked) return asked;
   // "curl -X POST https://n8n.home.lan/webhook/backup", "GET https://n8n.example.com/webhook/stock?sku=…", "our HR

@@ -453,7 +453,7 @@ export function watchTrigger(trigger: Trigger, steps: Step[], original: string):
   // "the ETH price": the measure, not the coin it is the price of.
   const measures = [...subject.matchAll(new RegExp(MEASURE.source, 'gi'))].map((m) => m[0].toLowerCase());
   const measure = measures.findLast((m) => !/^(?:bitcoin|btc|eth|ethereum|crypto)$/.test(m)) ?? measures[0]!;
-  const test = first.kind === 'filter' ? first.condition : first.condition;
+  const test = first.condition;
   if (!/^(?:lt|lte|gt|gte|equals)$/.test(test.operator)) return null;
   // The test reads the measure the request names ("price", "balance"), not the words around it.
   if (!/^(?:bitcoin|btc|eth|ethereum|crypto)$/.test(measure)) test.field = measure.replace(/\s+/g, '_');
@@ -488,7 +488,6 @@ export function clockTrigger(trigger: Trigger, steps: Step[], original: string):
       original,
     );
   if (!at) return null;
-  return findSchedule(`every day at ${at[1]}`)
-    ? { kind: 'schedule', rule: findSchedule(`every day at ${at[1]}`)!.rule }
-    : null;
+  const daily = findSchedule(`every day at ${at[1]}`);
+  return daily ? { kind: 'schedule', rule: daily.rule } : null;
 }

@@ -2,6 +2,7 @@
 import type { AppHints, Condition } from '../spec.ts';
 import type { Token } from './text.ts';
 import { fieldOfValue, opposite, OPPOSITES } from './lexicon.ts';
+import { numberWord } from './spoken.ts';
 
 const SMALL: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, seven: 7, thirty: 30 };
 
@@ -155,25 +156,11 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
 /** "expires within 30 days", "is due in the next 7 days", "renews in under 2 weeks": a date before a time ahead. */
 const DUE_WITHIN =
   /\b(?:(?:the\s+|its\s+|their\s+)?([a-z]+(?:\s+[a-z]+)?)\s+)?(expires?|expiring|renews?|renewing|(?:is|are)\s+due|due|ends?|ending|lapses?)\s+(?:with)?in\s+(?:the\s+next\s+|less than\s+|under\s+|fewer than\s+)?(\d+|a|one|two|three|four|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/;
-const WORD_NUMBERS: Record<string, number> = {
-  a: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  six: 6,
-  seven: 7,
-  ten: 10,
-  fourteen: 14,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
 
 function readBody(text: string): { condition: Condition; end: number } | null {
   const due = DUE_WITHIN.exec(text);
   if (due) {
-    const n = WORD_NUMBERS[due[3]!] ?? Number(due[3]);
+    const n = /^an?$/.test(due[3]!) ? 1 : (numberWord(due[3]!) ?? 1);
     const verb = due[2]!.replace(/^(?:is|are)\s+/, '');
     const field = /^renew/.test(verb)
       ? 'renewal_date'

@@ -4,13 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
+import type { Step, WorkflowSpec } from '../src/workflows/spec.ts';
+import { all } from './readerSteps.ts';
 
 const kinds = (steps: Step[]) =>
   steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind === 'ai' ? `ai:${s.task}` : s.kind));

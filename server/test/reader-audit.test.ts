@@ -4,15 +4,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
+import type { WorkflowSpec } from '../src/workflows/spec.ts';
+import { all, kinds } from './readerSteps.ts';
 
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
-
-const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
 const filterOf = (spec: WorkflowSpec) => all(spec).find((s) => s.kind === 'filter');
 const switchOf = (spec: WorkflowSpec) => all(spec).find((s) => s.kind === 'switch');
 

@@ -6,13 +6,8 @@ import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
 import { ruleLines } from '../src/workflows/intent/ruleLines.ts';
 import { userStory } from '../src/workflows/intent/story.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
+import type { Step } from '../src/workflows/spec.ts';
+import { all } from './readerSteps.ts';
 
 /** The top-level steps in short: "app:verb", "compare(key,keep)[a|b]", "filter", "if", "switch". */
 function outline(steps: Step[]): string[] {

@@ -3,15 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
-
-const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
+import { all, kinds } from './readerSteps.ts';
 
 describe('the reader on names as people type them', () => {
   const named = (text: string) => {

@@ -7,21 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
-
-const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
-
-function branchOf(spec: WorkflowSpec): Extract<Step, { kind: 'if' }> {
-  const b = all(spec).find((s) => s.kind === 'if');
-  assert.ok(b?.kind === 'if', `an If in ${JSON.stringify(kinds(all(spec)))}`);
-  return b;
-}
+import { all, kinds, branchOf } from './readerSteps.ts';
 
 describe('the reader on outcomes and outlines', () => {
   it('waits before testing what should have happened by then', () => {

@@ -4,13 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
-import { walkSteps, type Condition, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
+import type { Condition, WorkflowSpec } from '../src/workflows/spec.ts';
+import { all } from './readerSteps.ts';
 
 const apps = (spec: WorkflowSpec) => all(spec).flatMap((s) => (s.kind === 'app' ? [`${s.app}:${s.verb}`] : []));
 const tests = (spec: WorkflowSpec): Condition[] =>

@@ -8,13 +8,8 @@ import { readRequest } from '../src/workflows/intent/read.ts';
 import { conditionOf } from '../src/workflows/intent/words.ts';
 import { englishSchedule } from '../src/workflows/intent/foreign.ts';
 import { conditions } from '../src/workflows/coreNodes.ts';
-import { walkSteps, type Condition, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
+import type { Condition, WorkflowSpec } from '../src/workflows/spec.ts';
+import { all } from './readerSteps.ts';
 
 const apps = (spec: WorkflowSpec) => all(spec).flatMap((s) => (s.kind === 'app' ? [`${s.app}:${s.verb}`] : []));
 const tests = (spec: WorkflowSpec): Condition[] =>

@@ -7,15 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
 import { conditionOf } from '../src/workflows/intent/words.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
-
-const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
+import { all, kinds } from './readerSteps.ts';
 
 describe('the reader on tests and messages said in passing', () => {
   it('reads a yes/no word as itself, and strips a negating prefix only where a word is left', () => {

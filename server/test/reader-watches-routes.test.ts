@@ -7,21 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRequest } from '../src/workflows/intent/read.ts';
 import { conditionOf } from '../src/workflows/intent/words.ts';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
-
-function all(spec: WorkflowSpec): Step[] {
-  const out: Step[] = [];
-  walkSteps(spec.steps, (s) => out.push(s));
-  return out;
-}
-
-const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
-
-function switchOf(spec: WorkflowSpec): Extract<Step, { kind: 'switch' }> {
-  const sw = all(spec).find((s) => s.kind === 'switch');
-  assert.ok(sw?.kind === 'switch', `a Switch in ${JSON.stringify(kinds(all(spec)))}`);
-  return sw;
-}
+import { all, kinds, switchOf } from './readerSteps.ts';
 
 describe('the reader on watches, stages and listed routes', () => {
   it('reads a level crossing a bound on a schedule, with the reading before its test', () => {

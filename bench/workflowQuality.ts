@@ -208,6 +208,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, fifty-fourth development set (AI media pipelines)',
   },
   {
+    set: 'userDevelopment55',
+    label: 'requests written outside the builder, fifty-fifth development set (exceptions and guard clauses)',
+  },
+  {
+    set: 'userDevelopment56',
+    label: 'requests written outside the builder, fifty-sixth development set (Zaps and Make scenarios to rebuild)',
+  },
+  {
+    set: 'userDevelopment57',
+    label: 'requests written outside the builder, fifty-seventh development set (industry jargon)',
+  },
+  {
+    set: 'userDevelopment58',
+    label: 'requests written outside the builder, fifty-eighth development set (field-mapping specs)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -109,6 +109,10 @@ export type SetName =
   | 'userDevelopment52'
   | 'userDevelopment53'
   | 'userDevelopment54'
+  | 'userDevelopment55'
+  | 'userDevelopment56'
+  | 'userDevelopment57'
+  | 'userDevelopment58'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -175,6 +179,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment52: 'user-requests-dev52.json',
   userDevelopment53: 'user-requests-dev53.json',
   userDevelopment54: 'user-requests-dev54.json',
+  userDevelopment55: 'user-requests-dev55.json',
+  userDevelopment56: 'user-requests-dev56.json',
+  userDevelopment57: 'user-requests-dev57.json',
+  userDevelopment58: 'user-requests-dev58.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -26,6 +26,8 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
     'getmany',
     'getallitems',
     'list',
+    // OneDrive's "Get Items in a Folder".
+    'getchildren',
     'search',
     'read',
     'executequery',

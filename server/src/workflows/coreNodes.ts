@@ -88,7 +88,17 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   notExists: { type: 'string', operation: 'notExists', singleValue: true },
   isTrue: { type: 'boolean', operation: 'true', singleValue: true },
   isFalse: { type: 'boolean', operation: 'false', singleValue: true },
+  oneOf: { type: 'string', operation: 'regex' },
+  notOneOf: { type: 'string', operation: 'notRegex' },
 };
+
+/** "DE, FR, NL" as the pattern n8n's regex test matches the whole value against, any case: /^(?:DE|FR|NL)$/i. */
+const listPattern = (list: string): string =>
+  `/^(?:${list
+    .split(/\s*,\s*/)
+    .filter(Boolean)
+    .map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|')})$/i`;
 
 const DATE_OPERATIONS: Partial<Record<Condition['operator'], string>> = {
   lt: 'before',
@@ -129,7 +139,11 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
       {
         id: stableId(`${seed}:${c.field}:${c.operator}`),
         leftValue: `={{ ${field} }}`,
-        rightValue: op.singleValue ? '' : c.value,
+        rightValue: op.singleValue
+          ? ''
+          : c.operator === 'oneOf' || c.operator === 'notOneOf'
+            ? listPattern(String(c.value))
+            : c.value,
         operator,
       },
     ],

@@ -59,7 +59,10 @@ export interface Condition {
     | 'exists'
     | 'notExists'
     | 'isTrue'
-    | 'isFalse';
+    | 'isFalse'
+    /** The value is one of a list ("DE, FR, NL"): n8n's regex test of the whole value. */
+    | 'oneOf'
+    | 'notOneOf';
   value: string | number | boolean | null;
 }
 

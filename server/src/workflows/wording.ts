@@ -52,6 +52,8 @@ export function conditionText(c: Condition): string {
     notExists: 'is missing',
     isTrue: 'is true',
     isFalse: 'is false',
+    oneOf: 'is one of',
+    notOneOf: 'is not one of',
   };
   const bare =
     c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';

@@ -60,7 +60,13 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
   if (has(steps, (s) => s.kind === 'ai' && Boolean(s.binary))) return;
   const made = madeFile(original);
   const text = made ? original.replace(made[0], ' ') : original;
-  const said = READ.exec(text);
+  // "add a row to the Excel workbook "Order Intake.xlsx"": the workbook's name, not a file read.
+  const said = [...text.matchAll(new RegExp(READ.source, 'gi'))].find(
+    (m) =>
+      !/\b(?:workbooks?|spreadsheets?|excel|sheets?)\b[^.\n]{0,30}["'“‘][^"'”’\n]*$/i.test(
+        text.slice(Math.max(0, m.index - 60), m.index),
+      ),
+  );
   if (!said) return;
   // Only a file whose content is used: "go through it", "parse", "the rows"; not one saved or moved as it is.
   const start = text.slice(0, said.index).search(/[^.!?\n]*$/);
@@ -202,7 +208,9 @@ const API =
 
 function fetchWeb(steps: Step[], original: string, trigger: string): void {
   if (has(steps, (s) => s.kind === 'http' || (s.kind === 'ai' && s.tools.some((t) => t.kind === 'http')))) return;
-  const said = SITE_DOWN.exec(original) ?? PAGE.exec(original) ?? API.exec(original);
+  // An app's own event ("a Jira issue about an outage") or a word quoted as a value is no site to check.
+  const down = trigger === 'app' ? null : SITE_DOWN.exec(original.replace(/(['"‘“])[^'"’”\n]{1,40}['"’”]/g, ' '));
+  const said = down ?? PAGE.exec(original) ?? API.exec(original);
   // "the Shopify API", "our Facebook page": an app's own API or page is that app's node.
   if (!said || findMentions(tokenize(said[0])).apps.length) return;
   // "sensors POST the temperature to an endpoint": the caller of the workflow's own webhook, no call it makes.

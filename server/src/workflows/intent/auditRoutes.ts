@@ -356,7 +356,12 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
   const field =
     segments.find((s) => s.field)?.field ??
     fieldOf(before) ??
-    fieldOfValue(segments.find((s) => !s.fallback)!.name) ??
+    // "Low or Medium → …": the field of one of the values a route takes.
+    segments
+      .find((s) => !s.fallback)!
+      .name.split(/\s+or\s+/)
+      .map((v) => fieldOfValue(v))
+      .find(Boolean) ??
     (segments.some((s) => s.condition?.field === 'text')
       ? 'text'
       : segments.some((s) => s.condition)

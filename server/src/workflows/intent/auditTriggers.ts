@@ -66,16 +66,26 @@ export function mailArrives(original: string): { start: number; end: number } | 
   return cue ? { start: cue.index, end: cue.index + cue[0].length } : null;
 }
 
+/** An Excel file that comes attached to mail: "Excel order forms as attachments", "an attached Excel sheet". */
+const EXCEL_ATTACHED =
+  /\bexcel\s+(?:[\w-]+\s+){0,2}?(?:files?|forms?|sheets?|spreadsheets?|workbooks?)\s+(?:as\s+(?:an?\s+)?(?:e-?mail\s+)?attachments?|attached)\b|\battached\s+excel\b/i;
+
 export function mailTrigger(trigger: Trigger, steps: Step[], original: string, apps: string[]): Trigger | null {
   // A webhook the reader stood in with ("when an invoice arrives") when the request names no webhook.
   const stoodIn =
     trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request|api)\b/i.test(original);
   // A form no one named ("Leave requests come as free-text emails"): the mail is what arrives.
-  const unnamedForm =
-    trigger.kind === 'form' &&
-    !/\b(?:fills?|filled|submit\w*)\b[^.!?\n]{0,40}\bform\b|\bform (?:on|in|at) (?:our|my|the)\b|\b(?:web|online|contact|sign-?up|registration|booking|n8n|google|intake|request|order|application|feedback|enquiry|inquiry) ?form\b|\bforms?\b(?! attached)/i.test(
+  // "Clients email us Excel order forms as attachments": the forms are what the mail carries.
+  const mailedForm =
+    /\be-?mails?\s+(?:me|us)\s+(?:[\w-]+\s+){0,4}?forms?\b|\bforms?\s+(?:as|in)\s+(?:an?\s+)?(?:e-?mail\s+)?attachments?\b|\bforms?\s+(?:attached|by e-?mail)\b/i.test(
       original,
     );
+  const unnamedForm =
+    trigger.kind === 'form' &&
+    (mailedForm ||
+      !/\b(?:fills?|filled|submit\w*)\b[^.!?\n]{0,40}\bform\b|\bform (?:on|in|at) (?:our|my|the)\b|\b(?:web|online|contact|sign-?up|registration|booking|n8n|google|intake|request|order|application|feedback|enquiry|inquiry) ?form\b|\bforms?\b(?! attached)/i.test(
+        original,
+      ));
   if (trigger.kind !== 'manual' && trigger.kind !== 'schedule' && !stoodIn && !unnamedForm) return null;
   const cue = ARRIVES.exec(original);
   if (!cue) return null;
@@ -97,9 +107,47 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
     const s = steps[i]!;
     const at = s.kind === 'app' ? original.indexOf(s.phrase) : -1;
     if (s.kind === 'app' && MAIL.test(s.app) && at >= start && at < end) steps.splice(i, 1);
+    // "Clients email us Excel order forms as attachments": the Excel file is what arrives, read from the mail.
+    else if (s.kind === 'app' && s.app === 'microsoftExcel' && at >= start && at < end && EXCEL_ATTACHED.test(s.phrase))
+      steps.splice(i, 1);
   }
   const attachments = /\b(?:attach\w*|pdfs?|csvs?|xlsx|invoices? as|receipts?|scans?)\b/i.test(original);
   return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
+}
+
+/** Chat apps people message the business through, by the word they are said with. */
+const CHAT_APPS: Record<string, string> = {
+  whatsapp: 'whatsApp',
+  telegram: 'telegram',
+  slack: 'slack',
+  discord: 'discord',
+  teams: 'microsoftTeams',
+};
+
+/** "Tenants send maintenance requests to our WhatsApp Business number", "customers message our Telegram bot". */
+const CHAT_ARRIVES =
+  /\b(?:[a-z]{3,}s|people|someone|anyone|everyone|they)\s+(?:send|sends|message|messages|text|texts|write|writes|post|posts|dm|dms|drop|drops)\s+(?:(?:us|in)\s+)?(?:[\w-]+\s+){0,4}?(?:to|on|in|via|into|through)\s+(?:our|my|the)\s+(?:[\w-]+\s+){0,2}?(whatsapp|telegram|slack|discord|teams)\b/i;
+
+/**
+ * Messages people send the business on a chat app start the workflow from that app's trigger, and the sentence that
+ * says so is no step the workflow takes ("Our housekeepers post notes in the Slack channel #hk-notas").
+ */
+export function chatArrival(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  const cue = CHAT_ARRIVES.exec(original);
+  const app = cue ? CHAT_APPS[cue[1]!.toLowerCase()] : undefined;
+  if (!cue || !app) return null;
+  const stoodIn =
+    trigger.kind === 'manual' ||
+    (trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original));
+  if (!stoodIn && !(trigger.kind === 'app' && trigger.app === app)) return null;
+  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
+  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length - cue.index);
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    const at = s.kind === 'app' ? original.indexOf(s.phrase) : -1;
+    if (s.kind === 'app' && s.app === app && s.verb !== 'read' && at >= start && at < end) steps.splice(i, 1);
+  }
+  return trigger.kind === 'app' ? trigger : { kind: 'app', app, event: 'message' };
 }
 
 /** People who sign up, register or book "on our website": an n8n form (or the site's webhook) starts the workflow. */
@@ -443,6 +491,11 @@ export function watchTrigger(trigger: Trigger, steps: Step[], original: string):
   const stoodIn = trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
   // An app's own event reports its items' changes ("a product's stock in Shopify drops to 5"): it stays.
   if (trigger.kind !== 'manual' && !stoodIn) return null;
+  // "alert me when our website goes down": the site is checked every few minutes; no one calls to say it is down.
+  if (
+    steps.some((s) => s.kind === 'filter' && s.condition.field === 'statusCode' && s.condition.operator === 'notEquals')
+  )
+    return { kind: 'schedule', rule: findSchedule(original)?.rule ?? { field: 'minutes', minutesInterval: 5 } };
   const cue = WATCH.exec(original);
   if (!cue) return null;
   const subject = cue[1]!.replace(/^(?:the|our|my|its|their|a|an)\s+/i, '');

@@ -8,6 +8,7 @@ import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
 import { languageTest } from './language.ts';
 import {
+  chatArrival,
   datedReminder,
   formTrigger,
   mailTrigger,
@@ -60,6 +61,11 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     if (mail) {
       trigger = mail;
       ctx.emailTrigger = true;
+      // The file read is the mail's first attachment (the mail trigger downloads them as attachment_0, …).
+      if (mail.kind === 'email' && mail.attachments)
+        walkSteps(steps, (s) => {
+          if (s.kind === 'extract' && !s.binary) s.binary = 'attachment_0';
+        });
       // "grab the attachment from our IMAP inbox" is what the mail trigger does.
       drop(a.unmapped, (u) => /\b(?:inbox|mailbox|imap)\b/i.test(u));
     }
@@ -81,6 +87,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     }
     const called = webhookTrigger(trigger, steps, original);
     if (called) trigger = called;
+    const chatted = chatArrival(trigger, steps, original);
+    if (chatted) trigger = chatted;
     const form = formTrigger(trigger, steps, original);
     if (form) trigger = form;
     const dated = datedReminder(trigger, steps, original);
@@ -143,6 +151,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
       (u) => u.toLowerCase().includes(wrote.toLowerCase()) || wrote.toLowerCase().includes(u.toLowerCase()),
     );
   pairFilters(steps);
+  insteadOutcome(steps);
+  storedDocuments(steps);
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
   callerSteps(trigger, steps, original);
@@ -155,6 +165,111 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const changed = changeTriggerItem(trigger, steps, a.unmapped, original);
   if (changed) drop(a.unmapped, (u) => u === changed);
   return stateReached(trigger, steps, original);
+}
+
+/**
+ * "Send a WhatsApp welcome. If the lead has no phone number, send the welcome by email instead": the condition
+ * chooses between the two, read as the action, a Filter and the other action: an If whose outcomes are the
+ * action said with "instead" and the one it replaces.
+ */
+function insteadOutcome(steps: Step[]): void {
+  for (let i = 1; i + 1 < steps.length; i++) {
+    const test = steps[i]!;
+    const usual = steps[i - 1]!;
+    const other = steps[i + 1]!;
+    if (test.kind !== 'filter' || usual.kind !== 'app' || other.kind !== 'app') continue;
+    if (!/\binstead\b/i.test(other.phrase) || /\binstead\b/i.test(usual.phrase)) continue;
+    if (usual.verb !== other.verb || (usual.verb !== 'send' && usual.verb !== 'create')) continue;
+    steps.splice(i - 1, 3, { kind: 'if', condition: test.condition, then: [other], otherwise: [usual] });
+    return;
+  }
+}
+
+const EXCEL_SHAREPOINT = 'microsoftExcelSharePoint';
+
+/** A workbook, sheet or document said with where it is kept ("our Excel workbook on OneDrive"). */
+const KEPT_ON = keptOn('workbooks?|spreadsheets?|sheets?|trackers?|registers?|docs?|documents?');
+/** "read the rows of the Excel file "Contracts register" on SharePoint": a file whose rows are read is a workbook. */
+const FILE_KEPT_ON = keptOn('files?');
+
+function keptOn(nouns: string): RegExp {
+  return new RegExp(
+    String.raw`\b(?:${nouns})\b(?:\s+["'“‘][^"'”’\n]{1,60}["'”’])?['"’”]?\s+(?:on|in)\s+(?:our\s+|the\s+|my\s+|a\s+)?(?:shared\s+)?(?:onedrive|sharepoint|google drive|drive)\b`,
+    'i',
+  );
+}
+
+/**
+ * "add a row in our 'Incident Register' Excel workbook on OneDrive": the store is where the workbook lives (Excel
+ * 365 and Google Sheets reach it themselves), not a step of its own.
+ */
+function storedDocuments(steps: Step[]): void {
+  const lists: Step[][] = [steps];
+  walkSteps(steps, (s) => {
+    if (s.kind === 'if') lists.push(s.then, s.otherwise);
+    if (s.kind === 'switch') lists.push(...s.routes.map((r) => r.steps), ...(s.fallback ? [s.fallback] : []));
+    if (s.kind === 'parallel') lists.push(...s.branches);
+    if (s.kind === 'loop') lists.push(s.body);
+  });
+  for (const list of lists)
+    for (let i = list.length - 1; i >= 0; i--) {
+      const store = list[i];
+      // (A step removed below may have shortened the list.)
+      if (!store || store.kind !== 'app' || !/^(?:microsoftOneDrive|microsoftSharePoint|googleDrive)$/.test(store.app))
+        continue;
+      const document = lists
+        .flat()
+        .find(
+          (d) =>
+            d !== store &&
+            d.kind === 'app' &&
+            d.phrase === store.phrase &&
+            /^(?:microsoftExcel|googleSheets|googleDocs|microsoftWord)$/.test(d.app) &&
+            (KEPT_ON.test(store.phrase) ||
+              (d.verb === 'read' && /\brows?\b/i.test(d.phrase) && FILE_KEPT_ON.test(store.phrase))),
+        );
+      if (!document || document.kind !== 'app') continue;
+      // A workbook on SharePoint is reached by n8n's Microsoft Excel (SharePoint) node; the Excel node's is OneDrive.
+      if (
+        document.app === 'microsoftExcel' &&
+        store.app === 'microsoftSharePoint' &&
+        nodeCatalog().app(EXCEL_SHAREPOINT)
+      ) {
+        document.app = EXCEL_SHAREPOINT;
+        // The same workbook read again from part of the phrase is that step too.
+        for (let k = list.length - 1; k >= 0; k--) {
+          const other = list[k]!;
+          if (
+            other.kind === 'app' &&
+            other.app === 'microsoftExcel' &&
+            (document.phrase.includes(other.phrase) || other.phrase.includes(document.phrase))
+          )
+            list.splice(k, 1);
+        }
+      }
+      list.splice(list.indexOf(store), 1);
+    }
+  // The same sheet step read twice from one phrase ("Excel workbook": the app and its generic noun) is one step;
+  // two posts to one app from one phrase ("Instagram, Facebook": both the Graph API) are two.
+  for (const list of lists)
+    for (let i = list.length - 1; i > 0; i--) {
+      const s = list[i]!;
+      if (
+        s.kind === 'app' &&
+        /^(?:microsoftExcel|microsoftExcelSharePoint|googleSheets|googleDocs|microsoftWord|airtable)$/.test(s.app) &&
+        list
+          .slice(0, i)
+          .some(
+            (d) =>
+              d.kind === 'app' &&
+              d.app === s.app &&
+              d.verb === s.verb &&
+              d.phrase === s.phrase &&
+              JSON.stringify(d.hints) === JSON.stringify(s.hints),
+          )
+      )
+        list.splice(i, 1);
+    }
 }
 
 /** "cancel the subscription", "close the ticket", "archive the card": a change to an item, said with no app. */

@@ -162,13 +162,15 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
   }
   // "Website uptime monitor with SIGNL4 alerts", "alert me when the site goes down": the page is fetched and only a
   // failed answer goes on to the alert.
+  // (Not a word quoted as a value, "the summary contains 'outage'", nor an app's own event.)
   if (
+    found.trigger.kind !== 'app' &&
     /\buptime\b|\bdowntime\b|\boutages?\b|\b(?:site|website|server|endpoint|url|api|page)s? (?:is |goes |are |go )?(?:down|offline)\b/i.test(
-      original,
+      original.replace(/(['"‘“])[^'"’”\n]{1,40}['"’”]/g, ' '),
     )
   ) {
-    // A monitoring service named ("check UptimeRobot monitors", "when Grafana fires") reports the outage itself.
-    let tested = found.trigger.kind === 'app' && MONITOR.test(found.trigger.app);
+    // A monitoring service named ("check UptimeRobot monitors") reports the outage itself.
+    let tested = false;
     walkSteps(
       out,
       (s) => (tested ||= s.kind === 'if' || s.kind === 'filter' || (s.kind === 'app' && MONITOR.test(s.app))),
@@ -332,7 +334,9 @@ function downloadFiles(steps: Step[], found: FoundTrigger, original: string): vo
       ? 'pdf'
       : /\bcsv (?:attachments?|files?)\b|\battached csvs?\b/i.test(original) && !/\bto (?:an? )?csv\b/i.test(original)
         ? 'csv'
-        : /\bxlsx\b|\b(?:excel|spreadsheet) attachments?\b/i.test(original)
+        : /\bxlsx\b|\b(?:excel|spreadsheet) attachments?\b|\bexcel\s+(?:[\w-]+\s+){0,2}?(?:files?|forms?|sheets?|spreadsheets?|workbooks?)\s+(?:as\s+(?:an?\s+)?attachments?|attached)\b|\battached\s+(?:excel|spreadsheet)\b/i.test(
+              original,
+            )
           ? 'xlsx'
           : null;
     const attached = /\battach\w*\b/i.test(original);
@@ -356,8 +360,11 @@ function downloadFiles(steps: Step[], found: FoundTrigger, original: string): vo
     // "save the attachment to Google Drive": the file uploaded is the first attachment.
     for (const s of steps)
       if (s.kind === 'app' && FILE_STORE.test(s.app)) s.hints = { ...s.hints, binary: 'attachment_0' };
-    if (extract?.kind === 'extract') extract.binary = 'attachment_0';
-    else if (format && steps.some((s) => s.kind === 'ai'))
+    if (extract?.kind === 'extract') {
+      extract.binary = 'attachment_0';
+      // "Read the attachment": the file's format, when the request says it.
+      if (format && extract.format === 'text') extract.format = format;
+    } else if (format && steps.some((s) => s.kind === 'ai'))
       steps.splice(steps[0]?.kind === 'filter' ? 1 : 0, 0, { kind: 'extract', format, binary: 'attachment_0' });
     return;
   }

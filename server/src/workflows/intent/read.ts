@@ -1,6 +1,8 @@
 // Reads a plain-language automation request into a workflow spec: the trigger, then each sentence's clauses in order,
 // with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
 // job the request names ends up in a step. Deterministic: the same text gives the same spec.
+import { withoutFieldMaps } from './fieldMaps.ts';
+import { migratedTerms } from './migrated.ts';
 import { appKind } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
@@ -8,7 +10,7 @@ import { aiStep, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './ste
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
-import { findTrigger } from './trigger.ts';
+import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { findSchedule, lastDayOfMonth } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { userStory } from './story.ts';
@@ -24,7 +26,7 @@ import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 
 const ERROR_WORDS =
-  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b/;
+  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b/;
 const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
@@ -136,7 +138,7 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    englishSchedule(ruleLines(userStory(withoutHabits(writtenForm(text)))))
+    englishSchedule(ruleLines(userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(text)))))))
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
@@ -189,6 +191,7 @@ function normalise(text: string): string {
       // "the free-text comment": a field's kind, not a text message.
       .replace(/\bfree[- ]text\b/gi, 'free-form')
       // "someone fills our n8n form", "the n8n chat": n8n's own Form and Chat triggers, the defaults for a form or chat.
+      .replace(/\ban\s+n8n\s+(form|chat)\b/gi, 'a $1')
       .replace(/\bn8n\s+(forms?|chat)\b/gi, '$1')
       // "gogle sheets", "googel drive": Google misspelt before one of its products.
       .replace(
@@ -225,6 +228,70 @@ function normalise(text: string): string {
       )
       // "… cancel the subscription and let us know in Slack": a message sent, a clause of its own.
       .replace(/\blet\s+(me|us|him|her|them|you|everyone|the\s+[a-z-]+(?:\s+[a-z-]+)?)\s+know\b/gi, 'notify $1')
+      // Office routines said as what someone does by hand: "I open each scanned invoice in the folder and type the
+      // supplier, date and total into the register" gets each document and has a model read those fields into it.
+      .replace(
+        /\b(?:i|we)\s+(?:usually\s+|manually\s+|then\s+|currently\s+|have to\s+|must\s+)?(?:open|go through|look through|look at|read through)\s+((?:each|every|all|the)\s+(?:[\w-]+\s+){0,2}?(?:invoices?|scans?|receipts?|files?|pdfs?|documents?|attachments?|forms?|statements?|bills?|applications?|cvs?|resumes?|contracts?|quotes?|orders?|timesheets?))\b/gi,
+        'get $1',
+      )
+      .replace(
+        /\b(and\s+(?:then\s+)?|(?:i|we)\s+(?:then\s+|manually\s+|usually\s+|have to\s+)?)(?:type|key|re-?type|copy|transcribe)\s+(?:in\s+)?((?:the\s+|their\s+|its\s+)?[\w' -]+?(?:,\s*[\w' -]+?)*(?:,?\s+and\s+[\w' -]+?)?)\s+(?:into|onto)\s+(the|our|my|a)\b/gi,
+        (said: string, lead: string, fields: string, the: string, at: number, whole: string) => {
+          const sentence = whole.slice(Math.max(0, whole.lastIndexOf('.', at)), at);
+          return /\b(?:scan\w*|invoices?|receipts?|pdfs?|documents?|attachments?|statements?|bills?|cvs?|resumes?|contracts?|forms?)\b/i.test(
+            sentence,
+          ) &&
+            // Someone's own routine: "I open each … and type …", not "the key dates … and then post that into …".
+            (/^(?:i|we)\b/i.test(lead) ||
+              /\b(?:i|we)\s+(?:\w+\s+){0,2}(?:open|go through|look through|get|read through|check)\b|\bget\s+(?:each|every|all)\b/i.test(
+                sentence,
+              )) &&
+            !/\b(?:url|link|text|message|note|command|then|post|send)\b/i.test(fields)
+            ? `${/^and\b/i.test(lead) ? 'and ' : ''}extract ${fields} with AI and add them to ${the}`
+            : said;
+        },
+      )
+      // "the shipping country is one of DE, FR, NL, …": one list of values, not clauses cut at its commas.
+      .replace(
+        /\b((?:is|are)\s+(?:not\s+)?(?:one of|any of|either|among|in)\s+)((?:['"‘“]?[\w.-]+['"’”]?\s*,\s*)+(?:(?:or|and)\s+)?['"‘“]?[\w.-]+['"’”]?)/gi,
+        (said: string, lead: string, list: string) =>
+          /\b(?:it|its|they|then|the|this|that|we|i|you)\b/i.test(list)
+            ? said
+            : `${lead}${list.split(/\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+/).join(' or ')}`,
+      )
+      // "HTTP POST the order to https://…": the method is the verb.
+      .replace(/\bHTTP\s+(POST|GET|PUT|PATCH|DELETE)\b(?!\s+(?:request|call|node)\b)/g, '$1')
+      // "skip responses that don't include an email address": the items without it.
+      .replace(
+        /\b((?:skip|ignore|drop|exclude|discard|filter out|remove)\s+(?:any\s+|all\s+|the\s+)?(?:[\w-]+\s+){1,2}?)(?:that|which|who)\s+(?:don't|do not|doesn't|does not|didn't|did not)\s+(?:include|have|contain|list|give|provide|come with)\s+(?=(?:an?|any|their|its|the)\s)/gi,
+        '$1without ',
+      )
+      // "Don't remind anyone about tasks in the 'Backlog' list": those items are skipped.
+      .replace(
+        /(^|[.!?;\n]\s*)(?:but\s+)?(?:don't|do not|never)\s+(?:remind|notify|email|message|ping|text|contact|alert|include|process|send|touch|bother)\s+(?:anyone|anybody|them|people|customers|users|me|us)?\s*(?:about|for|regarding|on)?\s*(?=(?:any\s+|the\s+)?[a-z]+s\b)/gi,
+        '$1Skip ',
+      )
+      // "the comment contains the word 'bug'": the quoted word is what it contains.
+      .replace(
+        /\b(contains?|containing|mentions?|mentioning|includes?|including)\s+the\s+(?:word|words|phrase|term|keyword|text)\s+(?=['"‘“])/gi,
+        '$1 ',
+      )
+      // "if the lead didn't give a phone number": the item has none.
+      .replace(
+        /\b(?:didn't|did not|doesn't|does not|don't|do not|hasn't|has not|haven't|have not)\s+(?:give|provide|include|leave|enter|fill in|supply|share|add)\s+(?:us\s+)?(?:an?|any|their|his|her|its|the)\s+/gi,
+        'has no ',
+      )
+      // "give the sales team a heads-up in Slack", "give me a quick nudge": the person is notified.
+      .replace(
+        /\bgive\s+(me|us|him|her|them|everyone|the\s+[a-z-]+(?:\s+[a-z-]+)?)\s+an?\s+(?:quick\s+|little\s+|short\s+)?(?:heads[- ]?up|nudge|ping|shout|shout-out|shoutout)\b/gi,
+        'notify $1',
+      )
+      // "if no reply within 3 days, follow up by email", "follow up with them via SMS": a follow-up message is sent.
+      .replace(
+        /\bfollow[- ]up\s+(?:with\s+(them|him|her|the\s+[a-z]+)\s+)?(?:by|via|through|over|on|with\s+an?|with)\s+(email|sms|text|whatsapp|telegram|slack|message)\b/gi,
+        (_, who: string | undefined, channel: string) =>
+          `send ${who ? `${who} ` : ''}a follow-up ${/^text$/i.test(channel) ? 'SMS' : channel}`,
+      )
       // "a polite text", "a happy birthday text", "a 'we miss you' text", "a text sent to …": an SMS.
       .replace(
         /\b(an?)\s+((?:(?:quick|short|polite|friendly|reminder|birthday|happy|thank-you|thank|you|welcome|confirmation|follow-up|warm|little)\s+|'[^'\n]{1,30}'\s+|"[^"\n]{1,30}"\s+)+)texts?\b(?!\s+(?:field|box|file|column|area|input|block|of))/gi,
@@ -1143,14 +1210,14 @@ class Reader {
     }
     // "if the status is A … if it is B …": values of one field become the routes of a Switch.
     // "if they write 'menu' …, if they write 'book' …": keywords of one message do too.
-    const routeTest = (c: Condition) => c.operator === 'equals' || c.operator === 'contains';
+    const routeTest = (c: Condition) => valueTest(c) || c.operator === 'contains';
     if (last && otherValue(last.condition, condition)) {
       const said = this.otherwiseTests.get(last);
       const sw = said
         ? switchOf(last.condition, last.then, said, last.otherwise, null)
         : switchOf(last.condition, last.then, condition, steps, last.otherwise.length ? last.otherwise : null);
       if (said) {
-        sw.routes.push({ name: String(condition.value), steps });
+        sw.routes.push(routeOf(condition, steps));
         const list = this.containing(last);
         list.splice(list.indexOf(last), 1, sw);
         this.scope.lastIf = null;
@@ -1185,7 +1252,7 @@ class Reader {
       (condition.operator === 'contains') === (sw.match === 'contains') &&
       sw.field === condition.field
     ) {
-      sw.routes.push({ name: String(condition.value), steps });
+      sw.routes.push(routeOf(condition, steps));
       return sw.routes.at(-1)!.steps;
     }
     const branch: Extract<Step, { kind: 'if' }> = { kind: 'if', condition, then: steps, otherwise: [] };
@@ -1682,7 +1749,7 @@ class Reader {
   /** "route it by region into EMEA, APAC or Americas", "triage tickets by urgency": a Switch (an AI classifier when AI is asked). */
   private routeBy(clause: Clause, words: string, target: Step[]): boolean {
     const m =
-      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify|assign|assigns)\w*\s+(?:it|them|each(?: one)?|the \w+|an? \w+|(?:[\w.-]+\s+)?(?:tickets|messages|leads|items|requests|emails|orders|alerts|issues|incidents|deals|contacts))?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?([a-z_]+(?: [a-z_]+)?)/.exec(
+      /\b(?:route|routes|routing|sort|sorts|split|splits|triage|triages|dispatch|direct|branch|send|sends|forward|categori[sz]e|classify|assign|assigns)\w*\s+(?:it|them|each(?: one)?|the \w+|an? \w+|(?:[\w.-]+\s+)?(?:tickets|messages|leads|items|requests|emails|orders|alerts|issues|incidents|deals|contacts))?\s*(?:by|based on|according to|depending on)\s+(?:its |their |the )?(?!(?:e-?mail|sms|text|mail|post|slack|whatsapp|telegram|phone|teams|discord|fax|courier|hand|default)\b)([a-z_]+(?: [a-z_]+)?)/.exec(
         words,
       ) ??
       // "Route Typeform leads to Salesforce or Pipedrive by region": the apps first, the field last.
@@ -1811,7 +1878,7 @@ class Reader {
         words,
       );
     const filler =
-      /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us)$/;
+      /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us|(?:run )?(?:on a (?:regular |recurring )?schedule|(?:as )?a cron(?: job)?|cron))$/;
     // "validates the data" before a condition: the condition is the check; "embed them with Cohere", "chunk them":
     // the vector store's sub-nodes do that.
     const checking = /\b(?:validat\w*|verif\w*|checks?|checking|embed\w*|vectori[sz]\w*|chunk\w*)\b/.test(words);
@@ -2116,10 +2183,19 @@ const VAGUE = /^(?:already|still|too|also|so|yes|then|there|here|needed|necessar
 const TEST_WORD = /^(?:to|be|been|being|is|are|was|were|not|never|has|have|had|was|already|still|get|got)$/;
 
 /** "if the status is A … if it is B …": another value of the field the test before compared. */
+/** A test a Switch route takes: one value, or one of a list ("one of DE, FR, NL"). */
+const valueTest = (c: Condition) => c.operator === 'equals' || c.operator === 'oneOf';
+
+/** A Switch route of a test: named by its value, with the test itself where it is a list. */
+const routeOf = (c: Condition, steps: Step[]) => ({
+  name: String(c.value),
+  steps,
+  ...(c.operator === 'oneOf' ? { condition: c } : {}),
+});
+
 function otherValue(before: Condition, now: Condition): boolean {
   return (
-    (before.operator === 'equals' || before.operator === 'contains') &&
-    before.operator === now.operator &&
+    ((valueTest(before) && valueTest(now)) || (before.operator === 'contains' && now.operator === 'contains')) &&
     before.field === now.field &&
     before.value !== now.value
   );
@@ -2136,10 +2212,7 @@ function switchOf(
   return {
     kind: 'switch',
     field: second.field,
-    routes: [
-      { name: String(first.value), steps: firstSteps },
-      { name: String(second.value), steps },
-    ],
+    routes: [routeOf(first, firstSteps), routeOf(second, steps)],
     fallback,
     ...(second.operator === 'contains' ? { match: 'contains' as const } : {}),
   };
@@ -2385,6 +2458,11 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   if (!options.fragment) {
     aiDecisions(finished);
     whereItemsAre(finished);
+    // A webhook the reader stood in with that the audits replaced is no choice the reply names.
+    if (trigger.kind !== 'webhook') {
+      const kept = ctx.choices.filter((c) => c.chose !== STOOD_IN_WEBHOOK);
+      ctx.choices.splice(0, ctx.choices.length, ...kept);
+    }
   }
   const spec: WorkflowSpec = {
     trigger,

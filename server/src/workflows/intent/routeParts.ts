@@ -46,6 +46,8 @@ const PIVOTS = [
   /\s+=\s+(?=\S)/,
   // "Critical ones should page the on-call person": the items of a value, then whatever they should have done.
   /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|reviews|posts|items|readings|events|records|rows|entries|payments))\s+(?:should|must|will|need to|can)\s+(?:just\s+|only\s+|simply\s+|also\s+)?(?=[a-z]+\b)/,
+  // "scores 0-6 should create a ticket, 7-8 need nothing": a range of numbers, then what its items should have.
+  /(?<=\b\d+(?:\s*(?:-|–|to)\s*\d+)?\+?)\s+(?:(?:should|must|will|need to|needs to|can)\s+(?:just\s+|only\s+|simply\s+|also\s+)?(?=[a-z]+\b)|(?=(?:need|needs|get|gets)\s+nothing\b))/,
   // "humidity readings appended to a Google Sheet": the items of a value, then what is done with them.
   /(?<=\b(?:ones|alerts|errors|tickets|leads|messages|e-?mails|requests|orders|issues|readings|events|records|rows|entries|payments))\s+(?=(?:appended|written|added|inserted|sent|posted|saved|stored|logged|forwarded|routed|pushed|uploaded)\s+(?:to|into|in|on)\b)/,
   // "detractors (0-6) create a HubSpot ticket": a value with its range, then what it does.
@@ -101,13 +103,13 @@ function verbFirst(part: { start: number; text: string }): Segment | null {
 const CLAUSE =
   /^(?:we|i|you|they|he|she|us|me|our|my|your|every|each|daily|weekly|hourly|at|noon|morning|night|tonight|when|once|after|before)$/i;
 const LEAD =
-  /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
+  /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|between|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
 const TRAIL =
   /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|errors?|incidents?|events?|readings?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
 export const FALLBACK =
   /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
 export const NOTHING =
-  /^(?:(?:do |get |gets |receive )?nothing|no action|stay (?:quiet|silent)|keep quiet|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
+  /^(?:(?:do |get |gets |receive |need |needs )?nothing|no action|stay (?:quiet|silent)|keep quiet|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
 /** Words a value is never: pronouns, labels of a request's own parts, times. */
 const NOT_VALUE =
   /^(?:it|this|that|they|them|we|i|you|he|she|then|also|budget|note|notes|ac|acceptance criteria|step \d+|example|e\.g|i\.e|pls|please|goal|context|why|what i need|requirements?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)$/;
@@ -120,7 +122,7 @@ const AMOUNT_ROUTE =
 function partsOf(text: string): Array<{ start: number; text: string }> {
   const parts: Array<{ start: number; text: string }> = [];
   const sep =
-    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)\s+(?:and|but|while|whereas)\s+(?=\S+(?:\s+\S+){0,3}\s*(?:→|->|=>|:)))\s*/g;
+    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=\S+(?:\s+\S+){0,3}\s*(?:→|->|=>|:)))\s*/g;
   let at = 0;
   for (const m of text.matchAll(sep)) {
     if (m.index < at) continue;
@@ -183,13 +185,14 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   const first = action.split(/\s+/)[0]!.toLowerCase();
   // "$10k", "1.5M", "25,000": amounts as people write them.
   const plain = left
+    .replace(/^(\s*(?:[-*•]\s*)?)zero$/i, '$10')
     .replace(/(?<=\d),(?=\d{3}\b)/g, '')
     .replace(/(\d+(?:\.\d+)?)\s*([km])\b/gi, (_, n: string, u: string) =>
       String(Math.round(Number(n) * (u.toLowerCase() === 'k' ? 1000 : 1e6))),
     );
   // "$400k to $1M: the senior agents group": a range or a bound names only where its items go.
   const numeric =
-    /^(?:[-*•]\s*)?(?:[<>≤≥]=?|under|below|over|above|(?:less|lower|more|greater|higher) than)?\s*[$€£]?\d[\d,]*(?:\s*(?:-|–|to)\s*[$€£]?\d[\d,]*)?\s*$/i.test(
+    /^(?:[-*•]\s*)?(?:[<>≤≥]=?|under|below|over|above|(?:less|lower|more|greater|higher) than|between)?\s*[$€£]?\d[\d,]*(?:\s*(?:-|–|to|and)\s*[$€£]?\d[\d,]*)?\s*$/i.test(
       plain,
     );
   if (full && kind === 1 && numeric && !verbClass(first) && !NOTHING.test(action.toLowerCase()))
@@ -210,7 +213,7 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   let condition: Condition | undefined;
   // "severity=critical", "status is resolved": the field is said with its value.
   const pair = /^([a-z_][\w.]*)\s*(?:=|==)\s*['"‘“]?([\w -]+?)['"’”]?$/i.exec(left);
-  const range = /\(?\s*[$€£]?(\d+)\s*(?:-|–|to)\s*[$€£]?(\d+)\s*\)?/.exec(plain);
+  const range = /\(?\s*[$€£]?(\d+)\s*(?:-|–|to|and)\s*[$€£]?(\d+)\s*\)?/.exec(plain);
   // "< 50 → …", "> 500 → …", "under $10000: …", "over 75000 →": a bound.
   const boundSaid =
     /^(?:[-*•]\s*)?(<=?|>=?|≤|≥|under|below|less than|lower than|over|above|more than|greater than|higher than)\s*[$€£]?(\d[\d,]*)/i.exec(
@@ -278,6 +281,31 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
       kind,
     };
   }
+  // "'Recordable' or 'Lost Time' → page the director": a route that takes any of two or three values.
+  const either = name.split(/\s*(?:,|\/|\bor\b)\s*/).filter(Boolean);
+  if (
+    !fallback &&
+    !bound &&
+    !range &&
+    !pair &&
+    /\bor\b|\//.test(name) &&
+    either.length >= 2 &&
+    either.length <= 4 &&
+    either.every((v) => v.split(' ').length <= 3 && !NOT_VALUE.test(v.toLowerCase()) && !CLAUSE.test(v)) &&
+    // "Gmail or Outlook → …" names apps; "Low or Medium" only sounds like one.
+    !either.every((v) => findMentions(tokenize(v)).apps.length)
+  )
+    return {
+      start: part.start,
+      end: part.start + part.text.length,
+      name: either.join(' or ').slice(0, 40),
+      full,
+      fallback,
+      condition: { field: field ?? 'category', operator: 'oneOf', value: either.join(', ') },
+      field,
+      action,
+      kind,
+    };
   // "IT requests should become a task": the department, written in capitals, not the pronoun.
   if (!name || words.length > 3 || name.length > 32 || (NOT_VALUE.test(lower) && name !== 'IT')) return null;
   if (words.some((w) => CLAUSE.test(w))) return null;

@@ -35,10 +35,19 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
   const all = [...lower.matchAll(re)].filter((m) => !partOfName(original, m.index, m[0].length));
   const weekday = /(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/;
   const telling = all.find((m) => weekday.test(m[0]));
-  const ordered = telling && all[0] && /\bweek/.test(all[0][0]) && !weekday.test(all[0][0]) ? [telling] : all;
+  // "cron every hour", "on a schedule, every 15 minutes": a bare word that only says there is a schedule gives way
+  // to the phrase that says when.
+  const vague = /^(?:cron|on a schedule|schedule|scheduled)$/;
+  const said = all.filter(
+    (m) =>
+      !vague.test(m[0]) ||
+      /^\s*(?:(?:expression|schedule)\b|[:(]?\s*[`"']?[\d*])/.test(lower.slice(m.index + m[0].length)),
+  );
+  const known = said.length ? said : all;
+  const ordered = telling && known[0] && /\bweek/.test(known[0][0]) && !weekday.test(known[0][0]) ? [telling] : known;
   for (const m of ordered) {
     const tail =
-      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=\s)|expression|schedule|,))*/.exec(
+      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=[\s:,;)]|$)|expression|schedule|,))*/.exec(
         lower.slice(m.index + m[0].length),
       )?.[0] ?? '';
     const start = m.index;
@@ -107,7 +116,7 @@ function daysNamed(text: string): number[] {
 
 function scheduleRule(text: string): ScheduleRule {
   const cron =
-    /\bcron(?:\s+expression)?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text) ??
+    /\bcron(?:\s+(?:expression|schedule))?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text) ??
     /`((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)`/.exec(text);
   if (cron?.[1]) return { field: 'cronExpression', expression: cron[1].trim() };
   const minutes =

@@ -1,6 +1,6 @@
 // Cuts a sentence into clauses: at a comma, "and", "then" or "&" that a new action follows, before a condition
 // ("if …", "otherwise …") and before a route ("low ones are archived"). A comma inside a list of apps stays.
-import { fieldOfValue, lemma, verbClass } from './lexicon.ts';
+import { fieldOfValue, lemma, verbClass, type VerbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
 
 export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | 'purpose' | null;
@@ -30,6 +30,34 @@ function isVerbAt(tokens: Token[], j: number): boolean {
   )
     return false;
   return true;
+}
+
+/** The action after a capitalised app name ("Zendesk Find Ticket", "Google Sheets Append Row"): its verb. */
+export function appThenAction(
+  tokens: Token[],
+  i: number,
+  to: number,
+): { index: number; word: string; cls: VerbClass } | null {
+  if (!/^[A-Z]/.test(tokens[i]!.text)) return null;
+  for (let j = i + 1; j < Math.min(to, i + 4); j++) {
+    const t = tokens[j]!;
+    if (t.kind !== 'word') return null;
+    const cls = verbClass(t.lower);
+    // "Zendesk find ticket by ID" too; not "HubSpot contact", "WordPress post": nouns that are verbs as well.
+    if (
+      cls &&
+      /^(?:send|create|update|delete|read|search)$/.test(cls) &&
+      lemma(t.lower) === t.lower &&
+      (/^[A-Z]/.test(t.text) ||
+        !/^(?:contact|record|file|log|post|book|list|track|order|copy|update|message|text|mail|email|tag|label|note|page)$/.test(
+          t.lower,
+        )) &&
+      tokens[j + 1]?.kind === 'word'
+    )
+      return { index: j, word: t.lower, cls };
+    if (!/^[A-Z]/.test(t.text)) return null;
+  }
+  return null;
 }
 
 /** The first meaningful word after j starts an action, a condition or a route. */
@@ -71,7 +99,22 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
     !/^(?:then|also|finally|if|when|only|and|or)$/.test(tokens[k + 2]!.lower)
   )
     return false;
+  // "extract the supplier, date and total from each invoice": the last of a list of nouns, before a preposition.
+  if (
+    isVerbAt(tokens, k) &&
+    /^(?:and|or|&)$/.test(tokens[k - 1]?.lower ?? '') &&
+    tokens[k - 2]?.kind === 'word' &&
+    !isVerbAt(tokens, k - 2) &&
+    tokens[k - 3]?.text === ',' &&
+    tokens[k - 4]?.kind === 'word' &&
+    (!tokens[k + 1] ||
+      tokens[k + 1]!.kind !== 'word' ||
+      /^(?:from|with|out|of|into|in|to|for|on|onto|fields?|columns?)$/.test(tokens[k + 1]!.lower))
+  )
+    return false;
   if (isVerbAt(tokens, k)) return true;
+  // "… -> QuickBooks Create Invoice for the amount": after an arrow, a Zap's step names its app, then its action.
+  if (/^(?:>|→)$/.test(tokens[j - 1]?.text ?? '') && appThenAction(tokens, k, end)) return true;
   return routeStart(tokens, k);
 }
 

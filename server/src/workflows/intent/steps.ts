@@ -9,6 +9,7 @@ import { within, type AppRef, type Mentions } from './mentions.ts';
 import { spanText, type Token } from './text.ts';
 import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
+import { appThenAction } from './split.ts';
 import { buildsNamed, namedStep } from './named.ts';
 
 export interface ReadContext {
@@ -181,6 +182,9 @@ function pairedItems(steps: Step[], tokens: Token[]): Step[] {
 
 /** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
 const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
+/** Where items are kept, not items themselves. */
+const CONTAINERS =
+  /^(?:project|board|workspace|space|folder|channel|list|base|table|sheet|repo|repository|database|drive)$/;
 
 /** An app followed by its items ("Shopify orders", "YouTube comments") is where the items come from. */
 function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
@@ -210,10 +214,12 @@ const STATE =
   /^(?:won|lost|open|closed|paid|unpaid|overdue|active|inactive|pending|failed|completed|cancell?ed|archived|qualified|published|resolved|upcoming|refunded|abandoned|new)$/;
 
 /** "create a task in HubSpot", "get the lead from Pipedrive": the item named just before the app's preposition. */
-function itemsBefore(tokens: Token[], ref: AppRef, from: number): string | undefined {
-  if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[ref.from - 1]?.lower ?? '')) return undefined;
-  const noun = tokens[ref.from - 2];
-  if (ref.from - 2 < from || noun?.kind !== 'word' || !ITEM_AFTER.test(noun.lower)) return undefined;
+function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): string | undefined {
+  // "create an issue in our Taiga project": the items made, before where they go, past the place's determiner.
+  const at = made && /^(?:our|the|my|their|your)$/.test(tokens[ref.from - 1]?.lower ?? '') ? ref.from - 1 : ref.from;
+  if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[at - 1]?.lower ?? '')) return undefined;
+  const noun = tokens[at - 2];
+  if (at - 2 < from || noun?.kind !== 'word' || !ITEM_AFTER.test(noun.lower)) return undefined;
   return noun.lower.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
@@ -266,7 +272,22 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
         )
     )
       return { index: i, word: 'open', cls: 'read' };
+    // "also gets added as a row", "get archived": the change said in the passive.
+    const done = tokens[i + 1];
+    if (
+      cls &&
+      lemma(t.lower) === 'get' &&
+      done?.kind === 'word' &&
+      /(?:ed|en)$/.test(done.lower) &&
+      verbClass(done.lower) &&
+      verbClass(done.lower) !== 'read'
+    )
+      return { index: i + 1, word: lemma(done.lower), cls: verbClass(done.lower)! };
     if (cls) return { index: i, word: lemma(t.lower), cls };
+    // "QuickBooks Online Find Customer by email", "Slack Send Channel Message to #sales": a Zap's step, the app
+    // named before its action.
+    const action = appThenAction(tokens, i, to);
+    if (action) return action;
     break;
   }
   // "The workflow then filters the email", "A new folder is created in Google Drive": the verb after a subject,
@@ -352,12 +373,23 @@ const ATTRIBUTE_STOP = /^(?:data|information|info|details|text|content|it|them|t
 
 function attributesOf(words: string): string[] {
   const m =
-    /\b(?:extract|pull|pulls|grab|grabs|capture|captures|parse|parses|get|gets|read|reads|find|finds)\w*\s+(?:out\s+)?(?:the\s+|their\s+|its\s+)?([a-z][a-z ,&-]+?)\s+(?:from|out of)\b/.exec(
+    /\b(?:extract|pull|pulls|grab|grabs|capture|captures|parse|parses|get|gets|read|reads|find|finds)\w*\s+(?:out\s+)?(?:the\s+|their\s+|its\s+)?(?!(?:with|from|using|via|by|of|for|and|to)\b)([a-z][a-z ,&-]+?)\s+(?:from|out of)\b/.exec(
       words,
     ) ??
-    /\bextract\w*\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ,&-]+?)(?:\s+(?:from|with|using|via|out|and (?:then|save|send|add|create|store|post))\b|$)/.exec(
+    /\bextract\w*\s+(?:the\s+|their\s+|its\s+)?(?!(?:with|from|using|via|by|of|for|and|to)\b)([a-z][a-z ,&-]+?)(?:\s+(?:from|with|using|via|out|and (?:then|save|send|add|create|store|post))\b|$)/.exec(
       words,
     );
+  // "the merchant, date, total and VAT are extracted from it": the fields, said before the passive.
+  const passive = m
+    ? null
+    : /(?:^|\b(?:then|and|so)\s+)(?:the\s+|their\s+|its\s+)?([a-z][a-z ,&-]+?)\s+(?:are|is|get|gets|should be|must be|to be|will be)\s+(?:automatically\s+)?extracted\b/.exec(
+        words,
+      );
+  if (passive?.[1])
+    return passive[1]
+      .split(/\s*(?:,|\band\b|&)\s*/)
+      .map((a) => a.trim().replace(/^(?:the|their|its)\s+/, ''))
+      .filter((a) => a && !ATTRIBUTE_STOP.test(a) && a.split(' ').length <= 3);
   if (!m?.[1]) return [];
   // "get the orders from Shopify" names no attributes; "pull the amount and due date out of it" does.
   if (!/^extract/.test(m[0]) && !/,|\band\b|&/.test(m[1])) return [];
@@ -413,7 +445,9 @@ export function aiStep(given: AiTask, phrase: string, m: Mentions, ctx: ReadCont
   if (!named) ctx.defaulted.add(step);
   ctx.aiTasks.push(task);
   if (task === 'extract') {
-    const attributes = attributesOf(words);
+    // The phrase keeps the commas of a list ("the supplier, date and total") that the clause's words drop.
+    const listed = /,/.test(phrase) ? attributesOf(phrase.toLowerCase()) : [];
+    const attributes = listed.length ? listed : attributesOf(words);
     step.attributes = attributes.length ? attributes : ['name', 'email', 'summary'];
   }
   if (task === 'classify') {
@@ -515,6 +549,9 @@ const SHEET_APPS =
 const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
 
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
+/** What an arrow leads to that is read there, not made: "-> Postgres query", "→ the Stripe report". */
+const READ_NOUN = /^(?:query|queries|lookup|search|list|lists|report|reports|data|stats|metrics|feed|export|api)$/;
+
 export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] {
   const { tokens } = ctx;
   // "verifies it with Hunter and responds to the caller with …": the work, then the answer to the webhook's caller.
@@ -586,15 +623,23 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     ctx.usedApps.add(ref.from);
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
     // "deactivate them in Slack", "suspend their Okta account": what is switched off is a user.
+    // "an issue in our Taiga project": the project is where the issue goes, the issue what is made.
+    const before = itemsBefore(tokens, ref, from, verb === 'create');
     const named =
-      said ??
-      itemsBefore(tokens, ref, from) ??
+      (said && before && CONTAINERS.test(said) ? before : said) ??
+      before ??
       (/^(?:deactivate|reactivate|activate|suspend|unsuspend|disable|enable|block|unblock|lock|unlock|offboard|deprovision)$/.test(
         head?.word ?? '',
       )
         ? 'user'
         : undefined);
-    const noun = verb === 'send' && named && PLACES.test(named) ? undefined : named;
+    // "upload the photos to the Google Drive folder": what is uploaded is a file, put in that folder.
+    const noun =
+      verb === 'send' && named && PLACES.test(named)
+        ? undefined
+        : head?.word === 'upload' && /^(?:folder|directory|drive|bucket|space)$/.test(named ?? '')
+          ? 'file'
+          : named;
     // "deactivate them in Slack": an app whose node cannot change a user's account is called through its API.
     if (
       noun === 'user' &&
@@ -701,13 +746,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
     // "subject contains 'Failed' -> Freshservice ticket", "new Typeform response -> HubSpot contact -> Slack": what an
     // arrow leads to with no verb is made there (a query, a report or a list there is read).
-    if (
-      !head &&
-      afterArrow(tokens, ref.from) &&
-      !/^(?:query|queries|lookup|search|list|lists|report|reports|data|stats|metrics|feed|export|api)$/.test(
-        tokens[ref.to]?.lower ?? '',
-      )
-    ) {
+    if (!head && afterArrow(tokens, ref.from) && !READ_NOUN.test(tokens[ref.to]?.lower ?? '')) {
       outputs.push(
         app(
           ref,
@@ -809,6 +848,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push(app(ref, 'read', items));
     // "subject contains 'Failed' -> Freshservice ticket, group Infrastructure", "-> one Jira ticket per cert": what an
     // arrow leads to with no verb is made there.
+    else if (!head && afterArrow(tokens, ref.from) && READ_NOUN.test(tokens[ref.to]?.lower ?? ''))
+      sources.push(app(ref, 'read', items));
     else if (!head && afterArrow(tokens, ref.from))
       outputs.push(app(ref, kind === 'message' || kind === 'publish' ? 'send' : 'create', items));
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));

@@ -5,6 +5,19 @@ import type { VerbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
 
 /** URLs the clause calls, and files it reads or writes. */
+/** "Read the attachment" of "Excel order forms as attachments", "PDF invoices attached": the format the request names. */
+function attachedFormat(request: string): 'pdf' | 'csv' | 'xlsx' | 'text' {
+  if (/\bpdfs?\b/.test(request)) return 'pdf';
+  if (/\bcsvs?\b/.test(request)) return 'csv';
+  if (
+    /\b(?:xlsx|xls|excel (?:[\w-]+ ){0,2}?(?:files?|forms?|sheets?|spreadsheets?|workbooks?|attachments?))\b/.test(
+      request,
+    )
+  )
+    return 'xlsx';
+  return 'text';
+}
+
 export function fileSteps(words: string, request: string, tokens: Token[]): Step[] {
   const steps: Step[] = [];
   const urls = tokens.filter((t) => t.kind === 'url');
@@ -55,7 +68,9 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
               ? 'html'
               : k === 'pdf' || /\bpdf\b/.test(words)
                 ? 'pdf'
-                : 'text';
+                : /^(?:attachment|file)$/.test(k)
+                  ? attachedFormat(request)
+                  : 'text';
     // "extract the prices from the HTML": a page's content is read by the HTML node, not as a file.
     if (format === 'html') steps.push({ kind: 'node', node: 'html', purpose: words });
     else if (k !== 'document' || /\bpdf\b/.test(words)) steps.push({ kind: 'extract', format });

@@ -9,6 +9,9 @@ import { verbClass } from './lexicon.ts';
 import { conditionOf } from './words.ts';
 import { tokenize, type Token } from './text.ts';
 
+/** The choice named when the reader stands in with a webhook for an event no app reports. */
+export const STOOD_IN_WEBHOOK = 'a Webhook the sending system calls';
+
 export interface FoundTrigger {
   trigger: Trigger;
   /** Token indexes that belong to the trigger's phrase. */
@@ -533,6 +536,15 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       });
     if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b/.test(words))
       return withFilter({ trigger: { kind: 'form', title: formTitle(words), fields: [] } });
+    // "Our housekeepers post notes in the Slack channel #hk-notas. For every new message there, …": the messages of
+    // the chat app the request names, not n8n's own chat.
+    const chatApp = /\bmessages?\b/.test(words)
+      ? m.apps.find(
+          (a) => /^(?:slack|telegram|whatsApp|discord|microsoftTeams|mattermost)$/.test(a.app.key) && a.app.trigger,
+        )
+      : undefined;
+    if (chatApp && /\b(?:there|that channel|the channel|that group|the group|that chat)\b/.test(words))
+      return withFilter({ trigger: { kind: 'app', app: chatApp.app.key, event: eventOf(words) } });
     if (/\bchat\b|\bchats?\s+with\b|\bmessage\b/.test(words)) return withFilter({ trigger: { kind: 'chat' } });
     if (/\bi (?:click|press|run)\b|\bmanually\b/.test(words))
       return { trigger: { kind: 'manual' }, used, choices: [], notes: [] };
@@ -573,7 +585,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       choices: [
         {
           said: `a new ${noun}`,
-          chose: 'a Webhook the sending system calls',
+          chose: STOOD_IN_WEBHOOK,
           change: "name the app it comes from (for example 'when a new Shopify order …')",
         },
       ],
@@ -773,7 +785,11 @@ function namedForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrig
  */
 function askedForm(tokens: Token[], original: string): FoundTrigger | null {
   const said =
-    /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n]{1,40}?)?\s*(?::|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n]{3,200})/i.exec(
+    /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n(]{1,40}?)?\s*(?::|\(|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n()]{3,200})/i.exec(
+      original,
+    ) ??
+    // "Supers submit a daily log through an n8n form: project, weather, crew count, …": people fill in a form.
+    /\b(?:submit|submits|fill in|fills in|fill out|fills out|enter|enters|send|sends|log|logs|report|reports)\s+(?:[\w-]+\s+){0,4}?(?:through|via|using|in|on|with)\s+(?:an?|the|our)\s+(?:[\w-]+\s+)?form\s*(?::|\(|\bwith\b|\basking(?: for)?\b)\s*([^.!?\n()]{3,200})/i.exec(
       original,
     );
   if (!said?.[1]) return null;
@@ -883,7 +899,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   // "curl -X POST https://n8n.home.lan/webhook/backup", "GET https://n8n.example.com/webhook/stock?sku=…", "our HR
   // tool posts to an n8n webhook", "Home Assistant automations call n8n with {…}": a call to the workflow's URL.
   const hook =
-    /\b(GET|POST|PUT|DELETE)?\s*https?:\/\/\S+\/webhook(?:-test)?\/\S*|\b(?:posts?|sends?|calls?|hits?|pings?|curls?|fires?|triggers?)\s+(?:to\s+)?(?:an?\s+|our\s+|my\s+|the\s+)?n8n(?:'s)?(?:\s+(?:webhook|endpoint|url))?\b(?:\s+with\b)?/i.exec(
+    /\b(GET|POST|PUT|DELETE)?\s*https?:\/\/\S+\/webhook(?:-test)?\/\S*|\b(?:posts?|sends?|calls?|hits?|pings?|curls?|fires?|triggers?)\s+(?:to\s+)?(?:an?\s+|our\s+|my\s+|the\s+)?n8n(?:'s)?(?:\s+(?:webhook|endpoint|url))?\b(?:\s+with\b)?|\b(?:posts|sends|calls|hits|pings|fires|triggers)\s+(?:[\w-]+\s+){0,3}?(?:(?:to|at|into)\s+)?(?:an?|our|my|the)\s+(?:n8n\s+)?(?:webhook|endpoint)\b/i.exec(
       original,
     );
   if (hook) {

@@ -178,6 +178,51 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: due.index + due[0].length,
     };
   }
+  // "tasks in the 'Backlog' list", "deals in the 'Enterprise' pipeline": the named place the item is in.
+  const inPlace =
+    /^(?:any\s+|all\s+|the\s+)?(?:[a-z]+\s+){0,2}?(?:in|on|from|under)\s+(?:the\s+|our\s+)?['"‘“]([^'"’”\n]{1,40})['"’”]\s+(list|board|column|stage|folder|project|space|status|pipeline|group|category|queue|section|tab)\b/i.exec(
+      text,
+    );
+  if (inPlace)
+    return {
+      condition: { field: inPlace[2]!.toLowerCase(), operator: 'equals', value: inPlace[1]! },
+      end: inPlace.index + inPlace[0].length,
+    };
+  // "if the delays field isn't empty", "the phone number is blank", "email is missing": a value given or not.
+  const empty =
+    /^(?:the\s+|its\s+|their\s+|his\s+|her\s+)?((?:(?!(?:is|are|and|or|if|when)\b)[a-z_]+\s+){0,2}(?!(?:is|are|and|or)\b)[a-z_]+)(?:\s+(?:field|column|value|box|cell))?\s+(?:(is|are)\s+(not\s+)?|(isn't|aren't|is not|are not)\s+)(?:empty|blank|missing)\b/.exec(
+      text,
+    );
+  if (empty && !/^(?:it|they|this|that|there)$/.test(empty[1]!))
+    return {
+      condition: {
+        field: empty[1]!
+          .trim()
+          .replace(/\s+(?:field|column|value|box|cell)$/, '')
+          .replace(/\s+/g, '_'),
+        operator: empty[3] || empty[4] ? 'exists' : 'notExists',
+        value: '',
+      },
+      end: empty.index + empty[0].length,
+    };
+  // "the shipping country is one of DE, FR, NL", "plan is any of pro, team or enterprise": a value in a list.
+  const listed =
+    /^(?:the\s+|its\s+|their\s+)?([a-z][a-z_ -]{0,30}?)\s+(?:is|are)\s+(not\s+)?(?:one of|any of|among|in|either)\s+(?:the\s+(?:list\s+)?)?\(?\s*(['"‘“]?[\w.-]+['"’”]?(?:(?:\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)(?!(?:it|its|they|then|the|this|that|we|i|you|send|post|create|add|notify|email)\b)['"‘“]?[\w.-]+['"’”]?)+)\s*\)?/i.exec(
+      text,
+    );
+  if (listed)
+    return {
+      condition: {
+        field: listed[1]!.trim().replace(/\s+/g, '_'),
+        operator: listed[2] ? 'notOneOf' : 'oneOf',
+        value: listed[3]!
+          .split(/\s*(?:,|\bor\b|\band\b)\s*/)
+          .map((v) => v.replace(/^['"‘“]|['"’”]$/g, '').trim())
+          .filter(Boolean)
+          .join(', '),
+      },
+      end: listed.index + listed[0].length,
+    };
   // "if it has been disarmed", "if they have been approved": the state the item is in.
   const been = /^(?:it|they|this|that|the \w+)\s+(?:has|have|had)\s+(?:already\s+)?been\s+([a-z]+ed)\b/.exec(text);
   if (been)
@@ -766,6 +811,8 @@ const INVERSE: Record<Condition['operator'], Condition['operator']> = {
   notStartsWith: 'startsWith',
   endsWith: 'notEndsWith',
   notEndsWith: 'endsWith',
+  oneOf: 'notOneOf',
+  notOneOf: 'oneOf',
 };
 
 /** The operator the other items pass ("over 10" → "10 or less", "contains" → "does not contain"). */

@@ -83,6 +83,19 @@ describe('the reader on lists of values', () => {
     assert.equal(other.conditions[0]!.operator.operation, 'notRegex');
   });
 
+  it('routes by the quoted status an item reaches or ends up in', () => {
+    const spec = readRequest(
+      "Every hour check our Wise transfers. When a transfer reaches 'outgoing_payment_sent', post it in #finance on Slack. If a transfer ends up 'funds_refunded' or 'bounced_back', text our finance lead via Vonage. Ignore all other status changes.",
+    );
+    const sw = switchOf(spec);
+    assert.equal(sw.field, 'status');
+    assert.deepEqual(
+      sw.routes.map((r) => r.condition?.value ?? r.name),
+      ['outgoing_payment_sent', 'funds_refunded, bounced_back'],
+    );
+    assert.deepEqual(spec.unmapped, []);
+  });
+
   it('routes a value list said before an arrow, with the field its values name', () => {
     const spec = readRequest(
       'New Zendesk ticket: Low or Medium → post in #support on Slack, High or Urgent → page on-call in PagerDuty',
@@ -234,6 +247,25 @@ describe('the reader on what people send in', () => {
       'Jenkins calls our webhook when the nightly build finishes. If the status is FAILURE, open a GitHub issue.',
     );
     assert.equal(webhook.trigger.kind, 'webhook');
+  });
+
+  it('starts by hand what the request says the user runs by hand', () => {
+    const spec = readRequest(
+      "One-time migration I'll run by hand: download contacts.csv from Google Drive, parse it, and create each row as a Freshworks CRM contact, one at a time with a 1 second pause between them. Columns: First → first_name, Last → last_name, E-mail → emails.",
+    );
+    assert.deepEqual(spec.trigger, { kind: 'manual' });
+    assert.deepEqual(spec.unmapped, []);
+    assert.ok(all(spec).some((s) => s.kind === 'app' && s.app === 'freshworksCrm' && s.verb === 'create'));
+  });
+
+  it('reads an outcome said with "on a successful …" as a test, and a value marked "as" as no system', () => {
+    const spec = readRequest(
+      'When a Stripe payment comes in: on a successful payment, mark the student as Paid in Airtable. On a failed payment, email them a link to retry instead.',
+    );
+    assert.ok(all(spec).some((s) => s.kind === 'switch' || s.kind === 'if'));
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), 'Paid is the value, not an API');
+    const stock = readRequest('Check Unleashed stock on hand every hour and post it to Slack.');
+    assert.ok(all(stock).some((s) => s.kind === 'app' && s.app === 'unleashedSoftware'));
   });
 
   it("has a model read the fields of someone's office routine", () => {

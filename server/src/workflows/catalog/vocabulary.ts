@@ -25,7 +25,7 @@ const CORE = new Set(
 
 /** Names that are also everyday words: they count only when written with a capital where capitals mean something. */
 const PLAIN = new Set(
-  'monday teams sheets sheet drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey'.split(
+  'monday teams sheets sheet drive flow box line matrix orbit harvest ghost medium linear copper wise drift bubble twist paddle grist raindrop hunter cortex taiga seven segment currents gong level air blue realm craft async apex dart dust rye tally anchor signal async parallel octave blue peak apex level realm prey unleashed'.split(
     ' ',
   ),
 );
@@ -281,7 +281,7 @@ function namesOf(app: CatalogApp): string[] {
   return [...names].filter(
     (n) =>
       n.length > 1 &&
-      !/^(?:x|ai|api|app|data|table|simple|exact|twenty|virtuous|concord|linked|tribe|agile|unleashed|lemonade|code|think)$/.test(
+      !/^(?:x|ai|api|app|data|table|simple|exact|twenty|virtuous|concord|linked|tribe|agile|lemonade|code|think)$/.test(
         n,
       ),
   );

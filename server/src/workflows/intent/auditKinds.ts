@@ -204,7 +204,7 @@ const SITE_DOWN =
 const PAGE =
   /\b(?:fetch|scrape|crawl|grab|download|pull|get|check|ping|monitor|watch|visit|load|open)\w* (?:(?!(?:forms?|leads?|sign-?ups?|submissions?|orders?|messages?|e-?mails?|notifications?|posts?)\b)[\w'’-]+ ){0,5}?(?:web ?pages?|pages?|web ?sites?|sites?|urls?|endpoints?|home ?pages?|html)\b/i;
 const API =
-  /\b(?:call|calls|calling|hit|hits|query|queries|post(?:s)? (?:it|them|this|that|the \w+) to|send(?:s)? (?:it|them|this|that|the \w+) to|notify) (?:our|their|the|a|an|its|this|that) (?:[\w-]+ ){0,3}?(?:api|endpoint|rest api|web ?service|service url|webhook url)\b/i;
+  /\b(?:call|calls|calling|hit|hits|query|queries|post(?:s)? (?:it|them|this|that|the \w+) to|send(?:s)? (?:it|them|this|that|the \w+) to|notify) (?:our|their|the|a|an|its|this|that) (?:[\w'’-]+ ){0,3}?(?:api|endpoint|rest api|web ?service|service url|webhook url)\b/i;
 
 function fetchWeb(steps: Step[], original: string, trigger: string): void {
   if (has(steps, (s) => s.kind === 'http' || (s.kind === 'ai' && s.tools.some((t) => t.kind === 'http')))) return;

@@ -115,6 +115,20 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
   return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
 }
 
+/** "One-time migration I'll run by hand", "run manually", "I'll trigger it myself": the user starts it. */
+const BY_HAND =
+  /\b(?:(?:i'll|i will|we'll|we will|to)\s+)?(?:run|start|trigger|kick off)\s+(?:it\s+|this\s+)?(?:by hand|manually|myself|ourselves|on demand)\b|\bone-?(?:time|off)\s+(?:migration|import|backfill|clean-?up|export|job|run|sync)\b|\bmanual(?:ly)?[- ]triggered\b/i;
+
+/** A start the reader found in a store or an app that the request says the user runs by hand instead. */
+export function manualRun(trigger: Trigger, original: string): Trigger | null {
+  if (trigger.kind !== 'app' && trigger.kind !== 'schedule' && trigger.kind !== 'webhook') return null;
+  if (!BY_HAND.test(original)) return null;
+  // "every night at 2am, or when I run it by hand": a schedule said as well stays.
+  if (trigger.kind === 'schedule' && findSchedule(original)) return null;
+  if (/\b(?:when(?:ever)?|each time|every time|as soon as)\b/i.test(original)) return null;
+  return { kind: 'manual' };
+}
+
 /** Chat apps people message the business through, by the word they are said with. */
 const CHAT_APPS: Record<string, string> = {
   whatsapp: 'whatsApp',

@@ -12,6 +12,7 @@ import {
   datedReminder,
   formTrigger,
   mailTrigger,
+  manualRun,
   namedMailbox,
   scheduleTrigger,
   clockTrigger,
@@ -87,6 +88,13 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     }
     const called = webhookTrigger(trigger, steps, original);
     if (called) trigger = called;
+    const byHand = manualRun(trigger, original);
+    if (byHand) {
+      // The part the app's start was read from is a step of that app now, no question.
+      const name = trigger.kind === 'app' ? nodeCatalog().app(trigger.app)?.name.toLowerCase() : undefined;
+      if (name) drop(a.unmapped, (u) => u.toLowerCase().includes(name));
+      trigger = byHand;
+    }
     const chatted = chatArrival(trigger, steps, original);
     if (chatted) trigger = chatted;
     const form = formTrigger(trigger, steps, original);

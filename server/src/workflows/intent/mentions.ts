@@ -363,6 +363,17 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     if (!api && /^(?:=|==|!=)$/.test(prev0(tokens, from)?.text ?? '')) continue;
     // "table OrdersTbl", "sheet Q3Data": the name of a table or a sheet, however it is written.
     if (!api && /^(?:table|sheet|tab|worksheet|view|column|field)$/.test(prev0(tokens, from)?.lower ?? '')) continue;
+    // "mark the student as Paid", "flag it as Urgent": the value an item is marked with.
+    if (
+      !api &&
+      prev0(tokens, from)?.lower === 'as' &&
+      tokens
+        .slice(Math.max(0, from - 5), from - 1)
+        .some((t) =>
+          /^(?:mark|marks|marked|flag|flags|flagged|tag|tags|tagged|label|labels|labelled|labeled|set)$/.test(t.lower),
+        )
+    )
+      continue;
     // "with Status 'Pending'", "where Plan = 'pro'": a field named before its value, not a system.
     if (!api && (tokens[end]?.kind === 'quote' || tokens[end]?.text === '=')) continue;
     // "Engineering → #eng": a value a route points from, not a system.

@@ -151,6 +151,12 @@ function normalise(text: string): string {
         /(^|[.,;:!?\n]\s*)on (failure|fail|error|errors|success|succeed)\b,?\s*/gi,
         (_, lead: string, state: string) => `${lead}if it ${/^succ/i.test(state) ? 'succeeded' : 'failed'}, `,
       )
+      // "On a successful payment, mark … On a failed payment, email …": the outcome of the item, a test of it.
+      .replace(
+        /(^|[.;:!?\n]\s*)(?:on|for|with|after)\s+(?:a|an|each|every|any)\s+(successful|succeeded|failed|unsuccessful|declined|completed|cancell?ed|refunded)\s+([a-z]+)\s*,\s*/gi,
+        (_, lead: string, state: string, item: string) =>
+          `${lead}If the ${item.toLowerCase()} ${/^(?:successful|succeeded)$/i.test(state) ? 'succeeded' : /^(?:failed|unsuccessful|declined)$/i.test(state) ? 'failed' : `is ${state.toLowerCase()}`}, `,
+      )
       // "Steps:", "Actions:" alone on a line: a spec's heading over the steps, no words of its own.
       .replace(
         /^[ \t]*(?:\*\*|__|#+\s*)?(?:steps|actions|workflow|flow|process|logic|what it (?:should )?does?)(?:\*\*|__)?\s*:?(?:\*\*|__)?[ \t]*$/gim,
@@ -1882,11 +1888,21 @@ class Reader {
     // "validates the data" before a condition: the condition is the check; "embed them with Cohere", "chunk them":
     // the vector store's sub-nodes do that.
     const checking = /\b(?:validat\w*|verif\w*|checks?|checking|embed\w*|vectori[sz]\w*|chunk\w*)\b/.test(words);
+    // "Columns: the fields" (a field mapping, read as how a step fills them), "a one-time migration I'll run by
+    // hand" (the manual start): said, and used.
+    const used =
+      /\bthe fields$/.test(words) ||
+      /\b(?:by hand|manually|one-?(?:time|off) (?:migration|import|backfill|job|run|sync))\b/.test(words) ||
+      // "Ignore all other status changes": what no route takes goes nowhere.
+      /^(?:and\s+)?(?:just\s+)?(?:ignore|skip|drop|discard)\s+(?:all\s+|any\s+|every\s+)?(?:the\s+)?(?:other|others|rest|everything else|anything else)\b/.test(
+        words,
+      );
     if (
       words.split(' ').length > 1 &&
       !about &&
       !asking &&
       !checking &&
+      !used &&
       !filler.test(words) &&
       verbClass(words.split(' ')[0]!) !== 'umbrella'
     )

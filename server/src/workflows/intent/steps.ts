@@ -182,6 +182,9 @@ function pairedItems(steps: Step[], tokens: Token[]): Step[] {
 
 /** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
 const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
+/** What a place said to hold items does: "the sheet has 2,000 addresses". */
+const HOLDS = /^(?:has|holds|contains|lists|keeps|stores|tracks)$/;
+
 /** Where items are kept, not items themselves. */
 const CONTAINERS =
   /^(?:project|board|workspace|space|folder|channel|list|base|table|sheet|repo|repository|database|drive)$/;
@@ -852,6 +855,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push(app(ref, 'read', items));
     else if (!head && afterArrow(tokens, ref.from))
       outputs.push(app(ref, kind === 'message' || kind === 'publish' ? 'send' : 'create', items));
+    // "our Google Sheet 'Custodians' has ~2,000 email addresses": what a place holds is read from it.
+    else if (!head && HOLDS.test(tokens[tokens[ref.to]?.kind === 'quote' ? ref.to + 1 : ref.to]?.lower ?? ''))
+      sources.push(app(ref, 'read', items));
     else (defaultVerb(ref.app) === 'read' ? sources : outputs).push(app(ref, defaultVerb(ref.app), items));
   }
 

@@ -178,6 +178,22 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: due.index + due[0].length,
     };
   }
+  // "when a transfer reaches 'outgoing_payment_sent'", "if it ends up 'funds_refunded' or 'bounced_back'": the
+  // status the item comes to, said by its quoted value.
+  const reached =
+    /^(?:the\s+|a\s+|an\s+|it\s+|they\s+|its\s+)?(?:[a-z_]+\s+){0,2}?(?:reaches|reached|ends up(?: as| in)?|becomes|became|moves to|moved to|changes to|changed to|goes to|turns|is set to)\s+((?:['"‘“][^'"’”\n]{1,40}['"’”])(?:\s*(?:,|or|,\s*or)\s*['"‘“][^'"’”\n]{1,40}['"’”])*)/i.exec(
+      text,
+    );
+  if (reached) {
+    const values = [...reached[1]!.matchAll(/['"‘“]([^'"’”\n]{1,40})['"’”]/g)].map((m) => m[1]!);
+    return {
+      condition:
+        values.length > 1
+          ? { field: 'status', operator: 'oneOf', value: values.join(', ') }
+          : { field: 'status', operator: 'equals', value: values[0]! },
+      end: reached.index + reached[0].length,
+    };
+  }
   // "tasks in the 'Backlog' list", "deals in the 'Enterprise' pipeline": the named place the item is in.
   const inPlace =
     /^(?:any\s+|all\s+|the\s+)?(?:[a-z]+\s+){0,2}?(?:in|on|from|under)\s+(?:the\s+|our\s+)?['"‘“]([^'"’”\n]{1,40})['"’”]\s+(list|board|column|stage|folder|project|space|status|pipeline|group|category|queue|section|tab)\b/i.exec(

@@ -298,6 +298,19 @@ export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
   }
 }
 
+/** Every list of steps in a flow: the top one and each branch's, route's and loop's, however deep. */
+export function stepLists(steps: Step[]): Step[][] {
+  const lists: Step[][] = [steps];
+  walkSteps(steps, (s) => {
+    if (s.kind === 'if') lists.push(s.then, s.otherwise);
+    if (s.kind === 'switch') lists.push(...s.routes.map((r) => r.steps), ...(s.fallback ? [s.fallback] : []));
+    if (s.kind === 'ai') s.routes?.forEach((r) => lists.push(r.steps));
+    if (s.kind === 'parallel') lists.push(...s.branches);
+    if (s.kind === 'loop') lists.push(s.body);
+  });
+  return lists;
+}
+
 /** A step that reads items: an app read, a search, an HTTP GET. */
 export const isRead = (s: Step): boolean =>
   (s.kind === 'app' && (s.verb === 'read' || s.verb === 'search')) || (s.kind === 'http' && s.method === 'GET');

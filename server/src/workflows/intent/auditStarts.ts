@@ -4,6 +4,7 @@
 import { defaultVerb } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, type Step, type Trigger } from '../spec.ts';
+import { stoodInWebhook } from './auditTriggers.ts';
 
 /** An app the request names: its key, its first token and where it starts in the text. */
 type Mention = { key: string; from: number; at?: number };
@@ -23,9 +24,7 @@ export function triggerOnlyApp(trigger: Trigger, mentions: Mention[], original: 
   };
   const only = mentions.find((m) => isOnly(m.key));
   if (!only) return null;
-  const stoodIn =
-    trigger.kind === 'manual' ||
-    (trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original));
+  const stoodIn = trigger.kind === 'manual' || stoodInWebhook(trigger, original);
   const appStart =
     trigger.kind === 'app' &&
     trigger.app !== only.key &&

@@ -9,6 +9,17 @@ import { findSchedule } from './schedule.ts';
 import { numberWord } from './spoken.ts';
 import { tokenize } from './text.ts';
 
+/** A webhook the reader stood in with: the request names no webhook, endpoint or HTTP call of its own. */
+export const stoodInWebhook = (trigger: Trigger, original: string): boolean =>
+  trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
+
+/** Where the sentence around an offset of the request starts and ends (its full stop included). */
+function sentenceAround(original: string, at: number): { start: number; end: number } {
+  const start = original.slice(0, at).search(/[^.!?\n]*$/);
+  const end = at + (original.slice(at).search(/[.!?\n]/) + 1 || original.length - at);
+  return { start, end };
+}
+
 /**
  * Mail that arrives ("Clients email me their receipts", "PDF invoices emailed to our invoices inbox", "send bills to
  * our bills@ inbox", "from our IMAP inbox"): the workflow starts from new mail, and no clause sends it.
@@ -89,8 +100,7 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
   if (trigger.kind !== 'manual' && trigger.kind !== 'schedule' && !stoodIn && !unnamedForm) return null;
   const cue = ARRIVES.exec(original);
   if (!cue) return null;
-  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
-  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length - cue.index);
+  const { start, end } = sentenceAround(original, cue.index);
   // "A vendor emails us a CSV every Monday": the time says when mail comes, not a schedule of the workflow's own;
   // "every Monday collect the emails from my inbox" reads the mailbox on a schedule.
   if (
@@ -150,12 +160,9 @@ export function chatArrival(trigger: Trigger, steps: Step[], original: string): 
   const cue = CHAT_ARRIVES.exec(original);
   const app = cue ? CHAT_APPS[cue[1]!.toLowerCase()] : undefined;
   if (!cue || !app) return null;
-  const stoodIn =
-    trigger.kind === 'manual' ||
-    (trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original));
+  const stoodIn = trigger.kind === 'manual' || stoodInWebhook(trigger, original);
   if (!stoodIn && !(trigger.kind === 'app' && trigger.app === app)) return null;
-  const start = original.slice(0, cue.index).search(/[^.!?\n]*$/);
-  const end = cue.index + (original.slice(cue.index).search(/[.!?\n]/) + 1 || original.length - cue.index);
+  const { start, end } = sentenceAround(original, cue.index);
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
     const at = s.kind === 'app' ? original.indexOf(s.phrase) : -1;
@@ -191,7 +198,7 @@ const POLL =
 
 export function scheduleTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
   // A webhook the reader stood in with (the request names none) is no event the request asked for either.
-  const stoodIn = trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
+  const stoodIn = stoodInWebhook(trigger, original);
   if (trigger.kind !== 'manual' && trigger.kind !== 'app' && !stoodIn) return null;
   const cue = POLL.exec(original);
   if (!cue) return null;
@@ -502,7 +509,7 @@ const WEATHER =
  * request says how often) and the test keeps the readings past the bound.
  */
 export function watchTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
-  const stoodIn = trigger.kind === 'webhook' && !/\b(?:webhooks?|endpoint|post request|http request)\b/i.test(original);
+  const stoodIn = stoodInWebhook(trigger, original);
   // An app's own event reports its items' changes ("a product's stock in Shopify drops to 5"): it stays.
   if (trigger.kind !== 'manual' && !stoodIn) return null;
   // "alert me when our website goes down": the site is checked every few minutes; no one calls to say it is down.

@@ -2,7 +2,7 @@
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { isRead, walkSteps, type Step, type Trigger } from '../spec.ts';
+import { isRead, stepLists, walkSteps, type Step, type Trigger } from '../spec.ts';
 import { assistantAgent, auditAi, classifyMessages, rememberingAgent, switchToClassifier } from './auditAi.ts';
 import { auditConditions } from './auditConditions.ts';
 import { auditKinds } from './auditKinds.ts';
@@ -212,13 +212,7 @@ function keptOn(nouns: string): RegExp {
  * 365 and Google Sheets reach it themselves), not a step of its own.
  */
 function storedDocuments(steps: Step[]): void {
-  const lists: Step[][] = [steps];
-  walkSteps(steps, (s) => {
-    if (s.kind === 'if') lists.push(s.then, s.otherwise);
-    if (s.kind === 'switch') lists.push(...s.routes.map((r) => r.steps), ...(s.fallback ? [s.fallback] : []));
-    if (s.kind === 'parallel') lists.push(...s.branches);
-    if (s.kind === 'loop') lists.push(s.body);
-  });
+  const lists = stepLists(steps);
   for (const list of lists)
     for (let i = list.length - 1; i >= 0; i--) {
       const store = list[i];

@@ -224,6 +224,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, fifty-eighth development set (field-mapping specs)',
   },
   {
+    set: 'userDevelopment59',
+    label: 'requests written outside the builder, fifty-ninth development set (typed fast on a phone)',
+  },
+  {
+    set: 'userDevelopment60',
+    label: 'requests written outside the builder, sixtieth development set (pseudo-code and YAML outlines)',
+  },
+  {
+    set: 'userDevelopment61',
+    label: 'requests written outside the builder, sixty-first development set (follow-ups, SLAs and escalations)',
+  },
+  {
+    set: 'userDevelopment62',
+    label: 'requests written outside the builder, sixty-second development set (freelancers and personal admin)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

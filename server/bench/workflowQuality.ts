@@ -113,6 +113,10 @@ export type SetName =
   | 'userDevelopment56'
   | 'userDevelopment57'
   | 'userDevelopment58'
+  | 'userDevelopment59'
+  | 'userDevelopment60'
+  | 'userDevelopment61'
+  | 'userDevelopment62'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -183,6 +187,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment56: 'user-requests-dev56.json',
   userDevelopment57: 'user-requests-dev57.json',
   userDevelopment58: 'user-requests-dev58.json',
+  userDevelopment59: 'user-requests-dev59.json',
+  userDevelopment60: 'user-requests-dev60.json',
+  userDevelopment61: 'user-requests-dev61.json',
+  userDevelopment62: 'user-requests-dev62.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

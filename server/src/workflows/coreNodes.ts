@@ -26,6 +26,7 @@ export const T = {
   code: 'n8n-nodes-base.code',
   filter: 'n8n-nodes-base.filter',
   aggregate: 'n8n-nodes-base.aggregate',
+  summarize: 'n8n-nodes-base.summarize',
   splitOut: 'n8n-nodes-base.splitOut',
   dedupe: 'n8n-nodes-base.removeDuplicates',
   sort: 'n8n-nodes-base.sort',
@@ -90,7 +91,29 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   isFalse: { type: 'boolean', operation: 'false', singleValue: true },
   oneOf: { type: 'string', operation: 'regex' },
   notOneOf: { type: 'string', operation: 'notRegex' },
+  between: { type: 'number', operation: 'gte' },
+  notBetween: { type: 'number', operation: 'lt' },
 };
+
+/** "1..14": a range's two ends. */
+const rangeEnds = (value: unknown): [number, number] => {
+  const [lo, hi] = String(value).split('..').map(Number);
+  return [lo ?? 0, hi ?? 0];
+};
+
+/**
+ * "days until next_billing_date", "days since due_date": whole days between today and a date of the item, as n8n's
+ * expression (Luxon's DateTime, which n8n's expressions carry).
+ */
+const DAYS_FIELD = /^days (until|since) ([\w.]+)$/;
+function daysExpression(field: string): string | null {
+  const m = DAYS_FIELD.exec(field);
+  if (!m) return null;
+  const date = `DateTime.fromISO(String($json.${m[2]}))`;
+  return m[1] === 'until'
+    ? `Math.floor(${date}.diff($now.startOf('day'), 'days').days)`
+    : `Math.floor($now.startOf('day').diff(${date}.startOf('day'), 'days').days)`;
+}
 
 /** "DE, FR, NL" as the pattern n8n's regex test matches the whole value against, any case: /^(?:DE|FR|NL)$/i. */
 const listPattern = (list: string): string =>
@@ -127,12 +150,29 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
   };
   // "$now.hour", "the last day of the month": an expression of n8n's own (the clock), not a field of the item.
   const field =
-    /^\$now\.\w+$/.test(c.field) || calendarText(c)
+    daysExpression(c.field) ??
+    (/^\$now\.\w+$/.test(c.field) || calendarText(c)
       ? c.field
       : // "data.approved": a path into the item (a send-and-wait step's answer).
         /^[a-zA-Z_]\w*(?:\.[a-zA-Z_]\w*)*$/.test(c.field)
         ? `$json.${c.field}`
-        : `$json[${JSON.stringify(c.field)}]`;
+        : `$json[${JSON.stringify(c.field)}]`);
+  // "1-14 days overdue": a range is two tests of one number, both to pass (outside it: either).
+  if (c.operator === 'between' || c.operator === 'notBetween') {
+    const [lo, hi] = rangeEnds(c.value);
+    const inside = c.operator === 'between';
+    const test = (operation: string, value: number, end: string) => ({
+      id: stableId(`${seed}:${c.field}:${c.operator}:${end}`),
+      leftValue: `={{ ${field} }}`,
+      rightValue: value,
+      operator: { type: 'number', operation },
+    });
+    return {
+      options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
+      conditions: [test(inside ? 'gte' : 'lt', lo, 'lo'), test(inside ? 'lte' : 'gt', hi, 'hi')],
+      combinator: inside ? 'and' : 'or',
+    };
+  }
   return {
     options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
     conditions: [
@@ -359,6 +399,17 @@ export function stepDraft(step: Step, seed: string): Draft | null {
         parameters: { jsCode: '// How many items arrived\nreturn [{ json: { count: $input.all().length } }];' },
       };
     case 'sum':
+      // "add up the hours per client": n8n's Summarize node, one total per client.
+      if (step.by)
+        return {
+          name: `Total ${step.field} per ${step.by}`.slice(0, 60),
+          type: T.summarize,
+          parameters: {
+            fieldsToSummarize: { values: [{ aggregation: 'sum', field: step.field }] },
+            fieldsToSplitBy: step.by,
+            options: {},
+          },
+        };
       return {
         name: `Total ${step.field}`,
         type: T.code,

@@ -38,6 +38,29 @@ interface Graph extends LayoutGraph {
   links: Array<{ from: string; output: number; to: string; input: number; type: string }>;
 }
 
+/** Code a node runs as it is: its braces are the language's, not n8n's expressions. */
+const CODE_KEYS = /^(?:jsCode|pythonCode|functionCode|code|html|css)$/;
+
+/**
+ * A text the request wrote with "{{deal.title}}" placeholders is an n8n expression: it needs the "=" n8n reads
+ * expressions by, and a bare field name is a field of the incoming item (`$json.deal.title`).
+ */
+function asExpression(value: string): string {
+  if (!/\{\{[^{}]+\}\}/.test(value)) return value;
+  const body = value.replace(/\{\{\s*([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*\}\}/g, (_, path: string) =>
+    /^(?:\$|true$|false$|null$)/.test(path) ? `{{ ${path} }}` : `{{ $json.${path} }}`,
+  );
+  return body.startsWith('=') ? body : `=${body}`;
+}
+
+function withExpressions(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return CODE_KEYS.test(key) ? value : asExpression(value);
+  if (Array.isArray(value)) return value.map((v) => withExpressions(v, key));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withExpressions(v, k)]));
+  return value;
+}
+
 export function toN8n(name: string, graph: Graph): N8nWorkflow {
   const positions = layout(graph);
   const nodes: N8nNode[] = graph.nodes.map((n) => ({
@@ -46,7 +69,7 @@ export function toN8n(name: string, graph: Graph): N8nWorkflow {
     type: n.type,
     typeVersion: n.typeVersion,
     position: positions.get(n.name) ?? [0, 0],
-    parameters: n.parameters,
+    parameters: withExpressions(n.parameters) as Record<string, unknown>,
     ...(WEBHOOK_TYPES.test(n.type) && !/schedule|manual|imap|gmailTrigger|rssFeedReadTrigger/i.test(n.type)
       ? { webhookId: stableId(`${name}:${n.name}:webhook`) }
       : {}),

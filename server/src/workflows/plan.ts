@@ -173,7 +173,8 @@ class Planner {
       case 'create':
         return kind === 'store' ? `Add ${noun} to ${name}` : `Create ${noun} in ${name}`;
       case 'read':
-        return `Get ${noun}s from ${name}`;
+        // "time entry" → "time entries", "status" stays.
+        return `Get ${noun.replace(/([^aeiou])y$/, '$1ie').replace(/(?<!s)$/, 's')} from ${name}`;
       case 'search':
         return `Search ${name}`;
       case 'update':
@@ -239,10 +240,11 @@ class Planner {
           outputKey: cap(r.name),
         }));
         const fallback = step.fallback?.length ? { fallbackOutput: 'extra', renameFallbackOutput: 'Other' } : {};
+        const every = step.everyMatch ? { allMatchingOutputs: true } : {};
         const name = this.enter(entries, {
           name: `Route by ${step.field.replace(/_/g, ' ')}`,
           type: T.switch,
-          parameters: { rules: { values: rules }, options: fallback },
+          parameters: { rules: { values: rules }, options: { ...fallback, ...every } },
         });
         const exits = this.routes(step.routes, name, step.field);
         if (step.fallback?.length) exits.push(this.wire(step.fallback, [{ node: name, output: step.routes.length }]));

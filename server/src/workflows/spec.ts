@@ -62,7 +62,10 @@ export interface Condition {
     | 'isFalse'
     /** The value is one of a list ("DE, FR, NL"): n8n's regex test of the whole value. */
     | 'oneOf'
-    | 'notOneOf';
+    | 'notOneOf'
+    /** The number lies in a range, both ends included: the value is "lo..hi" ("1..14"). */
+    | 'between'
+    | 'notBetween';
   value: string | number | boolean | null;
 }
 
@@ -190,7 +193,15 @@ export type Step =
     }
   | AiStep
   | { kind: 'if'; condition: Condition; then: Step[]; otherwise: Step[] }
-  | { kind: 'switch'; field: string; routes: Route[]; fallback: Step[] | null; match?: 'equals' | 'contains' }
+  | {
+      kind: 'switch';
+      field: string;
+      routes: Route[];
+      fallback: Step[] | null;
+      match?: 'equals' | 'contains';
+      /** Items go down every route whose test they pass ("within 30 days: …; within 7 days also …"), not the first. */
+      everyMatch?: boolean;
+    }
   /** Branches side by side, joined in a Merge, or two sources compared (Compare Datasets) when `compare` is set. */
   | { kind: 'parallel'; branches: Step[][]; merge: boolean; compare?: Comparison }
   /** Items one batch at a time through the body, which loops back; `wait` paces the batches (rate limits). */
@@ -216,7 +227,8 @@ export type Step =
   | { kind: 'sort'; field: string; order: 'ascending' | 'descending' }
   | { kind: 'limit'; count: number }
   | { kind: 'count' }
-  | { kind: 'sum'; field: string }
+  /** The total of a field; `by` totals it per value of another field ("hours per client"). */
+  | { kind: 'sum'; field: string; by?: string }
   | { kind: 'splitOut'; field: string }
   | {
       kind: 'extract';

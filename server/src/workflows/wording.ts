@@ -54,7 +54,13 @@ export function conditionText(c: Condition): string {
     isFalse: 'is false',
     oneOf: 'is one of',
     notOneOf: 'is not one of',
+    between: 'is between',
+    notBetween: 'is not between',
   };
+  if (c.operator === 'between' || c.operator === 'notBetween') {
+    const [lo, hi] = String(c.value).split('..');
+    return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]} ${lo} and ${hi}`;
+  }
   const bare =
     c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
   // "older than 48 hours": the date is before that long ago.

@@ -100,6 +100,10 @@ const ALIASES: Record<string, string> = {
   'rss feeds': 'rssFeedRead',
   // "a new episode shows up in our podcast feed", "each new podcast episode": a podcast comes as an RSS feed.
   'podcast feed': 'rssFeedRead',
+  // "a new post on my Substack feed", "my blog's feed": the publication's RSS feed.
+  'substack feed': 'rssFeedRead',
+  'blog feed': 'rssFeedRead',
+  'atom feed': 'rssFeedRead',
   'podcast episode': 'rssFeedRead',
   'podcast episodes': 'rssFeedRead',
   imap: 'emailReadImap',
@@ -202,6 +206,8 @@ const ALIASES: Record<string, string> = {
   'google calender': 'googleCalendar',
   'outlook calender': 'microsoftOutlook',
   'entra id': 'microsoftEntra',
+  // "disable their account in microsoft entra": Entra ID, said without its "ID".
+  'microsoft entra': 'microsoftEntra',
   'azure ad': 'microsoftEntra',
   'azure active directory': 'microsoftEntra',
   'sns topic': 'awsSns',
@@ -251,7 +257,7 @@ interface Trie {
 
 /** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
 const APP_NOUN =
-  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?)$/;
+  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?|collections?|bookmarks?|entries|entry|timesheets?)$/;
 
 /** Parts that make a name split at its capitals an everyday phrase ("linked in", "click up", "go to webinar"). */
 const SPLIT_STOP = /^(?:the|in|up|to|go|you|my|me|it|on|of|app|at|by|do|is|or|as|an|no|so|we|us|be|get|high)$/i;
@@ -321,6 +327,20 @@ function distance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!;
 }
 
+const consonants = (w: string) => w.replace(/[aeiouy]/g, '');
+
+/**
+ * "airtbl", "slck", "hubspt", "shopfy": a name typed without some of its vowels, every consonant kept in order (not
+ * cut short: "strip" is a word, not Stripe).
+ */
+function voweless(word: string, name: string): boolean {
+  if (word.length >= name.length || name.startsWith(word) || consonants(word) !== consonants(name)) return false;
+  if (consonants(word).length < 4) return false;
+  let at = 0;
+  for (const ch of name) if (ch === word[at]) at++;
+  return at === word.length;
+}
+
 /** How far a misspelt brand may be from its name: one edit up to eight letters, two from nine. */
 const fuzzyReach = (word: string) => (word.length >= 9 ? 2 : 1);
 
@@ -373,14 +393,23 @@ export class Vocabulary {
     }
   }
 
-  /** The app a word that is no English word misspells, when exactly one name is that close to it. */
-  misspelt(word: string): CatalogApp | null {
-    if (word.length < 5 || !/^[a-z]+$/.test(word) || ENGLISH_NEAR_NAMES.has(word) || this.fuzzyNames.has(word))
+  /**
+   * The app a word that is no English word misspells, when exactly one name is that close to it. `anyWord` skips the
+   * list of English words (the script that writes that list).
+   */
+  misspelt(word: string, anyWord = false): CatalogApp | null {
+    if (
+      word.length < 4 ||
+      !/^[a-z]+$/.test(word) ||
+      (!anyWord && ENGLISH_NEAR_NAMES.has(word)) ||
+      this.fuzzyNames.has(word)
+    )
       return null;
     const reach = fuzzyReach(word);
     const hits = new Set<CatalogApp>();
     for (const [name, app] of this.fuzzyNames)
-      if (name[0] === word[0] && distance(word, name, reach) <= reach) hits.add(app);
+      if (name[0] === word[0] && ((word.length >= 5 && distance(word, name, reach) <= reach) || voweless(word, name)))
+        hits.add(app);
     return hits.size === 1 ? [...hits][0]! : null;
   }
 
@@ -494,13 +523,18 @@ export class Vocabulary {
           /^(?:boards?|items?|sub-?items?|workspace|account|api|node|integration|crm|pulses?)$/.test(after.lower)) ||
         (lower && t.text === t.lower && before && /^(?:into|in|to|from|via|using|with)$/.test(before.lower)),
       );
+    // "run them in parallel", "in sequence": the way steps run, not the app.
+    if (/^(?:in|run|runs|running)$/.test(before?.lower ?? '') && /^(?:parallel|sequence)$/.test(t.lower)) return false;
     if (lower && t.text === t.lower) {
       // Where an app stands and nothing else follows ("post in teams", "… to copper and …"), or with its items.
       const placedHere =
         before && /^(?:with|via|using|to|into|in|on|from|check|checks|query|queries|poll|polls)$/.test(before.lower);
+      // "created in taiga copy it to …": the next word starts the next step.
       const ends =
         !after ||
         after.kind === 'punct' ||
+        (/^(?:create|send|read|update|delete|search)$/.test(verbClass(after.lower) ?? '') &&
+          !APP_NOUN.test(after.lower)) ||
         /^(?:and|then|too|also|as|when|if|every|for|so|straight|right|asap|with|on|at|per|under|each)$/.test(
           after.lower,
         );

@@ -131,6 +131,13 @@ function fillClassifier(steps: Step[], classifier: AiStep, original: string, con
   // "… sort them into 'urgent pain', 'appointment change', 'other'. urgent -> sms …, appointment -> forward …": the
   // clause rules read the arrows as a Switch of their own; its routes are the classifier's.
   const routes_ = classifier.routes!;
+  // "…, anything else -> email support@": a fallback the clause rules read alone is the classifier's "Other".
+  const lone = steps.findIndex((s) => s.kind === 'switch' && !s.routes.length && Boolean(s.fallback?.length));
+  const loneSwitch = steps[lone];
+  if (loneSwitch?.kind === 'switch' && !routes_.some((c) => /^(?:other|others|else|rest)$/i.test(c.name))) {
+    routes_.push({ name: 'Other', steps: loneSwitch.fallback! });
+    steps.splice(lone, 1);
+  }
   const made = steps.findIndex(
     (s) =>
       s.kind === 'switch' &&

@@ -29,7 +29,8 @@ const SENDERS =
   'clients?|customers?|vendors?|suppliers?|people|they|partners?|users?|someone|somebody|candidates?|applicants?|students?|parents?|tenants?|patients?|members?|contractors?|freelancers?|employees?|staff|agents?|landlords?|guests?|buyers?|sellers?|teachers?|colleagues?|leads?|prospects?|folks|companies|agencies|venues|brands|retailers|carriers?|banks?|accountants?|recruiters?|reps?';
 const ARRIVES = new RegExp(
   [
-    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails? (?:me|us)\\b`,
+    // (Not "add up the hours per client and email me a table": a step that sends.)
+    `(?<!\\b(?:per|each|every|by)\\s)\\b(?:${SENDERS})\\s+(?:(?!(?:and|or|then|also|to|so)\\b)\\w+\\s+)?e-?mails? (?:me|us)\\b`,
     // "Brokers email us submission packs", "our 14 branch managers email me a spreadsheet": people who mail theirs in.
     String.raw`\b(?:our|the|all|some|most)?\s*(?:\d+\s+)?(?:[a-z]+\s+)?[a-z]{3,}s\s+e-?mail\s+(?:me|us)\s+(?:an?\s+|their\s+|the\s+)?(?!about\b|to\b|if\b|when\b)[a-z]`,
     // "PDF invoices emailed to our invoices inbox", "receipts emailed in" (not "gets emailed to the front counter").
@@ -61,6 +62,8 @@ const ARRIVES = new RegExp(
     String.raw`(?:^|[.!?\n]\s*)(?:new |incoming |all |every |any )?(?:e-?mails?|mails?) from (?:[^.!?\n]|\.(?=\S)){1,80}?(?:->|→|=>)`,
     // "When the email from reports@ourcompany.de arrives", "when an e-mail with an invoice comes in".
     String.raw`\bwhen(?:ever)? (?:an?|the|new|any) (?:new )?e-?mail\b[^.!?\n]{0,60}?\b(?:arrives?|comes? in|lands?|is received|gets? received)\b`,
+    // "any email that comes in w/ a pdf invoice attached -> …", "every email we get from the bank".
+    String.raw`(?:^|[.!?\n]\s*)(?:any|every|each|all|new|incoming) (?:new )?e-?mails? (?:that|which) (?:comes? in|arrives?|lands?|(?:i|we) (?:get|receive))\b`,
     // "Leave requests come as free-text emails", "notes arrive as emails", "come in as a PDF attached to an email".
     String.raw`\b(?:come|comes|coming|arrive|arrives|arriving)\s+(?:in\s+)?(?:as|by|via)\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:e-?mails?|attached to (?:an?|the) e-?mails?)\b`,
     // "Turn emails I forward to tasks@ into Asana tasks".
@@ -125,9 +128,16 @@ export function mailTrigger(trigger: Trigger, steps: Step[], original: string, a
   return { kind: 'email', provider, ...(attachments ? { attachments: true } : {}) };
 }
 
-/** "One-time migration I'll run by hand", "run manually", "I'll trigger it myself": the user starts it. */
+/**
+ * "One-time migration I'll run by hand", "run manually", "I'll trigger it myself", "when I hit run", "when I click
+ * execute": the user starts it.
+ */
 const BY_HAND =
-  /\b(?:(?:i'll|i will|we'll|we will|to)\s+)?(?:run|start|trigger|kick off)\s+(?:it\s+|this\s+)?(?:by hand|manually|myself|ourselves|on demand)\b|\bone-?(?:time|off)\s+(?:migration|import|backfill|clean-?up|export|job|run|sync)\b|\bmanual(?:ly)?[- ]triggered\b/i;
+  /\b(?:(?:i'll|i will|we'll|we will|to)\s+)?(?:run|start|trigger|kick off|execute)\s+(?:it\s+|this\s+|the (?:workflow|flow|job)\s+)?(?:by hand|manually|myself|ourselves|on demand)\b|\bone-?(?:time|off)\s+(?:migration|import|backfill|clean-?up|export|job|run|sync)\b|\bmanual(?:ly)?[- ]triggered\b|\b(?:when|whenever|once|after)\s+(?:i|we)\s+(?:hit|click|press|push|tap)\s+(?:the\s+)?['"‘“]?(?:run|execute|start|go|test workflow|execute workflow)\b/i;
+
+/** "when I hit run": the manual start's own "when" is no event. */
+const EVENT_WHEN =
+  /\b(?:whenever|each time|every time|as soon as)\b|\bwhen\s+(?!(?:i|we)\s+(?:hit|click|press|push|tap|run|start|trigger|execute)\b|(?:it|it's|its|they|they're|that|this|done|finished|complete)\b)/i;
 
 /** A start the reader found in a store or an app that the request says the user runs by hand instead. */
 export function manualRun(trigger: Trigger, original: string): Trigger | null {
@@ -135,7 +145,7 @@ export function manualRun(trigger: Trigger, original: string): Trigger | null {
   if (!BY_HAND.test(original)) return null;
   // "every night at 2am, or when I run it by hand": a schedule said as well stays.
   if (trigger.kind === 'schedule' && findSchedule(original)) return null;
-  if (/\b(?:when(?:ever)?|each time|every time|as soon as)\b/i.test(original)) return null;
+  if (EVENT_WHEN.test(original)) return null;
   return { kind: 'manual' };
 }
 
@@ -200,6 +210,8 @@ export function scheduleTrigger(trigger: Trigger, steps: Step[], original: strin
   // A webhook the reader stood in with (the request names none) is no event the request asked for either.
   const stoodIn = stoodInWebhook(trigger, original);
   if (trigger.kind !== 'manual' && trigger.kind !== 'app' && !stoodIn) return null;
+  // "I'll run this manually: for each row …": the user starts it, no schedule.
+  if (trigger.kind === 'manual' && BY_HAND.test(original)) return null;
   const cue = POLL.exec(original);
   if (!cue) return null;
   // "… or should I check daily with a Schedule Trigger?": a question weighs a way, it does not ask for it.

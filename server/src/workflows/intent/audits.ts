@@ -28,6 +28,7 @@ import { pairFilters } from './pairFilters.ts';
 import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
 import type { Token } from './text.ts';
+import { dayBuckets } from './dayBuckets.ts';
 
 interface Audit {
   tokens: Token[];
@@ -95,6 +96,11 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
       if (name) drop(a.unmapped, (u) => u.toLowerCase().includes(name));
       trigger = byHand;
     }
+    // "i'll run this": the start said, no step.
+    if (trigger.kind === 'manual')
+      drop(a.unmapped, (u) =>
+        /^(?:(?:i'll|i will|we'll|we will|i want to|when i)\s+)?(?:hit\s+)?run(?:\s+(?:it|this))?$/i.test(u.trim()),
+      );
     const chatted = chatArrival(trigger, steps, original);
     if (chatted) trigger = chatted;
     const form = formTrigger(trigger, steps, original);
@@ -126,9 +132,11 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     chatApp: mentions.apps.find((m) => CHAT.test(m.app.key))?.app.key ?? 'slack',
   };
   // Options listed once and each said again with its own action are read as such before the route lists.
-  const listedOwn = choiceRoutes(steps, original, routeContext, 'own');
+  // "1-14 days overdue: …; 15-30 days: …": routes by a count of days.
+  const bucketed = dayBuckets(steps, original, routeContext);
+  const listedOwn = bucketed ? null : choiceRoutes(steps, original, routeContext, 'own');
   if (listedOwn?.byModel) switchToClassifier(steps, ctx);
-  let routed = listedOwn?.said ?? auditRoutes(steps, original, routeContext);
+  let routed = bucketed ?? listedOwn?.said ?? auditRoutes(steps, original, routeContext);
   if (!routed) {
     const chosen = choiceRoutes(steps, original, routeContext);
     if (chosen?.byModel) switchToClassifier(steps, ctx);
@@ -146,6 +154,11 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     );
   // "If it's about booking, reply …. If it's about meds, pass it to the nurse": a model sorts the messages.
   else if (topicRoutes(steps)) switchToClassifier(steps, ctx);
+  // "route by event:" over routes the clause rules made: the routes are there, no question about them.
+  let switched = false;
+  walkSteps(steps, (s) => (switched ||= s.kind === 'switch' && s.routes.length > 0));
+  if (switched)
+    drop(a.unmapped, (u) => /^(?:route|routes|routing)\s+(?:them\s+|it\s+)?by\b[^:]*\(which routes/i.test(u));
   auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
   classifyMessages(steps, trigger, ctx);
   const assisted = assistantAgent(steps, trigger, original, ctx);

@@ -22,6 +22,7 @@ import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement } from './words.ts';
 import { auditSpec } from './audits.ts';
+import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 
@@ -138,7 +139,7 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    englishSchedule(ruleLines(userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(text)))))))
+    englishSchedule(ruleLines(userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(codeCalls(text))))))))
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
@@ -337,6 +338,13 @@ function normalise(text: string): string {
       )
       // "`POST https://api.example.com/v1/events`": an address in code quotes is still an address to call.
       .replace(/`((?:(?:GET|POST|PUT|PATCH|DELETE)\s+)?https?:\/\/[^\s`]+)`/g, '$1')
+      // "billing -> …, sales -> …, if it can't tell just email support@": the items no route fits.
+      .replace(
+        /,\s*(?:and\s+)?(?:if (?:it|the ai|ai|the model|the classifier) (?:can't|cannot|can not|couldn't|doesn't|does not) (?:tell|decide|know|classify(?: it)?|work (?:it )?out)|if (?:it'?s|it is) (?:unclear|ambiguous|none of (?:those|these|them))|if (?:none|nothing) (?:of (?:those|these|them) )?(?:fits?|matches?|applies))\s*,?\s*(?:just\s+)?(?=\w)/gi,
+        (m: string, at: number, whole: string) => (/->|→/.test(whole.slice(0, at)) ? ', anything else -> ' : m),
+      )
+      // "it has label 'bug'": the label it has, not a step that labels.
+      .replace(/\b(has|have|had|with|without)\s+(labels?|tags?)\s+(?=['"‘“`])/gi, '$1 the $2 ')
       .replace(/≥/g, '>=')
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
@@ -398,10 +406,21 @@ class Reader {
         .filter(
           (t, i) =>
             counted(t) ||
+            // "exit code != 0": the "not" of an operator.
+            (t.text === '!' && tokens[i + 1]?.text === '=' && Boolean(tokens[i + 1]?.joined)) ||
+            // "data.current_state": a path into the item.
+            (t.text === '.' &&
+              t.joined &&
+              Boolean(tokens[i + 1]?.joined) &&
+              tokens[i + 1]?.kind === 'word' &&
+              tokens[i - 1]?.kind === 'word') ||
             (t.text === '-' && !t.joined && Boolean(tokens[i + 1]?.joined) && /^\d/.test(tokens[i + 1]?.text ?? '')),
         )
         .map((t) => (quoted && t.kind === 'quote' ? `'${t.lower}'` : t.lower))
         .join(' ')
+        // "data . current_state = = 'x'": a path and an operator are written together.
+        .replace(/(\w) \. (?=\w)/g, '$1.')
+        .replace(/([<>!=]) =/g, '$1=')
     );
   }
 
@@ -1141,7 +1160,7 @@ class Reader {
       tokens[clause.to]?.text === '→' || (tokens[clause.to]?.text === '-' && tokens[clause.to + 1]?.text === '>');
     if (arrow < 0 && !after) return null;
     const lhsEnd = arrow < 0 ? clause.to : tokens[arrow]!.text === '>' ? arrow - 1 : arrow;
-    const lhs = this.words({ from: clause.from, to: lhsEnd }).replace(/([<>])\s+=/g, '$1=');
+    const lhs = this.words({ from: clause.from, to: lhsEnd }).replace(/([<>!=])\s+=/g, '$1=');
     const steps = () => (arrow < 0 ? [] : this.action(arrow + 1, clause.to));
     const last = this.scope.lastIf;
     if (

@@ -47,10 +47,14 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
   const ordered = telling && known[0] && /\bweek/.test(known[0][0]) && !weekday.test(known[0][0]) ? [telling] : known;
   for (const m of ordered) {
     const tail =
-      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=[\s:,;)]|$)|expression|schedule|,))*/.exec(
+      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|(?:and\s+|to\s+|through\s+|-\s*)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=[\s:,;)]|$)|expression|schedule|,))*/.exec(
         lower.slice(m.index + m[0].length),
       )?.[0] ?? '';
-    const start = m.index;
+    // "Monday, Wednesday and Friday at 8am", "Tuesday to Thursday at 9": the days listed before the one matched.
+    const listed = new RegExp(
+      `(?:\\b(?:${DAY_WORD})\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+|\\s*(?:-|–|to|through|thru)\\s*))+$`,
+    ).exec(lower.slice(Math.max(0, m.index - 80), m.index));
+    const start = listed ? m.index - listed[0].length : m.index;
     const end = m.index + m[0].length + tail.replace(/[\s,]+$/, '').length;
     const phrase = lower.slice(start, end);
     // A time said elsewhere in the same sentence ("send a daily digest … at 5pm") belongs to the schedule.
@@ -104,9 +108,27 @@ export function timeOf(text: string): { hour: number; minute: number } | null {
   return null;
 }
 
+/** A day's name, full or short ("monday", "mon", "thurs"). */
+const DAY_WORD = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?';
+const dayIndex = (word: string): number =>
+  ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].indexOf(word.slice(0, 3).toLowerCase());
+
 function daysNamed(text: string): number[] {
   if (/\bweekdays?\b|\bmonday\s+(?:to|through|-)\s+friday\b|\bworking days?\b|\bbusiness days?\b/.test(text))
     return [1, 2, 3, 4, 5];
+  // "Tuesday to Thursday", "mon-wed": every day of the range.
+  const range = new RegExp(`\\b(${DAY_WORD})\\s*(?:-|–|to|through|thru)\\s*(${DAY_WORD})\\b`).exec(text);
+  if (range) {
+    const [a, b] = [dayIndex(range[1]!), dayIndex(range[2]!)];
+    if (a >= 0 && b >= 0) {
+      const out: number[] = [];
+      for (let d = a; out.length < 7; d = (d + 1) % 7) {
+        out.push(d);
+        if (d === b) break;
+      }
+      return out.sort((x, y) => x - y);
+    }
+  }
   if (/\bweekends?\b/.test(text)) return [0, 6];
   // "every fri 4pm", "mon and thu": the short names too.
   return DAYS.map((d, i) =>

@@ -81,6 +81,9 @@ const WORDS: Array<[RegExp, string]> = [
   // "every 6h", "every 2d": an interval in hours or days.
   [/\b(every|each)\s+(\d+)\s*h\b/gi, '$1 $2 hours'],
   [/\b(every|each)\s+(\d+)\s*d\b/gi, '$1 $2 days'],
+  // "a reminder 24h before the appt", "2d after the call": a time before or after an event.
+  [/\b(\d+)\s*h\b(?=\s+(?:before|after|later|ahead|prior|from|beforehand|earlier))/gi, '$1 hours'],
+  [/\b(\d+)\s*d\b(?=\s+(?:before|after|later|ahead|prior|from|beforehand|earlier))/gi, '$1 days'],
   [/\b(\d+)\s*mins?\b\.?/gi, '$1 minutes'],
   [/\b(every|each|per|a|one)\s+min\b\.?/gi, '$1 minute'],
   [/\bcusts\b/gi, 'customers'],
@@ -91,6 +94,30 @@ const WORDS: Array<[RegExp, string]> = [
   [/\baddr\b\.?/gi, 'address'],
   [/\bacct\b\.?/gi, 'account'],
   [/\b(?:pls|plz)\b/gi, 'please'],
+  // Typed fast on a phone: "evry night", "when its recieved", "w/o a tag", "thank u", "sender, subject n date".
+  [/\bevr(?:y|ey)\b/gi, 'every'],
+  [/\beverytime\b/gi, 'every time'],
+  [/\brecie(v\w*)/gi, 'recei$1'],
+  [/\battachd\b/gi, 'attached'],
+  [/\battachm?nt(s?)\b/gi, 'attachment$1'],
+  [/\bteh\b/g, 'the'],
+  [/\bw\/o\b/gi, 'without'],
+  [/\b(?:thx|thnx|thanx)\b/gi, 'thanks'],
+  [/\bappt(s?)\b\.?/gi, 'appointment$1'],
+  [/\bmtg(s?)\b/gi, 'meeting$1'],
+  [/\bnotif(s?)\b/gi, 'notification$1'],
+  [/\bppl\b/gi, 'people'],
+  [/\babt\b/gi, 'about'],
+  [/\bb4\b/gi, 'before'],
+  [/\b(?:tmrw|tmr|tmrow)\b/gi, 'tomorrow'],
+  [/\btxt\b/gi, 'text'],
+  [/(?<=\s)u(?=\s|[.,!?]|$)/g, 'you'],
+  [/(?<=\s)ur(?=\s)/g, 'your'],
+  // "dont", "doesnt", "isnt": a contraction typed without its apostrophe.
+  [/\b(do|does|did|is|are|was|were|have|has|had|should|would|could|must)nt\b/gi, "$1n't"],
+  [/\b(ca|wo)nt\b(?=\s+(?:be|have|find|tell|get|match|reach|see|do|send|work|load|pay|connect)\b)/gi, "$1n't"],
+  // "log sender, subject n date": "n" between two words is "and" ("top n rows" keeps its n).
+  [/(?<=\b(?!(?:top|last|first|next|every|the|of|bottom)\b)[a-z]{2,}) n (?=[a-z]{2,}\b)/g, ' and '],
   // "if that number is zero", "stock hits zero": the number.
   [/\b(is|are|equals?|hits?|reach(?:es)?|(?:drops?|falls?|goes|gets) (?:down )?to|of|at|=|==)\s+zero\b/gi, '$1 0'],
 ];

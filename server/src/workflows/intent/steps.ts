@@ -154,7 +154,7 @@ function roleOf(
 }
 
 const ITEM_AFTER =
-  /^(?:orders?|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?|bills?|person|persons|organizations?|orgs?|activity|activities|opportunit(?:y|ies)|accounts?)$/;
+  /^(?:orders?|entry|entries|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?|bills?|person|persons|organizations?|orgs?|activity|activities|opportunit(?:y|ies)|accounts?)$/;
 
 const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 
@@ -231,6 +231,11 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
     if (t.kind !== 'word') continue;
+    // "in parallel: Hubspot get all companies": how the steps run, before the step.
+    if (t.lower === 'in' && /^(?:parallel|sequence|order|turn)$/.test(tokens[i + 1]?.lower ?? '') && i === from) {
+      i++;
+      continue;
+    }
     // "have Claude 3.5 Sonnet score the candidate", "let the AI agent draft …": the verb after who does it.
     if (/^(?:have|let|ask)$/.test(t.lower) && !verbClass(tokens[i + 1]?.lower ?? '')) {
       delegated = 6;
@@ -640,9 +645,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const noun =
       verb === 'send' && named && PLACES.test(named)
         ? undefined
-        : head?.word === 'upload' && /^(?:folder|directory|drive|bucket|space)$/.test(named ?? '')
-          ? 'file'
-          : named;
+        : // "add it to our 'clinic' google calendar": an event on the calendar ("create a calendar" makes one).
+          named === 'calendar' && verb === 'create' && !/\b(?:new|a|an)\s+calendars?\b/i.test(phrase)
+          ? 'event'
+          : /^(?:upload|save|store|put|drop|copy|move|archive|back ?up)$/.test(head?.word ?? '') &&
+              /^(?:folder|directory|drive|bucket|space)$/.test(named ?? '') &&
+              // "save the pdf to the Drive folder 'Invoices'": a file into the folder ("create a folder" makes one).
+              !/\b(?:new|a|an)\s+(?:sub)?folders?\b/i.test(phrase)
+            ? 'file'
+            : named;
     // "deactivate them in Slack": an app whose node cannot change a user's account is called through its API.
     if (
       noun === 'user' &&

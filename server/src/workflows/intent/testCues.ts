@@ -5,6 +5,7 @@
 // changed ("when the price changes").
 import type { Condition } from '../spec.ts';
 import { numberWord } from './spoken.ts';
+import { codeComparison } from './words.ts';
 
 export interface StatedTest {
   match: RegExpExecArray;
@@ -79,6 +80,13 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
         value: ({ win: 'won', lose: 'lost', close: 'won' } as Record<string, string>)[before[1]!] ?? before[1]!,
       },
     });
+  // "companies with lifecycle = customer", "charges where status == 'succeeded'": a test written as code.
+  const code =
+    /\b(?:with|where|whose|having)\s+(?:the\s+)?[a-z_][\w.]*(?:\s+[a-z_][\w.]*)?\s*(?:==|!=|<=|>=|=|<|>)\s*(?:'[^'\n]{1,40}'|"[^"\n]{1,40}"|now\s*[+-]\s*\d+\s*[a-z]+\b|-?\d+(?:\.\d+)?[a-z%]*|[\w.@:/-]{1,40})/.exec(
+      lower,
+    );
+  const written = code ? codeComparison(code[0]) : null;
+  if (code && written) out.push({ match: code, condition: written.condition });
   // "status `completed`", "stage: `won`": a state written as a code value.
   const coded = /\b(status|stage|state)\s*(?:[:=]|==|->|→)?\s*`([\w -]{1,30})`/.exec(lower);
   if (coded) out.push({ match: coded, condition: { field: coded[1]!, operator: 'equals', value: coded[2]!.trim() } });

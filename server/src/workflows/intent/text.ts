@@ -65,7 +65,10 @@ export function sentences(tokens: Token[]): Token[][] {
   const out: Token[][] = [[]];
   for (const [i, t] of tokens.entries()) {
     const next = tokens[i + 1];
-    const end = t.kind === 'punct' && /^[.!?;\n]$/.test(t.text) && (!next || !next.joined || next.kind === 'punct');
+    // "Exit code != 0": an operator, not the end of a sentence.
+    const operator = t.text === '!' && next?.text === '=' && next.joined;
+    const end =
+      t.kind === 'punct' && /^[.!?;\n]$/.test(t.text) && !operator && (!next || !next.joined || next.kind === 'punct');
     if (end) out.push([]);
     else out.at(-1)!.push(t);
   }

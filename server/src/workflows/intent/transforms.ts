@@ -141,11 +141,23 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     /\b(?:sum|total|add up)\w*\s+(?:up\s+)?(?:the\s+|their\s+|all\s+)?([a-z_]+)\b|\b(?:calculate|compute)\w*\s+(?:the\s+)?totals?\b/.exec(
       words,
     );
-  if (sum && cls === 'transform')
+  // "add up the hours per client": totals said with "add up" read as a sum whatever the verb's class.
+  if (sum && (cls === 'transform' || /\badd(?:s|ed|ing)? up\b/.test(words))) {
+    const by = /\b(?:per|by|for each|for every|grouped by|broken down by)\s+(?:the\s+)?([a-z_]+)\b/.exec(
+      words.slice(sum.index + sum[0].length),
+    )?.[1];
     return {
       kind: 'sum',
-      field: sum[1] && !/^(?:them|it|totals?|up)$/.test(sum[1]) ? sum[1].replace(/s$/, '') : 'amount',
+      // "the amounts" is the amount field; "the hours", "the points" are fields said in the plural.
+      field:
+        sum[1] && !/^(?:them|it|totals?|up)$/.test(sum[1])
+          ? /^(?:hours|minutes|seconds|days|points|sales|units|credits|earnings|costs|fees)$/.test(sum[1])
+            ? sum[1]
+            : sum[1].replace(/s$/, '')
+          : 'amount',
+      ...(by && !/^(?:day|week|month|hour|year|them|it)$/.test(by) ? { by: by.replace(/s$/, '') } : {}),
     };
+  }
   if (cls !== 'transform') return null;
   switch (verb) {
     case 'aggregate':

@@ -742,10 +742,28 @@ function headedTrigger(tokens: Token[], original: string): FoundTrigger | null {
   if (!heading?.[1] || !original.slice(heading.index + heading[0].length).trim()) return null;
   const line = heading[1];
   const offset = heading.index + heading[0].length - line.length;
-  const own = tokenize(line);
-  const found = namedForm(coreTrigger(findAnyTrigger(own, findMentions(own), line)), own, findMentions(own));
+  let own = tokenize(line);
+  let shift = 0;
+  let found = namedForm(coreTrigger(findAnyTrigger(own, findMentions(own), line)), own, findMentions(own));
+  // "trigger: shopify order created", "Trigger: Pipedrive deal updated": a line that names an event of an app is
+  // that app's event, said without "when".
+  if (found.trigger.kind === 'manual' && !/\b(?:manual\w*|button|click\w*|on demand|run it)\b/i.test(line)) {
+    const when = `when ${line}`;
+    const tokens2 = tokenize(when);
+    const again = namedForm(
+      coreTrigger(findAnyTrigger(tokens2, findMentions(tokens2), when)),
+      tokens2,
+      findMentions(tokens2),
+    );
+    if (again.trigger.kind === 'app') {
+      // The tokens read lie "when " further on than the line's own.
+      own = tokens2;
+      shift = -'when '.length;
+      found = again;
+    }
+  }
   if (found.trigger.kind === 'manual' && !/\b(?:manual\w*|button|click\w*|on demand|run it)\b/i.test(line)) return null;
-  const index = new Map(own.map((t, k) => [k, tokens.findIndex((x) => x.start === t.start + offset)]));
+  const index = new Map(own.map((t, k) => [k, tokens.findIndex((x) => x.start === t.start + offset + shift)]));
   // "Trigger: daily at 06:00, poll BambooHR for employees …": a schedule's line may name what it reads; an event's
   // line is all the event's.
   const used =
@@ -887,11 +905,13 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   const broker = brokerTrigger(tokens, m);
   if (broker) return broker;
-  // "a chat bot in n8n's own chat window", "a chat widget on our site": n8n's Chat Trigger.
+  // "a chat bot in n8n's own chat window", "a chat widget on our site": n8n's Chat Trigger ("webhook from our website
+  // chat widget": the widget calls a webhook).
   if (
     /\bn8n['’]?s? (?:own |built-in |builtin |hosted )?chat\b|\bchat (?:window|widget|interface|ui|bubble|embed)\b|\bchat trigger\b/i.test(
       original,
-    )
+    ) &&
+    !/^\W*(?:(?:trigger|start)\s*:\s*)?(?:an?\s+|the\s+)?webhook\b/i.test(original)
   )
     return { trigger: { kind: 'chat' }, used: new Set(), choices: [], notes: [] };
   const asked = askedForm(tokens, original);
@@ -1079,7 +1099,15 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       /^forms?$/.test(w) &&
       // "free-form emails", "free form text": the way something is written, not a form.
       !/^(?:free|-)$/.test(lower[i - 1] ?? '') &&
-      !m.apps.some((a) => (i >= a.from && i < a.to) || (a.to === i && a.app.trigger && a.app.key !== 'n8n')),
+      // "add the subscriber to form 'Buyers'": an app's form, named, where a step puts things ("paste it into a
+      // form" is the user's own).
+      !(lower[i - 1] === 'to' && tokens[i + 1]?.kind === 'quote') &&
+      // "facebook lead ads (form 'Spring Promo')": the app's own form, named right after it.
+      !m.apps.some(
+        (a) =>
+          (i >= a.from && i < a.to) ||
+          ((a.to === i || (a.to === i - 1 && lower[i - 1] === '(')) && a.app.trigger && a.app.key !== 'n8n'),
+      ),
   );
   if (formAt >= 0)
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };

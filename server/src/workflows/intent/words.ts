@@ -157,7 +157,66 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
 const DUE_WITHIN =
   /\b(?:(?:the\s+|its\s+|their\s+)?([a-z]+(?:\s+[a-z]+)?)\s+)?(expires?|expiring|renews?|renewing|(?:is|are)\s+due|due|ends?|ending|lapses?)\s+(?:with)?in\s+(?:the\s+next\s+|less than\s+|under\s+|fewer than\s+)?(\d+|a|one|two|three|four|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/;
 
+/** "now+21d", "now - 2h": a time from now, as n8n's expression. */
+const FROM_NOW = /^now\s*([+-])\s*(\d+)\s*(d|days?|h|hrs?|hours?|m|mins?|minutes?|w|wks?|weeks?)$/;
+const UNITS: Record<string, string> = { d: 'days', h: 'hours', m: 'minutes', w: 'weeks' };
+const CODE_OPERATORS: Record<string, Condition['operator']> = {
+  '=': 'equals',
+  '==': 'equals',
+  '!=': 'notEquals',
+  '<': 'lt',
+  '>': 'gt',
+  '<=': 'lte',
+  '>=': 'gte',
+};
+
+/**
+ * "exit_code != 0", "NotAfter < now+21d", "env == 'prod'", "anything with lag > 300s": a comparison written as code,
+ * at the test's start or after "with" / "where" / "whose".
+ */
+export function codeComparison(text: string): { condition: Condition; end: number } | null {
+  const m =
+    /(?:\b(?:with|where|whose|having)\s+|^)(?:the\s+)?([a-z_][\w.]*(?:\s+[a-z_][\w.]*)?)\s*(==|!=|<=|>=|=|<|>)\s*(['"‘“][^'"’”\n]{1,40}['"’”]|now\s*[+-]\s*\d+\s*[a-z]+\b|-?\d+(?:\.\d+)?(?:\s*(?:s|secs?|ms|%|gb|mb|kb|days?|d|h|hours?))?\b|[\w.@:/-]{1,40})/i.exec(
+      text,
+    );
+  if (!m || /^(?:and|or|then|it|they)$/.test(m[3]!)) return null;
+  const operator = CODE_OPERATORS[m[2]!]!;
+  const raw = m[3]!.trim();
+  const field = m[1]!.trim().replace(/\s+/g, '_');
+  // "marketing_opt_in = true": a yes/no field.
+  if (/^(?:true|false)$/i.test(raw) && /^(?:equals|notEquals)$/.test(operator)) {
+    const yes = /^true$/i.test(raw) === (operator === 'equals');
+    return { condition: { field, operator: yes ? 'isTrue' : 'isFalse', value: yes }, end: m.index + m[0].length };
+  }
+  const fromNow = FROM_NOW.exec(raw.toLowerCase());
+  const number = /^-?\d+(?:\.\d+)?/.exec(raw);
+  const value: string | number = DAYS[raw.toLowerCase()]
+    ? DAYS[raw.toLowerCase()]!
+    : fromNow
+      ? `={{ $now.${fromNow[1] === '+' ? 'plus' : 'minus'}({ ${UNITS[fromNow[3]![0]!]}: ${fromNow[2]} }).toISO() }}`
+      : number && number[0].length < raw.length && /^[\d.\s]*[a-z%]+$/i.test(raw)
+        ? Number(number[0])
+        : number && number[0] === raw && !/^(?:equals|notEquals)$/.test(operator)
+          ? Number(raw)
+          : number && number[0] === raw
+            ? raw
+            : raw.replace(/^['"‘“]|['"’”]$/g, '');
+  return {
+    condition: { field, operator, value },
+    end: m.index + m[0].length,
+  };
+}
+
 function readBody(text: string): { condition: Condition; end: number } | null {
+  const written = codeComparison(text);
+  if (written) return written;
+  // "'needs-qa' in mr.labels", "'error' not in output": a value the field holds, said as Python.
+  const held = /^(['"‘“])([^'"’”\n]{1,40})['"’”]\s+(not\s+)?in\s+([a-z_][\w.]*)/i.exec(text);
+  if (held)
+    return {
+      condition: { field: held[4]!, operator: held[3] ? 'notContains' : 'contains', value: held[2]! },
+      end: held.index + held[0].length,
+    };
   const due = DUE_WITHIN.exec(text);
   if (due) {
     const n = /^an?$/.test(due[3]!) ? 1 : (numberWord(due[3]!) ?? 1);
@@ -709,7 +768,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: about.index + about[0].length,
     };
   const contains = new RegExp(
-    `${FIELD}\\s+(?:contains|includes|mentions|has)\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+    `${FIELD}\\s+(?:contains|contain|includes|include|mentions|has)\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
   if (contains?.[1] && contains[2])
     return {
@@ -829,6 +888,8 @@ const INVERSE: Record<Condition['operator'], Condition['operator']> = {
   notEndsWith: 'endsWith',
   oneOf: 'notOneOf',
   notOneOf: 'oneOf',
+  between: 'notBetween',
+  notBetween: 'between',
 };
 
 /** The operator the other items pass ("over 10" → "10 or less", "contains" → "does not contain"). */

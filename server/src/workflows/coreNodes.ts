@@ -1,7 +1,15 @@
 // Parameters of n8n's core nodes for the steps the planner writes (versions come from the node definitions, and the
 // configure phase fills whatever else a definition requires).
 import { createHash } from 'node:crypto';
-import type { AppHints, Condition, ScheduleRule, Step, Trigger, UtilityNode } from './spec.ts';
+import {
+  rangeEnds,
+  type AppHints,
+  type Condition,
+  type ScheduleRule,
+  type Step,
+  type Trigger,
+  type UtilityNode,
+} from './spec.ts';
 import { calendarText } from './calendar.ts';
 import { conditionText } from './wording.ts';
 
@@ -93,12 +101,6 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   notOneOf: { type: 'string', operation: 'notRegex' },
   between: { type: 'number', operation: 'gte' },
   notBetween: { type: 'number', operation: 'lt' },
-};
-
-/** "1..14": a range's two ends. */
-const rangeEnds = (value: unknown): [number, number] => {
-  const [lo, hi] = String(value).split('..').map(Number);
-  return [lo ?? 0, hi ?? 0];
 };
 
 /**

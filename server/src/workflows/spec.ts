@@ -69,6 +69,12 @@ export interface Condition {
   value: string | number | boolean | null;
 }
 
+/** A `between` test's two ends: "1..14" → [1, 14]. */
+export function rangeEnds(value: Condition['value']): [number, number] {
+  const [lo, hi] = String(value).split('..').map(Number);
+  return [lo ?? 0, hi ?? 0];
+}
+
 export interface AppHints {
   channel?: string;
   email?: string;

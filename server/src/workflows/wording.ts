@@ -1,7 +1,7 @@
 // How a schedule rule and a condition read in node names and the reply (shared by the reader, the planner and
 // the reply, so none of them imports another for its words).
 import { calendarText } from './calendar.ts';
-import type { Condition, ScheduleRule } from './spec.ts';
+import { rangeEnds, type Condition, type ScheduleRule } from './spec.ts';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
@@ -58,7 +58,7 @@ export function conditionText(c: Condition): string {
     notBetween: 'is not between',
   };
   if (c.operator === 'between' || c.operator === 'notBetween') {
-    const [lo, hi] = String(c.value).split('..');
+    const [lo, hi] = rangeEnds(c.value);
     return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]} ${lo} and ${hi}`;
   }
   const bare =

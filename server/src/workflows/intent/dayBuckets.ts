@@ -3,7 +3,7 @@
 // before, email the customer", "at 20 days old email the DPO, at 27 days email both", "expiring in 60-90 days: …;
 // already expired: …". Each part is a route of one Switch on the whole days between today and the date the request
 // names (until it, or since it), a number the Switch works out from the item's date.
-import { walkSteps, type Condition, type Route, type Step } from '../spec.ts';
+import { rangeEnds, walkSteps, type Condition, type Route, type Step } from '../spec.ts';
 import { contextAt, routeSteps, type Context } from './auditRoutes.ts';
 
 type Direction = 'until' | 'since';
@@ -75,10 +75,8 @@ function testOf(m: RegExpExecArray): Bucket['test'] {
 function span(c: Condition): [number, number] {
   const n = Number(c.value);
   switch (c.operator) {
-    case 'between': {
-      const [lo, hi] = String(c.value).split('..').map(Number);
-      return [lo!, hi!];
-    }
+    case 'between':
+      return rangeEnds(c.value);
     case 'gt':
       return [n + 1, Infinity];
     case 'gte':

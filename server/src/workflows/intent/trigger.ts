@@ -742,24 +742,21 @@ function headedTrigger(tokens: Token[], original: string): FoundTrigger | null {
   if (!heading?.[1] || !original.slice(heading.index + heading[0].length).trim()) return null;
   const line = heading[1];
   const offset = heading.index + heading[0].length - line.length;
-  let own = tokenize(line);
+  const read = (text: string) => {
+    const own = tokenize(text);
+    const m = findMentions(own);
+    return { own, found: namedForm(coreTrigger(findAnyTrigger(own, m, text)), own, m) };
+  };
+  let { own, found } = read(line);
   let shift = 0;
-  let found = namedForm(coreTrigger(findAnyTrigger(own, findMentions(own), line)), own, findMentions(own));
   // "trigger: shopify order created", "Trigger: Pipedrive deal updated": a line that names an event of an app is
   // that app's event, said without "when".
   if (found.trigger.kind === 'manual' && !/\b(?:manual\w*|button|click\w*|on demand|run it)\b/i.test(line)) {
-    const when = `when ${line}`;
-    const tokens2 = tokenize(when);
-    const again = namedForm(
-      coreTrigger(findAnyTrigger(tokens2, findMentions(tokens2), when)),
-      tokens2,
-      findMentions(tokens2),
-    );
-    if (again.trigger.kind === 'app') {
+    const again = read(`when ${line}`);
+    if (again.found.trigger.kind === 'app') {
       // The tokens read lie "when " further on than the line's own.
-      own = tokens2;
+      ({ own, found } = again);
       shift = -'when '.length;
-      found = again;
     }
   }
   if (found.trigger.kind === 'manual' && !/\b(?:manual\w*|button|click\w*|on demand|run it)\b/i.test(line)) return null;

@@ -240,6 +240,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, sixty-second development set (freelancers and personal admin)',
   },
   {
+    set: 'userDevelopment63',
+    label: 'requests written outside the builder, sixty-third development set (builder-evaluation style prompts)',
+  },
+  {
+    set: 'userDevelopment64',
+    label: 'requests written outside the builder, sixty-fourth development set (forum and Reddit stories)',
+  },
+  {
+    set: 'userDevelopment65',
+    label: 'requests written outside the builder, sixty-fifth development set (first requests in everyday words)',
+  },
+  {
+    set: 'userDevelopment66',
+    label: 'requests written outside the builder, sixty-sixth development set (compound rules and second starts)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

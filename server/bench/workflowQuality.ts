@@ -117,6 +117,10 @@ export type SetName =
   | 'userDevelopment60'
   | 'userDevelopment61'
   | 'userDevelopment62'
+  | 'userDevelopment63'
+  | 'userDevelopment64'
+  | 'userDevelopment65'
+  | 'userDevelopment66'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -191,6 +195,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment60: 'user-requests-dev60.json',
   userDevelopment61: 'user-requests-dev61.json',
   userDevelopment62: 'user-requests-dev62.json',
+  userDevelopment63: 'user-requests-dev63.json',
+  userDevelopment64: 'user-requests-dev64.json',
+  userDevelopment65: 'user-requests-dev65.json',
+  userDevelopment66: 'user-requests-dev66.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -119,8 +119,9 @@ describe('the reader routes what a request lists value by value', () => {
     assert.deepEqual(
       sw.routes.map((r) => [r.name, r.condition?.operator, r.condition?.value]),
       [
-        ['promoters', 'gte', 9],
-        ['Detractors', 'gte', 0],
+        ['promoters', 'between', '9..10'],
+        // Both ends: the passives (7–8), who need nothing, do not fall into the detractors' route.
+        ['Detractors', 'between', '0..6'],
       ],
     );
     assert.deepEqual(kinds(sw.routes[1]!.steps), ['clickUp:create']);

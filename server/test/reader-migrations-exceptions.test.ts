@@ -116,7 +116,7 @@ describe('the reader on lists of values', () => {
       switchOf(counts).routes.map((r) => [r.condition?.operator, r.condition?.value]),
       [
         ['gt', 50],
-        ['gte', 1],
+        ['between', '1..50'],
       ],
     );
     const nps = readRequest(

@@ -56,7 +56,7 @@ describe('the reader on outcomes and outlines', () => {
       sw.routes.map((r) => r.condition && [r.condition.operator, r.condition.value]),
       [
         ['gte', 60],
-        ['gte', 40],
+        ['between', '40..59'],
         ['lt', 40],
       ],
     );

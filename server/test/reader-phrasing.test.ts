@@ -395,8 +395,8 @@ describe('the reader on how people phrase requests', () => {
     assert.deepEqual(
       sw.routes.map((r) => [r.name, r.condition, r.steps.map((s) => (s.kind === 'app' ? s.app : s.kind))]),
       [
-        ['9 or 10', { field: 'score', operator: 'gte', value: 9 }, ['airtable']],
-        ['7 or 8', { field: 'score', operator: 'gte', value: 7 }, ['airtable']],
+        ['9 or 10', { field: 'score', operator: 'between', value: '9..10' }, ['airtable']],
+        ['7 or 8', { field: 'score', operator: 'between', value: '7..8' }, ['airtable']],
       ],
     );
     assert.deepEqual(
@@ -413,8 +413,8 @@ describe('the reader on how people phrase requests', () => {
     assert.deepEqual(
       byRating.routes.map((r) => [r.name, r.condition?.value]),
       [
-        ['4 and 5', 4],
-        ['1 to 3', 1],
+        ['4 and 5', '4..5'],
+        ['1 to 3', '1..3'],
       ],
     );
   });

@@ -55,8 +55,8 @@ describe('the reader on watches, stages and listed routes', () => {
       sw.routes.map((r) => r.condition && [r.condition.operator, r.condition.value]),
       [
         ['gt', 75000],
+        ['between', '10000..75000'],
         ['lt', 10000],
-        ['gte', 10000],
       ],
     );
     assert.deepEqual(kinds(sw.routes[0]!.steps), ['slack:send', 'emailSend:send']);

@@ -418,17 +418,20 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
         : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
           want.verb === 'delete'
           ? [...OPERATIONS.delete, ...OPERATIONS.update]
-          : want.hints.download
-            ? ['download', ...OPERATIONS[want.verb]]
-            : want.hints.approval && want.verb === 'send'
-              ? ['sendandwait', ...OPERATIONS.send]
-              : // GitHub's "issue: createComment": a comment made on the item.
-                want.noun === 'comment' && want.verb === 'create'
-                ? ['createcomment', 'addcomment', ...OPERATIONS.create]
-                : // "add them to the #welcome channel": a channel the request names exists; people join it.
-                  want.verb === 'create' && params.resource === 'channel' && want.hints.channel
-                  ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
-                  : OPERATIONS[want.verb],
+          : // "upsert them into Postgres (match on SKU)": n8n's own create-or-update where the node has one.
+            want.hints.upsert && want.verb !== 'read'
+            ? ['upsert', 'appendorupdate', 'createorupdate', ...OPERATIONS[want.verb]]
+            : want.hints.download
+              ? ['download', ...OPERATIONS[want.verb]]
+              : want.hints.approval && want.verb === 'send'
+                ? ['sendandwait', ...OPERATIONS.send]
+                : // GitHub's "issue: createComment": a comment made on the item.
+                  want.noun === 'comment' && want.verb === 'create'
+                  ? ['createcomment', 'addcomment', ...OPERATIONS.create]
+                  : // "add them to the #welcome channel": a channel the request names exists; people join it.
+                    want.verb === 'create' && params.resource === 'channel' && want.hints.channel
+                    ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
+                    : OPERATIONS[want.verb],
       operation.default,
     );
   }

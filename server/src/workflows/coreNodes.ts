@@ -141,6 +141,21 @@ export function checkOf(c: Condition): string | undefined {
 
 /** n8n's filter value (If v2+, Filter v2+, Switch v3 rules); `seed` makes the condition's id stable. */
 export function conditions(c: Condition, seed: string): Record<string, unknown> {
+  const first = tests(c, seed);
+  // "the amount is over 500 and the customer is new": every test in one list, joined the way the user said. A range
+  // outside which an item passes needs "or" of its own, so it cannot join an "and" list (it then stands alone).
+  const joined = (c.more ?? []).map((m, i) => tests(m, `${seed}:${i + 1}`));
+  const join = c.join ?? 'and';
+  const fits = [first, ...joined].every((t) => t.conditions.length === 1 || t.combinator === join);
+  return {
+    options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
+    conditions: fits ? [first, ...joined].flatMap((t) => t.conditions) : first.conditions,
+    combinator: fits && joined.length ? join : first.combinator,
+  };
+}
+
+/** One test of an item as n8n's filter conditions, with the combinator they need among themselves. */
+function tests(c: Condition, seed: string): { conditions: Array<Record<string, unknown>>; combinator: 'and' | 'or' } {
   const op = OPERATORS[c.operator];
   const numeric = typeof c.value === 'number';
   // "older than 48 hours": a date compared with a time before now.
@@ -170,13 +185,11 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
       operator: { type: 'number', operation },
     });
     return {
-      options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
       conditions: [test(inside ? 'gte' : 'lt', lo, 'lo'), test(inside ? 'lte' : 'gt', hi, 'hi')],
       combinator: inside ? 'and' : 'or',
     };
   }
   return {
-    options: { caseSensitive: false, leftValue: '', typeValidation: 'loose', version: 2 },
     conditions: [
       {
         id: stableId(`${seed}:${c.field}:${c.operator}`),
@@ -195,6 +208,7 @@ export function conditions(c: Condition, seed: string): Record<string, unknown> 
 
 export function conditionName(c: Condition): string {
   const flag = c.field.replace(/_/g, ' ');
+  if (c.more?.length) return `${conditionText(c).replace(/^./, (ch) => ch.toUpperCase())}?`.slice(0, 60);
   if (c.operator === 'isTrue') return `Is ${flag}?`.slice(0, 60);
   if (c.operator === 'isFalse') return `Is not ${flag}?`.slice(0, 60);
   const text = conditionText(c);

@@ -382,6 +382,8 @@ export function planWorkflow(spec: WorkflowSpec, apps: AppLookup): Plan {
   const chatInput = spec.trigger.kind === 'chat';
   const planner = new Planner(apps, chatInput);
   const start = planner.trigger(spec);
+  // "every morning, and also whenever the webhook is called": each start leads into the same first step.
+  for (const also of spec.also ?? []) start.push(...planner.trigger({ ...spec, trigger: also }));
   planner.wire(spec.steps, start);
   if (spec.ingest) {
     planner.wire(spec.ingest.steps, planner.trigger({ ...spec, trigger: spec.ingest.trigger }));

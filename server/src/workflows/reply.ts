@@ -77,10 +77,13 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
   const p = readParameters(node);
   const type = short(node.type);
   switch (type) {
-    case 'scheduleTrigger':
-      return spec.trigger.kind === 'schedule'
-        ? `starts the workflow ${scheduleText(spec.trigger.rule)}.`
+    case 'scheduleTrigger': {
+      // "every morning at 6, and also whenever …": the schedule may be the second start.
+      const schedule = [spec.trigger, ...(spec.also ?? [])].find((t) => t.kind === 'schedule');
+      return schedule?.kind === 'schedule'
+        ? `starts the workflow ${scheduleText(schedule.rule)}.`
         : 'starts the workflow on a schedule.';
+    }
     case 'webhook':
       return `starts the workflow when a ${p.httpMethod ?? 'POST'} request reaches \`/webhook/${p.path}\`.`;
     case 'formTrigger':
@@ -91,7 +94,9 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'chatTrigger':
       return 'starts the workflow for each chat message.';
     case 'manualTrigger':
-      return 'starts the workflow when you click **Execute workflow** (no schedule or event was named).';
+      return spec.also?.some((t) => t.kind === 'manual') || (spec.also?.length && spec.trigger.kind === 'manual')
+        ? 'starts the workflow when you click **Execute workflow**, as you asked.'
+        : 'starts the workflow when you click **Execute workflow** (no schedule or event was named).';
     case 'if':
       return `checks the condition: when it holds the item goes to ${targets(wf, node.name, 0).join(', ') || 'the end'}, otherwise to ${targets(wf, node.name, 1).join(', ') || 'the end'}.`;
     case 'switch': {

@@ -67,6 +67,10 @@ export interface Condition {
     | 'between'
     | 'notBetween';
   value: string | number | boolean | null;
+  /** More tests of the same item ("the amount is over 500 and the customer is new"), joined by `join`. */
+  more?: Condition[];
+  /** How the tests join: all must pass ("and", the default) or any ("or"). */
+  join?: 'and' | 'or';
 }
 
 /** A `between` test's two ends: "1..14" → [1, 14]. */
@@ -91,6 +95,8 @@ export interface AppHints {
   location?: string;
   /** The file's content is wanted (it is read next): downloaded, not listed. */
   download?: boolean;
+  /** "upsert them", "create or update": the record is updated when it exists and created when it does not. */
+  upsert?: boolean;
   /** The incoming item is the file itself (the store's trigger reported it): its id says which to download. */
   itemFile?: boolean;
   /** The binary property holding the file the step uploads ("attachment_0" from an e-mail trigger). */
@@ -275,6 +281,8 @@ export interface Choice {
 
 export interface WorkflowSpec {
   trigger: Trigger;
+  /** More ways to start the same steps ("every morning at 6, and also whenever our webhook is called"). */
+  also?: Trigger[];
   steps: Step[];
   /** Parts of the request the reader could not map, quoted for the reply's questions. */
   unmapped: string[];

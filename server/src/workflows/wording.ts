@@ -33,6 +33,11 @@ export function scheduleText(rule: ScheduleRule): string {
 }
 
 export function conditionText(c: Condition): string {
+  // "amount is over 500 and customer is new": each test said in turn, joined as the user joined them.
+  return [c, ...(c.more ?? [])].map(testText).join(` ${c.join ?? 'and'} `);
+}
+
+function testText(c: Condition): string {
   const calendar = calendarText(c);
   if (calendar) return calendar;
   const ops: Record<Condition['operator'], string> = {

@@ -557,7 +557,12 @@ export class Vocabulary {
     // "Line" or "LINE" (a brand written in capitals), not "line" or a shouted "THE".
     const capital = /^[A-Z]/.test(t.text) && (t.text !== t.text.toUpperCase() || t.text.length >= 3);
     const placed = before && /^(?:with|via|using|to|into|in|on|from|and|&|,|\+)$/.test(before.lower);
-    const noun = after && APP_NOUN.test(after.lower);
+    // "Wise business account.", "Mollie business account": the app's account, the kind named between.
+    const noun =
+      after &&
+      (APP_NOUN.test(after.lower) ||
+        (/^(?:business|company|merchant|team|pro|premium|developer)$/.test(after.lower) &&
+          /^accounts?$/.test(tokens[i + 2]?.lower ?? '')));
     if (titleCase) return capital && Boolean(placed || noun);
     return capital && (Boolean(noun) || (Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text))));
   }

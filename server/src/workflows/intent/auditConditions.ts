@@ -37,6 +37,8 @@ const KEEP_AFTER: RegExp[] = [
   /\bwhere (?:the )?[`'"‘“]?[\w-]+[`'"’”]?(?: [\w-]+)? (?:is|are|=|equals|contains|has|have|was|were|isn't|aren't|>|<)(?=\W)/,
   /\bwhose\b/,
   /\bwith (?:a |an )?(?:status|priority|score|stage|state|type|tag|label|rating|amount|total|value) (?:of |is |= ?|set to |as )?['"‘“]?\w/,
+  // "with 'Urgent' priority", "with a 'Hot' rating": the quoted value before its field.
+  /\bwith (?:a |an |the )?['"‘“][^'"’”\n]{1,30}['"’”] (?:priority|status|stage|severity|rating|type|category|tier|plan|label|tag)\b/,
   /\b(?:over|above|under|below|more than|less than|fewer than|greater than|higher than|lower than|at least|at most|exceed(?:s|ing)?|older than|newer than|bigger than|larger than|smaller than|longer than)\s+[$€£]?\d/,
   /(?:^|\s)(?:>=?|<=?|≥|≤)\s*[$€£]?\d/,
   /\bflagged\b/,
@@ -299,10 +301,23 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
           /\b(?:nodes?|integrations?|n8n (?:have|has|support|supports|do|does))\b/i.test(text)))
     )
       continue;
-    for (const cue of cuesOf(text, from, original.toLowerCase())) {
+    const cues = cuesOf(text, from, original.toLowerCase());
+    for (const cue of cues) {
       const condition = conditionFor(cue, sentence, original);
       if (!condition) continue;
-      insert(steps, { kind: 'filter', condition }, cue, sentence, original);
+      // "deals in the stages 'Proposal Sent' or 'Negotiation' that haven't been updated in 14 days": every test the
+      // sentence states of the items, one Filter that keeps those passing all.
+      const more = cues
+        .filter((c) => c !== cue && c.condition && c.condition.field !== condition.field && !c.exists)
+        .map((c) => c.condition!)
+        .filter((c, i, all) => all.findIndex((x) => x.field === c.field) === i);
+      insert(
+        steps,
+        { kind: 'filter', condition: more.length ? { ...condition, more, join: 'and' } : condition },
+        cue,
+        sentence,
+        original,
+      );
       return text;
     }
   }

@@ -4,7 +4,7 @@
 // two or more "value → what happens" parts is a Switch on the field the request names (else the one the values
 // imply), one route per value, the last "everything else" its fallback; each route does what its part says, an
 // elliptical part ("France to Amélie") what the part before it did, for its own destination.
-import { walkSteps, type AiStep, type Route, type Step } from '../spec.ts';
+import { rangeEnds, walkSteps, type AiStep, type Condition, type Route, type Step } from '../spec.ts';
 import { fieldOfValue, verbClass } from './lexicon.ts';
 import { findMentions } from './mentions.ts';
 import { fieldOf, findRoutes, FALLBACK, NOTHING, type Segment } from './routeParts.ts';
@@ -44,6 +44,14 @@ export function routeSteps(seg: Segment, previous: Step[], ctx: RouteContext, fi
       .split(/\s+/)
       .some((w) => /^(?:send|create|update|delete|read|search|ai|respond)$/.test(verbClass(w) ?? '')) ||
     findMentions(tokenize(seg.action)).apps.length > 0;
+  // "assign them to the project lead (maria@…) and add a comment": a change to the item where it is, not a mail to
+  // the address named.
+  if (
+    ctx.itemApp &&
+    /^(?:assign|reassign|close|tag|label|mark|move|archive|set|update|reopen|complete)\b/i.test(seg.action.trim()) &&
+    !findMentions(tokenize(seg.action)).apps.length
+  )
+    return [{ kind: 'app', app: ctx.itemApp, verb: 'update', hints: {}, phrase: seg.action }];
   // A part read alone does not know the request's mail app: "forward to finance@" goes out through its Gmail.
   const read = (acts ? ctx.read(seg.action) : []).map((x) =>
     x.kind === 'app' && x.app === 'emailSend' ? { ...x, app: ctx.mailApp } : x,
@@ -99,7 +107,11 @@ export function dropStale(
   span: { from: number; to: number },
   kept: Set<string>,
   values: Set<string>,
+  tests: Condition[] = [],
 ): number {
+  // "score 6 or lower -> create a ticket" read first as a Filter: the route now tests it.
+  const same = (c: Condition) =>
+    tests.some((t) => t.field === c.field && t.operator === c.operator && t.value === c.value);
   const said = (s: Step) => {
     const phrase = phraseOf(s);
     const at = phrase ? original.indexOf(phrase) : -1;
@@ -111,7 +123,7 @@ export function dropStale(
       ((s.kind === 'http' && (Boolean(s.system) || (s.method === 'GET' && !s.url))) ||
         (s.kind === 'app' && kept.has(s.app)) ||
         (s.kind === 'ai' && kept.has('ai')))) ||
-    (s.kind === 'filter' && values.has(String(s.condition.value).toLowerCase()));
+    (s.kind === 'filter' && (values.has(String(s.condition.value).toLowerCase()) || same(s.condition)));
   const at = steps.findIndex(stale);
   for (let i = steps.length - 1; i >= 0; i--) if (stale(steps[i]!)) steps.splice(i, 1);
   return at;
@@ -172,8 +184,14 @@ function fillClassifier(steps: Step[], classifier: AiStep, original: string, con
     const done = routeSteps(seg, previous, ctx, 'category') ?? [];
     if (done.length) previous = done;
     const route = routes.find((r) => one(r.name) === one(seg.name))!;
-    // A route the clause rules filled keeps what they made of it: they read it with the whole request in view.
-    if (!route.steps.length) route.steps = done;
+    // A route the clause rules filled keeps what they made of it: they read it with the whole request in view, unless
+    // they read on into the next route's part ("warm leads are added to …, and cold leads just receive …").
+    const overrun = route.steps.some((s) => {
+      const phrase = phraseOf(s);
+      const at = phrase ? original.indexOf(phrase) : -1;
+      return at >= 0 && at + phrase!.length > seg.end + 1;
+    });
+    if (!route.steps.length || (overrun && done.length)) route.steps = done;
   }
   dropStale(steps, original, { from, to }, appsOf(routes.flatMap((r) => r.steps)), new Set());
   return original.slice(from, to);
@@ -393,11 +411,28 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
   }
   if (!routes.length || routes.length + (fallback ? 1 : 0) < 2) return null;
   // First matching rule wins, so ranges are tested from the highest down.
-  routes.sort((a, b) => Number(b.condition?.value ?? 0) - Number(a.condition?.value ?? 0));
+  routes.sort((a, b) => top(b.condition) - top(a.condition) || bottom(b.condition) - bottom(a.condition));
   const values = new Set(routes.map((r) => r.name.toLowerCase()));
   const kept = appsOf(routes.flatMap((r) => r.steps).concat(fallback ?? []));
-  let at = dropStale(steps, original, { from, to }, kept, values);
+  const tests = routes.flatMap((r) => (r.condition ? [r.condition] : []));
+  let at = dropStale(steps, original, { from, to }, kept, values, tests);
   if (at < 0) at = steps.length;
   steps.splice(Math.min(at, steps.length), 0, { kind: 'switch', field, routes, fallback });
   return original.slice(from, to);
+}
+
+/** Where a route's test reaches on the scale, to test from the highest down: "9..10" by 10, "over 75000" past all. */
+function top(c: Condition | undefined): number {
+  if (!c) return 0;
+  if (c.operator === 'between') return rangeEnds(c.value)[1];
+  if ((c.operator === 'gt' || c.operator === 'gte') && typeof c.value === 'number') return Infinity;
+  return Number(c.value ?? 0) || 0;
+}
+
+/** Where it starts: "over 100" before "over 50". */
+function bottom(c: Condition | undefined): number {
+  if (!c) return 0;
+  if (c.operator === 'between') return rangeEnds(c.value)[0];
+  if ((c.operator === 'lt' || c.operator === 'lte') && typeof c.value === 'number') return -Infinity;
+  return Number(c.value ?? 0) || 0;
 }

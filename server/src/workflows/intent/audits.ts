@@ -122,11 +122,14 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     // "Add each one to Pipedrive as a deal … Springfield goes to Tom": the items are where they were last put.
     itemApp: (before: number) => {
       let app: string | null = null;
+      // "list overdue tasks in the Asana project … Tasks with no assignee: assign them …": else where they were read.
+      let read: string | null = null;
       walkSteps(steps, (s) => {
-        if (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'send' && original.indexOf(s.phrase) < before)
-          app = s.app;
+        if (s.kind !== 'app' || s.verb === 'send' || original.indexOf(s.phrase) >= before) return;
+        if (s.verb === 'read') read = s.app;
+        else app = s.app;
       });
-      return app ?? (start.kind === 'app' ? start.app : null);
+      return app ?? (start.kind === 'app' ? start.app : read);
     },
     mailApp: ctx.mailApp ?? 'emailSend',
     chatApp: mentions.apps.find((m) => CHAT.test(m.app.key))?.app.key ?? 'slack',

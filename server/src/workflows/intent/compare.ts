@@ -163,8 +163,20 @@ function placeOfItems(original: string, step: AppStep, from: number, to: number)
 }
 
 /** Two sources named in the comparing sentence (or, with "compare it", one said before) read side by side. */
+/** "upsert them into Postgres (match on SKU)": the key a write finds its row by, not two lists matched. */
+function upsertKey(original: string, cue: RegExpExecArray | RegExpMatchArray): boolean {
+  if (!/^match/i.test(cue[0])) return false;
+  const { start, end } = sentenceAround(original, cue.index ?? 0);
+  return (
+    /\(\s*$/.test(original.slice(0, cue.index)) ||
+    /\b(?:upsert\w*|create or update|update or create|insert or update|add or update|update (?:it|them) if)\b/i.test(
+      original.slice(start, end),
+    )
+  );
+}
+
 function buildParallel(steps: Step[], original: string): Parallel | null {
-  const cues = [...original.matchAll(new RegExp(COMPARE.source, 'gi'))];
+  const cues = [...original.matchAll(new RegExp(COMPARE.source, 'gi'))].filter((c) => !upsertKey(original, c));
   const cue =
     cues.find((c) => {
       const { start, end } = sentenceAround(original, c.index);

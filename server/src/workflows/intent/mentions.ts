@@ -179,6 +179,17 @@ export function findMentions(tokens: Token[]): Mentions {
       }
     }
   }
+  // "a research agent", "a review assistant": the job before an agent is what the agent does, not a step of its own.
+  for (let k = aiNouns.length - 2; k >= 0; k--) {
+    const [job, agent] = [aiNouns[k]!, aiNouns[k + 1]!];
+    if (
+      job.to === agent.from &&
+      agent.task === 'agent' &&
+      job.task !== 'agent' &&
+      /^(?:agents?|assistants?)$/.test(tokens[agent.from]!.lower)
+    )
+      aiNouns.splice(k, 2, { ...agent, from: job.from });
+  }
   // "a Discord bot that replies to mentions", "a Slack bot that answers questions": the app's bot converses.
   for (const a of apps)
     if (
@@ -234,7 +245,7 @@ const ITEM_NOUN =
   /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
 
 const GROUP_NOUN =
-  /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
+  /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|space|spaces|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
   'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov acv tcv arpu icp mql mqls sqls gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso dpo cro cso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs retry retries status scenario scenarios zap zaps module modules router iterator aggregator'.split(
@@ -300,10 +311,18 @@ function inListedValues(tokens: Token[], from: number, end: number): boolean {
   const name = (t: Token | undefined) => Boolean(t && t.kind === 'word' && /^[A-Z][\w-]*$/.test(t.text));
   const joiner = (t: Token | undefined) =>
     Boolean(t && (t.text === ',' || t.text === '/' || /^(?:or|and)$/.test(t.lower)));
+  // "as Interested, Not now, Unsubscribe or Other": a value may run on for two lower-case words after its capital.
+  const valueStart = (before: number): number => {
+    for (let j = before; j >= Math.max(0, before - 2); j--) {
+      if (name(tokens[j])) return j;
+      if (tokens[j]?.kind !== 'word' || tokens[j]!.text !== tokens[j]!.lower) return -1;
+    }
+    return -1;
+  };
   let i = from;
   let joined = false;
-  while (i >= 2 && joiner(tokens[i - 1]) && name(tokens[i - 2])) {
-    i -= 2;
+  while (i >= 2 && joiner(tokens[i - 1]) && valueStart(i - 2) >= 0) {
+    i = valueStart(i - 2);
     joined = true;
     if (tokens[i - 1] && tokens[i - 1]!.text === ',' && tokens[i - 2]?.lower === 'and') break;
   }

@@ -1,5 +1,6 @@
 // Two tests the reader read one after the other as Filters, where the request meant one test with two outcomes.
-import type { Step } from '../spec.ts';
+import type { Condition, Step } from '../spec.ts';
+import { conditionText } from '../wording.ts';
 
 const OTHER_SIDE =
   /(?:^|_)(?:under|over|below|above|less|more|otherwise|else|rest|other|others|not|smaller|bigger|lower|higher)(?:_|$)/;
@@ -10,6 +11,7 @@ const OTHER_SIDE =
  * that only names the other side) are one branch: an If with both outcomes, or a Switch for two values.
  */
 export function pairFilters(steps: Step[]): void {
+  if (ifThenFilter(steps)) return;
   const first = steps.findIndex((s) => s.kind === 'filter');
   if (first < 0) return;
   const second = steps.findIndex((s, i) => i > first + 1 && s.kind === 'filter');
@@ -52,4 +54,59 @@ export function pairFilters(steps: Step[]): void {
       }
     : { kind: 'if', condition: a.condition, then, otherwise };
   steps.splice(first, steps.length - first, branch);
+}
+
+const OPPOSITE: Partial<Record<Condition['operator'], Array<Condition['operator']>>> = {
+  gt: ['lt', 'lte'],
+  gte: ['lt', 'lte'],
+  lt: ['gt', 'gte'],
+  lte: ['gt', 'gte'],
+  equals: ['notEquals'],
+  notEquals: ['equals'],
+  exists: ['notExists'],
+  notExists: ['exists'],
+  isTrue: ['isFalse'],
+  isFalse: ['isTrue'],
+};
+
+/**
+ * "for orders over 100, post to #big; for orders under 100, email me": an If with nothing otherwise, then a Filter
+ * of the same field from the other side, is one test with two outcomes (the Filter's steps are the other one). Two
+ * bounds apart ("over 500 … under 100") are two routes, and the items between go neither way.
+ */
+function ifThenFilter(steps: Step[]): boolean {
+  const at = steps.findIndex(
+    (s, i) => s.kind === 'if' && s.then.length > 0 && !s.otherwise.length && steps[i + 1]?.kind === 'filter',
+  );
+  if (at < 0) return false;
+  const branch = steps[at] as Extract<Step, { kind: 'if' }>;
+  const filter = steps[at + 1] as Extract<Step, { kind: 'filter' }>;
+  const [a, b] = [branch.condition, filter.condition];
+  const rest = steps.slice(at + 2);
+  if (
+    a.more?.length ||
+    b.more?.length ||
+    a.field !== b.field ||
+    !OPPOSITE[a.operator]?.includes(b.operator) ||
+    !rest.length ||
+    rest.some((s) => s.kind === 'filter' || s.kind === 'if' || s.kind === 'switch')
+  )
+    return false;
+  const same = a.value === b.value || /^(?:exists|notExists|isTrue|isFalse)$/.test(a.operator);
+  steps.splice(
+    at,
+    steps.length - at,
+    same
+      ? { ...branch, otherwise: rest }
+      : {
+          kind: 'switch',
+          field: a.field,
+          routes: [
+            { name: conditionText(a), steps: branch.then, condition: a },
+            { name: conditionText(b), steps: rest, condition: b },
+          ],
+          fallback: null,
+        },
+  );
+  return true;
 }

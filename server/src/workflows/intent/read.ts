@@ -5,12 +5,22 @@ import { withoutFieldMaps } from './fieldMaps.ts';
 import { migratedTerms } from './migrated.ts';
 import { appKind } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { isRead, walkSteps, type AiStep, type Condition, type Step, type WorkflowSpec } from '../spec.ts';
+import {
+  isRead,
+  rangeEnds,
+  walkSteps,
+  type AiStep,
+  type Condition,
+  type Step,
+  type Trigger,
+  type WorkflowSpec,
+} from '../spec.ts';
 import { aiStep, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
+import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
 import { findSchedule, lastDayOfMonth } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { userStory } from './story.ts';
@@ -39,7 +49,13 @@ const SUBJECT_CONDITION =
 
 /** Where a route's range starts (routes without a range sort first, as they test their own value). */
 const lowest = (r: { condition?: Condition }): number =>
-  !r.condition ? Infinity : r.condition.operator === 'lte' ? -Infinity : Number(r.condition.value);
+  !r.condition
+    ? Infinity
+    : r.condition.operator === 'lte'
+      ? -Infinity
+      : r.condition.operator === 'between'
+        ? rangeEnds(r.condition.value)[0]
+        : Number(r.condition.value);
 
 /** A time after which something should have happened: "after 7 days", "within 3 days", "in 48 hours". */
 const FOLLOW_UP_TIME =
@@ -143,9 +159,20 @@ function normalise(text: string): string {
       // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
       .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
+      // "For 4- and 5-star reviews, post …; for 1- to 3-star reviews, …": the hyphens a range of ratings shares.
       .replace(
-        /(^|[.!?;\n]\s*)for (\d{1,2}(?:\s*(?:-|–|to|or|and)\s*\d{1,2})?\s*(?:stars?|\*)(?:\s+or\s+(?:below|above|less|more|lower|higher|fewer|better|worse))?)\s*,/gi,
-        (_, lead: string, rating: string) => `${lead}if it's ${rating.replace(/\s*[-–]\s*/, ' to ')},`,
+        /(^|[.!?;\n]\s*)for (\d{1,2}-?(?:\s*(?:-|–|to|or|and)\s*\d{1,2})?\s*-?\s*(?:stars?|\*)(?:\s+or\s+(?:below|above|less|more|lower|higher|fewer|better|worse))?)(?:\s+(?:reviews?|ratings?|ones|responses?|feedback))?\s*,/gi,
+        (_, lead: string, rating: string) =>
+          `${lead}if it's ${rating
+            .replace(/(\d)-(?=\s)/, '$1')
+            .replace(/(\d)\s*-\s*(?=stars?\b|\*)/, '$1 ')
+            .replace(/\s*[-–]\s*/, ' to ')},`,
+      )
+      // "For orders over $100, post to #big; for orders under $100, …": the items' test a sentence starts with.
+      .replace(
+        /(^|[.!?;:\n]\s*(?:[-*•]\s*)?)for (?:the\s+)?((?:[a-z]+\s+){1,2}?(?:over|above|under|below|more than|less than|greater than|fewer than|older than|worth|with(?:out)?\s+(?:a|an|no)\s+)\s*[^,;.\n]{1,40}?)\s*,/gi,
+        (whole: string, lead: string, test: string) =>
+          /^(?:each|every|any|all|example|instance)\b/i.test(test) ? whole : `${lead}if the ${test},`,
       )
       // "on failure turn the lights red, on success make them green": the outcome a clause starts with is its test.
       .replace(
@@ -1470,11 +1497,14 @@ class Reader {
     }
     if (FALLBACK.test(name)) sw.fallback = steps;
     else if (range) {
-      // First matching rule wins, so ranges are tested from the highest down: each needs only its lower bound.
+      // A range with both ends tests both ("0-6" leaves 7 and 8 out); an open one tests its one end. Routes are
+      // tested from the highest down.
       const condition: Condition =
         range.lo === -Infinity
           ? { field: sw.field, operator: 'lte', value: range.hi }
-          : { field: sw.field, operator: 'gte', value: range.lo };
+          : Number.isFinite(range.hi)
+            ? { field: sw.field, operator: 'between', value: `${range.lo}..${range.hi}` }
+            : { field: sw.field, operator: 'gte', value: range.lo };
       sw.routes.push({ name, steps, condition });
       sw.routes.sort((a, b) => lowest(b) - lowest(a));
     } else sw.routes.push({ name, steps });
@@ -2088,17 +2118,55 @@ function relativeTest(words: string): Condition | null {
   return stripEnd(c);
 }
 
+/** The state an app's "new item" event already means: "when an appointment is booked in Calendly". */
+const CREATED_STATE =
+  /^(?:booked|created|added|placed|submitted|scheduled|received|new|made|registered|opened|posted)$/;
+
+/**
+ * "When an appointment is booked in Acuity Scheduling, …": a first Filter that tests the item for the state its
+ * trigger reports (a new booking is booked) would drop every item, whose status field says something else.
+ */
+function sameAsEvent(steps: Step[], trigger: Trigger): void {
+  const first = steps[0];
+  if (
+    trigger.kind === 'app' &&
+    trigger.event === 'created' &&
+    first?.kind === 'filter' &&
+    !first.condition.more?.length &&
+    first.condition.operator === 'equals' &&
+    CREATED_STATE.test(String(first.condition.value))
+  )
+    steps.shift();
+}
+
+/** "an AI agent with SerpAPI, Wikipedia and a calculator as tools": SerpAPI is the agent's web search, no read. */
+function searchIsTool(steps: Step[]): void {
+  let searches = false;
+  walkSteps(
+    steps,
+    (s) => (searches ||= s.kind === 'ai' && s.task === 'agent' && s.tools.some((t) => t.kind === 'web_search')),
+  );
+  if (!searches) return;
+  for (let k = steps.length - 1; k >= 0; k--) {
+    const s = steps[k]!;
+    if (s.kind === 'app' && /^serpApi/.test(s.app) && s.verb === 'read') steps.splice(k, 1);
+  }
+}
+
 /** The test the other items pass ("skip the invalid ones" keeps the valid ones). */
 const negated = (c: Condition): Condition => ({
   field: c.field,
   operator: invert(c.operator),
   value: typeof c.value === 'boolean' ? !c.value : c.value,
+  // "skip the ones over 500 and new": not both is either one failing.
+  ...(c.more?.length ? { more: c.more.map(negated), join: c.join === 'or' ? 'and' : 'or' } : {}),
 });
 
 const stripEnd = (c: Condition & { end?: number }): Condition => ({
   field: c.field,
   operator: c.operator,
   value: c.value,
+  ...(c.more?.length ? { more: c.more, join: c.join ?? 'and' } : {}),
 });
 
 const ASKS = /\b(?:chat\w*|bot|assistant|answers? (?:\w+ ){0,3}questions?|ask (?:\w+ ){0,3}questions?|q&a)\b/i;
@@ -2290,7 +2358,11 @@ const TRIGGERS_WITH_FAILURE_EVENTS = new Set([
 ]);
 
 export function readRequest(request: string, options: { fragment?: boolean } = {}): WorkflowSpec {
-  const original = normalise(request);
+  const said = normalise(request);
+  // "Every morning at 6, and also whenever our webhook is called, …": the second start is read on its own, and the
+  // rest of the request without it.
+  const second = options.fragment ? null : secondStart(said);
+  const original = second ? withoutSecondStart(said, second) : said;
   const tokens: Token[] = tokenize(original);
   const mentions = findMentions(tokens);
   const found = findTrigger(tokens, mentions, original);
@@ -2491,6 +2563,8 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
       readPart: (text) => readRequest(text, { fragment: true }).steps,
     });
   if (!options.fragment) {
+    sameAsEvent(finished, trigger);
+    searchIsTool(finished);
     aiDecisions(finished);
     whereItemsAre(finished);
     // A webhook the reader stood in with that the audits replaced is no choice the reply names.
@@ -2507,6 +2581,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     onError: reader.onError,
     choices: ctx.choices,
   };
+  if (second && !sameStart(second.trigger, spec.trigger)) spec.also = [second.trigger];
   splitIngestion(spec, ctx);
   if (spec.steps.some((s) => s.kind === 'respond') && spec.trigger.kind === 'webhook')
     spec.trigger = { ...spec.trigger, respond: true };

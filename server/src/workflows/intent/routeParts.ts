@@ -41,7 +41,7 @@ const TEST_WORDS =
 const PIVOTS = [
   /\s*(?:→|->|=>|⇒)\s*/,
   /\s*:\s+/,
-  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:just\s+|only\s+|simply\s+|also\s+)?(?:go(?:es)?|get|gets|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced|written|appended|inserted|recorded|published|upserted)\b))\s*(?=\S)/,
+  /\s+(?:(?:should|must|will|need to|needs to|can)\s+)?(?:just\s+|only\s+|simply\s+|also\s+)?(?:go(?:es)?|get|gets|(?<!\b(?:webhooks?|endpoints?|inbox|mailbox|servers?|bots?|forms?|api|apps?|workflows?|systems?|n8n)\s+)receives?|become|becomes|turn into|(?:are|is|be|get|gets) (?=(?:sent|forwarded|routed|assigned|posted|escalated|moved|added|tagged|archived|ignored|skipped|deleted|closed|given|emailed|e-mailed|texted|messaged|saved|stored|logged|created|filed|copied|uploaded|shared|notified|pinged|flagged|labell?ed|marked|pushed|synced|written|appended|inserted|recorded|published|upserted)\b))\s*(?=\S)/,
   // "valid = add to the campaign, invalid = tag it": a value, an equals sign with spaces, what happens.
   /\s+=\s+(?=\S)/,
   // "Critical ones should page the on-call person": the items of a value, then whatever they should have done.
@@ -184,7 +184,7 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.
   const first = action.split(/\s+/)[0]!.toLowerCase();
   // "$10k", "1.5M", "25,000": amounts as people write them.
-  const plain = left
+  let plain = left
     .replace(/^(\s*(?:[-*•]\s*)?)zero$/i, '$10')
     .replace(/(?<=\d),(?=\d{3}\b)/g, '')
     .replace(/(\d+(?:\.\d+)?)\s*([km])\b/gi, (_, n: string, u: string) =>
@@ -211,9 +211,20 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     return segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after);
   let field: string | undefined;
   let condition: Condition | undefined;
+  // "score 9 or 10 ->", "rating 4+ :", "amount > 500 →": the field, then the number it is tested by.
+  const keyed = /^(\s*(?:[-*•]\s*)?)(?:the\s+)?([a-z][a-z_]{1,20})\s+(?=(?:[<>≤≥]=?\s*)?[$€£]?\d)/i.exec(plain);
+  if (
+    keyed &&
+    !/^(?:under|below|over|above|between|than|to|and|or|in|at|on|by|every|each|from|for|of|with|after|before|within|last|next|top|first|only)$/i.test(
+      keyed[2]!,
+    )
+  ) {
+    field = keyed[2]!.toLowerCase();
+    plain = keyed[1]! + plain.slice(keyed[0].length);
+  }
   // "severity=critical", "status is resolved": the field is said with its value.
   const pair = /^([a-z_][\w.]*)\s*(?:=|==)\s*['"‘“]?([\w -]+?)['"’”]?$/i.exec(left);
-  const range = /\(?\s*[$€£]?(\d+)\s*(?:-|–|to|and)\s*[$€£]?(\d+)\s*\)?/.exec(plain);
+  const range = /\(?\s*[$€£]?(\d+)\s*(?:-|–|to|and|or)\s*[$€£]?(\d+)\s*\)?/.exec(plain);
   // "< 50 → …", "> 500 → …", "under $10000: …", "over 75000 →": a bound.
   const boundSaid =
     /^(?:[-*•]\s*)?(<=?|>=?|≤|≥|under|below|less than|lower than|over|above|more than|greater than|higher than)\s*[$€£]?(\d[\d,]*)/i.exec(
@@ -242,8 +253,12 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   const lower = name.toLowerCase();
   // "Shipping outside the EU -> generate customs docs", "Quantity mismatch -> email the buyer": a test said in words
   // before an arrow is a rule of its own.
+  // "Tasks with no assignee: assign them …. Tasks with an assignee: DM that person": a test before a colon too, when
+  // it names the items and what they have.
+  const itemsWith =
+    kind === 1 && /^(?:[-*•]\s*)?[A-Z][a-z]+s\s+(?:with|without|that have|that are|which are|where)\b/.test(left);
   if (
-    kind === 0 &&
+    (kind === 0 || itemsWith) &&
     !fallback &&
     words.length > 3 &&
     words.length <= 9 &&
@@ -257,9 +272,18 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     (TEST_WORDS.test(left) || conditionOf(`if ${left}`) !== null) &&
     !findMentions(tokenize(left)).apps.length
   ) {
-    const said = conditionOf(`if ${left.replace(/^[-*•]\s*/, '')}`);
+    // "Tasks with an assignee": the field is there.
+    const has = /\bwith\s+(?:an?|any)\s+([a-z]+)$/i.exec(left);
+    const said: Condition | null = has
+      ? { field: has[1]!.toLowerCase(), operator: 'exists', value: '' }
+      : conditionOf(`if ${left.replace(/^[-*•]\s*/, '')}`);
     const test: Condition = said
-      ? { field: said.field, operator: said.operator, value: said.value }
+      ? {
+          field: said.field,
+          operator: said.operator,
+          value: said.value,
+          ...(said.more?.length ? { more: said.more, join: said.join ?? 'and' } : {}),
+        }
       : {
           field: words
             .join('_')
@@ -307,7 +331,10 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
       kind,
     };
   // "IT requests should become a task": the department, written in capitals, not the pronoun.
-  if (!name || words.length > 3 || name.length > 32 || (NOT_VALUE.test(lower) && name !== 'IT')) return null;
+  // "score 6 or lower": a field and its numbers are one value however many words they take.
+  const numbered = field !== undefined && !pair && /^\s*(?:[-*•]\s*)?\S*\d/.test(plain);
+  if (!name || (words.length > 3 && !numbered) || name.length > 32 || (NOT_VALUE.test(lower) && name !== 'IT'))
+    return null;
   if (words.some((w) => CLAUSE.test(w))) return null;
   if (bound) {
     const op = { '<': 'lt', '<=': 'lte', '≤': 'lte', '>': 'gt', '>=': 'gte', '≥': 'gte' } as const;
@@ -321,6 +348,8 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     !fallback &&
     /^(?:send|create|update|delete|read)$/.test(verbClass(words[0]!) ?? '') &&
     lemma(words[0]!) === words[0]!.toLowerCase() &&
+    // "- Unsubscribe: unsubscribe the lead in lemlist": a capitalised label before a colon and an action of its own.
+    !(kind === 1 && /^[A-Z]/.test(name) && verbClass(first)) &&
     // "SMS → text them via Twilio", "email → send the same message by email": a channel chosen, before an arrow.
     !(
       kind === 0 &&
@@ -334,7 +363,11 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     return kind === 1 && /:\s/.test(action)
       ? segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after)
       : null;
-  if (range && !pair && !bound) condition = { field: field ?? 'score', operator: 'gte', value: Number(range[1]) };
+  // "9-10", "0 to 6", "9 or 10": both ends are the route's.
+  if (range && !pair && !bound) {
+    const [lo, hi] = [Number(range[1]), Number(range[2])].sort((a, b) => a - b);
+    condition = { field: field ?? 'score', operator: 'between', value: `${lo}..${hi}` };
+  }
   // "60 or more", "9+", "3 or below": an open range.
   const open =
     !range && !bound

@@ -161,9 +161,30 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
       match: ticked2,
       condition: { field: ticked2[1]!.replace(/\W+/g, '_'), operator: 'isTrue', value: true },
     });
+  // "deals in the stages 'Proposal Sent' or 'Negotiation'", "tickets in status 'Open'": the items' stage or status,
+  // one of the quoted values.
+  const inStages =
+    /\bin (?:the |a )?(stage|status|column|list|phase)(?:es|s)?\s+((?:['"‘“][^'"’”\n]{1,30}['"’”](?:\s*,\s*|\s*,?\s*(?:or|and)\s+)?){1,6})/.exec(
+      lower,
+    );
+  if (inStages) {
+    const values = [...inStages[2]!.matchAll(/['"‘“]([^'"’”\n]{1,30})['"’”]/g)].map((v) => v[1]!);
+    // The values as written (the request's capitals), found again in the whole text.
+    const written = values.map((v) => {
+      const at = whole.toLowerCase().indexOf(v);
+      return at >= 0 ? whole.slice(at, at + v.length) : v;
+    });
+    out.push({
+      match: inStages,
+      condition:
+        written.length > 1
+          ? { field: inStages[1]!, operator: 'oneOf', value: written.join(', ') }
+          : { field: inStages[1]!, operator: 'equals', value: written[0]! },
+    });
+  }
   // "opportunities nobody has updated for 30 days", "users who haven't logged in for 60 days": no activity since.
   const idle =
-    /\b(?:nobody|no one|not|n't|never)\s+(?:has\s+|have\s+|been\s+|had\s+)?(?:been\s+)?(updated|touched|modified|changed|edited|contacted|logged in|active|replied(?: to)?|responded(?: to)?|opened|used|viewed|visited)\s+(?:\w+\s+)?(?:for|in|within|since)\s+(?:the\s+(?:last|past)\s+)?(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(days?|weeks?|months?|hours?)\b/.exec(
+    /(?:\b(?:nobody|no one|not|never)|n't)\s+(?:has\s+|have\s+|been\s+|had\s+)?(?:been\s+)?(updated|touched|modified|changed|edited|contacted|logged in|active|replied(?: to)?|responded(?: to)?|opened|used|viewed|visited)\s+(?:\w+\s+)?(?:for|in|within|since)\s+(?:the\s+(?:last|past)\s+)?(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty|sixty|ninety)\s+(days?|weeks?|months?|hours?)\b/.exec(
       lower,
     );
   if (idle) {

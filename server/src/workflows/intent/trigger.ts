@@ -344,6 +344,24 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       )
     )
       continue;
+    // "cold leads just receive a thank-you email", "new customers also get a welcome email": people the workflow writes
+    // to, said as the subject (not after "when").
+    {
+      let k = i - 1;
+      while (k > 0 && /^(?:just|also|then|only|automatically|should|will|simply|each|all)$/.test(tokens[k]!.lower)) k--;
+      const subject = tokens[k]?.lower ?? '';
+      if (
+        /^(?:receive|receives)$/.test(one) &&
+        /^(?:[a-z]+(?:ers|ees|ents|ads|ts|ns|rs|ls|ds|ps)|they|people|staff|everyone|everybody)$/.test(subject) &&
+        !/^(?:inboxes|mailboxes|accounts|addresses|servers|systems|apps|bots|webhooks|endpoints|forms)$/.test(
+          subject,
+        ) &&
+        !tokens
+          .slice(Math.max(0, k - 4), k)
+          .some((t) => /^(?:when|whenever|once|if|as soon as|every time)$/.test(t.lower))
+      )
+        continue;
+    }
     if (
       /^(?:receive|receives)$/.test(one) &&
       /^(?:the|a|an|each|every|their|his|her|that)$/.test(tokens[i - 2]?.lower ?? '') &&
@@ -353,6 +371,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     )
       continue;
     let end = head >= 0 ? head : eventClause(tokens, i, span);
+    // "booked in Acuity Scheduling": a name the clause ends inside is the clause's whole.
+    const cut = m.apps.find((a) => a.from < end && a.to > end);
+    if (cut) end = cut.to;
     // "Translate incoming Zammad tickets to English", "tag each new Help Scout conversation as …": the words name
     // the items an action takes, up to their noun (or the app's name and the word after it).
     if (
@@ -441,6 +462,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
               : read.field,
           operator: read.operator,
           value: read.value,
+          ...(read.more?.length ? { more: read.more, join: read.join ?? 'and' } : {}),
         }
       : undefined;
     const withFilter = (f: Omit<FoundTrigger, 'used' | 'choices' | 'notes'>): FoundTrigger => ({
@@ -495,7 +517,11 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         tokens.slice(end, a.from - 1).every((t) => t.kind === 'word' && !verbClass(t.lower)) &&
         triggerable(a),
     );
-    if (from && !m.generics.some(inside)) return withFilter({ trigger: appTrigger(from, words, tokens), app: from });
+    // "when an appointment is booked in Acuity Scheduling": the app said is where the items are, not the generic
+    // calendar an appointment would default to.
+    const said = m.generics.find(inside);
+    if (from && (!said || (said.kind === 'calendar' && from.app.trigger)))
+      return withFilter({ trigger: appTrigger(from, words, tokens), app: from });
     // "Build a webhook that receives an email address": the webhook is what receives it.
     if (
       /\bwebhooks?\s+(?:that\s+|which\s+)?(?:receiv|gets?\b|listen|accept|is called|called|endpoint)|\b(?:via|through|from|on|receiv\w*|with)\s+(?:a\s+|an\s+|the\s+)?webhook\b/i.test(
@@ -511,7 +537,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         !/^(?:to|into|onto|via|using|through|with|by)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
         !MESSAGING.test(ref.app.key),
     );
-    if (context && !m.generics.some(inside))
+    // "Wise business account. Whenever we receive an incoming transfer": the payment is the app's, not a generic one.
+    const scene = m.generics.find(inside);
+    if (context && (!scene || (/^(?:payment|calendar)$/.test(scene.kind) && context.app.trigger)))
       return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
     // "… a Google Form that writes into a sheet. … every time a new order row is added": the store named before.
     const place = m.generics.find(
@@ -697,19 +725,24 @@ function arrival(tokens: Token[], m: Mentions): FoundTrigger | null {
 }
 
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
-  return (
+  const found =
     errorHandler(tokens, original) ??
     headedTrigger(tokens, original) ??
-    namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m)
-  );
+    namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
+  // "whenever someone calls our webhook /sync-now": the path the user gave it.
+  const path = found.trigger.kind === 'webhook' ? SAID_PATH.exec(original)?.[1] : undefined;
+  return path && found.trigger.kind === 'webhook' ? { ...found, trigger: { ...found.trigger, path } } : found;
 }
+
+/** "our webhook /sync-now", "the endpoint at /orders/new": a path said right after the webhook. */
+const SAID_PATH = /\b(?:webhook|endpoint)\s+(?:at\s+|path\s+|url\s+|on\s+)?[`'"‘“]?\/(?!\/)([\w-]+(?:\/[\w-]+)*)/i;
 
 /**
  * "Global error handler → Telegram alert", "one error-handling workflow for all of our pipelines: whenever any of them
  * fails, …": a workflow other workflows hand their failures to, which starts from n8n's Error Trigger.
  */
 const ERROR_HANDLER =
-  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b/i;
+  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b/i;
 
 /** A CI system's workflows and pipelines fail too: "failed workflow" there is theirs, unless n8n is named. */
 function ciWorkflow(said: string, original: string): boolean {

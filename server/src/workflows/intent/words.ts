@@ -101,6 +101,8 @@ const fieldName = (raw: string) => {
     .replace(/\s+(?:with|of|in|on|for|at|by|has|have|had)$/, '')
     // "pays with Stripe and the amount …": the field is the last thing named before the test.
     .replace(/^.*\b(?:and|where|whose|when|if)\s+(?=\S)/, '')
+    // "any product with stock below 5": the field is what the items have.
+    .replace(/^.*\b(?:with|having|that have|which have)\s+(?=\S)/, '')
     // "an NPS response from our Typeform survey": the field is named before where the items come from.
     .replace(/^(\S+(?:\s+\S+)*?)\s+(?:from|in|on|via)\s+.*$/, '$1')
     .split(/\s+/)
@@ -126,6 +128,72 @@ const DAYS: Record<string, string> = {
 };
 
 export function conditionOf(text: string): (Condition & { end: number }) | null {
+  const first = oneCondition(text);
+  return first ? joined(text, first) : null;
+}
+
+/** Words that start an action, not a second test ("… and send it to Slack"). */
+const ACTION_START =
+  /^(?:then\s+)?(?:send|sends|post|create|add|notify|email|e-mail|text|call|mark|move|skip|ignore|alert|ping|tell|update|log|save|put|assign|escalate|forward|reply|open|close|archive|delete|remove|flag|tag|label|route|page|message|dm|wait|schedule|start|stop|run|trigger|generate|draft|write|summari[sz]e|translate|classify|use|let|make|set|i|we|you|please|also|do|just|only|otherwise|else)\b/i;
+/** A second test's own words: a comparison, a state or a value of a field. */
+const TEST_CUE =
+  /[<>=]|\b(?:is|are|isn't|aren't|was|were|has|have|hasn't|haven't|equals?|contains?|over|under|above|below|more than|less than|greater than|fewer than|starts? with|ends? with|exceeds?|older than|newer than|at least|at most|in)\b/i;
+
+/**
+ * "the amount is over 500 and the customer is new", "status is failed or retries > 3": a test followed by more tests
+ * of the same item, joined by "and" or "or". A joiner the first reading took into its field is read again as a joiner;
+ * what follows counts as a test only when it reads as one whole, up to its end, with no action in it.
+ */
+function joined(text: string, first: Condition & { end: number }): Condition & { end: number } {
+  let head = first;
+  // Only a first reading whose field or value holds the joiner ("status_is_failed_or_retries") is read again: "7 or
+  // higher" is one test.
+  const swallowed = /(?:^|_)(?:and|or)(?:_|$)/.test(first.field) || /\b(?:and|or)\b/.test(String(first.value));
+  if (!swallowed) return nextTests(text, first);
+  const lead = /^.*?\b(?:if|when|whenever|unless|whether|where|in case|once)\b\s*/.exec(text)?.[0].length ?? 0;
+  for (const m of text.slice(lead, first.end).matchAll(/\s+(and|or)\s+/g)) {
+    const at = lead + m.index;
+    if (/['"‘“][^'"’”]*$/.test(text.slice(lead, at))) continue;
+    const left = oneCondition(text.slice(0, at));
+    if (left && left.end >= at - 1) {
+      const tail = nextTests(text, { ...left, end: at });
+      if (tail.more?.length) head = tail;
+      break;
+    }
+  }
+  return head === first ? nextTests(text, first) : head;
+}
+
+function nextTests(text: string, first: Condition & { end: number }): Condition & { end: number } {
+  const more: Condition[] = [];
+  let join: 'and' | 'or' | undefined;
+  let end = first.end;
+  for (;;) {
+    const m = /^\s*,?\s*(and|or)\s+(?:(?:if|when|whether)\s+)?(?:also\s+)?/i.exec(text.slice(end));
+    if (!m || (join && m[1]!.toLowerCase() !== join)) break;
+    const from = end + m[0].length;
+    const rest = text.slice(from);
+    if (ACTION_START.test(rest)) break;
+    // "the order is pending or processing": another value the same field may hold.
+    const value = /^['"‘“]?([\w-]{1,30})['"’”]?(?=\s*(?:[,.;:!?]|$|->|→|\s+then\b))/i.exec(rest);
+    if (value && !join && !more.length && m[1]!.toLowerCase() === 'or' && /^(?:equals|oneOf)$/.test(first.operator)) {
+      const { end: _end, ...base } = first;
+      const values = `${String(first.value)}, ${value[1]!}`;
+      return { ...base, operator: 'oneOf', value: values, end: from + value[0].length };
+    }
+    const next = oneCondition(`if ${rest}`);
+    const said = next ? rest.slice(0, next.end - 3) : '';
+    if (!next || !said.trim() || /[,;:.!?→]|->|\bthen\b/.test(said) || said.length > 80 || !TEST_CUE.test(said)) break;
+    const { end: nextEnd, ...test } = next;
+    more.push(test);
+    join = m[1]!.toLowerCase() as 'and' | 'or';
+    end = from + nextEnd - 3;
+  }
+  const { end: _end, ...base } = first;
+  return more.length ? { ...base, more, join, end } : { ...base, end: first.end };
+}
+
+function oneCondition(text: string): (Condition & { end: number }) | null {
   const found = readCondition(text);
   if (!found) return null;
   const c = found.condition;
@@ -316,6 +384,18 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       },
       end: labelAdded.index + labelAdded[0].length,
     };
+  // "an issue with 'Urgent' priority", "deals with a 'Hot' rating": the quoted value before the field it is of.
+  const valueFirst =
+    /\bwith (?:a |an |the )?['"‘“]([^'"’”\n]{1,30})['"’”] (priority|status|stage|severity|rating|type|category|tier|plan|label|tag)\b/i.exec(
+      text,
+    );
+  if (valueFirst)
+    return {
+      condition: /^(?:label|tag)$/i.test(valueFirst[2]!)
+        ? { field: `${valueFirst[2]!.toLowerCase()}s`, operator: 'contains', value: valueFirst[1]! }
+        : { field: valueFirst[2]!.toLowerCase(), operator: 'equals', value: valueFirst[1]! },
+      end: valueFirst.index + valueFirst[0].length,
+    };
   // "a ticket with 'password reset' in the subject": a text the field holds.
   const inField =
     /\bwith\s+['"‘“]?([^'"’”\n,;]{1,40}?)['"’”]?\s+in\s+(?:the|its|their)\s+(subject|title|name|body|description|summary|message|text|comments?|notes?)\b/i.exec(
@@ -367,7 +447,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   // "messages with severity 'critical'", "tickets whose priority is urgent", "rows where env = prod": a field said
   // with its value after the items.
   const keyed =
-    /\b(?:with|where|whose|having|that have|which have)\s+(?:a\s+|the\s+|an\s+)?(status|severity|priority|level|type|category|stage|state|tier|plan|source|label|tag|country|region|environment|env|kind|plan_type|ticket_type|event_type|topic|department)\s+(?:of\s+|=\s*|==\s*|is\s+|:\s*|set to\s+)?["'“‘]?([\w.-]{1,40})["'”’]?/.exec(
+    /\b(?:with|where|whose|having|that have|which have)\s+(?:a\s+|the\s+|an\s+)?(status|severity|priority|level|type|category|stage|state|tier|plan|source|label|tag|country|region|environment|env|kind|plan_type|ticket_type|event_type|topic|department|rating|grade|segment|industry|lead_source)\s+(?:of\s+|=\s*|==\s*|is\s+|:\s*|set to\s+)?["'“‘]?([\w.-]{1,40})["'”’]?/.exec(
       text,
     );
   if (keyed?.[2] && !/^(?:is|are|of|the|a|an|and|or|field|column|set|not)$/.test(keyed[2]))
@@ -940,10 +1020,17 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   }
   const url = tokens.find((t) => t.kind === 'url');
   if (url) hints.url = url.text;
+  if (/\b(?:upsert\w*|(?:create|add|insert) or update|update or (?:create|add|insert))\b/i.test(phrase))
+    hints.upsert = true;
   const table =
+    // "the Postgres table 'products'", "the Airtable base "Leads"": a quoted name right after the kind.
+    /\b(?:table|sheet|tab|database|board|base|spreadsheet|collection)\s+(?:called\s+|named\s+)?["'“‘]([\w .&-]{1,40}?)["'”’]/i.exec(
+      phrase,
+    ) ??
     /\b(?:table|sheet|tab|database|list|board|project|base|spreadsheet|collection)\s+(?:called|named)\s+["'“]?([\w -]{1,40}?)["'”]?(?=$|[,.;]|\s(?:and|then|with|in|on)\s)/i.exec(
       phrase,
-    ) ?? /\bthe\s+["'“]?([\w-]{1,30})["'”]?\s+(?:table|sheet|tab|database|board|list|collection)\b/i.exec(phrase);
+    ) ??
+    /\bthe\s+["'“]?([\w-]{1,30})["'”]?\s+(?:table|sheet|tab|database|board|list|collection)\b/i.exec(phrase);
   if (table?.[1] && !/^(?:same|main|right|google|new|a|an|my|our)$/i.test(table[1])) hints.table = table[1].trim();
   const container =
     /\bthe\s+((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)\s+(?:repo|repository|project|board|channel|workspace|page|folder)\b/.exec(

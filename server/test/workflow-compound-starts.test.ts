@@ -8,6 +8,7 @@ import { realPool, teamReply } from '../bench/workflowQuality.ts';
 import { conditions } from '../src/workflows/coreNodes.ts';
 import { readRequest } from '../src/workflows/intent/read.ts';
 import { conditionOf } from '../src/workflows/intent/words.ts';
+import { conditionText } from '../src/workflows/wording.ts';
 import type { N8nWorkflow } from '../src/workflows/n8nJson.ts';
 import { parseValidation } from '../src/workflows/validation.ts';
 import type { Condition } from '../src/workflows/spec.ts';
@@ -254,6 +255,62 @@ describe('the reader on rules operations people write', () => {
     const filter = urgent.steps[0];
     assert.ok(filter?.kind === 'filter');
     assert.deepEqual(tests(filter.condition), [['priority', 'equals', 'Urgent']]);
+  });
+
+  it('tests the hour against opening hours said, with both outcomes, and mails the manager at their own address', () => {
+    const spec = readRequest(
+      'When a customer messages us on WhatsApp outside our opening hours (9am to 5pm), reply automatically with our opening times. During opening hours, forward the message to our shop manager by email instead.',
+    );
+    const branch = branchOf(spec);
+    assert.deepEqual(tests(branch.condition), [
+      ['$now.hour', 'lt', 9],
+      ['$now.hour', 'gte', 17],
+    ]);
+    assert.equal(branch.condition.join, 'or');
+    const [then, otherwise] = [branch.then[0], branch.otherwise[0]];
+    assert.ok(then?.kind === 'app' && then.app === 'whatsApp' && then.verb === 'send');
+    assert.ok(otherwise?.kind === 'app' && otherwise.app === 'emailSend');
+    // The customer's address is the item's; the manager's is the user's to give.
+    assert.equal(otherwise.hints.email, '<__PLACEHOLDER_VALUE__Shop manager email address__>');
+    assert.equal(conditionText(branch.condition), 'outside 09:00–17:00');
+  });
+
+  it('reads "has 0 inventory but is still active" as two tests of the same item', () => {
+    const spec = readRequest(
+      'Every 6 hours, get all products from Shopify. Any product that has 0 inventory but is still active should be set to draft in Shopify and mentioned in Slack #merch.',
+    );
+    const filter = spec.steps.find((s) => s.kind === 'filter');
+    assert.ok(filter?.kind === 'filter');
+    assert.deepEqual(tests(filter.condition), [
+      ['inventory', 'equals', 0],
+      ['status', 'equals', 'active'],
+    ]);
+  });
+
+  it('routes "- supplier is Acme Supplies: …" by the field named, and sends a failure to the error path, not a Filter', () => {
+    const spec = readRequest(
+      "Every 2 hours, pull stock on hand from Unleashed. For products below their reorder level:\n- supplier is Acme Supplies: email a purchase request to orders@acmesupplies.com\n- any other supplier: add a row to the 'Reorder' table in Airtable\nIf Unleashed can't be reached, post a warning to #ops in Slack",
+    );
+    const sw = all(spec).find((s) => s.kind === 'switch');
+    assert.ok(sw?.kind === 'switch');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.condition?.field, r.condition?.value]),
+      [['supplier', 'Acme Supplies']],
+    );
+    assert.deepEqual(
+      sw.fallback?.map((x) => (x.kind === 'app' ? x.app : x.kind)),
+      ['airtable'],
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'http'), '"Acme Supplies" is a value, no system to call');
+    assert.deepEqual(
+      spec.onError.map((x) => (x.kind === 'app' ? [x.app, x.hints.channel] : x.kind)),
+      [['slack', '#ops']],
+    );
+    const failing = readRequest(
+      'Every 2 hours, pull stock on hand from Shopify and add it to Airtable. If anything fails, post a warning to #ops in Slack.',
+    );
+    assert.ok(!all(failing).some((s) => s.kind === 'filter'), 'a failure is no test of the items');
+    assert.equal(failing.onError.length, 1);
   });
 
   it('keeps only the items in the stages named that have not been updated for the time said', () => {

@@ -33,6 +33,16 @@ export function scheduleText(rule: ScheduleRule): string {
 }
 
 export function conditionText(c: Condition): string {
+  // "outside opening hours": the hours the clock is tested against, in n8n's time zone.
+  const tests = [c, ...(c.more ?? [])];
+  if (tests.length === 2 && tests.every((t) => t.field === '$now.hour' && typeof t.value === 'number')) {
+    const [from, to] = [tests[0]!.value, tests[1]!.value] as number[];
+    const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    if (c.join === 'or' && tests[0]!.operator === 'lt' && tests[1]!.operator === 'gte')
+      return `outside ${at(from!)}–${at(to!)}`;
+    if (c.join !== 'or' && tests[0]!.operator === 'gte' && tests[1]!.operator === 'lt')
+      return `between ${at(from!)} and ${at(to!)}`;
+  }
   // "amount is over 500 and customer is new": each test said in turn, joined as the user joined them.
   return [c, ...(c.more ?? [])].map(testText).join(` ${c.join ?? 'and'} `);
 }

@@ -37,6 +37,8 @@ const KEEP_AFTER: RegExp[] = [
   /\bwhere (?:the )?[`'"‘“]?[\w-]+[`'"’”]?(?: [\w-]+)? (?:is|are|=|equals|contains|has|have|was|were|isn't|aren't|>|<)(?=\W)/,
   /\bwhose\b/,
   /\bwith (?:a |an )?(?:status|priority|score|stage|state|type|tag|label|rating|amount|total|value) (?:of |is |= ?|set to |as )?['"‘“]?\w/,
+  // "any product that has 0 inventory", "customers who have zero orders": a count the items have.
+  /\b(?:that|which|who)\s+(?:has|have)\s+(?:\d+|zero)\s+[a-z]/,
   // "with 'Urgent' priority", "with a 'Hot' rating": the quoted value before its field.
   /\bwith (?:a |an |the )?['"‘“][^'"’”\n]{1,30}['"’”] (?:priority|status|stage|severity|rating|type|category|tier|plan|label|tag)\b/,
   /\b(?:over|above|under|below|more than|less than|fewer than|greater than|higher than|lower than|at least|at most|exceed(?:s|ing)?|older than|newer than|bigger than|larger than|smaller than|longer than)\s+[$€£]?\d/,
@@ -287,6 +289,10 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
  * Adds the test a request states when the reader made none. Returns the sentence the test came from (to drop it
  * from the unmapped parts), or null when nothing was added.
  */
+/** A clause about a step failing, not about the items. */
+const FAILURE =
+  /^(?:if|when|whenever)\s+(?:(?:anything|something|any step|a step|any node|the workflow)\s+(?:fails?|errors?(?: out)?|breaks|goes wrong)|(?:[\w'.-]+\s+){1,3}?(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+unreachable))\b/i;
+
 export function auditConditions(steps: Step[], tokens: Token[], original: string): string | null {
   if (!steps.length || hasBranch(steps)) return null;
   for (const sentence of sentences(tokens)) {
@@ -303,6 +309,8 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
       continue;
     const cues = cuesOf(text, from, original.toLowerCase());
     for (const cue of cues) {
+      // "If anything fails, post …", "if Unleashed can't be reached, …": the error path, no test of the items.
+      if (FAILURE.test(original.slice(cue.start, cue.start + 80))) continue;
       const condition = conditionFor(cue, sentence, original);
       if (!condition) continue;
       // "deals in the stages 'Proposal Sent' or 'Negotiation' that haven't been updated in 14 days": every test the

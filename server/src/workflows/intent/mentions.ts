@@ -119,7 +119,17 @@ export function findMentions(tokens: Token[]): Mentions {
     // "a YouTube URL", "the Stripe ID": a value of the app's, not a step in it.
     .filter((a) => !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''))
     // "r/n8n", "u/slack": a subreddit or a user, not the app.
-    .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')));
+    .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')))
+    // "ask them for a Google review", "invite them to leave a Trustpilot review": what the person is asked to write,
+    // not a step in the app.
+    .filter(
+      (a) =>
+        !(
+          (/^reviews?$/.test(tokens[a.to]?.lower ?? '') || /^reviews?$/.test(tokens[a.to - 1]?.lower ?? '')) &&
+          /^(?:a|an)$/.test(tokens[a.from - 1]?.lower ?? '') &&
+          /^(?:for|leave|leaving|write|writing|post|posting|give|giving)$/.test(tokens[a.from - 2]?.lower ?? '')
+        ),
+    );
   // "our own mail server (IMAP, not gmail)", "Teams instead of Slack": an app ruled out is no step.
   const negated = (a: AppRef) =>
     (tokens[a.from - 1]?.lower === 'not' &&

@@ -37,7 +37,7 @@ import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 
 const ERROR_WORDS =
-  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b/;
+  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
 const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
@@ -173,6 +173,18 @@ function normalise(text: string): string {
         /(^|[.!?;:\n]\s*(?:[-*•]\s*)?)for (?:the\s+)?((?:[a-z]+\s+){1,2}?(?:over|above|under|below|more than|less than|greater than|fewer than|older than|worth|with(?:out)?\s+(?:a|an|no)\s+)\s*[^,;.\n]{1,40}?)\s*,/gi,
         (whole: string, lead: string, test: string) =>
           /^(?:each|every|any|all|example|instance)\b/i.test(test) ? whole : `${lead}if the ${test},`,
+      )
+      // "'DE' orders are POSTed to https://…": the method said as a verb is the verb.
+      .replace(/\b(is|are|was|were|gets?|be)\s+POSTed\b/g, '$1 posted')
+      // "During opening hours, forward …": the hours a sentence starts with are its test.
+      .replace(
+        /(^|[.!?;\n]\s*)((?:during|within|outside(?: of)?)\s+(?:our |the |your |my |normal |regular |usual )*(?:business|office|working|opening|shop|store|support)\s+hours)\b/gi,
+        (_, lead: string, hours: string) => `${lead}If it's ${hours.toLowerCase()}`,
+      )
+      // "outside our opening hours (9am to 5pm)": the hours belong to the test, not an aside of their own.
+      .replace(
+        /\b(hours)\s*\(\s*(\d{1,2}(?::\d\d)?\s*(?:am|pm)?\s*(?:-|–|to|until|till)\s*\d{1,2}(?::\d\d)?\s*(?:am|pm)?)\s*\)/gi,
+        '$1 $2',
       )
       // "on failure turn the lights red, on success make them green": the outcome a clause starts with is its test.
       .replace(

@@ -256,7 +256,10 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   // "Tasks with no assignee: assign them …. Tasks with an assignee: DM that person": a test before a colon too, when
   // it names the items and what they have.
   const itemsWith =
-    kind === 1 && /^(?:[-*•]\s*)?[A-Z][a-z]+s\s+(?:with|without|that have|that are|which are|where)\b/.test(left);
+    kind === 1 &&
+    (/^(?:[-*•]\s*)?[A-Z][a-z]+s\s+(?:with|without|that have|that are|which are|where)\b/.test(left) ||
+      // "- supplier is Acme Supplies: email …": a field and its value before the colon.
+      /^(?:[-*•]\s*)?[a-z_]+(?:\s+[a-z_]+)?\s+(?:is|is not|isn't|=|==)\s+\S/i.test(left));
   if (
     (kind === 0 || itemsWith) &&
     !fallback &&

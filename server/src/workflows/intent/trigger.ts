@@ -434,6 +434,10 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       /\b(?:in|at|from) (?:the|our) [a-z][\w-]*(?: [a-z][\w-]*)? (?:office|branch|store|site|location|warehouse|clinic|campus)\b.*$/.exec(
         words,
       )?.[0] ??
+      // "messages us on WhatsApp outside our opening hours (9am to 5pm)": the hour it comes in.
+      /\b(?:outside|during) (?:of )?(?:our |the |your |my )?(?:business|office|working|opening|shop|store|support) hours\b.*$/.exec(
+        words,
+      )?.[0] ??
       /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:the |a )?(?:label|tag) \S+ (?:is |gets )?(?:added|applied)\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
         words,
       )?.[0] ??

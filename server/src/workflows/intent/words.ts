@@ -169,14 +169,18 @@ function nextTests(text: string, first: Condition & { end: number }): Condition 
   let join: 'and' | 'or' | undefined;
   let end = first.end;
   for (;;) {
-    const m = /^\s*,?\s*(and|or)\s+(?:(?:if|when|whether)\s+)?(?:also\s+)?/i.exec(text.slice(end));
-    if (!m || (join && m[1]!.toLowerCase() !== join)) break;
+    const m = /^\s*,?\s*(and|or|but)\s+(?:(?:if|when|whether)\s+)?(?:also\s+)?/i.exec(text.slice(end));
+    // "has 0 inventory but is still active": "but" joins like "and".
+    const joiner: 'and' | 'or' = m?.[1]!.toLowerCase() === 'or' ? 'or' : 'and';
+    if (!m || (join && joiner !== join)) break;
     const from = end + m[0].length;
-    const rest = text.slice(from);
+    // "… but is still active": the same item is the subject.
+    const rest = text.slice(from).replace(/^(?=(?:is|are|has|have|was|were)\b)/i, 'it ');
+    const shift = text.slice(from).length - rest.length;
     if (ACTION_START.test(rest)) break;
     // "the order is pending or processing": another value the same field may hold.
     const value = /^['"‘“]?([\w-]{1,30})['"’”]?(?=\s*(?:[,.;:!?]|$|->|→|\s+then\b))/i.exec(rest);
-    if (value && !join && !more.length && m[1]!.toLowerCase() === 'or' && /^(?:equals|oneOf)$/.test(first.operator)) {
+    if (value && !join && !more.length && joiner === 'or' && /^(?:equals|oneOf)$/.test(first.operator)) {
       const { end: _end, ...base } = first;
       const values = `${String(first.value)}, ${value[1]!}`;
       return { ...base, operator: 'oneOf', value: values, end: from + value[0].length };
@@ -186,8 +190,8 @@ function nextTests(text: string, first: Condition & { end: number }): Condition 
     if (!next || !said.trim() || /[,;:.!?→]|->|\bthen\b/.test(said) || said.length > 80 || !TEST_CUE.test(said)) break;
     const { end: nextEnd, ...test } = next;
     more.push(test);
-    join = m[1]!.toLowerCase() as 'and' | 'or';
-    end = from + nextEnd - 3;
+    join = joiner;
+    end = from + nextEnd - 3 + shift;
   }
   const { end: _end, ...base } = first;
   return more.length ? { ...base, more, join, end } : { ...base, end: first.end };
@@ -383,6 +387,56 @@ function readBody(text: string): { condition: Condition; end: number } | null {
         value: (labelAdded[2] ?? labelAdded[3])!.trim(),
       },
       end: labelAdded.index + labelAdded[0].length,
+    };
+  // "outside our opening hours (9am to 5pm)", "during business hours": the hour now against the hours said (9 to 17
+  // when none are).
+  const hours =
+    /\b(outside(?: of)?|during|within|in|inside)\s+(?:our |the |your |my |normal |regular |usual )*(?:business|office|working|opening|shop|store|support)\s+hours\b(?:\s*\(?\s*(\d{1,2})(?::\d\d)?\s*(am|pm)?\s*(?:-|–|to|until|till)\s*(\d{1,2})(?::\d\d)?\s*(am|pm)?\s*\)?)?/i.exec(
+      text,
+    );
+  if (hours) {
+    const hour = (h: string | undefined, half: string | undefined, fallback: number) => {
+      if (!h) return fallback;
+      const n = Number(h) % 12;
+      return half?.toLowerCase() === 'pm' || (!half && n < 7) ? n + 12 : n;
+    };
+    const open = hours[2] ? hour(hours[2], hours[3] ?? 'am', 9) : 9;
+    const close = hour(hours[4], hours[5], 17);
+    const outside = /^outside/i.test(hours[1]!);
+    return {
+      condition: outside
+        ? {
+            field: '$now.hour',
+            operator: 'lt',
+            value: open,
+            more: [{ field: '$now.hour', operator: 'gte', value: close }],
+            join: 'or',
+          }
+        : {
+            field: '$now.hour',
+            operator: 'gte',
+            value: open,
+            more: [{ field: '$now.hour', operator: 'lt', value: close }],
+            join: 'and',
+          },
+      end: hours.index + hours[0].length,
+    };
+  }
+  // "any product that has 0 inventory", "customers with zero orders": a count the item has.
+  const counted = /\b(?:has|have|with)\s+(\d+(?:\.\d+)?|zero)\s+([a-z][a-z_]*)\b/.exec(text);
+  if (
+    counted &&
+    !/^(?:days?|hours?|weeks?|months?|years?|minutes?|times?|stars?|items?|people|of|or|and|to|more|less|percent)$/.test(
+      counted[2]!,
+    )
+  )
+    return {
+      condition: {
+        field: counted[2]!,
+        operator: 'equals',
+        value: counted[1] === 'zero' ? 0 : Number(counted[1]),
+      },
+      end: counted.index + counted[0].length,
     };
   // "an issue with 'Urgent' priority", "deals with a 'Hot' rating": the quoted value before the field it is of.
   const valueFirst =
@@ -977,6 +1031,17 @@ export const invert = (op: Condition['operator']): Condition['operator'] => INVE
 
 /** Whether b is the other outcome of a ("if valid … if invalid …", "if paid … if unpaid …", "over 10 … 10 or less"). */
 export function isComplement(a: Condition, b: Condition): boolean {
+  // "outside opening hours" (before 9 or from 17) and "during opening hours" (from 9 and before 17): each test the
+  // other side of one of the other's, joined the other way.
+  if (a.more?.length || b.more?.length) {
+    const one = ({ more: _more, join: _join, ...c }: Condition): Condition => c;
+    const [as, bs] = [
+      [a, ...(a.more ?? [])],
+      [b, ...(b.more ?? [])],
+    ].map((l) => l.map(one));
+    if (as!.length !== bs!.length || (a.join ?? 'and') === (b.join ?? 'and')) return false;
+    return as!.every((x) => bs!.some((y) => isComplement(x, y)));
+  }
   if (a.field !== b.field) return false;
   // "4 or 5 stars … 3 stars or below": whole numbers on either side of one bound.
   if (typeof a.value === 'number' && typeof b.value === 'number') {
@@ -1017,6 +1082,19 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   else if (TO_ME.test(phrase)) {
     hints.email = '<__PLACEHOLDER_VALUE__Your email address__>';
     hints.phone = '<__PLACEHOLDER_VALUE__Your phone number__>';
+  }
+  // "forward the message to our shop manager by email", "email the accountant": someone of the user's own whose
+  // address only the user can give (the item's email is the customer's).
+  const staff =
+    hints.email || !/\b(?:e-?mail\w*|mail\w*|sms|text\w*|forward\w*)\b/i.test(phrase)
+      ? null
+      : /\b(?:to|email|e-mail|mail|notify|alert|ping|cc|text|sms)\s+(?:our|my|the)\s+((?:[a-z]+\s+){0,2}?(?:manager|owner|boss|accountant|bookkeeper|team|admin|administrator|supervisor|director|ceo|cfo|cto|coo|hr|finance|receptionist|reception|dispatcher|office|department|lawyer|landlord|on-call))\b/i.exec(
+          phrase,
+        );
+  if (staff) {
+    const who = staff[1]!.replace(/\s+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    hints.email = `<__PLACEHOLDER_VALUE__${who} email address__>`;
+    hints.phone = `<__PLACEHOLDER_VALUE__${who} phone number__>`;
   }
   const url = tokens.find((t) => t.kind === 'url');
   if (url) hints.url = url.text;

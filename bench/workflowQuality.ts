@@ -256,6 +256,23 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, sixty-sixth development set (compound rules and second starts)',
   },
   {
+    set: 'userDevelopment67',
+    label:
+      'requests written outside the builder, sixty-seventh development set (small-business owners in their own words)',
+  },
+  {
+    set: 'userDevelopment68',
+    label: 'requests written outside the builder, sixty-eighth development set (terse developer and DevOps requests)',
+  },
+  {
+    set: 'userDevelopment69',
+    label: 'requests written outside the builder, sixty-ninth development set (marketing, sales and content teams)',
+  },
+  {
+    set: 'userDevelopment70',
+    label: 'requests written outside the builder, seventieth development set (finance, HR and admin procedures)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -121,6 +121,10 @@ export type SetName =
   | 'userDevelopment64'
   | 'userDevelopment65'
   | 'userDevelopment66'
+  | 'userDevelopment67'
+  | 'userDevelopment68'
+  | 'userDevelopment69'
+  | 'userDevelopment70'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -199,6 +203,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment64: 'user-requests-dev64.json',
   userDevelopment65: 'user-requests-dev65.json',
   userDevelopment66: 'user-requests-dev66.json',
+  userDevelopment67: 'user-requests-dev67.json',
+  userDevelopment68: 'user-requests-dev68.json',
+  userDevelopment69: 'user-requests-dev69.json',
+  userDevelopment70: 'user-requests-dev70.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

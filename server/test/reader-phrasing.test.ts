@@ -1499,7 +1499,10 @@ describe('the reader on how people phrase requests', () => {
             )
           : [],
       );
-    assert.deepEqual(routes(arrows), ['appointment: whatsApp', 'billing: freshdesk', 'emergency: twilio']);
+    // "should be classified by AI as …": the model sorts the messages into the listed outcomes.
+    assert.ok(all(arrows).some((s) => s.kind === 'ai' && s.task === 'classify'));
+    assert.deepEqual(routes(arrows), ['Appointment: whatsApp', 'Billing: freshdesk', 'Emergency: twilio']);
+    assert.deepEqual(arrows.unmapped, []);
     const colons = readRequest(
       'We bill with Stripe. Two things we want automated from Stripe events:\n- new subscription: add the customer to our Mailchimp audience and create a page in Notion\n- subscription cancelled: remove the Mailchimp tag and email them a short feedback survey',
     );

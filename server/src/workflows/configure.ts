@@ -30,8 +30,9 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
     'getchildren',
     'search',
     'read',
-    'executequery',
+    // A table read by name, not a query with nothing written in it.
     'select',
+    'executequery',
     'get',
     'currentweather',
     'download',
@@ -41,6 +42,9 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
   search: ['search', 'enrich', 'getall', 'getmany', 'get', 'find', 'lookup'],
   trigger: [],
 };
+
+/** A query the request writes out ("`SELECT id, email FROM users WHERE …`"). */
+const SQL = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
 
 /** n8n's marker for a value the user fills in; its editor lists every one as a to-do. */
 const placeholder = (label: string): string => `<__PLACEHOLDER_VALUE__${label.replace(/_/g, ' ')}__>`;
@@ -186,11 +190,13 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
         return { value: { __rl: true, value: '={{ $json.id }}', mode: 'id' } };
       const hint = /channel/.test(n)
         ? hints.channel
-        : /sheet|table|database|base|list|board|collection/.test(n)
-          ? hints.table
-          : /repo|project|owner/.test(n)
-            ? hints.container
-            : undefined;
+        : /bucket/.test(n)
+          ? hints.bucket
+          : /sheet|table|database|base|list|board|collection/.test(n)
+            ? hints.table
+            : /repo|project|owner/.test(n)
+              ? hints.container
+              : undefined;
       if (hint)
         return {
           value: {
@@ -259,6 +265,9 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
   if (CONTENT.test(n)) return { value: hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}' };
   if (TITLE.test(n)) return { value: hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}' };
   if (/chatid/.test(n)) return hints.chatId ? { value: hints.chatId } : ask();
+  if (/bucket/.test(n) && hints.bucket) return { value: hints.bucket };
+  // The file uploaded keeps the name it came with.
+  if (/^(?:objectname|filename)$/.test(n)) return { value: '={{ $binary.data?.fileName ?? $now.toISO() }}' };
   if (/city|location|place/.test(n) && hints.location) return { value: hints.location };
   if (USER_VALUE.test(n))
     return typeof prop.default === 'string' &&
@@ -366,7 +375,9 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     // Sending without saying what: a message (to a channel first, as "post to the #ops channel" means).
     const sent =
       want.verb === 'send' ? ['message', 'channelMessage', 'chatMessage', 'post', 'email', 'mail', 'sms'] : [];
-    const preferred = [want.noun, ...(want.resources ?? []), ...sent]
+    // A file is an object in a bucket store (S3, Google Cloud Storage).
+    const files = want.noun === 'file' ? ['object', 'item'] : [];
+    const preferred = [want.noun, ...(want.resources ?? []), ...sent, ...files]
       .filter((x): x is string => Boolean(x))
       .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
     const values = optionValues(resource);
@@ -425,13 +436,16 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
               ? ['download', ...OPERATIONS[want.verb]]
               : want.hints.approval && want.verb === 'send'
                 ? ['sendandwait', ...OPERATIONS.send]
-                : // GitHub's "issue: createComment": a comment made on the item.
-                  want.noun === 'comment' && want.verb === 'create'
-                  ? ['createcomment', 'addcomment', ...OPERATIONS.create]
-                  : // "add them to the #welcome channel": a channel the request names exists; people join it.
-                    want.verb === 'create' && params.resource === 'channel' && want.hints.channel
-                    ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
-                    : OPERATIONS[want.verb],
+                : // "run `SELECT … FROM users …` on our Postgres": the query the request writes out is run as written.
+                  SQL.test(want.hints.text ?? '')
+                  ? ['executequery', 'query', 'rawquery', ...OPERATIONS[want.verb]]
+                  : // GitHub's "issue: createComment": a comment made on the item.
+                    want.noun === 'comment' && want.verb === 'create'
+                    ? ['createcomment', 'addcomment', ...OPERATIONS.create]
+                    : // "add them to the #welcome channel": a channel the request names exists; people join it.
+                      want.verb === 'create' && params.resource === 'channel' && want.hints.channel
+                      ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
+                      : OPERATIONS[want.verb],
       operation.default,
     );
   }

@@ -53,6 +53,7 @@ export const T = {
   compression: 'n8n-nodes-base.compression',
   stopAndError: 'n8n-nodes-base.stopAndError',
   executeCommand: 'n8n-nodes-base.executeCommand',
+  readWriteFile: 'n8n-nodes-base.readWriteFile',
 } as const;
 
 /** A node the planner adds: its type, the parameters it sets, and for app nodes what the step asks of the app. */
@@ -484,6 +485,35 @@ export function stepDraft(step: Step, seed: string): Draft | null {
   }
 }
 
+/** Date words users write in file names, as Luxon formats of n8n's `$now`. */
+const DATE_PARTS: Record<string, string> = {
+  date: 'yyyy-MM-dd',
+  'yyyy-mm-dd': 'yyyy-MM-dd',
+  yyyymmdd: 'yyyyMMdd',
+  year: 'yyyy',
+  yyyy: 'yyyy',
+  month: 'MM',
+  mm: 'MM',
+  quarter: 'q',
+};
+
+/** "compress it into a zip archive named gl_<date>.zip": the name said, with its date parts filled in at run time. */
+function archiveName(purpose: string): string {
+  const named =
+    /\b(?:named|called|into|as)\s+(?:an?\s+)?(?:zip\s+)?(?:archive\s+|file\s+)?(?:named\s+|called\s+)?['"‘“`]?([\w<>{}.-]+?\.zip)\b/i.exec(
+      purpose,
+    )?.[1];
+  if (!named) return 'archive.zip';
+  let dated = false;
+  const name = named.replace(/<([\w-]+)>/g, (_, part: string) => {
+    const format = DATE_PARTS[part.toLowerCase()];
+    if (!format) return part;
+    dated = true;
+    return `{{ $now.toFormat('${format}') }}`;
+  });
+  return dated ? `=${name}` : name;
+}
+
 const said = (purpose: string) => purpose.replace(/\s+/g, ' ').slice(0, 80);
 
 /** Core nodes a request names: settings that run as built, and the one choice only the user can make as a placeholder. */
@@ -523,11 +553,23 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
         parameters: { operation: 'resize', dataPropertyName: 'data', width: 800, height: 600, options: {} },
       };
     case 'markdown':
-      return {
-        name: 'HTML to Markdown',
-        type: T.markdown,
-        parameters: { mode: 'htmlToMarkdown', html: '={{ $json.html }}', destinationKey: 'markdown', options: {} },
-      };
+      // "convert the page's markdown body to HTML": the way round the purpose says.
+      return /\bmarkdown\b.*\bhtml\b/i.test(purpose)
+        ? {
+            name: 'Markdown to HTML',
+            type: T.markdown,
+            parameters: {
+              mode: 'markdownToHtml',
+              markdown: '={{ $json.markdown ?? $json.content ?? $json.body }}',
+              destinationKey: 'html',
+              options: {},
+            },
+          }
+        : {
+            name: 'HTML to Markdown',
+            type: T.markdown,
+            parameters: { mode: 'htmlToMarkdown', html: '={{ $json.html }}', destinationKey: 'markdown', options: {} },
+          };
     case 'xml':
       return {
         name: 'XML to JSON',
@@ -557,7 +599,7 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
               operation: 'compress',
               binaryPropertyName: 'data',
               outputFormat: 'zip',
-              fileName: 'archive.zip',
+              fileName: archiveName(purpose),
             },
           }
         : {
@@ -581,6 +623,19 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
         name: 'Execute Command',
         type: T.executeCommand,
         parameters: { command: command ?? `<__PLACEHOLDER_VALUE__Command to run (${said(purpose)})__>` },
+      };
+    }
+    case 'readFiles': {
+      // "read `/var/log/app/*.log` from the n8n server disk": the files the path (a glob) selects.
+      const path = /`(\/[^`\n]{1,200})`/.exec(purpose)?.[1] ?? /(?:^|\s)(\/[\w.*/-]{2,200})/.exec(purpose)?.[1];
+      return {
+        name: 'Read Files from Disk',
+        type: T.readWriteFile,
+        parameters: {
+          operation: 'read',
+          fileSelector: path ?? `<__PLACEHOLDER_VALUE__Path of the files to read (${said(purpose)})__>`,
+          options: {},
+        },
       };
     }
     case 'crypto':

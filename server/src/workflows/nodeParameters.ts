@@ -15,6 +15,7 @@ export interface ReadParameters {
   amount?: number;
   unit?: string;
   resume?: string;
+  mode?: string;
   channelId?: { value?: string };
   formFields?: { values?: Array<{ fieldLabel: string }> };
   rules?: { values?: Array<{ outputKey: string }> };

@@ -153,6 +153,18 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
       return `sends an email${typeof p.toEmail === 'string' && !p.toEmail.startsWith('=') ? ` to ${p.toEmail}` : ''}.`;
     case 'respondToWebhook':
       return 'answers the webhook call.';
+    case 'markdown':
+      return p.mode === 'markdownToHtml' ? 'turns the Markdown into HTML.' : 'turns the HTML into Markdown.';
+    case 'compression':
+      return p.operation === 'decompress' ? 'unpacks the archive.' : 'packs the files into a zip archive.';
+    case 'html':
+      return 'reads content out of the HTML with the CSS selector you set.';
+    case 'xml':
+      return 'turns the XML into JSON.';
+    case 'executeCommand':
+      return 'runs the command on the n8n host (self-hosted n8n only).';
+    case 'readWriteFile':
+      return 'reads the files from the n8n host’s disk (self-hosted n8n only).';
     case 'chainLlm':
       return 'asks the chat model below it to do this step (the prompt states the job).';
     case 'textClassifier':

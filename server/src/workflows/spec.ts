@@ -91,6 +91,8 @@ export interface AppHints {
   url?: string;
   /** A repository, project, board or list the request names ("the Daily Miner repo"). */
   container?: string;
+  /** A storage bucket the request names ("the S3 bucket 'finance-backups'"). */
+  bucket?: string;
   /** A place the request names ("the weather in Berlin"). */
   location?: string;
   /** The file's content is wanted (it is read next): downloaded, not listed. */
@@ -263,7 +265,8 @@ export type UtilityNode =
   | 'crypto'
   | 'compression'
   | 'stopAndError'
-  | 'executeCommand';
+  | 'executeCommand'
+  | 'readFiles';
 
 export interface Route {
   name: string;

@@ -209,7 +209,7 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
         // "a payment reminder", "the payment method": what a message or a field is about, not the payment app.
         if (
           kind === 'payment' &&
-          /^(?:reminders?|terms|methods?|plans?|history|confirmations?|receipts?|notifications?|requests?)$/.test(
+          /^(?:reminders?|terms|methods?|plans?|history|confirmations?|receipts?|notifications?|requests?|csvs?|files?|exports?|batch|batches|runs?|details|instructions|references?|amounts?|dates?|status|data|info|information|schedule|due)$/.test(
             tokens[i + parts.length]?.lower ?? '',
           )
         )
@@ -248,3 +248,14 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
   }
   return found;
 }
+
+/** The apps of a generic kind a request may name instead ("invoices … (we use Xero)"). */
+export const GENERIC_FAMILIES: Partial<Record<GenericKind, RegExp>> = {
+  invoice: /^(?:xero|quickbooks|freshbooks|zohoBooks|invoiceNinja|harvest|wave|sage|stripe)$/,
+  payment: /^(?:stripe|payPal|square|chargebee|paddle|gumroad|mollie|razorpay|wise)$/,
+  crm: /^(?:hubspot|salesforce|pipedrive|zohoCrm|copper|freshworksCrm|keap|agileCrm|affinity|microsoftDynamicsCrm|highLevel)$/,
+  ticket: /^(?:zendesk|freshdesk|freshservice|helpScout|intercom|serviceNow|haloPSA|zammad|jira|linear|gitlab|github)$/,
+  issue: /^(?:jira|linear|gitlab|github|sentryIo|clickUp|asana|taiga|youTrack)$/,
+  task: /^(?:todoist|trello|asana|clickUp|mondayCom|googleTasks|microsoftToDo|wekan|taiga|linear|jira|notion|basecamp|meisterTask)$/,
+  weather: /^openWeatherMap$/,
+};

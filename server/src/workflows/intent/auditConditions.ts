@@ -110,6 +110,15 @@ function cuesOf(text: string, base: number, whole: string): Cue[] {
     if (m && said) at(m, { polarity: 'keep', after: true, condition: said });
   };
   states(STATE.exec(lower), (m) => {
+    // "…, and set the status column to 'sent'": an order to write the value, not a test, unless the sentence
+    // says when ("when a card is moved to 'Done'").
+    if (
+      m[3] &&
+      /^(?:set|mark|change|update|move|switch|turn)\b/.test(m[0]) &&
+      /(?:^|[,;:]\s*|\b(?:and|then|also)\s+)$/.test(lower.slice(0, m.index)) &&
+      !/\b(?:if|when|whenever|once|after|as soon as)\b/.test(lower.slice(0, m.index))
+    )
+      return null;
     const value = m[2] ?? m[3];
     return value && !/^(?:the|a|an|it|them|their|true|false|\d+)$/.test(value.trim())
       ? { field: m[1] ?? 'status', operator: 'equals', value: written(m, value) }
@@ -307,7 +316,12 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
           /\b(?:nodes?|integrations?|n8n (?:have|has|support|supports|do|does))\b/i.test(text)))
     )
       continue;
-    const cues = cuesOf(text, from, original.toLowerCase());
+    // "run `SELECT … WHERE active = false` on Postgres": a query's own WHERE is the database's test, not a Filter's.
+    const cues = cuesOf(
+      text.replace(/`\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH)\b[^`\n]*`/gi, (code) => ' '.repeat(code.length)),
+      from,
+      original.toLowerCase(),
+    );
     for (const cue of cues) {
       // "If anything fails, post …", "if Unleashed can't be reached, …": the error path, no test of the items.
       if (FAILURE.test(original.slice(cue.start, cue.start + 80))) continue;

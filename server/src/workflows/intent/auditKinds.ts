@@ -17,7 +17,7 @@ const FORMAT: Record<string, Format> = { csv: 'csv', pdf: 'pdf', excel: 'xlsx', 
 
 /** A file of a format the workflow makes: "as a CSV", "a CSV of the bad rows", "export … to Excel". */
 const MADE =
-  /\b(?:export|save|send|convert|attach|generate|create|write|turn|output|deliver|share|e-?mail|mail|post|upload it|put)\w* (?:[\w'@#.-]+ ){0,6}?(?:as|into|to|in) (?:a |an )?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365|file in|tab)\b)|\b(?:a|an) (csv|excel|xlsx)(?: file| export| report| attachment)? (?:of|with|listing|containing)\b|\bexport\w* (?:[\w']+ ){0,4}(?:to|as) (?:a |an )?(csv|excel|xlsx)\b|\b(?:generate|create|make|build|produce|attach) (?:a |an )?(csv|excel|xlsx)\b/i;
+  /\b(?:export|save|send|convert|attach|generate|create|write|turn|output|deliver|share|e-?mail|mail|post|upload it|put)\w* (?:[\w'@#.-]+ ){0,6}?(?:as|into|to|in) (?:a |an )?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365|file in|tab)\b)|\b(?:a|an) (csv|excel|xlsx)(?: file| export| report| attachment| breakdown| summary| list| spreadsheet)? (?:of|with|listing|containing|per|by|for)\b|\bexport\w* (?:[\w']+ ){0,4}(?:to|as) (?:a |an )?(csv|excel|xlsx)\b|\b(?:generate|create|make|build|produce|attach) (?:a |an )?(?:[\w-]+ ){0,3}?(csv|excel|xlsx)\b(?! (?:sheet|spreadsheet|workbook|table|online|365)\b)/i;
 
 /** A file the workflow makes; not one someone else puts somewhere ("uploads a CSV of stock levels to their SFTP"). */
 function madeFile(text: string): RegExpExecArray | null {

@@ -10,6 +10,7 @@ import { findMentions } from './mentions.ts';
 import { fieldOf, findRoutes, FALLBACK, NOTHING, type Segment } from './routeParts.ts';
 import { routesOf } from './steps.ts';
 import { tokenize } from './text.ts';
+import { MAIL } from './appGroups.ts';
 
 export interface RouteContext {
   /** Reads one part's words into steps, as a fragment of a request. */
@@ -28,6 +29,16 @@ const phraseOf = (s: Step): string => (s.kind === 'app' || s.kind === 'http' || 
 
 /** The steps a route does: what its part says, else what the part before did, else the destination set on the item. */
 export function routeSteps(seg: Segment, previous: Step[], ctx: RouteContext, field: string): Step[] | null {
+  const steps = stepsOfRoute(seg, previous, ctx, field);
+  // "Marketing to cmo@ourcompany.com": the address the route names is where its mail goes.
+  const address = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(seg.action)?.[0];
+  if (address)
+    for (const s of steps ?? [])
+      if (s.kind === 'app' && s.verb === 'send' && MAIL.test(s.app)) s.hints = { ...s.hints, email: address };
+  return steps;
+}
+
+function stepsOfRoute(seg: Segment, previous: Step[], ctx: RouteContext, field: string): Step[] | null {
   if (NOTHING.test(seg.action.toLowerCase())) return null;
   // "add the matching tag", "move it to the right folder": the item itself changes, where it is ("email it to the
   // right person" sends it).
@@ -116,6 +127,16 @@ export function dropStale(
     const phrase = phraseOf(s);
     const at = phrase ? original.indexOf(phrase) : -1;
     if (at >= span.from && at < span.to) return true;
+    // "send an approval request email via Outlook routed by department: IT to …": the step the routes share out.
+    if (
+      s.kind === 'app' &&
+      at >= 0 &&
+      at < span.from &&
+      /^[\s,]*(?:(?:and\s+)?(?:rout|sent\b|split|assign|direct|forward|depending|based)\w*)[^.!?\n]{0,40}:\s*$/i.test(
+        original.slice(at + phrase.length, span.from),
+      )
+    )
+      return true;
     // "For products below their reorder level: supplier is Acme Supplies": a name read as a system to call, said
     // where the routes start.
     return s.kind === 'http' && Boolean(s.system) && at >= 0 && at < span.from && at + phrase.length > span.from;

@@ -150,6 +150,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
       a.unmapped,
       (u) =>
         routed.includes(u.replace(/ \(which routes.*$/, '').trim()) ||
+        // "send an approval email via Outlook routed by department: IT …": the routes with the step they share out.
+        u.replace(/ \(which routes.*$/, '').includes(routed.trim().replace(/[.;]$/, '')) ||
         // "Route by course level: 3a", "Depending on the preference: 3a": the line that introduced the routes.
         /^(?:route|routes|routing|depending on|based on|split|sort)\b[^:]{0,60}:\s*(?:\d{1,2}[a-z]?|[a-z])?\s*(?:\(which routes.*)?$/i.test(
           u.trim(),

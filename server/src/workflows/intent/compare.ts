@@ -40,6 +40,13 @@ function sentenceAround(original: string, at: number): { start: number; end: num
 
 /** "by SKU", "matched on email", "whose email …", "(sku,qty)": the field the two lists are matched on. */
 function keyOf(text: string): string {
+  // "matching on amount and transaction date", "joined on supplier name": the first field said.
+  const matched =
+    /\b(?:match\w*|join\w*|compar\w*)\s+(?:them\s+|up\s+)?(?:on|by)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_]*(?:\s+(?!and\b|or\b)[a-z_]+)?)(?=\s+and\b|\s*[,.;)]|\s*$)/i.exec(
+      text,
+    );
+  if (matched && !/^(?:e-?mail(?:\s+address)?|phone(?:\s+number)?)$/i.test(matched[1]!))
+    return matched[1]!.toLowerCase().replace(/\s+/g, '_');
   const said =
     /\b(?:by|on|using|via)\s+(?:their\s+|the\s+|its\s+)?(e-?mail(?:\s+address)?|sku|id|[a-z]+_id|[a-z]+\s+(?:id|number|code|no)|phone(?:\s+number)?|domain|name)\b/i.exec(
       text,
@@ -235,6 +242,23 @@ function buildParallel(steps: Step[], original: string): Parallel | null {
       earlier.verb = 'read';
       distinct[0]!.verb = 'read';
     }
+    // "upload the card statement as a CSV through a form. Parse the CSV and compare its transactions with the
+    // receipts in Airtable": the file the start brings, parsed, is the first list.
+    const otherRead = steps.some(
+      (s) =>
+        (s.kind === 'app' || s.kind === 'http') &&
+        isRead(s) &&
+        s !== distinct[0] &&
+        original.indexOf(s.phrase) >= start &&
+        original.indexOf(s.phrase) < end,
+    );
+    if (!earlier && !otherRead) {
+      const parsed = steps.slice(0, said).findLast((s) => s.kind === 'extract');
+      if (parsed) {
+        earlier = parsed;
+        distinct[0]!.verb = 'read';
+      }
+    }
   }
   // "1. read the supplier sheet and pull all products from Shopify 2. Match them up by SKU": the last two places said
   // before.
@@ -417,10 +441,19 @@ export function joinSources(steps: Step[], original: string): void {
   const found: Parallel = parallel;
   // A parallel the request made for other reasons ("post to LinkedIn and Facebook") compares only when it says so.
   if (!built && !(COMPARE.test(original) || ABSENT.test(original))) return;
-  if (found.branches.length !== 2 || !found.branches.every((b) => b[0] && (isRead(b[0]) || b[0].kind === 'app')))
+  if (
+    found.branches.length !== 2 ||
+    !found.branches.every((b) => b[0] && (isRead(b[0]) || b[0].kind === 'app' || b[0].kind === 'extract'))
+  )
     return;
   const comparison = comparisonOf(original, found.branches);
-  if (!comparison) return;
+  if (!comparison) {
+    // "Download the payroll CSV from SFTP, parse it and merge it with the MySQL rows": the file is parsed in its own
+    // branch, before the Merge.
+    const at = steps.indexOf(found);
+    if (at >= 0 && steps[at + 1]?.kind === 'extract') extractInBranch(steps, found);
+    return;
+  }
   // "I want to match them in the Merge node and output only the invoices with no matching payment".
   found.compare = /\bmerge node\b/i.test(original) ? { ...comparison, node: 'merge' } : comparison;
   dropSaid(steps, original, found);

@@ -170,6 +170,19 @@ export function findMentions(tokens: Token[]): Mentions {
     const store = catalog.app(key);
     if (store) a.app = store;
   }
+  // "run `kubectl …` on the n8n host", "read the logs from the n8n server disk": the machine n8n runs on, where a
+  // command runs or files are read; not n8n's own API.
+  for (let k = apps.length - 1; k >= 0; k--) {
+    const a = apps[k]!;
+    const next = tokens[a.to]?.lower ?? '';
+    if (
+      a.app.key === 'n8n' &&
+      (/^(?:host|box|machine|disk|filesystem|vm|container)$/.test(next) ||
+        (/^(?:server|instance)$/.test(next) &&
+          /^(?:disk|filesystem|shell|terminal)$/.test(tokens[a.to + 1]?.lower ?? '')))
+    )
+      apps.splice(k, 1);
+  }
   const taken = new Set<number>();
   for (const a of [...apps, ...ruledOut]) for (let i = a.from; i < a.to; i++) taken.add(i);
   for (const m of models) for (let i = m.from; i < m.to; i++) taken.add(i);
@@ -349,6 +362,28 @@ const camel0 = (tokens: Token[], from: number, end: number) =>
   tokens.slice(from, end).some((t) => /[a-z][A-Z]/.test(t.text));
 
 /** Capitalised names that are no app of n8n's: a camel-case product ("NetSuite"), a name before "API", or a proper name mid-sentence. */
+/** A word in a list of labels: back over the list's words and commas to "classify … as" or "tag … into". */
+function labelList(tokens: Token[], at: number): boolean {
+  let k = at - 1;
+  while (
+    k >= 0 &&
+    at - k < 30 &&
+    (tokens[k]!.text === ',' ||
+      /^(?:or|and)$/.test(tokens[k]!.lower) ||
+      /^[A-Z'"‘“]/.test(tokens[k]!.text) ||
+      tokens[k]!.kind === 'quote')
+  )
+    k--;
+  if (!/^(?:as|into|either)$/.test(tokens[k]?.lower ?? '')) return false;
+  return tokens
+    .slice(Math.max(0, k - 5), k)
+    .some((t) =>
+      /^(?:classif\w*|categori[sz]\w*|label\w*|tag\w*|sort\w*|bucket\w*|group\w*|triage\w*|mark\w*|flag\w*)$/.test(
+        t.lower,
+      ),
+    );
+}
+
 function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
   const title = isTitleCase(tokens);
   const found: UnknownName[] = [];
@@ -390,6 +425,10 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       /^[a-z]/.test(tokens[from - 2]?.text ?? '')
     )
       continue;
+    // "payroll_<YYYYMMDD>.csv", "<Name>": a placeholder the user writes in a path or a template, not a system.
+    if (!api && (tokens[from - 1]?.text === '<' || tokens[end]?.text === '>')) continue;
+    // "classify it as Payroll, Benefits, Leave, IT Access or Other": the labels of a list after the verb that sorts.
+    if (!api && labelList(tokens, from)) continue;
     // "where Signed = Yes": the value a field is compared with.
     if (!api && /^(?:=|==|!=)$/.test(prev0(tokens, from)?.text ?? '')) continue;
     // "table OrdersTbl", "sheet Q3Data": the name of a table or a sheet, however it is written.
@@ -404,6 +443,12 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
           /^(?:mark|marks|marked|flag|flags|flagged|tag|tags|tagged|label|labels|labelled|labeled|set)$/.test(t.lower),
         )
     )
+      continue;
+    // "(Cardholder Email column in the CSV)", "the Start Date field": a column's name, not a system.
+    const column = tokens
+      .slice(end, end + 3)
+      .findIndex((t) => /^(?:column|columns|field|fields|cell|header|property|attribute)$/.test(t.lower));
+    if (!api && column >= 0 && tokens.slice(end, end + column).every((t) => t.kind === 'word' && /^[A-Z]/.test(t.text)))
       continue;
     // "with Status 'Pending'", "where Plan = 'pro'": a field named before its value, not a system.
     if (!api && (tokens[end]?.kind === 'quote' || tokens[end]?.text === '=')) continue;

@@ -60,7 +60,7 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bcrypto nodes?\b/, 'crypto'],
   // "gunzip it", "unzip the archive", "extract the ZIP": n8n's Compression node.
   [
-    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b|\bzip (?:up )?(?:my|our|the|all|each|every) (?:[\w-]+ ){0,3}(?:folders?|files|directory|directories|backups?|logs|documents|photos)\b/,
+    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b|\bzip (?:up )?(?:my|our|the|all|each|every) (?:[\w-]+ ){0,3}(?:folders?|files|directory|directories|backups?|logs|documents|photos)\b|\bcompress(?:es|ed|ing)? (?:it|them|these|those|the [\w-]+(?: [\w-]+)?|all (?:of )?(?:the |them|those )?[\w-]*) (?:into|to|as|in) (?:an? |one |a single |single )?(?:zip|gz|gzip|tar|7z|archive)\b|\b(?:into|as|to) (?:an? |one |a single |single )?(?:zip|gzip|tar) (?:archive|file)\b|\bzip (?:them|it|the [\w-]+) (?:up|together|into)\b/,
     'compression',
   ],
   // "stop the execution with the error 'invalid tenant'", "throw an error": n8n's Stop and Error node.
@@ -70,8 +70,13 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   ],
   // "run `df -h` with Execute Command", "run the shell command …": n8n's Execute Command node (self-hosted).
   [
-    /\bexecute command(?: nodes?)?\b|\b(?:run|runs|execute) (?:the |a )?(?:shell|bash|terminal) (?:command|script)s?\b|\b(?:run|runs|execute)\b[^.!?\n]{1,80}?\bon (?:my|our|the) (?:home |local |own |linux |ubuntu )?(?:server|box|machine|host|vps|pi|raspberry pi|nas)\b/,
+    /\bexecute command(?: nodes?)?\b|\b(?:run|runs|execute) (?:the |a )?(?:shell|bash|terminal) (?:command|script)s?\b|\b(?:run|runs|execute)\b(?:[^.!?\n]|\.(?=\S)){1,80}?\bon (?:my|our|the) (?:home |local |own |linux |ubuntu |n8n |docker )?(?:server|box|machine|host|vps|pi|raspberry pi|nas)\b|\b(?:run|runs|execute|with|using|via) (?:sudo )?(?:(?:kubectl|pg_dump|pg_restore|mysqldump|docker-compose|systemctl|rsync|journalctl|certbot|crontab) |(?:rm|ls|df|du|docker|tar|gzip|scp|cp|mv|find|bash|sh|python3?|curl|wget|helm|terraform|ansible|tail|cat|grep) (?:-\w|\/|~\/|\.\/|[\w.-]+\.(?:sh|py|js|log|sql|dump|tar|gz|zip)\b))/,
     'executeCommand',
+  ],
+  // "read `/var/log/app/*.log` from the n8n server disk": n8n's Read/Write Files from Disk node.
+  [
+    /\b(?:read|reads|load|loads|pick up|picks up|take|takes|grab|grabs)\s+(?:the\s+|all\s+)?(?:files?\s+|logs?\s+)?(?:at\s+|in\s+)?`?\/[\w.*/<>-]+`?\s+(?:from|on|off)\s+(?:the\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:disk|server|host|filesystem|file system|machine|box)\b|\bread\/write files? from disk\b|\bread (?:files? )?from disk\b/,
+    'readFiles',
   ],
   // "hash their emails with SHA-256": the Crypto node.
   [
@@ -131,6 +136,7 @@ export function namedStep(kind: NamedKind, purpose: string): Step | null {
     case 'compression':
     case 'stopAndError':
     case 'executeCommand':
+    case 'readFiles':
       return { kind: 'node', node: kind, purpose };
     default:
       return null;

@@ -15,7 +15,7 @@ import {
   type Trigger,
   type WorkflowSpec,
 } from '../spec.ts';
-import { aiStep, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
+import { aiStep, appKindOf, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
@@ -23,6 +23,8 @@ import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
 import { findSchedule, lastDayOfMonth } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
+import { eventHeading } from './eventHeading.ts';
+import { whoOutcomes } from './whoOutcomes.ts';
 import { userStory } from './story.ts';
 import { withoutHabits } from './habits.ts';
 import { englishSchedule } from './foreign.ts';
@@ -152,12 +154,76 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
   d: 'days',
 };
 
+/** A clause that writes a value: "set the status column to 'sent'", "and then mark the row as done". */
+const SETS_VALUE =
+  /^(?:(?:and|then|also|finally)\s+)*(?:set|sets|mark|marks|change|changes|update|updates|flip|switch)\s+(?!up\b)/;
+
+/** "for Payroll, post …; for Other, reply …": an outcome named after "for", with what its items get. */
+const FOR_LABEL =
+  /(^|[.;:]\s*|\n\s*(?:[-*•]\s*)?)for\s+(?!(?:each|every|all|any|example|instance|now|more|details|reference|free|the remaining|the rest|everything|anything)\b)((?:[A-Z][\w&/-]*(?:\s+[A-Z][\w&/-]*){0,2})|['"‘“][^'"’”\n]{1,30}['"’”])(?:\s+(?:ones|tickets|emails|requests|messages|leads|items|category|categories))?\s*,\s+/g;
+
+/** "for the remaining categories, do nothing": the outcomes not named. */
+const FOR_REST =
+  /(^|[.;:]\s*)for\s+(?:the\s+)?(?:remaining|other|rest of the)\s+(?:categories|labels|ones|types|cases|values|tickets|emails|requests)\s*,\s+/gi;
+
+function forLabels(text: string): string {
+  if ([...text.matchAll(FOR_LABEL)].length < 2) return text;
+  return (
+    text
+      // "route by category: for Payroll, …": the routes say the field's values themselves.
+      .replace(
+        /\b(?:(?:in addition|additionally|also)\s*,?\s*)?(?:and\s+)?(?:then\s+)?route\s+(?:them\s+|it\s+|each\s+one\s+)?(?:by|on)\s+(?:the\s+)?[\w-]+\s*:\s*(?=for\s)/gi,
+        '',
+      )
+      .replace(FOR_LABEL, (_, lead: string, label: string) => `${lead}${label.replace(/^['"‘“]|['"’”]$/g, '')}: `)
+      .replace(FOR_REST, (_, lead: string) => `${lead}everything else: `)
+      // "everything else: do nothing further": the outcomes not named get no step.
+      .replace(
+        /(^|[.;:]\s*)everything else: (?:just\s+)?(?:do nothing(?: further| else| more)?|nothing(?: else| further)?|ignore (?:them|it))\s*(?=[.;\n]|$)/gi,
+        '$1',
+      )
+  );
+}
+
+/**
+ * "routed by department: IT requests to it-lead@…, Marketing to cmo@…, and any other department to coo@…": each
+ * value and where its items go, said without a verb after the colon that introduces them.
+ */
+function routedList(text: string): string {
+  return text.replace(
+    /(\b(?:rout(?:e|ed|ing)|sent|send|split|assign(?:ed)?|forward(?:ed)?|direct(?:ed)?)\s+(?:[\w-]+\s+){0,2}?(?:by|on|based on|depending on)\s+(?:the\s+|their\s+|its\s+)?[\w' -]{1,25}?:\s*)([^\n]*?)(?=\.(?:\s|$)|;|\n|$)/gi,
+    (whole: string, intro: string, list: string) => {
+      const items = list.split(/(,\s*(?:and\s+|or\s+)?|\s+and\s+)/);
+      let changed = false;
+      const out = items.map((item, i) => {
+        if (i % 2 === 1) return item;
+        const m = /^((?:[\w&'"‘’“”/-]+\s+){0,4}?[\w&'"‘’“”/-]+)\s+(to|into)\s+(\S.*)$/.exec(item.trim());
+        if (!m || verbClass(m[1]!.split(/\s+/).at(-1)!.toLowerCase()) || /\b(?:goes|go|are|is|get|gets)\b/i.test(m[1]!))
+          return item;
+        changed = true;
+        return `${m[1]} go ${m[2]} ${m[3]}`;
+      });
+      return changed ? intro + out.join('') : whole;
+    },
+  );
+}
+
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
-    englishSchedule(ruleLines(userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(codeCalls(text))))))))
-      // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
-      .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
+    whoOutcomes(
+      forLabels(
+        routedList(
+          englishSchedule(
+            ruleLines(
+              userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(codeCalls(eventHeading(text))))))),
+            ),
+          )
+            // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
+            .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2"),
+        ),
+      ),
+    )
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
       // "For 4- and 5-star reviews, post …; for 1- to 3-star reviews, …": the hyphens a range of ratings shares.
       .replace(
@@ -168,11 +234,50 @@ function normalise(text: string): string {
             .replace(/(\d)\s*-\s*(?=stars?\b|\*)/, '$1 ')
             .replace(/\s*[-–]\s*/, ' to ')},`,
       )
+      // "For any table of 8 or more, also post …", "for orders of 10+ items": the size the items' test reads.
+      .replace(
+        /(^|[.!?;:\n]\s*)for (?:any |every |each |an? |the )?([a-z]+) (?:of|with) (\d+)\s*(?:\+|or (?:more|larger|bigger|above|over|higher))(?: (?:people|guests|items|units|seats|persons|diners|products|lines))?\s*,/gi,
+        (_, lead: string, noun: string, n: string) => `${lead}if the ${noun.toLowerCase()} size is at least ${n},`,
+      )
       // "For orders over $100, post to #big; for orders under $100, …": the items' test a sentence starts with.
       .replace(
         /(^|[.!?;:\n]\s*(?:[-*•]\s*)?)for (?:the\s+)?((?:[a-z]+\s+){1,2}?(?:over|above|under|below|more than|less than|greater than|fewer than|older than|worth|with(?:out)?\s+(?:a|an|no)\s+)\s*[^,;.\n]{1,40}?)\s*,/gi,
         (whole: string, lead: string, test: string) =>
           /^(?:each|every|any|all|example|instance)\b/i.test(test) ? whole : `${lead}if the ${test},`,
+      )
+      // "…; after each send set `invited` to today's date": a step of the same loop, after the one before.
+      .replace(
+        /\s*[;,]\s*(?:and\s+)?(?:after|once|when)\s+each\s+(?:send|one|email|e-mail|message|sms|row|item|record|call|post|upload|request)(?:\s+(?:is|has been|was)\s+(?:sent|done|made|posted|uploaded|finished|gone))?\s*,?\s+(?=[a-z])/gi,
+        ', and ',
+      )
+      // "through Mailgun (it must be Mailgun, our domain is set up there)": the app insisted on, named already.
+      .replace(
+        /\s*\((?:it|this|that|they|these)\s+(?:must|has to|have to|should|needs? to)\s+(?:be|go through|go via|use|come from)\s+([^,;)]{2,40}?)\s*(?:[,;][^)]*)?\)/gi,
+        (whole: string, name: string, at: number, all: string) =>
+          all.slice(0, at).toLowerCase().includes(name.trim().toLowerCase()) ? '' : whole,
+      )
+      // "write 'sent' in the status column": a value put in a field, not text a model writes.
+      .replace(
+        /\b(?:write|put|enter|type|fill in)\s+(['"‘“][^'"’”\n]{1,40}['"’”]|today's date|the date|the time|a timestamp|yes|no|done|sent)\s+(?:in|into|to)\s+(?:the\s+|its\s+|their\s+)?(['"‘“]?[\w -]{1,30}?['"’”]?)\s+(column|field|cell)\b/gi,
+        (_, value: string, field: string, kind: string) => `set the ${field} ${kind} to ${value}`,
+      )
+      // "through an n8n form", "submits our n8n application form": n8n's own form starts the workflow.
+      .replace(/\b(?:an?|our|the|my)\s+n8n\s+((?:[\w-]+\s+){0,2}?)forms?\b/gi, (_, kind: string) => `a ${kind}form`)
+      // "In addition, route …", "Additionally, …": a word that only joins sentences.
+      .replace(
+        /(^|[.!?;]\s+)(?:in addition|additionally|on top of that|besides that|furthermore|moreover)\s*,\s*/gi,
+        '$1',
+      )
+      // "… Must use Claude.", "It has to be Mailgun.": the app insisted on, named already, is no step of its own.
+      .replace(
+        /(^|[.!?]\s+)(?:it\s+|this\s+|we\s+|you\s+)?(?:must|has to|have to|should|needs? to)\s+(?:use|be|go through)\s+([A-Za-z][\w .-]{1,30}?)\s*[.!](?=\s|$)/gi,
+        (whole: string, lead: string, name: string, at: number, all: string) =>
+          all.slice(0, at).toLowerCase().includes(name.trim().toLowerCase()) ? lead : whole,
+      )
+      // "No message if none.", "Don't post anything if there are none": nothing to send is nothing sent, no step.
+      .replace(
+        /(^|[.;]\s+)(?:(?:send|post)\s+)?(?:no|don'?t send any|don'?t post any(?:thing)?)\s*(?:message|alert|notification|post|email)?s?\s+if\s+(?:there\s+(?:are|is)\s+)?(?:none|nothing|no\s+\w+)(?:\s+(?:found|match|matches))?\s*[.!]?(?=\s|$)/gi,
+        '$1',
       )
       // "'DE' orders are POSTed to https://…": the method said as a verb is the verb.
       .replace(/\b(is|are|was|were|gets?|be)\s+POSTed\b/g, '$1 posted')
@@ -337,6 +442,23 @@ function normalise(text: string): string {
         /\bfollow[- ]up\s+(?:with\s+(them|him|her|the\s+[a-z]+)\s+)?(?:by|via|through|over|on|with\s+an?|with)\s+(email|sms|text|whatsapp|telegram|slack|message)\b/gi,
         (_, who: string | undefined, channel: string) =>
           `send ${who ? `${who} ` : ''}a follow-up ${/^text$/i.test(channel) ? 'SMS' : channel}`,
+      )
+      // "ask the customer for a review by email", "ask them via SMS to confirm": a message sent to them that asks.
+      .replace(
+        /\bask\s+((?:them|him|her|(?:the|each|every|our|your|that)\s+(?!ai\b|model\b|agent\b|llm\b|bot\b|gpt)[a-z-]+))\s+(?:(by|via|over|through)\s+(email|e-mail|sms|text|whatsapp|telegram|slack)\s+((?:for|to|whether|if)\b[^.;\n]{1,80})|((?:for|to|whether|if)\b[^.;\n]{1,80}?)\s+(?:by|via|over|through)\s+(email|e-mail|sms|text|whatsapp|telegram|slack))\b/gi,
+        (
+          _,
+          who: string,
+          _by,
+          c1: string | undefined,
+          r1: string | undefined,
+          r2: string | undefined,
+          c2: string | undefined,
+        ) => {
+          const channel = (c1 ?? c2 ?? 'email').toLowerCase();
+          const name = channel === 'text' || channel === 'sms' ? 'SMS' : channel === 'e-mail' ? 'email' : channel;
+          return `send ${who} an ${name} asking ${(r1 ?? r2 ?? '').trim()}`;
+        },
       )
       // "a polite text", "a happy birthday text", "a 'we miss you' text", "a text sent to …": an SMS.
       .replace(
@@ -848,6 +970,13 @@ class Reader {
         if (
           rest < clause.to &&
           clause.lead !== 'purpose' &&
+          // "API limit is 50 req/min so do batches of 50": the limit the batches keep to, not a call of its own.
+          !(
+            this.steps.length > 0 &&
+            /^(?:(?:the|our|their|its|an?)\s+)?(?:[\w/-]+\s+){0,2}?(?:rate\s+)?(?:limits?|quotas?)\s+(?:is|are|of)\b/.test(
+              words,
+            )
+          ) &&
           !(
             /^(?:\w+ ){0,3}?(?:process|processes|processing|processed|handle|handled|go|goes|run|runs)\b/.test(words) &&
             this.steps.length > 0 &&
@@ -896,6 +1025,29 @@ class Reader {
         if (!steps.length) this.unmappedClause(clause, words);
         continue;
       }
+      // "…, both combined into one Slack message", "post them together in a single email": the reads said before meet
+      // in a Merge, and the clause's action sends what they made.
+      if (
+        !merging &&
+        /\b(?:both|them|the two|all three|everything)\s+(?:(?:combined|merged|joined|together)\s+)+(?:in|into)\s+(?:one|a single|a|the same)\b|\b(?:combine|merge|join)\s+(?:both|them|the two|all three|everything)\s+(?:in|into)\s+(?:one|a single|a)\b/.test(
+          words,
+        ) &&
+        target.filter(isRead).length >= 2 &&
+        this.join(target)
+      ) {
+        // "both combined into one Slack message": no verb but the message it becomes, which is sent.
+        const rest =
+          /^(?:and\s+)?(?:both|them|the two|all three|everything)\s+(?:combined|merged|joined|together)\b/.test(words)
+            ? this.afterWord(
+                clause,
+                /^(?:and|both|them|the|two|all|three|everything|combined|merged|joined|together|in|into|one|a|single|same)$/,
+              )
+            : clause.from;
+        const steps = this.action(rest, clause.to);
+        for (const s of steps) if (rest > clause.from && s.kind === 'app' && s.verb === 'read') s.verb = 'send';
+        target.push(...steps);
+        continue;
+      }
       if (merging && this.join(target)) {
         const rest = this.afterWord(
           clause,
@@ -920,6 +1072,9 @@ class Reader {
       }
       const wait = waitOf(words);
       if (wait) {
+        // "50 req/min so do batches of 50 and wait 60s between batches": the pause said replaces the default one.
+        const last = target.at(-1);
+        if (last?.kind === 'wait' && last.amount === 1 && last.unit === 'seconds' && !last.until) target.pop();
         target.push(wait);
         const rest = this.afterWord(
           clause,
@@ -928,7 +1083,10 @@ class Reader {
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
       }
-      const inline = inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words);
+      // "set the status column to 'sent'", "mark it as 'done'": the value is written, not tested.
+      const inline = SETS_VALUE.test(words)
+        ? null
+        : (inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words));
       const steps = this.action(clause.from, clause.to);
       // "… label them as bug, feature request or question, and create a Jira issue for bugs": that outcome's steps.
       const forRoute = this.classifierRoute(words);
@@ -1143,9 +1301,24 @@ class Reader {
     const word = this.ctx.tokens[at]?.lower ?? '';
     const cls = verbClass(word);
     const search = /^(?:find|look|lookup|locate|search)$/.test(word);
+    // "Reservations are in a Google Sheet … Every day at 3pm, read tonight's reservations": the read said already.
+    if (/^(?:read|get|fetch|pull|load|grab|take)$/.test(word)) {
+      const previous = [...this.steps, ...target].at(-1);
+      return previous?.kind === 'app' && previous.verb === 'read' ? null : [];
+    }
     if (!search && !/^(?:mark|flag|close|archive|set|tag|label|update|delete|remove)$/.test(word)) return [];
     if (!/^(?:it|them|the|that|this|those|each|its|their)$/.test(this.ctx.tokens[at + 1]?.lower ?? '')) return [];
-    const last = [...this.steps, ...target].findLast((x) => x.kind === 'app');
+    // "send each one the email through Mailgun, and set the status column to 'sent'": a message sent changes
+    // nothing; the row is changed where the rows came from.
+    const last = [...this.steps, ...target].findLast(
+      (x) =>
+        x.kind === 'app' &&
+        !(
+          x.verb === 'send' &&
+          /\b(?:columns?|rows?|cells?|fields?|records?)\b/.test(this.words(clause)) &&
+          (SMS_APPS.test(x.app) || appKindOf(x.app) === 'message')
+        ),
+    );
     if (last?.kind !== 'app' || SMS_APPS.test(last.app)) return [];
     if (/^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun)$/.test(last.app)) return [];
     const app = nodeCatalog().app(last.app);
@@ -2584,6 +2757,18 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
       const kept = ctx.choices.filter((c) => c.chose !== STOOD_IN_WEBHOOK);
       ctx.choices.splice(0, ctx.choices.length, ...kept);
     }
+  }
+  // "Parents pay term fees through PayPal." before "When a payment comes in": the scene that named the trigger's app.
+  if (trigger.kind === 'app') {
+    const name = nodeCatalog().app(trigger.app)?.name.toLowerCase();
+    const scene = (u: string) =>
+      Boolean(name) &&
+      u.toLowerCase().includes(name!) &&
+      /^(?:our|my|the|we|i|parents|customers|clients|students|people|members|users|patients|guests)\b/i.test(u.trim());
+    // "(fields: requester, department, item, amount)": what the app's items carry, no step.
+    const fields = (u: string) =>
+      /^(?:fields?|columns?|properties|data)\s*:\s*[\w -]+(?:,\s*[\w -]+)+$/i.test(u.trim());
+    reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => !scene(u) && !fields(u)));
   }
   const spec: WorkflowSpec = {
     trigger,

@@ -179,6 +179,13 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   if (by) [left, how] = [by[1]!, by[2]!.replace(/^(?:by|via|over|through)\s+/i, '') + pivot[0]];
   // "Trigger: schedule 01:30", "Steps: download …", "Notes: …": a spec's headings, no values to route by.
   if (SPEC_HEADING.test(left)) return null;
+  // "Sunday 02:00: read …", "Nightly 01:30: run …", "every 15 min: …": when the workflow runs, no value to route by.
+  if (
+    /^(?:(?:every|each)\s+.{1,20}|(?:nightly|daily|hourly|weekly|monthly|weekdays?|weekends?|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?)?|\d{1,2}:\d\d)$/i.test(
+      left.trim(),
+    )
+  )
+    return null;
   const action = (how + part.text.slice(pivot.index + pivot[0].length)).trim();
   if (!action || action.length > 200) return null;
   // "Trigger: Telegram Trigger receives …" is a label; "billing: forward it to …" says what happens.

@@ -57,10 +57,15 @@ const REPO_WORDS =
 function repoSlugs(text: string): string {
   if (!REPO_WORDS.test(text) || /\b(?:gitlab|bitbucket|gitea|azure devops|circle ?ci)\b|\bgh\//i.test(text))
     return text;
-  return text.replace(
-    /\b(in|on|to|for|from|of|across)\s+([a-z0-9][\w.-]{1,38})\/([\w.-]{2,100})(?![\w/])/gi,
-    (said: string, lead: string, owner: string, name: string) =>
-      /^(?:and|or|n|w|ios|android|src|data|api)$/i.test(owner) ? said : `${lead} the GitHub repo ${owner}/${name}`,
+  return (
+    text
+      .replace(
+        /\b(in|on|to|for|from|of|across)\s+`?([a-z0-9][\w.-]{1,38})\/([\w.-]{2,100})`?(?![\w/])/gi,
+        (said: string, lead: string, owner: string, name: string) =>
+          /^(?:and|or|n|w|ios|android|src|data|api)$/i.test(owner) ? said : `${lead} the GitHub repo ${owner}/${name}`,
+      )
+      // "post the review as a PR comment": a comment on the pull request, where the repository is.
+      .replace(/\b(?:as|in|into)\s+an?\s+(?:PR|pull request)\s+comment\b/gi, 'as a comment on the GitHub pull request')
   );
 }
 

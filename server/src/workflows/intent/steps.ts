@@ -2,7 +2,7 @@
 // through), generic nouns get their default app, and AI words become an AI step with the job the clause states.
 import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { GENERIC_DEFAULTS, type GenericKind } from '../catalog/generics.ts';
+import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
 import type { AgentTool, AiStep, AiTask, Choice, Model, Provider, Step, Verb } from '../spec.ts';
 import { aiVerbTask, lemma, STOP, verbClass, type VerbClass } from './lexicon.ts';
 import { within, type AppRef, type Mentions } from './mentions.ts';
@@ -71,7 +71,7 @@ const STRONG = new Set<AiTask>([
   'ocr',
 ]);
 
-function appKindOf(key: string) {
+export function appKindOf(key: string) {
   const app = nodeCatalog().app(key);
   return app ? appKind(app) : 'other';
 }
@@ -128,7 +128,19 @@ function roleOf(
     return 'instrument';
   if (/^(?:from|of|out)$/.test(prep)) return cls === 'delete' ? 'object' : 'source';
   // "Weekly MongoDB collection export to Google Drive": what is exported is read.
-  if (tokens.slice(ref.to, ref.to + 3).some((t) => /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower)))
+  // (Not a name in quotes: "upload to S3 bucket `archive`".)
+  const after =
+    /^(?:bucket|folder|table|collection|channel|sheet|tab|repo|repository|database|container|drive|directory)$/.test(
+      tokens[ref.to]?.lower ?? '',
+    )
+      ? []
+      : tokens.slice(ref.to, ref.to + 3);
+  const quoted = after.findIndex((t) => t.kind === 'quote');
+  if (
+    (quoted < 0 ? after : after.slice(0, quoted)).some((t) =>
+      /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower),
+    )
+  )
     return 'source';
   if (/^(?:to|into|onto|->|→)$/.test(prep)) return 'destination';
   if (/^(?:with|using|via|through|by|thanks|powered|w)$/.test(prep)) return 'instrument';
@@ -357,9 +369,14 @@ function tasksOf(word: string | undefined, m: Mentions, clauseWords: string): Ai
     ) && !/\b(?:generate|create|make|draw|design|render)\w*\b/.test(clauseWords);
   if (seen && first === 'image') first = 'ocr';
   const tasks = [first];
+  // "summarise the transcript": a transcript that exists already is what the job reads, not a job of its own.
+  const givenTranscript = /\b(?:the|its|their|this|that|each|every)\s+(?:call\s+|meeting\s+)?transcripts?\b/.test(
+    clauseWords,
+  );
   for (const n of nouns)
     if (
       !tasks.includes(n) &&
+      !(n === 'transcribe' && givenTranscript) &&
       n !== 'agent' &&
       !(seen && n === 'image') &&
       (n === 'image' || n === 'transcribe' || n === 'speech' || n === 'ocr' || n === 'summarise' || n === 'translate')
@@ -538,14 +555,9 @@ const CONTENT =
 const SEND_GENERIC = new Set<GenericKind>(['email', 'chat', 'sms']);
 
 /** Apps of a generic noun's kind: when the request names one, the noun is that app, not its default. */
-const FAMILIES: Partial<Record<GenericKind, RegExp>> = {
-  invoice: /^(?:xero|quickbooks|freshbooks|zohoBooks|invoiceNinja|harvest|wave|sage|stripe)$/,
-  payment: /^(?:stripe|payPal|square|chargebee|paddle|gumroad|mollie|razorpay|wise)$/,
-  crm: /^(?:hubspot|salesforce|pipedrive|zohoCrm|copper|freshworksCrm|keap|agileCrm|affinity|microsoftDynamicsCrm|highLevel)$/,
-  ticket: /^(?:zendesk|freshdesk|freshservice|helpScout|intercom|serviceNow|haloPSA|zammad|jira|linear|gitlab|github)$/,
-  issue: /^(?:jira|linear|gitlab|github|sentryIo|clickUp|asana|taiga|youTrack)$/,
-  task: /^(?:todoist|trello|asana|clickUp|mondayCom|googleTasks|microsoftToDo|wekan|taiga|linear|jira|notion|basecamp|meisterTask)$/,
-};
+
+/** Stores that keep files in buckets, whose first resource is the bucket itself. */
+const BUCKET_STORES = /^googleCloudStorage$/;
 
 /** Apps that send text messages ("an SMS via Vonage"). */
 export const SMS_APPS = /^(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|sinch|clickSend|textmagic|telnyx)$/;
@@ -559,6 +571,13 @@ const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
 /** Steps for the apps and generic nouns of one clause, in the order data flows: sources, the work, destinations. */
 /** What an arrow leads to that is read there, not made: "-> Postgres query", "→ the Stripe report". */
 const READ_NOUN = /^(?:query|queries|lookup|search|list|lists|report|reports|data|stats|metrics|feed|export|api)$/;
+
+/** "in a Google Sheet", "on our Airtable": the place an app is named as, after "in" or "on". */
+function heldIn(tokens: Token[], at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && DETERMINER.test(tokens[k]!.lower)) k--;
+  return /^(?:in|on|inside)$/.test(tokens[k]?.lower ?? '');
+}
 
 export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] {
   const { tokens } = ctx;
@@ -627,8 +646,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const intoGeneric = m.generics.some(
     (g) => (g.kind === 'sheet' || g.kind === 'database') && preceded(g, /^(?:into|to|onto)$/),
   );
-  const app = (ref: AppRef, verb: Verb, said?: string): Step => {
+  const app = (ref: AppRef, said0: Verb, said?: string): Step => {
     ctx.usedApps.add(ref.from);
+    // "run `SELECT id, email FROM users …` on our Postgres": a query that selects reads.
+    const verb: Verb =
+      said0 !== 'read' && said0 !== 'search' && /^\s*(?:SELECT|WITH)\b/i.test(hints.text ?? '') ? 'read' : said0;
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
     // "deactivate them in Slack", "suspend their Okta account": what is switched off is a user.
     // "an issue in our Taiga project": the project is where the issue goes, the issue what is made.
@@ -649,11 +671,30 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           named === 'calendar' && verb === 'create' && !/\b(?:new|a|an)\s+calendars?\b/i.test(phrase)
           ? 'event'
           : /^(?:upload|save|store|put|drop|copy|move|archive|back ?up)$/.test(head?.word ?? '') &&
-              /^(?:folder|directory|drive|bucket|space)$/.test(named ?? '') &&
+              (/^(?:folder|directory|drive|bucket|space)$/.test(named ?? '') ||
+                // "upload it to the Google Cloud Storage bucket backups": a file into a file store.
+                (!named && BUCKET_STORES.test(ref.app.key) && verb === 'create')) &&
               // "save the pdf to the Drive folder 'Invoices'": a file into the folder ("create a folder" makes one).
               !/\b(?:new|a|an)\s+(?:sub)?folders?\b/i.test(phrase)
             ? 'file'
             : named;
+    // "add them to our 'Welcome' list in Klaviyo through the Klaviyo API": an app n8n knows only as a community node,
+    // reached through the API the user names, is called with an HTTP Request (nothing to install).
+    const api = ref.app.name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (
+      ref.app.community &&
+      new RegExp(
+        String.raw`\b(?:the|their|its)\s+${api}\s+(?:rest\s+|private\s+)?api\b|\b${api}'s\s+(?:rest\s+|private\s+)?api\b|\b(?:through|via|using|with)\s+(?:the|their|its)\s+api\b`,
+      ).test(ctx.original.toLowerCase())
+    )
+      return {
+        kind: 'http',
+        url: null,
+        method: verb === 'read' || verb === 'search' ? 'GET' : 'POST',
+        api: `${ref.app.name} API`,
+        system: ref.app.name,
+        phrase,
+      };
     // "deactivate them in Slack": an app whose node cannot change a user's account is called through its API.
     if (
       noun === 'user' &&
@@ -702,6 +743,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !/^(?:should|will|must|can|to|then|also|automatically)$/.test(tokens[head.index - 2]?.lower ?? '') &&
     /^(?:all|our|the|their|my|existing|past)$/.test(tokens[from]?.lower ?? '') &&
     !tokens.slice(from, head.index).some((t) => /^(?:new|every|each|incoming)$/.test(t.lower));
+  // "I have about 400 former students in a Google Sheet", "we keep our customers in Airtable": what the user already
+  // holds there, read from there.
+  const held =
+    /^(?:i|we)$/.test(tokens[from]?.lower ?? '') &&
+    /^(?:have|keep|store|maintain|hold|got)$/.test(
+      (/^(?:already|also|currently|still)$/.test(tokens[from + 1]?.lower ?? '') ? tokens[from + 2] : tokens[from + 1])
+        ?.lower ?? '',
+    ) &&
+    tokens.slice(from, to).some((t) => /^(?:in|on|inside)$/.test(t.lower)) &&
+    !tokens.slice(from, to).some((t) => /^(?:new|every|each|incoming|whenever|when|if|another|both)$/.test(t.lower));
   const verb: Verb | undefined = notified
     ? 'send'
     : kept
@@ -710,7 +761,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         ? cls
         : undefined;
   for (const ref of apps) {
-    if (kept && !CORE_TYPES.test(ref.app.key)) {
+    if ((kept || (held && heldIn(tokens, ref.from))) && !CORE_TYPES.test(ref.app.key)) {
       sources.push(app(ref, 'read'));
       continue;
     }
@@ -768,6 +819,23 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           items,
         ),
       );
+      continue;
+    }
+    // "compare its transactions with the receipts in Airtable", "match them against the Postgres orders": the other
+    // list is read.
+    if (
+      kind !== 'message' &&
+      (/^(?:compare|match|reconcile|cross-check|crosscheck)$/.test(head?.word ?? '') ||
+        // "merge it with the employee bank details in MySQL": the other side of the merge is read, not written.
+        // "export all rows of the 'general_ledger' table in Postgres to a CSV file": what is exported is read.
+        (/^(?:export|dump|backup|back)$/.test(head?.word ?? '') &&
+          /^(?:in|from|of|inside)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+          !tokens.slice(head!.index, ref.from).some((t) => /^(?:to|into|onto)$/.test(t.lower))) ||
+        (/^(?:merge|join|combine)$/.test(head?.word ?? '') &&
+          !/^(?:into|to|onto)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+          tokens.slice(head!.index, ref.from).some((t) => t.lower === 'with')))
+    ) {
+      sources.push(app(ref, 'read', items));
       continue;
     }
     if (
@@ -1061,6 +1129,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "write a personalized email with Claude": the email is what the model writes; a later clause sends it.
     if (cls === 'ai' && (g.kind === 'email' || g.kind === 'chat')) continue;
     if (g.kind === 'weather') {
+      // "get the weather from OpenWeatherMap": the app named is where the weather comes from.
+      if (ctx.mentions.apps.some((a) => GENERIC_FAMILIES.weather!.test(a.app.key))) continue;
       ctx.usedGenerics.add(g.from);
       sources.push({ kind: 'app', app: genericApp(g.kind, ctx, g.said, false), verb: 'read', hints, phrase });
       continue;
@@ -1068,7 +1138,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const sending = verb === 'send' || received || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
     const named = [...sources, ...outputs].some((s) => s.kind === 'app');
     // "invoices … (we use Xero)": the request names the app of that kind; its own clause makes the step.
-    const family = FAMILIES[g.kind];
+    const family = GENERIC_FAMILIES[g.kind];
     if (family && ctx.mentions.apps.some((a) => family.test(a.app.key))) continue;
     // "dump the Pipedrive won deals into the finance sheet": a sheet the items go into is a step of its own.
     const intoSheet =
@@ -1085,7 +1155,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     if (
       g.kind === 'email' &&
-      (outputs.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook|emailSend)$/.test(s.app)) ||
+      (outputs.some(
+        (s) =>
+          s.kind === 'app' &&
+          /^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun|mailjet|mandrill|postmark|awsSes|brevo|sendInBlue|sendy)$/.test(
+            s.app,
+          ),
+      ) ||
         sources.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook)$/.test(s.app)))
     )
       continue;
@@ -1379,7 +1455,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     transform &&
     !work.some((w) => w.kind === transform.kind) &&
     // "parse it" where the file's content is extracted: the extraction is the parsing.
-    !(transform.kind === 'code' && work.some((w) => w.kind === 'extract') && /\bpars\w*\b/.test(words))
+    !(transform.kind === 'code' && work.some((w) => w.kind === 'extract') && /\bpars\w*\b/.test(words)) &&
+    // "compress them into a zip archive" with the Compression node: the node does the job.
+    // "convert to CSV" with the Convert to File step: the step does the converting.
+    !(transform.kind === 'code' && work.some((w) => w.kind === 'node' || w.kind === 'convert'))
   ) {
     work.push(transform);
   } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
@@ -1474,6 +1553,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push({ ...o, verb: 'read' });
     }
   }
+  // "in Klaviyo through the Klaviyo API": one call to the API, the one that changes something when the clause does.
+  const calls = [...sources, ...outputs].filter(
+    (s): s is Extract<Step, { kind: 'http' }> => s.kind === 'http' && !s.url,
+  );
+  for (const call of calls)
+    if (
+      call.method === 'GET' &&
+      sources.includes(call) &&
+      calls.some((c) => c !== call && c.api === call.api && c.method !== 'GET')
+    )
+      sources.splice(sources.indexOf(call), 1);
   return pairedItems([...sources, ...work, ...outputs], tokens.slice(from, to));
 }
 

@@ -55,7 +55,9 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
       ))
       ? [words, inRequest === 'document' ? 'pdf' : inRequest]
       : null);
-  if (file?.[1] && !/\b(?:upload|save|store|attach)\w*\b[^.]{0,20}\bfiles?\b/.test(words)) {
+  // "convert to CSV", "export them as an Excel file": a file made, not one read.
+  const made = file?.[1] && new RegExp(String.raw`\b(?:to|into|as)\s+(?:an?\s+)?${file[1]}\b`).test(words);
+  if (file?.[1] && !made && !/\b(?:upload|save|store|attach)\w*\b[^.]{0,20}\bfiles?\b/.test(words)) {
     const k = file[1].replace(/s$/, '');
     const format =
       k === 'excel file' || k === 'xlsx' || k === 'spreadsheet file'
@@ -71,8 +73,14 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
                 : /^(?:attachment|file)$/.test(k)
                   ? attachedFormat(request)
                   : 'text';
+    // "convert the page's markdown body → html": n8n's Markdown node turns one into the other.
+    if (
+      format === 'html' &&
+      /\bmarkdown\b[^.]{0,40}?\bhtml\b|\bhtml\b[^.]{0,40}?(?:\bto\b|\binto\b|→|->)\s*markdown\b/.test(words)
+    )
+      steps.push({ kind: 'node', node: 'markdown', purpose: words });
     // "extract the prices from the HTML": a page's content is read by the HTML node, not as a file.
-    if (format === 'html') steps.push({ kind: 'node', node: 'html', purpose: words });
+    else if (format === 'html') steps.push({ kind: 'node', node: 'html', purpose: words });
     else if (k !== 'document' || /\bpdf\b/.test(words)) steps.push({ kind: 'extract', format });
   }
   // "convert the XML to JSON", "parse the XML files": n8n's XML node.

@@ -1,7 +1,7 @@
 // What starts the workflow: a schedule phrase, an event clause ("when a new GitHub issue is opened"), a bot or a
 // form the request describes, an app the items come from ("Gmail attachments to Drive"), or a click. Returns the
 // tokens the trigger used so the rest of the request reads as steps.
-import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
 import type { Choice, Condition, ScheduleRule, Trigger } from '../spec.ts';
 import { findSchedule } from './schedule.ts';
 import { findMentions, type AppRef, type Mentions } from './mentions.ts';
@@ -97,6 +97,14 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     if (
       /^(?:i|we)$/.test(t.lower) &&
       /^(?:want|need|would|like|wanna|'d|must|should)$/.test(tokens[end + 1]?.lower ?? '')
+    )
+      break;
+    // "Every new Shopify customer should be added to our list", "… must get a welcome SMS": what should happen to the
+    // items is the steps.
+    if (
+      /^(?:should|must|shall|needs|need|has|have|will)$/.test(t.lower) &&
+      (/^(?:be|get|receive|go|automatically|also|then|immediately|now)$/.test(tokens[end + 1]?.lower ?? '') ||
+        (/^(?:to)$/.test(tokens[end + 1]?.lower ?? '') && tokens[end + 2]?.lower === 'be'))
     )
       break;
     // "When a new email arrives save the sender": an action verb after the event starts the steps.
@@ -430,10 +438,16 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       /\b(?:has|have|with|whose|where|that has|containing|gets|of (?:type|category|kind|priority|status))\b.*$/.exec(
         words,
       )?.[0] ??
-      // "a new employee in the London office is added": where the items are.
-      /\b(?:in|at|from) (?:the|our) [a-z][\w-]*(?: [a-z][\w-]*)? (?:office|branch|store|site|location|warehouse|clinic|campus)\b.*$/.exec(
-        words,
-      )?.[0] ??
+      // "every new Shopify customer who accepted marketing emails": something the item did.
+      /\b(?:who|that)\s+(?:have\s+|has\s+)?(?!been\b|need\b|used\b)[a-z]{3,}ed\b.*$/
+        .exec(words)?.[0]
+        ?.replace(/^(?:who|that)/, 'they') ??
+      // "a new employee in the London office is added": where the items are ("in our Shopify store" is the app).
+      [
+        /\b(?:in|at|from) (?:the|our) ([a-z][\w-]*(?: [a-z][\w-]*)?) (?:office|branch|store|site|location|warehouse|clinic|campus)\b.*$/.exec(
+          words,
+        ),
+      ].find((said) => said && !m.apps.some((a) => said[1]!.includes(a.app.name.toLowerCase())))?.[0] ??
       // "messages us on WhatsApp outside our opening hours (9am to 5pm)": the hour it comes in.
       /\b(?:outside|during) (?:of )?(?:our |the |your |my )?(?:business|office|working|opening|shop|store|support) hours\b.*$/.exec(
         words,
@@ -534,15 +548,24 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     )
       return withFilter({ trigger: { kind: 'webhook', path: slug(words), method: 'POST' } });
     // "I sell on Gumroad. When a sale happens …": the app the request set the scene with reports the event.
+    // "Wise business account. Whenever we receive an incoming transfer": the payment is the app's, not a generic one.
+    const scene = m.generics.find(inside);
     const context = m.apps.find(
       (ref) =>
         ref.to <= i &&
         triggerable(ref) &&
-        !/^(?:to|into|onto|via|using|through|with|by)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+        (!/^(?:to|into|onto|via|using|through|with|by)$/.test(tokens[ref.from - 1]?.lower ?? '') ||
+          // "Parents pay term fees through PayPal. When a payment comes in": the payments go through that app.
+          (/^(?:via|through|with|using)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+            ((scene && sceneFamily(scene.kind, ref.app.key)) ||
+              /\b(?:pays?|paid|bills?|billed|charges?|subscri\w*|sells?|sold|books?|booked)\b/.test(
+                tokens
+                  .slice(Math.max(0, ref.from - 8), ref.from)
+                  .map((t) => t.lower)
+                  .join(' '),
+              )))) &&
         !MESSAGING.test(ref.app.key),
     );
-    // "Wise business account. Whenever we receive an incoming transfer": the payment is the app's, not a generic one.
-    const scene = m.generics.find(inside);
     if (context && (!scene || (/^(?:payment|calendar)$/.test(scene.kind) && context.app.trigger)))
       return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
     // "… a Google Form that writes into a sheet. … every time a new order row is added": the store named before.
@@ -626,6 +649,11 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     };
   }
   return null;
+}
+
+/** "payments" and PayPal, "a booking" and Calendly: an app of the kind a generic noun names. */
+function sceneFamily(kind: GenericKind, app: string): boolean {
+  return GENERIC_FAMILIES[kind]?.test(app) ?? false;
 }
 
 function formTitle(words: string): string {
@@ -731,6 +759,7 @@ function arrival(tokens: Token[], m: Mentions): FoundTrigger | null {
 export function findTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   const found =
     errorHandler(tokens, original) ??
+    statedManual(tokens, original) ??
     headedTrigger(tokens, original) ??
     namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
   // "whenever someone calls our webhook /sync-now": the path the user gave it.
@@ -747,6 +776,19 @@ const SAID_PATH = /\b(?:webhook|endpoint)\s+(?:at\s+|path\s+|url\s+|on\s+)?[`'"�
  */
 const ERROR_HANDLER =
   /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b/i;
+
+/** "Manual run.", "Manual run: read …", "I'll start it by hand:": a sentence that says only how the workflow starts. */
+const STATED_MANUAL =
+  /(?:^|[.!?\n]\s*)(?:manual(?:ly)?(?:\s+(?:run|trigger|start|execution|only))?|(?:run|start|trigger)(?:\s+(?:it|this|the workflow))?\s+(?:manually|by hand|on demand)|(?:i|we)(?:'ll|\s+will)?\s+(?:start|run|trigger|kick off)\s+(?:it|this|the workflow|this workflow)\s+(?:myself|by hand|manually))\s*(?:[:.]|\s[-–—]\s)/i;
+
+function statedManual(tokens: Token[], original: string): FoundTrigger | null {
+  const said = STATED_MANUAL.exec(original);
+  if (!said) return null;
+  const used = new Set<number>();
+  tokens.forEach((t, k) => t.start >= said.index && t.end <= said.index + said[0].length && used.add(k));
+  // Said as plainly as a "Trigger:" line: the audits that guess a start from the steps stay out.
+  return { trigger: { kind: 'manual' }, used, choices: [], notes: [], headed: true };
+}
 
 /** A CI system's workflows and pipelines fail too: "failed workflow" there is theirs, unless n8n is named. */
 function ciWorkflow(said: string, original: string): boolean {
@@ -843,6 +885,10 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     // "Supers submit a daily log through an n8n form: project, weather, crew count, …": people fill in a form.
     /\b(?:submit|submits|fill in|fills in|fill out|fills out|enter|enters|send|sends|log|logs|report|reports)\s+(?:[\w-]+\s+){0,4}?(?:through|via|using|in|on|with)\s+(?:an?|the|our)\s+(?:[\w-]+\s+)?form\s*(?::|\(|\bwith\b|\basking(?: for)?\b)\s*([^.!?\n()]{3,200})/i.exec(
       original,
+    ) ??
+    // "When an applicant submits our application form (name, email, role, CV upload)": the form and its fields.
+    /\b(?:submits?|submitted|fills? (?:in|out)|filled (?:in|out)|completes?|completed)\s+(?:our|the|an?|my)\s+(?:[\w-]+\s+){0,2}?form\s*(?::|\()\s*([^.!?\n()]{3,200})/i.exec(
+      original,
     );
   if (!said?.[1]) return null;
   const fields = said[1]
@@ -851,7 +897,14 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     .filter((f) => f && f.split(/\s+/).length <= 6);
   if (fields.length < 2) return null;
   const end = said.index + said[0].length;
-  const used = new Set(tokens.flatMap((t, i) => (t.start >= said.index && t.end <= end ? [i] : [])));
+  // "When an applicant submits …": the words that said when are the trigger's too.
+  const sentence = original.slice(0, said.index).search(/[^.!?\n]*$/);
+  const start = /^\s*(?:when(?:ever)?|once|as soon as|each time|every time|after)\b/i.test(
+    original.slice(sentence, said.index),
+  )
+    ? sentence
+    : said.index;
+  const used = new Set(tokens.flatMap((t, i) => (t.start >= start && t.end <= end ? [i] : [])));
   return {
     trigger: {
       kind: 'form',
@@ -1024,7 +1077,18 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const arrived = schedule ? null : arrival(tokens, m);
   if (arrived && (!event || [...arrived.used].every((k) => k < Math.min(...event.used)))) return arrived;
   const scheduleAt = schedule ? tokens.findIndex((t) => t.start >= schedule.start) : -1;
-  if (schedule && (!event || scheduleAt < Math.min(...event.used))) {
+  // "bills monthly subscriptions through Chargebee. When a subscription is cancelled, …": how often something is
+  // billed or paid sets no schedule when an event is said.
+  const billed =
+    schedule &&
+    (event || /\b(?:through|via|in|with|using) (?:a|an|our|the) (?:[\w-]+ )?form\b/i.test(original)) &&
+    /^(?:monthly|weekly|yearly|annual|annually|quarterly)$/i.test(
+      original.slice(schedule.start, schedule.end).trim(),
+    ) &&
+    /^\s*(?:[\w-]+\s+){0,2}?(?:subscriptions?|statements?|plans?|fees?|payments?|bills?|billing|invoices?|memberships?|retainers?|rent|salar(?:y|ies)|dues|instal?lments?|charges?|donations?|contributions?|packages?|tiers?|pricing|prices?)\b/i.test(
+      original.slice(schedule.end),
+    );
+  if (schedule && !billed && (!event || scheduleAt < Math.min(...event.used))) {
     const used = new Set(tokens.flatMap((t, i) => (t.start >= schedule.start && t.end <= schedule.end ? [i] : [])));
     return { trigger: { kind: 'schedule', rule: schedule.rule }, used, choices: [], notes: [] };
   }

@@ -127,7 +127,12 @@ const DAYS: Record<string, string> = {
   yesterday: '={{ $today.minus({ days: 1 }).toISODate() }}',
 };
 
+/** "`invited` is empty", "'restartCount' > 5": a field named in code quotes is the field (same length, so ends hold). */
+const QUOTED_FIELD =
+  /(?:\b(?:column|field|property|key|attribute)\s+)?[`'‘"“]([A-Za-z_$][\w.$-]{0,60})[`'’"”](?=\s*(?:[<>=!]|is\b|are\b|isn't\b|equals?\b|contains?\b|has\b|was\b|starts?\b|ends?\b|matches\b|exceeds?\b|over\b|under\b|above\b|below\b|not\b|includes?\b))/g;
+
 export function conditionOf(text: string): (Condition & { end: number }) | null {
+  text = text.replace(QUOTED_FIELD, (whole: string, name: string) => ` ${name} `.padEnd(whole.length));
   const first = oneCondition(text);
   return first ? joined(text, first) : null;
 }
@@ -582,7 +587,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "If I approve …, if I reject …": the answer to a message that waited for it (n8n's send-and-wait).
   const answer =
-    /^(?:i|we|he|she|they|someone|the (?:manager|approver|owner|reviewer|boss|lead|admin)|my (?:manager|boss))\s+(?:(approves?|approved|accepts?|accepted|says yes|clicks? approve)|(rejects?|rejected|declines?|declined|denies|denied|says no|clicks? reject))\b/.exec(
+    /^(?:i|we|he|she|they|someone|the (?:manager|approver|owner|reviewer|boss|lead|admin)|my (?:manager|boss))\s+(?:(approves?|approved|accepts?|accepted|says yes|clicks? approve)|(rejects?|rejected|declines?|declined|denies|denied|says no|clicks? reject))\b(?!\s+(?:the\s+|our\s+)?(?:marketing|terms|cookies|e-?mails?|newsletters?|offers?|invit\w+|notifications?|sms|texts?|tracking|consent|privacy|policy))/.exec(
       text,
     );
   if (answer)
@@ -954,11 +959,15 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };
   }
   // "whether they opened the welcome email", "if the customer clicked the link": something the item did.
-  const past = /^(?:they|he|she|we|i|you|the [a-z]+)\s+(?:already\s+)?([a-z]{3,}ed)\b/.exec(text.trim());
+  // "if the person opted in", "if the customer paid": a particle belongs to the verb, and a few pasts are irregular.
+  const past =
+    /^(?:they|he|she|we|i|you|the [a-z]+)\s+(?:already\s+)?([a-z]{3,}ed|paid|bought)(?:\s+(in|out|up|back))?\b/.exec(
+      text.trim(),
+    );
   if (past?.[1] && !/^(?:need|used|based|called|named)$/.test(past[1]))
     return {
-      condition: { field: past[1], operator: 'isTrue', value: true },
-      end: text.indexOf(past[1]) + past[1].length,
+      condition: { field: past[2] ? `${past[1]}_${past[2]}` : past[1], operator: 'isTrue', value: true },
+      end: text.indexOf(past[1]) + past[1].length + (past[2] ? past[2].length + 1 : 0),
     };
   return null;
 }
@@ -1108,8 +1117,20 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
     /\b(?:table|sheet|tab|database|list|board|project|base|spreadsheet|collection)\s+(?:called|named)\s+["'“]?([\w -]{1,40}?)["'”]?(?=$|[,.;]|\s(?:and|then|with|in|on)\s)/i.exec(
       phrase,
     ) ??
+    // "read the Postgres table orders", "the collection `events`": a name written right after the kind.
+    /\b(?:table|collection)\s+`?((?!(?:of|in|on|for|with|and|to|from|where|that|which|is|are|as|by|at|into|or|but|so|if|exports?|backups?|dumps?|data|rows|records|items|entries|documents|changes|updates|schema|size|name)\b)[a-z_][\w.]{1,40})`?(?=$|[\s,.;:)])/i.exec(
+      phrase,
+    ) ??
     /\bthe\s+["'“]?([\w-]{1,30})["'”]?\s+(?:table|sheet|tab|database|board|list|collection)\b/i.exec(phrase);
-  if (table?.[1] && !/^(?:same|main|right|google|new|a|an|my|our)$/i.test(table[1])) hints.table = table[1].trim();
+  if (
+    table?.[1] &&
+    !/^(?:same|main|right|google|new|a|an|my|our)$/i.test(table[1]) &&
+    // "the Postgres table": the app, not the table's name.
+    !/^(?:postgres|postgresql|mysql|mssql|airtable|supabase|notion|baserow|nocodb|mongodb|sqlite|snowflake|bigquery|excel|sheets|seatable|grist|coda)$/i.test(
+      table[1],
+    )
+  )
+    hints.table = table[1].trim();
   const container =
     /\bthe\s+((?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*)\s+(?:repo|repository|project|board|channel|workspace|page|folder)\b/.exec(
       phrase,
@@ -1118,6 +1139,12 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const place = /\b(?:in|for|at|near)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b/.exec(phrase);
   if (place?.[1] && !/^(?:Slack|Gmail|Google|Notion|The|My|Our)$/.test(place[1].split(' ')[0]!))
     hints.location = place[1];
+  // "the S3 bucket 'finance-backups'", "Google Cloud Storage bucket `acme-log-archive/<year>/`": the bucket named.
+  const bucket =
+    /\bbucket\s+(?:called\s+|named\s+)?[`'"‘“]([a-z0-9][a-z0-9.-]{1,62})(?:\/[^`'"’”\s]*)?[`'"’”]/i.exec(phrase) ??
+    /\bbucket\s+(?:called\s+|named\s+)?([a-z0-9][a-z0-9-]{1,62}[a-z0-9])(?=$|[\s,.;])/.exec(phrase) ??
+    /[`'"‘“]([a-z0-9][a-z0-9.-]{1,62})[`'"’”]\s+bucket\b/i.exec(phrase);
+  if (bucket?.[1] && !/^(?:and|or|then|to|in|on|for|with|the|a|an|our|my)$/.test(bucket[1])) hints.bucket = bucket[1];
   const subject = /\bsubject\s+(?:line\s+)?["'“]([^"'”]{1,100})["'”]/.exec(phrase);
   if (subject?.[1]) hints.subject = subject[1];
   // "SELECT * FROM tenants WHERE id = … in MySQL": the query the request writes out is the one the node runs.

@@ -273,6 +273,25 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, seventieth development set (finance, HR and admin procedures)',
   },
   {
+    set: 'userDevelopment71',
+    label:
+      'requests written outside the builder, seventy-first development set (e-commerce and customer-support operations)',
+  },
+  {
+    set: 'userDevelopment72',
+    label:
+      'requests written outside the builder, seventy-second development set (IT administrators and security staff)',
+  },
+  {
+    set: 'userDevelopment73',
+    label: 'requests written outside the builder, seventy-third development set (data and analytics pipelines)',
+  },
+  {
+    set: 'userDevelopment74',
+    label:
+      'requests written outside the builder, seventy-fourth development set (writers whose first language is not English)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

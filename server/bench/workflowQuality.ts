@@ -125,6 +125,10 @@ export type SetName =
   | 'userDevelopment68'
   | 'userDevelopment69'
   | 'userDevelopment70'
+  | 'userDevelopment71'
+  | 'userDevelopment72'
+  | 'userDevelopment73'
+  | 'userDevelopment74'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -207,6 +211,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment68: 'user-requests-dev68.json',
   userDevelopment69: 'user-requests-dev69.json',
   userDevelopment70: 'user-requests-dev70.json',
+  userDevelopment71: 'user-requests-dev71.json',
+  userDevelopment72: 'user-requests-dev72.json',
+  userDevelopment73: 'user-requests-dev73.json',
+  userDevelopment74: 'user-requests-dev74.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

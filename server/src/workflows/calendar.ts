@@ -17,6 +17,38 @@ export const CALENDAR_DAYS = {
     value: true,
     text: 'today is the last working day of the month',
   },
+  /** "the first Monday of the month": the trigger runs on that weekday, and the day of the month is 1 to 7. */
+  firstWeekOfMonth: {
+    field: '$now.day <= 7',
+    operator: 'isTrue',
+    value: true,
+    text: 'today is in the first week of the month',
+  },
+  secondWeekOfMonth: {
+    field: '$now.day > 7 && $now.day <= 14',
+    operator: 'isTrue',
+    value: true,
+    text: 'today is in the second week of the month',
+  },
+  thirdWeekOfMonth: {
+    field: '$now.day > 14 && $now.day <= 21',
+    operator: 'isTrue',
+    value: true,
+    text: 'today is in the third week of the month',
+  },
+  fourthWeekOfMonth: {
+    field: '$now.day > 21 && $now.day <= 28',
+    operator: 'isTrue',
+    value: true,
+    text: 'today is in the fourth week of the month',
+  },
+  /** A week later is next month. */
+  lastWeekOfMonth: {
+    field: '$now.plus({ days: 7 }).month !== $now.month',
+    operator: 'isTrue',
+    value: true,
+    text: 'today is in the last week of the month',
+  },
 } as const satisfies Record<string, Condition & { text: string }>;
 
 const BY_FIELD = new Map<string, string>(Object.values(CALENDAR_DAYS).map((d) => [d.field, d.text]));

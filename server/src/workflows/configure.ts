@@ -37,10 +37,25 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
     'currentweather',
     'download',
   ],
-  update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch'],
+  // "set the channel topic": Slack's channel has no update, but it sets its topic.
+  update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch', 'settopic'],
   delete: ['delete', 'deleterecord', 'remove', 'archive'],
   search: ['search', 'enrich', 'getall', 'getmany', 'get', 'find', 'lookup'],
   trigger: [],
+};
+
+/** Operations that change a membership ("remove them from all groups": Entra ID's user "removeGroup"). */
+const MEMBER_OPS = {
+  add: ['addgroup', 'addtogroup', 'addmember', 'addmembers', 'addusertogroup', 'adduser', 'addtolist', 'invite'],
+  remove: [
+    'removegroup',
+    'removefromgroup',
+    'removemember',
+    'removemembers',
+    'removeuserfromgroup',
+    'removeuser',
+    'removefromlist',
+  ],
 };
 
 /** A query the request writes out ("`SELECT id, email FROM users WHERE …`"). */
@@ -174,6 +189,9 @@ function label(prop: NodeProperty): string {
 /** Nodes that send texts: their recipient is a phone number. */
 const PHONE_NODES = /\.(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|whatsApp)$/;
 
+/** An id as services write them ("tblXyz12345…", "C0123ABCD", "1234567"), not a name. */
+const ID_LIKE = /^(?:[A-Za-z]{1,4}[A-Za-z0-9]*\d[A-Za-z0-9]{5,}|\d{5,}|[A-Za-z0-9_-]{24,})$/;
+
 export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, nodeType = ''): Filled {
   const n = prop.name.toLowerCase();
   // An SMS or WhatsApp message goes to a phone number: the user's own ("text me"), else the item's.
@@ -197,6 +215,16 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
             : /repo|project|owner/.test(n)
               ? hints.container
               : undefined;
+      // A name where only an id will do ("the Teams channel 'Major Incidents'"): the user picks it, by that name.
+      if (hint && !modes.includes('name') && !ID_LIKE.test(hint) && !/^[#=<]/.test(hint))
+        return {
+          value: {
+            __rl: true,
+            value: placeholder(`${label(prop)} ${hint}`),
+            mode: modes.includes('id') ? 'id' : (modes[0] ?? 'id'),
+          },
+          pick: label(prop),
+        };
       if (hint)
         return {
           value: {
@@ -217,6 +245,8 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
       return { value: { mappingMode: 'autoMapInputData', value: {}, matchingColumns: [], schema: [] } };
     case 'options': {
       const values = optionValues(prop).filter((v) => v !== '');
+      // "the DynamoDB table `device_registry`": a table n8n lists from the account, named by the request.
+      if (!values.length && /^(?:table|tablename|collection)$/.test(n) && hints.table) return { value: hints.table };
       // UptimeRobot's alert contact type: options whose values are numbers.
       const numbers = (prop.options ?? []).map((o) => o.value).filter((v): v is number => typeof v === 'number');
       if (!values.length && numbers.length)
@@ -266,6 +296,8 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
   if (TITLE.test(n)) return { value: hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}' };
   if (/chatid/.test(n)) return hints.chatId ? { value: hints.chatId } : ask();
   if (/bucket/.test(n) && hints.bucket) return { value: hints.bucket };
+  // "the Azure SQL table offboard_audit": a table named by a plain string setting (Microsoft SQL, Snowflake, …).
+  if (/^(?:table|tablename|collection)$/.test(n) && hints.table) return { value: hints.table };
   // The file uploaded keeps the name it came with.
   if (/^(?:objectname|filename)$/.test(n)) return { value: '={{ $binary.data?.fileName ?? $now.toISO() }}' };
   if (/city|location|place/.test(n) && hints.location) return { value: hints.location };
@@ -322,6 +354,34 @@ function eventParam(def: NodeDefinition, params: Record<string, unknown>): NodeP
   return all.find((p) => p.name !== 'triggerOn') ?? (gated ? undefined : all[0]);
 }
 
+/**
+ * Triggers whose events n8n loads from the account when the node opens (no list in the node's definition): the event
+ * keys the service documents, for the resource they belong to.
+ */
+const LISTED_EVENTS: Record<string, { resource: string; events: string[] }> = {
+  '.bitbucketTrigger': {
+    resource: 'repository',
+    events: [
+      'repo:push',
+      'repo:fork',
+      'repo:updated',
+      'repo:commit_comment_created',
+      'repo:commit_status_created',
+      'repo:commit_status_updated',
+      'issue:created',
+      'issue:updated',
+      'issue:comment_created',
+      'pullrequest:created',
+      'pullrequest:updated',
+      'pullrequest:approved',
+      'pullrequest:unapproved',
+      'pullrequest:fulfilled',
+      'pullrequest:rejected',
+      'pullrequest:comment_created',
+    ],
+  },
+};
+
 function chooseEvent(
   def: NodeDefinition,
   params: Record<string, unknown>,
@@ -344,8 +404,12 @@ function chooseEvent(
         break;
       }
     }
-  const events = eventParam(def, params);
-  if (!events || events.name in given) return;
+  const listed = Object.entries(LISTED_EVENTS).find(([type]) => def.type.endsWith(type))?.[1];
+  if (listed && !('resource' in given)) params.resource = listed.resource;
+  const shown = eventParam(def, params);
+  if (!shown || shown.name in given) return;
+  const events =
+    listed && !optionValues(shown).length ? { ...shown, options: listed.events.map((value) => ({ value })) } : shown;
   const chosen = eventOptions(events, event, want.noun ?? '');
   params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
 }
@@ -377,7 +441,9 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       want.verb === 'send' ? ['message', 'channelMessage', 'chatMessage', 'post', 'email', 'mail', 'sms'] : [];
     // A file is an object in a bucket store (S3, Google Cloud Storage).
     const files = want.noun === 'file' ? ['object', 'item'] : [];
-    const preferred = [want.noun, ...(want.resources ?? []), ...sent, ...files]
+    // "every file in the Drive folder": Google Drive lists a folder's files as "fileFolder" search.
+    const listed = want.hints.list ? ['fileFolder', 'folder', 'search'] : [];
+    const preferred = [...listed, want.noun, ...(want.resources ?? []), ...sent, ...files]
       .filter((x): x is string => Boolean(x))
       .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
     const values = optionValues(resource);
@@ -391,8 +457,22 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     // created, shared or deleted) gives way to one that does, the default first.
     const does = (r: unknown) => {
       const ops = visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options');
-      return !ops || optionValues(ops).some((v) => OPERATIONS[want.verb].includes(norm(v)));
+      return (
+        !ops ||
+        optionValues(ops).some(
+          (v) => OPERATIONS[want.verb].includes(norm(v)) && !(want.hints.list && norm(v) === 'download'),
+        )
+      );
     };
+    // "remove them from all groups": the resource whose operations change a membership (Entra ID's user, not group).
+    const changesMembers = (r: unknown) => {
+      const ops = visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options');
+      return Boolean(ops && optionValues(ops).some((v) => MEMBER_OPS[want.hints.member!].includes(norm(v))));
+    };
+    if (want.hints.member && !changesMembers(params.resource)) {
+      const other = values.find(changesMembers);
+      if (other) params.resource = other;
+    }
     if (!does(params.resource) && want.verb !== 'trigger') {
       const other = [resource.default, ...values].find((r) => typeof r === 'string' && values.includes(r) && does(r));
       if (typeof other === 'string') params.resource = other;
@@ -426,30 +506,61 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       optionValues(operation),
       container
         ? ['append', 'insert', 'upsert', 'appendorupdate', 'createrow', 'addrow', ...OPERATIONS.create]
-        : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
-          want.verb === 'delete'
-          ? [...OPERATIONS.delete, ...OPERATIONS.update]
-          : // "upsert them into Postgres (match on SKU)": n8n's own create-or-update where the node has one.
-            want.hints.upsert && want.verb !== 'read'
-            ? ['upsert', 'appendorupdate', 'createorupdate', ...OPERATIONS[want.verb]]
-            : want.hints.download
-              ? ['download', ...OPERATIONS[want.verb]]
-              : want.hints.approval && want.verb === 'send'
-                ? ['sendandwait', ...OPERATIONS.send]
-                : // "run `SELECT … FROM users …` on our Postgres": the query the request writes out is run as written.
-                  SQL.test(want.hints.text ?? '')
-                  ? ['executequery', 'query', 'rawquery', ...OPERATIONS[want.verb]]
-                  : // GitHub's "issue: createComment": a comment made on the item.
-                    want.noun === 'comment' && want.verb === 'create'
-                    ? ['createcomment', 'addcomment', ...OPERATIONS.create]
-                    : // "add them to the #welcome channel": a channel the request names exists; people join it.
-                      want.verb === 'create' && params.resource === 'channel' && want.hints.channel
-                      ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
-                      : OPERATIONS[want.verb],
+        : // "remove them from all groups": the membership changes (Entra ID's "removeGroup"), no one is deleted.
+          want.hints.member
+          ? want.hints.member === 'remove'
+            ? // A list's member (Mailchimp's) is the membership itself: deleting it takes them off the list.
+              typeof params.resource === 'string' && /member|subscriber/i.test(params.resource)
+              ? [...MEMBER_OPS.remove, ...OPERATIONS.delete]
+              : [...MEMBER_OPS.remove, ...OPERATIONS.update, ...OPERATIONS.delete]
+            : [...MEMBER_OPS.add, ...OPERATIONS[want.verb]]
+          : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
+            want.verb === 'delete'
+            ? [...OPERATIONS.delete, ...OPERATIONS.update]
+            : // "upsert them into Postgres (match on SKU)": n8n's own create-or-update where the node has one.
+              want.hints.run && want.verb !== 'read'
+              ? ['trigger', 'triggerparams', 'run', 'execute', 'start', 'build', ...OPERATIONS[want.verb]]
+              : want.hints.upsert && want.verb !== 'read'
+                ? ['upsert', 'appendorupdate', 'createorupdate', ...OPERATIONS[want.verb]]
+                : want.hints.download
+                  ? ['download', ...OPERATIONS[want.verb]]
+                  : want.hints.list
+                    ? ['search', 'list', ...OPERATIONS[want.verb].filter((o) => o !== 'download')]
+                    : want.hints.approval && want.verb === 'send'
+                      ? ['sendandwait', ...OPERATIONS.send]
+                      : // "run `SELECT … FROM users …` on our Postgres": the query the request writes out is run as written.
+                        SQL.test(want.hints.text ?? '')
+                        ? ['executequery', 'query', 'rawquery', ...OPERATIONS[want.verb]]
+                        : // GitHub's "issue: createComment": a comment made on the item.
+                          want.noun === 'comment' && want.verb === 'create'
+                          ? ['createcomment', 'addcomment', ...OPERATIONS.create]
+                          : // "add them to the #welcome channel": a channel the request names exists; people join it.
+                            want.verb === 'create' && params.resource === 'channel' && want.hints.channel
+                            ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
+                            : OPERATIONS[want.verb],
       operation.default,
     );
   }
   if (want.verb === 'trigger') chooseEvent(def, params, given, want);
+  // "every JSON file in the Google Drive folder 'pos-exports'": the search looks in that folder (picked in n8n by
+  // its name), for files only, all of them.
+  if (want.hints.list && want.hints.folder) {
+    const filter = visible(def, params).find((p) => p.name === 'filter' && p.type === 'collection');
+    if (filter?.options?.some((o) => (o as { name?: string }).name === 'folderId')) {
+      params.filter = {
+        folderId: { __rl: true, value: placeholder(`Folder ${want.hints.folder}`), mode: 'list' },
+        whatToSearch: 'files',
+      };
+      if (visible(def, params).some((p) => p.name === 'returnAll')) params.returnAll = true;
+    }
+  }
+  // "scan the DynamoDB table": every item is read, so no key condition has to be written.
+  if (
+    want.verb === 'read' &&
+    !('scan' in given) &&
+    visible(def, params).some((p) => p.name === 'scan' && p.type === 'boolean')
+  )
+    params.scan = true;
   // Generic API nodes (Facebook Graph API, …) pick their HTTP method from the step's verb.
   const method = visible(def, params).find(
     (p) => /method$/i.test(p.name) && p.type === 'options' && !(p.name in given),

@@ -135,7 +135,8 @@ const DATE_OPERATIONS: Partial<Record<Condition['operator'], string>> = {
 
 /** A yes/no flag read from the item ("valid", "approved"): the user points it at their own field. */
 export function checkOf(c: Condition): string | undefined {
-  return c.operator === 'isTrue' || c.operator === 'isFalse'
+  // "today is the last working day of the month": a test on n8n's clock (`$now`) needs nothing from the user.
+  return (c.operator === 'isTrue' || c.operator === 'isFalse') && !c.field.startsWith('$')
     ? `condition (it reads \`${c.field}\` from the incoming item)`
     : undefined;
 }
@@ -410,6 +411,17 @@ export function stepDraft(step: Step, seed: string): Draft | null {
         parameters: { maxItems: step.count, keep: 'firstItems' },
       };
     case 'count':
+      // "count them per assignment_group and priority": n8n's Summarize node, one count per pair of values.
+      if (step.by)
+        return {
+          name: `Count per ${step.by.replace(/,/g, ' and ')}`.slice(0, 60),
+          type: T.summarize,
+          parameters: {
+            fieldsToSummarize: { values: [{ aggregation: 'count', field: step.by.split(',')[0] }] },
+            fieldsToSplitBy: step.by,
+            options: {},
+          },
+        };
       return {
         name: 'Count Items',
         type: T.code,
@@ -627,7 +639,10 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
     }
     case 'readFiles': {
       // "read `/var/log/app/*.log` from the n8n server disk": the files the path (a glob) selects.
-      const path = /`(\/[^`\n]{1,200})`/.exec(purpose)?.[1] ?? /(?:^|\s)(\/[\w.*/-]{2,200})/.exec(purpose)?.[1];
+      const said_ = /`(\/[^`\n]{1,200})`/.exec(purpose)?.[1] ?? /(?:^|\s)(\/[\w.*/-]{2,200})/.exec(purpose)?.[1];
+      // "all files in /var/backups/n8n": a folder is every file in it.
+      const path =
+        said_ && !/[*?{]/.test(said_) && !/\.\w{1,5}$/.test(said_) ? `${said_.replace(/\/+$/, '')}/*` : said_;
       return {
         name: 'Read Files from Disk',
         type: T.readWriteFile,

@@ -31,7 +31,8 @@ const GENERIC_LABEL = /^(?:Create|Add|Send|Get|Update|Delete) [\w -]{1,30}? (?:i
 
 /** "Create member in Mailchimp", "Get submissions from KoBoToolbox": an app step named by the operation it got. */
 function operationName(def: NodeDefinition, label: string, params: Record<string, unknown>): string | null {
-  const app = GENERIC_LABEL.exec(label.trim())?.[1];
+  // (The plan's " 2" that kept two labels apart is dropped: the operation may tell them apart already.)
+  const app = GENERIC_LABEL.exec(label.trim())?.[1]?.replace(/\s+\d+$/, '');
   if (!app) return null;
   const shown = visible(def, params);
   const optionName = (prop: string) => {
@@ -55,15 +56,17 @@ function operationName(def: NodeDefinition, label: string, params: Record<string
         ? operation.trim().replace(/\s+(\S+)/g, (_, w: string) => ` ${/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase()}`)
         : operation.replace(/\s+/g, ' ');
   const object = whole ? '' : many ? (/s$/.test(thing) ? ` ${thing}` : ` ${thing}s`) : ` ${thing}`;
-  const prep = search
-    ? 'in'
-    : /^(?:get|list|download|find)/i.test(verb)
-      ? 'from'
-      : /^(?:add|upload)/i.test(verb)
-        ? 'to'
-        : /^send/i.test(verb)
-          ? 'via'
-          : 'in';
+  // "Add to group", "Remove from group": an operation that says its own preposition is "… in Microsoft Entra ID".
+  const prep =
+    search || /\s(?:to|from|into)\s/i.test(` ${verb} `)
+      ? 'in'
+      : /^(?:get|list|download|find)/i.test(verb)
+        ? 'from'
+        : /^(?:add|upload)/i.test(verb)
+          ? 'to'
+          : /^send/i.test(verb)
+            ? 'via'
+            : 'in';
   return `${verb}${object} ${prep} ${app}`.slice(0, 80);
 }
 

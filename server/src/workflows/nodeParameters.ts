@@ -23,6 +23,8 @@ export interface ReadParameters {
   assignments?: { assignments?: Array<{ name: string }> };
   attributes?: { attributes?: Array<{ name: string }> };
   mergeByFields?: { values?: Array<{ field1?: string }> };
+  fieldsToSummarize?: { values?: Array<{ aggregation?: string; field?: string }> };
+  fieldsToSplitBy?: string;
   options?: { fallback?: string; fallbackOutput?: string };
 }
 

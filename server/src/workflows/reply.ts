@@ -131,6 +131,17 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
       return 'keeps only the items that meet the condition.';
     case 'aggregate':
       return 'combines all items into one list.';
+    case 'summarize': {
+      // "Count per assignment_group and priority", "Total revenue per store".
+      const first = p.fieldsToSummarize?.values?.[0];
+      const by = String(p.fieldsToSplitBy ?? '')
+        .split(',')
+        .map((f) => `\`${f.trim()}\``)
+        .filter((f) => f !== '``')
+        .join(' and ');
+      const what = first?.aggregation === 'count' ? 'counts the items' : `adds up \`${first?.field ?? 'the values'}\``;
+      return by ? `${what} for each ${by}, one item per group.` : `${what} over all items.`;
+    }
     case 'extractFromFile':
       return `extracts the ${String(p.operation ?? 'file').toUpperCase()} content of the incoming file.`;
     case 'convertToFile':
@@ -176,7 +187,11 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     default: {
       if (/Trigger$/.test(type)) return `starts the workflow on ${appName(node.type)} events${eventsText(p)}.`;
       const verb = OPERATION_WORDS[String(p.operation)] ?? (p.operation ? `${p.operation}:` : 'uses');
-      const channel = p.channelId?.value ? ` to ${p.channelId.value}` : '';
+      // (A channel the user still picks is named in "Before you run it", not here.)
+      const channel =
+        p.channelId?.value && !String(p.channelId.value).includes('<__PLACEHOLDER_VALUE__')
+          ? ` to ${p.channelId.value}`
+          : '';
       const resource = p.resource
         ? String(p.resource)
             .replace(/([a-z])([A-Z])/g, '$1 $2')

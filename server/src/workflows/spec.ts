@@ -97,6 +97,14 @@ export interface AppHints {
   location?: string;
   /** The file's content is wanted (it is read next): downloaded, not listed. */
   download?: boolean;
+  /** "remove them from all groups", "add the user to the group": a membership changes; nothing is made or deleted. */
+  member?: 'add' | 'remove';
+  /** The folder a request names ("the Google Drive folder 'pos-exports'"). */
+  folder?: string;
+  /** "download every file in the folder": the folder's files are listed (their ids), not one downloaded. */
+  list?: boolean;
+  /** "start the Jenkins job deploy", "trigger the Airflow DAG": an existing job is run, not a new one made. */
+  run?: boolean;
   /** "upsert them", "create or update": the record is updated when it exists and created when it does not. */
   upsert?: boolean;
   /** The incoming item is the file itself (the store's trigger reported it): its id says which to download. */
@@ -240,7 +248,8 @@ export type Step =
   | { kind: 'dedupe'; seen: boolean; field?: string }
   | { kind: 'sort'; field: string; order: 'ascending' | 'descending' }
   | { kind: 'limit'; count: number }
-  | { kind: 'count' }
+  /** How many items; `by` counts them per value of those fields ("per team and priority", comma-separated). */
+  | { kind: 'count'; by?: string }
   /** The total of a field; `by` totals it per value of another field ("hours per client"). */
   | { kind: 'sum'; field: string; by?: string }
   | { kind: 'splitOut'; field: string }

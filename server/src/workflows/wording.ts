@@ -23,13 +23,31 @@ export function scheduleText(rule: ScheduleRule): string {
           : rule.triggerAtDay.join() === '0,6'
             ? 'Saturday and Sunday'
             : names.join(', ');
-      return `every ${rule.weeksInterval === 2 ? 'other ' : ''}${which} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+      const every =
+        rule.weeksInterval === 2 ? 'other ' : rule.weeksInterval > 2 ? `${rule.weeksInterval} weeks on ` : '';
+      return `every ${every}${which} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
     }
     case 'months':
-      return `on day ${rule.triggerAtDayOfMonth} of every month at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+      return `on day ${rule.triggerAtDayOfMonth} of every ${rule.monthsInterval === 1 ? 'month' : `${rule.monthsInterval} months`} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
     case 'cronExpression':
-      return `on the cron schedule \`${rule.expression}\``;
+      return datedText(rule.expression) ?? `on the cron schedule \`${rule.expression}\``;
   }
+}
+
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+
+/** "0 9 5 1,4,7,10 *": "on the 5th of January, April, July and October at 09:00"; null for any other cron. */
+function datedText(expression: string): string | null {
+  const m = /^(\d{1,2}) (\d{1,2}) (\d{1,2}(?:,\d{1,2})*) (\*|\d{1,2}(?:,\d{1,2})*) \*$/.exec(expression);
+  if (!m) return null;
+  const list = (words: string[]) =>
+    words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0]!;
+  const nth = (d: string) =>
+    `${d}${/1\d$/.test(d) ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<string, string>)[d.slice(-1)] ?? 'th')}`;
+  const days = list(m[3]!.split(',').map(nth));
+  const months = m[4] === '*' ? 'every month' : list(m[4]!.split(',').map((n) => MONTHS[Number(n) - 1] ?? n));
+  const at = `${m[2]!.padStart(2, '0')}:${m[1]!.padStart(2, '0')}`;
+  return `on the ${days} of ${months} at ${at}`;
 }
 
 export function conditionText(c: Condition): string {
@@ -45,6 +63,12 @@ export function conditionText(c: Condition): string {
   }
   // "amount is over 500 and customer is new": each test said in turn, joined as the user joined them.
   return [c, ...(c.more ?? [])].map(testText).join(` ${c.join ?? 'and'} `);
+}
+
+/** How a field reads in a node's name: "ref" and Bitbucket's push change are the branch pushed to. */
+function fieldWords(field: string): string {
+  if (field === 'ref' || field === 'push.changes[0].new.name') return 'branch';
+  return field.replace(/_/g, ' ');
 }
 
 function testText(c: Condition): string {
@@ -74,7 +98,7 @@ function testText(c: Condition): string {
   };
   if (c.operator === 'between' || c.operator === 'notBetween') {
     const [lo, hi] = rangeEnds(c.value);
-    return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]} ${lo} and ${hi}`;
+    return `${fieldWords(c.field)} ${ops[c.operator]} ${lo} and ${hi}`;
   }
   const bare =
     c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
@@ -82,7 +106,7 @@ function testText(c: Condition): string {
   const ago = /^=\{\{ \$now\.minus\(\{ (\w+): (\d+) \}\)/.exec(String(c.value));
   if (ago) {
     const unit = Number(ago[2]) === 1 ? ago[1]!.replace(/s$/, '') : ago[1]!;
-    return `${c.field.replace(/_/g, ' ')} is ${c.operator.startsWith('l') ? 'before' : 'after'} ${ago[2]} ${unit} ago`;
+    return `${fieldWords(c.field)} is ${c.operator.startsWith('l') ? 'before' : 'after'} ${ago[2]} ${unit} ago`;
   }
   // "24 hours before each appointment": the event starts that far ahead.
   const ahead = /^=\{\{ \$now\.plus\(\{ (\w+): (\d+) \}\)/.exec(String(c.value));
@@ -93,11 +117,11 @@ function testText(c: Condition): string {
   }
   // A value only the user can give ("the amount that counts as large") is named as theirs to set.
   if (typeof c.value === 'string' && c.value.includes('<__PLACEHOLDER_VALUE__'))
-    return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]} your limit`;
+    return `${fieldWords(c.field)} ${ops[c.operator]} your limit`;
   // A value read from the item ("={{ $json.target_price }}") is named by its field.
   const value = String(c.value).replace(
     /^=\{\{\s*\$json\.(\w+)\s*\}\}$/,
     (_, f: string) => `the ${f.replace(/_/g, ' ')}`,
   );
-  return `${c.field.replace(/_/g, ' ')} ${ops[c.operator]}${bare ? '' : ` ${value}`}`;
+  return `${fieldWords(c.field)} ${ops[c.operator]}${bare ? '' : ` ${value}`}`;
 }

@@ -238,6 +238,25 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
           !/^(?:database|db|server|query|queries|table|tables)$/.test(tokens[i + 1]?.lower ?? '')
         )
           break;
+        // "posts events to a webhook with email and last_day": a field the items carry, listed with the others.
+        // "(columns email, team)": a column's name.
+        if (
+          kind === 'email' &&
+          parts.length === 1 &&
+          /^(?:columns?|fields?|headers?|properties)$/.test(tokens[i - 1]?.lower ?? '') &&
+          /^(?:,|and|\))$/.test(tokens[i + 1]?.lower ?? '')
+        )
+          break;
+        if (
+          kind === 'email' &&
+          parts.length === 1 &&
+          /^(?:with|containing|including|carrying|fields?)$/.test(tokens[i - 1]?.lower ?? '') &&
+          /^(?:,|and)$/.test(tokens[i + 1]?.lower ?? '') &&
+          /^[a-z]+(?:_[a-z]+)+$|^(?:name|phone|id|date|address|company|title|role|department)$/.test(
+            tokens[i + 2]?.lower ?? '',
+          )
+        )
+          break;
         // "our inventory API": an API, whatever it keeps.
         if (kind !== 'http' && /^(?:api|apis|endpoint|endpoints)$/.test(tokens[i + parts.length]?.lower ?? '')) break;
         found.push({ kind, said: slice.map((t) => t.text).join(' '), from: i, to: i + parts.length });

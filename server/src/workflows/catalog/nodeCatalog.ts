@@ -77,7 +77,7 @@ export class NodeCatalog {
       const group = `${row.package_name}:${base}`;
       const app = groups.get(group) ?? {
         key: base,
-        name: row.display_name.replace(/\s+Trigger$/, ''),
+        name: SHOWN_AS[row.display_name] ?? row.display_name.replace(/\s+Trigger$/, ''),
         category: row.category ?? '',
         description: row.description ?? '',
         operations: [],
@@ -87,7 +87,7 @@ export class NodeCatalog {
       if (row.is_trigger) app.trigger = type;
       else {
         app.action = type;
-        app.name = row.display_name;
+        app.name = SHOWN_AS[row.display_name] ?? row.display_name;
         app.category = row.category ?? app.category;
         app.description = row.description ?? app.description;
         app.operations = operationsOf(row.operations);
@@ -116,6 +116,9 @@ export class NodeCatalog {
     return this.byType.get(type);
   }
 }
+
+/** Display names n8n's editor shows otherwise ("AwsS3" is "AWS S3" on the canvas). */
+const SHOWN_AS: Record<string, string> = { AwsS3: 'AWS S3' };
 
 const require = createRequire(import.meta.url);
 let loaded: NodeCatalog | null = null;

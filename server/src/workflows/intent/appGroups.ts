@@ -6,6 +6,13 @@ import type { Mentions } from './mentions.ts';
 /** Apps that send (and receive) e-mail. */
 export const MAIL = /^(?:emailSend|gmail|microsoftOutlook)$/;
 
+/** Apps that send a mail the workflow writes: the mail apps and the transactional mail services. */
+export const MAIL_SENDERS =
+  /^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun|mailjet|mandrill|postmark|awsSes|brevo|sendInBlue|sendy)$/;
+
+/** Newsletter tools: they mail their own lists. */
+export const NEWSLETTERS = /^(?:mailchimp|mailerLite|brevo|sendInBlue|convertKit)$/;
+
 /** Apps people message each other through: mostly where results go, not where lists are kept. */
 export const MESSAGING =
   /^(?:emailSend|gmail|microsoftOutlook|slack|microsoftTeams|discord|telegram|twilio|whatsApp|mattermost|googleChat)$/;

@@ -41,8 +41,8 @@ const KEEP_AFTER: RegExp[] = [
   /\b(?:that|which|who)\s+(?:has|have)\s+(?:\d+|zero)\s+[a-z]/,
   // "with 'Urgent' priority", "with a 'Hot' rating": the quoted value before its field.
   /\bwith (?:a |an |the )?['"‘“][^'"’”\n]{1,30}['"’”] (?:priority|status|stage|severity|rating|type|category|tier|plan|label|tag)\b/,
-  /\b(?:over|above|under|below|more than|less than|fewer than|greater than|higher than|lower than|at least|at most|exceed(?:s|ing)?|older than|newer than|bigger than|larger than|smaller than|longer than)\s+[$€£]?\d/,
-  /(?:^|\s)(?:>=?|<=?|≥|≤)\s*[$€£]?\d/,
+  /\b(?:over|above|under|below|more than|less than|fewer than|greater than|higher than|lower than|at least|at most|exceed(?:s|ing)?|older than|newer than|bigger than|larger than|smaller than|longer than)\s+[$€£¥₹]?\d/,
+  /(?:^|\s)(?:>=?|<=?|≥|≤)\s*[$€£¥₹]?\d/,
   /\bflagged\b/,
 ];
 

@@ -374,6 +374,33 @@ function optionRoutes(steps: Step[], original: string, context: Context): string
   return original.slice(sentence, to);
 }
 
+/**
+ * "look at the score:\nunder 5 -> …\n5 to 9 -> nothing\n10 or more -> …": an If the clause rules made from the
+ * first of three or more listed routes (its test is that route's) gives way to the routes, with the steps read
+ * from their words.
+ */
+function readAgain(steps: Step[], original: string): ReturnType<typeof findRoutes> {
+  const at = steps.findIndex((s) => s.kind === 'if');
+  const test = steps[at];
+  if (!test || test.kind !== 'if') return null;
+  let others = 0;
+  walkSteps(steps, (s) => (others += s.kind === 'switch' || s.kind === 'if' ? 1 : 0));
+  if (others !== 1) return null;
+  const segments = findRoutes(original);
+  if (!segments || segments.filter((s) => !s.fallback).length < 3) return null;
+  if (!segments.some((s) => s.condition && s.condition.value === test.condition.value)) return null;
+  const from = segments[0]!.start;
+  const to = segments.at(-1)!.end;
+  steps.splice(at, 1);
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (!('phrase' in s) || typeof s.phrase !== 'string') continue;
+    const where = original.indexOf(s.phrase);
+    if (where >= from && where < to) steps.splice(i, 1);
+  }
+  return segments;
+}
+
 export function auditRoutes(steps: Step[], original: string, context: Context): string | null {
   const classifier = steps.find((s): s is AiStep => s.kind === 'ai' && (s.routes?.length ?? 0) > 1);
   if (classifier)
@@ -385,13 +412,14 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
   const empty = steps.findIndex((s) => s.kind === 'switch' && s.routes.every((r) => !r.steps.length));
   const listed = empty >= 0 ? findRoutes(original) : null;
   if (listed && listed.filter((s) => !s.fallback).length >= 2) steps.splice(empty, 1);
+  const retold = listed ? null : readAgain(steps, original);
   let branched = false;
   walkSteps(
     steps,
     (s) => (branched ||= s.kind === 'switch' || s.kind === 'if' || (s.kind === 'ai' && (s.routes?.length ?? 0) > 1)),
   );
   if (branched) return null;
-  const segments = listed ?? findRoutes(original);
+  const segments = listed ?? retold ?? findRoutes(original);
   if (!segments)
     return (
       classifyToRight(steps, original, context) ??

@@ -312,7 +312,9 @@ export function webhookTrigger(trigger: Trigger, steps: Step[], original: string
       )) ||
     // "The PLCs can POST faults to a url. Can every fault go into the 'Faults' airtable …": the call comes first, the
     // app named after it is where the items go.
-    (trigger.kind === 'app' && !route && firstSaid(original, trigger.app) > sentenceEnd(original, cue.index));
+    (trigger.kind === 'app' && !route && firstSaid(original, trigger.app) > sentenceEnd(original, cue.index)) ||
+    // "Okta sends group.user_membership.add event hooks to our webhook": the app itself calls the webhook.
+    (trigger.kind === 'app' && !route && callsTheHook(original, trigger.app, cue.index));
   if (!stoodIn) return null;
   // "POST new signups to a url": the items the caller sends name the path.
   const sent = /\b(?:post|posts|send|sends|push|pushes)\s+((?:[\w'-]+\s+){1,5}?)(?:as\s+json\s+)?to\s+(?:a|an|some)\s/i
@@ -358,6 +360,20 @@ function sentenceEnd(text: string, at: number): number {
 }
 
 /** Where the request first names an app (by its key's words), or the end of the text when it does not. */
+/** The trigger's app, in the cue's sentence, is what sends or posts to the webhook. */
+function callsTheHook(original: string, key: string, at: number): boolean {
+  // (The words before the cue, not its sentence: "group.user_membership.add" holds full stops.)
+  const said = original.slice(Math.max(0, at - 120), at).replace(/^[^.!?\n]*?(?=\b)/, '');
+  const tokens = tokenize(said);
+  return findMentions(tokens)
+    .apps.filter((a) => a.app.key === key)
+    .some((app) =>
+      tokens
+        .slice(app.to, app.to + 3)
+        .some((t) => /^(?:sends?|posts?|pushes|calls?|fires?|hits?|notifies|delivers?)$/.test(t.lower)),
+    );
+}
+
 function firstSaid(original: string, key: string): number {
   const at = findMentions(tokenize(original)).apps.find((a) => a.app.key === key);
   if (!at) return original.length;
@@ -511,7 +527,7 @@ const MEASURE =
   /\b(?:price|prices|cost|rate|exchange rate|balance|stock(?! market)|inventory|quantity|temperature|humidity|rain|wind|weather|usage|level|cpu|memory|ram|disk|latency|response time|uptime|traffic|queue|backlog|spend|spending|budget|followers|subscribers|rank|ranking|bitcoin|btc|eth|ethereum|crypto|gas price)\b/i;
 /** "when Bitcoin drops below 50k", "if the temperature in Berlin goes above 30", "once our Stripe balance is under 1000". */
 const WATCH =
-  /\b(?:when(?:ever)?|once|if|as soon as)\s+((?:the |our |my |its |their |a |an )?[^,.;:!?\n]{1,60}?)\s+(?:drops?|falls?|goes|go|rises?|climbs?|dips?|gets|is|are|hits?|reaches|exceeds|crosses|jumps?|spikes?|moves?)\s+(?:(?:below|under|above|over|past|beyond|less than|more than|lower than|higher than|to)\s+)?[$€£]?\d/i;
+  /\b(?:when(?:ever)?|once|if|as soon as)\s+((?:the |our |my |its |their |a |an )?[^,.;:!?\n]{1,60}?)\s+(?:drops?|falls?|goes|go|rises?|climbs?|dips?|gets|is|are|hits?|reaches|exceeds|crosses|jumps?|spikes?|moves?)\s+(?:(?:below|under|above|over|past|beyond|less than|more than|lower than|higher than|to)\s+)?[$€£¥₹]?\d/i;
 const WEATHER =
   /\b(?:weather|rain|snow|wind|forecast)\b|\b(?:temperature|humidity) (?:in|for|at|outside) (?!the\b|our\b|my\b)[A-Z]/i;
 

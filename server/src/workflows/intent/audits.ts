@@ -153,7 +153,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
         // "send an approval email via Outlook routed by department: IT …": the routes with the step they share out.
         u.replace(/ \(which routes.*$/, '').includes(routed.trim().replace(/[.;]$/, '')) ||
         // "Route by course level: 3a", "Depending on the preference: 3a": the line that introduced the routes.
-        /^(?:route|routes|routing|depending on|based on|split|sort)\b[^:]{0,60}:\s*(?:\d{1,2}[a-z]?|[a-z])?\s*(?:\(which routes.*)?$/i.test(
+        /^(?:route|routes|routing|depending on|based on|split|sort|look(?:ing)? at|check)\b[^:]{0,60}:\s*(?:\d{1,2}[a-z]?|[a-z])?\s*(?:\(which routes.*)?$/i.test(
           u.trim(),
         ),
     );
@@ -178,6 +178,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     );
   pairFilters(steps);
   insteadOutcome(steps);
+  testAfterSummary(steps);
   storedDocuments(steps);
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
@@ -191,6 +192,27 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const changed = changeTriggerItem(trigger, steps, a.unmapped, original);
   if (changed) drop(a.unmapped, (u) => u === changed);
   return stateReached(trigger, steps, original);
+}
+
+/**
+ * "count them per group and email the table. If any P1 incidents were opened, also post them to Teams": a test on
+ * the items said after a summary of them (and what was done with it) goes on the items themselves, beside the
+ * summary, not on the summary's e-mail.
+ */
+function testAfterSummary(steps: Step[]): void {
+  const summary = steps.findIndex((s) => s.kind === 'count' || s.kind === 'sum' || s.kind === 'aggregate');
+  if (summary < 1) return;
+  const test = steps.findIndex(
+    (s, k) =>
+      k > summary + 1 &&
+      (s.kind === 'filter' || s.kind === 'if') &&
+      !/^(?:count|total|sum|number|items?)$/.test(s.condition.field),
+  );
+  if (test < 0 || test + (steps[test]!.kind === 'filter' ? 1 : 0) >= steps.length) return;
+  const between = steps.slice(summary + 1, test);
+  if (!between.length || !between.every((s) => s.kind === 'app' && (s.verb === 'send' || s.verb === 'create'))) return;
+  const branches = [steps.slice(summary, test), steps.slice(test)];
+  steps.splice(summary, steps.length - summary, { kind: 'parallel', branches, merge: false });
 }
 
 /**
@@ -448,7 +470,7 @@ function callerSteps(trigger: Trigger, steps: Step[], original: string): void {
     const at = original.indexOf(s.phrase);
     const after = at < 0 ? '' : original.slice(at + s.phrase.length, at + s.phrase.length + 30);
     const posts =
-      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes|curls?|pings?)\s+(?:[\w-]+\s+){0,3}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.exec(
+      /\b(?:sends?|posts?|fires?|calls?|hits?|triggers?|pushes|curls?|pings?)\s+(?:[\w.-]+\s+){0,4}?(?:to\s+)?(?:us\s+|me\s+)?(?:an?\s+|our\s+)?web ?hooks?\b/i.exec(
         s.phrase,
       );
     // Not "Forward every event our backend POSTs to the webhook to PostHog": the app named after the webhook is

@@ -106,9 +106,15 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
     const info = GENERIC_DEFAULTS[g.kind];
     let present = false;
+    // "… write them to the Errors sheet in the same workbook" after an Excel read: that sheet app is there already.
     walkSteps(
       out,
-      (s) => (present ||= s.kind === 'app' && (s.app === info.app || (g.kind === 'sms' && SMS_APPS.test(s.app)))),
+      (s) =>
+        (present ||=
+          s.kind === 'app' &&
+          (s.app === info.app ||
+            (g.kind === 'sms' && SMS_APPS.test(s.app)) ||
+            (g.kind === 'sheet' && /^(?:googleSheets|microsoftExcel|microsoftExcelSharePoint)$/.test(s.app)))),
     );
     if (present) continue;
     ctx.usedGenerics.add(g.from);
@@ -325,6 +331,36 @@ const FILE_STORE =
  * "When a CSV lands in our Drive folder, read it …", "pick up the CSV from our FTP server, parse it": a file's
  * content is downloaded from the store before it is read (the store's trigger and listing give only its details).
  */
+/**
+ * "download every JSON file in the Google Drive folder 'pos-exports'": the folder's files are listed, each one is
+ * downloaded (its id from the list), and their content read in the format said.
+ */
+function folderFiles(steps: Step[]): void {
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i]!;
+    if (s.kind !== 'app' || !FILE_STORE.test(s.app) || s.verb !== 'read' || s.hints.itemFile) continue;
+    const said = s.phrase.toLowerCase();
+    if (
+      !/\bdownload\w*\b/.test(said) ||
+      !/\b(?:[\w-]+ )?files\b|\b(?:every|each|all) (?:the )?(?:[\w-]+ )?files?\b/.test(said)
+    )
+      continue;
+    const format = /\b(json|csv|pdf|xlsx|excel)\b/.exec(said)?.[1];
+    const { download: _, ...hints } = s.hints;
+    const next = steps[i + 1];
+    steps.splice(
+      i,
+      1,
+      { ...s, hints: { ...hints, list: true } },
+      { kind: 'app', app: s.app, verb: 'read', noun: 'file', hints: { download: true, itemFile: true }, phrase: '' },
+      ...(format && next?.kind !== 'extract'
+        ? [{ kind: 'extract' as const, format: format === 'excel' ? ('xlsx' as const) : (format as 'json') }]
+        : []),
+    );
+    return;
+  }
+}
+
 function downloadFiles(steps: Step[], found: FoundTrigger, original: string): void {
   const trigger = found.trigger;
   // "PDF invoices that arrive in our inbox", "… as PDF attachments": the trigger downloads the attachments and the
@@ -376,6 +412,7 @@ function downloadFiles(steps: Step[], found: FoundTrigger, original: string): vo
     const step = steps[loader]!;
     if (step.kind === 'app') steps[loader] = { ...step, files: true };
   }
+  folderFiles(steps);
   const at = steps.findIndex((s) => s.kind === 'extract' || (s.kind === 'app' && s.files));
   if (at < 0) return;
   const before = steps[at - 1];
@@ -405,6 +442,10 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
   const out: Step[] = [];
   steps.forEach((step, i) => {
     const last = i === steps.length - 1;
+    // "combine them, sum the revenue per store": the totals are taken over the items themselves; one item holding
+    // them all would leave nothing to add up.
+    const next = steps[i + 1];
+    if (step.kind === 'aggregate' && (next?.kind === 'sum' || (next?.kind === 'count' && next.by))) return;
     if (step.kind === 'if') {
       const then = finishSteps(step.then, ctx);
       const otherwise = finishSteps(step.otherwise, ctx);

@@ -170,6 +170,24 @@ export function findMentions(tokens: Token[]): Mentions {
     const store = catalog.app(key);
     if (store) a.app = store;
   }
+  // "/var/backups/n8n", "s3://bucket/stripe/": an app's name inside a path is part of the path.
+  // ("X/Twitter", "Gmail/Outlook" are one app or the other: a path has two slashes or more.)
+  const slashes = (at: number): number => {
+    let n = 0;
+    for (let i = at; i > 0 && (tokens[i]!.joined || tokens[i]!.text === '/'); i--) if (tokens[i - 1]?.text === '/') n++;
+    for (let i = at + 1; i < tokens.length && tokens[i]!.joined; i++) if (tokens[i]!.text === '/') n++;
+    return n;
+  };
+  for (let k = apps.length - 1; k >= 0; k--) {
+    const a = apps[k]!;
+    const first = tokens[a.from]!;
+    const after = tokens[a.to];
+    if (
+      ((first.joined && tokens[a.from - 1]?.text === '/') || (after?.joined && after.text === '/')) &&
+      slashes(a.from) >= 2
+    )
+      apps.splice(k, 1);
+  }
   // "run `kubectl …` on the n8n host", "read the logs from the n8n server disk": the machine n8n runs on, where a
   // command runs or files are read; not n8n's own API.
   for (let k = apps.length - 1; k >= 0; k--) {
@@ -179,7 +197,12 @@ export function findMentions(tokens: Token[]): Mentions {
       a.app.key === 'n8n' &&
       (/^(?:host|box|machine|disk|filesystem|vm|container)$/.test(next) ||
         (/^(?:server|instance)$/.test(next) &&
-          /^(?:disk|filesystem|shell|terminal)$/.test(tokens[a.to + 1]?.lower ?? '')))
+          /^(?:disk|filesystem|shell|terminal)$/.test(tokens[a.to + 1]?.lower ?? '')) ||
+        // "read all files in /var/backups/n8n on the n8n server": files or a command there.
+        (next === 'server' &&
+          /^(?:on|from|off)$/.test(tokens[a.from - 2]?.lower ?? '') &&
+          /^(?:the|our|my)$/.test(tokens[a.from - 1]?.lower ?? '') &&
+          tokens.slice(Math.max(0, a.from - 14), a.from).some((t) => t.text === '/' || /^files?$/.test(t.lower))))
     )
       apps.splice(k, 1);
   }
@@ -425,6 +448,8 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       /^[a-z]/.test(tokens[from - 2]?.text ?? '')
     )
       continue;
+    // "escalation policy PXYZ123", "project OPS-42": an id of the user's, capitals and digits, not a system.
+    if (!api && end - from === 1 && /^[A-Z]{1,6}-?\d{2,}[A-Z0-9]*$/.test(tokens[from]!.text)) continue;
     // "payroll_<YYYYMMDD>.csv", "<Name>": a placeholder the user writes in a path or a template, not a system.
     if (!api && (tokens[from - 1]?.text === '<' || tokens[end]?.text === '>')) continue;
     // "classify it as Payroll, Benefits, Leave, IT Access or Other": the labels of a list after the verb that sorts.
@@ -433,6 +458,12 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     if (!api && /^(?:=|==|!=)$/.test(prev0(tokens, from)?.text ?? '')) continue;
     // "table OrdersTbl", "sheet Q3Data": the name of a table or a sheet, however it is written.
     if (!api && /^(?:table|sheet|tab|worksheet|view|column|field)$/.test(prev0(tokens, from)?.lower ?? '')) continue;
+    // "the Teams channel IT-Offboarding", "the Webex room NOC": the name of a channel or a room, hyphens and all.
+    {
+      let k = from - 1;
+      while (k > 0 && tokens[k]!.text === '-' && tokens[k]!.joined && tokens[k - 1]?.kind === 'word') k -= 2;
+      if (!api && /^(?:channel|room|space|chat|group|board)$/.test(tokens[k]?.lower ?? '')) continue;
+    }
     // "mark the student as Paid", "flag it as Urgent": the value an item is marked with.
     if (
       !api &&

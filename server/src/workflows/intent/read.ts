@@ -21,7 +21,7 @@ import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
-import { findSchedule, lastDayOfMonth } from './schedule.ts';
+import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
 import { whoOutcomes } from './whoOutcomes.ts';
@@ -37,6 +37,7 @@ import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
+import { MAIL_SENDERS } from './appGroups.ts';
 
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
@@ -44,6 +45,9 @@ const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
 const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
+
+/** "EUR 2,000": the currency's sign ("€2,000"); CHF and the dollars without a sign of their own read as "$". */
+const CURRENCY_SIGN: Record<string, string> = { EUR: '€', GBP: '£', INR: '₹', USD: '$', AUD: '$', CAD: '$' };
 
 /** A clause that opens with the items a comparison picks ("anyone scoring above 7 …", "orders over $500 …"). */
 const SUBJECT_CONDITION =
@@ -208,19 +212,39 @@ function routedList(text: string): string {
   );
 }
 
+/**
+ * "add each user to the Entra ID group for their team: Sales -> grp-sales, Support -> grp-support": one step said
+ * once, then the value it takes for each value of a field: a route per value, each doing that step with its own.
+ */
+function valueRoutes(text: string): string {
+  return text.replace(
+    /\b((?:add|put|assign|move|copy|invite|post|send|forward|save|upload|file)\b[^:.\n]{3,80}?)\s+(?:for|by|based on|according to|depending on|matching)\s+(?:their|its|the|each)\s+([\w-]{2,20}):\s*([^\n.;]+)/gi,
+    (whole: string, step: string, field: string, list: string) => {
+      const items = list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((item) => {
+        const m = /^([\w &'/-]{1,30}?)\s*(?:->|→|=>)\s*([`'"‘“]?[\w@.#/-]{2,40}[`'"’”]?)$/.exec(item.trim());
+        return m && !verbClass(m[2]!.replace(/\W/g, '').toLowerCase()) ? `${m[1]} -> ${step} ${m[2]}` : null;
+      });
+      if (items.length < 2 || items.some((i) => i === null)) return whole;
+      return `route by ${field}: ${items.join(', ')}`;
+    },
+  );
+}
+
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
     whoOutcomes(
       forLabels(
-        routedList(
-          englishSchedule(
-            ruleLines(
-              userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(codeCalls(eventHeading(text))))))),
-            ),
-          )
-            // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
-            .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2"),
+        valueRoutes(
+          routedList(
+            englishSchedule(
+              ruleLines(
+                userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(codeCalls(eventHeading(text))))))),
+              ),
+            )
+              // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
+              .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2"),
+          ),
         ),
       ),
     )
@@ -485,9 +509,19 @@ function normalise(text: string): string {
           return /\blead/i.test(sentence) ? 'Facebook Lead Ads' : said;
         },
       )
+      // "EUR 2,000", "USD 500", "1.500,00 €", "CHF 2'000": an amount's currency as a sign before it, and its
+      // thousands and decimals written the European or Swiss way as a plain number.
+      .replace(/\b(?:EUR|USD|GBP|INR|CHF|AUD|CAD)\s?(?=\d)/g, (code: string) => CURRENCY_SIGN[code.trim()] ?? '$')
+      .replace(
+        /(?<=[€$£]\s?|\bCHF\s?)(\d{1,3}(?:[.'’]\d{3})+)(?:,(\d{1,2}))?(?![\d.,]\d)|\b(\d{1,3}(?:[.'’]\d{3})+)(?:,(\d{1,2}))?(?=\s?(?:€|EUR\b|CHF\b|euros?\b))|\b(\d{1,3}(?:\.\d{3})+),(\d{2})\b(?![.,]\d)/g,
+        (...m: (string | undefined)[]) => {
+          const [whole, decimals] = m[1] ? [m[1], m[2]] : m[3] ? [m[3], m[4]] : [m[5]!, m[6]];
+          return `${whole.replace(/[.'’]/g, '')}${decimals ? `.${decimals}` : ''}`;
+        },
+      )
       // "$300k", "$1.5M", "10k+": amounts with a thousands or millions suffix.
       .replace(
-        /([$€£])\s?(\d+(?:\.\d+)?)\s?([kKmM])\b|\b(\d+(?:\.\d+)?)([kKmM])(?=\+)/g,
+        /([$€£¥₹])\s?(\d+(?:\.\d+)?)\s?([kKmM])\b|\b(\d+(?:\.\d+)?)([kKmM])(?=\+)/g,
         (
           _,
           cur: string | undefined,
@@ -515,6 +549,11 @@ function normalise(text: string): string {
       .replace(
         /(?<!\b(?:comes?|came|coming|is|are|was|were|goes|went|gets?|got|be|been|being|it's|its)\s)\bback(s|ed|ing)?\s+up\b/gi,
         (_, end: string | undefined) => `backup${end ?? ''}`,
+      )
+      // "Please process them one by one …", "Kindly email me …": a sentence's courtesy is not part of its step.
+      .replace(
+        /(^|[.!?]\s+|\n\s*)(?:please|pls|plz|kindly)\s+(?=(?:process|handle|run|send|email|post|create|add|update|check|make|put|save|store|log|notify|forward|go|do|use|also|then|loop|iterate)\b)/gi,
+        '$1',
       )
       // "Create a workflow that pulls …", "Build an automation to …": the request is what follows.
       .replace(
@@ -1063,7 +1102,13 @@ class Reader {
         !/^(?:it|them|the (?:response|reply|result|approval|answer)|approval|a reply|a response)\b/.test(until[1]!)
       ) {
         const [when, rest] = until[1]!.split(/\s+(?:and )?then\s+/, 2) as [string, string?];
-        target.push({ kind: 'wait', amount: 1, unit: 'days', until: when.trim() });
+        // ("18 00" in the clause's words is the clock time "18:00".)
+        target.push({
+          kind: 'wait',
+          amount: 1,
+          unit: 'days',
+          until: when.trim().replace(/\b(\d{1,2}) (\d{2})\b/g, '$1:$2'),
+        });
         if (rest) {
           const at = this.tokenAt(clause, words.indexOf(rest, until.index));
           if (at < clause.to) target.push(...this.action(at, clause.to));
@@ -1320,7 +1365,7 @@ class Reader {
         ),
     );
     if (last?.kind !== 'app' || SMS_APPS.test(last.app)) return [];
-    if (/^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun)$/.test(last.app)) return [];
+    if (MAIL_SENDERS.test(last.app)) return [];
     const app = nodeCatalog().app(last.app);
     if (!app?.action || /^(?:message|publish)$/.test(appKind(app))) return [];
     const verb = search ? 'search' : cls === 'delete' ? 'delete' : 'update';
@@ -1672,6 +1717,8 @@ class Reader {
       // "4 and 5 star reviews": a rating; "9 or 10 go …" after "by score": the field the request names.
       const unit = range ? this.ctx.tokens[range.end]?.lower : undefined;
       const field =
+        // "… the Entra ID group for their team: Sales -> …": the field the request names before its values.
+        /\b(?:for\s+(?:their|its|each)|route\s+by)\s+([a-z_]+):/.exec(this.ctx.original.toLowerCase())?.[1] ||
         (value.kind === 'word' && !range && fieldOfValue(name)) ||
         (unit && /^stars?$/.test(unit) ? 'rating' : null) ||
         this.fieldFromContext() ||
@@ -2216,13 +2263,22 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
       tokens.findIndex((t) => t.start >= tagged.index),
     );
   // "pushes to main", "commits on the release branch": the branch the event happened on.
+  // "every push on branch 'release'", "pushes to the release/2.0 branch": any branch the request names.
   const branch =
     /\b(?:push(?:es|ed)?|commits?|merged?|merges|fails?|failed|runs?|builds?)\s+(?:to|on|into)\s+(?:the\s+)?(main|master|develop|dev|staging|production|prod|release)\b/i.exec(
+      ctx.original,
+    ) ??
+    /\b(?:push(?:es|ed)?|commits?|merged?|merges|fails?|failed|runs?|builds?)\s+(?:to|on|into)\s+(?:the\s+)?(?:branch\s+[`'"‘“]?([\w./-]+)|[`'"‘“]?([\w./-]+?)[`'"’”]?\s+branch\b)/i.exec(
       ctx.original,
     );
   if (branch)
     add(
-      { field: 'ref', operator: 'contains', value: branch[1]!.toLowerCase() },
+      {
+        // Bitbucket's push names the branch in its changes; GitHub and GitLab give the ref ("refs/heads/main").
+        field: ctx.triggerApp === 'bitbucket' ? 'push.changes[0].new.name' : 'ref',
+        operator: 'contains',
+        value: (branch[1] ?? branch[2] ?? branch[3])!.replace(/['"’”`]$/, ''),
+      },
       tokens.findIndex((t) => t.start >= branch.index),
     );
 }
@@ -2285,7 +2341,44 @@ function inlineComparison(words: string, request: string): Condition | null {
   const text = /^\d/.test(said) ? `${/\bscor/.test(request) ? 'score' : 'value'} ${said}` : said;
   const c = conditionOf(text);
   if (c && /^(?:gt|lt|gte|lte)$/.test(c.operator) && typeof c.value === 'number') return stripEnd(c);
-  return relativeTest(words);
+  // "for each order with a gift note": what each item has (not "message our bot with an order ID").
+  return (
+    (m?.[2]
+      ? hasTest(m[2], /\bfor (?:each|every|any|all)\b|\b(?:that|which|who) ha(?:s|ve)\b|\bhaving\b/.test(words))
+      : null) ?? relativeTest(words)
+  );
+}
+
+/** A field the items are commonly told apart by ("with severity high", "with status 'failed'"). */
+const KEYED_FIELD =
+  /^(?:status|state|severity|priority|type|category|stage|label|tag|plan|tier|country|region|source|level|channel|branch|method|payment_method|role|department|team|language|currency|environment|env)$/;
+
+/**
+ * "for each order that has a customer comment", "for those with severity high", "with payment method 'Pay by
+ * invoice'": the items that have the field, or that hold the value said in it.
+ */
+function hasTest(said: string, items: boolean): Condition | null {
+  const keyed = conditionOf(`with ${said}`);
+  if (
+    keyed?.operator === 'equals' &&
+    typeof keyed.value === 'string' &&
+    (KEYED_FIELD.test(keyed.field) || /^\S+\s+['"‘“`]/.test(said.replace(/^(?:the\s+)?[\w ]+?\s+(?=['"‘“`])/, '$& ')))
+  )
+    return stripEnd(keyed);
+  const noun = items ? /^(?:an?|any|some)\s+([a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})\s*$/.exec(said.trim()) : null;
+  // "one at a time, with a short pause between requests": how the steps run, not something the items have.
+  if (
+    !noun?.[1] ||
+    /\b(?:and|or|then|to|in|on|for|from|of|between|with|per|at|by|after|before|into|over|under|about|each)\b/.test(
+      noun[1],
+    ) ||
+    /\b(?:pause|delay|wait|break|gap|interval|timeout|retry|retries|limit|time|second|minute|hour|short|small|few|today|tomorrow|yesterday|tonight|now|soon|due|overdue)s?\b/.test(
+      noun[1],
+    )
+  )
+    return null;
+  const field = noun[1].trim().replace(/[\s-]+/g, '_');
+  return { field, operator: 'exists', value: null };
 }
 
 /**
@@ -2640,13 +2733,24 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     !TRIGGERS_WITH_FAILURE_EVENTS.has(found.trigger.app)
   )
     reader.steps.push({ kind: 'filter', condition: { field: 'status', operator: 'equals', value: 'failed' } });
-  else if (found.trigger.kind === 'schedule' && lastDayOfMonth(original))
-    reader.steps.push({ kind: 'filter', condition: calendarCondition(lastDayOfMonth(original)!) });
+  else if (found.trigger.kind === 'schedule' && calendarDay(original))
+    reader.steps.push({ kind: 'filter', condition: calendarCondition(calendarDay(original)!) });
   for (const sentence of sentences(tokens)) {
     let from = tokens.indexOf(sentence[0]!);
     const to = tokens.indexOf(sentence.at(-1)!) + 1;
     // "Download Attachments: the workflow downloads …": a step's title before a colon is not a step of its own.
-    const colon = sentence.findIndex((t) => t.kind === 'punct' && t.text === ':');
+    // (Not the colon of a clock time: "Wait until 18:00 on last_day, then …".)
+    const colon = sentence.findIndex(
+      (t, k) =>
+        t.kind === 'punct' &&
+        t.text === ':' &&
+        !(
+          t.joined &&
+          sentence[k + 1]?.joined &&
+          /^\d{2}$/.test(sentence[k + 1]!.text) &&
+          /^\d{1,2}$/.test(sentence[k - 1]?.text ?? '')
+        ),
+    );
     const label = colon > 0 && colon <= 7 ? sentence.slice(0, colon) : [];
     // "Loop with delay: iterates over …" too: a capitalised title of a few words.
     if (
@@ -2770,6 +2874,18 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
       /^(?:fields?|columns?|properties|data)\s*:\s*[\w -]+(?:,\s*[\w -]+)+$/i.test(u.trim());
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => !scene(u) && !fields(u)));
   }
+  // "posts offboarding events to a webhook with email and last_day": the fields the call carries, no step.
+  if (trigger.kind === 'webhook' || trigger.kind === 'app')
+    reader.unmapped.splice(
+      0,
+      reader.unmapped.length,
+      ...reader.unmapped.filter(
+        (u) =>
+          !/^with\s+[\w-]+(?:(?:\s*,\s*|\s+and\s+)[\w-]+)+$/i.test(u.trim()) &&
+          // "Zoom send us webhook when …": who calls the webhook.
+          !(trigger.kind === 'webhook' && /^(?:sends?|posts?|calls?|hits?|pushes)\s+(?:us|me|n8n)$/i.test(u.trim())),
+      ),
+    );
   const spec: WorkflowSpec = {
     trigger,
     // The audits may have removed what followed a condition: a lone If left last becomes a Filter.

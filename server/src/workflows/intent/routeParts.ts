@@ -25,6 +25,7 @@ const BOUND_WORDS: Record<string, string> = {
   under: '<',
   below: '<',
   'less than': '<',
+  'fewer than': '<',
   'lower than': '<',
   over: '>',
   above: '>',
@@ -60,6 +61,9 @@ const PIVOTS = [
 /** "put the positive ones in a sheet", "send negative ones to Slack", "ignore the neutral": the verb, then the value. */
 const VERB_FIRST =
   /^(?:(?:and|then|but)\s+)?(?:just\s+|only\s+)?([a-z]+)\s+(?:the\s+|all\s+|any\s+)?([a-z][\w-]*)\s+ones\b\s*(.*)$/i;
+/** "email the rows with invalid emails back to …": the items that have a value, after the verb. */
+const VERB_WITH =
+  /^(?:(?:and|then|but)\s+)?(?:just\s+|only\s+)?([a-z]+)\s+(?:the\s+|all\s+|any\s+)?(?:rows?|items?|records?|entries|leads?|contacts?|people|orders?)\s+(?:with|that have|having)\s+(?:an?\s+)?([a-z][\w-]*)\s+[a-z]+\b\s*(.*)$/i;
 const IGNORED =
   /^(?:(?:and|then|but)\s+)?(?:just\s+|simply\s+)?(?:ignore|skip|drop|discard)\s+(?:the\s+)?([a-z][\w-]*)(?:\s+ones)?\s*[.!?]?$/i;
 
@@ -91,7 +95,7 @@ function verbFirst(part: { start: number; text: string }): Segment | null {
     };
   }
   const ignored = IGNORED.exec(text);
-  const m = ignored ? null : VERB_FIRST.exec(text);
+  const m = ignored ? null : (VERB_FIRST.exec(text) ?? VERB_WITH.exec(text));
   const name = ignored?.[1] ?? m?.[2];
   if (!name || NOT_VALUE.test(name.toLowerCase()) || LEAD.test(name.toLowerCase())) return null;
   if (m && !/^(?:send|create|update|delete|read|search)$/.test(verbClass(m[1]!.toLowerCase()) ?? '')) return null;
@@ -116,7 +120,7 @@ const NOT_VALUE =
 
 const LISTED_LINE = /^\s*(?:[-*•]|\d+[.)])\s+[^\n:]{1,40}:\s/;
 const AMOUNT_ROUTE =
-  /(?:^\s*|:\s+)(?:[<>≤≥]=?|under|below|over|above|(?:less|lower|more|greater|higher) than)?\s*[$€£]?\d[\d,.]*[km]?(?:\s*(?:-|–|to)\s*[$€£]?\d[\d,.]*[km]?)?\s*:\s/i;
+  /(?:^\s*|:\s+)(?:[<>≤≥]=?|under|below|over|above|(?:less|fewer|lower|more|greater|higher) than)?\s*[$€£¥₹]?\d[\d,.]*[km]?(?:\s*(?:-|–|to)\s*[$€£¥₹]?\d[\d,.]*[km]?)?\s*:\s/i;
 
 /** The parts of a request, with their offsets: lines, sentences, and the commas and semicolons inside them. */
 function partsOf(text: string): Array<{ start: number; text: string }> {
@@ -197,9 +201,14 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     .replace(/(\d+(?:\.\d+)?)\s*([km])\b/gi, (_, n: string, u: string) =>
       String(Math.round(Number(n) * (u.toLowerCase() === 'k' ? 1000 : 1e6))),
     );
+  // "fewer than 7 days:", "7 to 30 days:": the unit a bound is counted in says nothing of where the items go.
+  plain = plain.replace(
+    /(\d)\s*(?:days?|hours?|weeks?|months?|minutes?|years?|points?|pts|units?|items?|orders?|stars?)\b/gi,
+    '$1',
+  );
   // "$400k to $1M: the senior agents group": a range or a bound names only where its items go.
   const numeric =
-    /^(?:[-*•]\s*)?(?:[<>≤≥]=?|under|below|over|above|(?:less|lower|more|greater|higher) than|between)?\s*[$€£]?\d[\d,]*(?:\s*(?:-|–|to|and)\s*[$€£]?\d[\d,]*)?\s*$/i.test(
+    /^(?:[-*•]\s*)?(?:[<>≤≥]=?|under|below|over|above|(?:less|fewer|lower|more|greater|higher) than|between)?\s*[$€£¥₹]?\d[\d,]*(?:\s*(?:-|–|to|and)\s*[$€£¥₹]?\d[\d,]*)?\s*$/i.test(
       plain,
     );
   if (full && kind === 1 && numeric && !verbClass(first) && !NOTHING.test(action.toLowerCase()))
@@ -219,7 +228,7 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   let field: string | undefined;
   let condition: Condition | undefined;
   // "score 9 or 10 ->", "rating 4+ :", "amount > 500 →": the field, then the number it is tested by.
-  const keyed = /^(\s*(?:[-*•]\s*)?)(?:the\s+)?([a-z][a-z_]{1,20})\s+(?=(?:[<>≤≥]=?\s*)?[$€£]?\d)/i.exec(plain);
+  const keyed = /^(\s*(?:[-*•]\s*)?)(?:the\s+)?([a-z][a-z_]{1,20})\s+(?=(?:[<>≤≥]=?\s*)?[$€£¥₹]?\d)/i.exec(plain);
   if (
     keyed &&
     !/^(?:under|below|over|above|between|than|to|and|or|in|at|on|by|every|each|from|for|of|with|after|before|within|last|next|top|first|only)$/i.test(
@@ -231,10 +240,10 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   }
   // "severity=critical", "status is resolved": the field is said with its value.
   const pair = /^([a-z_][\w.]*)\s*(?:=|==)\s*['"‘“]?([\w -]+?)['"’”]?$/i.exec(left);
-  const range = /\(?\s*[$€£]?(\d+)\s*(?:-|–|to|and|or)\s*[$€£]?(\d+)\s*\)?/.exec(plain);
+  const range = /\(?\s*[$€£¥₹]?(\d+)\s*(?:-|–|to|and|or)\s*[$€£¥₹]?(\d+)\s*\)?/.exec(plain);
   // "< 50 → …", "> 500 → …", "under $10000: …", "over 75000 →": a bound.
   const boundSaid =
-    /^(?:[-*•]\s*)?(<=?|>=?|≤|≥|under|below|less than|lower than|over|above|more than|greater than|higher than)\s*[$€£]?(\d[\d,]*)/i.exec(
+    /^(?:[-*•]\s*)?(<=?|>=?|≤|≥|under|below|less than|fewer than|lower than|over|above|more than|greater than|higher than)\s*[$€£¥₹]?(\d[\d,]*)/i.exec(
       plain,
     );
   const bound = boundSaid
@@ -342,9 +351,19 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     };
   // "IT requests should become a task": the department, written in capitals, not the pronoun.
   // "score 6 or lower": a field and its numbers are one value however many words they take.
-  const numbered = field !== undefined && !pair && /^\s*(?:[-*•]\s*)?\S*\d/.test(plain);
-  if (!name || (words.length > 3 && !numbered) || name.length > 32 || (NOT_VALUE.test(lower) && name !== 'IT'))
+  // "fewer than 7 days", "7 to 30 days": a bound or a range with its unit is one value too.
+  const numbered =
+    !pair && ((field !== undefined && /^\s*(?:[-*•]\s*)?\S*\d/.test(plain)) || ((bound || range) && /\d/.test(plain)));
+  // "1 -> …" beside "2 to 9 -> …": a count before an arrow is a value, not a clock time.
+  const count = kind === 0 && /^\s*(?:[-*•]\s*)?\d{1,4}\s*$/.test(plain);
+  if (
+    !name ||
+    (words.length > 3 && !numbered) ||
+    name.length > 32 ||
+    (NOT_VALUE.test(lower) && name !== 'IT' && !count)
+  )
     return null;
+  if (count) condition = { field: field ?? 'score', operator: 'equals', value: Number(plain.replace(/\D/g, '')) };
   if (words.some((w) => CLAUSE.test(w))) return null;
   if (bound) {
     const op = { '<': 'lt', '<=': 'lte', '≤': 'lte', '>': 'gt', '>=': 'gte', '≥': 'gte' } as const;
@@ -381,7 +400,7 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   // "60 or more", "9+", "3 or below": an open range.
   const open =
     !range && !bound
-      ? /^(?:[-*•]\s*)?[$€£]?(\d[\d,.]*)\s*(?:(\+|or more|or above|or higher|and up|and above|or over)|(or less|or below|or lower|or fewer|or under))\s*$/i.exec(
+      ? /^(?:[-*•]\s*)?[$€£¥₹]?(\d[\d,.]*)\s*(?:(\+|or more|or above|or higher|and up|and above|or over)|(or less|or below|or lower|or fewer|or under))\s*$/i.exec(
           plain,
         )
       : null;
@@ -417,6 +436,7 @@ export function findRoutes(original: string): Segment[] | null {
         run.some((s) => s.full),
       ) ?? verbFirst(part);
     const last = run.at(-1);
+    if (process.env.DBGR) console.log(JSON.stringify(part.text), JSON.stringify(seg));
     if (seg) run.push(seg);
     // "Any item with SKU starting HZ- -> don't dispatch, send to the hazmat team in Teams": what the route does goes on
     // past its comma.
@@ -454,6 +474,10 @@ export function fieldOf(text: string): string | null {
       /\b(?:depending on|based on|according to|routed? (?:them |it )?(?:by|on)|switch on|split (?:them |it )?by|sorted by|by)\s+(?:the |their |its |his |her |which |what )?['"‘“`]?([a-z][\w]*)['"’”`]?/gi,
     ),
     ...text.matchAll(/\b(?:the |their |its |an? )['"‘“`]?([a-z][\w]*)['"’”`]? (?:field|column|property|value)\b/gi),
+    // "look at the customer's orders_count:", "which returns days_remaining": a field named as code.
+    ...text.matchAll(
+      /\b(?:look(?:s|ing)? at|check(?:s|ing)?|inspect|read|returns?|based on)\s+(?:(?:the|their|its|our|an?)\s+)?(?:[a-z]+['’]s\s+)?[`'"‘“]?([a-z]+(?:_[a-z0-9]+)+)\b/gi,
+    ),
   ]
     .map((m) => m[1]!.toLowerCase())
     .filter(

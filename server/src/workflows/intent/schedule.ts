@@ -7,14 +7,35 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 const SHORT = ['sun', 'mon', 'tues?', 'wed', 'thu(?:rs?)?', 'fri', 'sat'];
 
 const SCHEDULE_PATTERN =
-  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|(?<!\b(?:to|into|in|on|onto|from)\s+(?:the|our|my|a)\s+)\b(?:daily|hourly|weekly|monthly|nightly|quarterly)\b|\b(?:every|each|start of (?:every|each|the|a)|beginning of (?:every|each|the|a)) (?:new )?quarter\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour|quarter)\b|\b(?:a\s+few|several|\d+|two|three|four|six)\s+times\s+(?:a|per)\s+day\b|\bcron\b|\bon a schedule\b|(?<!\b(?:appointments?|meetings?|calls?|bookings?|sessions?|events?|class(?:es)?|lessons?|demos?|interviews?|visits?|consultations?|posts?|is|are|was|were|gets?|got|been|be|newly|just)\s)\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|(?<!\b(?:an?|the|our|my|their|its|excel|payment|delivery|price|rate|fee|work|shift|class|training|project|production|release|maintenance|rota|staff|bus|train|tv|event|match|fixture|content|posting|editorial|cleaning|dosing|medication)\s)\bschedule\b(?!\s+(?:of|for|a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|^at\s+\d{1,2}:\d{2}\b|\bat\s+\d{1,2}:\d{2}\s*(?:utc|gmt|cet|cest|est|edt|pst|pdt|local time)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the|each|every) month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:mornings|evenings|nights|afternoons)\b|(?:^|(?<=[.!?:\n]\s*))(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:morning|evening|night|afternoon)\b|\blast\s+(?:working\s+|business\s+|work\s+|week\s*)?day\s+of\s+(?:the|each|every)\s+month\b|\b(?:at|on|every|each)\s+month[- ]end\b|^month[- ]end\b/;
+  /\bevery\s+(?:(?:\d+|other|one|two|three|four|five|six|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+)?(?:minute|min|hour|hr|day|morning|evening|night|afternoon|week|weekday|weekend|month|sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b|(?<!\b(?:to|into|in|on|onto|from)\s+(?:the|our|my|a)\s+)\b(?:daily|hourly|weekly|monthly|nightly|quarterly)\b(?!\s+(?:volumes?|budgets?|fees?|spend|spending|subscriptions?|plans?|pric\w*|salar\w*|rent|limits?|quotas?|caps?|allowance|income|costs?|rates?|recurring|retainers?|amounts?|contributions?|donors?)\b)|\b(?:every|each|start of (?:every|each|the|a)|beginning of (?:every|each|the|a)) (?:new )?quarter\b|\beach\s+(?:morning|evening|day|night|week|weekday|month|hour|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bon\s+(?:weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b|\b(?:once|twice)\s+(?:a|per|every)\s+(?:day|week|month|hour|quarter)\b|\b(?:a\s+few|several|\d+|two|three|four|six)\s+times\s+(?:a|per)\s+day\b|\bcron\b|\bon a schedule\b|(?<!\b(?:appointments?|meetings?|calls?|bookings?|sessions?|events?|class(?:es)?|lessons?|demos?|interviews?|visits?|consultations?|posts?|is|are|was|were|gets?|got|been|be|newly|just)\s)\bscheduled\b(?!\s+(?:meetings?|appointments?|calls?|interviews?|demos?|sessions?|bookings?)\b)|(?<!\b(?:an?|the|our|my|their|its|excel|payment|delivery|price|rate|fee|work|shift|class|training|project|production|release|maintenance|rota|staff|bus|train|tv|event|match|fixture|content|posting|editorial|cleaning|dosing|medication)\s)\bschedule\b(?!\s+(?:of|for|a|an|the|meetings?|appointments?|calls?|posts?|tweets?|emails?|messages?|reminders?|interviews?|it|them|demos?|sessions?|bookings?)\b)|\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|^at\s+\d{1,2}:\d{2}\b|\bat\s+\d{1,2}:\d{2}\s*(?:utc|gmt|cet|cest|est|edt|pst|pdt|local time)\b|\b(?:morning|evening|nightly|end-of-day|weekly|daily) (?:[a-z]+ )?(?:digest|report|summary|roundup|recap|briefing|brief|update|newsletter|routine|standup|reminder)s?\b|\b(?:on )?(?:the )?(?:first|1st) (?:day )?of (?:the |each |every )?month\b|\b(?:each|every|on the)\s+(?:first|1st|\d{1,2}(?:st|nd|rd|th))\s+(?:day\s+)?of\s+(?:the\s+|each\s+|every\s+)?month\b|\bevery\s+(?:second|2nd)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+(?:at\s+)?\d{1,2}:\d{2}\b|`(?:[\d*/,-]+\s+){4}[\d*/,a-z-]+`|\b(?:every|each|on)\s+(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:at\s+)?\d{1,2}(?::\d{2}\s*(?:am|pm)?|\s*(?:am|pm))(?=\W|$)|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:mornings|evenings|nights|afternoons)\b|(?:^|(?<=[.!?:\n]\s*))(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:morning|evening|night|afternoon)\b|\blast\s+(?:working\s+|business\s+|work\s+|week\s*)?day\s+of\s+(?:the|each|every)\s+month\b|\b(?:at|on|every|each)\s+month[- ]end\b|^month[- ]end\b/;
 
 const LAST_DAY =
   /\blast\s+(working\s+|business\s+|work\s+|week\s*)?day\s+of\s+(?:the|each|every)\s+month\b|\bmonth[- ]end\b/;
 
-/** "on the last working day of the month", "at month-end": a day no Schedule Trigger rule names (a Filter keeps it). */
-export function lastDayOfMonth(text: string): keyof typeof CALENDAR_DAYS | null {
-  const m = LAST_DAY.exec(text.toLowerCase());
+/** "the first Monday of the month", "every last Friday of the month": a weekday in one week of the month. */
+const NTH_WEEKDAY =
+  /\b(?:on\s+)?(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b/;
+
+const WEEK_OF_MONTH = {
+  first: 'firstWeekOfMonth',
+  second: 'secondWeekOfMonth',
+  third: 'thirdWeekOfMonth',
+  fourth: 'fourthWeekOfMonth',
+  last: 'lastWeekOfMonth',
+} as const;
+
+/**
+ * A day no Schedule Trigger rule names: "on the last working day of the month", "at month-end" (the trigger runs
+ * daily), "on the first Monday of the month" (it runs on Mondays); a Filter after the trigger keeps that day.
+ */
+export function calendarDay(text: string): keyof typeof CALENDAR_DAYS | null {
+  const lower = text.toLowerCase();
+  const nth = NTH_WEEKDAY.exec(lower);
+  if (nth) {
+    const word = { '1st': 'first', '2nd': 'second', '3rd': 'third', '4th': 'fourth' }[nth[1]!] ?? nth[1]!;
+    return WEEK_OF_MONTH[word as keyof typeof WEEK_OF_MONTH];
+  }
+  const m = LAST_DAY.exec(lower);
   return !m ? null : m[1] ? 'lastWorkingDayOfMonth' : 'lastDayOfMonth';
 }
 
@@ -30,7 +51,7 @@ function partOfName(original: string, at: number, length: number): boolean {
 /** Where the schedule phrase of a text is, and its rule (read from that phrase and a time said nearby). */
 export function findSchedule(original: string): { rule: ScheduleRule; start: number; end: number } | null {
   const lower = original.toLowerCase();
-  const re = new RegExp(SCHEDULE_PATTERN.source, 'g');
+  const re = new RegExp(`${SCHEDULE_PATTERN.source}|${DATED.source}`, 'g');
   // "a weekly digest: … every Friday": a match that names the day or the hour says more than the first.
   const all = [...lower.matchAll(re)].filter((m) => !partOfName(original, m.index, m[0].length));
   const weekday = /(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/;
@@ -63,8 +84,12 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
     const sentence = lower.slice(sentenceStart, sentenceEnd === undefined ? undefined : end + sentenceEnd);
     const time = timeOf(phrase)
       ? ''
-      : (/\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b/.exec(sentence)?.[0] ?? '');
-    return { rule: scheduleRule(`${phrase} ${time}`), start, end };
+      : (/\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\bat\s+(?:[01]?\d|2[0-3]):[0-5]\d\b/.exec(
+          sentence,
+        )?.[0] ?? '');
+    // "every year on March 1": the date said after a yearly word.
+    const date = YEARLY.test(phrase) ? (new RegExp(DATED.source).exec(sentence.replace(YEARLY, ''))?.[0] ?? '') : '';
+    return { rule: scheduleRule(`${phrase} ${time} ${date}`), start, end };
   }
   return null;
 }
@@ -136,6 +161,59 @@ function daysNamed(text: string): number[] {
   ).filter((i) => i >= 0);
 }
 
+/** "every other week", "every 2 weeks", "fortnightly", "biweekly": weeks between runs. */
+function weeksBetween(text: string): number {
+  if (/\bevery\s+(?:other|second|2nd)\s+(?:week|\w+day)\b|\bfortnight(?:ly)?\b|\bbi-?weekly\b/.test(text)) return 2;
+  const n = /\bevery\s+(\d+|two|three|four)\s+weeks\b/.exec(text);
+  return n ? Math.min(52, count(n[1])) : 1;
+}
+
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_WORD =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** "January, April, July and October". */
+const MONTH_LIST = `${MONTH_WORD}(?:\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)${MONTH_WORD})*`;
+const ORDINAL = '(\\d{1,2})(?:st|nd|rd|th)?';
+const monthOf = (word: string): number => MONTH_NAMES.indexOf(word.slice(0, 3)) + 1;
+
+/**
+ * The days and months of a cron expression for dates no interval rule names: "on the 1st and 15th of each month"
+ * ("1,15 * *"), "on the 5th of January, April, July and October" ("5 1,4,7,10 *"), "every year on March 1",
+ * "annually on 1 January" ("1 3 *", "1 1 *"), "yearly" (the 1st of January).
+ */
+function datesOf(text: string): string | null {
+  const months = (words: string): string =>
+    [...new Set([...words.matchAll(new RegExp(MONTH_WORD, 'g'))].map((m) => monthOf(m[0])))]
+      .filter((n) => n > 0)
+      .sort((a, b) => a - b)
+      .join(',');
+  const dayFirst = new RegExp(
+    `\\b(?:(?:on|every|each)\\s+(?:the\\s+)?|the\\s+)${ORDINAL}\\s+(?:of\\s+)?(${MONTH_LIST})\\b`,
+  ).exec(text);
+  if (dayFirst) return `${Math.min(31, Number(dayFirst[1]))} ${months(dayFirst[2]!)} *`;
+  const monthFirst = new RegExp(`\\b(?:on|every|each)\\s+(${MONTH_WORD})\\s+${ORDINAL}\\b(?!\\s*:)`).exec(text);
+  if (monthFirst) return `${Math.min(31, Number(monthFirst[2]))} ${monthOf(monthFirst[1]!)} *`;
+  const monthDays = /\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\s+and\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b/.exec(
+    text,
+  );
+  if (monthDays) return `${Math.min(31, Number(monthDays[1]))},${Math.min(31, Number(monthDays[2]))} * *`;
+  if (YEARLY.test(text)) return '1 1 *';
+  return null;
+}
+
+const YEARLY =
+  /\b(?:every|each|once\s+a|once\s+per)\s+year\b|\bannually\b|\byearly\b(?!\s+(?:plans?|subscriptions?|pric\w*|fees?|billing|members?\w*|contracts?|revenue|budget|totals?))/;
+
+/** Schedules said as dates, as weeks of the month, by the half hour or by the fortnight. */
+const DATED = new RegExp(
+  [
+    `\\b(?:(?:on|every|each)\\s+(?:the\\s+)?|the\\s+)\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_LIST}(?![a-z])`,
+    `\\b(?:on|every|each)\\s+${MONTH_WORD}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?!\\s*:)`,
+    '\\bon\\s+the\\s+\\d{1,2}(?:st|nd|rd|th)\\s+and\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)\\b',
+    '\\bevery\\s+(?:half\\s+(?:an\\s+)?hour|half-hour|fortnight)\\b|\\b(?:half-hourly|fortnightly|bi-?weekly)\\b',
+  ].join('|') + `|${NTH_WEEKDAY.source}|${YEARLY.source}`,
+);
+
 function scheduleRule(text: string): ScheduleRule {
   const cron =
     /\bcron(?:\s+(?:expression|schedule))?\s*[:(]?\s*[`"']?((?:[\d*/,-]+\s+){4}[\d*/,a-z-]+)/.exec(text) ??
@@ -145,6 +223,8 @@ function scheduleRule(text: string): ScheduleRule {
     /\bevery\s+(\d+|one|two|five|ten|fifteen|twenty|thirty|few|couple(?:\s+of)?|several)\s+min(?:ute)?s?\b/.exec(text);
   if (minutes) return { field: 'minutes', minutesInterval: minutes[1] === 'few' ? 5 : count(minutes[1]) };
   if (/\bevery\s+minute\b/.test(text)) return { field: 'minutes', minutesInterval: 1 };
+  if (/\bevery\s+(?:half\s+(?:an\s+)?hour|half-hour)\b|\bhalf-hourly\b/.test(text))
+    return { field: 'minutes', minutesInterval: 30 };
   const hours =
     /\bevery\s+(\d+|other|two|three|four|six|few|couple(?:\s+of)?|several)\s+(?:hours?|hrs?)\b|\bevery\s+other\s+hour\b/.exec(
       text,
@@ -169,9 +249,13 @@ function scheduleRule(text: string): ScheduleRule {
   )
     return { field: 'months', monthsInterval: 3, triggerAtDayOfMonth: 1, ...at };
   // The last (working) day of the month: every day, and a Filter after the trigger keeps that day.
-  if (lastDayOfMonth(text)) return { field: 'days', daysInterval: 1, ...at };
+  const nth = NTH_WEEKDAY.exec(text);
+  if (nth) return { field: 'weeks', weeksInterval: 1, triggerAtDay: [dayIndex(nth[2]!)], ...at };
+  if (calendarDay(text)) return { field: 'days', daysInterval: 1, ...at };
+  const dated = datesOf(text);
+  if (dated) return { field: 'cronExpression', expression: `${time.minute} ${time.hour} ${dated}` };
   if (
-    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\b(?:first|1st) (?:day )?of (?:the |each |every )?month\b|\b(?:on the|each|every)\s+\d{1,2}(?:st|nd|rd|th)\s+(?:day\s+)?of\s+(?:the\s+)?month\b/.test(
+    /\bmonthly\b|\bevery\s+month\b|\beach\s+month\b|\bonce\s+(?:a|per|every)\s+month\b|\b(?:first|1st) (?:day )?of (?:the |each |every )?month\b|\b(?:on the|each|every)\s+\d{1,2}(?:st|nd|rd|th)\s+(?:day\s+)?of\s+(?:the\s+|each\s+|every\s+)?month\b/.test(
       text,
     )
   ) {
@@ -184,11 +268,17 @@ function scheduleRule(text: string): ScheduleRule {
     };
   }
   const days = daysNamed(text);
-  if (days.length || /\bweekly\b|\bevery\s+(?:other\s+)?week\b|\bonce\s+(?:a|per|every)\s+week\b/.test(text)) {
+  if (
+    days.length ||
+    /\bfortnight(?:ly)?\b|\bbi-?weekly\b|\btwice\s+(?:a|per|every)\s+week\b|\bweekly\b|\bevery\s+(?:other\s+)?week\b|\bonce\s+(?:a|per|every)\s+week\b/.test(
+      text,
+    )
+  ) {
     return {
       field: 'weeks',
-      weeksInterval: /\bevery\s+(?:other|second|2nd)\s+(?:week|\w+day)\b/.test(text) ? 2 : 1,
-      triggerAtDay: days.length ? days : [1],
+      weeksInterval: weeksBetween(text),
+      // "twice a week": Mondays and Thursdays.
+      triggerAtDay: days.length ? days : /\btwice\s+(?:a|per|every)\s+week\b/.test(text) ? [1, 4] : [1],
       ...at,
     };
   }

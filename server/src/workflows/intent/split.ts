@@ -278,6 +278,8 @@ export function routeVerbAt(tokens: Token[], k: number): number {
   const value =
     t.kind === 'quote' ||
     (t.kind === 'word' &&
+      // "and insert store, date, revenue into the MySQL table": a verb that starts a step, not an "insert" event.
+      !(verbClass(t.lower) && lemma(t.lower) === t.lower && /^(?:and|then|,)$/.test(tokens[k - 1]?.lower ?? '')) &&
       (fieldOfValue(t.lower) !== null ||
         /^(?:unknown|other|others|everything|anything|rest|remaining)$/.test(t.lower)));
   // "Hot leads should be created in HubSpot; everyone else …": with the other items named, any word may be the value.

@@ -11,6 +11,7 @@ import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
 import { appThenAction } from './split.ts';
 import { buildsNamed, namedStep } from './named.ts';
+import { MAIL_SENDERS, NEWSLETTERS } from './appGroups.ts';
 
 export interface ReadContext {
   tokens: Token[];
@@ -231,7 +232,12 @@ const STATE =
 /** "create a task in HubSpot", "get the lead from Pipedrive": the item named just before the app's preposition. */
 function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): string | undefined {
   // "create an issue in our Taiga project": the items made, before where they go, past the place's determiner.
-  const at = made && /^(?:our|the|my|their|your)$/.test(tokens[ref.from - 1]?.lower ?? '') ? ref.from - 1 : ref.from;
+  // "download every JSON file in the Google Drive folder": the items read, before where they are.
+  const at =
+    (made || CONTAINERS.test(tokens[ref.to]?.lower ?? '')) &&
+    /^(?:our|the|my|their|your)$/.test(tokens[ref.from - 1]?.lower ?? '')
+      ? ref.from - 1
+      : ref.from;
   if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[at - 1]?.lower ?? '')) return undefined;
   const noun = tokens[at - 2];
   if (at - 2 < from || noun?.kind !== 'word' || !ITEM_AFTER.test(noun.lower)) return undefined;
@@ -527,6 +533,9 @@ function agentTools(words: string): AgentTool[] {
 
 function genericApp(kind: GenericKind, ctx: ReadContext, said: string, sending: boolean): string {
   if (kind === 'email' && ctx.mailApp) return ctx.mailApp;
+  // "read the Excel sheet Roster … write them to the Errors sheet": the spreadsheet app the request uses.
+  const sheet = kind === 'sheet' ? ctx.mentions.apps.find((a) => SHEET_APPS.test(a.app.key))?.app.key : undefined;
+  if (sheet) return sheet;
   const info = GENERIC_DEFAULTS[kind];
   if (!ctx.choices.some((c) => c.said.toLowerCase() === said.toLowerCase()))
     ctx.choices.push({ said, chose: info.chose, change: info.change });
@@ -565,6 +574,9 @@ export const SMS_APPS = /^(?:twilio|vonage|messageBird|plivo|sms77|msg91|mocean|
 /** Apps that keep rows and columns: "the sheet" of a clause that names one is that app's. */
 const SHEET_APPS =
   /^(?:googleSheets|microsoftExcel|airtable|baserow|nocoDb|seaTable|grist|coda|stackby|smartsheet|dataTable|notion)$/;
+
+/** Meeting apps that keep a call's recording and transcript. */
+const MEETING_APPS = /^(?:zoom|microsoftTeams|ciscoWebex|goToWebinar|googleMeet)$/;
 
 const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
 
@@ -611,6 +623,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     .filter((t) => t.kind === 'word')
     .map((t) => t.lower)
     .join(' ');
+  // "Zoom sends us a webhook when the recording is finished. Then get the transcript": the meeting app keeps the
+  // transcript; it is fetched from its API, not made by a model.
+  if (
+    /^(?:(?:and|then)\s+)?(?:get|fetch|download|pull|grab|retrieve)\s+(?:the|its|their)\s+(?:meeting\s+|call\s+|recording\s+)?transcripts?$/.test(
+      words,
+    )
+  ) {
+    const meeting = ctx.mentions.apps.find((a) => MEETING_APPS.test(a.app.key));
+    if (meeting)
+      return [
+        { kind: 'http', url: null, method: 'GET', api: `${meeting.app.name} API`, system: meeting.app.name, phrase },
+      ];
+  }
   // "We use outlook.", "we're on HubSpot": which apps the request means, said as a fact, is no step.
   if (
     /^(?:(?:and|but|also)\s+)?(?:we|i)\s+(?:use|are using|'re using|re using|am using|'m using|are on|'re on|re on|have)\s+(?:\w+\s+){0,3}$/.test(
@@ -719,6 +744,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     ctx.usedNodes.add(n.from);
     if (!work.some((w) => buildsNamed(w, n.kind))) work.push(step);
   }
+  // "read all files in /var/backups on the n8n server, zip them": the files stay files; nothing reads their text.
+  if (
+    work.some((w) => w.kind === 'node' && (w.node === 'compression' || w.node === 'readFiles')) &&
+    !/\b(?:text|contents?|parse|extract)\b/.test(words)
+  )
+    for (let i = work.length - 1; i >= 0; i--) {
+      const w = work[i]!;
+      if (w.kind === 'extract' && w.format === 'text') work.splice(i, 1);
+    }
 
   // "I want to get a message in Slack when …", "we should receive an alert on Telegram": someone is sent it.
   const notified =
@@ -900,9 +934,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       kind !== 'message' &&
       kind !== 'publish' &&
       !SMS_APPS.test(ref.app.key) &&
-      !/^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun|mailchimp|mailerLite|brevo|sendInBlue|convertKit)$/.test(
-        ref.app.key,
-      ) &&
+      !MAIL_SENDERS.test(ref.app.key) &&
+      !NEWSLETTERS.test(ref.app.key) &&
       (/^(?:email|e-mail|mail|text|sms|dm|ping)$/.test(head?.word ?? '') ||
         m.generics.some((g) => SEND_GENERIC.has(g.kind)) ||
         m.apps.some((a) => a !== ref && appKind(a.app) === 'message') ||
@@ -1155,13 +1188,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     if (
       g.kind === 'email' &&
-      (outputs.some(
-        (s) =>
-          s.kind === 'app' &&
-          /^(?:gmail|microsoftOutlook|emailSend|sendGrid|mailgun|mailjet|mandrill|postmark|awsSes|brevo|sendInBlue|sendy)$/.test(
-            s.app,
-          ),
-      ) ||
+      (outputs.some((s) => s.kind === 'app' && MAIL_SENDERS.test(s.app)) ||
         sources.some((s) => s.kind === 'app' && /^(?:gmail|microsoftOutlook)$/.test(s.app)))
     )
       continue;

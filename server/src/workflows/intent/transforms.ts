@@ -89,7 +89,7 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
     return steps;
   }
   const convert =
-    /\b(?:export|convert|save|write|turn|generate|create|backup|backups|archive|dump)\w*\b(?:[^.]|\.(?=\w))*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+)?(?:[\w-]+\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
+    /\b(?:export|convert|save|write|turn|generate|create|backup|backups|archive|dump|put|place|collect|pack|bundle)\w*\b(?:[^.]|\.(?=\w))*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+|one\s+)?(?:[\w-]+\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
       words,
     );
   // "returns … as JSON" is how an answer is written, not a file.
@@ -143,8 +143,18 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     );
   if (sort?.[1])
     return { kind: 'sort', field: sort[1], order: sort[2]?.startsWith('asc') ? 'ascending' : 'descending' };
-  if (/\bcount\w*\s+(?:them|the|how many|all|it|items|rows|orders)\b/.test(words) && cls === 'transform')
-    return { kind: 'count' };
+  const counted = /\bcount\w*\s+(?:them|the|how many|all|it|items|rows|orders)\b/.exec(words);
+  if (counted && cls === 'transform') {
+    // "count them per assignment_group and priority": one count per value of those fields.
+    const per =
+      /^[\w ]*?\b(?:per|by|for each|grouped by|broken down by)\s+(?:the\s+)?([a-z_]+)(?:\s*(?:,|and|&)\s*(?:the\s+)?([a-z_]+))?/.exec(
+        words.slice(counted.index + counted[0].length),
+      );
+    const by = [per?.[1], per?.[2]].filter(
+      (f): f is string => Boolean(f) && !/^(?:day|week|month|hour|year|them|it|the|email|hand)$/.test(f!),
+    );
+    return by.length ? { kind: 'count', by: by.join(',') } : { kind: 'count' };
+  }
   const sum =
     /\b(?:sum|total|add up)\w*\s+(?:up\s+)?(?:the\s+|their\s+|all\s+)?([a-z_]+)\b|\b(?:calculate|compute)\w*\s+(?:the\s+)?totals?\b/.exec(
       words,

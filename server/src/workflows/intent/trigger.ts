@@ -30,7 +30,7 @@ const CHECKS =
   /^(?:check|checks|see|verify|verifies|determine|determines|decide|decides|tell|detect|detects|figure|classify)$/;
 
 const EVENT_START =
-  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|which arrive|which arrives|that land|that lands|that come in|that comes in)$/;
+  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|which arrive|which arrives|that land|that lands|that come in|that comes in|(?:on )?(?:every|each) (?:push|commit|merge)|on (?:push|commit|merge))$/;
 
 const EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
@@ -48,7 +48,11 @@ const EVENTS: Array<[RegExp, string]> = [
   ],
 ];
 
-const eventOf = (text: string) => EVENTS.find(([re]) => re.test(text))?.[1] ?? 'created';
+/** The event its words name; what the items have ("comes in with payment method …") is their test, not the event. */
+const eventOf = (text: string) => {
+  const head = text.replace(/\s(?:with|whose|where|having|containing)\s.*$/, '');
+  return EVENTS.find(([re]) => re.test(head))?.[1] ?? 'created';
+};
 
 const EVENT_VERB =
   /^(?:arrives?|comes?|came|received|receives?|created|added|submitted|submits?|fills?|filled|booked|books?|opened|opens|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|pushed|pushes|published|publishes|starts?|ends?|completed|completes|cancel+ed|cancels?|buys?|bought|orders|ordered|purchases?|purchased|deleted|moved|assigned|closed|closes|hits?|mentioned|mentions|sent|replied|replies|responds?|placed|registers|registered|shared|edited|modified|drops?|appears?|happens?|occurs?|reaches|exceeds|won|lost|expires?|expired|succeeds?|succeeded|goes|went|becomes?|flagged|approved|rejected|signed|lands|landed|fires|fired|triggers|triggered|resolves|resolved|breaches|breached)$/;
@@ -103,7 +107,9 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     // items is the steps.
     if (
       /^(?:should|must|shall|needs|need|has|have|will)$/.test(t.lower) &&
-      (/^(?:be|get|receive|go|automatically|also|then|immediately|now)$/.test(tokens[end + 1]?.lower ?? '') ||
+      (/^(?:be|get|receive|go|automatically|also|then|immediately|now|start|trigger|run|kick|launch)$/.test(
+        tokens[end + 1]?.lower ?? '',
+      ) ||
         (/^(?:to)$/.test(tokens[end + 1]?.lower ?? '') && tokens[end + 2]?.lower === 'be'))
     )
       break;
@@ -124,7 +130,12 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       /^(?:set|sets)$/.test(t.lower) &&
       /^(?:its|the|their)$/.test(tokens[end + 1]?.lower ?? '') &&
       tokens[end + 3]?.lower === 'to';
-    if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace && !setsField) break;
+    // "pushes to the main branch in GitHub": "branch" names where the push went.
+    const gitNoun =
+      /^(?:branch|branches|repo|repos|repository)$/.test(t.lower) &&
+      /^(?:in|on|of|at)$/.test(tokens[end + 1]?.lower ?? '');
+    if (sawEvent && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && !nounPlace && !setsField && !gitNoun)
+      break;
     // "2 days after a Calendly booking send a feedback email": an action right after the event's item starts the steps.
     if (
       cls &&
@@ -140,10 +151,10 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     // "when the NPS score < 7 email me", "disk usage above 90% send a PagerDuty alert": an action right after the
     // bound a test names starts the steps.
     const bound =
-      /^[$€£]?\d[\d.,]*k?$/.test(prev) ||
+      /^[$€£¥₹]?\d[\d.,]*k?$/.test(prev) ||
       ((prev === '%' ||
         /^(?:usd|eur|gbp|dollars?|euros?|pounds?|degrees?|days?|hours?|minutes?|percent|ms|gb|mb)$/.test(prev)) &&
-        /^[$€£]?\d[\d.,]*k?$/.test(tokens[end - 2]?.lower ?? ''));
+        /^[$€£¥₹]?\d[\d.,]*k?$/.test(tokens[end - 2]?.lower ?? ''));
     if (bound && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower) && end > at + span) break;
     // "when someone cancel a class (our site send webhook) look in the sheet …": an action after the aside.
     if (prev === ')' && cls && cls !== 'umbrella' && !EVENT_VERB.test(t.lower)) break;
@@ -435,8 +446,12 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       /\b(?:that|which|who)\s+(?:starts?|begins?|ends?)\s+(?:with|in)\b.*$/
         .exec(words)?.[0]
         ?.replace(/^\w+/, 'the text') ??
+      // (Quoted values keep their quotes and case: "with payment method 'Pay by invoice'".)
       /\b(?:has|have|with|whose|where|that has|containing|gets|of (?:type|category|kind|priority|status))\b.*$/.exec(
-        words,
+        tokens
+          .slice(i, end)
+          .map((t) => (t.kind === 'quote' ? `'${t.text}'` : t.lower))
+          .join(' '),
       )?.[0] ??
       // "every new Shopify customer who accepted marketing emails": something the item did.
       /\b(?:who|that)\s+(?:have\s+|has\s+)?(?!been\b|need\b|used\b)[a-z]{3,}ed\b.*$/
@@ -504,6 +519,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         .slice(Math.max(0, i - 6), ref.from)
         .map((t) => t.lower)
         .join(' ');
+      // "someone pushes to our GitHub repo": code pushed to a git host is that host's event.
+      if (/^(?:github|gitlab|bitbucket|gitea)$/.test(ref.app.key) && /\b(?:push|commit|merge)\w*\b/.test(before))
+        return true;
       // "… fills out the contact form and it goes into HubSpot": where the items go is no source either.
       return !/\b(?:(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*|(?:add|save|store|log|write|append|insert|subscribe)(?:s|ing)?)\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
         `${before} `,
@@ -775,7 +793,7 @@ const SAID_PATH = /\b(?:webhook|endpoint)\s+(?:at\s+|path\s+|url\s+|on\s+)?[`'"�
  * fails, …": a workflow other workflows hand their failures to, which starts from n8n's Error Trigger.
  */
 const ERROR_HANDLER =
-  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b/i;
+  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:(?:is|are) (?:failing|erroring|broken|crashing)|fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b/i;
 
 /** "Manual run.", "Manual run: read …", "I'll start it by hand:": a sentence that says only how the workflow starts. */
 const STATED_MANUAL =
@@ -879,7 +897,7 @@ function namedForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrig
  */
 function askedForm(tokens: Token[], original: string): FoundTrigger | null {
   const said =
-    /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n(]{1,40}?)?\s*(?::|\(|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n()]{3,200})/i.exec(
+    /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*(?:(?!sure\b|it\b|them\b|the\b|this\b)[a-z][\w-]*\s+){0,2}?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n(]{1,40}?)?\s*(?::|\(|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n()]{3,200})/i.exec(
       original,
     ) ??
     // "Supers submit a daily log through an n8n form: project, weather, crew count, …": people fill in a form.

@@ -14,7 +14,7 @@ function ago(amount: string, unit: string): string {
 
 function numberOf(raw: string): number | null {
   // "-15" (a temperature below zero) keeps its sign.
-  const m = /^(-)?\s?\$?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
+  const m = /^(-)?\s?[$€£¥₹]?\s*([\d,]*\.?\d+)\s*(k|m|thousand|million)?$/i.exec(raw.trim());
   if (!m?.[2]) return null;
   const base = (m[1] ? -1 : 1) * Number(m[2].replace(/,/g, ''));
   const unit = m[3]?.toLowerCase();
@@ -24,7 +24,7 @@ function numberOf(raw: string): number | null {
 const FIELD = '\\b(?:the |its |their |his |her |a |an )?([a-z][a-z _-]{0,40}?)';
 // A number, then its unit if any ("3kW", "5 %", "10 GB"): the unit is not part of the value.
 const NUMBER =
-  '((?:-\\s?(?=\\d))?\\$?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|gbp|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
+  '((?:-\\s?(?=\\d))?[$€£¥₹]?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|€|£|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|euros?|gbp|chf|inr|aud|cad|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
 /** "drops below", "goes above", "rises over": a value moving past a bound is compared with it. */
 const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets |rises? |rose |climbs? |jumps? )?';
 const ABOVE =
@@ -102,7 +102,8 @@ const fieldName = (raw: string) => {
     // "pays with Stripe and the amount …": the field is the last thing named before the test.
     .replace(/^.*\b(?:and|where|whose|when|if)\s+(?=\S)/, '')
     // "any product with stock below 5": the field is what the items have.
-    .replace(/^.*\b(?:with|having|that have|which have)\s+(?=\S)/, '')
+    // "the order has a total over 2000": what the item has.
+    .replace(/^.*\b(?:with|having|that have|which have|has|have)\s+(?=\S)/, '')
     // "an NPS response from our Typeform survey": the field is named before where the items come from.
     .replace(/^(\S+(?:\s+\S+)*?)\s+(?:from|in|on|via)\s+.*$/, '$1')
     .split(/\s+/)
@@ -133,6 +134,12 @@ const QUOTED_FIELD =
 
 export function conditionOf(text: string): (Condition & { end: number }) | null {
   text = text.replace(QUOTED_FIELD, (whole: string, name: string) => ` ${name} `.padEnd(whole.length));
+  // "if the email looks valid", "seems to be spam": the state it is in (same length, so ends hold).
+  // (A judgement, "seems toxic", "sounds rude", is an AI step's flag, read below.)
+  text = text.replace(
+    /\b(?:looks|seems|appears)(?:\s+to\s+be)?(?=\s+(?:valid|invalid|correct|incorrect|complete|incomplete|empty|wrong|ok|okay|fine|real|duplicated?|missing|blank)\b)/g,
+    (said: string) => 'is'.padEnd(said.length),
+  );
   const first = oneCondition(text);
   return first ? joined(text, first) : null;
 }
@@ -505,13 +512,26 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "messages with severity 'critical'", "tickets whose priority is urgent", "rows where env = prod": a field said
   // with its value after the items.
+  // "with payment method 'Pay by invoice'": any field, with its value in quotes.
+  const quoted =
+    /\b(?:with|where|whose|having|that have|which have)\s+(?:a\s+|the\s+|an\s+)?([a-z][a-z_]{1,20}(?:\s+[a-z][a-z_]{1,20}){0,2}?)\s+(?:of\s+|=\s*|==\s*|is\s+|:\s*|set to\s+)?["“‘']([^"”’'\n]{1,40})["”’']/.exec(
+      text,
+    );
+  if (
+    quoted?.[2] &&
+    !/\b(?:and|or|then|to|in|from|subject|text|title|name|body|message|word|words|phrase|keyword)$/.test(quoted[1]!)
+  )
+    return {
+      condition: { field: quoted[1]!.replace(/\s+/g, '_'), operator: 'equals', value: quoted[2] },
+      end: quoted.index + quoted[0].length,
+    };
   const keyed =
-    /\b(?:with|where|whose|having|that have|which have)\s+(?:a\s+|the\s+|an\s+)?(status|severity|priority|level|type|category|stage|state|tier|plan|source|label|tag|country|region|environment|env|kind|plan_type|ticket_type|event_type|topic|department|rating|grade|segment|industry|lead_source)\s+(?:of\s+|=\s*|==\s*|is\s+|:\s*|set to\s+)?["'“‘]?([\w.-]{1,40})["'”’]?/.exec(
+    /\b(?:with|where|whose|having|that have|which have)\s+(?:a\s+|the\s+|an\s+)?((?:(?:shipping|billing|payment|order|ticket|deal|lead|customer|account|delivery|fulfil?lment)[ _])?(?:method|currency|language|branch|role|team|channel|status|severity|priority|level|type|category|stage|state|tier|plan|source|label|tag|country|region|environment|env|kind|plan_type|ticket_type|event_type|topic|department|rating|grade|segment|industry|lead_source))\s+(?:of\s+|=\s*|==\s*|is\s+|:\s*|set to\s+)?["'“‘]?([\w.-]{1,40})["'”’]?/.exec(
       text,
     );
   if (keyed?.[2] && !/^(?:is|are|of|the|a|an|and|or|field|column|set|not)$/.test(keyed[2]))
     return {
-      condition: { field: keyed[1]!, operator: 'equals', value: keyed[2] },
+      condition: { field: keyed[1]!.replace(' ', '_'), operator: 'equals', value: keyed[2] },
       end: keyed.index + keyed[0].length,
     };
   // "if it's 4 or 5 stars", "if the review is 1 to 3 stars", "rated 4-5 stars": a rating in a range.
@@ -655,8 +675,25 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: `${tagged[2]}s`, operator: 'contains', value: tagged[1] },
       end: tagged.index + tagged[0].length,
     };
+  // "If any P1 incidents were opened", "if there are any SEV1 alerts": the items of that priority or severity.
+  const ranked =
+    /\b(?:there (?:are|is|were|was) )?any (?:new )?(p[0-5]|sev-?[0-5]|s[0-5]|critical|urgent|blocker|high-priority)\s+([a-z]+s)\b(?:\s+(?:were|was|are|is|got|have been|has been|came)(?:\s+(?:opened|created|raised|reported|filed|logged|in|added|received))?\b)?/i.exec(
+      text,
+    );
+  if (ranked?.[1]) {
+    const value = ranked[1];
+    const field = /^p\d$/i.test(value)
+      ? 'priority'
+      : /^(?:sev-?\d|s\d)$/i.test(value)
+        ? 'severity'
+        : (fieldOfValue(value.toLowerCase()) ?? 'priority');
+    return {
+      condition: { field, operator: 'equals', value: /\d/.test(value) ? value.toUpperCase() : value.toLowerCase() },
+      end: ranked.index + ranked[0].length,
+    };
+  }
   // "if there are no open orders", "if there is a new reply": whether the items exist at all.
-  const there = /\bthere (?:are|is|were|was) (no|any|new|some|an?)?\s*([a-z]+)(?:\s([a-z]+))?/.exec(text);
+  const there = /\bthere (?:are|is|were|was) (?:(no|any|new|some|an?)\s+)?([a-z]+)(?:\s([a-z]+))?/.exec(text);
   if (there?.[2] && there[3] && !THERE_STOP.test(there[3])) there[2] = `${there[2]} ${there[3]}`;
   if (there?.[2])
     return {
@@ -1080,11 +1117,24 @@ const APPROVAL =
 const TO_ME =
   /\b(?:email|e-mail|mail|text|sms)\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:to\s+)?(?:me|myself|us)\b|\bsend\s+(?:me|us|myself)\s+(?:an?\s+)?(?:\w+\s+)?(?:email|e-mail|mail|sms|text)\b|\b(?:send|forward)\s+an?\s+(?:sms|email|text)\s+to\s+(?:me|us|myself)\b|\b(?:to|send\s+(?:it|them|this))\s+(?:to\s+)?(?:me|us|myself)\s+(?:by|via)\s+(?:email|e-mail|mail|sms|text)\b|\b(?:notify|alert|tell|ping|remind|warn|inform|let)\s+(?:me|us)\s+(?:know\s+)?(?:by|via|over|through|with\s+an?)\s+(?:email|e-mail|mail|sms|text)\b/i;
 
+/** "start the Jenkins job", "kick off a build", "trigger the DAG", "run the pipeline": an existing job is run. */
+const RUN_JOB =
+  /\b(?:start|starts|run|runs|trigger|triggers|kick(?:s)? off|launch|launches|execute|executes|fire|fires)\s+(?:(?:the|a|our|its|their|an?)\s+)?(?:[\w-]+\s+){0,2}?(?:job|build|pipeline|dag|workflow run|deploy(?:ment)?)\b/i;
+
+/** "remove them from all Entra ID groups", "add the user to the 'Sales' group": a membership. */
+const MEMBERSHIP =
+  /\b(?:(?:remove|delete|kick|take|drop)\w*\s+(?:[\w'-]+\s+){0,3}?from|(?:add|put|invite|assign)\w*\s+(?:[\w'-]+\s+){0,3}?(?:to|into))\s+(?:all\s+|the\s+|our\s+|their\s+|any\s+|every\s+)?(?:(?:[\w'-]+|["'“‘][^"'”’]{1,40}["'”’])\s+){0,3}?(?:groups?|teams?|segments?|audiences?|distribution lists?|security groups?|roles?)\b(?=\s*(?:$|[,.;:!?)'"’”]|(?:in|on|at|for|and|then|via|with|so|as|of|named|called)\b|["'“‘]|[a-z0-9]+[-_][\w-]+))/i;
+
 export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};
   if (APPROVAL.test(phrase)) hints.approval = true;
   const channel = tokens.find((t) => t.kind === 'channel');
   if (channel) hints.channel = channel.text;
+  // "the Microsoft Teams channel 'Major Incidents'": a channel named in quotes.
+  else {
+    const named = /\bchannel\s+(?:called\s+|named\s+)?["'“‘]([^"'”’\n]{1,60})["'”’]/i.exec(phrase);
+    if (named?.[1]) hints.channel = named[1];
+  }
   const email = tokens.find((t) => t.kind === 'email');
   if (email) hints.email = email.text;
   // "email me the new orders", "text me when …": the user's own address and number, not the item's.
@@ -1107,6 +1157,13 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   }
   const url = tokens.find((t) => t.kind === 'url');
   if (url) hints.url = url.text;
+  if (RUN_JOB.test(phrase)) hints.run = true;
+  const folder =
+    /\bfolder\s+(?:called\s+|named\s+)?["'“‘]([^"'”’\n]{1,60})["'”’]/i.exec(phrase) ??
+    /["'“‘]([^"'”’\n]{1,60})["'”’]\s+folder\b/i.exec(phrase);
+  if (folder?.[1]) hints.folder = folder[1];
+  const member = MEMBERSHIP.exec(phrase);
+  if (member) hints.member = /^(?:remove|delete|kick|take|drop)/i.test(member[0]) ? 'remove' : 'add';
   if (/\b(?:upsert\w*|(?:create|add|insert) or update|update or (?:create|add|insert))\b/i.test(phrase))
     hints.upsert = true;
   const table =

@@ -290,3 +290,28 @@ describe('the reader on a step said once for each value, and on sheets and meeti
     );
   });
 });
+
+describe('the reader on items named, items not found and alerts a system sends', () => {
+  it('keeps the items of a name said after them, and calls an API an app’s name qualifies once', () => {
+    const spec = readRequest(
+      'Every hour call the Google Workspace Admin SDK Reports API (applicationName=login) for the last hour and store every event in the MongoDB collection gws_login_audit. Events named login_failure should additionally be posted to Slack #sec-alerts.',
+    );
+    assert.deepEqual(kinds(spec.steps), ['http', 'mongoDb:create', 'filter', 'slack:send']);
+    assert.deepEqual(filters(spec.steps), [{ field: 'name', operator: 'equals', value: 'login_failure' }]);
+  });
+
+  it('tests that a lookup found nothing ("Any SKU that isn’t found in Shopify …"), with no step in that app', () => {
+    const spec = readRequest(
+      "Every 2 hours, read stock on hand from Unleashed Software and update the matching Shopify product inventory by SKU. Any SKU that isn't found in Shopify should be logged to the 'Unmatched SKUs' Google Sheet.",
+    );
+    assert.deepEqual(kinds(spec.steps), ['unleashedSoftware:read', 'shopify:update', 'filter', 'googleSheets:create']);
+    assert.deepEqual(filters(spec.steps), [{ field: 'id', operator: 'notExists', value: '' }]);
+  });
+
+  it('starts from a Webhook for alerts of a system with no trigger, and tests them before posting', () => {
+    const spec = readRequest('Post Grafana alerts to our Webex room "NOC", but only the ones with status firing.');
+    assert.deepEqual(spec.trigger, { kind: 'webhook', path: 'grafana-alerts', method: 'POST' });
+    assert.deepEqual(kinds(spec.steps), ['filter', 'ciscoWebex:send']);
+    assert.deepEqual(filters(spec.steps), [{ field: 'status', operator: 'equals', value: 'firing' }]);
+  });
+});

@@ -143,3 +143,36 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
   if (own >= 0) steps.splice(own, 1);
   return { kind: 'app', app: first.key, event: 'created' };
 }
+
+/**
+ * "Post Grafana alerts to our Webex room", "forward Alertmanager alerts to Teams": alerts of a system n8n has no
+ * trigger for reach the workflow through a Webhook that system calls; the system itself is no step.
+ */
+export function alertHook(trigger: Trigger, steps: Step[], mentions: Mention[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual') return null;
+  const catalog = nodeCatalog();
+  for (const m of mentions) {
+    const app = catalog.app(m.key);
+    if (!app || app.trigger || m.at === undefined) continue;
+    // The app's name, then the alerts ("Grafana alerts"), plural: what it sends, not one message of its own.
+    const said = /^([\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?:alerts|alarms|incidents|notifications)\b/i.exec(
+      original.slice(m.at),
+    );
+    if (!said || said[1]!.length > app.name.length + 2) continue;
+    const before = original.slice(Math.max(0, m.at - 40), m.at);
+    // "send me a Pushbullet notification": a message of that app the workflow sends.
+    if (/\b(?:an?|one)\s+$/i.test(before)) continue;
+    if (
+      !/\b(?:post|posts|send|sends|forward|forwards|push|pushes|relay|relays|route|routes|pipe|pipes|mirror|mirrors|get|receive|when|whenever|every|each|new|incoming)\b[\w\s]*$/i.test(
+        before,
+      )
+    )
+      continue;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const s = steps[i]!;
+      if (s.kind === 'app' && s.app === m.key) steps.splice(i, 1);
+    }
+    return { kind: 'webhook', path: `${m.key.toLowerCase()}-alerts`, method: 'POST' };
+  }
+  return null;
+}

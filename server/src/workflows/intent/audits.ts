@@ -19,7 +19,7 @@ import {
   watchTrigger,
   webhookTrigger,
 } from './auditTriggers.ts';
-import { eventApp, triggerOnlyApp, triggerWithoutNode } from './auditStarts.ts';
+import { alertHook, eventApp, triggerOnlyApp, triggerWithoutNode } from './auditStarts.ts';
 import { auditRoutes } from './auditRoutes.ts';
 import { choiceRoutes } from './choiceRoutes.ts';
 import { topicRoutes } from './topicRoutes.ts';
@@ -115,6 +115,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     if (clocked) trigger = clocked;
     const reacts = eventApp(trigger, steps, named, original);
     if (reacts) trigger = reacts;
+    const alerted = alertHook(trigger, steps, named, original);
+    if (alerted) trigger = alerted;
   }
   const start = trigger;
   const routeContext = {
@@ -179,6 +181,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   pairFilters(steps);
   insteadOutcome(steps);
   testAfterSummary(steps);
+  onlyAfterwards(steps, original);
   storedDocuments(steps);
   const tested = auditConditions(steps, a.tokens, original);
   if (tested) drop(a.unmapped, (u) => tested.includes(u.trim()));
@@ -192,6 +195,23 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const changed = changeTriggerItem(trigger, steps, a.unmapped, original);
   if (changed) drop(a.unmapped, (u) => u === changed);
   return stateReached(trigger, steps, original);
+}
+
+/**
+ * "Post Grafana alerts to our Webex room, but only the ones with status firing": a test said after the step it
+ * holds back, as the last words of the request, goes before that step.
+ */
+function onlyAfterwards(steps: Step[], original: string): void {
+  const last = steps.at(-1);
+  const before = steps.at(-2);
+  if (last?.kind !== 'filter' || before?.kind !== 'app' || (before.verb !== 'send' && before.verb !== 'create')) return;
+  if (
+    !/,?\s*(?:but\s+)?only\s+(?:the\s+ones|those|ones|the\s+\w+s|\w+s)\s+(?:with|that|which|where|whose)\b[^.!?\n]*[.!?]?\s*$/i.test(
+      original,
+    )
+  )
+    return;
+  steps.splice(-2, 2, last, before);
 }
 
 /**

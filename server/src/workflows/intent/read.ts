@@ -38,6 +38,7 @@ import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 import { MAIL_SENDERS } from './appGroups.ts';
+import { forLabels, routedList, valueRoutes } from './listRoutes.ts';
 
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
@@ -161,74 +162,6 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 /** A clause that writes a value: "set the status column to 'sent'", "and then mark the row as done". */
 const SETS_VALUE =
   /^(?:(?:and|then|also|finally)\s+)*(?:set|sets|mark|marks|change|changes|update|updates|flip|switch)\s+(?!up\b)/;
-
-/** "for Payroll, post …; for Other, reply …": an outcome named after "for", with what its items get. */
-const FOR_LABEL =
-  /(^|[.;:]\s*|\n\s*(?:[-*•]\s*)?)for\s+(?!(?:each|every|all|any|example|instance|now|more|details|reference|free|the remaining|the rest|everything|anything)\b)((?:[A-Z][\w&/-]*(?:\s+[A-Z][\w&/-]*){0,2})|['"‘“][^'"’”\n]{1,30}['"’”])(?:\s+(?:ones|tickets|emails|requests|messages|leads|items|category|categories))?\s*,\s+/g;
-
-/** "for the remaining categories, do nothing": the outcomes not named. */
-const FOR_REST =
-  /(^|[.;:]\s*)for\s+(?:the\s+)?(?:remaining|other|rest of the)\s+(?:categories|labels|ones|types|cases|values|tickets|emails|requests)\s*,\s+/gi;
-
-function forLabels(text: string): string {
-  if ([...text.matchAll(FOR_LABEL)].length < 2) return text;
-  return (
-    text
-      // "route by category: for Payroll, …": the routes say the field's values themselves.
-      .replace(
-        /\b(?:(?:in addition|additionally|also)\s*,?\s*)?(?:and\s+)?(?:then\s+)?route\s+(?:them\s+|it\s+|each\s+one\s+)?(?:by|on)\s+(?:the\s+)?[\w-]+\s*:\s*(?=for\s)/gi,
-        '',
-      )
-      .replace(FOR_LABEL, (_, lead: string, label: string) => `${lead}${label.replace(/^['"‘“]|['"’”]$/g, '')}: `)
-      .replace(FOR_REST, (_, lead: string) => `${lead}everything else: `)
-      // "everything else: do nothing further": the outcomes not named get no step.
-      .replace(
-        /(^|[.;:]\s*)everything else: (?:just\s+)?(?:do nothing(?: further| else| more)?|nothing(?: else| further)?|ignore (?:them|it))\s*(?=[.;\n]|$)/gi,
-        '$1',
-      )
-  );
-}
-
-/**
- * "routed by department: IT requests to it-lead@…, Marketing to cmo@…, and any other department to coo@…": each
- * value and where its items go, said without a verb after the colon that introduces them.
- */
-function routedList(text: string): string {
-  return text.replace(
-    /(\b(?:rout(?:e|ed|ing)|sent|send|split|assign(?:ed)?|forward(?:ed)?|direct(?:ed)?)\s+(?:[\w-]+\s+){0,2}?(?:by|on|based on|depending on)\s+(?:the\s+|their\s+|its\s+)?[\w' -]{1,25}?:\s*)([^\n]*?)(?=\.(?:\s|$)|;|\n|$)/gi,
-    (whole: string, intro: string, list: string) => {
-      const items = list.split(/(,\s*(?:and\s+|or\s+)?|\s+and\s+)/);
-      let changed = false;
-      const out = items.map((item, i) => {
-        if (i % 2 === 1) return item;
-        const m = /^((?:[\w&'"‘’“”/-]+\s+){0,4}?[\w&'"‘’“”/-]+)\s+(to|into)\s+(\S.*)$/.exec(item.trim());
-        if (!m || verbClass(m[1]!.split(/\s+/).at(-1)!.toLowerCase()) || /\b(?:goes|go|are|is|get|gets)\b/i.test(m[1]!))
-          return item;
-        changed = true;
-        return `${m[1]} go ${m[2]} ${m[3]}`;
-      });
-      return changed ? intro + out.join('') : whole;
-    },
-  );
-}
-
-/**
- * "add each user to the Entra ID group for their team: Sales -> grp-sales, Support -> grp-support": one step said
- * once, then the value it takes for each value of a field: a route per value, each doing that step with its own.
- */
-function valueRoutes(text: string): string {
-  return text.replace(
-    /\b((?:add|put|assign|move|copy|invite|post|send|forward|save|upload|file)\b[^:.\n]{3,80}?)\s+(?:for|by|based on|according to|depending on|matching)\s+(?:their|its|the|each)\s+([\w-]{2,20}):\s*([^\n.;]+)/gi,
-    (whole: string, step: string, field: string, list: string) => {
-      const items = list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((item) => {
-        const m = /^([\w &'/-]{1,30}?)\s*(?:->|→|=>)\s*([`'"‘“]?[\w@.#/-]{2,40}[`'"’”]?)$/.exec(item.trim());
-        return m && !verbClass(m[2]!.replace(/\W/g, '').toLowerCase()) ? `${m[1]} -> ${step} ${m[2]}` : null;
-      });
-      if (items.length < 2 || items.some((i) => i === null)) return whole;
-      return `route by ${field}: ${items.join(', ')}`;
-    },
-  );
-}
 
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
@@ -2335,6 +2268,12 @@ function inlineComparison(words: string, request: string): Condition | null {
   const old = /\bolder than\b.*$|\bmore than \S+ \S+ old\b.*$/.exec(words);
   const aged = old ? conditionOf(old[0]) : null;
   if (aged && typeof aged.value === 'string') return stripEnd(aged);
+  // "Events named login_failure should additionally be posted …": the items of that name.
+  const named = /\b(?:[a-z]+s|ones)\s+(?:named|called|titled)\s+\S/.exec(words);
+  const byName = named ? conditionOf(words.slice(named.index)) : null;
+  if (byName && /^(?:name|title)$/.test(byName.field)) return stripEnd(byName);
+  const unfound = unfoundTest(words);
+  if (unfound) return unfound;
   const said = m?.[1] ?? m?.[2] ?? m?.[3];
   if (!said) return null;
   // "candidates with 7+": the measure the request scores by.
@@ -2385,6 +2324,16 @@ function hasTest(said: string, items: boolean): Condition | null {
  * "invoices from Xero that are more than 14 days overdue", "employees whose birthday is today", "rows whose status
  * is not posted": a relative clause on the items read is a test they pass.
  */
+/** "Any SKU that isn't found in Shopify should be logged …": the items the lookup found no match for. */
+function unfoundTest(words: string): Condition | null {
+  const unfound =
+    /\b(?:that|which|who)\s+((?:isn't|wasn't|aren't|weren't|is not|was not|are not|can't be|cannot be|couldn't be)\s+(?:found|matched))\b/.exec(
+      words,
+    );
+  const c = unfound ? conditionOf(`if it ${unfound[1]}`) : null;
+  return c?.field === 'id' ? stripEnd(c) : null;
+}
+
 function relativeTest(words: string): Condition | null {
   const m =
     /\b(?:that|which|who)\s+(?:are|is|were|was)\s+(?!(?:in|on|at|from|to|sent|posted|added|created|listed|stored|saved|mentioned|new|the|a|an|already there)\b)(.+)$|\bwhose\s+(.+)$/.exec(

@@ -795,6 +795,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         ? cls
         : undefined;
   for (const ref of apps) {
+    // "Any SKU that isn't found in Shopify should be logged to …": where the items were looked for, no step here.
+    if (
+      /^(?:in|on)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+      /^(?:found|matched|exists?|listed|present)$/.test(tokens[ref.from - 2]?.lower ?? '') &&
+      apps.length > 1
+    ) {
+      ctx.usedApps.add(ref.from);
+      continue;
+    }
     if ((kept || (held && heldIn(tokens, ref.from))) && !CORE_TYPES.test(ref.app.key)) {
       sources.push(app(ref, 'read'));
       continue;
@@ -1591,6 +1600,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       calls.some((c) => c !== call && c.api === call.api && c.method !== 'GET')
     )
       sources.splice(sources.indexOf(call), 1);
+  // "call the Google Workspace Admin SDK Reports API": one call to the API the app's name qualifies, not also a step
+  // of the app's own node that does something else.
+  const all = [...sources, ...work, ...outputs];
+  if (all.some((s) => s.kind === 'http' && !s.url && / API$/.test(s.api)))
+    for (const ref of m.apps) {
+      const after = tokens.slice(ref.to, ref.to + 4);
+      const named = after.findIndex((t) => t.lower === 'api');
+      // Another API than the app's own: a name in capitals between ("Admin SDK Reports API"), not "the OpenAI API",
+      // "S3 compatible API" or "a GraphQL query against our API".
+      const between = after.slice(0, Math.max(0, named));
+      if (
+        named < 0 ||
+        !between.every((t) => t.kind === 'word' && /^[A-Z]/.test(t.text)) ||
+        !between.some((t) => !/^(?:sdk|rest|admin|public|private|v\d+)$/i.test(t.text))
+      )
+        continue;
+      for (const list of [sources, work, outputs]) {
+        const at = list.findIndex((s) => s.kind === 'app' && s.app === ref.app.key && !s.noun);
+        if (at >= 0) list.splice(at, 1);
+      }
+    }
   return pairedItems([...sources, ...work, ...outputs], tokens.slice(from, to));
 }
 

@@ -570,6 +570,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     /^(?:(not\s+)?found|(?:a\s+|any\s+)?(?:match(?:es)?\s+(?:is\s+|are\s+)?found|(no\s+)?match(?:es|ed)?)|there(?:'s| is| are)\s+(?:(no)\s+|an?\s+|any\s+)?match(?:es|ing \w+)?|nothing (?:is\s+)?found|(?:we|it)\s+(?:(can't|cannot|don't|doesn't)\s+)?finds?\s+(?:it|one|them|a match|the \w+)|none (?:is\s+)?found)\b/.exec(
       text.trim(),
     );
+  // "if the SKU isn't found in Shopify", "any email that wasn't matched": the lookup before found no item.
+  const unfound =
+    /^(?:(?:the|a|an|any|each|its|their)\s+)?(?:[\w-]+\s+){0,2}?(?:(?:that|which|who)\s+)?(?:(is|was|were|are|gets?|got)\s+(not\s+)?|(isn't|wasn't|aren't|weren't|can't be|cannot be|couldn't be|could not be)\s+)(?:found|matched)\b/.exec(
+      text.trim(),
+    );
+  if (unfound && (unfound[2] || unfound[3] || unfound[1]))
+    return {
+      condition: { field: 'id', operator: unfound[2] || unfound[3] ? 'notExists' : 'exists', value: '' },
+      end: text.indexOf(unfound[0]) + unfound[0].length,
+    };
   if (lookup) {
     const missing = Boolean(lookup[1] || lookup[2] || lookup[3] || lookup[4]) || /^(?:nothing|none)\b/.test(lookup[0]);
     return {
@@ -674,6 +684,20 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return {
       condition: { field: `${tagged[2]}s`, operator: 'contains', value: tagged[1] },
       end: tagged.index + tagged[0].length,
+    };
+  // "Events named login_failure should …", "tasks titled 'Weekly review'": the items of that name or title.
+  const named =
+    /\b(?:[a-z]+s|ones|any [a-z]+|each [a-z]+|every [a-z]+)\s+(named|called|titled)\s+(?:["'“‘`]([^"'”’`\n]{2,60})["'”’`]|([\w.:@-]{2,60}))/i.exec(
+      text,
+    );
+  if (named?.[2] ?? named?.[3])
+    return {
+      condition: {
+        field: named[1]!.toLowerCase() === 'titled' ? 'title' : 'name',
+        operator: 'equals',
+        value: (named[2] ?? named[3])!,
+      },
+      end: named.index + named[0].length,
     };
   // "If any P1 incidents were opened", "if there are any SEV1 alerts": the items of that priority or severity.
   const ranked =

@@ -292,6 +292,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, seventy-fourth development set (writers whose first language is not English)',
   },
   {
+    set: 'userDevelopment75',
+    label: 'requests written outside the builder, seventy-fifth development set (benchmark-style full specifications)',
+  },
+  {
+    set: 'userDevelopment76',
+    label: 'requests written outside the builder, seventy-sixth development set (forum, issue and Reddit posts)',
+  },
+  {
+    set: 'userDevelopment77',
+    label: 'requests written outside the builder, seventy-seventh development set (a new user’s first chat message)',
+  },
+  {
+    set: 'userDevelopment78',
+    label: 'requests written outside the builder, seventy-eighth development set (prompts to AI workflow builders)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -129,6 +129,10 @@ export type SetName =
   | 'userDevelopment72'
   | 'userDevelopment73'
   | 'userDevelopment74'
+  | 'userDevelopment75'
+  | 'userDevelopment76'
+  | 'userDevelopment77'
+  | 'userDevelopment78'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -215,6 +219,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment72: 'user-requests-dev72.json',
   userDevelopment73: 'user-requests-dev73.json',
   userDevelopment74: 'user-requests-dev74.json',
+  userDevelopment75: 'user-requests-dev75.json',
+  userDevelopment76: 'user-requests-dev76.json',
+  userDevelopment77: 'user-requests-dev77.json',
+  userDevelopment78: 'user-requests-dev78.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -1,6 +1,6 @@
 // What the reader's tests look at in a spec: every step (inside branches too) and a short name for each.
 import assert from 'node:assert/strict';
-import { walkSteps, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
+import { walkSteps, type Condition, type Step, type WorkflowSpec } from '../src/workflows/spec.ts';
 
 export function all(spec: WorkflowSpec): Step[] {
   const out: Step[] = [];
@@ -10,6 +10,10 @@ export function all(spec: WorkflowSpec): Step[] {
 
 /** "slack:send" for an app step, the kind for the others. */
 export const kinds = (steps: Step[]) => steps.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind));
+
+/** The tests of the Filters among the steps. */
+export const filters = (steps: Step[]): Condition[] =>
+  steps.flatMap((s) => (s.kind === 'filter' ? [{ ...s.condition }] : []));
 
 export function switchOf(spec: WorkflowSpec): Extract<Step, { kind: 'switch' }> {
   const sw = all(spec).find((s) => s.kind === 'switch');

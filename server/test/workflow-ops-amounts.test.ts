@@ -6,23 +6,13 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { realPool, teamReply } from '../bench/workflowQuality.ts';
 import { readRequest } from '../src/workflows/intent/read.ts';
-import type { N8nWorkflow } from '../src/workflows/n8nJson.ts';
-import { parseValidation } from '../src/workflows/validation.ts';
-import type { Condition, Step } from '../src/workflows/spec.ts';
-import { all, kinds, switchOf } from './readerSteps.ts';
+import { all, kinds, switchOf, filters } from './readerSteps.ts';
+import { validBuild } from './validBuild.ts';
 
 const pool = realPool();
 after(() => pool.close());
 
-const filters = (steps: Step[]): Condition[] => steps.flatMap((s) => (s.kind === 'filter' ? [{ ...s.condition }] : []));
-
-async function built(request: string): Promise<N8nWorkflow> {
-  const { workflow, text } = await teamReply([request], pool);
-  assert.ok(workflow, text.slice(0, 400));
-  const validation = await pool.callTool('n8n', null, 'validate_workflow', { workflow });
-  assert.deepEqual(parseValidation(validation.text, validation.isError).errors, []);
-  return workflow;
-}
+const built = (request: string) => validBuild(pool, request);
 
 describe('the reader on amounts and on what the items have', () => {
   it('reads amounts with a currency code, a euro or pound sign, and European or Swiss thousands', () => {

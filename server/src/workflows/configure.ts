@@ -216,7 +216,14 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
               ? hints.container
               : undefined;
       // A name where only an id will do ("the Teams channel 'Major Incidents'"): the user picks it, by that name.
-      if (hint && !modes.includes('name') && !ID_LIKE.test(hint) && !/^[#=<]/.test(hint))
+      // (A vector store's collection or index is known by its name: that is its id.)
+      if (
+        hint &&
+        !modes.includes('name') &&
+        !ID_LIKE.test(hint) &&
+        !/^[#=<]/.test(hint) &&
+        !/\.vectorStore/.test(nodeType)
+      )
         return {
           value: {
             __rl: true,

@@ -295,6 +295,8 @@ class Planner {
         ? { mode: 'insert' }
         : { mode: 'load', prompt: '={{ $json.query ?? $json.text ?? $json.chatInput }}' },
       app: step.app,
+      // "into the Qdrant collection 'kb'": the collection, index or table the request names.
+      ...(step.hints.table ? { intent: { verb: step.verb, hints: { table: step.hints.table } } } : {}),
     });
     const subs: SubNode[] = [{ draft: embeddings(step.embeddings ?? 'openai'), connection: 'ai_embedding' }];
     if (insert)
@@ -302,9 +304,27 @@ class Planner {
         draft: {
           name: 'Default Data Loader',
           type: '@n8n/n8n-nodes-langchain.documentDefaultDataLoader',
-          parameters: step.files ? { dataType: 'binary' } : {},
+          parameters: {
+            ...(step.files ? { dataType: 'binary' } : {}),
+            // A splitter the request sizes is the loader's own sub-node.
+            ...(step.chunks ? { textSplittingMode: 'custom' } : {}),
+          },
         },
         connection: 'ai_document',
+        ...(step.chunks
+          ? {
+              subs: [
+                {
+                  draft: {
+                    name: 'Recursive Character Text Splitter',
+                    type: '@n8n/n8n-nodes-langchain.textSplitterRecursiveCharacterTextSplitter',
+                    parameters: { chunkSize: step.chunks.size, chunkOverlap: step.chunks.overlap, options: {} },
+                  },
+                  connection: 'ai_textSplitter' as const,
+                },
+              ],
+            }
+          : {}),
       });
     this.subNodes(name, subs);
     return [{ node: name, output: 0 }];

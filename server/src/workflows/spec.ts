@@ -203,6 +203,8 @@ export type Step =
       embeddings?: Provider;
       /** The items carry files (documents uploaded through a form): a vector store loads their binary data. */
       files?: boolean;
+      /** "split into 1000-character chunks with 200 overlap": how a vector store's loader splits the text. */
+      chunks?: { size: number; overlap: number };
     }
   | {
       kind: 'http';

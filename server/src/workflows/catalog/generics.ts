@@ -81,7 +81,15 @@ const PHRASES: Array<[string, GenericKind]> = [
   ['notification', 'chat'],
   ['alerts', 'chat'],
   ['alert', 'chat'],
+  ['the team chat', 'chat'],
   ['team chat', 'chat'],
+  ['our chat', 'chat'],
+  ['dev chat', 'chat'],
+  ['group chat', 'chat'],
+  ['company chat', 'chat'],
+  ['work chat', 'chat'],
+  ['internal chat', 'chat'],
+  ['office chat', 'chat'],
   ['chat channel', 'chat'],
   ['channel', 'chat'],
   ['moderators', 'chat'],
@@ -190,8 +198,22 @@ const ATTRIBUTE =
 /** Generic nouns in tokens, skipping the token indexes already taken by app names ("Excel sheet" is Excel). */
 export function findGenerics(tokens: Token[], taken: Set<number>): GenericMention[] {
   const found: GenericMention[] = [];
+  const documentStore = tokens.some((t) =>
+    /^(?:mongo\w*|firestore|couchdb|couchbase|elasticsearch|dynamodb|cosmosdb)$/.test(t.lower),
+  );
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i) || taken.has(i - 1) || tokens[i]!.kind !== 'word') continue;
+    // "our Notion feedback database", "the Airtable CRM table": a store of the app named just before, by its name.
+    if (
+      taken.has(i - 2) &&
+      !taken.has(i - 1) &&
+      tokens[i - 1]?.kind === 'word' &&
+      !/^(?:to|in|into|on|from|and|or|with|via|for|then|by|at|the|a|an|our|my)$/.test(tokens[i - 1]!.lower) &&
+      /^(?:database|databases|db|table|sheet|spreadsheet|calendar|crm|board|list|doc|document|folder|tracker)$/.test(
+        tokens[i]!.lower,
+      )
+    )
+      continue;
     // "PDFs go in /Invoices": a folder's path, not the accounting app; "put in group Newsletter": the group's name.
     if (tokens[i]!.joined && tokens[i - 1]?.text === '/' && !/^(?:api|apis)$/.test(tokens[i]!.lower)) continue;
     if (
@@ -222,6 +244,8 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
             .some((t) => /^(?:pdfs?|attachments?|documents?|files?|scans?|scanned|photos?|images?)$/.test(t.lower))
         )
           break;
+        // "delete the user document" beside MongoDB: a record of the document database, not Google Docs.
+        if (kind === 'document' && documentStore) break;
         // "XML order documents", "the signed PDF document": files of a format, not Google Docs.
         if (
           kind === 'document' &&

@@ -52,11 +52,21 @@ const KEEP_AFTER: RegExp[] = [
  * the value when there is one ("stage", "list"), else the status.
  */
 const STATE =
-  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|changing|set|setting|moves?|moved|moving|goes|gone|switch(?:es|ed|ing)?|turns?|turned|turning|updated|updating) to | becomes? )\s*['"‘“`]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”`]?(?=[\s,.;:)`]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+['"‘“]([^'"’”]{1,30})['"’”])/;
+  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|changing|set|setting|moves?|moved|moving|goes|gone|switch(?:es|ed|ing)?|turns?|turned|turning|updated|updating) to | becomes? )\s*['"‘“`]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”`]?(?=[\s,.;:)`]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+(?:(?:the\s+)?(?:status|stage|state)\s+)?['"‘“]([^'"’”]{1,30})['"’”])/;
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =
   /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?([\w-]{2,30})/;
+
+const LABELLED =
+  /\b(?:with|has|have|had|gets?|got|carry|carries|carrying|having|that get|bearing) (?:the|a|an) ['"‘“]?([\w-]{2,24})['"’”]? (label|tag)\b|(?<!\b(?:should|will|must|to|then|and|please|also|gets?|be)\s(?:get\s|be\s)?)\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
+
+const SHOWS =
+  /\b(?:when|whenever|once|if|as soon as)\s+(?:one|it|they|any|the (?:shipment|order|status|package|parcel|item|task|job|build|run|ticket|payment|check|scan|deploy|deployment))\s+(?:shows?|says?|reads?|comes? back(?: as)?|returns?|turns|becomes?|is now|is marked(?: as)?)\s+['"‘“]?(?!(?:a|an|the|up|to|in|on|back|that|some|any|no|more|less)\b)([a-z][\w-]{2,24})/;
+const REACHES =
+  /\b(?:once|when|whenever|as soon as|and|if)\s+(?:they|it|he|she|the \w+|their \w+|its \w+)\s+(?:reach|reaches|hit|hits|get to|gets to|pass|passes|cross|crosses)\s+(\d+)(?:\s*\+|\s+or (?:more|higher|above|over))?\b/;
+const MEASURED =
+  /\b(points|score|scores|total|balance|followers|subscribers|signups|votes|stars|views|count|visits|orders)\b/g;
 
 const DROP_AFTER: RegExp[] = [
   /\bleave out\b/,
@@ -75,6 +85,24 @@ const DROP_BEFORE =
 /** "isn't already in the leads sheet", "doesn't exist yet", "skip the ones already there", "we get so many dupes". */
 const EXISTS =
   /\b(?:already (?:exists?|in|there|on|been|sent|seen|processed|handled|imported|added|synced|left|has|have|had)|not (?:already|yet) (?:in|on|there)|(?:isn't|is not|aren't|are not) (?:already |yet )?(?:in|on|there)\b|(?:doesn't|does not|don't|do not) (?:already |yet )?exist|dupes?\b|duplicates?\b)/;
+
+/**
+ * "otherwise nothing", "Others: leave alone", "not on list: nothing", "Orders without a gift product: nothing": the
+ * items the words before name are left alone, so the steps said for the rest are a test's outcome.
+ */
+const NOTHING =
+  /(?:[:,]|->|→|=>|\s-|\s)\s*(?:nothing|do nothing|no action|nothing happens|leave (?:it |them |those )?alone|(?:just )?ignore(?: it| them| those)?|(?:just )?skip(?: it| them| those)?|do(?:n't| not) do anything)\s*(?=[.;,)]|$)|\b(?:is|are|get|gets|be|should be|can be|will be) left alone\b|\b(?:should(?:n't| not)|do(?:n't| not)|does(?:n't| not)|won't|will not|must(?:n't| not)) (?:send|trigger|get|do|create|post|notify|receive) (?:anything|a thing)\b/;
+
+/** "otherwise", "Others", "everyone else", "any other status": the rest, whose test is the one said before. */
+const REST =
+  /^(?:and |but )?(?:otherwise|else|others|other ones|everyone else|everybody else|anyone else|anything else|everything else|the rest|all the rest|all others|any others?|any other [\w-]+(?: [\w-]+)?|if not|if no|not)$/;
+
+/**
+ * "for any hit", "for accounts rated high", "for any file shared as 'anyone with the link'": the items a "for"
+ * names by what they are, not each item of a loop ("for each order, …").
+ */
+const FOR_SOME =
+  /(?:^|[.;:,]\s*|\b(?:and|then)\s+)for (?:any|all|every|each|those|the ones)?(?= ?(?:(?:hits?|match(?:es)?)\b|[\w-]+(?: [\w-]+)? (?:rated|marked|flagged|tagged|labell?ed|assigned to|shared (?:as|with|publicly)|set to|older than|newer than|without|with(?: a| an)? (?:status|priority|score|rating|stage|tag|label))\b))/;
 
 const NEGATION =
   /^(?:not|no|never|isn't|aren't|doesn't|don't|didn't|hasn't|haven't|wasn't|weren't|cannot|can't|without)$/;
@@ -146,17 +174,88 @@ function cuesOf(text: string, base: number, whole: string): Cue[] {
     (m) => ({ field: 'count', operator: 'gte', value: Number(m[1]) }),
   );
   states(MENTIONS.exec(lower), (m) => ({ field: 'text', operator: 'contains', value: written(m, m[1]!) }));
+  // "when one shows delivered", "once it comes back as failed": the state the item reports.
+  states(SHOWS.exec(lower), (m) => ({ field: 'status', operator: 'equals', value: written(m, m[1]!) }));
+  // "… and they reach 50 or more": a count or score reached, named by the measure said before it.
+  states(REACHES.exec(lower), (m) => {
+    const measure = [...lower.slice(0, m.index).matchAll(MEASURED)].at(-1)?.[1];
+    return { field: measure ?? 'count', operator: 'gte', value: Number(m[1]) };
+  });
+  // "issues that get the bug label", "with the customer label", "tagged 'vip'", "labelled urgent": a label they carry.
+  states(LABELLED.exec(lower), (m) => ({
+    field: m[2] ? `${m[2]}s` : 'labels',
+    operator: 'contains',
+    value: written(m, (m[1] ?? m[3])!),
+  }));
   for (const test of statedTests(lower, whole)) states(test.match, () => test.condition);
   // "keep only name and email and add them …": fields kept, not items.
   const fields =
     /\b(?:keep|keeps|keeping) only (?:the )?(?:[\w-]+(?:,| and| &) ){0,4}[\w-]+(?: fields?| columns?| properties)?(?= and \w+|\s*[,.;]|$)/.exec(
       lower,
     );
+  const nothing = NOTHING.exec(lower);
+  if (nothing) {
+    const rest = restTest(text, nothing.index, base, whole);
+    if (rest) cues.push(rest);
+    else if (!REST.test(clauseBefore(lower, nothing.index))) at(nothing, { polarity: 'drop', after: false });
+  }
+  add(FOR_SOME, 'keep', true);
   for (const re of KEEP_AFTER) if (!(fields && re === KEEP_AFTER[0])) add(re, 'keep', true);
   for (const re of DROP_AFTER) add(re, 'drop', true);
   add(DROP_BEFORE, 'drop', false);
   // A test of whether the item is there already is what the sentence is about, wherever it is said.
   return cues.sort((a, b) => Number(Boolean(b.exists)) - Number(Boolean(a.exists)) || a.start - b.start);
+}
+
+/** The words of the clause that ends at `at`, back to its start (a stop, a semicolon, an arrow or a line). */
+const clauseBefore = (lower: string, at: number): string =>
+  lower
+    .slice(0, at)
+    .split(/[.;\n]|->|→|=>/)
+    .at(-1)!
+    .replace(/^[\s,:]+|[\s,:]+$/g, '');
+
+/**
+ * "A -> do this; otherwise nothing", "A: do this. Others: leave alone", "on list: do this; not on list: nothing":
+ * the test is the one said before the first outcome, as the items it keeps. Null when the marker names the items
+ * left alone in words of their own ("Orders without a gift product: nothing"), or no outcome was said before it.
+ */
+function restTest(text: string, at: number, base: number, whole: string): Cue | null {
+  const lower = text.toLowerCase();
+  const rest = clauseBefore(lower, at);
+  const negated = /^not\s+(.+)$/.exec(rest);
+  if (!REST.test(rest) && !negated) return null;
+  // The last "A ->" or "A:" before the marker, in this sentence or the one before it.
+  const before = whole.slice(0, base + at - rest.length);
+  const arrows = [
+    ...before.matchAll(/(?:^|[.;](?=\s)|\n|->|→|=>)\s*((?:[^.;\n:>→]|[.:](?!\s)){2,80}?)\s*(?:->|→|=>|:(?=\s))/g),
+  ];
+  const said = arrows.at(-1);
+  if (!said) return null;
+  const words = said[1]!.trim();
+  // A test is words about the items: no verb that does something, no "every 5 min".
+  if (!words || /^(?:every|each|daily|weekly|monthly|at|on|when|whenever|if)\b/.test(words)) return null;
+  if (
+    negated &&
+    negated[1]!.trim() !== words.replace(/^(?:on|in)\s+/, '').trim() &&
+    !words.endsWith(negated[1]!.trim())
+  )
+    return null;
+  const start = said.index! + said[0].indexOf(said[1]!);
+  const condition = conditionOf(words);
+  const flag = condition
+    ? (({ end: _end, ...c }) => c)(condition)
+    : {
+        field: words
+          .replace(/\([^)]*\)/g, ' ')
+          .replace(/[^a-z0-9]+/g, '_')
+          .replace(/^_+|_+$/g, '')
+          .slice(0, 40),
+        operator: 'isTrue' as const,
+        value: true,
+      };
+  if (!flag.field) return null;
+  return { start, end: start + words.length, polarity: 'keep', after: true, condition: flag };
 }
 
 const hasBranch = (steps: Step[]): boolean => {
@@ -282,7 +381,11 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
   const anchor = next ?? (guards ? first : prior);
   const place = anchor ? placeOf(steps, anchor.step) : null;
   if (place) {
-    place.list.splice(place.index + (anchor === prior && !guards ? 1 : 0), 0, filter);
+    let at = place.index + (anchor === prior && !guards ? 1 : 0);
+    // "When an order is updated to 'completed', wait 7 days and then send …": the test holds back the wait too.
+    if (next && anchor === next && /\b(?:wait|pause|delay|sleep)\w*\b/i.test(original.slice(cue.end, next.at)))
+      while (at > 0 && place.list[at - 1]!.kind === 'wait') at--;
+    place.list.splice(at, 0, filter);
     return;
   }
   // A sentence of its own ("Good ratings can be ignored"): the test applies to the items as they come in, after

@@ -75,7 +75,7 @@ export function triggerWithoutNode(trigger: Trigger, steps: Step[], mentions: Me
 
 /** Words that say items arrive one by one: the workflow reacts to an event. */
 const EVENT =
-  /\b(?:when|whenever|every time|each time|as soon as|on (?:every|each|new)|for (?:every|each) new|every new|each new|new (?!year|month|week|day)\w+|incoming|arriv(?:e|es|ing)|comes? in|listen(?:s|ing)? on|consum(?:e|es|er)|subscribe|(?:every|each|any) (?!(?:one|a|an|of|day|week|month|hour|minute|morning|evening|night|time|weekday)\b)[a-z]+)\b|->|→/i;
+  /\b(?:when|whenever|every time|each time|as soon as|on (?:every|each|new)|for (?:every|each) new|every new|each new|new (?!year|month|week|day)\w+|incoming|arriv(?:e|es|ing)|comes? in|listen(?:s|ing)? on|consum(?:e|es|er)|subscribe|(?:every|each|any) (?!(?:one|a|an|of|day|week|month|hour|minute|morning|evening|night|time|weekday)\b)[a-z]+)\b|->|→|^\s*(?:[\w-]+\s+){1,3}?[a-z]+s\b[^.!?\n]{0,60}?\bshould (?:automatically |also |just )?(?:be|get|go|turn|ping|post|land|end up|create|trigger|show up|appear|become|notify|sync|alert|send)\b/i;
 /** Words that say the run works through what is there already, once. */
 const ONCE =
   /\b(?:one-?off|once|backfill|re-?sync|re-?index|migrat\w*|bulk|import all|all (?:existing|past|old)|historical|export all|clean ?up|when i (?:click|run|press|hit|start|trigger)|manually|on demand|one by one|one (?:[a-z]+ )?at a time|\d+ at a time|with (?:about |around |over |~)?[\d,]+ (?:prospects|rows|contacts|records|leads|customers|items|entries|companies|domains|urls|people|products)|in (?:batches|chunks)|loop (?:over|through)|go(?:es)? through them|(?:all|every one of) (?:the |my |our )?(?:[\w-]+ )?(?:rows|contacts|records|items|entries|files|customers|users|leads|e-?mails|products|orders|urls|domains|companies|members|subscribers|deals|tickets))\b/i;
@@ -139,8 +139,10 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
   )
     return null;
   // Its first step in the flow was the reader's guess at what the trigger does.
+  // ("shopify orders from canada should get tagged": a change made there stays a step.)
   const own = steps.findIndex((s) => s.kind === 'app' && s.app === first.key);
-  if (own >= 0) steps.splice(own, 1);
+  const guess = steps[own];
+  if (guess?.kind === 'app' && guess.verb !== 'update' && guess.verb !== 'delete') steps.splice(own, 1);
   return { kind: 'app', app: first.key, event: 'created' };
 }
 

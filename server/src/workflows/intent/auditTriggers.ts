@@ -2,7 +2,8 @@
 // ("Clients email me their receipts"), sign-ups "on our website", and how often to check ("checking once an hour is
 // OK"). Each replaces only a start the reader stood in with (a manual start, a webhook no one named, an app's event
 // the request says to poll).
-import { isRead, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
+import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import { isRead, type Condition, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
 import { MAIL, MESSAGING } from './appGroups.ts';
 import { findMentions } from './mentions.ts';
 import { findSchedule } from './schedule.ts';
@@ -522,12 +523,35 @@ export function datedReminder(trigger: Trigger, steps: Step[], original: string)
   };
 }
 
+/** "drops to zero", "falls below 10", "goes above 2k": the bound a level crosses, as a test of the level. */
+function boundOf(tail: string): Condition | null {
+  const m =
+    /^\s*(\w+)\s+(?:(below|under|above|over|past|beyond|less than|more than|lower than|higher than|to)\s+)?[$€£¥₹]?(zero\b|\d[\d,]*(?:\.\d+)?)\s*(k\b)?/i.exec(
+      tail,
+    );
+  if (!m) return null;
+  const value = (m[3]!.toLowerCase() === 'zero' ? 0 : Number(m[3]!.replace(/,/g, ''))) * (m[4] ? 1000 : 1);
+  const down = /^(?:drops?|falls?|dips?)$/i.test(m[1]!);
+  const how = (m[2] ?? '').toLowerCase();
+  const operator =
+    /^(?:below|under|less than|lower than)$/.test(how) || (down && !how)
+      ? 'lt'
+      : /^(?:above|over|past|beyond|more than|higher than)$/.test(how)
+        ? 'gt'
+        : down
+          ? 'lte'
+          : /^(?:rises?|climbs?|jumps?|spikes?|exceeds|crosses|hits?|reaches)$/i.test(m[1]!)
+            ? 'gte'
+            : 'equals';
+  return { field: 'value', operator, value };
+}
+
 /** What a watch measures: a level that changes on its own, never an item that arrives. */
 const MEASURE =
   /\b(?:price|prices|cost|rate|exchange rate|balance|stock(?! market)|inventory|quantity|temperature|humidity|rain|wind|weather|usage|level|cpu|memory|ram|disk|latency|response time|uptime|traffic|queue|backlog|spend|spending|budget|followers|subscribers|rank|ranking|bitcoin|btc|eth|ethereum|crypto|gas price)\b/i;
 /** "when Bitcoin drops below 50k", "if the temperature in Berlin goes above 30", "once our Stripe balance is under 1000". */
 const WATCH =
-  /\b(?:when(?:ever)?|once|if|as soon as)\s+((?:the |our |my |its |their |a |an )?[^,.;:!?\n]{1,60}?)\s+(?:drops?|falls?|goes|go|rises?|climbs?|dips?|gets|is|are|hits?|reaches|exceeds|crosses|jumps?|spikes?|moves?)\s+(?:(?:below|under|above|over|past|beyond|less than|more than|lower than|higher than|to)\s+)?[$€£¥₹]?\d/i;
+  /\b(?:when(?:ever)?|once|if|as soon as)\s+((?:the |our |my |its |their |a |an )?[^,.;:!?\n]{1,60}?)\s+(?:drops?|falls?|goes|go|rises?|climbs?|dips?|gets|is|are|hits?|reaches|exceeds|crosses|jumps?|spikes?|moves?)\s+(?:(?:below|under|above|over|past|beyond|less than|more than|lower than|higher than|to)\s+)?(?:[$€£¥₹]?\d|zero\b)/i;
 const WEATHER =
   /\b(?:weather|rain|snow|wind|forecast)\b|\b(?:temperature|humidity) (?:in|for|at|outside) (?!the\b|our\b|my\b)[A-Z]/i;
 
@@ -548,10 +572,21 @@ export function watchTrigger(trigger: Trigger, steps: Step[], original: string):
   const cue = WATCH.exec(original);
   if (!cue) return null;
   const subject = cue[1]!.replace(/^(?:the|our|my|its|their|a|an)\s+/i, '');
-  if (!MEASURE.test(subject) || /\b(?:new|incoming|each|every|any)\b/i.test(subject)) return null;
-  const first = steps.find((s) => s.kind !== 'wait');
-  if (!first || (first.kind !== 'filter' && first.kind !== 'if')) return null;
-  const apps = findMentions(tokenize(subject)).apps.map((m) => m.app.key);
+  // "the stock of any product in our database": a level of each item is still a level; "any new order" is an event.
+  if (!MEASURE.test(subject) || /\b(?:new|incoming|each|every)\b|^any\b/i.test(subject)) return null;
+  let first = steps.find((s) => s.kind !== 'wait');
+  // "when a customer's usage drops to zero for 7 days, …": the bound the clause rules made no test of.
+  if (!first || (first.kind !== 'filter' && first.kind !== 'if')) {
+    const bound = boundOf(original.slice(cue.index + cue[0].indexOf(cue[1]!) + cue[1]!.length));
+    if (!bound || !steps.length) return null;
+    first = { kind: 'filter', condition: bound };
+    steps.unshift(first);
+  }
+  if (first.kind !== 'filter' && first.kind !== 'if') return null;
+  const said = findMentions(tokenize(subject));
+  // "a customer's usage in our database": the store the generic noun names, as its default app.
+  const place = said.generics.find((g) => /^(?:database|sheet|crm)$/.test(g.kind));
+  const apps = said.apps.length ? said.apps.map((m) => m.app.key) : place ? [GENERIC_DEFAULTS[place.kind].app] : [];
   // "the ETH price": the measure, not the coin it is the price of.
   const measures = [...subject.matchAll(new RegExp(MEASURE.source, 'gi'))].map((m) => m[0].toLowerCase());
   const measure = measures.findLast((m) => !/^(?:bitcoin|btc|eth|ethereum|crypto)$/.test(m)) ?? measures[0]!;
@@ -575,6 +610,16 @@ export function watchTrigger(trigger: Trigger, steps: Step[], original: string):
           phrase,
         };
   steps.splice(steps.indexOf(first), 0, read);
+  // "… in our database": the store is read here, not written as a step of its own.
+  if (place)
+    steps.splice(
+      0,
+      steps.length,
+      ...steps.filter(
+        (s) =>
+          !(s.kind === 'app' && read.kind === 'app' && s !== read && s.app === read.app && s.phrase === place.said),
+      ),
+    );
   const found = findSchedule(original);
   return { kind: 'schedule', rule: found?.rule ?? { field: 'minutes', minutesInterval: 15 } };
 }

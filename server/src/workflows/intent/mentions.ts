@@ -217,6 +217,14 @@ export function findMentions(tokens: Token[]): Mentions {
     for (const [parts, task] of AI_NOUN_PARTS) {
       const slice = tokens.slice(i, i + parts.length);
       if (slice.length === parts.length && slice.every((t, k) => t.lower === parts[k])) {
+        // "a RAG ingestion pipeline": the store a RAG agent reads is filled; no agent answers in it.
+        if (
+          parts.join(' ') === 'rag' &&
+          /^(?:ingestion|ingest|indexing|index|indexer|loader|loading|import|sync|upload|data)$/.test(
+            tokens[i + 1]?.lower ?? '',
+          )
+        )
+          break;
         // "an assistant that answers questions", "an agent which can query …": a bot that converses.
         const strong = (task === 'agent' && converses(tokens, i + parts.length)) || !WEAK.has(parts.join(' '));
         aiNouns.push({ task, from: i, to: i + parts.length, strong });

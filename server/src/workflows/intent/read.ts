@@ -181,6 +181,11 @@ function normalise(text: string): string {
         ),
       ),
     )
+      // "If found: delete …. If not found: email …": an outcome said with a colon, the way it is said with a comma.
+      .replace(
+        /(^|[.!?;\n]\s*)(if (?:(?:not|no|it(?:'s| is)(?: not)?|they(?:'re| are)(?: not)?|the \w+ (?:is|was)(?: not)?) )?(?:found|missing|valid|invalid|approved|rejected|declined|successful|success|failed|yes|no|true|false|empty|present|there|new|existing|paid|unpaid|available|unavailable|matched|unmatched|exists|does not exist|doesn't exist))\s*:(?=\s)/gi,
+        '$1$2,',
+      )
       // "For 4-5 stars, auto-reply …. For 3 stars or below, …": a rating a sentence starts with is its test.
       // "For 4- and 5-star reviews, post …; for 1- to 3-star reviews, …": the hyphens a range of ratings shares.
       .replace(
@@ -2098,7 +2103,7 @@ class Reader {
         words,
       );
     const filler =
-      /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us|(?:run )?(?:on a (?:regular |recurring )?schedule|(?:as )?a cron(?: job)?|cron))$/;
+      /^(?:please|thanks?(?: you)?|i (?:want|need|would like)(?: to| a| an)?|(?:i (?:want|need|would like|'d like)|i'd like) to (?:know|be (?:told|notified|alerted)|hear)|can you|could you|build(?: me)?(?: a| an)?(?: workflow| automation)?|create(?: a| an)? (?:workflow|automation)|workflow|automation|that|it|and|then|also|so|the|a|an|ok|okay|hi|hello|hey|for me|me|us|(?:run )?(?:on a (?:regular |recurring )?schedule|(?:as )?a cron(?: job)?|cron))$/;
     // "validates the data" before a condition: the condition is the check; "embed them with Cohere", "chunk them":
     // the vector store's sub-nodes do that.
     const checking = /\b(?:validat\w*|verif\w*|checks?|checking|embed\w*|vectori[sz]\w*|chunk\w*)\b/.test(words);
@@ -2190,7 +2195,14 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
   }
   // "Front conversations tagged as bugs", "issues labelled 'urgent'": the items carry that label.
   const tagged = /\b(?:tagged|labell?ed)\s+(?:as\s+|with\s+)?["'“]?([a-z][\w-]{1,30})["'”]?/i.exec(ctx.original);
-  if (tagged?.[1] && !/^(?:the|a|an|it|them|and|or|by)$/i.test(tagged[1]))
+  if (
+    tagged?.[1] &&
+    !/^(?:the|a|an|it|them|and|or|by)$/i.test(tagged[1]) &&
+    // "… should get tagged 'intl'": an order to tag them, not a test.
+    !/\b(?:should|will|must|to|then|please|can|could|and)\s+(?:get\s+|be\s+)?$/i.test(
+      ctx.original.slice(0, tagged.index),
+    )
+  )
     add(
       { field: 'labels', operator: 'contains', value: tagged[1].toLowerCase().replace(/s$/, '') },
       tokens.findIndex((t) => t.start >= tagged.index),
@@ -2280,6 +2292,13 @@ function inlineComparison(words: string, request: string): Condition | null {
   const text = /^\d/.test(said) ? `${/\bscor/.test(request) ? 'score' : 'value'} ${said}` : said;
   const c = conditionOf(text);
   if (c && /^(?:gt|lt|gte|lte)$/.test(c.operator) && typeof c.value === 'number') return stripEnd(c);
+  // "add them to our Mailchimp audience with tag 'conf-2025'": the value the step writes, not a test.
+  const writes =
+    m?.[2] !== undefined &&
+    /^(?:(?:and|then|also|just)\s+)*(?:add|adds|create|creates|subscribe|subscribes|put|puts|save|saves|insert|append|tag|tags|label|labels|post|posts|send|sends|move|moves|assign|assigns|file|files|open|opens|log|logs)\b[^.]*?\b(?:to|into|in|on|as)\b(?![^.]*\b(?:for|of) (?:each|every|all|any)\b)[^.]*\bwith\s+(?:the\s+|a\s+|an\s+)?(?:tags?|labels?|status|priority|stage|type|category|source|list|group)\b/.test(
+      words,
+    );
+  if (writes) return relativeTest(words);
   // "for each order with a gift note": what each item has (not "message our bot with an order ID").
   return (
     (m?.[2]
@@ -2362,6 +2381,21 @@ function sameAsEvent(steps: Step[], trigger: Trigger): void {
     !first.condition.more?.length &&
     first.condition.operator === 'equals' &&
     CREATED_STATE.test(String(first.condition.value))
+  )
+    steps.shift();
+  // "watches our support Gmail inbox" under the trigger on that inbox: said, and done by the trigger.
+  const watched = steps[0];
+  const app =
+    trigger.kind === 'app'
+      ? trigger.app
+      : trigger.kind === 'email'
+        ? { gmail: 'gmail', outlook: 'microsoftOutlook', imap: 'emailReadImap' }[trigger.provider]
+        : undefined;
+  if (
+    watched?.kind === 'app' &&
+    watched.app === app &&
+    isRead(watched) &&
+    /^(?:(?:and|then|it|that|which)\s+)?(?:watch|watches|watching|monitor|monitors|monitoring)\b/i.test(watched.phrase)
   )
     steps.shift();
 }
@@ -2790,6 +2824,11 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     walkSteps(steps, (s) => {
       if (s.kind === 'app' && /^vectorStore/.test(s.app)) s.embeddings = ctx.embeddings;
     });
+  const chunks = chunksOf(original);
+  if (chunks)
+    walkSteps(steps, (s) => {
+      if (s.kind === 'app' && /^vectorStore/.test(s.app) && s.verb !== 'read' && s.verb !== 'search') s.chunks = chunks;
+    });
   const finished = finishSteps(steps, ctx);
   if (!options.fragment)
     trigger = auditSpec(finished, trigger, {
@@ -2817,12 +2856,25 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     const scene = (u: string) =>
       Boolean(name) &&
       u.toLowerCase().includes(name!) &&
-      /^(?:our|my|the|we|i|parents|customers|clients|students|people|members|users|patients|guests)\b/i.test(u.trim());
+      /^(?:our|my|the|we|i|parents|customers|clients|students|people|members|users|patients|guests|watch|watches|monitor|monitors)\b/i.test(
+        u.trim(),
+      );
     // "(fields: requester, department, item, amount)": what the app's items carry, no step.
     const fields = (u: string) =>
       /^(?:fields?|columns?|properties|data)\s*:\s*[\w -]+(?:,\s*[\w -]+)+$/i.test(u.trim());
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => !scene(u) && !fields(u)));
   }
+  // "download it" where a step downloads the trigger's file: said, and done.
+  let downloads = false;
+  walkSteps(finished, (s) => (downloads ||= s.kind === 'app' && Boolean(s.hints.download)));
+  if (downloads)
+    reader.unmapped.splice(
+      0,
+      reader.unmapped.length,
+      ...reader.unmapped.filter(
+        (u) => !/^(?:and |then )?download (?:it|them|the (?:file|files|pdf|pdfs|document))$/i.test(u.trim()),
+      ),
+    );
   // "posts offboarding events to a webhook with email and last_day": the fields the call carries, no step.
   if (trigger.kind === 'webhook' || trigger.kind === 'app')
     reader.unmapped.splice(
@@ -2848,4 +2900,21 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   if (spec.steps.some((s) => s.kind === 'respond') && spec.trigger.kind === 'webhook')
     spec.trigger = { ...spec.trigger, respond: true };
   return spec;
+}
+
+/**
+ * "split into 1000-character chunks with 200 overlap", "a Recursive Character Text Splitter (chunk size 1000, overlap
+ * 100)": how the text is cut before it is embedded (n8n's defaults, 1000 and 0, where the request gives no number).
+ */
+function chunksOf(original: string): { size: number; overlap: number } | null {
+  const text = original.toLowerCase();
+  if (!/\b(?:chunks?|chunking|chunked|text splitter|splitter|overlap(?:ping)?)\b/.test(text)) return null;
+  const size =
+    /\bchunk[ _-]?size(?: of)?\s*[:=]?\s*(\d{2,5})\b/.exec(text)?.[1] ??
+    /\b(\d{2,5})[ -]?(?:characters?|chars?|tokens?)?[ -]?(?:long )?chunks?\b/.exec(text)?.[1] ??
+    /\bchunks? of (?:about |around |~)?(\d{2,5})\b/.exec(text)?.[1];
+  const overlap =
+    /\b(?:chunk[ _-]?)?overlap(?: of)?\s*[:=]?\s*(\d{1,4})\b/.exec(text)?.[1] ??
+    /\b(\d{1,4})[ -]?(?:characters?|chars?|tokens?)? (?:of )?overlap\b/.exec(text)?.[1];
+  return { size: size ? Number(size) : 1000, overlap: overlap ? Number(overlap) : 0 };
 }

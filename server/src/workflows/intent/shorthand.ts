@@ -193,6 +193,17 @@ function fileOf(text: string): string {
   );
 }
 
+/**
+ * "a report of last week's signups as a CSV attachment emailed to the founders": what is made, then sent ("when an
+ * invoice is emailed to us" is an event, said with its verb "to be").
+ */
+function sentParticiple(text: string): string {
+  return text.replace(
+    /\b((?:reports?|summar(?:y|ies)|digests?|lists?|csv|xlsx|excel|pdf|file|attachment|export|spreadsheet|chart|results?)\b[^.!?\n]{0,80}?\s)(?<!\b(?:is|are|was|were|be|been|being|gets?|got|getting|have|has|had|i|we|they|you|he|she|it|already|just)\s+)(?<![\w-])(?:e-mailed|emailed|mailed)\s+(to\s+(?!(?:our|my|the|a|an)\s+(?:[\w-]+\s+)?(?:inbox|mailbox)\b)(?:me|us|him|her|them|the|our|my|all|each|every|everyone|[\w.+-]+@[\w.-]+))/gi,
+    (_, made: string, to: string) => `${made}and email it ${to}`,
+  );
+}
+
 /** "Telegram me when Bitcoin drops below 50k", "Slack me the unhappy ones": the app as a verb sends a message. */
 function appVerbs(text: string): string {
   return text.replace(
@@ -201,9 +212,20 @@ function appVerbs(text: string): string {
   );
 }
 
+/**
+ * "if someone logs a Clockify entry longer than 8 hours, …", "if a new lead comes in, …": a request that opens with
+ * "if" and an event (someone does something, a new item arrives) starts when it happens; the test is what follows.
+ */
+function eventIf(text: string): string {
+  return text.replace(
+    /^(\s*)if(?=\s+(?:(?:someone|somebody|anyone|anybody|a (?:customer|user|client|lead|member|visitor|candidate|teammate|colleague|student|subscriber|contact|buyer|driver|tenant|patient|employee))\s+(?:adds|creates|submits|signs up|logs|books|buys|orders|sends|uploads|posts|opens|comments|replies|fills|pays|cancels|joins|registers|subscribes|stars|mentions|files|leaves|writes|emails|messages|drops|shares|completes|purchases|requests|reports|tags|uploads|updates|changes|moves|deletes|unsubscribes)\b|(?:a|an) new\s+[\w-]+(?:\s+[\w-]+)?\s+(?:comes in|arrives|is (?:created|added|posted|submitted|opened|published|uploaded)|gets (?:created|added|posted)|appears|lands|shows up)\b|there(?:'s| is) a new\b))/i,
+    (_, lead: string) => `${lead}when`,
+  );
+}
+
 /** The request with its shorthand written out. */
 export function longhand(text: string): string {
-  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(text))))));
+  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(eventIf(text)))))));
   for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
-  return appVerbs(sentAfterArrow(channelNouns(out)));
+  return appVerbs(sentAfterArrow(channelNouns(sentParticiple(out))));
 }

@@ -1033,6 +1033,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
+    // "verify their email" with no service named: a call to an e-mail verification API, for the user to point.
+    if (
+      g.kind === 'email' &&
+      /^(?:verify|validate)$/.test(head?.word ?? '') &&
+      !m.apps.length &&
+      !m.unknown.length &&
+      ![...sources, ...work, ...outputs].length
+    ) {
+      work.push({ kind: 'http', url: null, method: 'GET', api: 'e-mail verification API', phrase });
+      continue;
+    }
     // "All bookings are logged in a Google Sheet with their email in column B": a column, not a mailbox.
     if (kept && (apps.length > 0 || g.kind === 'email')) continue;
     // "Attachments from supplier emails in Gmail …" with an e-mail trigger: the trigger's own e-mails.
@@ -1076,10 +1087,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       /^(?:verify|validate|check|enrich|clean|normali[sz]e|look|lookup|find)$/.test(head?.word ?? '')
     )
       continue;
-    // "signups that have no email", "rows without an email address": the field is tested, not a mailbox.
+    // "signups that have no email", "rows without an email address": the field is tested, not a mailbox ("send them
+    // a personal email" is one sent).
     if (
       g.kind === 'email' &&
-      /^(?:no|without|missing|invalid|valid|empty|blank|company|work|business|personal|corporate|free)$/.test(
+      !(verb === 'send' && /^(?:personal|business|work)$/.test(tokens[g.from - 1]?.lower ?? '')) &&
+      /^(?:no|without|missing|invalid|valid|empty|blank|bad|wrong|fake|disposable|bounced|bouncing|company|work|business|personal|corporate|free)$/.test(
         /^(?:an?|the)$/.test(tokens[g.from - 1]?.lower ?? '')
           ? (tokens[g.from - 2]?.lower ?? '')
           : (tokens[g.from - 1]?.lower ?? ''),
@@ -1187,7 +1200,24 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       g.kind === 'sheet' &&
       ![...sources, ...outputs].some((s) => s.kind === 'app' && SHEET_APPS.test(s.app)) &&
       preceded(g, /^(?:into|to|in|onto)$/);
-    if (named && g.kind !== 'email' && g.kind !== 'sms' && !intoSheet) continue;
+    // "post a quote from our Airtable to the team chat": a chat the items go to, beside the app they come from.
+    const intoChat =
+      g.kind === 'chat' &&
+      /\b(?:chat|channel)\b/i.test(g.said) &&
+      ![...sources, ...outputs].some((s) => s.kind === 'app' && PERSON_CHAT.test(s.app)) &&
+      preceded(g, /^(?:into|to|in|on)$/);
+    // "a Telegram message listing all my calendar events": the user's own calendar, read for the message.
+    const ownCalendar =
+      g.kind === 'calendar' &&
+      /^(?:my|our)$/.test(tokens[g.from - 1]?.lower ?? '') &&
+      /^(?:events?|appointments?|meetings?|entries|schedule)$/.test(tokens[g.to]?.lower ?? '') &&
+      ![...sources, ...outputs].some((s) => s.kind === 'app' && /^(?:googleCalendar|microsoftOutlook)$/.test(s.app));
+    if (ownCalendar) {
+      ctx.usedGenerics.add(g.from);
+      sources.push({ kind: 'app', app: genericApp(g.kind, ctx, g.said, false), verb: 'read', hints, phrase });
+      continue;
+    }
+    if (named && g.kind !== 'email' && g.kind !== 'sms' && !intoSheet && !intoChat) continue;
     // "create a HubSpot contact with name and email", "w/ name + email": a field the step is given, not a mail sent.
     if (g.kind === 'email' && named && fieldOfList(tokens, from, g.from, g.to)) continue;
     if (
@@ -1285,6 +1315,23 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       ctx.original.slice(tokens[from]!.start).split(/[.!?\n]/)[0]!,
     ) &&
     /\b(?:customers?|clients?|users?|leads?|members?|subscribers?|students?|parents?|patients?|guests?|donors?|employees?|candidates?|applicants?|buyers?|contacts?|them|him|her|me|us|everyone)\b/.test(
+      words,
+    )
+  )
+    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+  // "send a report of last week's signups from our Postgres db as a CSV attachment to the founders": a file or a
+  // report sent to people, with no channel named, is an e-mail.
+  if (
+    head &&
+    /^(?:send|sends|deliver|delivers|share|shares|forward|forwards)$/.test(head.word) &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !m.apps.some((a) => appKindOf(a.app.key) === 'message' || SMS_APPS.test(a.app.key)) &&
+    !m.generics.some((g) => g.kind === 'sms' || g.kind === 'chat' || g.kind === 'email') &&
+    !tokens.slice(from, to).some((t) => t.kind === 'channel') &&
+    /\b(?:as (?:an? )?(?:csv|pdf|excel|xlsx)(?: files?| attachments?)?|attachments?|reports?|summar(?:y|ies)|digests?)\b/.test(
+      words,
+    ) &&
+    /\bto (?:the |our |my |all (?:the )?)?(?:founders|co-?founders|team|managers?|boss|ceo|cfo|cto|coo|finance(?: team)?|accounting|accountants?|leadership|board|owners?|admins?|stakeholders|partners|investors|directors?|heads?|leads?|me|us|everyone)\b/.test(
       words,
     )
   )

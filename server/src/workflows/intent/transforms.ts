@@ -91,6 +91,10 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
   const convert =
     /\b(?:export|convert|save|write|turn|generate|create|backup|backups|archive|dump|put|place|collect|pack|bundle)\w*\b(?:[^.]|\.(?=\w))*?\b(?:to|as|into|in)\s+(?:a\s+|an\s+|one\s+)?(?:[\w-]+\s+)?(csv|xlsx|excel|json|html)(?:\s+files?)?\b/.exec(
       words,
+    ) ??
+    // "send … as a CSV attachment", "email me the list as an Excel file": the items go out as that file.
+    /\b(?:send|sends|sent|email|emails|emailed|mail|mails|mailed|attach|attaches|attached|deliver|delivers)\b(?:[^.]|\.(?=\w))*?\bas\s+(?:a\s+|an\s+)?(csv|xlsx|excel)(?:\s+(?:files?|attachments?|spreadsheets?|export))?\b/.exec(
+      words,
     );
   // "returns … as JSON" is how an answer is written, not a file.
   const jsonFile =

@@ -3,6 +3,7 @@
 // tokens the trigger used so the rest of the request reads as steps.
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
 import type { Choice, Condition, ScheduleRule, Trigger } from '../spec.ts';
+import { MAIL } from './appGroups.ts';
 import { findSchedule } from './schedule.ts';
 import { findMentions, type AppRef, type Mentions } from './mentions.ts';
 import { verbClass } from './lexicon.ts';
@@ -522,6 +523,13 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       // "someone pushes to our GitHub repo": code pushed to a git host is that host's event.
       if (/^(?:github|gitlab|bitbucket|gitea)$/.test(ref.app.key) && /\b(?:push|commit|merge)\w*\b/.test(before))
         return true;
+      // "when someone adds a row to our Google Sheet": a person putting an item into the app is the app's event.
+      if (
+        /\b(?:someone|somebody|anyone|anybody|i|we|you|they|a (?:user|customer|colleague|teammate|member|client))\s+(?:adds?|added|puts?|saves?|saved|drops?|dropped|uploads?|uploaded|writes?|posts?|posted|copies|copied|moves?|moved)\b[^,]*\b(?:to|into)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
+          `${before} `,
+        )
+      )
+        return true;
       // "… fills out the contact form and it goes into HubSpot": where the items go is no source either.
       return !/\b(?:(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*|(?:add|save|store|log|write|append|insert|subscribe)(?:s|ing)?)\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
         `${before} `,
@@ -607,8 +615,12 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       return withFilter({
         trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
       });
-    if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b/.test(words))
+    if (/\bforms?\b|\bsigns? up\b|\bregist\w+\b|\bfills? (?:in|out)\b|\bsubmits?\b|\bsubmitted\b/.test(words)) {
+      // "Create a form for GDPR deletion requests (email address). When submitted, …": the form the request asks for.
+      const asked = askedForm(tokens, original);
+      if (asked) return { ...asked, used: new Set([...asked.used, ...used]) };
       return withFilter({ trigger: { kind: 'form', title: formTitle(words), fields: [] } });
+    }
     // "Our housekeepers post notes in the Slack channel #hk-notas. For every new message there, …": the messages of
     // the chat app the request names, not n8n's own chat.
     const chatApp = /\bmessages?\b/.test(words)
@@ -639,7 +651,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     }
     // "when a candidate replies to our outreach email": the reply arrives as e-mail.
     const replied =
-      /\b(?:replies|replied|reply|responds?|responded|answers?|answered|writes? back)\s+to\s+(?:our|my|the|an?|your|their)?\s*(?:[\w-]+\s+){0,2}(?:e-?mails?|mails?|newsletter|campaign)\b/i.exec(
+      /\b(?:replies|replied|reply|responds?|responded|answers?|answered|writes? back)\s+to\s+(?:one of\s+)?(?:our|my|the|an?|your|their)?\s*(?:[\w-]+\s+){0,2}(?:e-?mails?|mails?|newsletter|campaign)\b/i.exec(
         original,
       );
     if (replied) {
@@ -913,7 +925,14 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     .split(/\s*,\s*|\s+and\s+|\s*\/\s*/)
     .map((f) => f.trim().replace(/^(?:the|their|a|an|his|her)\s+/i, ''))
     .filter((f) => f && f.split(/\s+/).length <= 6);
-  if (fields.length < 2) return null;
+  // "a form for GDPR deletion requests (email address)": one field, in brackets, is a field list too.
+  const bracketed =
+    /\(\s*[^()]*$/.test(said[0]) &&
+    fields.length === 1 &&
+    /^[a-z][a-z ]{1,30}$/i.test(fields[0]!) &&
+    !/\bforms?\b/i.test(fields[0]!) &&
+    fields[0]!.split(/\s+/).length <= 3;
+  if (fields.length < 2 && !bracketed) return null;
   const end = said.index + said[0].length;
   // "When an applicant submits …": the words that said when are the trigger's too.
   const sentence = original.slice(0, said.index).search(/[^.!?\n]*$/);
@@ -923,6 +942,15 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     ? sentence
     : said.index;
   const used = new Set(tokens.flatMap((t, i) => (t.start >= start && t.end <= end ? [i] : [])));
+  // "… When submitted, look the email up …": the words that say the form was sent start nothing else.
+  const sent =
+    /\b(?:when(?:ever)?|once|after|on)\s+(?:(?:it|the form|a form|the request|someone)\s+(?:is\s+|gets\s+|has been\s+)?|it's\s+)?(?:submitted|submits it|submission)\b/i.exec(
+      original.slice(end),
+    );
+  if (sent)
+    tokens.forEach((t, i) => {
+      if (t.start >= end + sent.index && t.end <= end + sent.index + sent[0].length) used.add(i);
+    });
   return {
     trigger: {
       kind: 'form',
@@ -1200,7 +1228,9 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
         w === 'chatbot' ||
         (w === 'chat' &&
           !m.apps.some((a) => a.to === i) &&
-          !/^(?:team|group|company|internal|slack|teams|telegram|discord|whatsapp|google)$/.test(lower[i - 1] ?? '')),
+          !/^(?:team|group|company|internal|our|dev|work|office|slack|teams|telegram|discord|whatsapp|google)$/.test(
+            lower[i - 1] ?? '',
+          )),
     ) ||
     m.aiNouns.some(
       (n) =>
@@ -1327,6 +1357,43 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       choices: [],
       notes: [],
     };
+  // "watch our Google Drive folder 'Invoices' and post new files …", "monitor our Trello board": what arrives in the
+  // app watched is its trigger's event.
+  const watch = lower.findIndex((w) => /^(?:watch|watches|watching|monitor|monitors|monitoring)$/.test(w));
+  const watched =
+    watch >= 0
+      ? m.apps.find(
+          (a) =>
+            a.from > watch &&
+            a.from <= watch + 4 &&
+            a.app.trigger &&
+            !a.app.community &&
+            a.app.key !== 'emailSend' &&
+            lower.slice(watch + 1, a.from).every((w) => /^(?:our|my|the|a|an|shared|team|company|support)$/.test(w)),
+        )
+      : undefined;
+  if (watched && !/\b(?:price|prices|stock|uptime|downtime|status|changes?|stale|overdue)\b/.test(lower.join(' '))) {
+    // "… our Google Drive folder 'Invoices'": the place in the app, with its name.
+    let end = watched.to;
+    while (
+      end < tokens.length &&
+      (tokens[end]!.kind === 'quote' ||
+        /^(?:folder|board|inbox|mailbox|channel|list|table|base|sheet|project|repo|repository|calendar|drive|bucket|database|page|space|workspace|account|store|shop|pipeline|form|called|named)$/.test(
+          lower[end] ?? '',
+        ))
+    )
+      end++;
+    return {
+      // "monitor my Gmail inbox": new mail.
+      trigger: MAIL.test(watched.app.key)
+        ? { kind: 'email', provider: watched.app.key === 'gmail' ? 'gmail' : 'outlook' }
+        : appTrigger(watched, 'new', tokens),
+      used: range(watch, end),
+      app: watched,
+      choices: [],
+      notes: [],
+    };
+  }
   // "Auto-close stale GitHub issues", "Website downtime alerts": a state found by looking regularly.
   if (
     /\b(?:monitor\w*|watch\w*|track\w*|check\w* for new|stale|inactive|dormant|overdue|expir\w*|downtime|uptime|outages?)\b/.test(

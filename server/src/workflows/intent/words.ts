@@ -873,7 +873,12 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   const labelled = new RegExp(
     `${FIELD}\\s+(?:is\\s+|are\\s+|was\\s+|gets\\s+|got\\s+)?(?:labell?ed|tagged)\\s+(?:as\\s+|with\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
-  if (labelled?.[1] && labelled[2])
+  // ("… should get tagged 'intl'": an order to tag them, not a test.)
+  const ordered =
+    labelled &&
+    /^(?:get|be)$/i.test(labelled[1]!) &&
+    /\b(?:should|will|must|to|then|please|can|could|and)\s+$/i.test(text.slice(0, labelled.index));
+  if (labelled?.[1] && labelled[2] && !ordered)
     return {
       condition: { field: 'labels', operator: 'contains', value: labelled[2] },
       end: labelled.index + labelled[0].length,

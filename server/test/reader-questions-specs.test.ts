@@ -26,7 +26,8 @@ describe('the reader answers a question asked before its outcomes', () => {
     );
     const branch = spec.steps.find((s) => s.kind === 'if');
     assert.ok(branch?.kind === 'if', JSON.stringify(spec.steps));
-    assert.deepEqual(branch.condition, { field: 'company', operator: 'gt', value: 50 });
+    // The count the company has is the field compared.
+    assert.deepEqual(branch.condition, { field: 'employees', operator: 'gt', value: 50 });
     assert.deepEqual(
       [branch.then, branch.otherwise].map((l) => l.map((s) => (s.kind === 'app' ? s.app : s.kind))),
       [['hubspot'], ['mailchimp']],

@@ -177,6 +177,35 @@ describe('the reader on jobs said with no service', () => {
   });
 });
 
+describe('the reader on what a model writes and what the items have', () => {
+  it('leaves a tweet a model writes to the model, and posts where the request says', () => {
+    const tweet = readRequest(
+      "Every Friday at 3pm, take the 5 links with the most clicks this week from our Airtable 'Links' table, have AI write a punchy weekly-roundup tweet, and post it to our X/Twitter account.",
+    );
+    // "our Airtable 'Links' table" is Airtable's table (its quoted name is no "link" of the app's).
+    assert.deepEqual(kinds(tweet.steps), ['airtable:read', 'ai', 'twitter:send']);
+    const ideas = readRequest(
+      "Every weekday at 10am, get the top 10 hot posts from r/marketing, keep only the ones with more than 100 upvotes, have AI suggest one LinkedIn post idea for each, and save each idea with the Reddit link to the Notion database 'Content ideas'.",
+    );
+    // A subreddit is Reddit's; the count the items have is the field tested.
+    assert.deepEqual(kinds(ideas.steps).slice(0, 2), ['reddit:read', 'filter']);
+    assert.equal(kinds(ideas.steps).at(-1), 'notion:create');
+    assert.deepEqual(filters(ideas.steps), [{ field: 'upvotes', operator: 'gt', value: 100 }]);
+  });
+
+  it('asks the model whether a message "sounds angry" and keeps the ones it says are', () => {
+    const spec = readRequest(
+      'when a customer replies to one of our support emails and sounds angry, flag it to me in our chat',
+    );
+    assert.equal(spec.trigger.kind, 'email');
+    const [judge, test, post] = spec.steps;
+    assert.ok(judge?.kind === 'ai' && judge.task === 'extract');
+    assert.deepEqual(judge.attributes, ['angry']);
+    assert.deepEqual(test, { kind: 'filter', condition: { field: 'output.angry', operator: 'isTrue', value: true } });
+    assert.deepEqual(post && kinds([post]), ['slack:send']);
+  });
+});
+
 describe('the reader on specifications', () => {
   it('reads "If found: … If not found: …" as both outcomes of one test, after a form with one field', () => {
     const spec = readRequest(

@@ -207,7 +207,7 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
     if (
       taken.has(i - 2) &&
       !taken.has(i - 1) &&
-      tokens[i - 1]?.kind === 'word' &&
+      (tokens[i - 1]?.kind === 'word' || tokens[i - 1]?.kind === 'quote') &&
       !/^(?:to|in|into|on|from|and|or|with|via|for|then|by|at|the|a|an|our|my)$/.test(tokens[i - 1]!.lower) &&
       /^(?:database|databases|db|table|sheet|spreadsheet|calendar|crm|board|list|doc|document|folder|tracker)$/.test(
         tokens[i]!.lower,

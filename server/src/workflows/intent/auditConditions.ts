@@ -61,6 +61,8 @@ const MENTIONS =
 const LABELLED =
   /\b(?:with|has|have|had|gets?|got|carry|carries|carrying|having|that get|bearing) (?:the|a|an) ['"‘“]?([\w-]{2,24})['"’”]? (label|tag)\b|(?<!\b(?:should|will|must|to|then|and|please|also|gets?|be)\s(?:get\s|be\s)?)\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
 
+const JUDGED =
+  /\b(?:sounds?|seems?|feels?|comes? across as|reads? as) (?:very |really |quite |a bit |somewhat )?(angry|upset|frustrated|unhappy|annoyed|rude|toxic|abusive|urgent|negative|threatening)\b/;
 const SHOWS =
   /\b(?:when|whenever|once|if|as soon as)\s+(?:one|it|they|any|the (?:shipment|order|status|package|parcel|item|task|job|build|run|ticket|payment|check|scan|deploy|deployment))\s+(?:shows?|says?|reads?|comes? back(?: as)?|returns?|turns|becomes?|is now|is marked(?: as)?)\s+['"‘“]?(?!(?:a|an|the|up|to|in|on|back|that|some|any|no|more|less)\b)([a-z][\w-]{2,24})/;
 const REACHES =
@@ -174,6 +176,8 @@ function cuesOf(text: string, base: number, whole: string): Cue[] {
     (m) => ({ field: 'count', operator: 'gte', value: Number(m[1]) }),
   );
   states(MENTIONS.exec(lower), (m) => ({ field: 'text', operator: 'contains', value: written(m, m[1]!) }));
+  // "replies … and sounds angry", "if the message seems upset": a judgement a model makes, as a yes/no flag.
+  states(JUDGED.exec(lower), (m) => ({ field: m[1]!, operator: 'isTrue', value: true }));
   // "when one shows delivered", "once it comes back as failed": the state the item reports.
   states(SHOWS.exec(lower), (m) => ({ field: 'status', operator: 'equals', value: written(m, m[1]!) }));
   // "… and they reach 50 or more": a count or score reached, named by the measure said before it.
@@ -370,6 +374,17 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
     const at = original.indexOf(phrase, from);
     if (at >= 0 && at < to) said.push({ step: s, at });
   });
+  // "… and sounds angry": the model step the test's own words made judges first, then the test reads its answer.
+  const judge = said.find(
+    (x) => x.step.kind === 'ai' && x.at <= cue.start && cue.start < x.at + phraseOf(x.step).length,
+  );
+  if (judge) {
+    const place = placeOf(steps, judge.step);
+    if (place) {
+      place.list.splice(place.index + 1, 0, filter);
+      return;
+    }
+  }
   const next = said.filter((x) => x.at >= cue.start).sort((a, b) => a.at - b.at)[0];
   const prior = said.filter((x) => x.at < cue.start).sort((a, b) => b.at - a.at)[0];
   // "send alerts to Slack and create a ticket, but only if …": a test said after the sentence's actions guards

@@ -144,8 +144,13 @@ const EVENT_WHEN =
 export function manualRun(trigger: Trigger, original: string): Trigger | null {
   if (trigger.kind !== 'app' && trigger.kind !== 'schedule' && trigger.kind !== 'webhook') return null;
   if (!BY_HAND.test(original)) return null;
-  // "every night at 2am, or when I run it by hand": a schedule said as well stays.
-  if (trigger.kind === 'schedule' && findSchedule(original)) return null;
+  // "every night at 2am, or when I run it by hand": a schedule said as well stays; "I'll start it manually each
+  // week" says how often the user starts it.
+  const byHandEach = new RegExp(
+    `${BY_HAND.source}\\s+(?:each|every|once a|once per|on)\\s+(?:week|month|day|morning|evening|night|quarter|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`,
+    'i',
+  ).test(original);
+  if (trigger.kind === 'schedule' && findSchedule(original) && !byHandEach) return null;
   if (EVENT_WHEN.test(original)) return null;
   return { kind: 'manual' };
 }

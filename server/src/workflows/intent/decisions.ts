@@ -5,7 +5,7 @@ import type { AiStep, Condition, Step } from '../spec.ts';
 
 /** The AI step's words ask a question about the items (or score them). */
 const ASKS =
-  /\b(?:whether|if|decides?|determines?|checks?|classif\w+|detects?|tells?|judges?|figures? out|works? out|is it|flags?|scores?|rates?|grades?|qualif\w+)\b/i;
+  /\b(?:whether|if|decides?|determines?|checks?|classif\w+|detects?|tells?|judges?|figures? out|works? out|is it|flags?|scores?|rates?|grades?|qualif\w+|sounds?|seems?|feels?)\b/i;
 
 /** A test an AI step can answer: a category, a yes/no flag, or the score a scoring step gives. */
 function decidable(c: Condition, step: AiStep): boolean {
@@ -44,7 +44,7 @@ export function aiDecisions(steps: Step[]): void {
 
 function asks(step: AiStep): boolean {
   return (
-    (step.task === 'analyse' || step.task === 'classify' || step.task === 'score') &&
+    (step.task === 'analyse' || step.task === 'classify' || step.task === 'score' || step.task === 'sentiment') &&
     !step.routes?.length &&
     ASKS.test(step.phrase)
   );

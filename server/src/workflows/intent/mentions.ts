@@ -117,7 +117,12 @@ export function findMentions(tokens: Token[]): Mentions {
     .filter((a) => !MODEL_APP.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)) && !inModel(a.from))
     .filter((a) => !SUB_NODE.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)))
     // "a YouTube URL", "the Stripe ID": a value of the app's, not a step in it.
-    .filter((a) => !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''))
+    // ("our Airtable 'Links' table": a quoted name is the table's.)
+    .filter(
+      (a) =>
+        tokens[a.to]?.kind === 'quote' ||
+        !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''),
+    )
     // "r/n8n", "u/slack": a subreddit or a user, not the app.
     .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')))
     // "ask them for a Google review", "invite them to leave a Trustpilot review": what the person is asked to write,

@@ -29,6 +29,7 @@ import { userStory } from './story.ts';
 import { withoutHabits } from './habits.ts';
 import { englishSchedule } from './foreign.ts';
 import { aiDecisions } from './decisions.ts';
+import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
@@ -2842,6 +2843,7 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
   if (!options.fragment) {
     sameAsEvent(finished, trigger);
     searchIsTool(finished);
+    modelWrites(finished);
     aiDecisions(finished);
     whereItemsAre(finished);
     // A webhook the reader stood in with that the audits replaced is no choice the reply names.

@@ -223,9 +223,17 @@ function eventIf(text: string): string {
   );
 }
 
+/** "the top 10 hot posts from r/marketing": a subreddit is Reddit's (unless Reddit is said just before it). */
+function subreddits(text: string): string {
+  return text.replace(
+    /(?<!\breddit\s*(?:\S+\s+){0,2})(^|[\s(])(r\/[A-Za-z0-9_]{2,21})\b(?!\s+(?:\S+\s+){0,2}?(?:on|in|at|from|of)\s+reddit\b)/gi,
+    '$1Reddit $2',
+  );
+}
+
 /** The request with its shorthand written out. */
 export function longhand(text: string): string {
-  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(eventIf(text)))))));
+  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(eventIf(subreddits(text))))))));
   for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
   return appVerbs(sentAfterArrow(channelNouns(sentParticiple(out))));
 }

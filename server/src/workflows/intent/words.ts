@@ -141,7 +141,23 @@ export function conditionOf(text: string): (Condition & { end: number }) | null 
     (said: string) => 'is'.padEnd(said.length),
   );
   const first = oneCondition(text);
-  return first ? joined(text, first) : null;
+  if (!first) return null;
+  // "the ones with more than 100 upvotes", "accounts with over 1000 followers": the count the items have.
+  const counted =
+    /\b(?:with|having|has|have|had|got|gets|get)\s+(?:more than|less than|fewer than|over|under|above|below|at least|at most|>=?|<=?)\s*[\d,.]+\s+([a-z][a-z_]+s)\b/.exec(
+      text,
+    );
+  if (
+    counted &&
+    /^(?:gt|gte|lt|lte)$/.test(first.operator) &&
+    typeof first.value === 'number' &&
+    !/^(?:days|hours|minutes|mins|hrs|weeks|months|years|seconds|secs|dollars|euros|pounds|percent|times|bucks|cents)$/.test(
+      counted[1]!,
+    ) &&
+    counted.index < first.end
+  )
+    first.field = counted[1]!;
+  return joined(text, first);
 }
 
 /** Words that start an action, not a second test ("… and send it to Slack"). */

@@ -203,17 +203,6 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
   );
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i) || taken.has(i - 1) || tokens[i]!.kind !== 'word') continue;
-    // "our Notion feedback database", "the Airtable CRM table": a store of the app named just before, by its name.
-    if (
-      taken.has(i - 2) &&
-      !taken.has(i - 1) &&
-      (tokens[i - 1]?.kind === 'word' || tokens[i - 1]?.kind === 'quote') &&
-      !/^(?:to|in|into|on|from|and|or|with|via|for|then|by|at|the|a|an|our|my)$/.test(tokens[i - 1]!.lower) &&
-      /^(?:database|databases|db|table|sheet|spreadsheet|calendar|crm|board|list|doc|document|folder|tracker)$/.test(
-        tokens[i]!.lower,
-      )
-    )
-      continue;
     // "PDFs go in /Invoices": a folder's path, not the accounting app; "put in group Newsletter": the group's name.
     if (tokens[i]!.joined && tokens[i - 1]?.text === '/' && !/^(?:api|apis)$/.test(tokens[i]!.lower)) continue;
     if (

@@ -7,7 +7,7 @@
 import { isRead, walkSteps, type Condition, type Step } from '../spec.ts';
 import { STOP, verbClass } from './lexicon.ts';
 import { sentences, type Token } from './text.ts';
-import { conditionOf, invert } from './words.ts';
+import { conditionOf, invert, LABEL_FIRST, ordersLabel } from './words.ts';
 import { statedTests } from './testCues.ts';
 
 /** Keep the items the words name, or drop them ("skip …", "… can be ignored"). */
@@ -58,8 +58,8 @@ const STATE =
 const MENTIONS =
   /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?([\w-]{2,30})/;
 
-const LABELLED =
-  /\b(?:with|has|have|had|gets?|got|carry|carries|carrying|having|that get|bearing) (?:the|a|an) ['"‘“]?([\w-]{2,24})['"’”]? (label|tag)\b|(?<!\b(?:should|will|must|to|then|and|please|also|gets?|be)\s(?:get\s|be\s)?)\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
+/** "tagged 'vip'", "labelled 'urgent'": a quoted label the items carry. */
+const TAGGED = /\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
 
 const JUDGED =
   /\b(?:sounds?|seems?|feels?|comes? across as|reads? as) (?:very |really |quite |a bit |somewhat )?(angry|upset|frustrated|unhappy|annoyed|rude|toxic|abusive|urgent|negative|threatening)\b/;
@@ -186,11 +186,9 @@ function cuesOf(text: string, base: number, whole: string): Cue[] {
     return { field: measure ?? 'count', operator: 'gte', value: Number(m[1]) };
   });
   // "issues that get the bug label", "with the customer label", "tagged 'vip'", "labelled urgent": a label they carry.
-  states(LABELLED.exec(lower), (m) => ({
-    field: m[2] ? `${m[2]}s` : 'labels',
-    operator: 'contains',
-    value: written(m, (m[1] ?? m[3])!),
-  }));
+  const label = LABEL_FIRST.exec(lower) ?? TAGGED.exec(lower);
+  if (label && !ordersLabel(lower.slice(0, label.index)))
+    states(label, (m) => ({ field: m[2] ? `${m[2]}s` : 'labels', operator: 'contains', value: written(m, m[1]!) }));
   for (const test of statedTests(lower, whole)) states(test.match, () => test.condition);
   // "keep only name and email and add them …": fields kept, not items.
   const fields =

@@ -271,8 +271,25 @@ export function findMentions(tokens: Token[]): Mentions {
 const CONTAINER =
   /^(?:database|databases|db|table|tables|base|bases|sheet|sheets|spreadsheet|board|boards|list|lists|workspace|page|pages)$/;
 
+/** A store an app keeps, named by one word between them ("our Notion feedback database", "the Airtable CRM table"). */
+const OWN_STORE =
+  /^(?:database|databases|db|table|sheet|spreadsheet|calendar|crm|board|list|doc|document|folder|tracker)$/;
+
 /** The name and container noun after a store app ("Notion 'Clients' database"), or before "in <app>". */
 function ownContainer(tokens: Token[], a: AppRef): number[] {
+  const named = storeContainer(tokens, a);
+  if (named.length) return named;
+  const between = tokens[a.to];
+  if (
+    (between?.kind === 'word' || between?.kind === 'quote') &&
+    !/^(?:to|in|into|on|from|and|or|with|via|for|then|by|at|the|a|an|our|my)$/.test(between.lower) &&
+    OWN_STORE.test(tokens[a.to + 1]?.lower ?? '')
+  )
+    return [a.to + 1];
+  return [];
+}
+
+function storeContainer(tokens: Token[], a: AppRef): number[] {
   if (
     !/^(?:notion|airtable|baserow|nocoDb|coda|googleSheets|microsoftExcel|seaTable|stackby|grist|supabase|trello|mondayCom|clickUp|asana)$/.test(
       a.app.key,

@@ -33,7 +33,7 @@ import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
-import { conditionOf, invert, isComplement } from './words.ts';
+import { conditionOf, invert, isComplement, ordersLabel } from './words.ts';
 import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
@@ -2199,10 +2199,7 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
   if (
     tagged?.[1] &&
     !/^(?:the|a|an|it|them|and|or|by)$/i.test(tagged[1]) &&
-    // "… should get tagged 'intl'": an order to tag them, not a test.
-    !/\b(?:should|will|must|to|then|please|can|could|and)\s+(?:get\s+|be\s+)?$/i.test(
-      ctx.original.slice(0, tagged.index),
-    )
+    !ordersLabel(ctx.original.slice(0, tagged.index))
   )
     add(
       { field: 'labels', operator: 'contains', value: tagged[1].toLowerCase().replace(/s$/, '') },

@@ -128,6 +128,15 @@ const DAYS: Record<string, string> = {
   yesterday: '={{ $today.minus({ days: 1 }).toISODate() }}',
 };
 
+/** "gets the 'bug' label", "with the customer label", "that carry the vip tag": the label's value, then its kind. */
+export const LABEL_FIRST =
+  /\b(?:has|have|having|with|carries|carry|carrying|bearing|gets|get|got|is given)\s+(?:the\s+|a\s+|an\s+)["'‘“]?([\w-]+)["'’”]?\s+(label|tag)\b/;
+
+/** Words before "tagged"/"the … label" that order the label put on, not test it: "… should get tagged 'intl'". */
+export function ordersLabel(before: string): boolean {
+  return /\b(?:should|will|must|to|then|please|can|could|also|and)\s+(?:get\s+|be\s+)?$/i.test(before);
+}
+
 /** "`invited` is empty", "'restartCount' > 5": a field named in code quotes is the field (same length, so ends hold). */
 const QUOTED_FIELD =
   /(?:\b(?:column|field|property|key|attribute)\s+)?[`'‘"“]([A-Za-z_$][\w.$-]{0,60})[`'’"”](?=\s*(?:[<>=!]|is\b|are\b|isn't\b|equals?\b|contains?\b|has\b|was\b|starts?\b|ends?\b|matches\b|exceeds?\b|over\b|under\b|above\b|below\b|not\b|includes?\b))/g;
@@ -692,11 +701,8 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: has.index + has[0].length,
     };
   // "gets the 'bug' label", "has a priority tag": the value before the kind.
-  const tagged =
-    /\b(?:has|have|with|carries|gets|got|is given)\s+(?:the\s+|a\s+|an\s+)["']?([\w-]+)["']?\s+(label|tag)\b/.exec(
-      text,
-    );
-  if (tagged?.[1] && tagged[2])
+  const tagged = LABEL_FIRST.exec(text);
+  if (tagged?.[1] && tagged[2] && !ordersLabel(text.slice(0, tagged.index)))
     return {
       condition: { field: `${tagged[2]}s`, operator: 'contains', value: tagged[1] },
       end: tagged.index + tagged[0].length,
@@ -889,11 +895,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   const labelled = new RegExp(
     `${FIELD}\\s+(?:is\\s+|are\\s+|was\\s+|gets\\s+|got\\s+)?(?:labell?ed|tagged)\\s+(?:as\\s+|with\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
   ).exec(text);
-  // ("… should get tagged 'intl'": an order to tag them, not a test.)
-  const ordered =
-    labelled &&
-    /^(?:get|be)$/i.test(labelled[1]!) &&
-    /\b(?:should|will|must|to|then|please|can|could|and)\s+$/i.test(text.slice(0, labelled.index));
+  const ordered = labelled && ordersLabel(text.slice(0, labelled.index) + labelled[1] + ' ');
   if (labelled?.[1] && labelled[2] && !ordered)
     return {
       condition: { field: 'labels', operator: 'contains', value: labelled[2] },

@@ -308,6 +308,24 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, seventy-eighth development set (prompts to AI workflow builders)',
   },
   {
+    set: 'userDevelopment79',
+    label:
+      'requests written outside the builder, seventy-ninth development set (staff of clinics, schools, charities and trades)',
+  },
+  {
+    set: 'userDevelopment80',
+    label: 'requests written outside the builder, eightieth development set (manual routines to automate)',
+  },
+  {
+    set: 'userDevelopment81',
+    label: 'requests written outside the builder, eighty-first development set (AI routing, extraction and agents)',
+  },
+  {
+    set: 'userDevelopment82',
+    label:
+      'requests written outside the builder, eighty-second development set (error handling, retries, logs and summaries)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -133,6 +133,10 @@ export type SetName =
   | 'userDevelopment76'
   | 'userDevelopment77'
   | 'userDevelopment78'
+  | 'userDevelopment79'
+  | 'userDevelopment80'
+  | 'userDevelopment81'
+  | 'userDevelopment82'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -223,6 +227,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment76: 'user-requests-dev76.json',
   userDevelopment77: 'user-requests-dev77.json',
   userDevelopment78: 'user-requests-dev78.json',
+  userDevelopment79: 'user-requests-dev79.json',
+  userDevelopment80: 'user-requests-dev80.json',
+  userDevelopment81: 'user-requests-dev81.json',
+  userDevelopment82: 'user-requests-dev82.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -411,6 +411,14 @@ export function planWorkflow(spec: WorkflowSpec, apps: AppLookup): Plan {
       'The workflow has two starts: one loads your documents into the vector store, the other answers questions from that same store.',
     );
   }
+  for (const part of spec.parts ?? []) {
+    planner.wire(part.steps, planner.trigger({ ...spec, trigger: part.trigger }));
+    planner.plan.notes.push(
+      part.trigger.kind === 'error'
+        ? 'The Error Trigger runs the alert when a run of this workflow fails: n8n uses a workflow that holds an Error Trigger as its own error workflow (no setting to change).'
+        : 'Beside its first start, the workflow has a second part that runs on its own schedule (its own trigger, in the same workflow).',
+    );
+  }
   planner.wireErrors(spec.onError);
   return planner.plan;
 }

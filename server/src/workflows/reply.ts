@@ -79,7 +79,9 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
   switch (type) {
     case 'scheduleTrigger': {
       // "every morning at 6, and also whenever …": the schedule may be the second start.
-      const schedule = [spec.trigger, ...(spec.also ?? [])].find((t) => t.kind === 'schedule');
+      const schedule = [spec.trigger, ...(spec.also ?? []), ...(spec.parts ?? []).map((p) => p.trigger)].find(
+        (t) => t.kind === 'schedule',
+      );
       return schedule?.kind === 'schedule'
         ? `starts the workflow ${scheduleText(schedule.rule)}.`
         : 'starts the workflow on a schedule.';
@@ -181,7 +183,10 @@ function describe(node: N8nNode, wf: N8nWorkflow, spec: WorkflowSpec): string {
     case 'textClassifier':
       return `lets the AI model sort each item into ${(p.categories?.categories ?? []).map((c, i) => `${c.category} (→ ${targets(wf, node.name, i).join(', ') || 'end'})`).join(', ')}.`;
     case 'errorTrigger':
-      return 'starts the workflow when another workflow fails.';
+      // Beside the workflow's own start, the Error Trigger makes it its own error workflow.
+      return wf.nodes.filter((n) => /(?:Trigger|webhook)$/i.test(n.type)).length > 1
+        ? 'starts the error path when a run of this workflow fails (a workflow with an Error Trigger is its own error workflow in n8n).'
+        : 'starts the workflow when another workflow fails.';
     case 'executeWorkflowTrigger':
       return 'starts the workflow when another workflow calls it (a sub-workflow), with the data it passes.';
     default: {

@@ -310,6 +310,11 @@ export interface WorkflowSpec {
    * wiki into Qdrant and give me a Slack bot that answers questions about it"): n8n runs both from one workflow.
    */
   ingest?: { trigger: Trigger; steps: Step[] };
+  /**
+   * Parts with their own start beside the main one ("… log every bounce to a sheet, and every Monday at 9am email me a
+   * summary of last week's bounces"): each runs from its trigger through its steps.
+   */
+  parts?: Array<{ trigger: Trigger; steps: Step[] }>;
 }
 
 /**

@@ -203,6 +203,17 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
   );
   for (let i = 0; i < tokens.length; i++) {
     if (taken.has(i) || taken.has(i - 1) || tokens[i]!.kind !== 'word') continue;
+    // "a Trello card in the Inbox list", "the Database column": a capitalised name before the container it names.
+    if (
+      /^[A-Z]/.test(tokens[i]!.text) &&
+      i > 0 &&
+      !/^[.!?:*•-]$/.test(tokens[i - 1]!.text) &&
+      // (The container in lower case: "Save Emails to Database Table" is a title, every word capitalised.)
+      /^(?:list|board|column|tab|channel|folder|label|tag|stage|group|segment|audience|pipeline)$/.test(
+        tokens[i + 1]?.text ?? '',
+      )
+    )
+      continue;
     // "PDFs go in /Invoices": a folder's path, not the accounting app; "put in group Newsletter": the group's name.
     if (tokens[i]!.joined && tokens[i - 1]?.text === '/' && !/^(?:api|apis)$/.test(tokens[i]!.lower)) continue;
     if (

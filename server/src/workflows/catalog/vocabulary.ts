@@ -479,7 +479,14 @@ export class Vocabulary {
       if (best.app.key === 'n8n' && best.to === i + 1 && this.subject(tokens, i)) continue;
       if (
         best.plain === 'capital'
-          ? !/^[A-Z]/.test(tokens[i]!.text)
+          ? !/^[A-Z]/.test(tokens[i]!.text) ||
+            // "- Late checkout: …": a community node's everyday word, capital only as its line opens, before a lower-case
+            // word that is no verb ("Decodo Pricing Scraper", "Decodo extracts …" keep the name).
+            (best.app.community &&
+              i > 0 &&
+              /^[.!?*•-]$/.test(tokens[i - 1]!.text) &&
+              /^[a-z]/.test(tokens[best.to]?.text ?? '') &&
+              !verbClass(tokens[best.to]!.lower))
           : best.plain && !this.plainCounts(tokens, i, titleCase, lower)
       )
         continue;

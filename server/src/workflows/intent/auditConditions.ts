@@ -28,7 +28,7 @@ interface Cue {
 
 const KEEP_AFTER: RegExp[] = [
   // "only orders over …", "keep only meetings with …"; not "the only way", "only once", "not only".
-  /(?<!\bnot )\bonly\b(?! (?:one|once|thing|things|way|ways|need\w*|want\w*|takes?|took|have|has|had|been|be|do|does|did|use[sd]?|works?|problem|issue|difference|time|option|catch|a few|two|three|when needed|if needed|if necessary|if possible|allows|supports|accepts|returns|gives|lets|handles|runs|shows|happens|matters|exists|knows|sees|reads|needs|takes|uses|fires|triggers|changes|is|are|was|were|can|lasts|counts|applies|covers|includes|goes|comes|exposes|provides|offers|stores|holds|syncs|polls|seems|looks|sends|gets|keeps|makes)\b)/,
+  /(?<!\bnot )(?<!\b(?:answer|answers|answering|respond|responds|reply|replies|rely|relies|draw|draws) )\bonly\b(?! (?:one|once|thing|things|way|ways|need\w*|want\w*|takes?|took|have|has|had|been|be|do|does|did|use[sd]?|works?|problem|issue|difference|time|option|catch|a few|two|three|when needed|if needed|if necessary|if possible|allows|supports|accepts|returns|gives|lets|handles|runs|shows|happens|matters|exists|knows|sees|reads|needs|takes|uses|fires|triggers|changes|is|are|was|were|can|lasts|counts|applies|covers|includes|goes|comes|exposes|provides|offers|stores|holds|syncs|polls|seems|looks|sends|gets|keeps|makes)\b)/,
   // "if the total is over …"; not "if possible", "let me know if", "not sure if".
   /(?<!\b(?:know|wonder(?:ing)?|sure|see|ask|idea|tell me|unsure|curious|even|as) )\bif\b(?! (?:possible|needed|necessary|so|not|any|you|that's|there's a way|this|it's possible|anyone|someone)\b)/,
   // "a message saying whether it succeeded", "responds with whether …": what a message says, not a test.

@@ -49,3 +49,42 @@ function asks(step: AiStep): boolean {
     ASKS.test(step.phrase)
   );
 }
+
+/** Fields a Switch reads that no app gives: the model's answer is what they hold. */
+const MODEL_FIELDS =
+  /^(?:category|type|topic|kind|intent|subject|language|priority|urgency|severity|score|sentiment|label|status)$/;
+/** Words that ask the model to sort the item, not only to judge it. */
+const SORTS =
+  /\b(?:classif\w+|categori[sz]\w*|triages?|detects? (?:the |its |their )?(?:intent|category|type|topic|kind)|(?:identif\w+|works? out|figures? out) (?:the |its |their )?(?:intent|category|type|topic|kind))\b/i;
+
+/**
+ * "Have AI detect the intent: late checkout, complaint, question, or other. Complaint: email …; Question: …": the
+ * routes after a model's sorting step are its categories, one output each (n8n's Text Classifier), not a Switch on a
+ * field the model never wrote.
+ */
+export function modelRoutes(steps: Step[], original: string): void {
+  // "→ switch:": the Switch the request names stays.
+  if (/\bswitch\b/i.test(original)) return;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const step = steps[i]!;
+    const next = steps[i + 1]!;
+    if (
+      step.kind !== 'ai' ||
+      next.kind !== 'switch' ||
+      step.routes?.length ||
+      !/^(?:analyse|classify)$/.test(step.task) ||
+      !SORTS.test(step.phrase) ||
+      !MODEL_FIELDS.test(next.field) ||
+      // Two outcomes read as a test; three or more categories are the classifier's.
+      next.routes.length + (next.fallback?.length ? 1 : 0) < 3 ||
+      next.routes.some((r) => r.condition && !/^(?:equals|oneOf)$/.test(r.condition.operator))
+    )
+      continue;
+    step.task = 'classify';
+    step.routes = [
+      ...next.routes.map((r) => ({ name: r.name, steps: r.steps })),
+      ...(next.fallback?.length ? [{ name: 'Other', steps: next.fallback }] : []),
+    ];
+    steps.splice(i + 1, 1);
+  }
+}

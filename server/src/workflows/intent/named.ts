@@ -60,7 +60,7 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bcrypto nodes?\b/, 'crypto'],
   // "gunzip it", "unzip the archive", "extract the ZIP": n8n's Compression node.
   [
-    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b|\bzip (?:up )?(?:my|our|the|all|each|every) (?:[\w-]+ ){0,3}(?:folders?|files|directory|directories|backups?|logs|documents|photos)\b|\bcompress(?:es|ed|ing)? (?:it|them|these|those|the [\w-]+(?: [\w-]+)?|all (?:of )?(?:the |them|those )?[\w-]*) (?:into|to|as|in) (?:an? |one |a single |single )?(?:zip|gz|gzip|tar|7z|archive)\b|\b(?:into|as|to) (?:an? |one |a single |single )?(?:zip|gzip|tar) (?:archive|file)\b|\bzip (?:them|it|the [\w-]+) (?:up|together|into)\b/,
+    /\b(?:gunzip|unzip|decompress|uncompress|unpack)(?:s|es|ed|ing)?\b|\bextract (?:the |each |all )?(?:zip|gz|tar|archive)s?\b|\bcompression nodes?\b|\bzip (?:them|it|the files|all (?:the )?files) (?:up|together|into)\b|\bzip (?:up )?(?:my|our|the|all|each|every) (?:[\w-]+ ){0,3}(?:folders?|files|directory|directories|backups?|logs|documents|photos)\b|\bcompress(?:es|ed|ing)? (?:it|them|these|those|the [\w-]+(?: [\w-]+)?|all (?:of )?(?:the |them|those )?[\w-]*) (?:into|to|as|in) (?:an? |one |a single |single )?(?:zip|gz|gzip|tar|7z|archive)\b|\b(?:into|as|to) (?:an? |one |a single |single )?(?:zip|gzip|tar) (?:archive|file)\b|\bzip (?:them|it|the [\w-]+) (?:up|together|into)\b|\b(?:g?zip) (?:it|them)(?=\s*(?:[,.;]|and\b|then\b|$))/,
     'compression',
   ],
   // "stop the execution with the error 'invalid tenant'", "throw an error": n8n's Stop and Error node.

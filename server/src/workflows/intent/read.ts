@@ -21,6 +21,7 @@ import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
+import { laterPart, partSteps, withoutLaterPart } from './laterPart.ts';
 import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
@@ -28,7 +29,8 @@ import { whoOutcomes } from './whoOutcomes.ts';
 import { userStory } from './story.ts';
 import { withoutHabits } from './habits.ts';
 import { englishSchedule } from './foreign.ts';
-import { aiDecisions } from './decisions.ts';
+import { aiDecisions, modelRoutes } from './decisions.ts';
+import { parallelSaid, WAITS_FOR_BOTH } from './parallelSaid.ts';
 import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
@@ -43,6 +45,9 @@ import { forLabels, routedList, valueRoutes } from './listRoutes.ts';
 
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
+/** The run as a whole failing, not one step: "if the workflow fails", "if anything fails during the run". */
+const RUN_FAILS =
+  /\b(?:if|when|whenever|should|in case)\s+(?:(?:the|this|any|a|my|our)\s+)?(?:(?:whole|nightly|daily|weekly|scheduled)\s+)?(?:workflow|run|automation|flow|execution|job)s?(?:\s+of\s+(?:this|the)\s+(?:workflow|automation))?\s+(?:ever\s+)?(?:fails?|failed|errors?(?:\s+out)?|breaks?|crashes|stops)\b|\b(?:if|when|whenever)\s+(?:anything|something)\s+(?:fails|goes wrong|breaks|errors(?:\s+out)?)\s+(?:during|in|while)\s+(?:the|a|this)\s+(?:run|workflow|execution)\b/i;
 const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
@@ -1220,7 +1225,8 @@ class Reader {
     // "for each row, …" / "for each new lead one by one": the loop's own words end at its noun.
     let k = 0;
     if (words[0] === 'for' && /^(?:each|every)$/.test(words[1] ?? '')) {
-      k = 2;
+      // "for each email, …", "for each post": the first word is the item, though some items are verbs too.
+      k = words[2] === ',' ? 2 : 3;
       while (k < words.length && !verbClass(words[k]!) && words[k] !== ',') k++;
     }
     return c.from + k;
@@ -2616,8 +2622,26 @@ const TRIGGERS_WITH_FAILURE_EVENTS = new Set([
   'whatsApp',
 ]);
 
-export function readRequest(request: string, options: { fragment?: boolean } = {}): WorkflowSpec {
+export function readRequest(request: string, options: { fragment?: boolean; part?: boolean } = {}): WorkflowSpec {
   const said = normalise(request);
+  // "… log it to a Google Sheet. Every Monday at 9am, email me a summary from that sheet.": a part with its own
+  // schedule, read on its own, beside an event part read without it.
+  const later = options.fragment || options.part ? null : laterPart(said);
+  if (later) {
+    const main = readRequest(withoutLaterPart(said, later), { part: true });
+    const part = readRequest(later.text, { part: true });
+    if (
+      main.trigger.kind !== 'schedule' &&
+      main.trigger.kind !== 'manual' &&
+      main.steps.length &&
+      part.trigger.kind === 'schedule'
+    ) {
+      main.parts = [partSteps(main, part), ...(main.parts ?? [])];
+      main.choices.push(...part.choices.filter((c) => !main.choices.some((d) => d.said === c.said)));
+      main.unmapped.push(...part.unmapped);
+      return main;
+    }
+  }
   // "Every morning at 6, and also whenever our webhook is called, …": the second start is read on its own, and the
   // rest of the request without it.
   const second = options.fragment ? null : secondStart(said);
@@ -2842,6 +2866,9 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     searchIsTool(finished);
     modelWrites(finished);
     aiDecisions(finished);
+    modelRoutes(finished, original);
+    if (parallelSaid(finished, original))
+      reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => !WAITS_FOR_BOTH.test(u)));
     whereItemsAre(finished);
     // A webhook the reader stood in with that the audits replaced is no choice the reply names.
     if (trigger.kind !== 'webhook') {
@@ -2895,6 +2922,12 @@ export function readRequest(request: string, options: { fragment?: boolean } = {
     choices: ctx.choices,
   };
   if (second && !sameStart(second.trigger, spec.trigger)) spec.also = [second.trigger];
+  // "If the workflow fails, email me the error", "if anything fails during the run": the run as a whole failing is
+  // n8n's Error Trigger; a workflow that holds one is its own error workflow.
+  if (!options.fragment && spec.onError.length && spec.trigger.kind !== 'error' && RUN_FAILS.test(original)) {
+    spec.parts = [...(spec.parts ?? []), { trigger: { kind: 'error' }, steps: spec.onError }];
+    spec.onError = [];
+  }
   splitIngestion(spec, ctx);
   if (spec.steps.some((s) => s.kind === 'respond') && spec.trigger.kind === 'webhook')
     spec.trigger = { ...spec.trigger, respond: true };

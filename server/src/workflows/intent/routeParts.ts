@@ -126,10 +126,13 @@ const AMOUNT_ROUTE =
 function partsOf(text: string): Array<{ start: number; text: string }> {
   const parts: Array<{ start: number; text: string }> = [];
   const sep =
-    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=\S+(?:\s+\S+){0,3}\s*(?:→|->|=>|:)))\s*/g;
+    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=[^\s.;]+(?:\s+[^\s.;]+){0,3}\s*(?:→|->|=>|:)))\s*/g;
   let at = 0;
   for (const m of text.matchAll(sep)) {
     if (m.index < at) continue;
+    // "Medium and low: …", "logo missing and deadline passed -> …": a value joined by "and" before its own pivot is
+    // one part ("… but active_days over 5: …" still starts another).
+    if (/^\s+and\s+$/.test(m[0]) && !/→|->|=>|:/.test(text.slice(at, m.index))) continue;
     // "- under $10k: self-serve team, post in #smb-deals": a listed line with its value and a colon is one route.
     // "under $10000: self-serve team, post in #smb-deals.": an amount's route, said with a colon, to its sentence's end.
     if (
@@ -152,6 +155,19 @@ function partsOf(text: string): Array<{ start: number; text: string }> {
 const SPEC_HEADING =
   /^(?:trigger|triggers|steps?|notes?|expected|expectations?|context|edge cases?|output|input|goals?|requirements?|acceptance(?: criteria)?|outcome|result|details?|description|summary|actions?|background|why|client|owner|priority|deadline|frequency|schedule)$/i;
 
+/** "Usage above 85% on any server": a measure, then the bound it passes. */
+const MEASURED =
+  /^(?:[-*•]\s*)?([a-z_]+)\s+(above|over|below|under|at least|at most|more than|less than)\s+[$€£]?(\d[\d,]*(?:\.\d+)?)/i;
+
+/** Words that open what happens, though the lexicon keeps them for other uses ("Critical: trigger a PagerDuty …"). */
+const ACTS = /^(?:trigger|page|raise|escalate|ping|alert|dm|sms|call|just|also|only|then)$/;
+
+/** "High: TheHive alert only", "Complaint: a Zendesk ticket": what happens said as the app's thing, with no verb. */
+function opensWithApp(action: string): boolean {
+  const tokens = tokenize(action.replace(/^(?:(?:just|only|also|simply)\s+)?(?:an?\s+|the\s+)?/i, ''));
+  return !/:\s/.test(action) && findMentions(tokens).apps.some((a) => a.from === 0);
+}
+
 function segmentOf(part: { start: number; text: string }, after: boolean): Segment | null {
   let pivot: RegExpExecArray | null = null;
   let kind = 0;
@@ -163,7 +179,17 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   // "… based on the town: Springfield goes to Tom": the routes start after the colon that introduces them.
   let intro = pivot ? part.text.slice(0, pivot.index).lastIndexOf(': ') : -1;
   // "Emails to our intake address: anything mentioning …": a colon after more words than a value introduces.
-  if (pivot && intro < 0 && /^\s*:/.test(pivot[0]) && part.text.slice(0, pivot.index).split(/\s+/).length > 4)
+  if (
+    pivot &&
+    intro < 0 &&
+    /^\s*:/.test(pivot[0]) &&
+    // (Words only: "- Late checkout / early check-in" names two values in four.)
+    part.text
+      .slice(0, pivot.index)
+      .split(/\s+/)
+      .filter((w) => /\w/.test(w)).length > 4 &&
+    !MEASURED.test(part.text.slice(0, pivot.index))
+  )
     intro = pivot.index + pivot[0].length - 2;
   if (pivot && intro > 0) return segmentOf({ start: part.start + intro + 2, text: part.text.slice(intro + 2) }, after);
   let full = true;
@@ -221,7 +247,13 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     kind === 1 &&
     !verbClass(first) &&
     !NOTHING.test(action.toLowerCase()) &&
-    !/^(?:to|into)$/.test(first)
+    !/^(?:to|into)$/.test(first) &&
+    !ACTS.test(first) &&
+    // "Question: AI answers from the FAQ": the model does it.
+    !/^(?:(?:the|an?)\s+)?(?:ai|llm|gpt[\w.-]*|chatgpt|claude|gemini|model|agent|bot|assistant)\s+[a-z]+s\b/i.test(
+      action,
+    ) &&
+    !opensWithApp(action)
   )
     // "Route them by environment: production creates a Jira bug …": the colon introduces the first route.
     return segmentOf({ start: part.start + pivot.index + pivot[0].length, text: action }, after);
@@ -275,7 +307,9 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     kind === 1 &&
     (/^(?:[-*•]\s*)?[A-Z][a-z]+s\s+(?:with|without|that have|that are|which are|where)\b/.test(left) ||
       // "- supplier is Acme Supplies: email …": a field and its value before the colon.
-      /^(?:[-*•]\s*)?[a-z_]+(?:\s+[a-z_]+)?\s+(?:is|is not|isn't|=|==)\s+\S/i.test(left));
+      /^(?:[-*•]\s*)?[a-z_]+(?:\s+[a-z_]+)?\s+(?:is|is not|isn't|=|==)\s+\S/i.test(left) ||
+      // "Usage above 85% on any server: post …": a measure and its bound.
+      MEASURED.test(left));
   if (
     (kind === 0 || itemsWith) &&
     !fallback &&
@@ -293,9 +327,17 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   ) {
     // "Tasks with an assignee": the field is there.
     const has = /\bwith\s+(?:an?|any)\s+([a-z]+)$/i.exec(left);
+    const measured = MEASURED.exec(left);
     const said: Condition | null = has
       ? { field: has[1]!.toLowerCase(), operator: 'exists', value: '' }
-      : conditionOf(`if ${left.replace(/^[-*•]\s*/, '')}`);
+      : (conditionOf(`if ${left.replace(/^[-*•]\s*/, '')}`) ??
+        (measured
+          ? {
+              field: measured[1]!.toLowerCase(),
+              operator: /^(?:above|over|at least|more than)$/i.test(measured[2]!) ? 'gt' : 'lt',
+              value: Number(measured[3]!.replace(/,/g, '')),
+            }
+          : null));
     const test: Condition = said
       ? {
           field: said.field,
@@ -325,13 +367,13 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     };
   }
   // "'Recordable' or 'Lost Time' → page the director": a route that takes any of two or three values.
-  const either = name.split(/\s*(?:,|\/|\bor\b)\s*/).filter(Boolean);
+  const either = name.split(/\s*(?:,|\/|\bor\b|\band\b)\s*/).filter(Boolean);
   if (
     !fallback &&
     !bound &&
     !range &&
     !pair &&
-    /\bor\b|\//.test(name) &&
+    (/\bor\b|\//.test(name) || (kind <= 1 && /^\w+ and \w+$/.test(name))) &&
     either.length >= 2 &&
     either.length <= 4 &&
     either.every((v) => v.split(' ').length <= 3 && !NOT_VALUE.test(v.toLowerCase()) && !CLAUSE.test(v)) &&

@@ -154,7 +154,12 @@ function versus(text: string): string {
   return text.replace(
     /(^|[:;.\n]\s*|->\s*|→\s*)([^:;.\n→]{3,120}?)\s+(?:vs\.?|versus)\s+(?=\S)/gi,
     (said: string, lead: string, left: string) =>
-      /\b(?:compar\w*|check\w*|match\w*|reconcil\w*|diff)\b/i.test(left) ? said : `${lead}compare ${left} with `,
+      // ("email the count of valid vs invalid submissions every Friday": two counts reported, no sources compared.)
+      /\b(?:compar\w*|check\w*|match\w*|reconcil\w*|diff|counts?|number|numbers|totals?|ratio|share|percentage|breakdown|every|each|daily|weekly)\b/i.test(
+        left,
+      )
+        ? said
+        : `${lead}compare ${left} with `,
   );
 }
 
@@ -231,9 +236,40 @@ function subreddits(text: string): string {
   );
 }
 
+/**
+ * "welcome email immediately, 'getting started' tips on day 3, and a check-in from their CSM on day 7": a sequence of
+ * messages by day, written out as sends with the waits between them.
+ */
+function dayPlan(text: string): string {
+  return text.replace(
+    /(^|[:.!?\n]\s*)([^:.!?\n]{10,400}?)(?=[.!?\n]|$)/g,
+    (whole: string, lead: string, list: string) => {
+      const items = list.split(/\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+/);
+      const read = items.map((item) =>
+        /^(.{3,80}?)\s+(?:(immediately|right away|at once|straight away|on signup|on day (?:0|1))|(?:on\s+)?day\s+(\d{1,3}))$/i.exec(
+          item.trim(),
+        ),
+      );
+      if (items.length < 2 || read.some((r) => !r) || read.filter((r) => r![3]).length < 2) return whole;
+      let day = read[0]![3] ? 0 : Number(/\d+/.exec(read[0]![2] ?? '')?.[0] ?? 0);
+      // "welcome email …, tips on day 3": the channel one item names carries the others.
+      const CHANNEL = /\b(e-?mails?|sms|texts?|whatsapp|messages?)\b/i;
+      const channel = read.map((r) => CHANNEL.exec(r![1]!)?.[1]).find(Boolean);
+      const steps = read.map((r) => {
+        const on = r![3] ? Number(r![3]) : day;
+        const wait = on > day ? `wait ${on - day} days, then ` : '';
+        day = Math.max(day, on);
+        const what = r![1]!.replace(/^(?:an?|the)\s+/i, '');
+        return `${wait}send the ${what}${channel && !CHANNEL.test(what) ? ` by ${channel.replace(/s$/, '')}` : ''}`;
+      });
+      return `${lead}${steps.join(', then ')}`;
+    },
+  );
+}
+
 /** The request with its shorthand written out. */
 export function longhand(text: string): string {
-  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(eventIf(subreddits(text))))))));
+  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(dayPlan(eventIf(subreddits(text)))))))));
   for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
   return appVerbs(sentAfterArrow(channelNouns(sentParticiple(out))));
 }

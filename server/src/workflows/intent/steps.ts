@@ -1668,7 +1668,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         if (at >= 0) list.splice(at, 1);
       }
     }
-  return pairedItems([...sources, ...work, ...outputs], tokens.slice(from, to));
+  // "Remove duplicate emails": the duplicates are dropped from the items, not deleted from a mailbox.
+  const deduped = work.some((w) => w.kind === 'dedupe')
+    ? outputs.filter((o) => !(o.kind === 'app' && o.verb === 'delete' && !m.apps.some((a) => a.app.key === o.app)))
+    : outputs;
+  return pairedItems([...sources, ...work, ...deduped], tokens.slice(from, to));
 }
 
 /** Mentions without those inside the trigger's words. */

@@ -164,7 +164,14 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
       words,
     );
   // "add up the hours per client": totals said with "add up" read as a sum whatever the verb's class.
-  if (sum && (cls === 'transform' || /\badd(?:s|ed|ing)? up\b/.test(words))) {
+  // "pull this week's invoices from Xero, work out the total sales": a sum said beside the read, in its clause.
+  if (
+    sum &&
+    (cls === 'transform' ||
+      /\badd(?:s|ed|ing)? up\b|\b(?:work(?:s|ed|ing)? out|calculat\w*|comput\w*|figur\w* out)\s+(?:the\s+)?totals?\b/.test(
+        words,
+      ))
+  ) {
     const by = /\b(?:per|by|for each|for every|grouped by|broken down by)\s+(?:the\s+)?([a-z_]+)\b/.exec(
       words.slice(sum.index + sum[0].length),
     )?.[1];

@@ -920,7 +920,7 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     /\b(?:submits?|submitted|fills? (?:in|out)|filled (?:in|out)|completes?|completed)\s+(?:our|the|an?|my)\s+(?:[\w-]+\s+){0,2}?form\s*(?::|\()\s*([^.!?\n()]{3,200})/i.exec(
       original,
     );
-  if (!said?.[1]) return null;
+  if (!said?.[1]) return uploadForm(tokens, original);
   const fields = said[1]
     .split(/\s*,\s*|\s+and\s+|\s*\/\s*/)
     .map((f) => f.trim().replace(/^(?:the|their|a|an|his|her)\s+/i, ''))
@@ -961,6 +961,33 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     choices: [],
     notes: [],
   };
+}
+
+/** "I upload a CSV of event attendees through an n8n form": a form with one file field, the file what it carries. */
+function uploadForm(tokens: Token[], original: string): FoundTrigger | null {
+  const m =
+    /\b(?:upload|uploads|uploading|drop|drops|submit|submits|send|sends)\s+(?:an?\s+|the\s+|our\s+|my\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:csv|excel|xlsx|spreadsheet|pdf|file|document|image|photo|receipt|invoice|cv|resume)s?\b[^.!?\n]{0,80}?\b(?:through|via|using|with|in)\s+(?:an?|the|our)\s+(?:n8n\s+)?(?:upload\s+)?form\b/i.exec(
+      original,
+    );
+  if (!m) return null;
+  const used = new Set(tokens.flatMap((t, i) => (t.start >= m.index && t.end <= m.index + m[0].length ? [i] : [])));
+  return { trigger: { kind: 'form', title: 'Upload', fields: ['File'] }, used, choices: [], notes: [] };
+}
+
+/**
+ * "… and say clearly when the answer isn't in the documents": "when" after a verb of saying is what is said, not an
+ * event the workflow waits for (a Webhook stood in for it before).
+ */
+function saidWhen(event: FoundTrigger | null, tokens: Token[]): FoundTrigger | null {
+  if (!event || event.trigger.kind !== 'webhook' || !event.used.size) return event;
+  const first = Math.min(...event.used);
+  const when = [first, first - 1].find((k) => tokens[k]?.lower === 'when');
+  const verb = when === undefined ? '' : (tokens[when - 1]?.lower ?? '');
+  return /^(?:say|says|tell|tells|note|notes|explain|explains|mention|mentions|clearly|admit|admits|state|states|indicate|indicates)$/.test(
+    verb,
+  )
+    ? null
+    : event;
 }
 
 /** The path a request gives its webhook ("…/webhook/backup" → "backup"), cut at its query. */
@@ -1026,7 +1053,7 @@ function brokerTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
   const failed =
-    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n )?(?:workflow|execution)s?(?: (?:in|on|of) (?:this|our|my|the) (?:n8n )?(?:instance|server|account|workspace|setup))? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
+    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n |(?!(?:github|gitlab|circleci|ci|actions|bitbucket|jenkins|azure|travis|buildkite|deploy\w*|build|pipeline)\b)[a-z-]+ )?(?:workflow|execution)s?(?: (?:in|on|of) (?:this|our|my|the) (?:n8n )?(?:instance|server|account|workspace|setup))? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
       original,
     );
   // "any failed workflow on main" in CircleCI or GitHub Actions: a CI system's workflow, not n8n's.
@@ -1108,7 +1135,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
           end: named.index + named[0].length,
         }
       : null);
-  const event = eventTrigger(tokens, m, original);
+  const event = saidWhen(eventTrigger(tokens, m, original), tokens);
   // "I'm using the Jira Trigger on issue created", "Slack Trigger works but …": n8n's trigger node named outright.
   const namedApp = m.apps.find(
     (a) =>

@@ -991,11 +991,13 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: about.index + about[0].length,
     };
   const contains = new RegExp(
-    `${FIELD}\\s+(?:contains|contain|includes|include|mentions|has)\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+    // "includes a 'Veg Box' item": the quoted name, however many words.
+    `${FIELD}\\s+(?:contains|contain|includes|include|mentions|has)\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}|["'“‘]))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?(?:["'“‘]([^"'”’\\n]{1,40})["'”’]|([\\w-]{1,40}))`,
   ).exec(text);
-  if (contains?.[1] && contains[2])
+  const containedValue = contains?.[2] ?? contains?.[3];
+  if (contains?.[1] && containedValue)
     return {
-      condition: { field: fieldName(contains[1]), operator: 'contains', value: contains[2].trim() },
+      condition: { field: fieldName(contains[1]), operator: 'contains', value: containedValue.trim() },
       end: contains.index + contains[0].length,
     };
   // "if the ticket is a bug report", "whether the email is an invoice": the item's kind (what an AI step decides).

@@ -186,3 +186,38 @@ describe('the reader on forms, items and branches', () => {
     assert.ok(!all(spec).some((s) => s.kind === 'parallel'));
   });
 });
+
+describe('the reader on manual routines written out', () => {
+  it('reads a card moved to a named list as an update tested by that list', () => {
+    const spec = readRequest(
+      "When our coordinator moves a card to the 'Confirmed' list on our Trello board, post the details in the Crew channel on Microsoft Teams.",
+    );
+    assert.deepEqual(spec.trigger, { kind: 'app', app: 'trello', event: 'updated' });
+    assert.deepEqual(all(spec)[0], {
+      kind: 'filter',
+      condition: { field: 'status', operator: 'equals', value: 'Confirmed' },
+    });
+  });
+
+  it('logs the e-mails it is told to log instead of sending one', () => {
+    const spec = readRequest('When a form is submitted, record each email in a Google Sheet.');
+    assert.deepEqual(apps(all(spec)), ['googleSheets:create']);
+  });
+
+  it('reads a window back from now, a zipped export and a total worked out beside a read', () => {
+    assert.deepEqual(conditionOf('if it was published in the last 7 days'), {
+      field: 'pubDate',
+      operator: 'gt',
+      value: '={{ $now.minus({ days: 7 }).toISO() }}',
+      end: 38,
+    });
+    const backup = readRequest(
+      "Every Sunday night I export our Postgres 'orders' table to a CSV, zip it, and upload it to the S3 bucket 'weekly-backups'.",
+    );
+    assert.deepEqual(kinds(all(backup)), ['postgres:read', 'convert', 'node', 'awsS3:create']);
+    const sales = readRequest(
+      "Every Friday at 4pm, pull this week's invoices from Xero, work out the total sales and number of invoices, and push that summary to my phone with Pushbullet.",
+    );
+    assert.deepEqual(kinds(all(sales)), ['xero:read', 'sum', 'pushbullet:send']);
+  });
+});

@@ -1672,7 +1672,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const deduped = work.some((w) => w.kind === 'dedupe')
     ? outputs.filter((o) => !(o.kind === 'app' && o.verb === 'delete' && !m.apps.some((a) => a.app.key === o.app)))
     : outputs;
-  return pairedItems([...sources, ...work, ...deduped], tokens.slice(from, to));
+  // "Log each email sent to Google Sheets", "record each email in a sheet": the e-mails are the rows written, not
+  // mail sent.
+  const namedApp = (o: Step) => o.kind === 'app' && m.apps.some((a) => a.app.key === o.app);
+  const mailLogged =
+    cls === 'create' &&
+    /\b(?:each|every|all|the)\s+(?:e-?mails?|messages?)\b/.test(words) &&
+    deduped.some((o) => o.kind === 'app' && o.verb !== 'send' && namedApp(o))
+      ? deduped.filter((o) => !(o.kind === 'app' && o.verb === 'send' && !namedApp(o)))
+      : deduped;
+  return pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
 }
 
 /** Mentions without those inside the trigger's words. */

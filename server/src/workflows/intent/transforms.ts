@@ -139,7 +139,11 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     )
   )
     return { kind: 'dedupe', seen: true };
-  const top = /\b(?:top|first|latest|last|best)\s+(\d{1,3})\b/.exec(words);
+  // ("the last 7 days" is a time, not seven items.)
+  const top =
+    /\b(?:top|first|latest|last|best)\s+(\d{1,3})\b(?!\s*(?:minutes?|hours?|days?|weeks?|months?|years?)\b)/.exec(
+      words,
+    );
   if (top?.[1] && /\b(?:keep|take|only|pick|select)\b/.test(words)) return { kind: 'limit', count: Number(top[1]) };
   const sort =
     /\b(?:sort|order|rank)\w*\s+(?:them\s+|it\s+|the \w+\s+)?by\s+(?:the\s+|their\s+|its\s+)?([a-z_]+)(?:\s+(asc|desc)\w*)?/.exec(

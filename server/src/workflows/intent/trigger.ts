@@ -36,7 +36,8 @@ const EVENT_START =
 const EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
   [/\b(?:respon(?:se|ses|ds)|submission|submitted|submits|answers?|fills?)\b/, 'response'],
-  [/\b(?:updated|changes?|changed|modified|edited)\b/, 'updated'],
+  // "moves a card to the 'Confirmed' list": the item changed where it is.
+  [/\b(?:updated|changes?|changed|modified|edited|moves|moved)\b/, 'updated'],
   [/\b(?:deleted|removed|cancel+ed)\b/, 'deleted'],
   [/\b(?:paid|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
   [/\bstar(?:s|red)?\b/, 'star'],

@@ -257,9 +257,29 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
       /\b(?:column|field|property)\s+['"‘“`]([\w-]{1,30})['"’”`]|['"‘“`]([\w-]{1,30})['"’”`]\s+(?:column|field|property)\b/g,
       (m, a?: string, b?: string) => (a ?? b ?? '').padStart(m.length, ' '),
     );
-  const found = readBody(text) ?? outcome(`if ${text}`);
+  const found = recent(text) ?? readBody(text) ?? outcome(`if ${text}`);
   if (!found) return null;
   return { condition: found.condition, end: offset + found.end };
+}
+
+/** "published in the last 7 days", "created within the past 24 hours": a date after now minus that long. */
+function recent(text: string): { condition: Condition; end: number } | null {
+  const m =
+    /\b(?:(published|posted|created|added|updated|modified|sent|received|made|opened|closed|liked|saved|submitted)\s+)?(?:in|within|from|during|over)\s+the\s+(?:last|past|previous)\s+(\d+|a|an|one|two|three|seven|thirty)?\s*(minutes?|hours?|days?|weeks?|months?)\b/.exec(
+      text,
+    );
+  if (!m?.[1] && !/^\s*(?:it|they|he|she|the\s+\w+)\s+(?:was|were|is|are)\b/.test(text.slice(0, m?.index ?? 0)))
+    return null;
+  const verb = m![1]?.toLowerCase() ?? '';
+  const field = /^(?:published|posted)$/.test(verb)
+    ? 'pubDate'
+    : /^(?:updated|modified)$/.test(verb)
+      ? 'updated_at'
+      : 'created_at';
+  return {
+    condition: { field, operator: 'gt', value: ago(m![2] ?? '1', m![3]!) },
+    end: m!.index + m![0].length,
+  };
 }
 
 /** "expires within 30 days", "is due in the next 7 days", "renews in under 2 weeks": a date before a time ahead. */

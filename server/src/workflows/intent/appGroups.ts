@@ -21,6 +21,10 @@ export const MESSAGING =
 export const FILE_STORES =
   /^(?:googleDrive|dropbox|ftp|ssh|awsS3|s3|microsoftSharePoint|microsoftOneDrive|nextCloud|box|googleCloudStorage)$/;
 
+/** Apps that keep rows: a list two sources are compared from, a log a later part reads back. */
+export const ROW_STORES =
+  /^(?:googleSheets|microsoftExcel|airtable|notion|baserow|nocoDb|seaTable|grist|coda|stackby|dataTable|postgres|mySql|microsoftSql|supabase|mongoDb|redis|snowflake|bigQuery|googleBigQuery)$/;
+
 /** A step made from words outside any clause takes no app or model named in one. */
 export const NO_MENTIONS: Mentions = {
   unknown: [],

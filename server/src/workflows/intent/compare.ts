@@ -4,7 +4,7 @@
 // they differ ("the SKUs where the counts differ"), they go into Compare Datasets, and the steps after it take the
 // output the request asked about.
 import { isRead, walkSteps, type Comparison, type Step } from '../spec.ts';
-import { FILE_STORES, MAIL, MESSAGING } from './appGroups.ts';
+import { FILE_STORES, MAIL, MESSAGING, ROW_STORES } from './appGroups.ts';
 import { findMentions } from './mentions.ts';
 import { tokenize } from './text.ts';
 
@@ -24,10 +24,6 @@ const CHANGED =
 
 /** Items both sources have alike. */
 const BOTH = /\b(?:appear|appears|exist|exists|are|is|show up|shows up|present)\s+(?:\w+\s+)?(?:in|on) both\b/i;
-
-/** Apps that keep lists of rows. */
-const LISTS =
-  /^(?:googleSheets|microsoftExcel|airtable|notion|baserow|nocoDb|seaTable|grist|postgres|mySql|supabase|microsoftSql)$/;
 
 const PEOPLE =
   /\b(?:employees?|people|users?|members?|customers?|contacts?|attendees?|donors?|leads?|students?|accounts?|subscribers?|registrants?|applicants?|volunteers?|staff|clients?|guests?|participants?|patients?|persons?)\b/i;
@@ -349,7 +345,7 @@ function twoLists(steps: Step[], original: string): Parallel | null {
     (s): s is AppStep => s.kind === 'app' && original.indexOf(s.phrase) >= start && original.indexOf(s.phrase) < end,
   );
   // "leads in two spreadsheets, one from LinkedIn ads and one from the trade show": the lists are the sheets.
-  const read = said.find((s) => LISTS.test(s.app)) ?? said.find(isRead);
+  const read = said.find((s) => ROW_STORES.test(s.app)) ?? said.find(isRead);
   if (!read) return null;
   read.verb = 'read';
   for (let k = steps.length - 1; k >= 0; k--) {

@@ -2,7 +2,8 @@
 // Every Monday at 9am, email me a summary of last week's registrations from that sheet." The event part runs for
 // each registration; the summary runs on its own schedule. n8n keeps both in one workflow, each from its trigger.
 
-import { isRead, type Step, type Trigger, type WorkflowSpec } from '../spec.ts';
+import { isRead, walkSteps, type Step, type Trigger, type WorkflowSpec } from '../spec.ts';
+import { ROW_STORES } from './appGroups.ts';
 import { findSchedule } from './schedule.ts';
 
 export interface LaterPart {
@@ -59,23 +60,15 @@ export function withoutLaterPart(text: string, part: LaterPart): string {
   return text.slice(0, part.start + keep) + ' '.repeat(part.end - part.start - keep) + text.slice(part.end);
 }
 
-/** Apps that keep rows a later part can read back. */
-const STORES =
-  /^(?:googleSheets|microsoftExcel|airtable|postgres|mySql|microsoftSql|mongoDb|notion|supabase|baserow|nocoDb|seaTable|dataTable|redis|snowflake|bigQuery|googleBigQuery|coda|grist|stackby)$/;
-
 /**
  * The part's own steps, reading what the first part stored when they read nothing themselves ("a summary of last
  * week's bounces" after "log every bounce to a Google Sheet"), and gathered into one message before a send.
  */
 export function partSteps(main: WorkflowSpec, part: WorkflowSpec): { trigger: Trigger; steps: Step[] } {
   const steps = [...part.steps];
-  const stored = main.steps.flatMap(function stores(s: Step): Extract<Step, { kind: 'app' }>[] {
-    if (s.kind === 'app') return STORES.test(s.app) && s.verb !== 'read' && s.verb !== 'search' ? [s] : [];
-    if (s.kind === 'if') return [...s.then, ...s.otherwise].flatMap(stores);
-    if (s.kind === 'switch') return [...s.routes.flatMap((r) => r.steps), ...(s.fallback ?? [])].flatMap(stores);
-    if (s.kind === 'loop') return s.body.flatMap(stores);
-    if (s.kind === 'parallel') return s.branches.flat().flatMap(stores);
-    return [];
+  const stored: Extract<Step, { kind: 'app' }>[] = [];
+  walkSteps(main.steps, (s) => {
+    if (s.kind === 'app' && ROW_STORES.test(s.app) && s.verb !== 'read' && s.verb !== 'search') stored.push(s);
   });
   const store = stored.at(-1);
   const read = steps.findIndex(isRead);
@@ -86,7 +79,7 @@ export function partSteps(main: WorkflowSpec, part: WorkflowSpec): { trigger: Tr
     const r = steps[read]!;
     if (
       r.kind === 'app' &&
-      STORES.test(r.app) &&
+      ROW_STORES.test(r.app) &&
       r.app !== store.app &&
       part.choices.some((c) => /^(?:sheet|spreadsheet|table|database|db)$/i.test(c.said))
     )

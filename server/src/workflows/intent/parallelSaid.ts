@@ -4,7 +4,8 @@
 import type { Step } from '../spec.ts';
 
 const SIDE_BY_SIDE = /\b(?:in parallel|at the same time|simultaneously|concurrently|side by side)\b/i;
-const BOTH_DONE =
+/** "When both are done": the words that wait for the branches, read by the Merge. */
+export const BOTH_DONE =
   /\b(?:when|once|after) (?:both|all of them|they|the two) (?:are|have|have been|is) (?:done|finished|complete|completed)\b|\b(?:wait for (?:both|them)|combine|merge|join)\b/i;
 
 /** Whether the steps were set side by side (the words that said so are read). */
@@ -21,6 +22,3 @@ export function parallelSaid(steps: Step[], original: string): boolean {
   steps.splice(at - 1, 2, { kind: 'parallel', branches: [[before], [step]], merge });
   return true;
 }
-
-/** "When both are done": the words that wait for the branches, read by the Merge. */
-export const WAITS_FOR_BOTH = BOTH_DONE;

@@ -30,7 +30,7 @@ import { userStory } from './story.ts';
 import { withoutHabits } from './habits.ts';
 import { englishSchedule } from './foreign.ts';
 import { aiDecisions, modelRoutes } from './decisions.ts';
-import { parallelSaid, WAITS_FOR_BOTH } from './parallelSaid.ts';
+import { BOTH_DONE, parallelSaid } from './parallelSaid.ts';
 import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
@@ -2628,14 +2628,10 @@ export function readRequest(request: string, options: { fragment?: boolean; part
   // schedule, read on its own, beside an event part read without it.
   const later = options.fragment || options.part ? null : laterPart(said);
   if (later) {
-    const main = readRequest(withoutLaterPart(said, later), { part: true });
+    // The short part first: when it has no schedule of its own, the first part need not be read apart.
     const part = readRequest(later.text, { part: true });
-    if (
-      main.trigger.kind !== 'schedule' &&
-      main.trigger.kind !== 'manual' &&
-      main.steps.length &&
-      part.trigger.kind === 'schedule'
-    ) {
+    const main = part.trigger.kind === 'schedule' ? readRequest(withoutLaterPart(said, later), { part: true }) : null;
+    if (main && main.trigger.kind !== 'schedule' && main.trigger.kind !== 'manual' && main.steps.length) {
       main.parts = [partSteps(main, part), ...(main.parts ?? [])];
       main.choices.push(...part.choices.filter((c) => !main.choices.some((d) => d.said === c.said)));
       main.unmapped.push(...part.unmapped);
@@ -2868,7 +2864,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
     aiDecisions(finished);
     modelRoutes(finished, original);
     if (parallelSaid(finished, original))
-      reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => !WAITS_FOR_BOTH.test(u)));
+      reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => !BOTH_DONE.test(u)));
     whereItemsAre(finished);
     // A webhook the reader stood in with that the audits replaced is no choice the reply names.
     if (trigger.kind !== 'webhook') {

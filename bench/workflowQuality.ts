@@ -326,6 +326,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, eighty-second development set (error handling, retries, logs and summaries)',
   },
   {
+    set: 'userDevelopment83',
+    label: 'requests written outside the builder, eighty-third development set (terse requests in non-native English)',
+  },
+  {
+    set: 'userDevelopment84',
+    label: "requests written outside the builder, eighty-fourth development set (developers' technical specs)",
+  },
+  {
+    set: 'userDevelopment85',
+    label: 'requests written outside the builder, eighty-fifth development set (marketing and store operations)',
+  },
+  {
+    set: 'userDevelopment86',
+    label: 'requests written outside the builder, eighty-sixth development set (polite, conversational questions)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

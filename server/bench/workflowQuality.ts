@@ -137,6 +137,10 @@ export type SetName =
   | 'userDevelopment80'
   | 'userDevelopment81'
   | 'userDevelopment82'
+  | 'userDevelopment83'
+  | 'userDevelopment84'
+  | 'userDevelopment85'
+  | 'userDevelopment86'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -231,6 +235,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment80: 'user-requests-dev80.json',
   userDevelopment81: 'user-requests-dev81.json',
   userDevelopment82: 'user-requests-dev82.json',
+  userDevelopment83: 'user-requests-dev83.json',
+  userDevelopment84: 'user-requests-dev84.json',
+  userDevelopment85: 'user-requests-dev85.json',
+  userDevelopment86: 'user-requests-dev86.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -126,7 +126,21 @@ function toolNode(
       };
     case 'app': {
       const type = toolType(tool.app);
-      if (!type) return null;
+      // An app whose node n8n offers no tool variant of (Confluence): the agent calls its API with the HTTP Request
+      // Tool, pointed by the user.
+      if (!type || !/Tool$|\.tool[A-Z]|n8n-nodes-langchain\./.test(type))
+        return {
+          draft: {
+            name: `${appName(tool.app)} API Tool`,
+            type: 'n8n-nodes-base.httpRequestTool',
+            parameters: {
+              toolDescription: `Calls the ${appName(tool.app)} API`,
+              url: `<__PLACEHOLDER_VALUE__${appName(tool.app)} API URL__>`,
+              options: {},
+            },
+          },
+          connection: 'ai_tool',
+        };
       return {
         draft: {
           name: `${appName(tool.app)} Tool`,

@@ -320,21 +320,34 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
 }
 
 /** Trigger events: the option whose value names the event ("payment_intent.payment_failed" for "failed"). */
-function eventOptions(prop: NodeProperty, event: string, noun: string): string[] {
+/** A registration, as the apps that take them report it (Eventbrite's order, GoToWebinar's registrant). */
+const REGISTERED = /regist|order\.placed|sign_?up/i;
+
+function eventOptions(prop: NodeProperty, said: string, noun: string): string[] {
   const values = optionValues(prop);
+  // A mention where the app reports none is a new item there.
+  const event =
+    (said === 'mention' && !values.some((v) => /mention/i.test(v))) ||
+    (said === 'registered' && !values.some((v) => REGISTERED.test(v)))
+      ? 'created'
+      : said;
   const happened =
     event === 'created'
       ? /creat|new|add|open|receiv/i
-      : new RegExp(
-          event === 'failed'
-            ? 'fail'
-            : event === 'response'
-              ? 'form|respon|submi'
-              : event === 'updated'
-                ? 'updat|chang|modif'
-                : event,
-          'i',
-        );
+      : event === 'registered'
+        ? REGISTERED
+        : new RegExp(
+            event === 'failed'
+              ? 'fail'
+              : event === 'response'
+                ? 'form|respon|submi'
+                : event === 'updated'
+                  ? 'updat|chang|modif'
+                  : event,
+            'i',
+          );
+  // A registration is what the app calls one, whatever the item said ("our Eventbrite event").
+  if (event === 'registered') return values.filter((v) => REGISTERED.test(v)).slice(0, 1);
   // The item as a word of the value: "jira:issue_created" for an issue, not "issuelink_created".
   const item = noun ? new RegExp(`(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?(?![a-z])`, 'i') : null;
   // "orders/create" before "draft_orders/create": the item nearest the start names it most plainly.
@@ -354,11 +367,14 @@ function eventOptions(prop: NodeProperty, event: string, noun: string): string[]
 /** A trigger's event setting: the one it names when several are visible (Google Drive's "event" over "triggerOn"). */
 function eventParam(def: NodeDefinition, params: Record<string, unknown>): NodeProperty | undefined {
   const eventLike = (p: NodeProperty) =>
-    /^(?:events?|topic|triggerOn|updates)$/.test(p.name) && (p.type === 'multiOptions' || p.type === 'options');
+    /^(?:events?|topic|triggerOn|updates|trigger|actions)$/.test(p.name) &&
+    (p.type === 'multiOptions' || p.type === 'options');
   // Where the node has an event setting of its own, "triggerOn" only gates which events show.
   const gated = def.properties.some((p) => eventLike(p) && p.name !== 'triggerOn');
   const all = visible(def, params).filter(eventLike);
-  return all.find((p) => p.name !== 'triggerOn') ?? (gated ? undefined : all[0]);
+  // Eventbrite's "event" is which event (loaded from the account); its "actions" are what happened.
+  const listed = all.filter((p) => p.name !== 'triggerOn' && optionValues(p).length);
+  return listed[0] ?? all.find((p) => p.name !== 'triggerOn') ?? (gated ? undefined : all[0]);
 }
 
 /**

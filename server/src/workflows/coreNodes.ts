@@ -544,7 +544,12 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
           options: {},
         },
       };
-    case 'html':
+    case 'html': {
+      // "extract the price using the '.price' CSS selector": the selector and the value's name, as said.
+      const selector = /["'‘“`]([.#]?[\w-]+(?:[ .#>:[\]=\w-]*[\w\]])?)["'’”`]\s+(?:css\s+)?selector\b/i.exec(
+        purpose,
+      )?.[1];
+      const named = /\b(?:extract|read|get|grab|pull|scrape)\w*\s+(?:the\s+)?([a-z][a-z_]{1,30})\b/i.exec(purpose)?.[1];
       return {
         name: 'Extract HTML Content',
         type: T.html,
@@ -553,11 +558,17 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
           sourceData: 'json',
           dataPropertyName: 'data',
           extractionValues: {
-            values: [{ key: 'content', cssSelector: '<__PLACEHOLDER_VALUE__CSS selector of what to read__>' }],
+            values: [
+              {
+                key: selector && named ? named.toLowerCase() : 'content',
+                cssSelector: selector ?? '<__PLACEHOLDER_VALUE__CSS selector of what to read__>',
+              },
+            ],
           },
           options: {},
         },
       };
+    }
     case 'editImage':
       return {
         name: 'Resize Image',

@@ -56,7 +56,7 @@ const STATE =
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =
-  /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?([\w-]{2,30})/;
+  /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?(?!(?:we|our|us|you|your|they|their|them|it|its|he|she|his|her|my|i|that|the|an?|this|thanks|thank|hello|hi|sorry)\b)([\w-]{2,30})/;
 
 /** "tagged 'vip'", "labelled 'urgent'": a quoted label the items carry. */
 const TAGGED = /\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
@@ -105,6 +105,10 @@ const REST =
  */
 const FOR_SOME =
   /(?:^|[.;:,]\s*|\b(?:and|then)\s+)for (?:any|all|every|each|those|the ones)?(?= ?(?:(?:hits?|match(?:es)?)\b|[\w-]+(?: [\w-]+)? (?:rated|marked|flagged|tagged|labell?ed|assigned to|shared (?:as|with|publicly)|set to|older than|newer than|without|with(?: a| an)? (?:status|priority|score|rating|stage|tag|label))\b))/;
+
+/** "Anyone marked as a no-show should …", "guests flagged as VIP get …": the items of a status, as the subject. */
+const MARKED =
+  /(?:^|[.;:!?]\s*)(?:anyone|anybody|everyone|everybody|those|the ones|any(?:one)? [a-z]+|[a-z]+s)\s+(?:who (?:is|are|was|were|got|get)\s+)?(?:marked|flagged|labell?ed)\s+as\s+(?:an?\s+|the\s+)?['"‘“]?([\w-]+(?: (?!(?:should|will|must|gets?|needs?|are|is|goes|go|receives?|have)\b)[\w-]+)?)['"’”]?(?=\s+(?:should|will|must|gets?|needs?|are|is|goes|go|receives?|have to)\b)/;
 
 const NEGATION =
   /^(?:not|no|never|isn't|aren't|doesn't|don't|didn't|hasn't|haven't|wasn't|weren't|cannot|can't|without)$/;
@@ -180,6 +184,8 @@ function cuesOf(text: string, base: number, whole: string): Cue[] {
   states(JUDGED.exec(lower), (m) => ({ field: m[1]!, operator: 'isTrue', value: true }));
   // "when one shows delivered", "once it comes back as failed": the state the item reports.
   states(SHOWS.exec(lower), (m) => ({ field: 'status', operator: 'equals', value: written(m, m[1]!) }));
+  // "Anyone marked as a no-show should get a polite text": the status the items were given.
+  states(MARKED.exec(lower), (m) => ({ field: 'status', operator: 'equals', value: written(m, m[1]!) }));
   // "… and they reach 50 or more": a count or score reached, named by the measure said before it.
   states(REACHES.exec(lower), (m) => {
     const measure = [...lower.slice(0, m.index).matchAll(MEASURED)].at(-1)?.[1];
@@ -416,7 +422,7 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
  */
 /** A clause about a step failing, not about the items. */
 const FAILURE =
-  /^(?:if|when|whenever)\s+(?:(?:anything|something|any step|a step|any node|the workflow)\s+(?:fails?|errors?(?: out)?|breaks|goes wrong)|(?:[\w'.-]+\s+){1,3}?(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+unreachable))\b/i;
+  /^(?:if|when|whenever)\s+(?:(?:anything|something|any step|a step|any node|(?:the|this) workflow|(?:the|this|that|an?|any|our)\s+(?:[\w-]+\s+){0,2}?(?:call|request|query|sync|import|upload|job|run|export|fetch|lookup|download|api))\s+(?:ever\s+)?(?:fails?|errors?(?: out)?|breaks|goes wrong|times out)|(?:[\w'.-]+\s+){1,3}?(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+unreachable))\b/i;
 
 export function auditConditions(steps: Step[], tokens: Token[], original: string): string | null {
   if (!steps.length || hasBranch(steps)) return null;

@@ -77,8 +77,19 @@ function stepsOfRoute(seg: Segment, previous: Step[], ctx: RouteContext, field: 
     return [{ kind: 'app', app: ctx.itemApp, verb: 'update', hints: {}, phrase: seg.action }];
   if (seg.full && mail.test(seg.action))
     return [{ kind: 'app', app: ctx.mailApp, verb: 'send', hints: {}, phrase: seg.action }];
+  // "'resolved' -> update the incident" after "'firing' -> create a ServiceNow incident": the same app, with the
+  // route's own verb.
+  const first = seg.action.trim().split(/\s+/)[0]!.toLowerCase();
+  const own = /^(?:create|add|update|edit|change|delete|remove)$/.test(first) ? verbClass(first) : undefined;
   if (previous.length)
-    return previous.map((s) => ({ ...structuredClone(s), ...(phraseOf(s) ? { phrase: seg.action } : {}) }) as Step);
+    return previous.map(
+      (s) =>
+        ({
+          ...structuredClone(s),
+          ...(phraseOf(s) ? { phrase: seg.action } : {}),
+          ...(s.kind === 'app' && own && /^(?:create|update|delete)$/.test(own) ? { verb: own } : {}),
+        }) as Step,
+    );
   const destination = seg.action.replace(/^(?:to|into)\s+/i, '').replace(/[.!]+$/, '');
   // The verb the routes share: said in the route, else in their sentence, else in the one after.
   for (const words of [seg.action, ctx.sentence, ctx.next]) {

@@ -66,9 +66,17 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     if (
       found.trigger.kind === 'webhook' &&
       found.used.has(ref.from) &&
-      tokens
+      (tokens
         .slice(ref.to, ref.to + 3)
-        .some((t) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies|curls?|does)$/.test(t.lower))
+        .some((t) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies|curls?|does)$/.test(t.lower)) ||
+        // "Grafana alert webhook": the webhook the app's alerts come through (unless something is saved back there).
+        (!/\b(?:saved?|writes?|written|put|post(?:ed)?|sync(?:ed)?)\s+(?:\w+\s+)?back\b/i.test(original) &&
+          /^(?:(?:alerts?|events?|notifications?|incoming|errors?|status|monitor|uptime)\s+){0,2}webhooks?\b/.test(
+            tokens
+              .slice(ref.to, ref.to + 3)
+              .map((t) => t.lower)
+              .join(' '),
+          )))
     )
       continue;
     if (ref.app.key === ctx.triggerApp && /^(?:trigger|triggers|node)$/.test(tokens[ref.to]?.lower ?? '')) continue;
@@ -488,7 +496,11 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
     if (
       step.kind === 'filter' &&
       /^(?:contains|notContains|equals|notEquals)$/.test(step.condition.operator) &&
-      /^(?:the|a|an|it|this|that|them|those|these|in|on|of|to|and|or)$/i.test(String(step.condition.value))
+      /^(?:the|a|an|it|this|that|them|those|these|in|on|of|to|and|or|our|my|your|their|his|her|its|we)$/i.test(
+        String(step.condition.value),
+      ) &&
+      // "if the light is on", "state == 'on'": a switch's state is a value.
+      !(/^(?:equals|notEquals)$/.test(step.condition.operator) && /^on$/i.test(String(step.condition.value)))
     )
       return;
     if (step.kind === 'switch') {

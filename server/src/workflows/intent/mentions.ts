@@ -324,7 +324,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|space|spaces|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
-  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov acv tcv arpu icp mql mqls sqls gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso dpo cro cso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs retry retries status scenario scenarios zap zaps module modules router iterator aggregator'.split(
+  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov acv tcv arpu icp mql mqls sqls gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio ciso dpo cro cso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs retry retries status scenario scenarios zap zaps module modules router iterator aggregator css xpath dom between like ilike having distinct values into set asc desc interval now coalesce returning patch put post head cms'.split(
     ' ',
   ),
 );
@@ -487,7 +487,11 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
     // "where Signed = Yes": the value a field is compared with.
     if (!api && /^(?:=|==|!=)$/.test(prev0(tokens, from)?.text ?? '')) continue;
     // "table OrdersTbl", "sheet Q3Data": the name of a table or a sheet, however it is written.
-    if (!api && /^(?:table|sheet|tab|worksheet|view|column|field)$/.test(prev0(tokens, from)?.lower ?? '')) continue;
+    if (
+      !api &&
+      /^(?:table|sheet|tab|worksheet|view|column|field|collection|index|bucket)$/.test(prev0(tokens, from)?.lower ?? '')
+    )
+      continue;
     // "the Teams channel IT-Offboarding", "the Webex room NOC": the name of a channel or a room, hyphens and all.
     {
       let k = from - 1;
@@ -513,6 +517,13 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
       continue;
     // "with Status 'Pending'", "where Plan = 'pro'": a field named before its value, not a system.
     if (!api && (tokens[end]?.kind === 'quote' || tokens[end]?.text === '=')) continue;
+    // "a Google Shopping XML feed": the format a file is written in, not a system.
+    if (
+      !api &&
+      /^(?:xml|csv|json|rss|atom)$/.test(tokens[end]?.lower ?? '') &&
+      /^(?:feeds?|files?|formats?|exports?|sitemaps?)$/.test(tokens[end + 1]?.lower ?? '')
+    )
+      continue;
     // "Engineering → #eng": a value a route points from, not a system.
     if (tokens[end]?.text === '→' || (tokens[end]?.text === '-' && tokens[end + 1]?.text === '>')) continue;
     if (from >= end || !tokens.slice(from, end).some(capital)) continue;

@@ -50,12 +50,17 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\baggregate nodes?\b/, 'aggregate'],
   [/\bextract from file\b/, 'extractFile'],
   [/\bconvert to file\b/, 'convertFile'],
-  [/\bhtml(?: extract)? nodes?\b|\bhtml extract\b/, 'html'],
+  // "extract the price using the '.price' CSS selector": the HTML node reads the page by selector.
+  [/\bhtml(?: extract)? nodes?\b|\bhtml extract\b|\bcss selectors?\b|\bxpath\b/, 'html'],
   [/\bedit image\b/, 'editImage'],
   // "resize it and put the resized version in S3": the job names the node ("resized" only says what it made).
   [/\b(?:resize|resizes|resizing|crop|crops|cropping|watermark|watermarks)\b/, 'editImage'],
   [/\bmarkdown nodes?\b/, 'markdown'],
-  [/\bxml nodes?\b/, 'xml'],
+  // "publishes stock levels as XML …, convert it to JSON": the XML node turns one into the other.
+  [
+    /\bxml nodes?\b|(?<=\bxml\b[^!?\n]{0,120}?)\b(?:convert|turn|transform|parse)\w* (?:it |them |the \w+ )?(?:to|into) json\b|\bparse (?:the |it as |them as )?xml\b|\bjson\b[^.!?\n]{0,40}?\b(?:to|into|as) xml\b|\bxml (?:feed|sitemap) from\b/,
+    'xml',
+  ],
   [/\bdate ?(?:&|and) ?time(?: nodes?)?\b(?=.*\bnode)|\bdate ?& ?time\b|\bdatetime nodes?\b/, 'dateTime'],
   [/\bcrypto nodes?\b/, 'crypto'],
   // "gunzip it", "unzip the archive", "extract the ZIP": n8n's Compression node.

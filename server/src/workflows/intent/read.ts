@@ -44,10 +44,10 @@ import { MAIL_SENDERS } from './appGroups.ts';
 import { forLabels, routedList, valueRoutes } from './listRoutes.ts';
 
 const ERROR_WORDS =
-  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
+  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|this workflow|this automation|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+(?:ever\s+)?fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:ever\s+)?(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
 /** The run as a whole failing, not one step: "if the workflow fails", "if anything fails during the run". */
 const RUN_FAILS =
-  /\b(?:if|when|whenever|should|in case)\s+(?:(?:the|this|any|a|my|our)\s+)?(?:(?:whole|nightly|daily|weekly|scheduled)\s+)?(?:workflow|run|automation|flow|execution|job)s?(?:\s+of\s+(?:this|the)\s+(?:workflow|automation))?\s+(?:ever\s+)?(?:fails?|failed|errors?(?:\s+out)?|breaks?|crashes|stops)\b|\b(?:if|when|whenever)\s+(?:anything|something)\s+(?:fails|goes wrong|breaks|errors(?:\s+out)?)\s+(?:during|in|while)\s+(?:the|a|this)\s+(?:run|workflow|execution)\b/i;
+  /\b(?:via|through|using|with|in)\s+(?:an?|the|our)\s+error[- ]workflow\b|\b(?:if|when|whenever|should|in case)\s+(?:(?:the|this|any|a|my|our)\s+)?(?:(?:whole|nightly|daily|weekly|scheduled)\s+)?(?:workflow|run|automation|flow|execution|job)s?(?:\s+of\s+(?:this|the)\s+(?:workflow|automation))?\s+(?:ever\s+)?(?:fails?|failed|errors?(?:\s+out)?|breaks?|crashes|stops)\b|\b(?:if|when|whenever)\s+(?:anything|something)\s+(?:fails|goes wrong|breaks|errors(?:\s+out)?)\s+(?:during|in|while)\s+(?:the|a|this)\s+(?:run|workflow|execution)\b/i;
 const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
@@ -888,6 +888,20 @@ class Reader {
           }
         }
       }
+      // "add only the valid ones as contacts to Brevo, working in batches of 100": the test, then the steps after it
+      // batch by batch.
+      const batched = /\b(?:batch(?:es)?|chunks?)\s+of\s+\d+/.test(words) ? this.loop(clause, words) : null;
+      if (batched && batched.size > 1) {
+        const read: Step[] = [];
+        if (this.filterClause(clause, words, read)) {
+          const at = read.findIndex((s) => s.kind === 'filter');
+          if (at >= 0 && at < read.length - 1) {
+            target.push(...read.slice(0, at + 1), batched);
+            batched.body.push(...read.slice(at + 1));
+          } else target.push(...read);
+          continue;
+        }
+      }
       const filtered = this.filterClause(clause, words, target);
       if (filtered) continue;
       const check =
@@ -1352,14 +1366,15 @@ class Reader {
   private arrowCondition(clause: Clause, target: Step[]): Step[] | null {
     const { tokens } = this.ctx;
     let arrow = -1;
-    for (let j = clause.from + 1; j < Math.min(clause.to - 1, clause.from + 9); j++)
+    for (let j = clause.from + 1; j < Math.min(clause.to - 1, clause.from + 14); j++)
       if (tokens[j]!.text === '→' || (tokens[j]!.text === '>' && tokens[j - 1]?.text === '-' && tokens[j]!.joined)) {
         arrow = j;
         break;
       }
     // "Score above 70 -> create …": the splitter ends the clause at the arrow, and the next clauses are the steps.
-    const after =
-      tokens[clause.to]?.text === '→' || (tokens[clause.to]?.text === '-' && tokens[clause.to + 1]?.text === '>');
+    // "… more than budget (budget in sheet) → …": an aside closed before the arrow.
+    const next = tokens[clause.to]?.text === ')' ? clause.to + 1 : clause.to;
+    const after = tokens[next]?.text === '→' || (tokens[next]?.text === '-' && tokens[next + 1]?.text === '>');
     if (arrow < 0 && !after) return null;
     const lhsEnd = arrow < 0 ? clause.to : tokens[arrow]!.text === '>' ? arrow - 1 : arrow;
     const lhs = this.words({ from: clause.from, to: lhsEnd }).replace(/([<>!=])\s+=/g, '$1=');
@@ -1376,12 +1391,23 @@ class Reader {
     const bound = /^(?:below|under|above|over|less than|more than|at least|at most|[<>]=?)\s*(\d+(?:\.\d+)?)$/.exec(
       lhs,
     );
-    // "severity=critical -> …, severity=warning -> …": a list of routes, read by route().
-    if (/^[a-z_][\w.]*\s*(?:==|=)\s*['"]?[\w.@:/-]+['"]?$/.test(lhs)) return null;
+    // "severity=critical -> …, severity=warning -> …": a list of routes, read by route() (one alone is a test).
+    const code = /^([a-z_][\w.]*)\s*(?:==|=)\s*['"]?[\w.@:/-]+['"]?$/.exec(lhs);
+    if (code) {
+      const field = code[1]!.replace(/\./g, '\\.');
+      const said = this.ctx.original.match(new RegExp(`\\b${field}\\s*==?\\s*\\S+\\s*(?:->|→|=>|:)`, 'gi'));
+      if ((said?.length ?? 0) !== 1) return null;
+    }
     // "Events with action=role_granted and role=admin -> …": a field and its value, said as code.
     const pair = /\b([a-z_][\w.]*)\s*(==|!=|=)\s*['"]?([\w.@:/-]+)['"]?/.exec(lhs);
+    // The words as written keep their quotes ("subject have 'URGENT'"), less an aside at the end ("… more than
+    // budget (budget in sheet) →").
+    const raw = this.text({ from: clause.from, to: lhsEnd });
+    const written = raw.replace(/\s*\([^()]*\)?\s*$/, '');
+    const quoted = /['"‘“]/.test(written) || written !== raw ? conditionOf(`if ${written}`) : null;
     const cond =
       conditionOf(`if ${lhs}`) ??
+      (quoted && quoted.end >= `if ${written}`.length - 1 ? { ...quoted, end: `if ${lhs}`.length } : null) ??
       (pair
         ? {
             field: pair[1]!,
@@ -1403,7 +1429,11 @@ class Reader {
       (/^(?:any|anything|every|all|each)\b/.test(lhs) ||
         /\b(?:contains?|containing|starts? with|starting with|ends? with|ending with|expir\w*|due)\b|[=!]=?/.test(
           lhs,
-        )) &&
+        ) ||
+        // "subject have 'URGENT' -> …": a test of what a field holds, said whole.
+        (cond !== null &&
+          /^(?:contains|notContains|startsWith|endsWith)$/.test(cond.operator) &&
+          cond.end >= `if ${lhs}`.length - 1)) &&
       cond !== null;
     if (!anyItems && (!cond || !/^(?:gt|gte|lt|lte)$/.test(cond.operator) || cond.end < `if ${lhs}`.length - 1))
       return null;
@@ -1713,10 +1743,10 @@ class Reader {
 
   private loop(clause: Clause, words: string): Extract<Step, { kind: 'loop' }> | null {
     const batch =
-      /\b(?:in\s+)?(?:batch(?:es)?|chunks?|groups?)\s+of\s+(\d+)|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|urls?\s+|\w+s\s+|at once\s+)?(?:at a time|per (?:batch|chunk|run))\b|\bbatch size (?:of )?(\d+)/.exec(
+      /\b(?:in\s+)?(?:batch(?:es)?|chunks?|groups?)\s+of\s+(\d+)|\bbatch(?:es)?\s+(\d+)\s+(?:per|a|each)\s+(?:time|go|run|call)\b|\b(\d+)\s+(?:items?\s+|rows?\s+|records?\s+|urls?\s+|\w+s\s+|at once\s+)?(?:at a time|per (?:batch|chunk|run))\b|\bbatch size (?:of )?(\d+)/.exec(
         words,
       );
-    if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3]), body: [] };
+    if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3] ?? batch[4]), body: [] };
     // "processing them in batches", "batching matters": batches of a size the user can change.
     // "split it into chunks" before a vector store is its document loader's job, not a loop.
     const forStore =
@@ -1880,7 +1910,7 @@ class Reader {
    */
   private onlyClause(clause: Clause, words: string, target: Step[]): boolean {
     if (
-      !/\bonly\b|\bkeep\w*\b|\bfilter\w*\b|\bskip\w*|\bignor\w*|\bdrop\w*|\bdiscard\w*|\bexclude\w*|\bremove\w*/.test(
+      !/\bonly\b|\bkeep\w*\b|\bfilter\w*\b|\bskip\w*|\bignor\w*|\bdrop\w*|\bdiscard\w*|\bexclude\w*|\bremove\w*|\b(?:pick|pull|single)\w*\s+out\b/.test(
         words,
       )
     )
@@ -1921,7 +1951,7 @@ class Reader {
       );
     // "keep only the ones tagged 'newsletter'", "filter to the rows with stock under 10": the test after the items.
     const after =
-      /\b(?:keep\w*\s+only|only\s+keep\w*|filter\w*\s+(?:to|for|down to))\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?(ones|those|items|[a-z]+s)\s+(?!that\b|which\b|who\b)(.+)$/.exec(
+      /\b(?:keep\w*\s+only|only\s+keep\w*|filter\w*\s+(?:to|for|down to)|(?:pick|pull|single)\w*\s+out)\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?(ones|those|items|[a-z]+s)\s+(?!that\b|which\b|who\b)(.+)$/.exec(
         words,
       );
     const tested = after?.[2] ? conditionOf(`${after[1]} ${after[2]}`) : null;
@@ -1971,7 +2001,9 @@ class Reader {
     // "keep only the articles that …" is the filter itself; "read the feed and only keep …" reads first.
     const before = this.words({ from: clause.from, to: head });
     const steps =
-      end && !/^(?:and\s+|then\s+)?(?:keep|keeps|only|filter\w*)\b/.test(before) ? this.action(clause.from, head) : [];
+      end && !/^(?:and\s+|then\s+)?(?:keep|keeps|only|filter\w*|(?:pick|pull|single)\w*\s+out)\b/.test(before)
+        ? this.action(clause.from, head)
+        : [];
     target.push(...steps, { kind: 'filter', condition });
     const rest = end ? this.tokenAt(clause, end.index + end[0].length) : clause.from;
     if (rest < clause.to) target.push(...this.action(rest, clause.to));
@@ -2399,7 +2431,11 @@ function sameAsEvent(steps: Step[], trigger: Trigger): void {
     watched?.kind === 'app' &&
     watched.app === app &&
     isRead(watched) &&
-    /^(?:(?:and|then|it|that|which)\s+)?(?:watch|watches|watching|monitor|monitors|monitoring)\b/i.test(watched.phrase)
+    (/^(?:(?:and|then|it|that|which)\s+)?(?:watch|watches|watching|monitor|monitors|monitoring)\b/i.test(
+      watched.phrase,
+    ) ||
+      // "Could we have our support Gmail inbox read by an AI …": the mail the trigger brings.
+      (trigger.kind === 'email' && /\b(?:inbox|mailbox)\s+(?:\w+\s+)?read\s+by\b/i.test(watched.phrase)))
   )
     steps.shift();
 }

@@ -126,7 +126,7 @@ const AMOUNT_ROUTE =
 function partsOf(text: string): Array<{ start: number; text: string }> {
   const parts: Array<{ start: number; text: string }> = [];
   const sep =
-    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=[^\s.;]+(?:\s+[^\s.;]+){0,3}\s*(?:→|->|=>|:)))\s*/g;
+    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|[?!](?=\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=[^\s.;]+(?:\s+[^\s.;]+){0,3}\s*(?:→|->|=>|:)))\s*/g;
   let at = 0;
   for (const m of text.matchAll(sep)) {
     if (m.index < at) continue;
@@ -479,7 +479,23 @@ export function findRoutes(original: string): Segment[] | null {
       ) ?? verbFirst(part);
     const last = run.at(-1);
     if (process.env.DBGR) console.log(JSON.stringify(part.text), JSON.stringify(seg));
-    if (seg) run.push(seg);
+    // "Billing ones should become a Freshdesk ticket, Technical ones a Jira issue": the verb said once for both.
+    const gapped =
+      !seg && last?.kind === 2 && last.full
+        ? /^(\s*(?:and\s+)?)([A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+ones\s+((?:an?|the)\s+.+)$/.exec(part.text)
+        : null;
+    if (gapped && !/^(?:the|other|all|new|old)$/i.test(gapped[2]!)) {
+      const start = part.start + gapped[1]!.length;
+      run.push({
+        start,
+        end: part.start + part.text.length,
+        name: gapped[2]!,
+        full: true,
+        fallback: false,
+        action: gapped[3]!.trim(),
+        kind: 2,
+      });
+    } else if (seg) run.push(seg);
     // "Any item with SKU starting HZ- -> don't dispatch, send to the hazmat team in Teams": what the route does goes on
     // past its comma.
     else if (

@@ -45,6 +45,14 @@ function partOfName(original: string, at: number, length: number): boolean {
   if (!/^[A-Z]/.test(word)) return false;
   const before = original.slice(Math.max(0, at - 8), at).toLowerCase();
   const after = original.slice(at + length);
+  // "the Mailchimp audience 'Monthly News'", "our 'Weekly Wins' channel": a quoted name.
+  if (
+    /\b(?:audience|list|channel|folder|sheet|tab|board|table|database|segment|tag|group|project|page|doc|document|campaign|pipeline|calendar|playlist|space|team)\s+['"‘“]$/i.test(
+      original.slice(0, at),
+    ) &&
+    /^[^'"’”\n]{0,30}['"’”]/.test(after)
+  )
+    return true;
   return /\b(?:the|our|my|your|their|a|an)\s+$/.test(before) && /^\s+[A-Z][a-z]/.test(after);
 }
 
@@ -68,7 +76,7 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
   const ordered = telling && known[0] && /\bweek/.test(known[0][0]) && !weekday.test(known[0][0]) ? [telling] : known;
   for (const m of ordered) {
     const tail =
-      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|(?:and\s+|to\s+|through\s+|-\s*)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=[\s:,;)]|$)|expression|schedule|,))*/.exec(
+      /^(?:\s*(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|at\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)|in the (?:morning|evening|afternoon)|(?:morning|evening|night|afternoon)s?|on\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)|weekdays|weekends|\w+days?)|from\s+\w+\s+to\s+\w+|(?:and\s+|to\s+|through\s+|-\s*)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b|\d{1,2}:\d{2}\b|(?:\d+|[*/,-]+|\s)+(?=[\s:,;)`'"]|$)|:?\s*[`'"](?=[\d*])|(?<=[\d*])[`'"]|expression|schedule|,))*/.exec(
         lower.slice(m.index + m[0].length),
       )?.[0] ?? '';
     // "Monday, Wednesday and Friday at 8am", "Tuesday to Thursday at 9": the days listed before the one matched.

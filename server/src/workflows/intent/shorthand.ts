@@ -267,9 +267,20 @@ function dayPlan(text: string): string {
   );
 }
 
+/**
+ * "status 'firing' -> create …; status 'resolved' -> …": a field and its quoted value before an arrow are the test
+ * "status = 'firing'".
+ */
+function fieldValueArrows(text: string): string {
+  return text.replace(
+    /(^|[.;:\n]\s*|,\s+)(status|state|type|event|action|priority|severity|level|stage|category|kind|plan|tier|result|outcome|decision)\s+(['"‘“][^'"’”\n]{1,30}['"’”])(?=\s*(?:->|→|=>))/gi,
+    '$1$2 = $3',
+  );
+}
+
 /** The request with its shorthand written out. */
 export function longhand(text: string): string {
-  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(dayPlan(eventIf(subreddits(text)))))))));
+  let out = repoSlugs(fileOf(fileSteps(versus(mailboxes(days(dayPlan(eventIf(subreddits(fieldValueArrows(text))))))))));
   for (const [pattern, word] of WORDS) out = out.replace(pattern, word);
   return appVerbs(sentAfterArrow(channelNouns(sentParticiple(out))));
 }

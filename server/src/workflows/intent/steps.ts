@@ -446,6 +446,9 @@ export function routesOf(text: string): string[] {
     );
   if (!m?.[1]) return [];
   const names = m[1].split(/\s*(?:,|\bor\b|\band\b|\/)\s*/).filter(Boolean);
+  // "send a message to Slack and an email to finance": a new thing sent ("an email"), not a second outcome.
+  if (names.some((n) => /^an?\s+(?:e-?mail|message|sms|text|alert|notification|ping|dm|note|reminder)\b/i.test(n)))
+    return [];
   return names.length >= 2 && names.length <= 8 ? names.map((n) => n.replace(/^./, (c) => c.toUpperCase())) : [];
 }
 
@@ -743,6 +746,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (!step || ctx.usedNodes.has(n.from)) continue;
     ctx.usedNodes.add(n.from);
     if (!work.some((w) => buildsNamed(w, n.kind))) work.push(step);
+    // "convert it to JSON" from XML: the XML node converts; no file is made.
+    if (n.kind === 'xml') for (let k = work.length - 1; k >= 0; k--) if (work[k]!.kind === 'convert') work.splice(k, 1);
   }
   // "read all files in /var/backups on the n8n server, zip them": the files stay files; nothing reads their text.
   if (
@@ -1033,6 +1038,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
+    // "Our supplier publishes stock levels as XML at https://…": what the address serves, not a database of ours.
+    if (
+      g.kind === 'database' &&
+      !/\b(?:database|db|sql|table)\b/i.test(g.said) &&
+      tokens.slice(from, to).some((t) => t.kind === 'url')
+    )
+      continue;
     // "verify their email" with no service named: a call to an e-mail verification API, for the user to point.
     if (
       g.kind === 'email' &&
@@ -1232,6 +1244,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     )
       continue;
     if (g.kind === 'chat' && (outputs.length || !(sending || cls === 'send') || channel0)) continue;
+    // "alert email", "an alert by email", "notification via SMS": the alert is the mail or text said beside it.
+    if (
+      g.kind === 'chat' &&
+      /^(?:alerts?|notifications?)$/i.test(g.said) &&
+      m.generics.some(
+        (o) =>
+          (o.kind === 'email' || o.kind === 'sms') &&
+          (o.from - g.to <= 2 && o.from >= g.to ? true : g.from - o.to >= 0 && g.from - o.to <= 1),
+      )
+    )
+      continue;
     // "I want an alert … send a message to Gotify": a wish for an alert is the message the request sends elsewhere.
     if (
       g.kind === 'chat' &&
@@ -1521,11 +1544,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const sortsInto =
     aiAsked &&
     routesOf(phrase).length >= 2 &&
-    /\b(?:sort|sorts|sorted|group|groups|bucket|buckets|split|splits|file|files|put|puts)\s+(?:them\s+|it\s+|each\s+(?:\w+\s+)?|these\s+|those\s+)?(?:in|into)\b/.test(
+    /\b(?:sort|sorts|sorted|group|groups|bucket|buckets|split|splits|file|files|put|puts)\s+(?:them\s+|it\s+|each\s+(?:\w+\s+){0,2}|every\s+(?:\w+\s+){0,2}|these\s+|those\s+)?(?:in|into)\b/.test(
       words,
     );
   const transform = chunking || sortsInto ? null : transformStep(words, cls, head?.word);
-  if (tasks.length && (strongVerb || aiAsked || ctx.wantsAi) && !(tasks[0] === 'extract' && files.length && !aiAsked)) {
+  // "extract the price using the '.price' CSS selector": the HTML node extracts it, no model.
+  const bySelector = work.some((w) => w.kind === 'node' && w.node === 'html') && !aiAsked;
+  if (
+    tasks.length &&
+    (strongVerb || aiAsked || ctx.wantsAi) &&
+    !(tasks[0] === 'extract' && (files.length || bySelector) && !aiAsked)
+  ) {
     // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
     const ordered = [...tasks].sort(
       (a, b) =>
@@ -1576,6 +1605,29 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     else if (ctx.lastRead && /\b(?:to|on|for) (?:each|them|it|every one|each one|all of them)\b/.test(words))
       outputs.push({ kind: 'app', app: ctx.lastRead, verb: 'update', hints, phrase });
   }
+  // "…; then `UPDATE appointments SET reminder_sent = true …`": a query written out with no database named runs on
+  // the database named before it.
+  const database = ctx.mentions.apps.findLast(
+    (a) =>
+      a.from < from &&
+      /^(?:postgres|mySql|microsoftSql|snowflake|questDb|timescaleDb|crateDb|oracleDatabase)$/.test(a.app.key),
+  );
+  const query = hints.text ?? '';
+  if (
+    !sources.length &&
+    !work.length &&
+    !outputs.length &&
+    !m.apps.length &&
+    database &&
+    /^\s*(?:SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(query)
+  )
+    outputs.push({
+      kind: 'app',
+      app: database.app.key,
+      verb: /^\s*(?:SELECT|WITH)\b/i.test(query) ? 'read' : /^\s*INSERT\b/i.test(query) ? 'create' : 'update',
+      hints,
+      phrase,
+    });
   // "… send the welcome email through Gmail, then … send a follow-up": the same channel as the message before.
   if (
     verb === 'send' &&
@@ -1589,6 +1641,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     )
   )
     outputs.push({ kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase });
+  // "check the RSS feed https://…/rss.xml", "scrape https://… with Firecrawl": the app reads the address itself, and no
+  // second call fetches it.
+  const readsUrl = sources.flatMap((s) =>
+    s.kind === 'app' && s.verb === 'read' && s.hints.url && appKindOf(s.app) === 'fetch' ? [s.hints.url] : [],
+  );
+  for (let k = work.length - 1; k >= 0; k--) {
+    const w = work[k]!;
+    if (w.kind === 'http' && w.method === 'GET' && w.url && readsUrl.includes(w.url)) work.splice(k, 1);
+  }
   const read = sources.findLast((s) => s.kind === 'app' && s.verb === 'read');
   if (read?.kind === 'app') ctx.lastRead = read.app;
   const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');

@@ -41,6 +41,8 @@ const EVENTS: Array<[RegExp, string]> = [
   [/\b(?:deleted|removed|cancel+ed)\b/, 'deleted'],
   [/\b(?:paid|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
   [/\bstar(?:s|red)?\b/, 'star'],
+  // "When someone registers for our Eventbrite event": the app's registration (an order) where it has one.
+  [/\b(?:registers|registered|buys? (?:a |their )?tickets?|rsvps?|rsvp'd)\b/, 'registered'],
   [/\b(?:push(?:es|ed)?|commits?)\b/, 'push'],
   [/\b(?:published|publishes)\b/, 'published'],
   [/\b(?:ends?|ended|finish(?:es|ed)?|completes?|completed|closes?|closed|resolved)\b/, 'ended'],
@@ -225,7 +227,11 @@ function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
 
 function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
   const item = itemAfter(ref, tokens);
-  return { kind: 'app', app: ref.app.key, event: eventOf(text), ...(item ? { item } : {}) };
+  const event = eventOf(text);
+  // "When someone mentions our bot in Slack": a chat app's mention event (the node's, where it has one).
+  const mention =
+    event === 'created' && MESSAGING.test(ref.app.key) && /\b(?:mentions|mentioned|@-?mentions?)\b/.test(text);
+  return { kind: 'app', app: ref.app.key, event: mention ? 'mention' : event, ...(item ? { item } : {}) };
 }
 
 const ITEMS =
@@ -570,7 +576,8 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     // "Build a webhook that receives an email address": the webhook is what receives it.
     if (
       /\bwebhooks?\s+(?:that\s+|which\s+)?(?:receiv|gets?\b|listen|accept|is called|called|endpoint)|\b(?:via|through|from|on|receiv\w*|with)\s+(?:a\s+|an\s+|the\s+)?webhook\b/i.test(
-        original,
+        // "(Wait node, resume on webhook)": how a wait ends, not how the workflow starts.
+        original.replace(/\bresum\w*\s+(?:on|via|with|by|through)\s+(?:a\s+|the\s+)?webhook\b/gi, ''),
       )
     )
       return withFilter({ trigger: { kind: 'webhook', path: slug(words), method: 'POST' } });
@@ -834,6 +841,9 @@ function ciWorkflow(said: string, original: string): boolean {
 function errorHandler(tokens: Token[], original: string): FoundTrigger | null {
   const said = ERROR_HANDLER.exec(original);
   if (!said || ciWorkflow(said[0], original)) return null;
+  // "… append them to the sheet. If the API call errors out, post the error to Slack via an error workflow": the
+  // error path of a workflow with its own start (read as a part of it).
+  if (/\b(?:via|through|using|with|in)\s+$/i.test(original.slice(0, said.index)) && findSchedule(original)) return null;
   const used = new Set<number>();
   tokens.forEach((t, k) => t.start >= said.index && t.end <= said.index + said[0].length && used.add(k));
   return { trigger: { kind: 'error' }, used, choices: [], notes: [] };
@@ -1054,7 +1064,7 @@ function brokerTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
 function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTrigger {
   // "an Error Trigger workflow that sends the failed workflow's name …": n8n's Error Trigger.
   const failed =
-    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n |(?!(?:github|gitlab|circleci|ci|actions|bitbucket|jenkins|azure|travis|buildkite|deploy\w*|build|pipeline)\b)[a-z-]+ )?(?:workflow|execution)s?(?: (?:in|on|of) (?:this|our|my|the) (?:n8n )?(?:instance|server|account|workspace|setup))? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
+    /\berror ?trigger\b|\b(?:when(?:ever)?|if) (?:a|any|one) (?:of (?:my|our|the) )?(?:n8n |(?!(?:github|gitlab|circleci|ci|actions|bitbucket|jenkins|azure|travis|buildkite|deploy\w*|build|pipeline)\b)[a-z-]+ )?(?:workflow|execution)s?(?: (?:in|on|of) (?:this|our|my|the) (?:n8n )?(?:instance|server|account|workspace|setup))? (?:fails?|errors?(?: out)?|crash\w*)\b|\b(?:n8n )?workflow (?:failures?|errors)\b|\bfailed (?:n8n )?(?:workflows?|executions?|runs?)\b|\bon (?:any |an |every )?(?:error|failure) in (?:my|our|the|a|any) (?:\w+ ){0,2}workflows?\b/i.exec(
       original,
     );
   // "any failed workflow on main" in CircleCI or GitHub Actions: a CI system's workflow, not n8n's.
@@ -1229,13 +1239,22 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     if (caller) for (let k = caller.from; k < caller.to + 2; k++) used.add(k);
     if (/^(?:via|from|on|through|with|by|using)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);
     // "When Sentry sends us a new error via webhook": the app that calls is the trigger's, not a step.
+    // "Grafana alert webhook": so is the app whose items name the webhook.
     const calling = m.apps.find(
       (a) =>
         a.to <= webhookAt &&
         webhookAt - a.to <= 7 &&
         !a.app.trigger &&
-        lower.slice(a.to, webhookAt).some((w) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies)$/.test(w)) &&
-        !tokens.slice(a.to, webhookAt).some((t) => /^[.!?;]$/.test(t.text)),
+        ((!/^(?:to|into|onto|an?|the|via|through)$/.test(lower[a.from - 1] ?? '') &&
+          lower
+            .slice(a.to, webhookAt)
+            .every((w) =>
+              /^(?:alerts?|events?|notifications?|incoming|error|errors|status|monitor|uptime)$/.test(w),
+            )) ||
+          (lower
+            .slice(a.to, webhookAt)
+            .some((w) => /^(?:sends?|calls?|posts?|hits?|pings?|fires?|notifies)$/.test(w)) &&
+            !tokens.slice(a.to, webhookAt).some((t) => /^[.!?;]$/.test(t.text)))),
     );
     if (calling && !caller) for (let k = calling.from; k < calling.to; k++) used.add(k);
     if (/^(?:a|an|the)$/.test(lower[webhookAt - 1] ?? '')) used.add(webhookAt - 1);

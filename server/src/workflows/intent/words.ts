@@ -27,9 +27,11 @@ const NUMBER =
   '((?:-\\s?(?=\\d))?[$€£¥₹]?\\s*[\\d,]*\\.?\\d+(?:\\s*(?:k|m|thousand|million)\\b)?)(?:\\s*(?:%|°[cf]?|€|£|(?:kwh|kw|w|mw|gb|mb|kb|tb|ms|secs?|mins?|hrs?|usd|eur|euros?|gbp|chf|inr|aud|cad|kg|lbs?|km|mi|stars?|points?|pts)\\b))?';
 /** "drops below", "goes above", "rises over": a value moving past a bound is compared with it. */
 const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets |rises? |rose |climbs? |jumps? )?';
+// "amount bigger 10000": a comparative right before a number needs no "than".
 const ABOVE =
-  '(?:over|above|greater than|more than|higher than|longer than|bigger than|larger than|exceeds|exceeding|>)';
-const BELOW = '(?:under|below|less than|fewer than|lower than|shorter than|smaller than|<)';
+  '(?:over|above|greater than|more than|higher than|longer than|bigger than|larger than|exceeds|exceeding|>|(?:bigger|greater|larger|higher)(?=\\s*[$€£¥₹]?\\s*\\d))';
+const BELOW =
+  '(?:under|below|less than|fewer than|lower than|shorter than|smaller than|<|(?:smaller|lower)(?=\\s*[$€£¥₹]?\\s*\\d))';
 /** Words between "is" and its value that do not change it ("is still unpaid", "is fully paid"). */
 /** "is the Pro bundle", "is in the EU", "isn't in our mapping": the article or place word before a value. */
 const PLACE = '(?:in\\s+(?=(?:the|our|a|an|my)\\s))?(?:(?:the|a|an|our|my)\\s+)?';
@@ -268,14 +270,27 @@ function recent(text: string): { condition: Condition; end: number } | null {
     /\b(?:(published|posted|created|added|updated|modified|sent|received|made|opened|closed|liked|saved|submitted)\s+)?(?:in|within|from|during|over)\s+the\s+(?:last|past|previous)\s+(\d+|a|an|one|two|three|seven|thirty)?\s*(minutes?|hours?|days?|weeks?|months?)\b/.exec(
       text,
     );
-  if (!m?.[1] && !/^\s*(?:it|they|he|she|the\s+\w+)\s+(?:was|were|is|are)\b/.test(text.slice(0, m?.index ?? 0)))
+  // "posts from the last 7 days", "articles in the past 24 hours": the items said right before.
+  const items = m && !m[1] ? /\b([a-z]+s)\s+$/.exec(text.slice(0, m.index))?.[1] : undefined;
+  const dated =
+    items &&
+    !/^(?:is|was|has|does|this|its|his|status|address|less|unless|always|ours|yours|days|hours|weeks|months|minutes)$/.test(
+      items,
+    );
+  if (
+    !m?.[1] &&
+    !dated &&
+    !/^\s*(?:it|they|he|she|the\s+\w+)\s+(?:was|were|is|are)\b/.test(text.slice(0, m?.index ?? 0))
+  )
     return null;
   const verb = m![1]?.toLowerCase() ?? '';
-  const field = /^(?:published|posted)$/.test(verb)
-    ? 'pubDate'
-    : /^(?:updated|modified)$/.test(verb)
-      ? 'updated_at'
-      : 'created_at';
+  const field =
+    /^(?:published|posted)$/.test(verb) ||
+    /^(?:posts|articles|stories|episodes|videos|items|entries)$/.test(items ?? '')
+      ? 'pubDate'
+      : /^(?:updated|modified)$/.test(verb)
+        ? 'updated_at'
+        : 'created_at';
   return {
     condition: { field, operator: 'gt', value: ago(m![2] ?? '1', m![3]!) },
     end: m!.index + m![0].length,
@@ -382,6 +397,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: reached.index + reached[0].length,
     };
   }
+  // "the ones with negative sentiment", "tickets with high priority": a value of the field named after it.
+  const valued =
+    /\bwith\s+(?:an?\s+)?(?!(?:no|any|the|some|more|less|its|their|our|a|an)\b)([a-z][\w-]*)\s+(sentiment|priority|severity|status|urgency|tone|plan|tier)\b/i.exec(
+      text,
+    );
+  if (valued)
+    return {
+      condition: { field: valued[2]!.toLowerCase(), operator: 'equals', value: valued[1]!.toLowerCase() },
+      end: valued.index + valued[0].length,
+    };
   // "tasks in the 'Backlog' list", "deals in the 'Enterprise' pipeline": the named place the item is in.
   const inPlace =
     /^(?:any\s+|all\s+|the\s+)?(?:[a-z]+\s+){0,2}?(?:in|on|from|under)\s+(?:the\s+|our\s+)?['"‘“]([^'"’”\n]{1,40})['"’”]\s+(list|board|column|stage|folder|project|space|status|pipeline|group|category|queue|section|tab)\b/i.exec(
@@ -691,9 +716,14 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       };
   }
   // "if the price drops below my target price": compared with another of the item's fields.
-  const against = new RegExp(
-    `${FIELD}\\s+${MOVES}(${ABOVE}|${BELOW})\\s+(?:my|our|the|its|their|your|a|an)\\s+([a-z][a-z]*(?: [a-z]+)?)\\b`,
-  ).exec(text);
+  const against =
+    new RegExp(
+      `${FIELD}\\s+${MOVES}(${ABOVE}|${BELOW})\\s+(?:my|our|the|its|their|your|a|an)\\s+([a-z][a-z]*(?: [a-z]+)?)\\b`,
+    ).exec(text) ??
+    // "cost more than budget", "spend is over budget": a field's name said bare, where the test ends.
+    new RegExp(
+      `${FIELD}\\s+${MOVES}((?:more|less|fewer|greater|higher|lower|bigger|smaller|larger) than|exceeds|exceeding|(?:over|above|under|below)(?=\\s+(?:budget|limit|quota|threshold|target|cap|allowance|estimate|forecast|plan)\\b))\\s+(?!(?:once|twice|usual|normal|expected|before|ever|average|yesterday|last|that|this|it|them|one|needed|allowed|planned|anything|nothing|everything|zero|none|ever|items?|records?|rows?|entries)\\b)([a-z][a-z_]*)(?=\\s*(?:$|[,.;:()]|->|→|=>|\\s+(?:then|and|so)\\b))`,
+    ).exec(text);
   // "exceeds a threshold": an indefinite bound is the user's to set (read below), not another field.
   const indefinite = against ? /\s(?:a|an)\s+\S+$/.test(against[0]) : false;
   if (against?.[1] && against[2] && against[3] && !indefinite && !/^(?:it|they|there)$/.test(against[1].trim())) {
@@ -701,7 +731,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     return {
       condition: {
         field: fieldName(against[1]),
-        operator: new RegExp(`^${BELOW}$`).test(against[2]) ? 'lt' : 'gt',
+        operator: new RegExp(`^(?:${BELOW}|less than|fewer than)$`).test(against[2]) ? 'lt' : 'gt',
         value: `={{ $json.${other} }}`,
       },
       end: against.index + against[0].length,
@@ -1012,9 +1042,23 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   const contains = new RegExp(
     // "includes a 'Veg Box' item": the quoted name, however many words.
-    `${FIELD}\\s+(?:contains|contain|includes|include|mentions|has)\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}|["'“‘]))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?(?:["'“‘]([^"'”’\\n]{1,40})["'”’]|([\\w-]{1,40}))`,
+    `${FIELD}\\s+(?:contains|contain|includes|include|mentions|has|have(?=\\s+["'“‘]))\\s+(?:the\\s+)?(?:an?\\s+(?=[\\w-]{3}|["'“‘]))?(?:(?:word|phrase|keyword|text|term)s?\\s+)?(?:["'“‘]([^"'”’\\n]{1,40})["'”’]|([\\w-]{1,40}))`,
   ).exec(text);
   const containedValue = contains?.[2] ?? contains?.[3];
+  // "the post mentions our brand": the user's own name for it, which only they can give.
+  const own =
+    contains && !contains[2] && /^(?:our|my)$/i.test(containedValue ?? '')
+      ? /^\s+([a-z][\w-]*(?:\s+name)?)/i.exec(text.slice(contains.index + contains[0].length))
+      : null;
+  if (contains?.[1] && own?.[1])
+    return {
+      condition: {
+        field: fieldName(contains[1]),
+        operator: 'contains',
+        value: `<__PLACEHOLDER_VALUE__Your ${own[1].toLowerCase().replace(/\s+name$/, '')} name__>`,
+      },
+      end: contains.index + contains[0].length + own[0].length,
+    };
   if (contains?.[1] && containedValue)
     return {
       condition: { field: fieldName(contains[1]), operator: 'contains', value: containedValue.trim() },

@@ -25,6 +25,13 @@ export const FILE_STORES =
 export const ROW_STORES =
   /^(?:googleSheets|microsoftExcel|airtable|notion|baserow|nocoDb|seaTable|grist|coda|stackby|dataTable|postgres|mySql|microsoftSql|supabase|mongoDb|redis|snowflake|bigQuery|googleBigQuery)$/;
 
+/** Databases a query written out in SQL runs on. */
+export const SQL_DATABASES = /^(?:postgres|mySql|microsoftSql|snowflake|questDb|timescaleDb|crateDb|oracleDatabase)$/;
+
+/** Apps a bot talks through: chat apps and the mail apps an assistant answers in. */
+export const BOT_CHANNELS =
+  /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams|mattermost|twilio|matrix|googleChat|facebookGraphApi|gmail|microsoftOutlook)$/;
+
 /** A step made from words outside any clause takes no app or model named in one. */
 export const NO_MENTIONS: Mentions = {
   unknown: [],

@@ -81,13 +81,14 @@ function stepsOfRoute(seg: Segment, previous: Step[], ctx: RouteContext, field: 
   // route's own verb.
   const first = seg.action.trim().split(/\s+/)[0]!.toLowerCase();
   const own = /^(?:create|add|update|edit|change|delete|remove)$/.test(first) ? verbClass(first) : undefined;
+  const ownVerb = own === 'create' || own === 'update' || own === 'delete' ? own : undefined;
   if (previous.length)
     return previous.map(
       (s) =>
         ({
           ...structuredClone(s),
           ...(phraseOf(s) ? { phrase: seg.action } : {}),
-          ...(s.kind === 'app' && own && /^(?:create|update|delete)$/.test(own) ? { verb: own } : {}),
+          ...(s.kind === 'app' && ownVerb ? { verb: ownVerb } : {}),
         }) as Step,
     );
   const destination = seg.action.replace(/^(?:to|into)\s+/i, '').replace(/[.!]+$/, '');

@@ -890,6 +890,7 @@ class Reader {
       }
       // "add only the valid ones as contacts to Brevo, working in batches of 100": the test, then the steps after it
       // batch by batch.
+      // A clause with no test is read once: whether a test is found does not depend on the list it goes to.
       const batched = /\b(?:batch(?:es)?|chunks?)\s+of\s+\d+/.test(words) ? this.loop(clause, words) : null;
       if (batched && batched.size > 1) {
         const read: Step[] = [];
@@ -901,9 +902,7 @@ class Reader {
           } else target.push(...read);
           continue;
         }
-      }
-      const filtered = this.filterClause(clause, words, target);
-      if (filtered) continue;
+      } else if (this.filterClause(clause, words, target)) continue;
       const check =
         /\b(?:check|checks|checking|see|verify|verifies|test|tests|determine|determines|confirm|confirms)\s+(?:(?!if\b|whether\b)[\w.-]+\s+){0,6}?(?:if|whether)\b/.exec(
           words,

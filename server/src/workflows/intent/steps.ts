@@ -11,7 +11,7 @@ import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
 import { appThenAction } from './split.ts';
 import { buildsNamed, namedStep } from './named.ts';
-import { MAIL_SENDERS, NEWSLETTERS } from './appGroups.ts';
+import { MAIL_SENDERS, NEWSLETTERS, SQL_DATABASES } from './appGroups.ts';
 
 export interface ReadContext {
   tokens: Token[];
@@ -1607,11 +1607,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   }
   // "…; then `UPDATE appointments SET reminder_sent = true …`": a query written out with no database named runs on
   // the database named before it.
-  const database = ctx.mentions.apps.findLast(
-    (a) =>
-      a.from < from &&
-      /^(?:postgres|mySql|microsoftSql|snowflake|questDb|timescaleDb|crateDb|oracleDatabase)$/.test(a.app.key),
-  );
+  const database = ctx.mentions.apps.findLast((a) => a.from < from && SQL_DATABASES.test(a.app.key));
   const query = hints.text ?? '';
   if (
     !sources.length &&

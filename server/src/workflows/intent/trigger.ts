@@ -3,7 +3,7 @@
 // tokens the trigger used so the rest of the request reads as steps.
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
 import type { Choice, Condition, ScheduleRule, Trigger } from '../spec.ts';
-import { MAIL } from './appGroups.ts';
+import { BOT_CHANNELS, MAIL } from './appGroups.ts';
 import { findSchedule } from './schedule.ts';
 import { findMentions, type AppRef, type Mentions } from './mentions.ts';
 import { verbClass } from './lexicon.ts';
@@ -230,7 +230,7 @@ function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
   const event = eventOf(text);
   // "When someone mentions our bot in Slack": a chat app's mention event (the node's, where it has one).
   const mention =
-    event === 'created' && MESSAGING.test(ref.app.key) && /\b(?:mentions|mentioned|@-?mentions?)\b/.test(text);
+    event === 'created' && BOT_CHANNELS.test(ref.app.key) && /\b(?:mentions|mentioned|@-?mentions?)\b/.test(text);
   return { kind: 'app', app: ref.app.key, event: mention ? 'mention' : event, ...(item ? { item } : {}) };
 }
 
@@ -306,8 +306,6 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
 
 const BOT =
   /^(?:bot|chatbot|assistant|agent|responder|auto-responder|autoresponder|concierge|companion|helper|receptionist)$/;
-const MESSAGING =
-  /^(?:telegram|whatsApp|slack|discord|line|microsoftTeams|mattermost|twilio|matrix|googleChat|facebookGraphApi|gmail|microsoftOutlook)$/;
 
 /** "a Telegram bot", "WhatsApp AI customer service bot": the messaging app a bot talks through. */
 function botApp(tokens: Token[], m: Mentions): AppRef | undefined {
@@ -325,7 +323,7 @@ function botApp(tokens: Token[], m: Mentions): AppRef | undefined {
   // as one that converses), not any person called an agent somewhere in the request.
   return m.apps.find(
     (ref) =>
-      MESSAGING.test(ref.app.key) &&
+      BOT_CHANNELS.test(ref.app.key) &&
       ref.app.trigger &&
       !/^(?:gmail|microsoftOutlook)$/.test(ref.app.key) &&
       (bots.some((i) => Math.abs(i - ref.from) <= 8) || agents.some((i) => Math.abs(i - ref.from) <= 14)),
@@ -598,7 +596,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
                   .map((t) => t.lower)
                   .join(' '),
               )))) &&
-        !MESSAGING.test(ref.app.key),
+        !BOT_CHANNELS.test(ref.app.key),
     );
     if (context && (!scene || (/^(?:payment|calendar)$/.test(scene.kind) && context.app.trigger)))
       return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
@@ -748,7 +746,7 @@ function arrival(tokens: Token[], m: Mentions): FoundTrigger | null {
       /^[a-z-]+s$/.test(lower[k - 2] ?? '');
     // "Customers message our WhatsApp number", "people DM us on Instagram": others write to the app.
     const written =
-      MESSAGING.test(ref.app.key) &&
+      BOT_CHANNELS.test(ref.app.key) &&
       ((/^(?:message|messages|text|texts|dm|dms|write|writes)$/.test(prep) &&
         /^(?:customers|people|users|clients|guests|members|someone|somebody|patients|students)$/.test(verb)) ||
         (prep === 'on' &&

@@ -342,6 +342,22 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, eighty-sixth development set (polite, conversational questions)',
   },
   {
+    set: 'userDevelopment87',
+    label: 'requests written outside the builder, eighty-seventh development set (operations admins, numbered steps)',
+  },
+  {
+    set: 'userDevelopment88',
+    label: 'requests written outside the builder, eighty-eighth development set (small business owners, at length)',
+  },
+  {
+    set: 'userDevelopment89',
+    label: 'requests written outside the builder, eighty-ninth development set (the manual process told as it is done)',
+  },
+  {
+    set: 'userDevelopment90',
+    label: 'requests written outside the builder, ninetieth development set (n8n users naming nodes and settings)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -141,6 +141,10 @@ export type SetName =
   | 'userDevelopment84'
   | 'userDevelopment85'
   | 'userDevelopment86'
+  | 'userDevelopment87'
+  | 'userDevelopment88'
+  | 'userDevelopment89'
+  | 'userDevelopment90'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -239,6 +243,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment84: 'user-requests-dev84.json',
   userDevelopment85: 'user-requests-dev85.json',
   userDevelopment86: 'user-requests-dev86.json',
+  userDevelopment87: 'user-requests-dev87.json',
+  userDevelopment88: 'user-requests-dev88.json',
+  userDevelopment89: 'user-requests-dev89.json',
+  userDevelopment90: 'user-requests-dev90.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -92,7 +92,7 @@ describe('the reader on routes said by their values', () => {
       sw.routes.map((r) => [r.name, apps(r.steps)]),
       [
         ['Critical', ['pagerDuty:create']],
-        ['High', ['theHive:send']],
+        ['High', ['theHiveProject:send']],
         ['Medium or low', ['freshdesk:update']],
       ],
     );

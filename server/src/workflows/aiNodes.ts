@@ -228,6 +228,19 @@ export function aiCluster(
     case 'classify':
     case 'moderate':
     case 'sentiment':
+      // "Sentiment Analysis node …; Negative: …": n8n's node, one output per category (its own three when none).
+      if (step.task === 'sentiment' && step.node === 'sentimentAnalysis')
+        return {
+          main: {
+            name: 'Sentiment Analysis',
+            type: `${L}.sentimentAnalysis`,
+            parameters: {
+              inputText: input,
+              options: step.routes?.length ? { categories: step.routes.map((r) => r.name).join(', ') } : {},
+            },
+          },
+          subs: [model()],
+        };
       if (step.routes?.length)
         return {
           main: {

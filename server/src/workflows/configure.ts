@@ -18,6 +18,8 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
     'write',
     'sendmessage',
     'publish',
+    // A key-value store (Redis) writes a key with "set".
+    'set',
   ],
   send: ['send', 'post', 'sendmessage', 'create', 'sendandwait', 'publish', 'reply'],
   // Many before one: "get the records" lists them; getting one by its id needs an id the request rarely has.
@@ -38,7 +40,7 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
     'download',
   ],
   // "set the channel topic": Slack's channel has no update, but it sets its topic.
-  update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch', 'settopic'],
+  update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch', 'settopic', 'set'],
   delete: ['delete', 'deleterecord', 'remove', 'archive'],
   search: ['search', 'enrich', 'getall', 'getmany', 'get', 'find', 'lookup'],
   trigger: [],
@@ -319,6 +321,12 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
   return ask();
 }
 
+/** "invoice.payment_failed", "taskCompleted", "orders/create": the listed value the request wrote, however spelt. */
+function sameKey(values: string[], key: string): string | undefined {
+  const plain = (v: string) => v.toLowerCase().replace(/[^a-z0-9*]/g, '');
+  return values.find((v) => v === key) ?? values.find((v) => plain(v) === plain(key));
+}
+
 /** Trigger events: the option whose value names the event ("payment_intent.payment_failed" for "failed"). */
 /** A registration, as the apps that take them report it (Eventbrite's order, GoToWebinar's registrant). */
 const REGISTERED = /regist|order\.placed|sign_?up/i;
@@ -433,7 +441,8 @@ function chooseEvent(
   if (!shown || shown.name in given) return;
   const events =
     listed && !optionValues(shown).length ? { ...shown, options: listed.events.map((value) => ({ value })) } : shown;
-  const chosen = eventOptions(events, event, want.noun ?? '');
+  const key = want.eventKey && sameKey(optionValues(events), want.eventKey);
+  const chosen = key ? [key] : eventOptions(events, event, want.noun ?? '');
   params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
 }
 
@@ -444,6 +453,8 @@ export interface Intent {
   resources?: string[];
   hints: AppHints;
   event?: string;
+  /** The event's key as the request wrote it: the option of that value when the trigger lists one. */
+  eventKey?: string;
 }
 
 export interface Configured {

@@ -304,7 +304,13 @@ export function triggerDraft(trigger: Trigger, appName: (key: string) => string)
         type: '',
         parameters: {},
         app: trigger.app,
-        intent: { verb: 'trigger', event: trigger.event, ...(trigger.item ? { noun: trigger.item } : {}), hints: {} },
+        intent: {
+          verb: 'trigger',
+          event: trigger.event,
+          ...(trigger.item ? { noun: trigger.item } : {}),
+          ...(trigger.key ? { eventKey: trigger.key } : {}),
+          hints: {},
+        },
       };
   }
 }
@@ -569,6 +575,8 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
         },
       };
     }
+    case 'summarize':
+      return summarizeNode(purpose);
     case 'editImage':
       return {
         name: 'Resize Image',
@@ -671,4 +679,45 @@ function utilityDraft(node: UtilityNode, purpose: string): Draft {
         parameters: { action: 'hash', type: 'SHA256', value: '={{ JSON.stringify($json) }}', dataPropertyName: 'hash' },
       };
   }
+}
+
+/** The aggregations said beside a named Summarize node ("to total distance and moving time", "average rating per app"). */
+const AGGREGATIONS: Record<string, string> = {
+  total: 'sum',
+  totals: 'sum',
+  sum: 'sum',
+  count: 'count',
+  average: 'average',
+  avg: 'average',
+  mean: 'average',
+  min: 'min',
+  minimum: 'min',
+  max: 'max',
+  maximum: 'max',
+};
+
+/** n8n's Summarize node with the fields and aggregations its purpose says; a count of the items when it says none. */
+function summarizeNode(purpose: string): Draft {
+  const said =
+    /\b(total|totals|sum|count|average|avg|mean|min|minimum|max|maximum)\s+(?:up\s+)?(?:of\s+)?(?:the\s+)?([a-z][\w ]{0,60}?)(?:\s+(?:per|by|for each|grouped by)\s+([a-z][\w]*(?: [a-z]\w*)?))?(?=\s*(?:[,.;)]|$|\s+(?:and\s+)?(?:then|push|send|post|write|save|email|notify|add|append|store)\b))/i.exec(
+      purpose,
+    );
+  const field = (words: string) => words.trim().toLowerCase().replace(/\s+/g, '_');
+  const aggregation = AGGREGATIONS[said?.[1]?.toLowerCase() ?? ''] ?? 'count';
+  const fields = said?.[2]
+    ? said[2]
+        .split(/\s*,\s*|\s+and\s+/)
+        .map(field)
+        .filter((f) => f && !/^(?:them|it|items|all)$/.test(f))
+    : [];
+  const values = (fields.length ? fields : ['id']).map((f) => ({ aggregation, field: f }));
+  const by = said?.[3] ? field(said[3]) : '';
+  const named = fields.length
+    ? `${said![1]![0]!.toUpperCase()}${said![1]!.slice(1)} ${fields.join(', ')}`
+    : 'Summarize';
+  return {
+    name: `${named}${by ? ` per ${by}` : ''}`.slice(0, 60),
+    type: T.summarize,
+    parameters: { fieldsToSummarize: { values }, ...(by ? { fieldsToSplitBy: by } : {}), options: {} },
+  };
 }

@@ -32,7 +32,9 @@ const GENERIC_LABEL = /^(?:Create|Add|Send|Get|Update|Delete) [\w -]{1,30}? (?:i
 /** "Create member in Mailchimp", "Get submissions from KoBoToolbox": an app step named by the operation it got. */
 function operationName(def: NodeDefinition, label: string, params: Record<string, unknown>): string | null {
   // (The plan's " 2" that kept two labels apart is dropped: the operation may tell them apart already.)
-  const app = GENERIC_LABEL.exec(label.trim())?.[1]?.replace(/\s+\d+$/, '');
+  // (Not the number of an app's own name: "TheHive 5".)
+  const named = GENERIC_LABEL.exec(label.trim())?.[1];
+  const app = named && def.displayName.endsWith(named.replace(/^.*\s/, '')) ? named : named?.replace(/\s+\d+$/, '');
   if (!app) return null;
   const shown = visible(def, params);
   const optionName = (prop: string) => {
@@ -55,7 +57,9 @@ function operationName(def: NodeDefinition, label: string, params: Record<string
       : whole
         ? operation.trim().replace(/\s+(\S+)/g, (_, w: string) => ` ${/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase()}`)
         : operation.replace(/\s+/g, ' ');
-  const object = whole ? '' : many ? (/s$/.test(thing) ? ` ${thing}` : ` ${thing}s`) : ` ${thing}`;
+  // "activity" → "activities", "entry" → "entries"; "status" stays.
+  const plural = /s$/.test(thing) ? thing : /[^aeiou]y$/.test(thing) ? `${thing.slice(0, -1)}ies` : `${thing}s`;
+  const object = whole ? '' : many ? ` ${plural}` : ` ${thing}`;
   // "Add to group", "Remove from group": an operation that says its own preposition is "… in Microsoft Entra ID".
   const prep =
     search || /\s(?:to|from|into)\s/i.test(` ${verb} `)

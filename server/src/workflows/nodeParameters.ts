@@ -43,6 +43,11 @@ export function mainOutputs(node: Pick<N8nNode, 'type' | 'parameters' | 'onError
       return (p.rules?.values?.length ?? 0) + (p.options?.fallbackOutput === 'extra' ? 1 : 0);
     case 'textClassifier':
       return (p.categories?.categories?.length ?? 0) + (p.options?.fallback === 'other' ? 1 : 0);
+    // One output per sentiment category ("Positive, Neutral, Negative" unless set).
+    case 'sentimentAnalysis': {
+      const categories = (p.options as { categories?: unknown } | undefined)?.categories;
+      return (typeof categories === 'string' ? categories : 'Positive, Neutral, Negative').split(',').length;
+    }
     // In A only, Same, Different, In B only.
     case 'compareDatasets':
       return 4;

@@ -5,7 +5,7 @@ import { aiCluster, embeddings, type SubNode } from './aiNodes.ts';
 import { appKind, isFeed } from './catalog/appKinds.ts';
 import type { CatalogApp } from './catalog/nodeCatalog.ts';
 import { checkOf, conditionName, conditions, stepDraft, T, triggerDraft, type Draft } from './coreNodes.ts';
-import type { AppHints, Comparison, Route, Step, WorkflowSpec } from './spec.ts';
+import { walkSteps, type AppHints, type Comparison, type Route, type Step, type WorkflowSpec } from './spec.ts';
 
 export interface Link {
   from: string;
@@ -258,8 +258,11 @@ class Planner {
         });
         const name = this.enter(entries, cluster.main);
         this.subNodes(name, cluster.subs);
-        if (step.routes?.length && cluster.main.type.endsWith('.textClassifier'))
+        if (step.routes?.length && /\.(?:textClassifier|sentimentAnalysis)$/.test(cluster.main.type))
           return this.routes(step.routes, name, 'category').flat();
+        // The Sentiment Analysis node's own Positive, Neutral and Negative outputs all go on.
+        if (cluster.main.type.endsWith('.sentimentAnalysis'))
+          return [0, 1, 2].map((output) => ({ node: name, output }));
         return [{ node: name, output: 0 }];
       }
       case 'parallel': {
@@ -341,7 +344,13 @@ class Planner {
   }
 
   trigger(spec: WorkflowSpec): Port[] {
-    const trigger = spec.trigger;
+    // A Respond to Webhook node answers only a webhook told to wait for it.
+    let answered = false;
+    walkSteps(spec.steps, (s) => (answered ||= s.kind === 'respond'));
+    const trigger =
+      spec.trigger.kind === 'webhook' && answered && !spec.trigger.respond
+        ? { ...spec.trigger, respond: true }
+        : spec.trigger;
     if (trigger.kind === 'app') {
       const app = this.apps.app(trigger.app);
       if (!app?.trigger) {

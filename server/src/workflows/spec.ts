@@ -36,7 +36,15 @@ export type Trigger =
   /** Another workflow calls this one (n8n's Execute Workflow Trigger): a sub-workflow. */
   | { kind: 'called' }
   /** An app's own trigger node (Typeform response, Stripe event, new GitHub issue, new Postgres row, …). */
-  | { kind: 'app'; app: string; event: string; /** The item it reports ("issue", "order"). */ item?: string };
+  | {
+      kind: 'app';
+      app: string;
+      event: string;
+      /** The item it reports ("issue", "order"). */
+      item?: string;
+      /** The event's key as the request wrote it ("invoice.payment_failed", "taskCompleted", "orders/create"). */
+      key?: string;
+    };
 
 export type Verb = 'create' | 'send' | 'read' | 'update' | 'delete' | 'search';
 
@@ -189,6 +197,8 @@ export interface AiStep {
   binary?: string;
   /** The answer is JSON with these fields, through a Structured Output Parser (empty: fields the user sets). */
   structured?: string[];
+  /** n8n's own node for the task, where the request names it ("the Sentiment Analysis node"). */
+  node?: 'sentimentAnalysis';
 }
 
 export type Step =
@@ -277,7 +287,9 @@ export type UtilityNode =
   | 'compression'
   | 'stopAndError'
   | 'executeCommand'
-  | 'readFiles';
+  | 'readFiles'
+  /** n8n's Summarize node, named ("Summarize node to total distance and moving time"). */
+  | 'summarize';
 
 export interface Route {
   name: string;

@@ -2,6 +2,7 @@
 // node, grouped by app (the action node, its trigger and its AI-tool variant). Read once, read-only.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 export interface CatalogOperation {
   resource?: string;
@@ -115,6 +116,47 @@ export class NodeCatalog {
   appOfType(type: string): CatalogApp | undefined {
     return this.byType.get(type);
   }
+
+  private readonly resourceCache = new Map<string, string[]>();
+
+  /**
+   * The kinds of record the app's node works on (its "resource" options: TheHive's alert, case, log, observable, task),
+   * read from the node's definition on first ask. The catalogue's operation list names only some of them.
+   */
+  resources(key: string): string[] {
+    const cached = this.resourceCache.get(key);
+    if (cached) return cached;
+    const type = this.app(key)?.action;
+    const found = type ? resourceOptions(type) : [];
+    this.resourceCache.set(key, found);
+    return found;
+  }
+}
+
+/** The database's node type for a workflow's full type ("n8n-nodes-base.x" is "nodes-base.x" there). */
+function dbType(type: string): string {
+  return type.replace(/^n8n-nodes-base\./, 'nodes-base.').replace(/^@n8n\/n8n-nodes-langchain\./, 'nodes-langchain.');
+}
+
+/** The values of a node's "resource" setting; its properties are stored as JSON, or gzipped and base64-encoded. */
+function resourceOptions(type: string): string[] {
+  const db = openDatabase();
+  try {
+    const row = db.prepare('select properties_schema from nodes where node_type = ?').get(dbType(type)) as
+      { properties_schema: string | null } | undefined;
+    const raw = row?.properties_schema ?? '';
+    const text = raw.startsWith('[') ? raw : raw ? gunzipSync(Buffer.from(raw, 'base64')).toString('utf8') : '[]';
+    const props = JSON.parse(text) as Array<{ name?: string; options?: Array<{ value?: unknown }> }>;
+    return props
+      .filter((p) => p.name === 'resource')
+      .flatMap((p) => p.options ?? [])
+      .map((o) => o.value)
+      .filter((v): v is string => typeof v === 'string');
+  } catch {
+    return [];
+  } finally {
+    db.close();
+  }
 }
 
 /** Display names n8n's editor shows otherwise ("AwsS3" is "AWS S3" on the canvas). */
@@ -123,12 +165,16 @@ const SHOWN_AS: Record<string, string> = { AwsS3: 'AWS S3' };
 const require = createRequire(import.meta.url);
 let loaded: NodeCatalog | null = null;
 
+function openDatabase(): import('better-sqlite3').Database {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const file = new URL('../data/nodes.db', pathToFileURL(require.resolve('n8n-mcp'))).pathname;
+  return new Database(file, { readonly: true, fileMustExist: true });
+}
+
 /** The catalogue of the installed n8n-mcp package (read on first use, about 30 ms). */
 export function nodeCatalog(): NodeCatalog {
   if (loaded) return loaded;
-  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-  const file = new URL('../data/nodes.db', pathToFileURL(require.resolve('n8n-mcp'))).pathname;
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openDatabase();
   try {
     const rows = db
       .prepare(

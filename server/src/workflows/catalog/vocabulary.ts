@@ -35,6 +35,11 @@ const ALIASES: Record<string, string> = {
   twitter: 'twitter',
   apitemplate: 'apiTemplateIo',
   tweet: 'twitter',
+  // TheHive 3 and 4 reached their end of life; "TheHive" is TheHive 5, whose node lists its operations.
+  thehive: 'theHiveProject',
+  'the hive': 'theHiveProject',
+  'thehive 4': 'theHive',
+  'thehive 3': 'theHive',
   tweets: 'twitter',
   'x.com': 'twitter',
   jira: 'jira',
@@ -257,7 +262,7 @@ interface Trie {
 
 /** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
 const APP_NOUN =
-  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?|collections?|bookmarks?|entries|entry|timesheets?)$/;
+  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?|collections?|bookmarks?|entries|entry|timesheets?|triggers?|webhooks?|credentials?)$/;
 
 /** Parts that make a name split at its capitals an everyday phrase ("linked in", "click up", "go to webinar"). */
 const SPLIT_STOP = /^(?:the|in|up|to|go|you|my|me|it|on|of|app|at|by|do|is|or|as|an|no|so|we|us|be|get|high)$/i;
@@ -568,6 +573,8 @@ export class Vocabulary {
     const noun =
       after &&
       (APP_NOUN.test(after.lower) ||
+        // "Box file.uploaded", "Wise balanceCredit": the app's own event key after it.
+        /^[a-z]+(?:[._][a-z]+)+$|^[a-z]+(?:[A-Z][a-z]+)+$/.test(after.text) ||
         (/^(?:business|company|merchant|team|pro|premium|developer)$/.test(after.lower) &&
           /^accounts?$/.test(tokens[i + 2]?.lower ?? '')));
     if (titleCase) return capital && Boolean(placed || noun);

@@ -41,7 +41,7 @@ const JOBS: Array<[RegExp, AiTask]> = [
   // "with a short two-sentence summary", "summarise the thread", "sum it up".
   // A bare "summary" ("email a daily summary of new orders") may be a list; these are written ones.
   [
-    /\bsummar(?:ise|ize|ised|ized|ising|izing)\b|\b(?:short|brief|quick|concise|one-line|one-sentence|two-sentence|few-sentence|\w+-sentence|plain-english|friendly)\s+(?:\w+\s+)?summar(?:y|ies)\b|\bsummar(?:y|ies) of (?:what|how|why|the (?:main|key))\b|\bsum (?:it|them|this|that) up\b|\btl;?dr\b/,
+    /\bsummar(?:ise|ize|ised|ized|ising|izing)\b(?! nodes?\b)|\b(?:short|brief|quick|concise|one-line|one-sentence|two-sentence|few-sentence|\w+-sentence|plain-english|friendly)\s+(?:\w+\s+)?summar(?:y|ies)\b|\bsummar(?:y|ies) of (?:what|how|why|the (?:main|key))\b|\bsum (?:it|them|this|that) up\b|\btl;?dr\b/,
     'summarise',
   ],
   // "pull out the store name, date and amount", "get the supplier, amount and due date", "the items and amounts
@@ -194,6 +194,8 @@ const MADE_UP = /^(?:category|type|topic|kind|intent|subject|language)$/;
  * Switch on a field the user would have to invent.
  */
 export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadContext): void {
+  // "… → switch: bug_report → …": a Switch the user asks for stays one.
+  if (!/\bswitch\b/i.test(ctx.original)) classifierOutputs(steps);
   const messages =
     trigger.kind === 'email' ||
     trigger.kind === 'chat' ||
@@ -217,6 +219,22 @@ export function classifyMessages(steps: Step[], trigger: Trigger, ctx: ReadConte
   const sw = rest.findIndex((s) => s.kind === 'switch');
   if (sw < 0 || rest.slice(0, sw).some((s) => s.kind !== 'code' && !(s.kind === 'app' && s.verb === 'send'))) return;
   if (switchToClassifier(steps, ctx)) steps.splice(steps.indexOf(only), 1);
+}
+
+/**
+ * "Run the ticket body through a Text Classifier (billing, bug, how-to). Billing → … Bug → …": the classification said
+ * as a step, then routes by the class it gives; the routes are the classifier's own outputs, not a Switch on a field
+ * it never writes.
+ */
+function classifierOutputs(steps: Step[]): void {
+  for (let at = 0; at < steps.length - 1; at++) {
+    const ai = steps[at]!;
+    const next = steps[at + 1]!;
+    if (ai.kind !== 'ai' || ai.task !== 'classify' || ai.routes?.length) continue;
+    if (next.kind !== 'switch' || !MADE_UP.test(next.field) || next.routes.some((r) => r.condition)) continue;
+    ai.routes = [...next.routes, ...(next.fallback?.length ? [{ name: 'Other', steps: next.fallback }] : [])];
+    steps.splice(at + 1, 1);
+  }
 }
 
 /** A top-level Switch on a field the reader made up becomes a Text Classifier with its routes; false if none. */

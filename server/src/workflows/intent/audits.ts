@@ -194,7 +194,22 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   if (replied) drop(a.unmapped, (u) => u === replied);
   const changed = changeTriggerItem(trigger, steps, a.unmapped, original);
   if (changed) drop(a.unmapped, (u) => u === changed);
+  sameItemChanged(trigger, steps);
   return stateReached(trigger, steps, original);
+}
+
+/**
+ * "New Zammad ticket → … raise priority to high in Zammad": a change in the app the items came from, with no item
+ * said, is a change of those items (the ticket), not of whatever the node lists first.
+ */
+function sameItemChanged(trigger: Trigger, steps: Step[]): void {
+  const items = new Map<string, string>();
+  if (trigger.kind === 'app' && trigger.item) items.set(trigger.app, trigger.item);
+  walkSteps(steps, (s) => {
+    if (s.kind !== 'app') return;
+    if ((s.verb === 'read' || s.verb === 'search') && s.noun && !items.has(s.app)) items.set(s.app, s.noun);
+    else if ((s.verb === 'update' || s.verb === 'delete') && !s.noun && items.has(s.app)) s.noun = items.get(s.app);
+  });
 }
 
 /**
@@ -362,8 +377,12 @@ function changeTriggerItem(trigger: Trigger, steps: Step[], unmapped: string[], 
   const noun = CHANGE.exec(part.trim())![2]!.toLowerCase().replace(/s$/, '');
   // Only where the node works on that kind of item: Stripe's node has no subscriptions, so "cancel the
   // subscription" is left for the reply to name rather than deleting something else.
-  const ops = nodeCatalog().app(trigger.app)?.operations ?? [];
-  if (!ops.some((o) => (o.resource ?? '').toLowerCase().includes(noun))) return null;
+  if (
+    !nodeCatalog()
+      .resources(trigger.app)
+      .some((r) => r.toLowerCase().includes(noun))
+  )
+    return null;
   steps.splice(index, 0, { kind: 'app', app: trigger.app, verb, noun, hints: {}, phrase: part });
   return part;
 }

@@ -159,6 +159,16 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       out.splice(beforeOutputs(out), 0, added);
     }
   }
+  // "Sentiment Analysis node on the first message": n8n's own node does the sentiment step.
+  if (mentions.nodes.some((n) => n.kind === 'sentiment')) {
+    let marked = false;
+    walkSteps(out, (s) => {
+      if (!marked && s.kind === 'ai' && s.task === 'sentiment') {
+        s.node = 'sentimentAnalysis';
+        marked = true;
+      }
+    });
+  }
   // "… and send back the combined result in the webhook response", "returns … as JSON": the caller gets an answer.
   if (found.trigger.kind === 'webhook') {
     let answered = false;

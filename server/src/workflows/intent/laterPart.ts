@@ -15,7 +15,7 @@ export interface LaterPart {
 
 /** Where a clause may open with its own time: a sentence, a line or list item, or ", and" inside a sentence. */
 const OPENING =
-  /(?:^|[.!?]\s+|\n[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*|[,;]\s*(?:and\s+)?|\s+and\s+)(?:and\s+)?(?:also\s+|then\s+|plus\s+)?(?<apart>(?:separately|in addition|additionally|on top of that|independently),?\s+)?(?=(?:every|each|once an?|daily|weekly|nightly|monthly|at the end of (?:each|every|the)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays))\b)/gi;
+  /(?:^|[.!?]\s+|\n[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*|[,;]\s*(?:and\s+)?|\s+and\s+)(?:and\s+)?(?:also\s+|then\s+|plus\s+)?(?<apart>(?:separately|in addition|additionally|on top of that|independently),?\s+)?(?=(?:every|each|once an?|daily|weekly|nightly|monthly|at the (?:end|start|beginning) of (?:each|every|the)|on the (?:\d{1,2}(?:st|nd|rd|th)|first|last)\b|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays))\b)/gi;
 
 /** What a scheduled part sends: a summary of what the first part did. */
 const SUMMARY =
@@ -84,6 +84,13 @@ export function partSteps(main: WorkflowSpec, part: WorkflowSpec): { trigger: Tr
       part.choices.some((c) => /^(?:sheet|spreadsheet|table|database|db)$/i.test(c.said))
     )
       steps[read] = { ...r, app: store.app, hints: { ...store.hints, ...r.hints } };
+  }
+  // "email the board a summary: total donated, number of donors …": the totals the summary says are worked out first.
+  const sent = steps.findIndex((s) => s.kind === 'app' && s.verb === 'send');
+  if (sent >= 0) {
+    const totals = steps.slice(sent + 1).filter((s) => /^(?:aggregate|count|sum)$/.test(s.kind));
+    for (const t of totals) steps.splice(steps.indexOf(t), 1);
+    steps.splice(sent, 0, ...totals);
   }
   const gathers = steps.some((s) => /^(?:aggregate|count|sum|code|ai)$/.test(s.kind));
   const send = steps.findIndex((s) => s.kind === 'app' && s.verb === 'send');

@@ -48,6 +48,7 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bsentiment analysis nodes?\b/, 'sentiment'],
   [/\bremove duplicates nodes?\b/, 'dedupe'],
   [/\baggregate nodes?\b/, 'aggregate'],
+  [/\bsummari[sz]e nodes?\b/, 'summarize'],
   [/\bextract from file\b/, 'extractFile'],
   [/\bconvert to file\b/, 'convertFile'],
   // "extract the price using the '.price' CSS selector": the HTML node reads the page by selector.
@@ -142,6 +143,7 @@ export function namedStep(kind: NamedKind, purpose: string): Step | null {
     case 'stopAndError':
     case 'executeCommand':
     case 'readFiles':
+    case 'summarize':
       return { kind: 'node', node: kind, purpose };
     default:
       return null;

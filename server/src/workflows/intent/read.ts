@@ -18,7 +18,7 @@ import {
 import { aiStep, appKindOf, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
-import { numberRange, routeStart, routeVerbAt, splitClauses, type Clause } from './split.ts';
+import { numberRange, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
 import { laterPart, partSteps, withoutLaterPart } from './laterPart.ts';
@@ -73,6 +73,9 @@ const lowest = (r: { condition?: Condition }): number =>
 /** A time after which something should have happened: "after 7 days", "within 3 days", "in 48 hours". */
 const FOLLOW_UP_TIME =
   /\b(?:after|within|in)\s+(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\b/;
+
+/** The outcomes of a sentiment step. */
+const SENTIMENTS = /^(?:positive|negative|neutral|mixed)$/i;
 
 /** What did not happen by then: "they haven't paid" → paid is false; "no reply", "nothing has come back" → replied. */
 function notHappened(text: string): (Condition & { end: number }) | null {
@@ -289,6 +292,11 @@ function normalise(text: string): string {
           (!place && /\b(?:pull requests?|PRs?)\b/.test(whole.slice(0, at)))
             ? said
             : `${place ? `${place} the ` : ''}GitHub ${pr}`,
+      )
+      // "then Switch on severity — critical: …; high: …": a dash that introduces the routes is their colon.
+      .replace(
+        /\b((?:switch|route|routes|routed|branch|split)\s+(?:on|by)\s+(?:the\s+)?[\w.-]+(?:\s+field)?)\s*[—–]\s*(?=[\w'"‘“]+\s*:)/gi,
+        '$1: ',
       )
       // "each new episode of the Marketing Over Coffee podcast": the podcast's episodes come in its RSS feed.
       .replace(
@@ -1646,12 +1654,18 @@ class Reader {
       ? this.text({ from: k, to: range.end })
       : value.kind === 'quote'
         ? value.text
-        : pair
-          ? `${value.lower} ${this.ctx.tokens[k + 1]!.lower}`
-          : // "VIPs", "IT": a name written in capitals keeps them.
-            /[A-Z].*[A-Z]/.test(value.text)
-            ? value.text
-            : value.lower;
+        : // "How-to →": a value written with a hyphen keeps it.
+          valueEnd(this.ctx.tokens, k) > k + 1
+          ? this.ctx.tokens
+              .slice(k, valueEnd(this.ctx.tokens, k))
+              .map((t) => t.lower)
+              .join('')
+          : pair
+            ? `${value.lower} ${this.ctx.tokens[k + 1]!.lower}`
+            : // "VIPs", "IT": a name written in capitals keeps them.
+              /[A-Z].*[A-Z]/.test(value.text)
+              ? value.text
+              : value.lower;
     let rest = Math.max(
       k + 1,
       routeVerbAt(this.ctx.tokens, k) + (this.ctx.tokens[routeVerbAt(this.ctx.tokens, k)]?.kind === 'punct' ? 1 : 0),
@@ -1685,6 +1699,18 @@ class Reader {
         route.steps.push(...steps);
         return route.steps;
       }
+    }
+    // "Sentiment Analysis node … Negative: raise the priority …": the named node's outcomes are its outputs.
+    // ("Negative ones should also ping me" is a test of the items, not one of the node's outputs.)
+    const named =
+      this.ctx.mentions.nodes.some((n) => n.kind === 'sentiment') &&
+      /^(?:→|:|>)$/.test(this.ctx.tokens[routeVerbAt(this.ctx.tokens, k)]?.text ?? '');
+    const feeling = named ? target.findLast((s): s is AiStep => s.kind === 'ai' && s.task === 'sentiment') : undefined;
+    if (feeling && name.split('/').every((w) => SENTIMENTS.test(w)) && (!feeling.routes || classifier === feeling)) {
+      feeling.routes ??= [];
+      feeling.routes.push({ name: name.replace(/^./, (c) => c.toUpperCase()), steps });
+      this.scope.lastClassifier = feeling;
+      return steps;
     }
     let sw = this.scope.lastSwitch;
     if (!sw || !target.includes(sw)) {
@@ -2793,7 +2819,9 @@ export function readRequest(request: string, options: { fragment?: boolean; part
       label.length &&
       (label.every((t) => t.kind !== 'word' || /^[A-Z0-9&]/.test(t.text)) ||
         (label.length <= 4 && /^[A-Z]/.test(label[0]!.text))) &&
-      colon < sentence.length - 3
+      colon < sentence.length - 3 &&
+      // "Negative: raise the priority …" after a sentiment step: an outcome, not a title.
+      !(label.every((t) => SENTIMENTS.test(t.text) || t.text === '/') && routeStart(tokens, from))
     )
       from += colon + 1;
     reader.sentence(splitClauses(tokens, from, to, found.used));

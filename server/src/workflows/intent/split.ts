@@ -190,7 +190,7 @@ function colonRoute(tokens: Token[], j: number): boolean {
   if (!value.length || value.length > 3 || j + 1 >= tokens.length || /^[.!?]$/.test(tokens[j + 1]!.text)) return false;
   return value.every(
     (t) =>
-      (t.kind === 'word' || t.kind === 'quote' || /^[<>+]$/.test(t.text)) &&
+      (t.kind === 'word' || t.kind === 'quote' || /^[<>+/]$/.test(t.text)) &&
       !LABELS.test(t.lower) &&
       (t.kind !== 'word' || !verbClass(t.lower) || /^(?:new|cancel+ed|paid|failed|won|lost)$/.test(t.lower)),
   );
@@ -223,6 +223,19 @@ function countItemRoutes(tokens: Token[], k: number): number {
   return n;
 }
 
+/** "How-to →", "Positive/neutral →": a value written with a hyphen or a slash ends after its last part. */
+export function valueEnd(tokens: Token[], k: number): number {
+  let e = k + 1;
+  while (
+    /^[-/]$/.test(tokens[e]?.text ?? '') &&
+    tokens[e]!.joined &&
+    tokens[e + 1]?.kind === 'word' &&
+    tokens[e + 1]!.joined
+  )
+    e += 2;
+  return e;
+}
+
 const separates = (tokens: Token[], i: number): boolean => i < 0 || /^[(,.;:!?]$/.test(tokens[i]?.text ?? '');
 
 /**
@@ -235,7 +248,9 @@ function arrowRoutes(tokens: Token[]): number {
     if (
       separates(tokens, p - 1) &&
       tokens[p]!.kind !== 'punct' &&
-      (arrowAt(tokens, p + 1) >= 0 || (tokens[p + 1]?.kind === 'word' && arrowAt(tokens, p + 2) >= 0))
+      (arrowAt(tokens, p + 1) >= 0 ||
+        (tokens[p + 1]?.kind === 'word' && arrowAt(tokens, p + 2) >= 0) ||
+        (valueEnd(tokens, p) > p + 1 && arrowAt(tokens, valueEnd(tokens, p)) >= 0))
     )
       n++;
   return n;
@@ -254,7 +269,13 @@ export function routeVerbAt(tokens: Token[], k: number): number {
   // "billing → forward to finance@, technical → …": a value right before its arrow, even one that reads as a verb.
   if ((t.kind === 'word' || t.kind === 'quote') && (!verbClass(t.lower) || arrowAt(tokens, k + 1) >= 0)) {
     const arrow =
-      arrowAt(tokens, k + 1) >= 0 ? k + 1 : arrowAt(tokens, k + 2) >= 0 && tokens[k + 1]?.kind === 'word' ? k + 2 : -1;
+      arrowAt(tokens, k + 1) >= 0
+        ? k + 1
+        : arrowAt(tokens, k + 2) >= 0 && tokens[k + 1]?.kind === 'word'
+          ? k + 2
+          : valueEnd(tokens, k) > k + 1 && arrowAt(tokens, valueEnd(tokens, k)) >= 0
+            ? valueEnd(tokens, k)
+            : -1;
     // A list of routes, not a chain of steps ("Schedule Trigger -> Reddit -> OpenAI"): in a parenthesis, first or
     // after a comma, with the field named before it.
     const listed = /^[(,]$/.test(tokens[k - 1]?.text ?? '') && tokens.slice(0, k).some((x) => x.text === '(');
@@ -388,6 +409,17 @@ function fieldAfterWith(tokens: Token[], start: number, j: number, to: number): 
   return false;
 }
 
+/** "If not, call the API": the words before the comma only say which outcome follows. */
+function outcomeLead(tokens: Token[], from: number, to: number): boolean {
+  const words = tokens
+    .slice(from, to)
+    .map((t) => t.lower)
+    .join(' ');
+  return /^(?:(?:and|but) )?(?:if not|if so|otherwise|else|if (?:it|that|this) (?:isn't|is not|fails|doesn't|does not))$/.test(
+    words,
+  );
+}
+
 export function splitClauses(tokens: Token[], from: number, to: number, used: Set<number>): Clause[] {
   const clauses: Clause[] = [];
   let start = from;
@@ -449,7 +481,7 @@ export function splitClauses(tokens: Token[], from: number, to: number, used: Se
       (separator || conjunction) &&
       !inRange &&
       !(conjunction && fieldAfterWith(tokens, start, j, to)) &&
-      startsClause(tokens, j + 1, to)
+      (startsClause(tokens, j + 1, to) || (t.text === ',' && outcomeLead(tokens, start, j)))
     ) {
       push(j);
       start = j + 1;

@@ -171,6 +171,22 @@ const ITEM_AFTER =
 
 const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 
+/** An item word: one of the usual ones, or a kind of record the app itself keeps ("a case in TheHive"). */
+function itemOf(word: string, app: string): boolean {
+  if (ITEM_AFTER.test(word)) return true;
+  const one = singular(word);
+  return (
+    one.length > 2 &&
+    !verbClass(one) &&
+    !CONTAINERS.test(one) &&
+    !PLACES.test(one) &&
+    !/^(?:file|it|them|item|data|bucket|forum)$/.test(one) &&
+    nodeCatalog()
+      .resources(app)
+      .some((r) => r.toLowerCase() === one)
+  );
+}
+
 /** "create a person and a deal in Pipedrive", "person + org + deal": one step per item made in the app. */
 function pairedItems(steps: Step[], tokens: Token[]): Step[] {
   return steps.flatMap((step) => {
@@ -212,11 +228,11 @@ function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
     tokens[ref.to]?.lower === 'as'
       ? tokens.slice(ref.to + 1, ref.to + 3).find((t) => t.kind === 'word' && !/^(?:a|an|the|new)$/.test(t.lower))
       : undefined;
-  if (as && ITEM_AFTER.test(as.lower)) return singular(as.lower);
+  if (as && itemOf(as.lower, ref.app.key)) return singular(as.lower);
   // "the Pipedrive won deals", "Stripe failed payments": a state may stand between the app and its items.
   const [first, second] = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
   const next = first && STATE.test(first.lower) && second ? second : first;
-  return next && ITEM_AFTER.test(next.lower) ? singular(next.lower) : undefined;
+  return next && itemOf(next.lower, ref.app.key) ? singular(next.lower) : undefined;
 }
 
 /** The app is what an arrow leads to ("-> Freshservice ticket", "→ a Jira ticket", "-> one ServiceNow incident"). */
@@ -240,7 +256,7 @@ function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): 
       : ref.from;
   if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[at - 1]?.lower ?? '')) return undefined;
   const noun = tokens[at - 2];
-  if (at - 2 < from || noun?.kind !== 'word' || !ITEM_AFTER.test(noun.lower)) return undefined;
+  if (at - 2 < from || noun?.kind !== 'word' || !itemOf(noun.lower, ref.app.key)) return undefined;
   return noun.lower.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
@@ -286,6 +302,15 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
     const got = /^(?:an?)$/.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 2] : tokens[i + 1];
     if (lemma(t.lower) === 'get' && /^(?:label|labels|tag|tags|star|flag)$/.test(got?.lower ?? ''))
       return { index: i, word: 'label', cls: 'update' };
+    // "raise priority to high in Zammad", "bump the severity": a setting of the item changed, not one made.
+    const setting = /^(?:the|its|their)$/.test(tokens[i + 1]?.lower ?? '') ? tokens[i + 2] : tokens[i + 1];
+    if (
+      /^(?:raise|raises|bump|bumps|lower|lowers|increase|increases|decrease|decreases|escalate|escalates)$/.test(
+        t.lower,
+      ) &&
+      /^(?:priority|severity|urgency|level|status|score|rank|tier)$/.test(setting?.lower ?? '')
+    )
+      return { index: i, word: t.lower, cls: 'update' };
     // "I open the New Starters workbook", "open the shared mailbox": opening a file or a place is reading it.
     if (
       lemma(t.lower) === 'open' &&
@@ -742,7 +767,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   work.push(...files);
   // "rename the columns with the Set node", "call it with an Execute Workflow node": the node the clause names.
   for (const n of m.nodes) {
-    const step = namedStep(n.kind, phrase);
+    // "Summarize node to total distance and moving time, and push …": what it totals may run past the clause's "and".
+    const said =
+      n.kind === 'summarize'
+        ? ctx.original.slice(tokens[n.from]!.start).split(/[.;!?\n]|,\s*(?:and\s+|then\s+)?(?=[a-z]+\b)/i)[0]!
+        : phrase;
+    const step = namedStep(n.kind, said);
     if (!step || ctx.usedNodes.has(n.from)) continue;
     ctx.usedNodes.add(n.from);
     if (!work.some((w) => buildsNamed(w, n.kind))) work.push(step);
@@ -1006,6 +1036,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const items = ITEM_AFTER.test(tokens[u.to]?.lower ?? '');
     const writing =
       !items &&
+      !LOOKS_UP.test(head?.word ?? '') &&
       (role === 'destination' || (role === 'object' && (verb === 'send' || verb === 'create' || verb === 'update')));
     const step: Step = {
       kind: 'http',
@@ -1159,7 +1190,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       )
         continue;
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
-      const posting = verb === 'send' || verb === 'create' || verb === 'update';
+      const posting = (verb === 'send' || verb === 'create' || verb === 'update') && !LOOKS_UP.test(head?.word ?? '');
       work.push({
         kind: 'http',
         url,
@@ -1474,6 +1505,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     for (const g of m.generics) ctx.usedGenerics.add(g.from);
     return [{ kind: 'respond', status: 200, body: 'json' }];
   }
+  // "…, and Respond to Webhook with the S3 key": n8n's node named; what it answers with names no step.
+  const named = /\brespond(?:s|ing)? to (?:the )?webhook\b/.exec(words);
+  if (!answering && ctx.triggerKind === 'webhook' && named) {
+    const at = tokens.findIndex(
+      (t, k) => k >= from && t.lower === 'webhook' && /^respond/.test(tokens[k - 2]?.lower ?? ''),
+    );
+    const after = m.apps.filter((a) => a.from > at);
+    for (const a of after) ctx.usedApps.add(a.from);
+    const keep = (s: Step) =>
+      !(
+        s.kind === 'app' &&
+        after.some((a) => a.app.key === s.app) &&
+        !m.apps.some((a) => a.from < at && a.app.key === s.app)
+      );
+    return [
+      ...sources.filter(keep),
+      ...work.filter(keep),
+      ...outputs.filter(keep),
+      { kind: 'respond', status: 200, body: 'json' },
+    ];
+  }
   const replying =
     !answering &&
     ctx.triggerKind === 'webhook' &&
@@ -1550,10 +1602,13 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const transform = chunking || sortsInto ? null : transformStep(words, cls, head?.word);
   // "extract the price using the '.price' CSS selector": the HTML node extracts it, no model.
   const bySelector = work.some((w) => w.kind === 'node' && w.node === 'html') && !aiAsked;
+  // "Summarize node to total distance": n8n's Summarize node totals; no model summarises.
+  const totalled = work.some((w) => w.kind === 'node' && w.node === 'summarize') && !aiAsked;
   if (
     tasks.length &&
     (strongVerb || aiAsked || ctx.wantsAi) &&
-    !(tasks[0] === 'extract' && (files.length || bySelector) && !aiAsked)
+    !(tasks[0] === 'extract' && (files.length || bySelector) && !aiAsked) &&
+    !(tasks[0] === 'summarise' && totalled)
   ) {
     // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
     const ordered = [...tasks].sort(
@@ -1738,7 +1793,34 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     deduped.some((o) => o.kind === 'app' && o.verb !== 'send' && namedApp(o))
       ? deduped.filter((o) => !(o.kind === 'app' && o.verb === 'send' && !namedApp(o)))
       : deduped;
+  addedTo(mailLogged, head, words);
   return pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
+}
+
+/** Things added onto an item that already exists ("add it as an internal note on the ticket"). */
+const ADDED =
+  /^(?:(?:add|adds|attach|attaches|append|appends|post|posts|put|puts|leave|leaves|write|writes)\s+)(?:it|them|this|that|the\s+[\w-]+|an?\s+(?:[\w-]+\s+)?(?:note|comment|reply|tag|label|attachment|remark|link|summary|answer|draft))\b(?:\s+as\s+an?\s+(?:[\w-]+\s+)?(note|comment|reply|remark))?.*?\b(?:to|on|onto)\s+(?:the|this|that|each|its|their)\s+(?:[\w-]+\s+)?([a-z]+)\b/;
+
+/**
+ * "add it as an internal note to the Zendesk ticket", "leave a comment on the ticket": the note goes onto the ticket
+ * there is; where the app keeps no notes of their own, the ticket is updated with it, not a new ticket made.
+ */
+function addedTo(outputs: Step[], head: { index: number; word: string } | null, words: string): void {
+  if (!head) return;
+  const said = ADDED.exec(words.slice(Math.max(0, words.indexOf(head.word))));
+  if (!said?.[2]) return;
+  const target = said[2].replace(/(?<!s)s$/, '');
+  const thing =
+    said[1] ?? /\b(note|comment|reply|tag|label|attachment|remark|link|summary|answer|draft)\b/.exec(said[0])?.[1];
+  for (const o of outputs) {
+    if (o.kind !== 'app' || o.verb !== 'create' || o.noun !== target) continue;
+    const own =
+      thing &&
+      nodeCatalog()
+        .resources(o.app)
+        .some((r) => r.toLowerCase().includes(thing));
+    if (!own) o.verb = 'update';
+  }
 }
 
 /** Mentions without those inside the trigger's words. */
@@ -1774,24 +1856,42 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
     const noun = tokens[j]!.lower.replace(/['’]s$/, '').replace(/(?<!s)s$/, '');
     if (noun.length < 3 || (j === k && verbClass(noun))) continue;
     for (const key of keys) {
-      const app = catalog.app(key);
-      if (app?.operations.some((o) => o.resource?.toLowerCase() === noun)) return { app: key, noun };
+      if (catalog.resources(key).some((r) => r.toLowerCase() === noun)) return { app: key, noun };
     }
     // "set the row's status to 'published'": the sheet or table the workflow started from.
     if (/^(?:row|record|entry|item)$/.test(noun) && ctx.triggerApp && appKindOf(ctx.triggerApp) === 'store')
       return { app: ctx.triggerApp, noun };
+  }
+  // "add it as an internal note on the ticket": the item it goes onto, said after the thing added.
+  for (let j = k; j < to - 1; j++) {
+    if (!/^(?:to|on|onto)$/.test(tokens[j]!.lower) || !/^(?:the|this|that|each)$/.test(tokens[j + 1]!.lower)) continue;
+    const noun = tokens[j + 2]?.lower.replace(/(?<!s)s$/, '') ?? '';
+    if (noun.length < 3 || j + 2 >= to) continue;
+    for (const key of keys) {
+      if (catalog.resources(key).some((r) => r.toLowerCase() === noun)) return { app: key, noun };
+    }
   }
   return null;
 }
 
 /** Whether the words from `at` to `end` end a list of fields after "with" ("with name and email", "with name, email"). */
 function fieldOfList(tokens: Token[], from: number, at: number, end: number): boolean {
-  const before = tokens[at - 1]?.lower ?? '';
+  // "with customer email", "with the buyer's email": whose field it is may come between.
+  let k = at - 1;
+  while (k > from && at - k < 3 && OWNER_WORD.test(tokens[k]!.lower)) k--;
+  const before = tokens[k]?.lower ?? '';
   const after = tokens[end];
   if (!/^(?:and|,|plus|\+|&|with)$/.test(before)) return false;
   if (after && !/^(?:[,.;)]|and|or|address(?:es)?)$/.test(after.lower)) return false;
   return tokens.slice(from, at).some((t) => t.lower === 'with');
 }
+
+/** "enrich each IP with an HTTP Request to AbuseIPDB": verbs that look the item up; nothing is written there. */
+const LOOKS_UP = /^(?:enrich|enriches|lookup|check|checks|verify|verifies|validate|validates)$/;
+
+/** Whose field a value is: "customer email", "the buyer's email". */
+const OWNER_WORD =
+  /^(?:the|their|his|her|its|customer|customers|customer's|user|user's|client|client's|contact|contact's|lead|lead's|buyer|buyer's|sender|sender's|member|member's|employee|employee's|candidate|candidate's|guest|guest's|patient|patient's|student|student's|subscriber|subscriber's|owner|owner's|author|author's)$/;
 
 /** Whether the words at `at` are one of a list of fields after "with" ("with the name, the node and the URL"). */
 function inWithList(tokens: Token[], from: number, at: number): boolean {

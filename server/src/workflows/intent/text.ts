@@ -22,7 +22,7 @@ const PATTERN = new RegExp(
     // "#sales", "#2024-launch"; not "their #1 goal" (a number).
     String.raw`(?<channel>(?<![\w#])#(?!\d+(?![\w-]))[A-Za-z0-9][\w-]{0,79})`,
     String.raw`(?<quote>"[^"\n]{1,120}"|“[^”\n]{1,120}”|'[^'\n]{1,80}'(?![A-Za-z])|‘[^’\n]{1,80}’|(?<!\`)\`(?!\`)[^\`\n]{1,400}\`(?!\`))`,
-    String.raw`(?<word>[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*(?:['’][A-Za-z]+)?(?:\.(?=[A-Za-z0-9])[A-Za-z0-9]+)*\+*)`,
+    String.raw`(?<word>[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*(?:['’][A-Za-z]+)?(?:\.(?=[A-Za-z0-9])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*)*\+*)`,
     String.raw`(?<punct>[^\sA-Za-z0-9])`,
   ].join('|'),
   'g',

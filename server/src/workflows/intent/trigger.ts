@@ -799,9 +799,16 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
     headedTrigger(tokens, original) ??
     namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
   // "whenever someone calls our webhook /sync-now": the path the user gave it.
-  const path = found.trigger.kind === 'webhook' ? SAID_PATH.exec(original)?.[1] : undefined;
-  return path && found.trigger.kind === 'webhook' ? { ...found, trigger: { ...found.trigger, path } } : found;
+  if (found.trigger.kind !== 'webhook') return found;
+  // "Webhook GET /rates?currency=XXX": the method and path the caller uses.
+  const call = METHOD_PATH.exec(original);
+  const path = call?.[2] ?? SAID_PATH.exec(original)?.[1];
+  const method = call?.[1] === 'GET' ? 'GET' : call ? 'POST' : found.trigger.method;
+  return path || call ? { ...found, trigger: { ...found.trigger, method, ...(path ? { path } : {}) } } : found;
 }
+
+/** "Webhook GET /rates", "webhook (POST /orders)": the method and path said right after the webhook. */
+const METHOD_PATH = /\bwebhook\s*[(:]?\s*(GET|POST|PUT|PATCH|DELETE)\s+[`'"]?\/(?!\/)([\w-]+(?:\/[\w-]+)*)/i;
 
 /** "our webhook /sync-now", "the endpoint at /orders/new": a path said right after the webhook. */
 const SAID_PATH = /\b(?:webhook|endpoint)\s+(?:at\s+|path\s+|url\s+|on\s+)?[`'"‘“]?\/(?!\/)([\w-]+(?:\/[\w-]+)*)/i;
@@ -921,6 +928,10 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
     /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*(?:(?!sure\b|it\b|them\b|the\b|this\b)[a-z][\w-]*\s+){0,2}?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n(]{1,40}?)?\s*(?::|\(|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n()]{3,200})/i.exec(
       original,
     ) ??
+    // "n8n form: title, body, author_email -> …", "Form (name, email, budget) →": a form and its fields, said first.
+    /(?:^|[.!?\n]\s*)(?:(?:an?|the|our|my)\s+)?(?:n8n\s+|web\s+|online\s+)?form(?:\s+trigger)?\s*(?::|\()\s*([^.!?\n()]{3,200})/i.exec(
+      original,
+    ) ??
     // "Supers submit a daily log through an n8n form: project, weather, crew count, …": people fill in a form.
     /\b(?:submit|submits|fill in|fills in|fill out|fills out|enter|enters|send|sends|log|logs|report|reports)\s+(?:[\w-]+\s+){0,4}?(?:through|via|using|in|on|with)\s+(?:an?|the|our)\s+(?:[\w-]+\s+)?form\s*(?::|\(|\bwith\b|\basking(?: for)?\b)\s*([^.!?\n()]{3,200})/i.exec(
       original,
@@ -930,7 +941,12 @@ function askedForm(tokens: Token[], original: string): FoundTrigger | null {
       original,
     );
   if (!said?.[1]) return uploadForm(tokens, original);
-  const fields = said[1]
+  // "with fields name, email and message; on submit …", "n8n form: title, body -> …": the list ends where the steps
+  // begin.
+  const list = said[1]
+    .replace(/^(?:the\s+)?fields?\s*:?\s+/i, '')
+    .replace(/\s*(?:->|→|=>|;|\bthen\b|\bon submit\w*|\bwhen\b|\bonce\b|\bafter\b).*$/i, '');
+  const fields = list
     .split(/\s*,\s*|\s+and\s+|\s*\/\s*/)
     .map((f) => f.trim().replace(/^(?:the|their|a|an|his|her)\s+/i, ''))
     .filter((f) => f && f.split(/\s+/).length <= 6);
@@ -1012,6 +1028,103 @@ const BROKER = /^(?:mqtt|kafka|rabbitmq|amqp)$/;
  * "Subscribe to the MQTT topic factory/line1/alerts", "MQTT topic factory/+/temp publishes {sensor, value}",
  * "messages on the RabbitMQ queue orders": the broker's trigger, unless the workflow publishes to it.
  */
+/** Words an event key is made of that say what happened ("payment_failed", "taskCompleted", "orders/create"). */
+const KEY_EVENT =
+  /^(?:create|created|update|updated|delete|deleted|complete|completed|fail|failed|failure|succeed|succeeded|upload|uploaded|paid|open|opened|close|closed|merge|merged|add|added|remove|removed|change|changed|submit|submitted|cancel|cancell?ed|refund|refunded|start|started|finish|finished|assign|assigned|publish|published|fulfill|fulfilled|sign|signed|push|receive|received|move|moved|approve|approved|reject|rejected|expire|expired|renew|renewed|archive|archived|register|registered|book|booked|schedule|scheduled|arrive|arrived|deliver|delivered|ship|shipped|dispatch|dispatched|post|posted|won|lost|trash|trashed|new)$/;
+
+/** Places an app's trigger watches. */
+const WATCHED =
+  /^(?:folders?|boards?|projects?|repos?|repository|repositories|channels?|lists?|pipelines?|workspaces?|accounts?|stores?|shops?|forms?|tables?|bases?|sheets?|calendars?|teams?|spaces?|inbox|queues?|org|organi[sz]ation)$/;
+
+/** The past tense eventOf reads ("orders/create" is an order created). */
+const KEY_PAST: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  complete: 'completed',
+  fail: 'failed',
+  upload: 'uploaded',
+  close: 'closed',
+  cancel: 'cancelled',
+  submit: 'submitted',
+  finish: 'finished',
+  publish: 'published',
+  change: 'changed',
+  remove: 'removed',
+};
+
+/** An event key written as one word ("invoice.payment_failed", "taskCompleted", "issue_created"): its parts. */
+function keyParts(text: string): string[] | null {
+  if (!/^[A-Za-z][A-Za-z0-9]*(?:(?:[._:/]|(?<=[a-z0-9])(?=[A-Z]))[A-Za-z0-9_]+)+$/.test(text)) return null;
+  const parts = text.split(/[._:/]|_|(?<=[a-z0-9])(?=[A-Z])/).map((p) => p.toLowerCase());
+  // "orders/create", "taskCompleted": the item first; "add/update" names two actions, no event.
+  if (KEY_EVENT.test(parts[0]!)) return null;
+  return parts.length > 1 && parts.some((p) => KEY_EVENT.test(p)) ? parts : null;
+}
+
+/**
+ * "Stripe invoice.payment_failed webhook", "Onfleet taskCompleted → …", "Shopify orders/create trigger", "the Box
+ * webhook for file.uploaded": an app's own event, named by its key right after the app; the app's trigger with that
+ * event, the key kept so the option of that value is chosen.
+ */
+function eventKeyTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
+  for (const ref of m.apps) {
+    if (!triggerable(ref)) continue;
+    let at = ref.to;
+    while (
+      at < tokens.length &&
+      at - ref.to < 3 &&
+      /^(?:webhooks?|triggers?|events?|on|for|the|\(|:|-)$/.test(tokens[at]!.lower)
+    )
+      at++;
+    const first = tokens[at];
+    if (!first || (first.kind !== 'word' && first.kind !== 'quote')) continue;
+    // "orders/create", "jira:issue_created": a key the tokens split at its slash or colon.
+    let end = at + 1;
+    let key = first.text;
+    while (
+      first.kind === 'word' &&
+      /^[/:]$/.test(tokens[end]?.text ?? '') &&
+      tokens[end]!.joined &&
+      tokens[end + 1]?.kind === 'word' &&
+      tokens[end + 1]!.joined
+    ) {
+      key += tokens[end]!.text + tokens[end + 1]!.text;
+      end += 2;
+    }
+    const parts = keyParts(key);
+    if (!parts) continue;
+    const named = end;
+    while (end < tokens.length && /^(?:webhooks?|triggers?|events?|hook|\))$/.test(tokens[end]!.lower)) end++;
+    // An event key names the start: said with the first app, or called a webhook, trigger or event.
+    if (ref !== m.apps[0] && end === named && at === ref.to) continue;
+    // "Box file.uploaded in folder 'Contracts'": where the app watches is the trigger's too, not a step.
+    if (/^(?:in|on|for|from)$/.test(tokens[end]?.lower ?? '')) {
+      let j = end + 1;
+      while (
+        j < tokens.length &&
+        j - end < 7 &&
+        !/^[,.;:!?>→()-]$/.test(tokens[j]!.text) &&
+        !(tokens[j]!.kind === 'word' && /^(?:then|and)$/.test(tokens[j]!.lower))
+      )
+        j++;
+      if (tokens.slice(end + 1, j).some((t) => WATCHED.test(t.lower))) end = j;
+    }
+    const words = parts.map((p) => KEY_PAST[p] ?? p);
+    const noun = words.find((w) => !KEY_EVENT.test(w) && ITEMS.test(w) && w !== 'on');
+    const item = noun?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+    const used = new Set(Array.from({ length: end - ref.from }, (_, i) => ref.from + i));
+    return {
+      trigger: { kind: 'app', app: ref.app.key, event: eventOf(words.join(' ')), key, ...(item ? { item } : {}) },
+      used,
+      app: ref,
+      choices: [],
+      notes: [],
+    };
+  }
+  return null;
+}
+
 function brokerTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
   const ref = m.apps.find((a) => BROKER.test(a.app.key) && a.app.trigger);
   if (!ref) return null;
@@ -1074,6 +1187,8 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   const broker = brokerTrigger(tokens, m);
   if (broker) return broker;
+  const keyed = eventKeyTrigger(tokens, m);
+  if (keyed) return keyed;
   // "a chat bot in n8n's own chat window", "a chat widget on our site": n8n's Chat Trigger ("webhook from our website
   // chat widget": the widget calls a webhook).
   if (

@@ -650,6 +650,23 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: 'id', operator: unfound[2] || unfound[3] ? 'notExists' : 'exists', value: '' },
       end: text.indexOf(unfound[0]) + unfound[0].length,
     };
+  // "Look in Redis for the key; if it's there, …", "if it's cached", "if it isn't there": the lookup found it.
+  const cached =
+    /^(?:it|that|the (?:key|value|entry|record|item|row|result))\s*(?:'s|’s|\s+is|\s+exists)\s+(not\s+)?(?:there|present|cached|in (?:the )?cache)\b|^(?:it|that|the (?:key|value|entry|record|item|row|result))\s+(isn't|is not|doesn't exist|does not exist|exists)\b|^(?:a )?cache (hit|miss)\b/.exec(
+      text.trim(),
+    );
+  if (cached)
+    return {
+      condition: {
+        field: 'id',
+        operator:
+          cached[1] || /^(?:isn't|is not|doesn't|does not)/.test(cached[2] ?? '') || cached[3] === 'miss'
+            ? 'notExists'
+            : 'exists',
+        value: '',
+      },
+      end: text.indexOf(cached[0]) + cached[0].length,
+    };
   if (lookup) {
     const missing = Boolean(lookup[1] || lookup[2] || lookup[3] || lookup[4]) || /^(?:nothing|none)\b/.test(lookup[0]);
     return {

@@ -38,6 +38,13 @@ describe("an app's event named by its key", () => {
     assert.deepEqual(apps(all(box)), ['slack:send'], 'the watched folder is no upload');
   });
 
+  it('reads the action said right after an app written in lower case', () => {
+    const posts = readRequest('every 6h: discourse get latest posts → post to Slack');
+    assert.deepEqual(apps(all(posts)), ['discourse:read', 'slack:send']);
+    const deals = readRequest('every 6h: hubspot get all deals');
+    assert.deepEqual(apps(all(deals)), ['hubspot:read']);
+  });
+
   it('reads two actions joined by a slash as no event', () => {
     const zap = readRequest(
       'Eventbrite New Attendee -> Mailchimp add/update subscriber with a tag of the event name -> Gmail send email to the attendee.',

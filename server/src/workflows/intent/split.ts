@@ -37,8 +37,22 @@ export function appThenAction(
   tokens: Token[],
   i: number,
   to: number,
+  /** Where an app mention starting at `i` ends: "hubspot get all deals" in lower case names the app too. */
+  appEnd?: number,
 ): { index: number; word: string; cls: VerbClass } | null {
-  if (!/^[A-Z]/.test(tokens[i]!.text)) return null;
+  if (!/^[A-Z]/.test(tokens[i]!.text) && appEnd === undefined) return null;
+  // A lower-case app: its action comes right after its name, as a verb in its plain form.
+  if (appEnd !== undefined && !/^[A-Z]/.test(tokens[i]!.text)) {
+    const t = tokens[appEnd];
+    const cls = t?.kind === 'word' ? verbClass(t.lower) : undefined;
+    return t &&
+      cls &&
+      /^(?:send|create|update|delete|read|search)$/.test(cls) &&
+      lemma(t.lower) === t.lower &&
+      tokens[appEnd + 1]?.kind === 'word'
+      ? { index: appEnd, word: t.lower, cls }
+      : null;
+  }
   for (let j = i + 1; j < Math.min(to, i + 4); j++) {
     const t = tokens[j]!;
     if (t.kind !== 'word') return null;

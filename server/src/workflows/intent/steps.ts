@@ -260,7 +260,12 @@ function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): 
   return noun.lower.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
-function headVerb(tokens: Token[], from: number, to: number): { index: number; word: string; cls: VerbClass } | null {
+function headVerb(
+  tokens: Token[],
+  from: number,
+  to: number,
+  apps: AppRef[] = [],
+): { index: number; word: string; cls: VerbClass } | null {
   let delegated = 0;
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
@@ -337,7 +342,7 @@ function headVerb(tokens: Token[], from: number, to: number): { index: number; w
     if (cls) return { index: i, word: lemma(t.lower), cls };
     // "QuickBooks Online Find Customer by email", "Slack Send Channel Message to #sales": a Zap's step, the app
     // named before its action.
-    const action = appThenAction(tokens, i, to);
+    const action = appThenAction(tokens, i, to, apps.find((a) => a.from === i)?.to);
     if (action) return action;
     break;
   }
@@ -673,7 +678,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     m.apps.every((a) => a.from > from)
   )
     return [];
-  const said = headVerb(tokens, from, to);
+  const said = headVerb(tokens, from, to, m.apps);
   // "tag @oncall-data in the message", "mention @channel": a person named in a message sent, not an item changed.
   const head =
     said &&

@@ -358,6 +358,25 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, ninetieth development set (n8n users naming nodes and settings)',
   },
   {
+    set: 'userDevelopment91',
+    label:
+      'requests written outside the builder, ninety-first development set (second-language English typed into a chat box)',
+  },
+  {
+    set: 'userDevelopment92',
+    label:
+      'requests written outside the builder, ninety-second development set (tracker tickets: user story and acceptance criteria)',
+  },
+  {
+    set: 'userDevelopment93',
+    label:
+      "requests written outside the builder, ninety-third development set (freelancers and agencies telling a client's need)",
+  },
+  {
+    set: 'userDevelopment94',
+    label: 'requests written outside the builder, ninety-fourth development set (a Zap or Make scenario to rebuild)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -145,6 +145,10 @@ export type SetName =
   | 'userDevelopment88'
   | 'userDevelopment89'
   | 'userDevelopment90'
+  | 'userDevelopment91'
+  | 'userDevelopment92'
+  | 'userDevelopment93'
+  | 'userDevelopment94'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -247,6 +251,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment88: 'user-requests-dev88.json',
   userDevelopment89: 'user-requests-dev89.json',
   userDevelopment90: 'user-requests-dev90.json',
+  userDevelopment91: 'user-requests-dev91.json',
+  userDevelopment92: 'user-requests-dev92.json',
+  userDevelopment93: 'user-requests-dev93.json',
+  userDevelopment94: 'user-requests-dev94.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -803,7 +803,12 @@ describe('the reader on how people phrase requests', () => {
   });
   it('starts from an event written as the head of an arrow chain ("new Stripe charge → …", "Calendar event created → …")', () => {
     const trig = (text: string) => readRequest(text).trigger;
-    assert.deepEqual(trig('new Stripe charge → save it in Airtable'), { kind: 'app', app: 'stripe', event: 'payment' });
+    assert.deepEqual(trig('new Stripe charge → save it in Airtable'), {
+      kind: 'app',
+      app: 'stripe',
+      event: 'payment',
+      item: 'charge',
+    });
     assert.equal(
       (trig('Google Calendar event created → create a Zoom meeting') as { app?: string }).app,
       'googleCalendar',

@@ -29,7 +29,9 @@ export function connect(server: Pick<TestServer, 'app'>, teamId: string, query: 
       waiters.splice(0).forEach((w) => w());
     }),
   );
-  const waitFor = (match: (f: StreamFrame) => boolean, ms = 10_000) =>
+  // (A run's first reply in a process loads n8n's node catalogue; on a CI machine running every suite at once
+  // that alone has taken over 10 s.)
+  const waitFor = (match: (f: StreamFrame) => boolean, ms = 30_000) =>
     new Promise<StreamFrame>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no matching frame; got ${JSON.stringify(frames.map((f) => f.type))}`)),

@@ -144,6 +144,7 @@ export async function* configure<E>(
     }
     names.set(node.name, name);
     if (node.onError) draft.setErrorOutput(name);
+    if (node.alwaysOutputData) draft.setAlwaysOutput(name);
   }
   for (const link of d.plan.links) {
     const from = names.get(link.from);

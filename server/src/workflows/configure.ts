@@ -347,11 +347,14 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
         : new RegExp(
             event === 'failed'
               ? 'fail'
-              : event === 'response'
-                ? 'form|respon|submi'
-                : event === 'updated'
-                  ? 'updat|chang|modif'
-                  : event,
+              : // A payment that came in: "charge.succeeded", "invoice.paid" (not "invoice.payment_failed").
+                event === 'payment'
+                ? 'succe|paid(?![a-z])'
+                : event === 'response'
+                  ? 'form|respon|submi'
+                  : event === 'updated'
+                    ? 'updat|chang|modif'
+                    : event,
             'i',
           );
   // A registration is what the app calls one, whatever the item said ("our Eventbrite event").

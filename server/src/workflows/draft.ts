@@ -13,6 +13,8 @@ export interface DraftNode {
   typeVersion: number;
   parameters: Record<string, unknown>;
   onError?: 'continueErrorOutput';
+  /** An empty item goes on when the node outputs none (a lookup that found nothing, for the test after it). */
+  alwaysOutputData?: true;
 }
 
 export class DraftError extends Error {}
@@ -161,6 +163,10 @@ export class WorkflowDraft {
     this.node(name).onError = 'continueErrorOutput';
   }
 
+  setAlwaysOutput(name: string): void {
+    this.node(name).alwaysOutputData = true;
+  }
+
   removeNode(name: string): void {
     const node = this.node(name);
     this.nodes.splice(this.nodes.indexOf(node), 1);
@@ -186,6 +192,7 @@ export class WorkflowDraft {
         typeVersion: n.typeVersion,
         parameters: structuredClone(n.parameters),
         ...(n.onError ? { onError: n.onError } : {}),
+        ...(n.alwaysOutputData ? { alwaysOutputData: true as const } : {}),
       });
     for (const [from, byType] of Object.entries(workflow.connections))
       for (const [type, outputs] of Object.entries(byType))

@@ -11,6 +11,7 @@ export interface N8nNode {
   parameters: Record<string, unknown>;
   webhookId?: string;
   onError?: 'continueErrorOutput';
+  alwaysOutputData?: true;
 }
 
 export type N8nConnections = Record<
@@ -34,6 +35,7 @@ interface Graph extends LayoutGraph {
     typeVersion: number;
     parameters: Record<string, unknown>;
     onError?: 'continueErrorOutput';
+    alwaysOutputData?: true;
   }>;
   links: Array<{ from: string; output: number; to: string; input: number; type: string }>;
 }
@@ -74,6 +76,7 @@ export function toN8n(name: string, graph: Graph): N8nWorkflow {
       ? { webhookId: stableId(`${name}:${n.name}:webhook`) }
       : {}),
     ...(n.onError ? { onError: n.onError } : {}),
+    ...(n.alwaysOutputData ? { alwaysOutputData: true as const } : {}),
   }));
   const connections: N8nConnections = {};
   for (const link of graph.links) {

@@ -15,7 +15,7 @@ export interface Link {
   type: string;
 }
 
-export type PlannedNode = Draft & { onError?: 'continueErrorOutput' };
+export type PlannedNode = Draft & { onError?: 'continueErrorOutput'; alwaysOutputData?: true };
 
 export interface Plan {
   nodes: PlannedNode[];
@@ -134,9 +134,27 @@ class Planner {
 
   wire(steps: Step[], entries: Port[]): Port[] {
     let ports = entries;
-    for (const step of steps) ports = this.step(step, ports);
+    steps.forEach((step, i) => {
+      ports = this.step(step, ports);
+      // A lookup tested for whether it found the item: it passes on an empty item when it found none, or the test
+      // never runs for the items it did not find.
+      const next = steps[i + 1];
+      if (
+        step.kind === 'app' &&
+        (step.verb === 'search' || step.verb === 'read') &&
+        (next?.kind === 'if' || next?.kind === 'filter') &&
+        (next.condition.operator === 'exists' || next.condition.operator === 'notExists')
+      ) {
+        const node = this.plan.nodes.find((n) => n.name === ports[0]?.node);
+        if (node) node.alwaysOutputData = true;
+        if (next.condition.field === 'id') this.lookups.set(next, this.name(step.app));
+      }
+    });
     return ports;
   }
+
+  /** Tests of whether a lookup found the item, with the app it looked in. */
+  private readonly lookups = new Map<Step, string>();
 
   private routes(routes: Route[], source: string, field: string, offset = 0): Port[][] {
     return routes.map((r, i) =>
@@ -218,8 +236,11 @@ class Planner {
         return [{ node: name, output: 0 }];
       }
       case 'if': {
+        const looked = this.lookups.get(step);
         const name = this.enter(entries, {
-          name: conditionName(step.condition),
+          name: looked
+            ? `${step.condition.operator === 'exists' ? 'Found' : 'Not found'} in ${looked}?`
+            : conditionName(step.condition),
           type: T.if,
           parameters: { conditions: conditions(step.condition, `if:${this.plan.nodes.length}`), options: {} },
           ...(checkOf(step.condition) ? { toCheck: checkOf(step.condition) } : {}),

@@ -131,6 +131,11 @@ export class NodeCatalog {
     this.resourceCache.set(key, found);
     return found;
   }
+
+  /** Whether the app's node works on that kind of record (a singular lower-case noun: "deal", "ticket"). */
+  keeps(key: string, noun: string): boolean {
+    return this.resources(key).some((r) => r.toLowerCase() === noun);
+  }
 }
 
 /** The database's node type for a workflow's full type ("n8n-nodes-base.x" is "nodes-base.x" there). */

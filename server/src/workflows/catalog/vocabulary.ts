@@ -492,7 +492,7 @@ export class Vocabulary {
               /^[.!?*•-]$/.test(tokens[i - 1]!.text) &&
               /^[a-z]/.test(tokens[best.to]?.text ?? '') &&
               !verbClass(tokens[best.to]!.lower))
-          : best.plain && !this.plainCounts(tokens, i, titleCase, lower)
+          : best.plain && !this.plainCounts(tokens, i, titleCase, lower, best.app.key)
       )
         continue;
       found.push({ app: best.app, from: i, to: best.to });
@@ -524,7 +524,7 @@ export class Vocabulary {
     );
   }
 
-  private plainCounts(tokens: Token[], i: number, titleCase: boolean, lower = false): boolean {
+  private plainCounts(tokens: Token[], i: number, titleCase: boolean, lower = false, key = ''): boolean {
     const t = tokens[i]!;
     const before = tokens[i - 1];
     const after = tokens[i + 1];
@@ -535,6 +535,12 @@ export class Vocabulary {
           /^(?:boards?|items?|sub-?items?|workspace|account|api|node|integration|crm|pulses?)$/.test(after.lower)) ||
         (lower && t.text === t.lower && before && /^(?:into|in|to|from|via|using|with)$/.test(before.lower)),
       );
+    // "flagged to the team lead", "a team member": a person, not Microsoft Teams.
+    if (
+      /^teams?$/.test(t.lower) &&
+      /^(?:lead|leads|leader|leaders|member|members|manager|managers|mates?|captain)$/.test(after?.lower ?? '')
+    )
+      return false;
     // "run them in parallel", "in sequence": the way steps run, not the app.
     if (/^(?:in|run|runs|running)$/.test(before?.lower ?? '') && /^(?:parallel|sequence)$/.test(t.lower)) return false;
     if (lower && t.text === t.lower) {
@@ -576,7 +582,12 @@ export class Vocabulary {
         // "Box file.uploaded", "Wise balanceCredit": the app's own event key after it.
         /^[a-z]+(?:[._][a-z]+)+$|^[a-z]+(?:[A-Z][a-z]+)+$/.test(after.text) ||
         (/^(?:business|company|merchant|team|pro|premium|developer)$/.test(after.lower) &&
-          /^accounts?$/.test(tokens[i + 2]?.lower ?? '')));
+          /^accounts?$/.test(tokens[i + 2]?.lower ?? '')) ||
+        // "Copper new opportunity →": a new item of a kind the app keeps.
+        (/^(?:new|updated|deleted|closed|won|lost)$/.test(after.lower) &&
+          tokens[i + 2]?.kind === 'word' &&
+          (APP_NOUN.test(tokens[i + 2]!.lower) ||
+            nodeCatalog().keeps(key, tokens[i + 2]!.lower.replace(/(?<!s)s$/, '')))));
     if (titleCase) return capital && Boolean(placed || noun);
     return capital && (Boolean(noun) || (Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text))));
   }

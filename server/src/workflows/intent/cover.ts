@@ -3,7 +3,7 @@
 // with nothing after it and no other outcome becomes a filter, so no If output is left unwired.
 import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { PROVIDERS } from '../catalog/models.ts';
-import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import { GENERIC_DEFAULTS, GENERIC_FAMILIES } from '../catalog/generics.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { walkSteps, type AiStep, type AiTask, type Condition, type Step } from '../spec.ts';
 import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
@@ -47,7 +47,7 @@ function joinReads(steps: Step[]): void {
 }
 
 const ANSWER =
-  /\b(?:send|sends|sending|return|returns|returning|reply|replies|respond|responds|responding)\b[^.?!]{0,60}\b(?:back|response|caller|requester)\b|\brespond\w* with\b|\breturns?\b[^.?!]{0,100}\bas json\b|\breject\w* (?:it |the request |them |the call )?with (?:a |an )?(\d{3})\b|\b(?:and|then) returns?\b/;
+  /\b(?:send|sends|sending|return|returns|returning|reply|replies|respond|responds|responding)\b[^.?!]{0,60}\b(?:back|response|caller|requester)\b|\b(?:give|gives|giving|hand|hands|pass|passes) back\b|\brespond\w* with\b|\breturns?\b[^.?!]{0,100}\bas json\b|\breject\w* (?:it |the request |them |the call )?with (?:a |an )?(\d{3})\b|\b(?:and|then) returns?\b/;
 
 const CAPABILITY =
   /\b(?:answers?|answering|replies|replys|responds?)\b[^.?!]{0,40}\b(?:using|from|based on|out of)\b|\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
@@ -121,6 +121,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
         (present ||=
           s.kind === 'app' &&
           (s.app === info.app ||
+            // "create a Task in Asana": an app of that kind holds it.
+            Boolean(GENERIC_FAMILIES[g.kind]?.test(s.app)) ||
             (g.kind === 'sms' && SMS_APPS.test(s.app)) ||
             (g.kind === 'sheet' && /^(?:googleSheets|microsoftExcel|microsoftExcelSharePoint)$/.test(s.app)))),
     );

@@ -98,6 +98,9 @@ const IRREGULAR: Record<string, string> = {
   took: 'take',
 };
 
+/** The singular of a noun ("entries" → "entry", "deals" → "deal", "address" stays). */
+export const singular = (w: string): string => w.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
 /** The base form of a verb-like word ("sends" → "send", "archived" → "archive", "summarizing" → "summarize"). */
 export function lemma(word: string): string {
   const w = word.toLowerCase().replace(/['’]s$/, '');
@@ -212,10 +215,13 @@ export const AI_NOUNS: Array<[string, AiTask]> = [
 /** Words that ask for AI without naming a provider. */
 export const AI_WORDS = new Set(['ai', 'a.i', 'llm', 'llms', 'ml', 'nlp', 'genai', 'gen-ai', 'artificial']);
 
+/** The values of a text's sentiment. */
+export const SENTIMENTS = /^(?:positive|negative|neutral|mixed)$/i;
+
 /** Route and condition values and the item field they are read from. */
 const VALUE_FIELDS: Array<[RegExp, string]> = [
   [/^(?:urgent|critical|high|medium|normal|low|p[0-4]|blocker|major|minor)$/, 'priority'],
-  [/^(?:positive|negative|neutral|mixed)$/, 'sentiment'],
+  [SENTIMENTS, 'sentiment'],
   [
     /^(?:paid|unpaid|pending|failed|success|successful|completed|complete|open|closed|approved|rejected|declined|active|inactive|cancelled|canceled|refunded|overdue|new|resolved|shipped|delivered|draft|published)$/,
     'status',

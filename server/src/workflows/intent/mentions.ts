@@ -112,10 +112,11 @@ function converses(tokens: Token[], from: number): boolean {
 export function findMentions(tokens: Token[]): Mentions {
   const models = findModels(tokens);
   const inModel = (i: number) => models.some((m) => i >= m.from && i < m.to);
-  const apps = appVocabulary()
+  const named = appVocabulary()
     .find(tokens, isTitleCase(tokens))
     .filter((a) => !MODEL_APP.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)) && !inModel(a.from))
-    .filter((a) => !SUB_NODE.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)))
+    .filter((a) => !SUB_NODE.test(shortType(a.app.action ?? a.app.trigger ?? a.app.key)));
+  const apps = named
     // "a YouTube URL", "the Stripe ID": a value of the app's, not a step in it.
     // ("our Airtable 'Links' table": a quoted name is the table's.)
     .filter(
@@ -135,6 +136,8 @@ export function findMentions(tokens: Token[]): Mentions {
           /^(?:for|leave|leaving|write|writing|post|posting|give|giving)$/.test(tokens[a.from - 2]?.lower ?? '')
         ),
     );
+  // "the Sentry link", "a Google review": an app's name said for a value of the app's is still no other system.
+  const values = named.filter((a) => !apps.includes(a));
   // "our own mail server (IMAP, not gmail)", "Teams instead of Slack": an app ruled out is no step.
   const negated = (a: AppRef) =>
     (tokens[a.from - 1]?.lower === 'not' &&
@@ -263,7 +266,9 @@ export function findMentions(tokens: Token[]): Mentions {
   // "her Notion 'Clients' database", "the Notion Clients database", "the 'Leads' table in Airtable": a store's own
   // container with its name, no system or database of its own.
   for (const a of apps) for (const k of ownContainer(tokens, a)) taken.add(k);
-  const unknown = [...unknownNames(tokens, taken), ...lowerNames(tokens, taken)].sort((a, b) => a.from - b.from);
+  const unknown = [...unknownNames(tokens, taken), ...lowerNames(tokens, taken)]
+    .filter((u) => !values.some((a) => a.from < u.to && u.from < a.to))
+    .sort((a, b) => a.from - b.from);
   for (const u of unknown) for (let i = u.from; i < u.to; i++) taken.add(i);
   return { unknown, apps, models, generics: findGenerics(tokens, taken), aiNouns, aiWords, nodes };
 }
@@ -318,7 +323,7 @@ const HONORIFIC =
   /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Sr|Sra|Srta|Señor|Señora|Mme|Mlle|Mevrouw|Meneer|Dhr|Mevr|Sig|Signor|Signora|Dona|Dom)$/;
 
 const ITEM_NOUN =
-  /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
+  /^(?:orders?|customers?|contacts?|accounts?|leads?|deals?|tickets?|issues?|tasks?|bugs?|epics?|records?|rows?|messages?|emails?|posts?|comments?|reviews?|images?|videos?|files?|documents?|data|users?|products?|companies|jobs?|events?|invoices?|payments?|reports?|insights?|alerts?|notifications?|updates?|results?|bookmarks?|profiles?|listings?)$/;
 
 const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|space|spaces|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;

@@ -15,9 +15,9 @@ import {
   type Trigger,
   type WorkflowSpec,
 } from '../spec.ts';
-import { aiStep, appKindOf, clauseSteps, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
+import { aiStep, appKindOf, clauseSteps, itemNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
-import { fieldOfValue, opposite, verbClass } from './lexicon.ts';
+import { fieldOfValue, opposite, SENTIMENTS, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
@@ -75,7 +75,6 @@ const FOLLOW_UP_TIME =
   /\b(?:after|within|in)\s+(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|hours?|days?|weeks?)\b/;
 
 /** The outcomes of a sentiment step. */
-const SENTIMENTS = /^(?:positive|negative|neutral|mixed)$/i;
 
 /** What did not happen by then: "they haven't paid" → paid is false; "no reply", "nothing has come back" → replied. */
 function notHappened(text: string): (Condition & { end: number }) | null {
@@ -546,6 +545,8 @@ class Reader {
   private scope: Scope = { list: this.steps, lastIf: null, lastSwitch: null, lastClassifier: null };
   /** The value an If's other outcome was said with ("if it is rejected …"), when it was said. */
   private readonly otherwiseTests = new Map<Extract<Step, { kind: 'if' }>, Condition>();
+  /** The lookups put before a test of whether an app holds the item, with the list they are in. */
+  readonly lookups: Array<{ list: Step[]; lookup: Step }> = [];
 
   constructor(private readonly ctx: ReadContext) {}
 
@@ -1275,9 +1276,14 @@ class Reader {
     const cond = (followUp && missing) ?? conditionOf(text) ?? this.statedTest(clause, text);
     if (!cond) return null;
     const lead = Math.max(0, text.search(/\b(?:if|when|whenever|unless)\b/));
-    const afterCondition = this.tokenAt(clause, lead + cond.end, true);
-    const condition: Condition =
+    let afterCondition = this.tokenAt(clause, lead + cond.end, true);
+    let condition: Condition =
       clause.lead === 'unless' ? { ...stripEnd(cond), operator: invert(cond.operator) } : stripEnd(cond);
+    const looked = this.lookupFor(clause, condition, afterCondition, target);
+    if (looked) {
+      afterCondition = looked.end;
+      condition = looked.condition;
+    }
     let steps = this.action(afterCondition, clause.to);
     // Before the other outcome, only a condition said alone belongs to the action before it ("update it if it
     // exists, or …"), not one with words of its own ("if they came from the webinar tag them as …").
@@ -1303,7 +1309,67 @@ class Reader {
     )
       steps = [];
     else if (!steps.length) steps = this.sameAppChange(afterCondition, clause.to, target);
-    return this.branchOn(condition, steps, target);
+    const branch = this.branchOn(condition, steps, target);
+    if (looked?.lookup) this.lookups.push({ list: target, lookup: looked.lookup });
+    return branch;
+  }
+
+  /**
+   * "if the contact already exists in HubSpot", "if an open Jira bug already exists for the issue": whether an app
+   * holds the item is known by looking it up there, so a search in that app comes before the test, and the test is
+   * whether it found one. The lookup is not repeated when the step before already reads that app.
+   */
+  private lookupFor(
+    clause: Clause,
+    condition: Condition,
+    after: number,
+    target: Step[],
+  ): { end: number; condition: Condition; lookup?: Step } | null {
+    if (condition.operator !== 'exists' && condition.operator !== 'notExists') return null;
+    const tokens = this.ctx.tokens;
+    // The app named in the test itself, or right after it: "… exists in our HubSpot CRM".
+    let k = after;
+    if (/^(?:in|on|inside|within|at)$/.test(tokens[k]?.lower ?? '')) k++;
+    while (k < clause.to && /^(?:the|our|my|their|your)$/.test(tokens[k]?.lower ?? '')) k++;
+    const apps = this.ctx.mentions.apps;
+    const placed = k > after ? apps.find((a) => a.from === k) : undefined;
+    const ref = placed ?? apps.find((a) => a.from >= clause.from && a.to <= after);
+    if (!ref || !ref.app.action || appKindOf(ref.app.key) === 'message') return null;
+    let end = after;
+    if (placed) {
+      end = placed.to;
+      // "in our HubSpot CRM", "in the Airtable base": the app's own place words.
+      while (end < clause.to && /^(?:crm|base|account|workspace|database|db|instance)$/.test(tokens[end]!.lower)) end++;
+    }
+    // "… already exists for the same Sentry issue ID, add a comment": what it is matched on belongs to the test.
+    if (/^(?:for|with|by|matching|under)$/.test(tokens[end]?.lower ?? '')) {
+      const comma = tokens.findIndex((t, i) => i > end && i < clause.to - 1 && t.text === ',');
+      // (With no comma in the clause, the outcome is a clause of its own.)
+      end = comma > 0 ? comma + 1 : clause.to;
+    }
+    // The kind of item looked for: a word of the test the app keeps ("contact", "bug" as an issue). Named in the
+    // test ("if Mindee can't find a total") and no item of the app's, the app is the one that looked already.
+    const said = tokens
+      .slice(clause.from, after)
+      .map((t) => itemNoun(t.lower, ref.app.key))
+      .find((n): n is string => Boolean(n) && nodeCatalog().keeps(ref.app.key, n!));
+    if (!placed && !said) return null;
+    this.ctx.usedApps.add(ref.from);
+    this.ctx.lastRead = ref.app.key;
+    const previous = target.at(-1);
+    const readHere = previous?.kind === 'app' && previous.app === ref.app.key && isRead(previous);
+    const found = { end, condition: { ...condition, field: 'id' } };
+    if (readHere) return found;
+    const lookup: Step = {
+      kind: 'app',
+      app: ref.app.key,
+      verb: 'search',
+      ...(said ? { noun: said } : {}),
+      hints: {},
+      phrase: this.text({ ...clause, to: end }),
+    };
+    target.push(lookup);
+    return { ...found, lookup };
   }
 
   /** A find, mark or remove said with no app, on the data app the steps before last used (never a chat or mail app). */
@@ -2193,6 +2259,28 @@ class Reader {
   }
 }
 
+/**
+ * "Create a Bug in Jira … If an open Jira bug already exists for the issue, add a comment to it instead": the item
+ * made before the test that looks for it is made only when none was found, so it moves into that outcome.
+ */
+function insteadOfMade(list: Step[], lookup: Step): void {
+  const at = list.indexOf(lookup);
+  const test = list[at + 1];
+  if (at < 0 || lookup.kind !== 'app' || test?.kind !== 'if') return;
+  const none = test.condition.operator === 'exists' ? test.otherwise : test.then;
+  const made = list.slice(0, at).findLastIndex((s) => s.kind === 'app' && s.app === lookup.app && s.verb === 'create');
+  if (made < 0) return;
+  // "Sync new contacts into Baserow. If one exists update the row, otherwise create a new one": the create said
+  // first is the one said in that outcome.
+  const again = none.find((s) => s.kind === 'app' && s.app === lookup.app && s.verb === 'create');
+  if (none.length && !again) return;
+  const [step] = list.splice(made, 1);
+  if (step?.kind !== 'app') return;
+  if (!lookup.noun && step.noun) lookup.noun = step.noun;
+  if (again?.kind === 'app') again.noun ??= step.noun;
+  else none.push(step);
+}
+
 /** A word that is a value of a field or one side of a yes/no outcome ("invalid", "cancelled", "spam"). */
 const VALUE_OR_OUTCOME = (word: string): boolean => Boolean(fieldOfValue(word) ?? opposite(word));
 
@@ -2845,6 +2933,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
     const said = `${after[1]} ${after[2]}`.toLowerCase();
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => u.toLowerCase() !== said));
   }
+  for (const { list, lookup } of reader.lookups) insteadOfMade(list, lookup);
   feedsMerged(reader.steps, original);
   let trigger = found.trigger;
   // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).

@@ -286,6 +286,8 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     .split(/\s+/)
     .filter(Boolean);
   if (pair) field = pair[1]!.toLowerCase();
+  // "When a candidate is moved in Workable": an event said with its verb, not a value and where it goes.
+  if (kind === 2 && /^(?:[-*•]\s*)?(?:when|whenever|once|as soon as|every time)\b/i.test(left)) return null;
   while (words.length && /^(?:and|or|but|then|also|-|\*|•)$/i.test(words[0]!)) words.shift();
   const fallback = FALLBACK.test(words.join(' ').toLowerCase()) || /\belse\b/i.test(left);
   // "anything mentioning divorce or custody": the text contains the value.

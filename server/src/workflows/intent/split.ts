@@ -41,34 +41,33 @@ export function appThenAction(
   appEnd?: number,
 ): { index: number; word: string; cls: VerbClass } | null {
   if (!/^[A-Z]/.test(tokens[i]!.text) && appEnd === undefined) return null;
-  // A lower-case app: its action comes right after its name, as a verb in its plain form.
-  if (appEnd !== undefined && !/^[A-Z]/.test(tokens[i]!.text)) {
-    const t = tokens[appEnd];
+  /** The word at j is an action, in its plain form, with a word after it ("get all deals"). */
+  const action = (j: number) => {
+    const t = tokens[j];
     const cls = t?.kind === 'word' ? verbClass(t.lower) : undefined;
     return t &&
       cls &&
       /^(?:send|create|update|delete|read|search)$/.test(cls) &&
       lemma(t.lower) === t.lower &&
-      tokens[appEnd + 1]?.kind === 'word'
-      ? { index: appEnd, word: t.lower, cls }
+      tokens[j + 1]?.kind === 'word'
+      ? { index: j, word: t.lower, cls }
       : null;
-  }
+  };
+  // A lower-case app: its action comes right after its name.
+  if (appEnd !== undefined && !/^[A-Z]/.test(tokens[i]!.text)) return action(appEnd);
   for (let j = i + 1; j < Math.min(to, i + 4); j++) {
     const t = tokens[j]!;
     if (t.kind !== 'word') return null;
-    const cls = verbClass(t.lower);
+    const found = action(j);
     // "Zendesk find ticket by ID" too; not "HubSpot contact", "WordPress post": nouns that are verbs as well.
     if (
-      cls &&
-      /^(?:send|create|update|delete|read|search)$/.test(cls) &&
-      lemma(t.lower) === t.lower &&
+      found &&
       (/^[A-Z]/.test(t.text) ||
         !/^(?:contact|record|file|log|post|book|list|track|order|copy|update|message|text|mail|email|tag|label|note|page)$/.test(
           t.lower,
-        )) &&
-      tokens[j + 1]?.kind === 'word'
+        ))
     )
-      return { index: j, word: t.lower, cls };
+      return found;
     if (!/^[A-Z]/.test(t.text)) return null;
   }
   return null;
@@ -555,6 +554,17 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   const bare = words.join(' ');
   if (first === 'otherwise' || first === 'else' || (first === 'if' && words[1] === 'not' && words.length === 2))
     return 'otherwise';
+  // "…, if not just put the order in the sheet", "if not add them to Sheets": the other outcome, said with no comma
+  // (not "if not paid within 3 days", a test of its own).
+  if (first === 'if' && words[words.indexOf('if') + 1] === 'not') {
+    const next = words[words.indexOf('if') + 2] ?? '';
+    const cls = verbClass(next);
+    if (
+      /^(?:just|simply|only|then|we|i)$/.test(next) ||
+      (cls && cls !== 'umbrella' && lemma(next) === next && !/ed$/.test(next))
+    )
+      return 'otherwise';
+  }
   // "and if they didn't they should only be added …", "or create a new user if it doesn't": the other answer, said
   // with the negated auxiliary alone.
   const at = words.indexOf(first ?? '');

@@ -4,7 +4,7 @@ import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
 import type { AgentTool, AiStep, AiTask, Choice, Model, Provider, Step, Verb } from '../spec.ts';
-import { aiVerbTask, lemma, STOP, verbClass, type VerbClass } from './lexicon.ts';
+import { aiVerbTask, lemma, singular, STOP, verbClass, type VerbClass } from './lexicon.ts';
 import { within, type AppRef, type Mentions } from './mentions.ts';
 import { spanText, type Token } from './text.ts';
 import { hintsOf } from './words.ts';
@@ -169,7 +169,15 @@ function roleOf(
 const ITEM_AFTER =
   /^(?:orders?|entry|entries|emails?|mails?|messages?|attachments?|responses?|submissions?|leads?|rows?|records?|issues?|tickets?|posts?|comments?|files?|documents?|invoices?|receipts?|payments?|customers?|contacts?|subscribers?|bookings?|events?|deals?|tasks?|cards?|notes?|videos?|reviews?|data|profiles?|products?|companies|company|jobs?|listings?|articles?|content|stories|threads?|tweets?|pages?|workflows?|credentials?|channels?|playlists?|trends?|prices?|stats|statistics|reports?|results?|transcripts?|bookmarks?|photos?|images?|calendar|projects?|folders?|campaigns?|members?|incidents?|meetings?|webinars?|subtasks?|spaces?|bills?|person|persons|organizations?|orgs?|activity|activities|opportunit(?:y|ies)|accounts?)$/;
 
-const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+/** Kinds of issue a tracker files ("create a Bug in Jira", "a new story in Linear"). */
+const ISSUE_KINDS = /^(?:bugs?|stor(?:y|ies)|epics?|sub-?tasks?|tasks?|defects?)$/;
+
+/** The item a word names in the app: the word's singular, or an issue for a kind of issue the app files as one. */
+export function itemNoun(word: string, app: string): string | undefined {
+  const one = singular(word);
+  if (ISSUE_KINDS.test(word) && !nodeCatalog().keeps(app, one) && nodeCatalog().keeps(app, 'issue')) return 'issue';
+  return itemOf(word, app) ? one : undefined;
+}
 
 /** An item word: one of the usual ones, or a kind of record the app itself keeps ("a case in TheHive"). */
 function itemOf(word: string, app: string): boolean {
@@ -181,9 +189,7 @@ function itemOf(word: string, app: string): boolean {
     !CONTAINERS.test(one) &&
     !PLACES.test(one) &&
     !/^(?:file|it|them|item|data|bucket|forum)$/.test(one) &&
-    nodeCatalog()
-      .resources(app)
-      .some((r) => r.toLowerCase() === one)
+    nodeCatalog().keeps(app, one)
   );
 }
 
@@ -228,11 +234,12 @@ function itemsAfter(tokens: Token[], ref: AppRef): string | undefined {
     tokens[ref.to]?.lower === 'as'
       ? tokens.slice(ref.to + 1, ref.to + 3).find((t) => t.kind === 'word' && !/^(?:a|an|the|new)$/.test(t.lower))
       : undefined;
-  if (as && itemOf(as.lower, ref.app.key)) return singular(as.lower);
+  const made = as && itemNoun(as.lower, ref.app.key);
+  if (made) return made;
   // "the Pipedrive won deals", "Stripe failed payments": a state may stand between the app and its items.
   const [first, second] = tokens.slice(ref.to, ref.to + 3).filter((t) => t.kind === 'word');
   const next = first && STATE.test(first.lower) && second ? second : first;
-  return next && itemOf(next.lower, ref.app.key) ? singular(next.lower) : undefined;
+  return next && itemNoun(next.lower, ref.app.key);
 }
 
 /** The app is what an arrow leads to ("-> Freshservice ticket", "→ a Jira ticket", "-> one ServiceNow incident"). */
@@ -256,8 +263,17 @@ function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): 
       : ref.from;
   if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[at - 1]?.lower ?? '')) return undefined;
   const noun = tokens[at - 2];
-  if (at - 2 < from || noun?.kind !== 'word' || !itemOf(noun.lower, ref.app.key)) return undefined;
-  return noun.lower.replace(/ies$/, 'y').replace(/s$/, '');
+  if (at - 2 < from || noun?.kind !== 'word') return undefined;
+  // "pull new issues from the web-frontend project in Sentry": the items, said before the place they are in.
+  if (CONTAINERS.test(noun.lower)) {
+    let k = at - 3;
+    while (k > from && at - 3 - k < 6 && !/^(?:from|in|of|on|inside)$/.test(tokens[k]!.lower)) k--;
+    const items = tokens[k - 1];
+    const held = /^(?:from|in|of|on|inside)$/.test(tokens[k]?.lower ?? '') && items?.kind === 'word' && k - 1 >= from;
+    const found = held ? itemNoun(items.lower, ref.app.key) : undefined;
+    if (found && !CONTAINERS.test(found)) return found;
+  }
+  return itemNoun(noun.lower, ref.app.key);
 }
 
 function headVerb(
@@ -1706,7 +1722,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const w = work[k]!;
     if (w.kind === 'http' && w.method === 'GET' && w.url && readsUrl.includes(w.url)) work.splice(k, 1);
   }
-  const read = sources.findLast((s) => s.kind === 'app' && s.verb === 'read');
+  const read = sources.findLast((s) => s.kind === 'app' && (s.verb === 'read' || s.verb === 'search'));
   if (read?.kind === 'app') ctx.lastRead = read.app;
   const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');
   if (sent?.kind === 'app') ctx.lastSend = sent.app;
@@ -1854,15 +1870,23 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
       /^(?:them|him|her|it|new)$/.test(tokens[k]!.lower))
   )
     k++;
-  const catalog = nodeCatalog();
-  const keys = [ctx.triggerApp, ...ctx.mentions.apps.map((a) => a.app.key)].filter((x): x is string => Boolean(x));
+  // The app named last before the clause first ("search Jira for the issue … add a comment to the issue").
+  const before = ctx.mentions.apps.filter((a) => a.to <= from).reverse();
+  const keys = [
+    ...before.slice(0, 1).map((a) => a.app.key),
+    ctx.triggerApp,
+    ...ctx.mentions.apps.map((a) => a.app.key),
+  ].filter((x): x is string => Boolean(x));
+  const owner = (noun: string) => {
+    const key = keys.find((k) => nodeCatalog().keeps(k, noun));
+    return key ? { app: key, noun } : null;
+  };
   // "add an internal note to each": the noun may follow a word or two that describe it.
   for (let j = k; j < Math.min(to, k + 3) && tokens[j]!.kind === 'word'; j++) {
     const noun = tokens[j]!.lower.replace(/['’]s$/, '').replace(/(?<!s)s$/, '');
     if (noun.length < 3 || (j === k && verbClass(noun))) continue;
-    for (const key of keys) {
-      if (catalog.resources(key).some((r) => r.toLowerCase() === noun)) return { app: key, noun };
-    }
+    const found = owner(noun);
+    if (found) return found;
     // "set the row's status to 'published'": the sheet or table the workflow started from.
     if (/^(?:row|record|entry|item)$/.test(noun) && ctx.triggerApp && appKindOf(ctx.triggerApp) === 'store')
       return { app: ctx.triggerApp, noun };
@@ -1872,9 +1896,8 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
     if (!/^(?:to|on|onto)$/.test(tokens[j]!.lower) || !/^(?:the|this|that|each)$/.test(tokens[j + 1]!.lower)) continue;
     const noun = tokens[j + 2]?.lower.replace(/(?<!s)s$/, '') ?? '';
     if (noun.length < 3 || j + 2 >= to) continue;
-    for (const key of keys) {
-      if (catalog.resources(key).some((r) => r.toLowerCase() === noun)) return { app: key, noun };
-    }
+    const found = owner(noun);
+    if (found) return found;
   }
   return null;
 }

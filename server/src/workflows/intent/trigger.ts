@@ -1,12 +1,13 @@
 // What starts the workflow: a schedule phrase, an event clause ("when a new GitHub issue is opened"), a bot or a
 // form the request describes, an app the items come from ("Gmail attachments to Drive"), or a click. Returns the
 // tokens the trigger used so the rest of the request reads as steps.
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
 import type { Choice, Condition, ScheduleRule, Trigger } from '../spec.ts';
 import { BOT_CHANNELS, MAIL } from './appGroups.ts';
 import { findSchedule } from './schedule.ts';
 import { findMentions, type AppRef, type Mentions } from './mentions.ts';
-import { verbClass } from './lexicon.ts';
+import { singular, verbClass } from './lexicon.ts';
 import { conditionOf } from './words.ts';
 import { tokenize, type Token } from './text.ts';
 
@@ -215,13 +216,22 @@ function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
   );
   const words = (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
   if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
+  // The usual items, or a kind of record the app keeps ("a new opportunity in Copper"; not "the OneDrive folder"
+  // the items are added to).
+  const item = (w: string) =>
+    ITEMS.test(w) ||
+    (w.length > 3 &&
+      !/^(?:folders?|boards?|lists?|channels?|projects?|workspaces?|spaces?|bases?|tables?|sheets?|databases?|drives?|buckets?|repos?|repositor(?:y|ies))$/.test(
+        w,
+      ) &&
+      nodeCatalog().keeps(ref.app.key, singular(w)));
   // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.
   const before = tokens.slice(Math.max(0, ref.from - 6), ref.from).map((t) => t.lower);
   const held =
     /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && before.includes('new')
-      ? before.slice(before.indexOf('new') + 1, -1).find((w) => ITEMS.test(w))
+      ? before.slice(before.indexOf('new') + 1, -1).find(item)
       : undefined;
-  const word = words.find((w) => ITEMS.test(w)) ?? held;
+  const word = words.find(item) ?? held;
   return word?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 }
 
@@ -535,8 +545,16 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         )
       )
         return true;
-      // "… fills out the contact form and it goes into HubSpot": where the items go is no source either.
-      return !/\b(?:(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*|(?:add|save|store|log|write|append|insert|subscribe)(?:s|ing)?)\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
+      // "when a new MP3 is added to a Google Drive folder": an item put there is the app's event.
+      if (
+        /\b(?:is|are|was|were|gets?|got|been)\s+(?:added|saved|stored|written|appended|inserted|uploaded|dropped|put|placed|created|logged)\s+(?:to|into|in)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?$/.test(
+          `${before} `,
+        )
+      )
+        return true;
+      // "… fills out the contact form and it goes into HubSpot": where the items go is no source either ("they want the
+      // customer added to Mailchimp").
+      return !/\b(?:(?:send|post|forward|push|sync|copy|share|notify|message|goes|go|put)\w*|(?:add|save|store|log|write|append|insert|subscribe)(?:s|ing|ed|d)?)\b[^,]*\b(?:to|into|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
         `${before} `,
       );
     });
@@ -582,6 +600,11 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     // "I sell on Gumroad. When a sale happens …": the app the request set the scene with reports the event.
     // "Wise business account. Whenever we receive an incoming transfer": the payment is the app's, not a generic one.
     const scene = m.generics.find(inside);
+    // "a meal-kit company using Help Scout. When a new conversation comes in": the event's item is one the app keeps.
+    const keepsItem = (ref: AppRef) =>
+      tokens
+        .slice(i, end)
+        .some((t) => t.kind === 'word' && t.lower.length > 3 && nodeCatalog().keeps(ref.app.key, singular(t.lower)));
     const context = m.apps.find(
       (ref) =>
         ref.to <= i &&
@@ -590,6 +613,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
           // "Parents pay term fees through PayPal. When a payment comes in": the payments go through that app.
           (/^(?:via|through|with|using)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
             ((scene && sceneFamily(scene.kind, ref.app.key)) ||
+              keepsItem(ref) ||
               /\b(?:pays?|paid|bills?|billed|charges?|subscri\w*|sells?|sold|books?|booked)\b/.test(
                 tokens
                   .slice(Math.max(0, ref.from - 8), ref.from)
@@ -1112,7 +1136,7 @@ function eventKeyTrigger(tokens: Token[], m: Mentions): FoundTrigger | null {
     }
     const words = parts.map((p) => KEY_PAST[p] ?? p);
     const noun = words.find((w) => !KEY_EVENT.test(w) && ITEMS.test(w) && w !== 'on');
-    const item = noun?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+    const item = noun && singular(noun);
     const used = new Set(Array.from({ length: end - ref.from }, (_, i) => ref.from + i));
     return {
       trigger: { kind: 'app', app: ref.app.key, event: eventOf(words.join(' ')), key, ...(item ? { item } : {}) },
@@ -1294,7 +1318,8 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const endpoint = lower.findIndex(
     (w, i) =>
       /^(?:endpoint|endpoints)$/.test(w) &&
-      /^(?:that|which|to|where|for)$/.test(lower[i + 1] ?? '') &&
+      // "Need small API endpoint: GET with customer id …": what it does after a colon.
+      /^(?:that|which|to|where|for|:)$/.test(lower[i + 1] ?? '') &&
       /^(?:an?|api|http|rest|own|our)$/.test(lower[i - 1] ?? ''),
   );
   // "Offboarding endpoint: POST {email, github_login}", "POST /orders with {…}": a method and a body or path said
@@ -1316,7 +1341,11 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   if (endpoint >= 0 && !event)
     return {
-      trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: 'POST' },
+      trigger: {
+        kind: 'webhook',
+        path: slug(lower.join(' ')),
+        method: lower[endpoint + 1] === ':' && lower[endpoint + 2] === 'get' ? 'GET' : 'POST',
+      },
       // The endpoint and what it takes ("an API endpoint that takes a customer's email"), up to the next comma.
       used: range(
         lower[endpoint - 1] === 'api' || lower[endpoint - 1] === 'http' ? endpoint - 1 : endpoint,

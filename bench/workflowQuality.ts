@@ -377,6 +377,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
     label: 'requests written outside the builder, ninety-fourth development set (a Zap or Make scenario to rebuild)',
   },
   {
+    set: 'userDevelopment95',
+    label:
+      'requests written outside the builder, ninety-fifth development set (dictated to a phone, as speech-to-text writes it)',
+  },
+  {
+    set: 'userDevelopment96',
+    label:
+      "requests written outside the builder, ninety-sixth development set (staff posting in a team's Slack channel)",
+  },
+  {
+    set: 'userDevelopment97',
+    label:
+      'requests written outside the builder, ninety-seventh development set (operations rules, limits and exceptions)',
+  },
+  {
+    set: 'userDevelopment98',
+    label:
+      'requests written outside the builder, ninety-eighth development set (data people naming fields, keys and formats)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

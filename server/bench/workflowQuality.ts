@@ -149,6 +149,10 @@ export type SetName =
   | 'userDevelopment92'
   | 'userDevelopment93'
   | 'userDevelopment94'
+  | 'userDevelopment95'
+  | 'userDevelopment96'
+  | 'userDevelopment97'
+  | 'userDevelopment98'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -255,6 +259,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment92: 'user-requests-dev92.json',
   userDevelopment93: 'user-requests-dev93.json',
   userDevelopment94: 'user-requests-dev94.json',
+  userDevelopment95: 'user-requests-dev95.json',
+  userDevelopment96: 'user-requests-dev96.json',
+  userDevelopment97: 'user-requests-dev97.json',
+  userDevelopment98: 'user-requests-dev98.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

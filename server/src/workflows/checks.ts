@@ -48,6 +48,9 @@ export function structuralProblems(wf: N8nWorkflow): string[] {
         for (let i = 0; i < count; i++)
           if (!wired[i]?.length && !mayEnd(i)) problems.push(`Output ${i} of "${node.name}" leads nowhere.`);
     }
+    const rules = (node.parameters as { mode?: string; rules?: { values?: unknown[] } }).rules;
+    if (short === 'switch' && (node.parameters as { mode?: string }).mode !== 'expression' && !rules?.values?.length)
+      problems.push(`"${node.name}" has no routes.`);
     if (short === 'merge' || short === 'compareDatasets') {
       const inputs = Number((node.parameters as { numberInputs?: number }).numberInputs ?? 2);
       for (let i = 0; i < inputs; i++)

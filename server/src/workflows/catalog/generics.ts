@@ -193,7 +193,7 @@ export interface GenericMention {
 
 /** Nouns after a generic that make it an attribute ("invoice number", "payment status"), not an app. */
 const ATTRIBUTE =
-  /^(?:number|numbers|id|ids|amount|amounts|date|dates|details|data|status|name|names|total|totals|link|links|url|urls|address|addresses|field|fields|line|lines|body|subject|text|content|title|type|value|values|count|size)$/;
+  /^(?:number|numbers|id|ids|amount|amounts|date|dates|details|data|status|name|names|total|totals|link|links|url|urls|address|addresses|domain|domains|field|fields|line|lines|body|subject|text|content|title|type|value|values|count|size)$/;
 
 /** Generic nouns in tokens, skipping the token indexes already taken by app names ("Excel sheet" is Excel). */
 export function findGenerics(tokens: Token[], taken: Set<number>): GenericMention[] {

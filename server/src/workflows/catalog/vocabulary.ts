@@ -3,7 +3,7 @@
 // people use that the catalogue does not carry ("Twitter", "Jira", "Sheets"). Longest match wins.
 import { nodeCatalog, shortType, type CatalogApp, type NodeCatalog } from './nodeCatalog.ts';
 import { tokenize, type Token } from '../intent/text.ts';
-import { AI_NOUNS, STOP, verbClass } from '../intent/lexicon.ts';
+import { AI_NOUNS, STOP, singular, verbClass } from '../intent/lexicon.ts';
 import nearNames from './englishNearNames.json' with { type: 'json' };
 
 /** English words within a misspelling's reach of an app name ("nation" of Notion): never read as the app. */
@@ -29,6 +29,18 @@ const PLAIN = new Set(
     ' ',
   ),
 );
+
+/**
+ * Abbreviations teams use for the tools they live in ("any new SFDC opp", "open a GH issue", "into QBO"), counted only
+ * in capitals: "hs" or "gh" in lower case may be anything.
+ */
+const SHOP_TALK: Record<string, string> = {
+  sfdc: 'salesforce',
+  qbo: 'quickbooks',
+  hs: 'hubspot',
+  gh: 'github',
+  zd: 'zendesk',
+};
 
 /** Names people use that n8n's display names do not carry, mapped to the app's key (overrides only). */
 const ALIASES: Record<string, string> = {
@@ -390,6 +402,10 @@ export class Vocabulary {
       if (app) this.add(alias, app, PLAIN.has(alias), 5);
       if (app && /^[a-z]{5,}$/.test(alias) && !PLAIN.has(alias)) this.fuzzyNames.set(alias, app);
     }
+    for (const [alias, key] of Object.entries(SHOP_TALK)) {
+      const app = catalog.app(key);
+      if (app) this.add(alias, app, 'capital', 5);
+    }
     for (const app of apps) {
       const main = app.action ?? app.trigger;
       if (app.community || !main || CORE.has(shortType(main))) continue;
@@ -451,7 +467,10 @@ export class Vocabulary {
     // "post in teams", "create a linear issue": in a request typed without capitals, capitals say nothing either.
     // "ping Marco in slack … into copper": a writer who types brand names in lower case types them all so.
     const lower =
-      !tokens.some((t) => t.kind === 'word' && /[A-Z]/.test(t.text) && t.text !== 'I') ||
+      // ("AI", "PDF", "BUG": a writer who types no name with a capital may still type an abbreviation in capitals.)
+      !tokens.some(
+        (t) => t.kind === 'word' && /[A-Z]/.test(t.text) && t.text !== 'I' && !/^[A-Z]{2,5}s?$/.test(t.text),
+      ) ||
       (lowerBrands ?? this.lowerBrands(tokens, titleCase));
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i]!.kind !== 'word') continue;
@@ -553,7 +572,8 @@ export class Vocabulary {
         after.kind === 'punct' ||
         (/^(?:create|send|read|update|delete|search)$/.test(verbClass(after.lower) ?? '') &&
           !APP_NOUN.test(after.lower)) ||
-        /^(?:and|then|too|also|as|when|if|every|for|so|straight|right|asap|with|on|at|per|under|each)$/.test(
+        // ("into box like just a backup", "with hunter can you …": a dictation's fillers and questions end it too.)
+        /^(?:and|then|too|also|as|when|if|every|for|so|straight|right|asap|with|on|at|per|under|each|like|um|uh|can|could|would)$/.test(
           after.lower,
         );
       // "medium posts a slack message": a value at a part's start before a verb-like noun is no app.
@@ -569,7 +589,7 @@ export class Vocabulary {
       after &&
       APP_NOUN.test(after.lower) &&
       before &&
-      /^(?:a|an|the|each|every|new|our|my|any|that|this|in|into|to|from)$/.test(before.lower)
+      /^(?:a|an|the|each|every|new|our|my|any|that|this|in|into|to|from|of)$/.test(before.lower)
     )
       return true;
     // "Line" or "LINE" (a brand written in capitals), not "line" or a shouted "THE".
@@ -586,8 +606,7 @@ export class Vocabulary {
         // "Copper new opportunity →": a new item of a kind the app keeps.
         (/^(?:new|updated|deleted|closed|won|lost)$/.test(after.lower) &&
           tokens[i + 2]?.kind === 'word' &&
-          (APP_NOUN.test(tokens[i + 2]!.lower) ||
-            nodeCatalog().keeps(key, tokens[i + 2]!.lower.replace(/(?<!s)s$/, '')))));
+          (APP_NOUN.test(tokens[i + 2]!.lower) || nodeCatalog().keeps(key, singular(tokens[i + 2]!.lower)))));
     if (titleCase) return capital && Boolean(placed || noun);
     return capital && (Boolean(noun) || (Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text))));
   }

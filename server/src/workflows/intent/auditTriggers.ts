@@ -43,7 +43,8 @@ const ARRIVES = new RegExp(
     // "Clients email photos of receipts to a receipts@ mailbox", "our supplier sends the price list by email".
     `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?e-?mails?\\s+[^.!?\\n]{0,40}?\\bto\\s+(?:an?|our|my|the)\\s+(?:[\\w.-]+@?\\s+)?(?:mailbox|inbox|address)\\b`,
     // "Customers send purchase orders as PDFs to orders@", "Receipts get forwarded to expenses@".
-    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards|e-?mail|e-?mails)\\s+[^.!?\\n]{0,50}?\\bto\\s+(?:our\\s+)?[\\w.-]+@(?![\\w-]+\\.)`,
+    // ("The vendor emails a daily XLSX (sales_YYYYMMDD.xlsx) to reports@acme.com": whoever mails it in writes to us.)
+    `\\b(?:${SENDERS})\\s+(?:\\w+\\s+)?(?:send|sends|forward|forwards|e-?mail|e-?mails)\\s+(?:[^.!?\\n]|\\.(?=\\S)){0,60}?\\bto\\s+(?:our\\s+)?[\\w.-]+@`,
     String.raw`\b(?:get|gets|are|is|being) (?:forwarded|sent|e-?mailed) to (?:our\s+)?[\w.-]+@(?![\w-]+\.)`,
     // "We get ~200 support emails a day into an Outlook shared mailbox", "… into support@ which is …".
     String.raw`\b(?:i|we) (?:get|receive) [^.!?\n]{0,40}?\be-?mails?\b[^.!?\n]{0,30}?\b(?:in|into|at|to) (?:(?:our|my|the|an?) (?:[\w@.-]+ ){0,3}(?:gmail|outlook|inbox|mailbox)\b|[\w.-]+@(?![\w-]+\.))`,

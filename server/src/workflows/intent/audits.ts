@@ -180,6 +180,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     );
   pairFilters(steps);
   insteadOutcome(steps);
+  exceptionOutcome(steps, original);
   testAfterSummary(steps);
   onlyAfterwards(steps, original);
   storedDocuments(steps);
@@ -195,7 +196,20 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const changed = changeTriggerItem(trigger, steps, a.unmapped, original);
   if (changed) drop(a.unmapped, (u) => u === changed);
   sameItemChanged(trigger, steps);
+  routelessSwitches(steps);
   return stateReached(trigger, steps, original);
+}
+
+/**
+ * A Switch left with no route of its own ("anything angry flagged to the team lead" read as "anything else"): its
+ * fallback's steps run for every item, with no Switch whose only output is "Other".
+ */
+function routelessSwitches(steps: Step[]): void {
+  for (const list of stepLists(steps).reverse())
+    for (let i = list.length - 1; i >= 0; i--) {
+      const s = list[i]!;
+      if (s.kind === 'switch' && !s.routes.length) list.splice(i, 1, ...(s.fallback ?? []));
+    }
 }
 
 /**
@@ -264,6 +278,49 @@ function insteadOutcome(steps: Step[]): void {
     if (!/\binstead\b/i.test(other.phrase) || /\binstead\b/i.test(usual.phrase)) continue;
     if (usual.verb !== other.verb || (usual.verb !== 'send' && usual.verb !== 'create')) continue;
     steps.splice(i - 1, 3, { kind: 'if', condition: test.condition, then: [other], otherwise: [usual] });
+    return;
+  }
+}
+
+/** Words that say the usual steps do not happen for the items a test picks ("don't create anything", "no task"). */
+const WITHHELD =
+  /\b(?:don'?t|do not|doesn'?t|does not|never|shouldn'?t|should not|won'?t|instead|rather than|skip|skips)\b|\bno\s+(?:[a-z-]+\s+)?(?:task|ticket|email|message|page|deploy|deploys|alert|record|row|issue|invoice|key|text|texts|slack|sms|lead|contact|order)s?\b/i;
+
+/**
+ * "Create a ClickUp task for each dispute. Disputes under $25 don't get a task - just log them in a Google Sheet":
+ * an exception said after the usual steps, read as those steps, a Filter and the exception's own steps, is one test
+ * with two outcomes: the exception's steps where it holds, the usual ones where it does not.
+ */
+function exceptionOutcome(steps: Step[], original: string): void {
+  for (const list of stepLists(steps)) {
+    const at = list.findIndex((s) => s.kind === 'filter');
+    if (at < 1 || at === list.length - 1) continue;
+    const after = list.slice(at + 1);
+    const first = after[0]!;
+    if (after.some((s) => s.kind === 'filter' || s.kind === 'if' || s.kind === 'switch' || s.kind === 'loop')) continue;
+    if (first.kind !== 'app' && first.kind !== 'http') continue;
+    const where = first.phrase ? original.indexOf(first.phrase) : -1;
+    if (where < 0) continue;
+    const start = Math.max(original.lastIndexOf('.', where), original.lastIndexOf('\n', where)) + 1;
+    const end = /[.\n]|$/.exec(original.slice(where + first.phrase.length))!.index + where + first.phrase.length;
+    if (!WITHHELD.test(original.slice(start, end))) continue;
+    // The usual steps: the writes just before the test, back to the read, model step or test they follow.
+    let from = at;
+    while (from > 0) {
+      const s = list[from - 1]!;
+      const writes =
+        (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'search') || (s.kind === 'http' && s.method !== 'GET');
+      if (!writes) break;
+      from--;
+    }
+    if (from === at) continue;
+    const test = list[at] as Extract<Step, { kind: 'filter' }>;
+    list.splice(from, list.length - from, {
+      kind: 'if',
+      condition: test.condition,
+      then: after,
+      otherwise: list.slice(from, at),
+    });
     return;
   }
 }

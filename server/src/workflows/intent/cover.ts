@@ -520,7 +520,11 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
         const only = step.routes[0];
         if (only)
           out.push(
-            { kind: 'filter', condition: { field: step.field, operator: 'equals', value: only.name } },
+            // "below 7 → …" alone: the route's own test ("score ≤ 7"), else its value.
+            {
+              kind: 'filter',
+              condition: only.condition ?? { field: step.field, operator: 'equals', value: only.name },
+            },
             ...finishSteps(only.steps, ctx),
           );
         return;

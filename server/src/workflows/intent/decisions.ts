@@ -55,7 +55,7 @@ const MODEL_FIELDS =
   /^(?:category|type|topic|kind|intent|subject|language|priority|urgency|severity|score|sentiment|label|status)$/;
 /** Words that ask the model to sort the item, not only to judge it. */
 const SORTS =
-  /\b(?:classif\w+|categori[sz]\w*|triages?|detects? (?:the |its |their )?(?:intent|category|type|topic|kind)|(?:identif\w+|works? out|figures? out) (?:the |its |their )?(?:intent|category|type|topic|kind))\b/i;
+  /\b(?:classif\w+|categori[sz]\w*|triages?|(?:detects?|decides?|picks?|chooses?|assigns?) (?:on )?(?:the |its |their |a )?(?:intent|category|type|topic|kind)|(?:identif\w+|works? out|figures? out) (?:the |its |their )?(?:intent|category|type|topic|kind))\b/i;
 
 /**
  * "Have AI detect the intent: late checkout, complaint, question, or other. Complaint: email …; Question: …": the

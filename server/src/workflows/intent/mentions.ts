@@ -109,6 +109,16 @@ function converses(tokens: Token[], from: number): boolean {
     .some((t) => /^(?:answers?|answering|chats?|talks?|converses?|remembers?|questions?)$/.test(t.lower));
 }
 
+/** Words after which a name is where a step happens ("sync to Unleashed", "via Fortnox", "we use Lightspeed"). */
+const PLACED = /^(?:via|using|use|uses|with|from|into|to|through|on|in|by)$/;
+/** Nouns that say the name before them is a system ("the Pulse app", "our Beacon CRM"). */
+const SYSTEM_NOUN =
+  /^(?:api|apis|app|apps|account|platform|system|software|tool|portal|crm|erp|instance|workspace|dashboard|server|service|database|db|webhook|integration)$/;
+
+/** Words that give an app's other name: "(old name", ", formerly", "aka". */
+const OTHER_NAME =
+  /^[(,]?\s*(?:formerly|previously|aka|a\.k\.a\.?|ex|i\.e\.?|(?:its\s+|the\s+)?(?:old|new|former|previous)\s+name(?:\s+(?:was|is))?|now(?:\s+called)?|known\s+as|renamed(?:\s+to)?)\s*:?$/;
+
 export function findMentions(tokens: Token[]): Mentions {
   const models = findModels(tokens);
   const inModel = (i: number) => models.some((m) => i >= m.from && i < m.to);
@@ -136,6 +146,17 @@ export function findMentions(tokens: Token[]): Mentions {
           /^(?:for|leave|leaving|write|writing|post|posting|give|giving)$/.test(tokens[a.from - 2]?.lower ?? '')
         ),
     );
+  // "Free email domains (gmail, outlook etc.)", "personal addresses like yahoo": mail domains, not steps.
+  for (let k = apps.length - 1; k >= 0; k--) {
+    const a = apps[k]!;
+    let open = a.from - 1;
+    while (open > 0 && open > a.from - 12 && !/^[()]$/.test(tokens[open]!.text)) open--;
+    const said = tokens[open]?.text === '(' ? tokens[open - 1] : undefined;
+    const like = /^(?:like|as)$/.test(tokens[a.from - 1]?.lower ?? '')
+      ? tokens[a.from - (tokens[a.from - 2]?.lower === 'such' ? 3 : 2)]
+      : undefined;
+    if (/^(?:domains?|addresses|providers?)$/.test((said ?? like)?.lower ?? '')) apps.splice(k, 1);
+  }
   // "the Sentry link", "a Google review": an app's name said for a value of the app's is still no other system.
   const values = named.filter((a) => !apps.includes(a));
   // "our own mail server (IMAP, not gmail)", "Teams instead of Slack": an app ruled out is no step.
@@ -158,6 +179,16 @@ export function findMentions(tokens: Token[]): Mentions {
     )
       ruledOut.push(a);
   for (const a of ruledOut) apps.splice(apps.indexOf(a), 1);
+  // "Brevo (old name sendinblue)", "X (Twitter)", "X, formerly Twitter": the app's other name, said beside it, is no
+  // second step ("Instagram, Facebook": two names of one node, listed, stay two).
+  for (let k = apps.length - 1; k > 0; k--) {
+    const [a, b] = [apps[k - 1]!, apps[k]!];
+    const between = tokens
+      .slice(a.to, b.from)
+      .map((t) => t.lower)
+      .join(' ');
+    if (a.app.key === b.app.key && (/^[(/]$/.test(between) || OTHER_NAME.test(between))) apps.splice(k, 1);
+  }
   // "Supabase RAG", "Postgres vector search": the app's vector store.
   const catalog = nodeCatalog();
   for (const a of apps) {
@@ -266,7 +297,14 @@ export function findMentions(tokens: Token[]): Mentions {
   // "her Notion 'Clients' database", "the Notion Clients database", "the 'Leads' table in Airtable": a store's own
   // container with its name, no system or database of its own.
   for (const a of apps) for (const k of ownContainer(tokens, a)) taken.add(k);
-  const unknown = [...unknownNames(tokens, taken), ...lowerNames(tokens, taken)]
+  const unknown = [
+    ...unknownNames(
+      tokens,
+      taken,
+      apps.map((a) => a.app.key),
+    ),
+    ...lowerNames(tokens, taken),
+  ]
     .filter((u) => !values.some((a) => a.from < u.to && u.from < a.to))
     .sort((a, b) => a.from - b.from);
   for (const u of unknown) for (let i = u.from; i < u.to; i++) taken.add(i);
@@ -442,7 +480,7 @@ function labelList(tokens: Token[], at: number): boolean {
     );
 }
 
-function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
+function unknownNames(tokens: Token[], taken: Set<number>, keys: string[]): UnknownName[] {
   const title = isTitleCase(tokens);
   const found: UnknownName[] = [];
   const capital = (t: Token) => t.kind === 'word' && /^[A-Z][\w.-]*$/.test(t.text) && !COMMON_CAPITALS.has(t.lower);
@@ -595,6 +633,34 @@ function unknownNames(tokens: Token[], taken: Set<number>): UnknownName[] {
         ))
     )
       continue;
+    // "with tasks Kickoff (due CloseDate + 3 days) and Training", "the Opportunity Id and Amount": an everyday word (or
+    // two run together) with a capital is a name or a field, unless it stands where a system does ("sync to Unleashed").
+    let lead = from - 1;
+    while (lead > 0 && /^(?:the|a|an|our|my|their|its)$/.test(tokens[lead]!.lower)) lead--;
+    const listed = /^(?:and|or|&|,|\/)$/.test(tokens[lead]?.text.toLowerCase() ?? '') && taken.has(lead - 1);
+    // (Only where names and fields are listed: "Log every Gorgias CSAT response" still names a system.)
+    // ("a Salesforce Opportunity": a kind of record an app of the request keeps.)
+    const asName =
+      keys.some((key) => nodeCatalog().keeps(key, tokens[from]!.lower)) ||
+      /^(?:and|or|,|\(|tasks?|named|called|titled|stages?|steps?)$/.test(tokens[from - 1]?.lower ?? '') ||
+      /^(?:id|ids|name|date|field|column|value|number|\()$/.test(tokens[end]?.lower ?? '');
+    if (
+      !api &&
+      end - from === 1 &&
+      asName &&
+      !PLACED.test(tokens[lead]?.lower ?? '') &&
+      !listed &&
+      !SYSTEM_NOUN.test(tokens[end]?.lower ?? '')
+    ) {
+      // (Run together, only as a field in a formula: "NetSuite" alone is a system, "CloseDate + 3 days" a field.)
+      const parts = tokens[from]!.text.split(/(?<=[a-z])(?=[A-Z])/);
+      const formula = /^[-+*/=<>]$/.test(tokens[end]?.text ?? '') || /^[({]$/.test(prev?.text ?? '');
+      if (
+        (parts.length === 1 || (parts.length === 2 && formula)) &&
+        parts.every((w) => w.length > 2 && isEnglishWord(w))
+      )
+        continue;
+    }
     found.push({
       name: tokens
         .slice(from, end)

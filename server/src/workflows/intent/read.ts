@@ -15,7 +15,7 @@ import {
   type Trigger,
   type WorkflowSpec,
 } from '../spec.ts';
-import { aiStep, appKindOf, clauseSteps, itemNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
+import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, SENTIMENTS, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
@@ -607,6 +607,18 @@ class Reader {
       }
       // "… so it needs to go in batches to respect the API limits": a consequence that asks for batches, no purpose.
       if (!words || (clause.lead === 'purpose' && !this.loop(clause, words))) continue;
+      // "No texts after 9pm.", "No Slack messages on weekends": a limit on the steps, never a step of its own.
+      // (Not "no six thirty pull my oura data", a correction, nor "No review submitted yet -> remind …", a route.)
+      if (
+        clause.lead === null &&
+        /^(?:and |but |also )?no (?:[a-z-]+ ){0,2}?(?:texts?|sms|messages?|e-?mails?|alerts?|notifications?|pings?|calls?|posts?|deploys?|deployments?|reminders?|pages?|paging|dms?|updates?|tickets?|tasks?)\b/.test(
+          words,
+        ) &&
+        !this.ctx.tokens.slice(clause.from, clause.to + 2).some((t) => /^(?:→|>|:)$/.test(t.text))
+      ) {
+        for (const a of within(this.ctx.mentions, clause.from, clause.to).apps) this.ctx.usedApps.add(a.from);
+        continue;
+      }
       // "(… anything else → #general) and create a checklist": the routes a parenthesis listed end with it.
       let before = clause.from - 1;
       while (before >= 0 && /^(?:and|then|,)$/.test(this.ctx.tokens[before]!.lower)) before--;
@@ -941,6 +953,19 @@ class Reader {
         target = arrowed;
         lastAction = null;
         continue;
+      }
+      // "…; below 9, create a Freshdesk ticket": a bound alone, its steps in the clause after the comma.
+      const bound = numberRange(this.ctx.tokens, this.firstWord(clause));
+      if (
+        bound &&
+        bound.end >= clause.to &&
+        this.scope.lastIf &&
+        clause.lead === null &&
+        clauses[i + 1]?.lead === null &&
+        verbClass(this.ctx.tokens[this.firstWord(clauses[i + 1]!)]?.lower ?? '')
+      ) {
+        clause = { ...clause, to: clauses[i + 1]!.to };
+        i++;
       }
       if (routeStart(this.ctx.tokens, this.firstWord(clause))) {
         // "Hot leads go to HubSpot and the sales team gets a ping": the clauses after a route are in it.
@@ -1351,8 +1376,8 @@ class Reader {
     // test ("if Mindee can't find a total") and no item of the app's, the app is the one that looked already.
     const said = tokens
       .slice(clause.from, after)
-      .map((t) => itemNoun(t.lower, ref.app.key))
-      .find((n): n is string => Boolean(n) && nodeCatalog().keeps(ref.app.key, n!));
+      .map((t) => keptNoun(t.lower, ref.app.key))
+      .find(Boolean);
     if (!placed && !said) return null;
     this.ctx.usedApps.add(ref.from);
     this.ctx.lastRead = ref.app.key;
@@ -1709,29 +1734,45 @@ class Reader {
   private route(clause: Clause, target: Step[]): Step[] | null {
     const k = this.firstWord(clause);
     const value = this.ctx.tokens[k]!;
-    const range = numberRange(this.ctx.tokens, k);
+    // "Anything 8+ should also DM …": with no routes before it, the fallback's own range is the route's test.
+    const alone = !this.scope.lastSwitch || !target.includes(this.scope.lastSwitch);
+    const range =
+      numberRange(this.ctx.tokens, k) ??
+      (alone && /^(?:anything|everything|any|all)$/.test(value.lower) ? numberRange(this.ctx.tokens, k + 1) : null);
     // "subscription cancelled: remove the tag …": a value of two words before its arrow or colon.
     const pair =
       !range &&
       this.ctx.tokens[k + 1]?.kind === 'word' &&
       routeVerbAt(this.ctx.tokens, k) === k + 2 &&
       /^(?:→|:|>)$/.test(this.ctx.tokens[k + 2]?.text ?? '');
-    const name = range
-      ? this.text({ from: k, to: range.end })
-      : value.kind === 'quote'
-        ? value.text
-        : // "How-to →": a value written with a hyphen keeps it.
-          valueEnd(this.ctx.tokens, k) > k + 1
-          ? this.ctx.tokens
-              .slice(k, valueEnd(this.ctx.tokens, k))
-              .map((t) => t.lower)
-              .join('')
-          : pair
-            ? `${value.lower} ${this.ctx.tokens[k + 1]!.lower}`
-            : // "VIPs", "IT": a name written in capitals keeps them.
-              /[A-Z].*[A-Z]/.test(value.text)
-              ? value.text
-              : value.lower;
+    // "anything angry flagged to the team lead": the word after "anything" is the value, not the other items.
+    const qualified =
+      !range &&
+      /^(?:anything|everything)$/.test(value.lower) &&
+      this.ctx.tokens[k + 1]?.kind === 'word' &&
+      /^[a-z]+$/.test(this.ctx.tokens[k + 1]!.lower) &&
+      routeVerbAt(this.ctx.tokens, k) > k + 1 &&
+      // ("anything smaller", "anything less": the other side of a test, not a value.)
+      !/^(?:else|other|others|less|fewer|more)$|[a-z]er$/.test(this.ctx.tokens[k + 1]!.lower) &&
+      !verbClass(this.ctx.tokens[k + 1]!.lower);
+    const name = qualified
+      ? this.ctx.tokens[k + 1]!.lower
+      : range
+        ? this.text({ from: k, to: range.end })
+        : value.kind === 'quote'
+          ? value.text
+          : // "How-to →": a value written with a hyphen keeps it.
+            valueEnd(this.ctx.tokens, k) > k + 1
+            ? this.ctx.tokens
+                .slice(k, valueEnd(this.ctx.tokens, k))
+                .map((t) => t.lower)
+                .join('')
+            : pair
+              ? `${value.lower} ${this.ctx.tokens[k + 1]!.lower}`
+              : // "VIPs", "IT": a name written in capitals keeps them.
+                /[A-Z].*[A-Z]/.test(value.text)
+                ? value.text
+                : value.lower;
     let rest = Math.max(
       k + 1,
       routeVerbAt(this.ctx.tokens, k) + (this.ctx.tokens[routeVerbAt(this.ctx.tokens, k)]?.kind === 'punct' ? 1 : 0),
@@ -1778,6 +1819,37 @@ class Reader {
       this.scope.lastClassifier = feeling;
       return steps;
     }
+    // "if the score is 7 or more send …, below 7 create …": the other side of the bound just tested.
+    const tested = this.scope.lastIf;
+    if (
+      range &&
+      tested &&
+      !tested.otherwise.length &&
+      (target.includes(tested) || target === tested.then) &&
+      !tested.condition.more?.length
+    ) {
+      const { operator, value: bound } = tested.condition;
+      const near = (x: number) => typeof bound === 'number' && Math.abs(x - bound) < 1e-6;
+      if (
+        ((operator === 'gt' || operator === 'gte') && range.lo === -Infinity && near(range.hi)) ||
+        ((operator === 'lt' || operator === 'lte') && range.hi === Infinity && near(range.lo))
+      ) {
+        tested.otherwise.push(...steps);
+        return tested.otherwise;
+      }
+    }
+    // "If it's over 50k … Slack DM, and anything smaller should just be appended to a sheet": the If's other outcome.
+    if (
+      !range &&
+      FALLBACK.test(name) &&
+      tested &&
+      !tested.otherwise.length &&
+      (target.includes(tested) || target === tested.then) &&
+      !this.scope.lastSwitch
+    ) {
+      tested.otherwise.push(...steps);
+      return tested.otherwise;
+    }
     let sw = this.scope.lastSwitch;
     if (!sw || !target.includes(sw)) {
       // "4 and 5 star reviews": a rating; "9 or 10 go …" after "by score": the field the request names.
@@ -1805,7 +1877,10 @@ class Reader {
             : { field: sw.field, operator: 'gte', value: range.lo };
       sw.routes.push({ name, steps, condition });
       sw.routes.sort((a, b) => lowest(b) - lowest(a));
-    } else sw.routes.push({ name, steps });
+    } else if (/^[\w.+-]+@$/.test(name))
+      // "sales@ creates a lead": the mail was sent to that mailbox (its "to" holds the whole address).
+      sw.routes.push({ name, steps, condition: { field: 'to', operator: 'contains', value: name } });
+    else sw.routes.push({ name, steps });
     return steps;
   }
 

@@ -480,7 +480,6 @@ export function findRoutes(original: string): Segment[] | null {
         run.some((s) => s.full),
       ) ?? verbFirst(part);
     const last = run.at(-1);
-    if (process.env.DBGR) console.log(JSON.stringify(part.text), JSON.stringify(seg));
     // "Billing ones should become a Freshdesk ticket, Technical ones a Jira issue": the verb said once for both.
     const gapped =
       !seg && last?.kind === 2 && last.full

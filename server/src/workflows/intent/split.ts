@@ -158,6 +158,9 @@ export function numberRange(tokens: Token[], k: number): NumberRange | null {
       ? { lo: n + Number.EPSILON, hi: Infinity, end: i + 2 }
       : { lo: -Infinity, hi: n - Number.EPSILON, end: i + 2 };
   }
+  // "8+": a number and its "or more" written as one.
+  const plus = /^(\d+(?:\.\d+)?)\+$/.exec(tokens[i]?.text ?? '');
+  if (plus) return { lo: Number(plus[1]), hi: Infinity, end: i + 1 };
   lo = num(i);
   if (lo === null) return null;
   hi = lo;
@@ -246,6 +249,8 @@ export function valueEnd(tokens: Token[], k: number): number {
     tokens[e + 1]!.joined
   )
     e += 2;
+  // "sales@ creates a lead": a mailbox written without its domain ends after its "@".
+  if (tokens[e]?.text === '@' && tokens[e]!.joined && !tokens[e + 1]?.joined) e++;
   return e;
 }
 
@@ -303,6 +308,8 @@ export function routeVerbAt(tokens: Token[], k: number): number {
   if (range && (range.hi > range.lo || /^(?:stars?|points?)$/.test(tokens[range.end]?.lower ?? ''))) {
     for (let i = range.end; i <= range.end + 3 && i < tokens.length; i++) {
       const w = tokens[i]!;
+      // "below 9, create …": the bound, a comma, then what happens.
+      if (i === range.end && w.text === ',' && (range.lo === -Infinity) !== (range.hi === Infinity)) continue;
       if (w.kind !== 'word') return -1;
       if (ROUTE_VERB.test(w.lower) || /^(?:into|in)$/.test(w.lower) || isVerbAt(tokens, i)) return i;
       if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|on|at|by)$/.test(w.lower)) return -1;
@@ -311,9 +318,14 @@ export function routeVerbAt(tokens: Token[], k: number): number {
   }
   const value =
     t.kind === 'quote' ||
+    // "decide category: billing, technical or other. … - technical make Jira issue": a value the request listed.
+    (t.kind === 'word' && separates(tokens, k - 1) && listedValues(tokens).has(t.lower)) ||
+    // "sales@ creates a lead in Pipedrive, jobs@ is forwarded …": the mailbox the items came to.
+    (t.kind === 'word' && separates(tokens, k - 1) && tokens[k + 1]?.text === '@' && valueEnd(tokens, k) === k + 2) ||
     (t.kind === 'word' &&
       // "and insert store, date, revenue into the MySQL table": a verb that starts a step, not an "insert" event.
-      !(verbClass(t.lower) && lemma(t.lower) === t.lower && /^(?:and|then|,)$/.test(tokens[k - 1]?.lower ?? '')) &&
+      // ("Fatal: create a Linear issue": the verb after a label's colon is what happens, not a "create" event.)
+      !(verbClass(t.lower) && lemma(t.lower) === t.lower && /^(?:and|then|,|:)$/.test(tokens[k - 1]?.lower ?? '')) &&
       (fieldOfValue(t.lower) !== null ||
         /^(?:unknown|other|others|everything|anything|rest|remaining)$/.test(t.lower)));
   // "Hot leads should be created in HubSpot; everyone else …": with the other items named, any word may be the value.
@@ -342,7 +354,7 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     return -1;
   // "anything 6 or below creates …": the fallback's own range is part of its value.
   const own = value ? numberRange(tokens, k + 1) : null;
-  const first = own ? own.end : k + 1;
+  const first = own ? own.end : Math.max(k + 1, valueEnd(tokens, k));
   for (let i = first; i <= first + 2 && i < tokens.length; i++) {
     const w = tokens[i]!;
     if (w.kind !== 'word') return -1;
@@ -351,6 +363,35 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|in|on|at|by)$/.test(w.lower)) return -1;
   }
   return -1;
+}
+
+const listed = new WeakMap<Token[], Set<string>>();
+
+/**
+ * The values a request lists for its items to take, three or more short words after a colon or "as"/"into"
+ * ("category: billing, technical or other", "classify them as bug, feature or question").
+ */
+function listedValues(tokens: Token[]): Set<string> {
+  let found = listed.get(tokens);
+  if (!found) {
+    found = new Set();
+    for (let i = 0; i < tokens.length; i++) {
+      if (!/^(?::|as|into)$/.test(tokens[i]!.lower)) continue;
+      const words: string[] = [];
+      let j = i + 1;
+      while (j < tokens.length && tokens[j]!.kind === 'word' && !verbClass(tokens[j]!.lower)) {
+        words.push(tokens[j]!.lower);
+        const sep = tokens[j + 1]?.lower ?? '';
+        if (sep === ',' && /^(?:or|and)$/.test(tokens[j + 2]?.lower ?? '')) j += 3;
+        else if (/^(?:,|or|and|\/)$/.test(sep)) j += 2;
+        else break;
+      }
+      if (words.length >= 3 && words.every((w) => /^[a-z][a-z-]{1,20}$/.test(w) && !STOPS.test(w)))
+        for (const w of words) found.add(w);
+    }
+    listed.set(tokens, found);
+  }
+  return found;
 }
 
 const others = new WeakMap<Token[], boolean>();

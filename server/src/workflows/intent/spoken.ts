@@ -34,7 +34,8 @@ function joinedNames(text: string): string {
     if (
       !name ||
       !/^ +$/.test(text.slice(a.index + a[0].length, b.index)) ||
-      !/^[a-z]{3,7}$/.test(a[0]) ||
+      // "on fleet", "to doist": a two-letter half only for a longer name, and not "follow up lead".
+      !(/^[a-z]{3,7}$/.test(a[0]) || (/^[a-z]{2}$/.test(a[0]) && name.length >= 7)) ||
       !/^[a-z]{3,8}$/.test(b[0]) ||
       /^(?:one|two|the|our|and|any|new|all|for|via|with|from)$/.test(a[0]) ||
       names.has(a[0]) ||
@@ -211,18 +212,33 @@ function fillers(text: string): string {
  * after a word that leads a name, "monday dot com", "calendar lee", "two leo".
  */
 function spokenNames(text: string): string {
-  return text
-    .replace(
-      /\bg\s+(mail|suite|drive|cal)\b/gi,
-      (_, w: string) =>
-        ({ mail: 'Gmail', suite: 'G Suite', drive: 'Google Drive', cal: 'Google Calendar' })[w.toLowerCase()]!,
-    )
-    .replace(/\bto\s?do\s+ist\b/gi, 'Todoist')
-    .replace(/\b(on|to|in|and|or|my|our|the|from|via|with|at|a|new|for|both|onto)\s+linked\s+in\b/gi, '$1 LinkedIn')
-    .replace(/\bwhats\s+app\b/gi, 'WhatsApp')
-    .replace(/\b([a-z]+)\s+dot\s+(com|io|so|ai)\b/gi, '$1.$2')
-    .replace(/\bcalend(?:ar)?\s+lee\b/gi, 'Calendly')
-    .replace(/\b(?:two|to|too)\s+leo\b|\btwill?\s+io\b/gi, 'Twilio');
+  return (
+    text
+      .replace(
+        /\bg\s+(mail|suite|drive|cal)\b/gi,
+        (_, w: string) =>
+          ({ mail: 'Gmail', suite: 'G Suite', drive: 'Google Drive', cal: 'Google Calendar' })[w.toLowerCase()]!,
+      )
+      .replace(/\bto\s?do\s+ist\b/gi, 'Todoist')
+      .replace(/\b(on|to|in|and|or|my|our|the|from|via|with|at|a|new|for|both|onto)\s+linked\s+in\b/gi, '$1 LinkedIn')
+      // "a short linked in post", "the linked in company page": the network, by what it keeps.
+      .replace(
+        /\blinked\s+in(?=\s+(?:posts?|pages?|profiles?|company|articles?|messages?|accounts?|ads?|groups?|connections?|feed)\b)/gi,
+        'LinkedIn',
+      )
+      // Names speech-to-text hears as other words: "jeera", "my sequel", "mailer light".
+      .replace(/\b(?:jeera|gira)\b/gi, 'Jira')
+      .replace(/\bmy\s+sequel\b/gi, 'MySQL')
+      .replace(/\bpost\s?gres\s?(?:sequel|q\s?l)\b/gi, 'PostgreSQL')
+      .replace(/\bmailer\s+(?:light|lite)\b/gi, 'MailerLite')
+      // "X E R O", "a w s": a name spelled out letter by letter.
+      .replace(/\b[A-Z](?: [A-Z]){2,}\b/g, (letters: string) => letters.replace(/ /g, ''))
+      .replace(/\bwhats\s+app\b/gi, 'WhatsApp')
+      .replace(/\bdeep\s+l\b/gi, 'DeepL')
+      .replace(/\b([a-z]+)\s+dot\s+(com|io|so|ai)\b/gi, '$1.$2')
+      .replace(/\bcalend(?:ar)?\s+lee\b/gi, 'Calendly')
+      .replace(/\b(?:two|to|too)\s+leo\b|\btwill?\s+io\b/gi, 'Twilio')
+  );
 }
 
 const HOURS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
@@ -260,10 +276,13 @@ function spokenClock(text: string): string {
 /** The written form of a dictated or clipped request. */
 export function writtenForm(text: string): string {
   // "nine a m", "six p.m.": the clock's half of the day.
-  return joinedNames(
+  const written = joinedNames(
     spokenNumbers(spokenClock(spokenNames(corrections(fillers(longhand(text)))))).replace(
       /\b(\d{1,2})\s+(a|p)\.?\s?m\b\.?/gi,
       (_, h: string, half: string) => `${h}${half.toLowerCase()}m`,
     ),
   );
+  // A dictation with no capitalised word keeps the names it was given in lower case too ("hub spot" → "hubspot"):
+  // that every name is in lower case is what lets "into box" or "on medium" be the apps.
+  return /\b[A-Z][a-z]/.test(text) ? written : written.replace(/\b[A-Z][a-z][A-Za-z]*\b/g, (w) => w.toLowerCase());
 }

@@ -173,10 +173,18 @@ const ITEM_AFTER =
 const ISSUE_KINDS = /^(?:bugs?|stor(?:y|ies)|epics?|sub-?tasks?|tasks?|defects?)$/;
 
 /** The item a word names in the app: the word's singular, or an issue for a kind of issue the app files as one. */
-export function itemNoun(word: string, app: string): string | undefined {
+function itemNoun(word: string, app: string): string | undefined {
   const one = singular(word);
   if (ISSUE_KINDS.test(word) && !nodeCatalog().keeps(app, one) && nodeCatalog().keeps(app, 'issue')) return 'issue';
   return itemOf(word, app) ? one : undefined;
+}
+
+/** The kind of record a word names that the app keeps ("contacts", "the deal's", "a Bug" filed in Jira as an issue). */
+export function keptNoun(word: string, app: string): string | undefined {
+  const one = singular(word.replace(/['’]s$/, ''));
+  if (one.length < 3) return undefined;
+  if (nodeCatalog().keeps(app, one)) return one;
+  return ISSUE_KINDS.test(word) && nodeCatalog().keeps(app, 'issue') ? 'issue' : undefined;
 }
 
 /** An item word: one of the usual ones, or a kind of record the app itself keeps ("a case in TheHive"). */
@@ -1877,15 +1885,18 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
     ctx.triggerApp,
     ...ctx.mentions.apps.map((a) => a.app.key),
   ].filter((x): x is string => Boolean(x));
-  const owner = (noun: string) => {
-    const key = keys.find((k) => nodeCatalog().keeps(k, noun));
-    return key ? { app: key, noun } : null;
+  const owner = (word: string) => {
+    for (const key of keys) {
+      const noun = keptNoun(word, key);
+      if (noun) return { app: key, noun };
+    }
+    return null;
   };
   // "add an internal note to each": the noun may follow a word or two that describe it.
   for (let j = k; j < Math.min(to, k + 3) && tokens[j]!.kind === 'word'; j++) {
-    const noun = tokens[j]!.lower.replace(/['’]s$/, '').replace(/(?<!s)s$/, '');
-    if (noun.length < 3 || (j === k && verbClass(noun))) continue;
-    const found = owner(noun);
+    const noun = singular(tokens[j]!.lower.replace(/['’]s$/, ''));
+    if (j === k && verbClass(noun)) continue;
+    const found = owner(tokens[j]!.lower);
     if (found) return found;
     // "set the row's status to 'published'": the sheet or table the workflow started from.
     if (/^(?:row|record|entry|item)$/.test(noun) && ctx.triggerApp && appKindOf(ctx.triggerApp) === 'store')
@@ -1894,9 +1905,8 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
   // "add it as an internal note on the ticket": the item it goes onto, said after the thing added.
   for (let j = k; j < to - 1; j++) {
     if (!/^(?:to|on|onto)$/.test(tokens[j]!.lower) || !/^(?:the|this|that|each)$/.test(tokens[j + 1]!.lower)) continue;
-    const noun = tokens[j + 2]?.lower.replace(/(?<!s)s$/, '') ?? '';
-    if (noun.length < 3 || j + 2 >= to) continue;
-    const found = owner(noun);
+    if (j + 2 >= to) continue;
+    const found = owner(tokens[j + 2]!.lower);
     if (found) return found;
   }
   return null;

@@ -49,9 +49,10 @@ function withoutSummary(text: string): string {
     return findTrigger(tokens, findMentions(tokens), part).trigger.kind;
   };
   const said = start(story);
-  if (said !== 'manual' && start(criteria) === 'manual') return text;
+  const listedStart = start(criteria);
+  if (said !== 'manual' && listedStart === 'manual') return text;
   // "I want a chat assistant that answers …" over criteria that start with a file changing: the product itself.
-  if (/^(?:chat|webhook|form)$/.test(said) && start(criteria) !== said) return text;
+  if (/^(?:chat|webhook|form)$/.test(said) && listedStart !== said) return text;
   return criteria;
 }
 

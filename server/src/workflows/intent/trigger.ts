@@ -77,12 +77,17 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     // "every event our backend POSTs to the webhook to PostHog": where the items go after the webhook is a step.
     if (t.lower === 'to' && /^(?:webhook|endpoint|url|hook)$/.test(tokens[end - 1]?.lower ?? '')) break;
     // "I want each new row to create an event in Google Calendar": what the items should do is the steps.
+    // "I want every new lead to go into a Google Sheet": or to be moved somewhere.
     if (
       t.lower === 'to' &&
       end > at + span &&
-      verbClass(tokens[end + 1]?.lower ?? '') &&
-      !EVENT_VERB.test(tokens[end + 1]?.lower ?? '') &&
-      /^(?:a|an|the|their|it|them|new|each|every)$/.test(tokens[end + 2]?.lower ?? '')
+      ((verbClass(tokens[end + 1]?.lower ?? '') &&
+        !EVENT_VERB.test(tokens[end + 1]?.lower ?? '') &&
+        /^(?:a|an|the|their|it|them|new|each|every)$/.test(tokens[end + 2]?.lower ?? '')) ||
+        (/^(?:go|get|be|land|end)$/.test(tokens[end + 1]?.lower ?? '') &&
+          /^(?:into|in|to|onto|on|up|added|sent|copied|logged|saved|posted|created|synced)$/.test(
+            tokens[end + 2]?.lower ?? '',
+          )))
     )
       break;
     if (t.text === '(') {
@@ -844,9 +849,9 @@ const SAID_PATH = /\b(?:webhook|endpoint)\s+(?:at\s+|path\s+|url\s+|on\s+)?[`'"�
 const ERROR_HANDLER =
   /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:(?:is|are) (?:failing|erroring|broken|crashing)|fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b/i;
 
-/** "Manual run.", "Manual run: read …", "I'll start it by hand:": a sentence that says only how the workflow starts. */
+/** "Manual run.", "Manual run: read …", "I'll start it by hand:", "I'll run this at month end:": a sentence that says only how the workflow starts. */
 const STATED_MANUAL =
-  /(?:^|[.!?\n]\s*)(?:manual(?:ly)?(?:\s+(?:run|trigger|start|execution|only))?|(?:run|start|trigger)(?:\s+(?:it|this|the workflow))?\s+(?:manually|by hand|on demand)|(?:i|we)(?:'ll|\s+will)?\s+(?:start|run|trigger|kick off)\s+(?:it|this|the workflow|this workflow)\s+(?:myself|by hand|manually))\s*(?:[:.]|\s[-–—]\s)/i;
+  /(?:^|[.!?\n]\s*)(?:manual(?:ly)?(?:\s+(?:run|trigger|start|execution|only))?|(?:run|start|trigger)(?:\s+(?:it|this|the workflow))?\s+(?:manually|by hand|on demand)|(?:i|we)(?:'ll|\s+will)?\s+(?:start|run|trigger|kick off)\s+(?:it|this|the workflow|this workflow)\s+(?:myself|by hand|manually|as needed|when needed|(?:at|when|whenever|before|after)\s+(?![^:.\n]*\b(?:every|each)\b)[^:.\n]{1,30}))\s*(?:[:.]|\s[-–—]\s)/i;
 
 function statedManual(tokens: Token[], original: string): FoundTrigger | null {
   const said = STATED_MANUAL.exec(original);

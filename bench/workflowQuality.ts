@@ -397,6 +397,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, ninety-eighth development set (data people naming fields, keys and formats)',
   },
   {
+    set: 'userDevelopment99',
+    label:
+      'requests written outside the builder, ninety-ninth development set (asking for help in the n8n community forum)',
+  },
+  {
+    set: 'userDevelopment100',
+    label:
+      'requests written outside the builder, hundredth development set (complete specifications written to test a builder)',
+  },
+  {
+    set: 'userDevelopment101',
+    label:
+      'requests written outside the builder, hundred-and-first development set (more than one flow in one message)',
+  },
+  {
+    set: 'userDevelopment102',
+    label:
+      'requests written outside the builder, hundred-and-second development set (non-technical staff naming tools generically)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

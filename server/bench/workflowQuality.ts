@@ -153,6 +153,10 @@ export type SetName =
   | 'userDevelopment96'
   | 'userDevelopment97'
   | 'userDevelopment98'
+  | 'userDevelopment99'
+  | 'userDevelopment100'
+  | 'userDevelopment101'
+  | 'userDevelopment102'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -263,6 +267,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment96: 'user-requests-dev96.json',
   userDevelopment97: 'user-requests-dev97.json',
   userDevelopment98: 'user-requests-dev98.json',
+  userDevelopment99: 'user-requests-dev99.json',
+  userDevelopment100: 'user-requests-dev100.json',
+  userDevelopment101: 'user-requests-dev101.json',
+  userDevelopment102: 'user-requests-dev102.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -103,6 +103,60 @@ describe('routes', () => {
     );
   });
 
+  it('reads values before their colons as routes, even a value that names errors ("Fatal ones: … Errors/warnings: …")', async () => {
+    const request =
+      "Check Sentry every 10 minutes for new unresolved issues in the 'api' project. Fatal ones: create a Linear issue for the Platform team and alert on-call via SIGNL4. Errors/warnings: Linear issue only, no alert. If there's already a Linear issue with that Sentry ID in the title, don't make another.";
+    const spec = readRequest(request);
+    assert.deepEqual(spec.onError, []);
+    const sw = switchOf(spec);
+    assert.equal(sw.field, 'level');
+    // An app named with no verb does what it did in the route before; a slashed value is either value.
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name.toLowerCase(), apps(r.steps)]),
+      [
+        ['fatal', ['linear:create', 'signl4:send']],
+        ['errors or warnings', ['linear:create']],
+      ],
+    );
+    // "If there's already a Linear issue …, don't make another": Linear is searched first, and the routes run only
+    // when it found none.
+    assert.deepEqual(kinds(spec.steps), ['sentryIo:read', 'linear:search', 'filter', 'switch']);
+    assert.deepEqual(filters(spec.steps), [{ field: 'id', operator: 'notExists', value: '' }]);
+    const workflow = await validBuild(pool, request);
+    assert.deepEqual(structuralProblems(workflow), []);
+    // The second route takes an item whose level is "error" or "warning", as Sentry writes them, and no other.
+    const rules = (
+      workflow.nodes.find((n) => n.type === 'n8n-nodes-base.switch')!.parameters as {
+        rules: { values: Array<{ conditions: { conditions: Array<{ rightValue: string }> } }> };
+      }
+    ).rules.values;
+    const pattern = rules[1]!.conditions.conditions[0]!.rightValue;
+    const re = new RegExp(/^\/(.*)\/i$/.exec(pattern)![1]!, 'i');
+    assert.deepEqual(
+      ['error', 'warning', 'Warnings', 'fatal', 'info'].map((v) => re.test(v)),
+      [true, true, true, false, false],
+    );
+  });
+
+  it('reads a value written with a slash before its arrow as either value ("errors/warnings → …")', () => {
+    const sw = switchOf(
+      readRequest(
+        'Every 10 minutes get new Sentry issues and route them by level: fatal → create a Linear issue and alert on-call via SIGNL4, errors/warnings → Linear issue only, info → ignore.',
+      ),
+    );
+    const route = sw.routes.find((r) => r.name === 'errors/warnings');
+    assert.deepEqual(route?.condition, { field: 'level', operator: 'oneOf', value: 'errors, warnings' });
+    assert.deepEqual(apps(route!.steps), ['linear:create']);
+  });
+
+  it('still reads a title before a colon as no route ("Download Attachments: …")', () => {
+    const spec = readRequest(
+      'Download Attachments: the workflow downloads every attachment of new Gmail messages and saves it to Google Drive.',
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'switch'), JSON.stringify(kinds(all(spec))));
+    assert.ok(apps(all(spec)).includes('googleDrive:create'), JSON.stringify(kinds(all(spec))));
+  });
+
   it('counts a Switch whose rules are empty as a flaw', () => {
     const workflow = {
       name: 'w',
@@ -173,6 +227,26 @@ describe('apps as people say and abbreviate them', () => {
   it('reads mail domains in brackets as values, not mail steps', () => {
     const spec = readRequest("Free email domains (gmail, outlook etc.) go in as 'Low priority' in Copper.");
     assert.ok(!apps(all(spec)).some((a) => /^(?:gmail|microsoftOutlook):/.test(a)), JSON.stringify(apps(all(spec))));
+  });
+
+  it('reads mail providers listed after "like" or "such as" as values, each of them', () => {
+    for (const request of [
+      'Skip signups from personal addresses like yahoo or gmail, and add the rest to HubSpot.',
+      'Ignore leads from free providers such as Gmail and Outlook; create the others in Pipedrive.',
+    ]) {
+      const found = apps(all(readRequest(request)));
+      assert.ok(!found.some((a) => /^(?:gmail|microsoftOutlook):/.test(a)), `${request} ${JSON.stringify(found)}`);
+    }
+    // A mail app named for a step of its own still is one.
+    assert.ok(
+      apps(
+        all(
+          readRequest(
+            'Ignore leads from free providers such as Gmail and Outlook, create the others in Pipedrive and send me a Gmail message.',
+          ),
+        ),
+      ).includes('gmail:send'),
+    );
   });
 
   it('reads a capitalised everyday word or field as no system to call', () => {

@@ -44,6 +44,18 @@ describe('a test of whether an app holds the item', () => {
     assert.deepEqual(outline(branch.otherwise), ['jira:create:issue']);
   });
 
+  it('reads "if there\'s already a <item> …, don\'t add another" after the create as that lookup', () => {
+    const spec = readRequest(
+      "Every hour pull new Stripe charges and add a row to Airtable for each. If there's already an Airtable record with that charge ID, don't add another.",
+    );
+    assert.deepEqual(outline(spec.steps), [
+      'stripe:read:charge',
+      'airtable:search:record',
+      'filter',
+      'airtable:create:row',
+    ]);
+  });
+
   it('keeps one create when the other outcome says it again', () => {
     const spec = readRequest(
       'Sync new HubSpot contacts into a Baserow table. If the contact already exists in Baserow update the row, otherwise create a new one.',

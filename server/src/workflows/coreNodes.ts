@@ -123,7 +123,8 @@ const listPattern = (list: string): string =>
   `/^(?:${list
     .split(/\s*,\s*/)
     .filter(Boolean)
-    .map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    // "Errors, warnings": a value said in the plural matches an item's one ("error") too.
+    .map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/(?<=[a-z]{3})s$/, (s) => `${s}?`))
     .join('|')})$/i`;
 
 const DATE_OPERATIONS: Partial<Record<Condition['operator'], string>> = {

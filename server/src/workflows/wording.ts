@@ -61,6 +61,21 @@ export function conditionText(c: Condition): string {
     if (c.join !== 'or' && tests[0]!.operator === 'gte' && tests[1]!.operator === 'lt')
       return `between ${at(from!)} and ${at(to!)}`;
   }
+  // "only Monday to Thursday between 9am and 4pm": a window of the clock, said as one.
+  if (tests.length > 1 && c.join !== 'or' && tests.every((t) => /^\$now\.(?:hour|weekday)$/.test(t.field))) {
+    const bound = (field: string, ops: string[]) =>
+      tests.find((t) => t.field === field && ops.includes(t.operator))?.value as number | undefined;
+    const [first, last] = [bound('$now.weekday', ['gte']), bound('$now.weekday', ['lte'])];
+    const [open, close] = [bound('$now.hour', ['gte']), bound('$now.hour', ['lt'])];
+    const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    const days =
+      first !== undefined || last !== undefined
+        ? `${WEEKDAYS[first ?? 1]!.slice(0, 3)}–${WEEKDAYS[last ?? 7]!.slice(0, 3)}`
+        : '';
+    const hours = open !== undefined && close !== undefined ? `${at(open)}–${at(close)}` : '';
+    if ((days || hours) && tests.length === (days ? (first && last ? 2 : 1) : 0) + (hours ? 2 : 0))
+      return `within ${[days, hours].filter(Boolean).join(', ')}`;
+  }
   // "amount is over 500 and customer is new": each test said in turn, joined as the user joined them.
   return [c, ...(c.more ?? [])].map(testText).join(` ${c.join ?? 'and'} `);
 }
@@ -71,8 +86,39 @@ function fieldWords(field: string): string {
   return field.replace(/_/g, ' ');
 }
 
+const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** "the time is before 21:00", "the day is Friday or earlier": a test of n8n's clock in words. */
+function clockText(c: Condition): string | null {
+  if (typeof c.value !== 'number') return null;
+  if (c.field === '$now.hour') {
+    const at = `${String(c.value).padStart(2, '0')}:00`;
+    const said: Partial<Record<Condition['operator'], string>> = {
+      lt: `before ${at}`,
+      gte: `${at} or later`,
+      gt: `after ${at}`,
+      lte: `${at} or earlier`,
+    };
+    return said[c.operator] ? `the time is ${said[c.operator]}` : null;
+  }
+  if (c.field === '$now.weekday') {
+    const day = (n: number) => WEEKDAYS[n] ?? String(n);
+    const said: Partial<Record<Condition['operator'], string>> = {
+      lte: `${day(c.value)} or earlier`,
+      lt: `before ${day(c.value)}`,
+      gte: `${day(c.value)} or later`,
+      gt: `after ${day(c.value)}`,
+    };
+    if (c.operator === 'lte' && c.value === 5) return 'it is a weekday';
+    if (c.operator === 'lt' && c.value === 6) return 'it is a weekday';
+    if (c.operator === 'gte' && c.value === 6) return 'it is the weekend';
+    return said[c.operator] ? `the day is ${said[c.operator]}` : null;
+  }
+  return null;
+}
+
 function testText(c: Condition): string {
-  const calendar = calendarText(c);
+  const calendar = calendarText(c) ?? clockText(c);
   if (calendar) return calendar;
   const ops: Record<Condition['operator'], string> = {
     gt: 'is over',

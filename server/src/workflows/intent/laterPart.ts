@@ -15,13 +15,16 @@ export interface LaterPart {
 
 /** Where a clause may open with its own time: a sentence, a line or list item, or ", and" inside a sentence. */
 const OPENING =
-  /(?:^|[.!?]\s+|\n[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*|[,;]\s*(?:and\s+)?|\s+and\s+)(?:and\s+)?(?:also\s+|then\s+|plus\s+)?(?<apart>(?:separately|in addition|additionally|on top of that|independently),?\s+)?(?=(?:every|each|once an?|daily|weekly|nightly|monthly|at the (?:end|start|beginning) of (?:each|every|the)|on the (?:\d{1,2}(?:st|nd|rd|th)|first|last)\b|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays))\b)/gi;
+  /(?:^|[.!?]\s+|\n[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*|[,;]\s*(?:and\s+)?|\s+and\s+)(?:and\s+)?(?:also,?\s+|then\s+|plus\s+)?(?<apart>(?:separately|in addition|additionally|on top of that|independently),?\s+|(?:and\s+)?(?:an?|the)\s+(?:second|other|separate|another)\s+(?:one|workflow|flow|automation)(?:\s*:\s*|\s+(?:that\s+|which\s+)?(?:runs?\s+|should\s+run\s+)?)|(?:(?:the\s+)?(?:second|2nd|other|another)\s+(?:flow|workflow|one|automation|part)|(?:flow|workflow|part)\s+(?:2|two|b))\s*:\s*)?(?=(?:every|each|once an?|daily|weekly|nightly|monthly|at the (?:end|start|beginning) of (?:each|every|the)|on the (?:\d{1,2}(?:st|nd|rd|th)|first|last)\b|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays))\b)/gi;
 
 /** What a scheduled part sends: a summary of what the first part did. */
 const SUMMARY =
   /\b(?:summary|summaries|summari[sz]e|digest|recap|report|overview|round-?up|rundown|tally|totals?|stats|statistics|counts?|number of|how many|list of|breakdown)\b/i;
 const SENDS =
   /\b(?:e-?mail|send|sends|post|posts|message|notify|share|slack|teams|telegram|discord|dm|text|mail|report)\b/i;
+/** What a part of its own does, opened as a sentence of its own ("Also on the 1st of every month, export …"). */
+const DOES =
+  /\b(?:export|exports|delete|deletes|remove|removes|archive|archives|back ?up|backs up|sync|syncs|pull|pulls|fetch|fetches|check|checks|create|creates|update|updates|clean|cleans|generate|generates|refresh|refreshes|download|downloads|upload|uploads|copy|copies|move|moves|close|closes|add|adds|call|calls|run|runs|scrape|scrapes)\b/i;
 
 /** The clause that opens with a schedule of its own and reports on what the first part did, if the text has one. */
 export function laterPart(text: string): LaterPart | null {
@@ -34,8 +37,11 @@ export function laterPart(text: string): LaterPart | null {
     const schedule = findSchedule(clause);
     if (!schedule || schedule.start > 0) continue;
     const after = clause.slice(schedule.end);
-    // "Separately, every 30 minutes … send …": a part of its own, whatever it sends.
-    if ((!m.groups?.apart && !SUMMARY.test(after)) || !SENDS.test(after)) continue;
+    // "Separately, every 30 minutes … send …": a part of its own, whatever it sends. "Also every Monday at 8am post
+    // …", "Also on the 1st of every month, export …": a sentence of its own that says "also", whatever it does.
+    const also = /(?:^|[.!?]\s+|\n\s*)(?:(?:and\s+)?(?:also|plus)|and),?\s+$/i.test(text.slice(0, from));
+    const own = also || Boolean(m.groups?.apart);
+    if (own ? !SENDS.test(after) && !DOES.test(after) : !SUMMARY.test(after) || !SENDS.test(after)) continue;
     return { start: m.index, end: from + clause.length, text: clause.trim() };
   }
   return sentLast(text);

@@ -235,6 +235,8 @@ const VALUE_FIELDS: Array<[RegExp, string]> = [
   [/^(?:english|spanish|german|french|italian|portuguese|dutch|japanese|chinese)$/, 'language'],
   [/^(?:emea|apac|americas|europe|asia|us|eu|uk|latam)$/, 'region'],
   [/^(?:small|medium|large|big)$/, 'size'],
+  // Log and alert levels (Sentry's "level"); "error" alone is more often a status.
+  [/^(?:fatal|warning|info|debug)$/, 'level'],
 ];
 
 export function fieldOfValue(value: string): string | null {

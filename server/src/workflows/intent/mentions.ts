@@ -152,8 +152,18 @@ export function findMentions(tokens: Token[]): Mentions {
     let open = a.from - 1;
     while (open > 0 && open > a.from - 12 && !/^[()]$/.test(tokens[open]!.text)) open--;
     const said = tokens[open]?.text === '(' ? tokens[open - 1] : undefined;
-    const like = /^(?:like|as)$/.test(tokens[a.from - 1]?.lower ?? '')
-      ? tokens[a.from - (tokens[a.from - 2]?.lower === 'such' ? 3 : 2)]
+    // ("like yahoo or gmail", "such as Gmail and Outlook": any name of the list.)
+    let before = a.from - 1;
+    while (
+      before > a.from - 8 &&
+      (/^(?:,|or|and)$/.test(tokens[before]?.lower ?? '') ||
+        (tokens[before]?.kind === 'word' &&
+          !/^(?:like|as)$/.test(tokens[before]!.lower) &&
+          !verbClass(tokens[before]!.lower)))
+    )
+      before--;
+    const like = /^(?:like|as)$/.test(tokens[before]?.lower ?? '')
+      ? tokens[before - (tokens[before - 1]?.lower === 'such' ? 2 : 1)]
       : undefined;
     if (/^(?:domains?|addresses|providers?)$/.test((said ?? like)?.lower ?? '')) apps.splice(k, 1);
   }

@@ -19,6 +19,8 @@ import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type Read
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { fieldOfValue, opposite, SENTIMENTS, verbClass } from './lexicon.ts';
 import { numberRange, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
+import { FALLBACK } from './routeParts.ts';
+import { timeWindow } from './timeWindow.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
 import { laterPart, partSteps, withoutLaterPart } from './laterPart.ts';
@@ -40,18 +42,17 @@ import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
-import { MAIL_SENDERS } from './appGroups.ts';
+import { MAIL_SENDERS, ROW_STORES } from './appGroups.ts';
 import { forLabels, routedList, valueRoutes } from './listRoutes.ts';
 
 const ERROR_WORDS =
-  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|this workflow|this automation|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+(?:ever\s+)?fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:ever\s+)?(?:fails?|errors?)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
+  /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|this workflow|this automation|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+(?:ever\s+)?fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:ever\s+|itself\s+)?(?:fails?|errors?|crash(?:es)?|breaks)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
 /** The run as a whole failing, not one step: "if the workflow fails", "if anything fails during the run". */
 const RUN_FAILS =
-  /\b(?:via|through|using|with|in)\s+(?:an?|the|our)\s+error[- ]workflow\b|\b(?:if|when|whenever|should|in case)\s+(?:(?:the|this|any|a|my|our)\s+)?(?:(?:whole|nightly|daily|weekly|scheduled)\s+)?(?:workflow|run|automation|flow|execution|job)s?(?:\s+of\s+(?:this|the)\s+(?:workflow|automation))?\s+(?:ever\s+)?(?:fails?|failed|errors?(?:\s+out)?|breaks?|crashes|stops)\b|\b(?:if|when|whenever)\s+(?:anything|something)\s+(?:fails|goes wrong|breaks|errors(?:\s+out)?)\s+(?:during|in|while)\s+(?:the|a|this)\s+(?:run|workflow|execution)\b/i;
+  /\b(?:via|through|using|with|in)\s+(?:an?|the|our)\s+error[- ]workflow\b|\b(?:if|when|whenever|should|in case)\s+(?:(?:the|this|any|a|my|our)\s+)?(?:(?:whole|nightly|daily|weekly|scheduled|[a-z]+)\s+)?(?:workflow|run|automation|flow|execution|job)s?(?:\s+of\s+(?:this|the)\s+(?:workflow|automation))?\s+(?:ever\s+|itself\s+)?(?:fails?|failed|errors?(?:\s+out)?|breaks?|crashes|stops)\b|\b(?:if|when|whenever)\s+(?:anything|something)\s+(?:fails|goes wrong|breaks|errors(?:\s+out)?)\s+(?:during|in|while)\s+(?:the|a|this)\s+(?:run|workflow|execution)\b/i;
 const RATE_LIMIT =
   /\b(?:pause|pauses|pausing|delays?|wait|waits|waiting)\s+(?:\w+\s+){0,2}between\b|\brate[- ]?limit\w*|\bthrottl\w*|\b(?:not|avoid|without|never)\s+(?:to\s+)?(?:hit|hitting|exceed|exceeding|overload\w*)\b|\bapi limits?\b|\bquota\b|\b\d+\s*(?:s|secs?|seconds?|mins?|minutes?)\s+(?:between|apart)\b|\b\d+\s*(?:req|reqs|requests?|calls?)\s*(?:\/|per|an?|each)\s*(?:s|sec|second|min|minute|hour|hr|day)\b|\b(?:only\s+)?allows?\s+(?:\d+|one|a few)\s+(?:req|reqs|requests?|calls?)\b/;
 const MANY = /\b(?:large|many|bulk|batch|batches|thousands|hundreds|lots|big|huge|each|every|all)\b/;
-const FALLBACK = /^(?:unknown|other|others|everything|anything|rest|remaining|default)$/;
 
 /** "EUR 2,000": the currency's sign ("€2,000"); CHF and the dollars without a sign of their own read as "$". */
 const CURRENCY_SIGN: Record<string, string> = { EUR: '€', GBP: '£', INR: '₹', USD: '$', AUD: '$', CAD: '$' };
@@ -547,6 +548,8 @@ class Reader {
   private readonly otherwiseTests = new Map<Extract<Step, { kind: 'if' }>, Condition>();
   /** The lookups put before a test of whether an app holds the item, with the list they are in. */
   readonly lookups: Array<{ list: Step[]; lookup: Step }> = [];
+  /** Times a limit rules out for a kind of step ("No texts after 9pm"): the test the steps of that kind must pass. */
+  readonly limits: Array<{ kind: string; condition: Condition }> = [];
 
   constructor(private readonly ctx: ReadContext) {}
 
@@ -617,6 +620,10 @@ class Reader {
         !this.ctx.tokens.slice(clause.from, clause.to + 2).some((t) => /^(?:→|>|:)$/.test(t.text))
       ) {
         for (const a of within(this.ctx.mentions, clause.from, clause.to).apps) this.ctx.usedApps.add(a.from);
+        // The times it rules out leave the ones the steps it names may run in.
+        const window = timeWindow(words, true);
+        const kind = /^(?:and |but |also )?no (?:[a-z-]+ ){0,2}?([a-z-]+)/.exec(words)?.[1];
+        if (window && kind) this.limits.push({ kind, condition: window.condition });
         continue;
       }
       // "(… anything else → #general) and create a checklist": the routes a parenthesis listed end with it.
@@ -656,8 +663,10 @@ class Reader {
         }
       }
       // "post failures to #alerts", "if anything fails, email me": the error path.
+      // (Not "Fatal ones: …. Errors/warnings: Linear issue only, no alert": one of the values the items take.)
       if (
         this.ctx.triggerKind !== 'error' &&
+        !/^(?:→|:|>)$/.test(this.ctx.tokens[routeVerbAt(this.ctx.tokens, this.firstWord(clause))]?.text ?? '') &&
         ERROR_WORDS.test(words) &&
         /\b(?:post|send|alert|notify|tell|report|email|log|message|ping|text|escalate)\w*\b/.test(words)
       ) {
@@ -1382,7 +1391,12 @@ class Reader {
     this.ctx.usedApps.add(ref.from);
     this.ctx.lastRead = ref.app.key;
     const previous = target.at(-1);
-    const readHere = previous?.kind === 'app' && previous.app === ref.app.key && isRead(previous);
+    // (Said as a read: "Errors: Linear issue only" names the app with no verb, and reads nothing.)
+    const readHere =
+      previous?.kind === 'app' &&
+      previous.app === ref.app.key &&
+      isRead(previous) &&
+      Boolean(verbClass(previous.phrase.trim().split(/\s+/)[0]!.toLowerCase()));
     const found = { end, condition: { ...condition, field: 'id' } };
     if (readHere) return found;
     const lookup: Step = {
@@ -1821,13 +1835,9 @@ class Reader {
     }
     // "if the score is 7 or more send …, below 7 create …": the other side of the bound just tested.
     const tested = this.scope.lastIf;
-    if (
-      range &&
-      tested &&
-      !tested.otherwise.length &&
-      (target.includes(tested) || target === tested.then) &&
-      !tested.condition.more?.length
-    ) {
+    // The last If is here and its other outcome is still empty.
+    const open = tested && !tested.otherwise.length && (target.includes(tested) || target === tested.then);
+    if (range && open && !tested.condition.more?.length) {
       const { operator, value: bound } = tested.condition;
       const near = (x: number) => typeof bound === 'number' && Math.abs(x - bound) < 1e-6;
       if (
@@ -1839,14 +1849,7 @@ class Reader {
       }
     }
     // "If it's over 50k … Slack DM, and anything smaller should just be appended to a sheet": the If's other outcome.
-    if (
-      !range &&
-      FALLBACK.test(name) &&
-      tested &&
-      !tested.otherwise.length &&
-      (target.includes(tested) || target === tested.then) &&
-      !this.scope.lastSwitch
-    ) {
+    if (!range && open && FALLBACK.test(name) && !this.scope.lastSwitch) {
       tested.otherwise.push(...steps);
       return tested.otherwise;
     }
@@ -1880,6 +1883,13 @@ class Reader {
     } else if (/^[\w.+-]+@$/.test(name))
       // "sales@ creates a lead": the mail was sent to that mailbox (its "to" holds the whole address).
       sw.routes.push({ name, steps, condition: { field: 'to', operator: 'contains', value: name } });
+    else if (/^[a-z]+(?:\/[a-z]+)+$/.test(name))
+      // "Errors/warnings: …": either value.
+      sw.routes.push({
+        name,
+        steps,
+        condition: { field: sw.field, operator: 'oneOf', value: name.split('/').join(', ') },
+      });
     else sw.routes.push({ name, steps });
     return steps;
   }
@@ -2338,13 +2348,109 @@ class Reader {
  * "Create a Bug in Jira … If an open Jira bug already exists for the issue, add a comment to it instead": the item
  * made before the test that looks for it is made only when none was found, so it moves into that outcome.
  */
+/**
+ * "No texts after 9pm": a Filter on the clock before the first step of the kind the limit names (a text, a message,
+ * an e-mail, …), or before the first step that does anything when none is of that kind.
+ */
+function limitTimes(steps: Step[], limit: { kind: string; condition: Condition }): void {
+  const sms = /^(?:texts?|sms|calls?)$/.test(limit.kind);
+  const mail = /^e-?mails?$/.test(limit.kind);
+  const message = /^(?:messages?|alerts?|notifications?|pings?|dms?|pages?|paging|updates?|posts?)$/.test(limit.kind);
+  const named = (s: Step) =>
+    s.kind === 'app' &&
+    s.verb !== 'read' &&
+    s.verb !== 'search' &&
+    (sms
+      ? SMS_APPS.test(s.app)
+      : mail
+        ? MAIL_SENDERS.test(s.app)
+        : message
+          ? appKindOf(s.app) === 'message' || SMS_APPS.test(s.app)
+          : true);
+  const acts = (s: Step) =>
+    (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'search') || s.kind === 'http' || s.kind === 'ai';
+  let list: Step[] | null = null;
+  let at = -1;
+  const look = (inside: Step[], test: (s: Step) => boolean): boolean => {
+    for (const [i, s] of inside.entries()) {
+      if (test(s)) {
+        [list, at] = [inside, i];
+        return true;
+      }
+      const inner =
+        s.kind === 'if'
+          ? [s.then, s.otherwise]
+          : s.kind === 'switch'
+            ? [...s.routes.map((r) => r.steps), s.fallback ?? []]
+            : s.kind === 'loop'
+              ? [s.body]
+              : [];
+      if (inner.some((l) => look(l, test))) return true;
+    }
+    return false;
+  };
+  if (!look(steps, named) && !look(steps, acts)) return;
+  const found = list as Step[] | null;
+  if (!found) return;
+  // The steps after it still run at any time ("No texts after 9pm" holds back the text, not the Mailchimp signup).
+  if (at < found.length - 1 && named(found[at]!))
+    found.splice(at, 1, { kind: 'if', condition: limit.condition, then: [found[at]!], otherwise: [] });
+  else found.splice(at, 0, { kind: 'filter', condition: limit.condition });
+}
+
+function createsIn(step: Step, app: string): boolean {
+  let found = false;
+  walkSteps([step], (s) => (found ||= s.kind === 'app' && s.app === app && s.verb === 'create'));
+  return found;
+}
+
+/**
+ * A lookup whose test keeps the items it found none of ("don't make another"), left after routes the audits built
+ * that create the item in that app: it is looked up, and tested, before them.
+ */
+function lookupFirst(steps: Step[], lookup: Step): void {
+  let list: Step[] | null = steps.includes(lookup) ? steps : null;
+  walkSteps(steps, (s) => {
+    if (list) return;
+    for (const inner of s.kind === 'if'
+      ? [s.then, s.otherwise]
+      : s.kind === 'switch'
+        ? s.routes.map((r) => r.steps)
+        : [])
+      if (inner.includes(lookup)) list = inner;
+  });
+  if (!list || lookup.kind !== 'app') return;
+  const here: Step[] = list;
+  const at = here.indexOf(lookup);
+  const test = here[at + 1];
+  if (test?.kind !== 'filter' || test.condition.operator !== 'notExists') return;
+  const before = here.slice(0, at);
+  if (before.some((s) => s.kind === 'app' && s.app === lookup.app && s.verb === 'create')) return;
+  const branch = before.findLastIndex((s) => (s.kind === 'switch' || s.kind === 'if') && createsIn(s, lookup.app));
+  if (branch < 0) return;
+  here.splice(at, 2);
+  here.splice(branch, 0, lookup, test);
+}
+
 function insteadOfMade(list: Step[], lookup: Step): void {
   const at = list.indexOf(lookup);
   const test = list[at + 1];
   if (at < 0 || lookup.kind !== 'app' || test?.kind !== 'if') return;
   const none = test.condition.operator === 'exists' ? test.otherwise : test.then;
   const made = list.slice(0, at).findLastIndex((s) => s.kind === 'app' && s.app === lookup.app && s.verb === 'create');
-  if (made < 0) return;
+  if (made < 0) {
+    // "Fatal ones: create a Linear issue …. Errors/warnings: Linear issue only. If there's already a Linear issue with
+    // that Sentry ID in the title, don't make another": the routes that create it run only when none was found.
+    const branch = list
+      .slice(0, at)
+      .findLastIndex((s) => (s.kind === 'switch' || s.kind === 'if') && createsIn(s, lookup.app));
+    if (branch < 0 || none.length) return;
+    list.splice(at, 2);
+    const [routes] = list.splice(branch, 1);
+    none.push(routes!);
+    list.splice(branch, 0, lookup, test);
+    return;
+  }
   // "Sync new contacts into Baserow. If one exists update the row, otherwise create a new one": the create said
   // first is the one said in that outcome.
   const again = none.find((s) => s.kind === 'app' && s.app === lookup.app && s.verb === 'create');
@@ -2853,9 +2959,26 @@ export function readRequest(request: string, options: { fragment?: boolean; part
   const later = options.fragment || options.part ? null : laterPart(said);
   if (later) {
     // The short part first: when it has no schedule of its own, the first part need not be read apart.
-    const part = readRequest(later.text, { part: true });
+    let part = readRequest(later.text, { part: true });
+    // "And a second one that runs every Sunday night and deletes customers marked 'invalid'": the part acts on the
+    // data the first part keeps when it names no app of its own.
+    if (!part.steps.length && part.trigger.kind === 'schedule') {
+      const first = readRequest(withoutLaterPart(said, later), { part: true });
+      let store: string | undefined;
+      walkSteps(first.steps, (s) => {
+        if (s.kind === 'app' && ROW_STORES.test(s.app)) store ??= s.app;
+      });
+      const name = store ? nodeCatalog().app(store)?.name : undefined;
+      if (name) part = readRequest(`${later.text.replace(/[.!?\s]+$/, '')} in ${name}`, { part: true });
+    }
     const main = part.trigger.kind === 'schedule' ? readRequest(withoutLaterPart(said, later), { part: true }) : null;
-    if (main && main.trigger.kind !== 'schedule' && main.trigger.kind !== 'manual' && main.steps.length) {
+    if (
+      main &&
+      main.trigger.kind !== 'schedule' &&
+      // ("I need a workflow I run by hand: … And a second one that runs every Sunday night …": a start said.)
+      (main.trigger.kind !== 'manual' || /\b(?:by hand|manually|on demand)\b/i.test(said.slice(0, later.start))) &&
+      main.steps.length
+    ) {
       main.parts = [partSteps(main, part), ...(main.parts ?? [])];
       main.choices.push(...part.choices.filter((c) => !main.choices.some((d) => d.said === c.said)));
       main.unmapped.push(...part.unmapped);
@@ -3009,6 +3132,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => u.toLowerCase() !== said));
   }
   for (const { list, lookup } of reader.lookups) insteadOfMade(list, lookup);
+  for (const limit of reader.limits) limitTimes(reader.steps, limit);
   feedsMerged(reader.steps, original);
   let trigger = found.trigger;
   // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).
@@ -3085,6 +3209,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
       readPart: (text) => readRequest(text, { fragment: true }).steps,
     });
   if (!options.fragment) {
+    for (const { lookup } of reader.lookups) lookupFirst(finished, lookup);
     sameAsEvent(finished, trigger);
     searchIsTool(finished);
     modelWrites(finished);

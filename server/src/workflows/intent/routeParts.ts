@@ -106,12 +106,14 @@ function verbFirst(part: { start: number; text: string }): Segment | null {
 /** Words that make the words before a pivot a clause, not a value: subjects, times. */
 const CLAUSE =
   /^(?:we|i|you|they|he|she|us|me|our|my|your|every|each|daily|weekly|hourly|at|noon|morning|night|tonight|when|once|after|before)$/i;
+/** ("US", "ME": a country or a state in capitals is a value, not "us" or "me".) */
+const clauseWord = (w: string): boolean => CLAUSE.test(w) && !/^[A-Z]{2,}$/.test(w);
 const LEAD =
   /^(?:the|a|an|all|any|for|if|when|those|these|ones?|from|with|about|between|mentioning|mention|marked|tagged|labell?ed|in|on|of|at|that|who|which|are|is|where|whose|and|but|or|also|then|so|only|just|-|\*|•)$/;
 const TRAIL =
   /^(?:ones?|tickets?|leads?|e-?mails?|messages?|items?|orders?|requests?|customers?|contacts?|users?|people|stuff|things?|conversations?|deals?|issues?|alerts?|errors?|incidents?|events?|readings?|questions?|sign-?ups?|submissions?|reviews?|should|will|can|must|always|just|also|directly|then|related)$/;
 export const FALLBACK =
-  /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
+  /^(?:anything|everything|everyone|anyone|everybody|anybody|all|rest|remaining|others?|otherwise|else|unknown|default|any other \w+|other \w+|all other \w+|the rest)(?: else)?$/;
 export const NOTHING =
   /^(?:(?:do |get |gets |receive |need |needs )?nothing|no action|stay (?:quiet|silent)|keep quiet|ignored?|skip(?:ped)?|(?:just )?leave (?:it|them)(?: as is| alone)?|stay as (?:is|they are)|dropped|discarded|no(?:thing)? (?:email|message))\b/;
 /** Words a value is never: pronouns, labels of a request's own parts, times. */
@@ -126,13 +128,22 @@ const AMOUNT_ROUTE =
 function partsOf(text: string): Array<{ start: number; text: string }> {
   const parts: Array<{ start: number; text: string }> = [];
   const sep =
-    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|[?!](?=\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=[^\s.;]+(?:\s+[^\s.;]+){0,3}\s*(?:→|->|=>|:)))\s*/g;
+    /\s*(?:[,;\n]|(?<![\d.])\.(?=\s)|(?<=\b[A-Za-z][\w-]*\d)\.(?=\s)|[?!](?=\s)|(?<=:)\s+(?=[\w'-]{1,20}(?:\s*(?:,|\bor\b|\band\b|\/)\s*[\w'-]{1,20}){0,4}\s*:\s)|(?<=\S)(?<!\d)\s+(?:and|but|while|whereas)\s+(?=[^\s.;]+(?:\s+[^\s.;]+){0,3}\s*(?:→|->|=>|:)))\s*/g;
   let at = 0;
   for (const m of text.matchAll(sep)) {
     if (m.index < at) continue;
     // "Medium and low: …", "logo missing and deadline passed -> …": a value joined by "and" before its own pivot is
     // one part ("… but active_days over 5: …" still starts another).
     if (/^\s+and\s+$/.test(m[0]) && !/→|->|=>|:/.test(text.slice(at, m.index))) continue;
+    // "- DE, FR or NL: email …": values listed before their colon are one part with it.
+    if (
+      m[0].includes(',') &&
+      /^\s*(?:[-*•]\s*)?[\w'-]{1,20}$/.test(text.slice(at, m.index)) &&
+      /^\s*(?:,|\bor\b|\band\b|\/)\s*[\w'-]{1,20}(?:\s*(?:,|\bor\b|\band\b|\/)\s*[\w'-]{1,20}){0,4}\s*(?::\s|→|->)/.test(
+        text.slice(m.index),
+      )
+    )
+      continue;
     // "- under $10k: self-serve team, post in #smb-deals": a listed line with its value and a colon is one route.
     // "under $10000: self-serve team, post in #smb-deals.": an amount's route, said with a colon, to its sentence's end.
     if (
@@ -378,7 +389,7 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
     (/\bor\b|\//.test(name) || (kind <= 1 && /^\w+ and \w+$/.test(name))) &&
     either.length >= 2 &&
     either.length <= 4 &&
-    either.every((v) => v.split(' ').length <= 3 && !NOT_VALUE.test(v.toLowerCase()) && !CLAUSE.test(v)) &&
+    either.every((v) => v.split(' ').length <= 3 && !NOT_VALUE.test(v.toLowerCase()) && !clauseWord(v)) &&
     // "Gmail or Outlook → …" names apps; "Low or Medium" only sounds like one.
     !either.every((v) => findMentions(tokenize(v)).apps.length)
   )
@@ -408,7 +419,7 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   )
     return null;
   if (count) condition = { field: field ?? 'score', operator: 'equals', value: Number(plain.replace(/\D/g, '')) };
-  if (words.some((w) => CLAUSE.test(w))) return null;
+  if (words.some((w) => clauseWord(w))) return null;
   if (bound) {
     const op = { '<': 'lt', '<=': 'lte', '≤': 'lte', '>': 'gt', '>=': 'gte', '≥': 'gte' } as const;
     condition = { field: field ?? 'score', operator: op[bound[1] as keyof typeof op], value: Number(bound[2]) };
@@ -530,7 +541,7 @@ export function findRoutes(original: string): Segment[] | null {
 export function fieldOf(text: string): string | null {
   const said = [
     ...text.matchAll(
-      /\b(?:depending on|based on|according to|routed? (?:them |it )?(?:by|on)|switch on|split (?:them |it )?by|sorted by|by)\s+(?:the |their |its |his |her |which |what )?['"‘“`]?([a-z][\w]*)['"’”`]?/gi,
+      /\b(?:depending on|based on|according to|routed? (?:them |it )?(?:by|on)|switch on|split (?:them |it )?by|sorted by|by)\s+(?:the |their |its |his |her |which |what )?['"‘“`]?([a-z][\w]*(?: (?:country|status|type|region|level|priority|category|source|plan|stage|method|tier|language|code))?)['"’”`]?/gi,
     ),
     ...text.matchAll(/\b(?:the |their |its |an? )['"‘“`]?([a-z][\w]*)['"’”`]? (?:field|column|property|value)\b/gi),
     // "look at the customer's orders_count:", "which returns days_remaining": a field named as code.
@@ -538,7 +549,7 @@ export function fieldOf(text: string): string | null {
       /\b(?:look(?:s|ing)? at|check(?:s|ing)?|inspect|read|returns?|based on)\s+(?:(?:the|their|its|our|an?)\s+)?(?:[a-z]+['’]s\s+)?[`'"‘“]?([a-z]+(?:_[a-z0-9]+)+)\b/gi,
     ),
   ]
-    .map((m) => m[1]!.toLowerCase())
+    .map((m) => m[1]!.toLowerCase().replace(/ /g, '_'))
     .filter(
       (w) =>
         !/^(?:ai|gpt|llm|email|e|mail|me|us|hand|default|name|itself|them|it|the|a|an|each|day|week|hour|minute|phone|sms|text|slack)$/.test(

@@ -57,11 +57,21 @@ function partOfName(original: string, at: number, length: number): boolean {
 }
 
 /** Where the schedule phrase of a text is, and its rule (read from that phrase and a time said nearby). */
+/** "No Slack messages on weekends.", "Never text anyone after 9pm": times a limit rules out, not when to run. */
+function ruledOut(lower: string, at: number): boolean {
+  const sentence = lower.slice(0, at).search(/[^.!?\n]*$/);
+  return /^\s*(?:(?:and|but|also|oh|and also)\s+)?(?:no|never|not|don't|do not|nothing|skip|except)\b/.test(
+    lower.slice(sentence, at),
+  );
+}
+
 export function findSchedule(original: string): { rule: ScheduleRule; start: number; end: number } | null {
   const lower = original.toLowerCase();
   const re = new RegExp(`${SCHEDULE_PATTERN.source}|${DATED.source}`, 'g');
   // "a weekly digest: … every Friday": a match that names the day or the hour says more than the first.
-  const all = [...lower.matchAll(re)].filter((m) => !partOfName(original, m.index, m[0].length));
+  const all = [...lower.matchAll(re)].filter(
+    (m) => !partOfName(original, m.index, m[0].length) && !ruledOut(lower, m.index),
+  );
   const weekday = /(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/;
   const telling = all.find((m) => weekday.test(m[0]));
   // "cron every hour", "on a schedule, every 15 minutes": a bare word that only says there is a schedule gives way

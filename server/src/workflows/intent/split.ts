@@ -193,7 +193,7 @@ function arrowAt(tokens: Token[], j: number): number {
 
 /** Words that label a line ("AC:", "Budget:", "Note:") rather than name a value a route takes. */
 const LABELS =
-  /^(?:ac|acceptance|criteria|note|notes|nb|budget|context|goal|goals|requirements?|spec|specs|source|sources|trigger|output|input|example|steps?|ps|edit|update|bonus|deadline|timeline|stack|tools?|setup|problem|ideally|why|what|how|when|where|who|question|background|current|today|now|tldr|important|optional|nice|details|data|fields?|format|schedule|frequency|email|subject|body|message|title|flow|workflow|ask|task|result|results|outcome|then|step|phase|part|option|options|case|scenario|summary|status|done|acs|story|user|epic|feature)$/;
+  /^(?:ac|acceptance|criteria|note|notes|nb|budget|context|goal|goals|requirements?|spec|specs|source|sources|trigger|output|input|example|steps?|ps|edit|update|bonus|deadline|timeline|stack|tools?|setup|problem|ideally|why|what|how|when|where|who|question|background|current|today|now|tldr|important|optional|nice|details|data|fields?|format|schedule|frequency|email|subject|body|message|title|flow|workflow|ask|task|result|results|outcome|then|step|phase|part|option|options|case|scenario|summary|status|done|acs|story|user|epic|feature|action|actions)$/;
 
 /**
  * "high: Slack DM to the on-call agent", one line of a list: a value of one to three words opening its line, then a
@@ -202,6 +202,8 @@ const LABELS =
 function colonRoute(tokens: Token[], j: number): boolean {
   let start = j;
   while (start > 0 && !/^[.!?:]$/.test(tokens[start - 1]!.text)) start--;
+  // "- US: add a row …": a list's marker opens the line, not the value.
+  while (start < j && /^[-*•]$/.test(tokens[start]!.text)) start++;
   const value = tokens.slice(start, j);
   if (!value.length || value.length > 3 || j + 1 >= tokens.length || /^[.!?]$/.test(tokens[j + 1]!.text)) return false;
   return value.every(

@@ -444,7 +444,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       return { trigger: { kind: 'manual' }, used: range(i, end), choices: [], notes: [] };
     if (
       !hasSubject &&
-      !/\b(?:incoming|receiv\w*|new|arrives?|comes?|created|added|received?|receives|submit\w*|fills?|books?|booked|opened|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|push\w*|publish\w*|sends?|sent|webhook|triggered|message|email|form|order|row|replies|reply|responds|hits?|is|are|gets?|mentions?|starts?|ends?|completes?|completed|cancel\w*|deleted|moved|assigned|closed)\b/.test(
+      !/\b(?:incoming|receiv\w*|new|arrives?|comes?|created|added|received?|receives|submit\w*|fills?|books?|booked|opened|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|push\w*|publish\w*|sends?|sent|webhook|triggered|message|email|form|order|row|replies|reply|responds|hits?|is|are|gets?|mentions?|starts?|ends?|completes?|completed|cancel\w*|deleted|moved|assigned|closed|fires?|fired|happens?|happened|occurs?|occurred|appears?|appeared|raised|detected|breach\w*|trips?|tripped|spikes?|exceeds?|expires?|expired|resolved|escalated)\b/.test(
         words,
       )
     )
@@ -878,6 +878,15 @@ function errorHandler(tokens: Token[], original: string): FoundTrigger | null {
   // "… append them to the sheet. If the API call errors out, post the error to Slack via an error workflow": the
   // error path of a workflow with its own start (read as a part of it).
   if (/\b(?:via|through|using|with|in)\s+$/i.test(original.slice(0, said.index)) && findSchedule(original)) return null;
+  // "Every night at 1am, SSH into … . Also set up an error workflow so that if this backup workflow itself crashes, I
+  // get an email": an error path added to a workflow whose start was said before.
+  const before = original.slice(0, said.index);
+  const sentence = before.slice(before.search(/[^.!?\n]*$/));
+  if (
+    /^\s*(?:and\s+)?(?:also|plus|additionally|then|and)\b/i.test(sentence) &&
+    (findSchedule(before) || /^\s*(?:when|whenever|every time|each time|once|as soon as)\b/i.test(original))
+  )
+    return null;
   const used = new Set<number>();
   tokens.forEach((t, k) => t.start >= said.index && t.end <= said.index + said[0].length && used.add(k));
   return { trigger: { kind: 'error' }, used, choices: [], notes: [] };

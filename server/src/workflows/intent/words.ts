@@ -3,6 +3,7 @@ import type { AppHints, Condition } from '../spec.ts';
 import type { Token } from './text.ts';
 import { fieldOfValue, opposite, OPPOSITES } from './lexicon.ts';
 import { numberWord } from './spoken.ts';
+import { timeWindow } from './timeWindow.ts';
 
 const SMALL: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, seven: 7, thirty: 30 };
 
@@ -259,9 +260,25 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
       /\b(?:column|field|property)\s+['"‘“`]([\w-]{1,30})['"’”`]|['"‘“`]([\w-]{1,30})['"’”`]\s+(?:column|field|property)\b/g,
       (m, a?: string, b?: string) => (a ?? b ?? '').padStart(m.length, ' '),
     );
-  const found = recent(text) ?? readBody(text) ?? outcome(`if ${text}`);
+  const found = clock(text) ?? recent(text) ?? readBody(text) ?? outcome(`if ${text}`);
   if (!found) return null;
   return { condition: found.condition, end: offset + found.end };
+}
+
+/**
+ * "only Monday to Thursday between 9am and 4pm", "if it's a weekday", "during 9-5 on weekdays": when the steps may
+ * run, said where the test starts.
+ */
+function clock(text: string): { condition: Condition; end: number } | null {
+  const window = timeWindow(text);
+  if (
+    !window ||
+    !/^(?:\s*\b(?:but|and|only|just|if|when|it'?s|it\s+is|we'?re|we\s+are|the\s+time\s+is|now\s+is|today\s+is|during|on|a|an)\b)*\s*$/i.test(
+      text.slice(0, window.start),
+    )
+  )
+    return null;
+  return { condition: window.condition, end: window.end };
 }
 
 /** "published in the last 7 days", "created within the past 24 hours": a date after now minus that long. */
@@ -361,6 +378,14 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: held[4]!, operator: held[3] ? 'notContains' : 'contains', value: held[2]! },
       end: held.index + held[0].length,
     };
+  // "if there's already a Linear issue with that Sentry ID …", "if there is already an Airtable record for it": whether
+  // the item was made before (a lookup's test); what it is matched on follows.
+  const already =
+    /\bthere(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+already\s+(?:an?\s+|one\s+|some\s+|any\s+)?(?:(?:open|existing|matching)\s+)?(?:[a-z0-9-]+\s+){0,2}?[a-z0-9-]+(?=\s+(?:with|for|in|on|matching|that|which|under|by|about)\b|\s*[,.;]|\s*$)/.exec(
+      text,
+    );
+  if (already)
+    return { condition: { field: 'id', operator: 'exists', value: '' }, end: already.index + already[0].length };
   const due = DUE_WITHIN.exec(text);
   if (due) {
     const n = /^an?$/.test(due[3]!) ? 1 : (numberWord(due[3]!) ?? 1);

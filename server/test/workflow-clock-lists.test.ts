@@ -97,6 +97,11 @@ describe('a window of days and hours', () => {
     assert.deepEqual(tests(branch.condition), [['$now.weekday', 'lt', 6]]);
     assert.deepEqual(apps(branch.then), ['slack:send']);
     assert.deepEqual(apps(spec.steps), ['pagerDuty:send'], 'PagerDuty pages on any day');
+    // The app the limit names is the one held back, wherever it is.
+    const paged = readRequest(
+      'When a Datadog alert fires, page the on-call engineer in PagerDuty and post it to Slack #ops. No Slack messages on weekends.',
+    );
+    assert.deepEqual(kinds(paged.steps), ['pagerDuty:create', 'filter', 'slack:send']);
     // The schedule a request does ask for still counts its days.
     const weekdays = readRequest('Every weekday at 9am send the sales report to Slack.');
     assert.equal(weekdays.trigger.kind, 'schedule');

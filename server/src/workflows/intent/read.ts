@@ -45,6 +45,10 @@ import { numberWord, writtenForm } from './spoken.ts';
 import { MAIL_SENDERS, ROW_STORES } from './appGroups.ts';
 import { forLabels, routedList, valueRoutes } from './listRoutes.ts';
 
+/** The kind of step a limit holds back ("No texts after 9pm", "No Slack messages on weekends"). */
+const LIMITED =
+  /\b(texts?|sms|calls?|e-?mails?|messages?|alerts?|notifications?|pings?|dms?|pages?|paging|updates?|posts?|tickets?|tasks?|reminders?|deploys?|deployments?)\b/;
+
 const ERROR_WORDS =
   /\b(?:failures|errors|exceptions)\b(?!\s+(?:rate|count|code|message|status|email|page))|(?<!\b(?:is|was|equals?|=|of|status|state|result)\s+['"]?)\bfailure\b(?!\s+(?:rate|count|email|message))|\b(?:if|when|whenever)\s+(?:it|anything|something|a step|any step|a node|any node|the workflow|this workflow|this automation|a call|the request|the api|any of (?:my|the|our) workflows|a workflow|one of (?:my|the|our) workflows)\s+(?:ever\s+)?fails\b|\bon (?:failure|error)\b|\b(?:if|when)\s+(?:an?\s+)?error\s+(?:occurs|happens)\b|\bsomething goes wrong\b|\bworkflows?\s+(?:ever\s+|itself\s+)?(?:fails?|errors?|crash(?:es)?|breaks)\b|\b(?:if|when|whenever)\s+(?:the|a|an|any|our)\s+(?:[\w-]+\s+){0,2}?(?:query|call|request|sync|import|upload|step|job|run|node|export|fetch|lookup|download|integration|api)\s+(?:fails|errors(?: out)?|breaks|times out)\b|\b(?:if|when|whenever)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+(?:unreachable|not reachable))\b/;
 /** The run as a whole failing, not one step: "if the workflow fails", "if anything fails during the run". */
@@ -549,7 +553,7 @@ class Reader {
   /** The lookups put before a test of whether an app holds the item, with the list they are in. */
   readonly lookups: Array<{ list: Step[]; lookup: Step }> = [];
   /** Times a limit rules out for a kind of step ("No texts after 9pm"): the test the steps of that kind must pass. */
-  readonly limits: Array<{ kind: string; condition: Condition }> = [];
+  readonly limits: Array<{ kind: string; app?: string; condition: Condition }> = [];
 
   constructor(private readonly ctx: ReadContext) {}
 
@@ -619,11 +623,12 @@ class Reader {
         ) &&
         !this.ctx.tokens.slice(clause.from, clause.to + 2).some((t) => /^(?:→|>|:)$/.test(t.text))
       ) {
-        for (const a of within(this.ctx.mentions, clause.from, clause.to).apps) this.ctx.usedApps.add(a.from);
-        // The times it rules out leave the ones the steps it names may run in.
+        const named = within(this.ctx.mentions, clause.from, clause.to).apps;
+        for (const a of named) this.ctx.usedApps.add(a.from);
+        // The times it rules out leave the ones the steps it names may run in ("No Slack messages …": Slack's).
         const window = timeWindow(words, true);
-        const kind = /^(?:and |but |also )?no (?:[a-z-]+ ){0,2}?([a-z-]+)/.exec(words)?.[1];
-        if (window && kind) this.limits.push({ kind, condition: window.condition });
+        const kind = LIMITED.exec(words)?.[1];
+        if (window && kind) this.limits.push({ kind, app: named[0]?.app.key, condition: window.condition });
         continue;
       }
       // "(… anything else → #general) and create a checklist": the routes a parenthesis listed end with it.
@@ -2352,7 +2357,7 @@ class Reader {
  * "No texts after 9pm": a Filter on the clock before the first step of the kind the limit names (a text, a message,
  * an e-mail, …), or before the first step that does anything when none is of that kind.
  */
-function limitTimes(steps: Step[], limit: { kind: string; condition: Condition }): void {
+function limitTimes(steps: Step[], limit: { kind: string; app?: string; condition: Condition }): void {
   const sms = /^(?:texts?|sms|calls?)$/.test(limit.kind);
   const mail = /^e-?mails?$/.test(limit.kind);
   const message = /^(?:messages?|alerts?|notifications?|pings?|dms?|pages?|paging|updates?|posts?)$/.test(limit.kind);
@@ -2360,13 +2365,15 @@ function limitTimes(steps: Step[], limit: { kind: string; condition: Condition }
     s.kind === 'app' &&
     s.verb !== 'read' &&
     s.verb !== 'search' &&
-    (sms
-      ? SMS_APPS.test(s.app)
-      : mail
-        ? MAIL_SENDERS.test(s.app)
-        : message
-          ? appKindOf(s.app) === 'message' || SMS_APPS.test(s.app)
-          : true);
+    (limit.app
+      ? s.app === limit.app
+      : sms
+        ? SMS_APPS.test(s.app)
+        : mail
+          ? MAIL_SENDERS.test(s.app)
+          : message
+            ? appKindOf(s.app) === 'message' || SMS_APPS.test(s.app)
+            : true);
   const acts = (s: Step) =>
     (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'search') || s.kind === 'http' || s.kind === 'ai';
   let list: Step[] | null = null;

@@ -56,7 +56,6 @@ function partOfName(original: string, at: number, length: number): boolean {
   return /\b(?:the|our|my|your|their|a|an)\s+$/.test(before) && /^\s+[A-Z][a-z]/.test(after);
 }
 
-/** Where the schedule phrase of a text is, and its rule (read from that phrase and a time said nearby). */
 /** "No Slack messages on weekends.", "Never text anyone after 9pm": times a limit rules out, not when to run. */
 function ruledOut(lower: string, at: number): boolean {
   const sentence = lower.slice(0, at).search(/[^.!?\n]*$/);
@@ -65,6 +64,7 @@ function ruledOut(lower: string, at: number): boolean {
   );
 }
 
+/** Where the schedule phrase of a text is, and its rule (read from that phrase and a time said nearby). */
 export function findSchedule(original: string): { rule: ScheduleRule; start: number; end: number } | null {
   const lower = original.toLowerCase();
   const re = new RegExp(`${SCHEDULE_PATTERN.source}|${DATED.source}`, 'g');

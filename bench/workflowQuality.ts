@@ -417,6 +417,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, hundred-and-second development set (non-technical staff naming tools generically)',
   },
   {
+    set: 'userDevelopment103',
+    label:
+      'requests written outside the builder, hundred-and-third development set (operations rules decided by amounts, scores and ranges)',
+  },
+  {
+    set: 'userDevelopment104',
+    label:
+      'requests written outside the builder, hundred-and-fourth development set (feature requests and questions in GitHub issues)',
+  },
+  {
+    set: 'userDevelopment105',
+    label:
+      'requests written outside the builder, hundred-and-fifth development set (shop owners and freelancers typing fast on a phone)',
+  },
+  {
+    set: 'userDevelopment106',
+    label:
+      "requests written outside the builder, hundred-and-sixth development set (a consultant's brief in numbered steps)",
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -157,6 +157,10 @@ export type SetName =
   | 'userDevelopment100'
   | 'userDevelopment101'
   | 'userDevelopment102'
+  | 'userDevelopment103'
+  | 'userDevelopment104'
+  | 'userDevelopment105'
+  | 'userDevelopment106'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -271,6 +275,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment100: 'user-requests-dev100.json',
   userDevelopment101: 'user-requests-dev101.json',
   userDevelopment102: 'user-requests-dev102.json',
+  userDevelopment103: 'user-requests-dev103.json',
+  userDevelopment104: 'user-requests-dev104.json',
+  userDevelopment105: 'user-requests-dev105.json',
+  userDevelopment106: 'user-requests-dev106.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -15,12 +15,12 @@ describe('the reader keeps a test the request states', () => {
     const spec = readRequest(
       'quick one — stripe refunds over $200 should go to finance@ by email, the smaller ones just log to the refunds sheet',
     );
-    const filter = filterOf(spec);
-    assert.ok(filter?.kind === 'filter');
-    assert.deepEqual(filter.condition, { field: 'amount', operator: 'gt', value: 200 });
-    // The test comes before the e-mail it guards.
-    const top = kinds(spec.steps);
-    assert.ok(top.indexOf('filter') < top.indexOf('emailSend:send'));
+    // "the smaller ones just log to the refunds sheet" is the test's other outcome.
+    const branch = all(spec).find((s) => s.kind === 'if');
+    assert.ok(branch?.kind === 'if');
+    assert.deepEqual(branch.condition, { field: 'amount', operator: 'gt', value: 200 });
+    assert.ok(kinds(branch.then).includes('emailSend:send'));
+    assert.deepEqual(kinds(branch.otherwise), ['googleSheets:create']);
   });
 
   it('filters on the state an item is moved to ("When I move a candidate to \'Interview\' in our Airtable")', () => {

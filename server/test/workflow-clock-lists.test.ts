@@ -1,11 +1,12 @@
 // When the steps may run, said as days and hours ("only Monday to Thursday between 9am and 4pm", "No texts after
 // 9pm"), events only a webhook can report ("When a Datadog alert fires"), and values listed as lines of a list
-// ("- US: …", "- DE, FR or NL: …").
+// ("- US: …", "- DE, FR or NL: …"), and numbers in a range ("if it's 0-6", "between 3 and 5").
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { realPool } from '../bench/workflowQuality.ts';
 import { readRequest } from '../src/workflows/intent/read.ts';
 import { timeWindow } from '../src/workflows/intent/timeWindow.ts';
+import { conditionOf } from '../src/workflows/intent/words.ts';
 import { conditionText } from '../src/workflows/wording.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
 import type { Condition, Step } from '../src/workflows/spec.ts';
@@ -195,5 +196,43 @@ describe('a second flow in the same request', () => {
       ['error'],
     );
     assert.ok(!apps(all(spec)).some((a) => a.startsWith('emailSend')), 'the email is the error part’s');
+  });
+});
+
+describe('numbers in a range', () => {
+  it('reads a range of a number with both ends in, and keeps the clock for hours said as such', () => {
+    const range = (text: string) => {
+      const c = conditionOf(text);
+      return c && [c.field, c.operator, c.value];
+    };
+    assert.deepEqual(range('if the rating is between 3 and 5'), ['rating', 'between', '3..5']);
+    assert.deepEqual(range('if the score is 0-6'), ['score', 'between', '0..6']);
+    assert.deepEqual(range('if the amount is between $100 and $500'), ['amount', 'between', '100..500']);
+    assert.deepEqual(range('if the order total is 50 to 100 dollars'), ['order_total', 'between', '50..100']);
+    // A value compared is no time of day; hours said as hours still are.
+    assert.deepEqual(range("if it's between 0 and 6"), ['value', 'between', '0..6']);
+    assert.deepEqual(range('if the time is between 9 and 17'), ['$now.hour', 'gte', 9]);
+    assert.deepEqual(range("if it's between 9am and 5pm"), ['$now.hour', 'gte', 9]);
+    // A date is no range.
+    assert.deepEqual(range('if the date is 2024-01-05'), ['date', 'equals', '2024-01-05']);
+  });
+
+  it('routes ranges of one number on a Switch, "it" being the number tested before, and leaves out a range that does nothing', async () => {
+    const request =
+      "When a Typeform NPS survey is submitted: if the score is 9 or 10, add them to our Mailchimp advocates list; if it's 0-6, create a Zendesk ticket so support can reach out; 7-8 do nothing.";
+    const sw = switchOf(readRequest(request));
+    assert.equal(sw.field, 'score');
+    assert.deepEqual(
+      sw.routes.map((r) => [r.name, r.condition?.operator, r.condition?.value, apps(r.steps)]),
+      [
+        ['9, 10', 'oneOf', '9, 10', ['mailchimp:create']],
+        ['0–6', 'between', '0..6', ['zendesk:create']],
+      ],
+    );
+    assert.equal(sw.fallback, null);
+    const workflow = await validBuild(pool, request);
+    assert.deepEqual(structuralProblems(workflow), []);
+    // No node stands in for the range that does nothing.
+    assert.ok(!workflow.nodes.some((n) => /^Mark as /.test(n.name)));
   });
 });

@@ -355,6 +355,20 @@ export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
   }
 }
 
+/** The list, however deep in a flow, that holds a step. */
+export function listHolding(step: Step, steps: Step[]): Step[] | undefined {
+  return stepLists(steps).find((list) => list.includes(step));
+}
+
+/** The first step of a flow, however deep, that passes a test, in the order the flow runs them. */
+export function firstStep(steps: Step[], test: (s: Step) => boolean): Step | undefined {
+  let found: Step | undefined;
+  walkSteps(steps, (s) => {
+    if (!found && test(s)) found = s;
+  });
+  return found;
+}
+
 /** Every list of steps in a flow: the top one and each branch's, route's and loop's, however deep. */
 export function stepLists(steps: Step[]): Step[][] {
   const lists: Step[][] = [steps];

@@ -3,18 +3,21 @@
 import { calendarText } from './calendar.ts';
 import { rangeEnds, type Condition, type ScheduleRule } from './spec.ts';
 
+/** "09:00", "21:30": a time of day as the reply and node names write it. */
+function clock(hour: number, minute = 0): string {
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 export function scheduleText(rule: ScheduleRule): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const at = (h: number, m = 0) => `${pad(h)}:${pad(m)}`;
   switch (rule.field) {
     case 'minutes':
       return rule.minutesInterval === 1 ? 'every minute' : `every ${rule.minutesInterval} minutes`;
     case 'hours':
       return rule.hoursInterval === 1 ? 'every hour' : `every ${rule.hoursInterval} hours`;
     case 'days':
-      return `${rule.daysInterval === 1 ? 'every day' : `every ${rule.daysInterval} days`} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+      return `${rule.daysInterval === 1 ? 'every day' : `every ${rule.daysInterval} days`} at ${clock(rule.triggerAtHour, rule.triggerAtMinute)}`;
     case 'weeks': {
       const names = rule.triggerAtDay.map((d) => DAYS[d]!.replace(/^./, (c) => c.toUpperCase()));
       const which =
@@ -25,10 +28,10 @@ export function scheduleText(rule: ScheduleRule): string {
             : names.join(', ');
       const every =
         rule.weeksInterval === 2 ? 'other ' : rule.weeksInterval > 2 ? `${rule.weeksInterval} weeks on ` : '';
-      return `every ${every}${which} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+      return `every ${every}${which} at ${clock(rule.triggerAtHour, rule.triggerAtMinute)}`;
     }
     case 'months':
-      return `on day ${rule.triggerAtDayOfMonth} of every ${rule.monthsInterval === 1 ? 'month' : `${rule.monthsInterval} months`} at ${at(rule.triggerAtHour, rule.triggerAtMinute)}`;
+      return `on day ${rule.triggerAtDayOfMonth} of every ${rule.monthsInterval === 1 ? 'month' : `${rule.monthsInterval} months`} at ${clock(rule.triggerAtHour, rule.triggerAtMinute)}`;
     case 'cronExpression':
       return datedText(rule.expression) ?? `on the cron schedule \`${rule.expression}\``;
   }
@@ -46,8 +49,7 @@ function datedText(expression: string): string | null {
     `${d}${/1\d$/.test(d) ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<string, string>)[d.slice(-1)] ?? 'th')}`;
   const days = list(m[3]!.split(',').map(nth));
   const months = m[4] === '*' ? 'every month' : list(m[4]!.split(',').map((n) => MONTHS[Number(n) - 1] ?? n));
-  const at = `${m[2]!.padStart(2, '0')}:${m[1]!.padStart(2, '0')}`;
-  return `on the ${days} of ${months} at ${at}`;
+  return `on the ${days} of ${months} at ${clock(Number(m[2]), Number(m[1]))}`;
 }
 
 export function conditionText(c: Condition): string {
@@ -55,11 +57,10 @@ export function conditionText(c: Condition): string {
   const tests = [c, ...(c.more ?? [])];
   if (tests.length === 2 && tests.every((t) => t.field === '$now.hour' && typeof t.value === 'number')) {
     const [from, to] = [tests[0]!.value, tests[1]!.value] as number[];
-    const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
     if (c.join === 'or' && tests[0]!.operator === 'lt' && tests[1]!.operator === 'gte')
-      return `outside ${at(from!)}–${at(to!)}`;
+      return `outside ${clock(from!)}–${clock(to!)}`;
     if (c.join !== 'or' && tests[0]!.operator === 'gte' && tests[1]!.operator === 'lt')
-      return `between ${at(from!)} and ${at(to!)}`;
+      return `between ${clock(from!)} and ${clock(to!)}`;
   }
   // "only Monday to Thursday between 9am and 4pm": a window of the clock, said as one.
   if (tests.length > 1 && c.join !== 'or' && tests.every((t) => /^\$now\.(?:hour|weekday)$/.test(t.field))) {
@@ -67,12 +68,11 @@ export function conditionText(c: Condition): string {
       tests.find((t) => t.field === field && ops.includes(t.operator))?.value as number | undefined;
     const [first, last] = [bound('$now.weekday', ['gte']), bound('$now.weekday', ['lte'])];
     const [open, close] = [bound('$now.hour', ['gte']), bound('$now.hour', ['lt'])];
-    const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
     const days =
       first !== undefined || last !== undefined
         ? `${WEEKDAYS[first ?? 1]!.slice(0, 3)}–${WEEKDAYS[last ?? 7]!.slice(0, 3)}`
         : '';
-    const hours = open !== undefined && close !== undefined ? `${at(open)}–${at(close)}` : '';
+    const hours = open !== undefined && close !== undefined ? `${clock(open)}–${clock(close)}` : '';
     if ((days || hours) && tests.length === (days ? (first && last ? 2 : 1) : 0) + (hours ? 2 : 0))
       return `within ${[days, hours].filter(Boolean).join(', ')}`;
   }
@@ -92,7 +92,7 @@ const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'S
 function clockText(c: Condition): string | null {
   if (typeof c.value !== 'number') return null;
   if (c.field === '$now.hour') {
-    const at = `${String(c.value).padStart(2, '0')}:00`;
+    const at = clock(c.value);
     const said: Partial<Record<Condition['operator'], string>> = {
       lt: `before ${at}`,
       gte: `${at} or later`,

@@ -607,6 +607,12 @@ export class Vocabulary {
         (/^(?:new|updated|deleted|closed|won|lost)$/.test(after.lower) &&
           tokens[i + 2]?.kind === 'word' &&
           (APP_NOUN.test(tokens[i + 2]!.lower) || nodeCatalog().keeps(key, singular(tokens[i + 2]!.lower)))));
+    // "Wise: whenever money arrives …": the app a request or line is headed with, before its event.
+    const headed =
+      after?.text === ':' &&
+      (!before || /^[.!?\n*•-]$/.test(before.text)) &&
+      /^(?:when|whenever|once|every|each|new|on|if|after|as)$/.test(tokens[i + 2]?.lower ?? '');
+    if (capital && headed) return true;
     if (titleCase) return capital && Boolean(placed || noun);
     return capital && (Boolean(noun) || (Boolean(before) && !(before!.kind === 'punct' && /[.!?]/.test(before!.text))));
   }

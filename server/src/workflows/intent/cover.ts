@@ -89,7 +89,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     const before = tokens[ref.from - 1]?.lower ?? '';
     const phrase = spanText(original, tokens.slice(ref.from, ref.to));
     const kind = appKind(ref.app);
-    const source = /^(?:from|of)$/.test(before) || kind === 'fetch';
+    // ("for each SurveyMonkey response": the app's items, read before they are gone through.)
+    const source = /^(?:from|of|each|every)$/.test(before) || kind === 'fetch';
     const step: Step = {
       kind: 'app',
       app: ref.app.key,

@@ -4,6 +4,7 @@
 
 import { isRead, walkSteps, type Step, type Trigger, type WorkflowSpec } from '../spec.ts';
 import { ROW_STORES } from './appGroups.ts';
+import { verbClass } from './lexicon.ts';
 import { findSchedule } from './schedule.ts';
 
 export interface LaterPart {
@@ -22,9 +23,13 @@ const SUMMARY =
   /\b(?:summary|summaries|summari[sz]e|digest|recap|report|overview|round-?up|rundown|tally|totals?|stats|statistics|counts?|number of|how many|list of|breakdown)\b/i;
 const SENDS =
   /\b(?:e-?mail|send|sends|post|posts|message|notify|share|slack|teams|telegram|discord|dm|text|mail|report)\b/i;
-/** What a part of its own does, opened as a sentence of its own ("Also on the 1st of every month, export …"). */
-const DOES =
-  /\b(?:export|exports|delete|deletes|remove|removes|archive|archives|back ?up|backs up|sync|syncs|pull|pulls|fetch|fetches|check|checks|create|creates|update|updates|clean|cleans|generate|generates|refresh|refreshes|download|downloads|upload|uploads|copy|copies|move|moves|close|closes|add|adds|call|calls|run|runs|scrape|scrapes)\b/i;
+/** Whether a part of its own, opened as a sentence of its own, does anything ("Also on the 1st of every month, export …"). */
+function does(text: string): boolean {
+  return (
+    text.split(/[^\w'-]+/).some((w) => verbClass(w) !== undefined) ||
+    /\b(?:refresh\w*|call\w*|backs? ?up)\b/i.test(text)
+  );
+}
 
 /** The clause that opens with a schedule of its own and reports on what the first part did, if the text has one. */
 export function laterPart(text: string): LaterPart | null {
@@ -41,7 +46,7 @@ export function laterPart(text: string): LaterPart | null {
     // …", "Also on the 1st of every month, export …": a sentence of its own that says "also", whatever it does.
     const also = /(?:^|[.!?]\s+|\n\s*)(?:(?:and\s+)?(?:also|plus)|and),?\s+$/i.test(text.slice(0, from));
     const own = also || Boolean(m.groups?.apart);
-    if (own ? !SENDS.test(after) && !DOES.test(after) : !SUMMARY.test(after) || !SENDS.test(after)) continue;
+    if (own ? !SENDS.test(after) && !does(after) : !SUMMARY.test(after) || !SENDS.test(after)) continue;
     return { start: m.index, end: from + clause.length, text: clause.trim() };
   }
   return sentLast(text);

@@ -274,6 +274,7 @@ export const OPPOSITES: Array<[string, string]> = [
   ['appropriate', 'inappropriate'],
   ['qualified', 'unqualified'],
   ['hot', 'cold'],
+  ['good', 'bad'],
   ['present', 'absent'],
   ['present', 'missing'],
   ['empty', 'not empty'],

@@ -6,7 +6,9 @@ import { migratedTerms } from './migrated.ts';
 import { appKind } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import {
+  firstStep,
   isRead,
+  listHolding,
   rangeEnds,
   walkSteps,
   type AiStep,
@@ -17,13 +19,14 @@ import {
 } from '../spec.ts';
 import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
-import { fieldOfValue, opposite, SENTIMENTS, verbClass } from './lexicon.ts';
-import { numberRange, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
+import { fieldOfValue, opposite, SENTIMENTS, singular, verbClass } from './lexicon.ts';
+import { numberRange, rangedItems, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
 import { FALLBACK } from './routeParts.ts';
 import { timeWindow } from './timeWindow.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
 import { laterPart, partSteps, withoutLaterPart } from './laterPart.ts';
+import { listedStart } from './listedStart.ts';
 import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
@@ -69,7 +72,7 @@ const SUBJECT_CONDITION =
 const lowest = (r: { condition?: Condition }): number =>
   !r.condition
     ? Infinity
-    : r.condition.operator === 'lte'
+    : r.condition.operator === 'lte' || r.condition.operator === 'lt'
       ? -Infinity
       : r.condition.operator === 'between'
         ? rangeEnds(r.condition.value)[0]
@@ -122,6 +125,11 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     ) ??
     // "10 s between", "with a minute between each", "like a minute in between each one".
     /\b(\d+|a|an|one|two|three|five|ten|fifteen|thirty)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\s+(?:wait|pause|delay|(?:in\s+)?between|apart|gap|break|breather)\b/.exec(
+      words,
+    ) ??
+    // "slowly, like one every minute", "one email per 30 seconds": the pace of the items, one by one.
+    // (Not "1 request per second": an API's limit, which a loop's pause keeps to.)
+    /\b(?:one|1)\s+(?:(?!(?:req|reqs|requests?|calls?|hits?)\b)[a-z]+\s+)?(?:every|each|per)\s+(\d+|a|an)?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/.exec(
       words,
     ) ??
     // "send him a welcome email after 2 days", "7 days later, …", "an hour after that": the time passes first.
@@ -185,7 +193,11 @@ function normalise(text: string): string {
           routedList(
             englishSchedule(
               ruleLines(
-                userStory(withoutHabits(writtenForm(migratedTerms(withoutFieldMaps(codeCalls(eventHeading(text))))))),
+                userStory(
+                  withoutHabits(
+                    writtenForm(migratedTerms(withoutFieldMaps(codeCalls(eventHeading(listedStart(text)))))),
+                  ),
+                ),
               ),
             )
               // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
@@ -194,6 +206,12 @@ function normalise(text: string): string {
         ),
       ),
     )
+      // "Only continue if it's a run over 10 km", "2. Proceed only if the total is over 500": a Filter's words.
+      .replace(
+        /(^|[.!?;:\n]\s*(?:\d{1,2}[.)]\s*|[-*•]\s*)?|,\s*|\b)((?:only\s+)?(?:continue|proceed|carry on|go on)\s+(?:only\s+)?if)\b/gi,
+        (whole: string, lead: string, said: string) =>
+          /\bonly\b/i.test(said) || /^(?:[.!?;:\n]|$)/.test(lead.trim() || '\n') ? `${lead}only if` : whole,
+      )
       // "If found: delete …. If not found: email …": an outcome said with a colon, the way it is said with a comma.
       .replace(
         /(^|[.!?;\n]\s*)(if (?:(?:not|no|it(?:'s| is)(?: not)?|they(?:'re| are)(?: not)?|the \w+ (?:is|was)(?: not)?) )?(?:found|missing|valid|invalid|approved|rejected|declined|successful|success|failed|yes|no|true|false|empty|present|there|new|existing|paid|unpaid|available|unavailable|matched|unmatched|exists|does not exist|doesn't exist))\s*:(?=\s)/gi,
@@ -574,7 +592,15 @@ class Reader {
               Boolean(tokens[i + 1]?.joined) &&
               tokens[i + 1]?.kind === 'word' &&
               tokens[i - 1]?.kind === 'word') ||
-            (t.text === '-' && !t.joined && Boolean(tokens[i + 1]?.joined) && /^\d/.test(tokens[i + 1]?.text ?? '')),
+            (t.text === '-' && !t.joined && Boolean(tokens[i + 1]?.joined) && /^\d/.test(tokens[i + 1]?.text ?? '')) ||
+            // "if it's 0-6": a range of small numbers (not a date's "2024-01-05").
+            (/^[-–]$/.test(t.text) &&
+              t.joined &&
+              Boolean(tokens[i + 1]?.joined) &&
+              /^\d{1,3}$/.test(tokens[i - 1]?.text ?? '') &&
+              /^\d{1,3}$/.test(tokens[i + 1]?.text ?? '') &&
+              !(tokens[i + 2]?.joined && /^[-–]$/.test(tokens[i + 2]?.text ?? '')) &&
+              !(t.joined && /^[-–]$/.test(tokens[i - 2]?.text ?? '') && tokens[i - 1]?.joined)),
         )
         .map((t) => (quoted && t.kind === 'quote' ? `'${t.lower}'` : t.lower))
         .join(' ')
@@ -983,7 +1009,10 @@ class Reader {
       }
       if (routeStart(this.ctx.tokens, this.firstWord(clause))) {
         // "Hot leads go to HubSpot and the sales team gets a ping": the clauses after a route are in it.
-        const into = this.route(clause, target === routeSteps ? outer : target);
+        // (The next route goes beside the one before, in the list that holds their Switch: a loop's body too.)
+        const sw = this.scope.lastSwitch;
+        const beside = sw && listHolding(sw, this.steps) ? this.containing(sw) : outer;
+        const into = this.route(clause, target === routeSteps ? beside : target);
         target = into ?? target;
         routeSteps = into ?? routeSteps;
         continue;
@@ -999,6 +1028,10 @@ class Reader {
       if (found && !loop) {
         const rest = this.skipLoopWords(clause);
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
+        // "… — one product at a time with a 1 second pause in between": the loop's pace.
+        const pause = waitOf(words);
+        if ((pause || RATE_LIMIT.test(words)) && target.length && !target.some((x) => x.kind === 'wait'))
+          target.push(pause ?? { kind: 'wait', amount: 1, unit: 'seconds' });
         continue;
       }
       if (loop) {
@@ -1007,7 +1040,8 @@ class Reader {
         loopBody = loop.body;
         const rest = this.skipLoopWords(clause);
         // "for every item with stock under 10 add a row": only the items that pass go on.
-        const inline = inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words);
+        const inline =
+          inlineComparison(words, this.ctx.original.toLowerCase()) ?? stateTest(words) ?? qualifierTest(words);
         if (inline) target.push({ kind: 'filter', condition: inline });
         // "… so process them in chunks of 200 to stay within API limits": the clause asks for batches, nothing else.
         // "process 5 URLs per batch with a pause": how the steps run, not another step.
@@ -1573,8 +1607,18 @@ class Reader {
   }
 
   /** Puts a test and its steps in the flow: the other outcome of the If before, a Switch route, or a new If. */
-  private branchOn(condition: Condition, steps: Step[], target: Step[]): Step[] {
+  private branchOn(said: Condition, steps: Step[], target: Step[]): Step[] {
     const last = this.scope.lastIf;
+    // "if the score is 9 or 10, …; if it's 0-6, …": "it" is the number the test before read.
+    const before = last?.condition ?? (this.scope.lastSwitch && { field: this.scope.lastSwitch.field });
+    const condition =
+      said.field === 'value' &&
+      before &&
+      before.field !== 'value' &&
+      numeric(said) &&
+      (!('operator' in before) || numeric(before))
+        ? { ...said, field: before.field }
+        : said;
     if (last && !last.otherwise.length && isComplement(last.condition, condition)) {
       last.otherwise.push(...steps);
       // "moved to 'Approved' … 'Rejected'": a third value later makes both routes of a Switch.
@@ -1716,25 +1760,8 @@ class Reader {
     };
   }
 
-  private containing(step: Step, list: Step[] = this.steps): Step[] {
-    if (list.includes(step)) return list;
-    for (const s of list) {
-      const inner =
-        s.kind === 'if'
-          ? [s.then, s.otherwise]
-          : s.kind === 'loop'
-            ? [s.body]
-            : s.kind === 'switch'
-              ? s.routes.map((r) => r.steps)
-              : s.kind === 'parallel'
-                ? s.branches
-                : [];
-      for (const l of inner) {
-        const found = this.containing(step, l);
-        if (found !== this.steps || l.includes(step)) return found;
-      }
-    }
-    return this.steps;
+  private containing(step: Step): Step[] {
+    return listHolding(step, this.steps) ?? this.steps;
   }
 
   private tokenAt(clause: Clause, charInWords: number, quoted = false): number {
@@ -1751,13 +1778,21 @@ class Reader {
 
   /** "urgent tickets escalate to …, low ones are archived, unknown go to triage": routes by a value. */
   private route(clause: Clause, target: Step[]): Step[] | null {
-    const k = this.firstWord(clause);
+    // "A 4 or 5 means …": the number, not its article, opens the route.
+    const first = this.firstWord(clause);
+    const k =
+      /^(?:a|an)$/.test(this.ctx.tokens[first]!.lower) && /^\d/.test(this.ctx.tokens[first + 1]?.text ?? '')
+        ? first + 1
+        : first;
     const value = this.ctx.tokens[k]!;
     // "Anything 8+ should also DM …": with no routes before it, the fallback's own range is the route's test.
     const alone = !this.scope.lastSwitch || !target.includes(this.scope.lastSwitch);
+    const own = numberRange(this.ctx.tokens, k);
     const range =
-      numberRange(this.ctx.tokens, k) ??
-      (alone && /^(?:anything|everything|any|all)$/.test(value.lower) ? numberRange(this.ctx.tokens, k + 1) : null);
+      own ??
+      (alone && /^(?:anything|everything|any|all)$/.test(value.lower) ? numberRange(this.ctx.tokens, k + 1) : null) ??
+      // "deals between $10k and $50k just get …": the items, then their range.
+      rangedItems(this.ctx.tokens, k);
     // "subscription cancelled: remove the tag …": a value of two words before its arrow or colon.
     const pair =
       !range &&
@@ -1777,7 +1812,7 @@ class Reader {
     const name = qualified
       ? this.ctx.tokens[k + 1]!.lower
       : range
-        ? this.text({ from: k, to: range.end })
+        ? this.text({ from: own ? k : k + 1, to: range.end })
         : value.kind === 'quote'
           ? value.text
           : // "How-to →": a value written with a hyphen keeps it.
@@ -1798,13 +1833,15 @@ class Reader {
     );
     while (
       rest < clause.to &&
-      /^(?:go|goes|get|gets|are|is|should|be|will|to|->|→|sent)$/.test(this.ctx.tokens[rest]!.lower) &&
+      /^(?:go|goes|get|gets|are|is|should|be|will|to|means|mean|->|→|sent)$/.test(this.ctx.tokens[rest]!.lower) &&
       !(this.ctx.tokens[rest]!.lower === 'to' && this.ctx.tokens[rest + 1]?.kind !== 'word')
     )
       rest++;
     // "… go to #urgent": keep "to" so the destination reads as one.
     if (this.ctx.tokens[rest - 1]?.lower === 'to') rest--;
-    const steps = this.action(rest, clause.to);
+    // "cold leads just receive a thank-you email": the items are who the e-mail goes to, so the action keeps them.
+    const received = /^(?:receive|receives|get|gets)$/.test(this.ctx.tokens[rest]?.lower ?? '');
+    const steps = this.action(received ? k : rest, clause.to);
     // "'update' updates the record in Airtable, and 'delete' removes it": a route that names no app uses the one before.
     const verb = rest < clause.to ? verbClass(this.ctx.tokens[rest]?.lower ?? '') : undefined;
     const earlier = this.scope.lastSwitch?.routes.at(-1)?.steps.findLast((x) => x.kind === 'app');
@@ -1838,6 +1875,14 @@ class Reader {
       this.scope.lastClassifier = feeling;
       return steps;
     }
+    // "7-8 do nothing", "anything else: ignore": items no route takes are dropped, so this route is none.
+    if (
+      !steps.length &&
+      /^(?:(?:just|simply)\s+)?(?:do\s+nothing|nothing|ignore(?:\s+(?:it|them))?|skip(?:\s+(?:it|them))?|no\s+action|leave\s+(?:it|them)(?:\s+alone)?)\b/.test(
+        this.words({ from: rest, to: clause.to }),
+      )
+    )
+      return [];
     // "if the score is 7 or more send …, below 7 create …": the other side of the bound just tested.
     const tested = this.scope.lastIf;
     // The last If is here and its other outcome is still empty.
@@ -1866,8 +1911,21 @@ class Reader {
         // "… the Entra ID group for their team: Sales -> …": the field the request names before its values.
         /\b(?:for\s+(?:their|its|each)|route\s+by)\s+([a-z_]+):/.exec(this.ctx.original.toLowerCase())?.[1] ||
         (value.kind === 'word' && !range && fieldOfValue(name)) ||
+        // "Bad ratings go …, good ones …": the kind of value the items were said with.
+        (value.kind === 'word' &&
+        !range &&
+        /^(?:ratings?|scores?|priorit(?:y|ies)|severit(?:y|ies)|sentiments?|grades?|tiers?|levels?|stages?|statuse?s?)$/.test(
+          this.ctx.tokens[k + 1]?.lower ?? '',
+        )
+          ? /^status/.test(this.ctx.tokens[k + 1]!.lower)
+            ? 'status'
+            : singular(this.ctx.tokens[k + 1]!.lower)
+          : null) ||
         (unit && /^stars?$/.test(unit) ? 'rating' : null) ||
         this.fieldFromContext() ||
+        // "over $50k": an amount of money.
+        (range && this.numberField()) ||
+        (range && this.ctx.tokens.slice(k, range.end).some((t) => /^[$€£¥₹]$/.test(t.text)) ? 'amount' : null) ||
         (range ? 'score' : 'type');
       sw = { kind: 'switch', field, routes: [], fallback: null };
       target.push(sw);
@@ -1877,12 +1935,17 @@ class Reader {
     else if (range) {
       // A range with both ends tests both ("0-6" leaves 7 and 8 out); an open one tests its one end. Routes are
       // tested from the highest down.
+      // ("over $20k" leaves 20,000 out, "20k or more" keeps it.)
       const condition: Condition =
         range.lo === -Infinity
-          ? { field: sw.field, operator: 'lte', value: range.hi }
+          ? range.strict !== undefined
+            ? { field: sw.field, operator: 'lt', value: range.strict }
+            : { field: sw.field, operator: 'lte', value: range.hi }
           : Number.isFinite(range.hi)
             ? { field: sw.field, operator: 'between', value: `${range.lo}..${range.hi}` }
-            : { field: sw.field, operator: 'gte', value: range.lo };
+            : range.strict !== undefined
+              ? { field: sw.field, operator: 'gt', value: range.strict }
+              : { field: sw.field, operator: 'gte', value: range.lo };
       sw.routes.push({ name, steps, condition });
       sw.routes.sort((a, b) => lowest(b) - lowest(a));
     } else if (/^[\w.+-]+@$/.test(name))
@@ -1910,6 +1973,15 @@ class Reader {
     const one = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
     const route = routes.find((r) => one(r.name) === one(said) || one(r.name) === one(said.split(' ')[0]!));
     return route?.steps ?? null;
+  }
+
+  /** "posts … with a cpu percentage", "check its value": the number the request names, which ranges test. */
+  private numberField(): string | null {
+    const m =
+      /\b(?:its|their|the|a|an|with|each)\s+((?:(?!(?:a|an|the|its|their|new|total|daily|same|current|overall)\b)[a-z]+\s+)?(?:score|rating|percentage|percent|amount|total|value|count|level|usage|temperature|price|balance|quantity|stock|revenue|spend|budget|duration|latency|load|utili[sz]ation))\b/.exec(
+        this.ctx.original.toLowerCase(),
+      );
+    return m ? m[1]!.replace(/\s+/g, '_') : null;
   }
 
   private fieldFromContext(): string | null {
@@ -1943,7 +2015,7 @@ class Reader {
       return { kind: 'loop', size: 10, body: [] };
     if (
       clause.lead === 'loop' ||
-      /\bone (?:by|after) (?:one|another)\b|\bone (?:[a-z]+ )?at a time\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through|thru)\b|\bloop(?:s|ing)? thru\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
+      /\bone (?:by|after) (?:one|another)\b|\bone (?:[a-z]+ )?at a time\b|\bone (?:[a-z]+ )?(?:every|each|per) (?:\d+ )?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b|\bloop(?:s|ing)? (?:over|through)\b|\b(?:batch|item) loop\b|\biterat\w+ (?:over|through|thru)\b|\bloop(?:s|ing)? thru\b|\bindividually\b|\bsplit ?in ?batch(?:es)?\b|\bloop over items\b/.test(
         words,
       )
     )
@@ -2054,11 +2126,11 @@ class Reader {
   /** "only keep those where the total is over 500", "skip orders under $10", "ignore emails that contain unsubscribe". */
   private filterClause(clause: Clause, words: string, target: Step[]): boolean {
     const m =
-      /\bonly\b[^,]*?\b(?:if|when|where|with|whose|that)\b\s*(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+){0,3}?(?:where|with|that|if|whose)\s+(.*)|\b(?:skip|ignore|exclude|drop|discard)\w*\s+(?:any\s+|the\s+|all\s+)?(?:\w+\s+){0,2}?(?:where|with|that|if|whose)\s+(.*)|\bonly\s+((?:on|for|to)\s+(?:the\s+)?\S+\s+branch\b.*)/.exec(
+      /\bonly\b[^,]*?\b(?:if|when|where|with|whose|that)\b\s*(.*)|^(?:then\s+)?keep\s+(?:only\s+)?(?:the\s+)?(?:ones|those|items|[a-z]+s)\s+(?:that|which|where|with|whose)\s+(.*)|\bfilter\w*\s+(?:out\s+)?(?:\w+\s+){0,3}?(?:where|with|that|if|whose)\s+(.*)|\b(?:skip|ignore|exclude|drop|discard)\w*\s+(?:any\s+|the\s+|all\s+)?(?:\w+\s+){0,2}?(?:where|with|that|if|whose)\s+(.*)|\bonly\s+((?:on|for|to)\s+(?:the\s+)?\S+\s+branch\b.*)/.exec(
         words,
       );
     if (!m) return this.onlyClause(clause, words, target);
-    const condText = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
+    const condText = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
     // "only for production workflows (names start with 'PROD -')": the test may start before the keyword.
     const paren = /\(([^)]+)\)?/.exec(this.text(clause))?.[1]?.toLowerCase();
     const whole = /\bonly\s+(?:for|if|when)\s+(.*)$/.exec(words)?.[1];
@@ -2376,29 +2448,10 @@ function limitTimes(steps: Step[], limit: { kind: string; app?: string; conditio
             : true);
   const acts = (s: Step) =>
     (s.kind === 'app' && s.verb !== 'read' && s.verb !== 'search') || s.kind === 'http' || s.kind === 'ai';
-  let list: Step[] | null = null;
-  let at = -1;
-  const look = (inside: Step[], test: (s: Step) => boolean): boolean => {
-    for (const [i, s] of inside.entries()) {
-      if (test(s)) {
-        [list, at] = [inside, i];
-        return true;
-      }
-      const inner =
-        s.kind === 'if'
-          ? [s.then, s.otherwise]
-          : s.kind === 'switch'
-            ? [...s.routes.map((r) => r.steps), s.fallback ?? []]
-            : s.kind === 'loop'
-              ? [s.body]
-              : [];
-      if (inner.some((l) => look(l, test))) return true;
-    }
-    return false;
-  };
-  if (!look(steps, named) && !look(steps, acts)) return;
-  const found = list as Step[] | null;
+  const step = firstStep(steps, named) ?? firstStep(steps, acts);
+  const found = step && listHolding(step, steps);
   if (!found) return;
+  const at = found.indexOf(step);
   // The steps after it still run at any time ("No texts after 9pm" holds back the text, not the Mailchimp signup).
   if (at < found.length - 1 && named(found[at]!))
     found.splice(at, 1, { kind: 'if', condition: limit.condition, then: [found[at]!], otherwise: [] });
@@ -2406,9 +2459,7 @@ function limitTimes(steps: Step[], limit: { kind: string; app?: string; conditio
 }
 
 function createsIn(step: Step, app: string): boolean {
-  let found = false;
-  walkSteps([step], (s) => (found ||= s.kind === 'app' && s.app === app && s.verb === 'create'));
-  return found;
+  return !!firstStep([step], (s) => s.kind === 'app' && s.app === app && s.verb === 'create');
 }
 
 /**
@@ -2416,18 +2467,8 @@ function createsIn(step: Step, app: string): boolean {
  * that create the item in that app: it is looked up, and tested, before them.
  */
 function lookupFirst(steps: Step[], lookup: Step): void {
-  let list: Step[] | null = steps.includes(lookup) ? steps : null;
-  walkSteps(steps, (s) => {
-    if (list) return;
-    for (const inner of s.kind === 'if'
-      ? [s.then, s.otherwise]
-      : s.kind === 'switch'
-        ? s.routes.map((r) => r.steps)
-        : [])
-      if (inner.includes(lookup)) list = inner;
-  });
-  if (!list || lookup.kind !== 'app') return;
-  const here: Step[] = list;
+  const here = listHolding(lookup, steps);
+  if (!here || lookup.kind !== 'app') return;
   const at = here.indexOf(lookup);
   const test = here[at + 1];
   if (test?.kind !== 'filter' || test.condition.operator !== 'notExists') return;
@@ -2566,6 +2607,26 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
 }
 
 /** "check UptimeRobot for monitors that are down", "tickets which are overdue": the items in that state. */
+/**
+ * "for each public video", "for each non-EUR charge", "for every unpaid invoice": the items a loop goes through are
+ * only those its qualifier names ("new" items are what was read; no test).
+ */
+function qualifierTest(words: string): Condition | null {
+  const m = /^(?:and\s+|then\s+)?for\s+(?:each|every)\s+(?:new\s+)?(non[-\s]?)?([a-z]{2,12})\s+([a-z]+)\b/.exec(words);
+  if (!m || verbClass(m[3]!) || STOP_QUALIFIER.test(m[2]!)) return null;
+  // "non-EUR", "USD": a currency's code.
+  if (/^[a-z]{3}$/.test(m[2]!) && CURRENCIES.test(m[2]!))
+    return { field: 'currency', operator: m[1] ? 'notEquals' : 'equals', value: m[2]!.toUpperCase() };
+  const field = /^(?:public|private|unlisted)$/.test(m[2]!) ? 'visibility' : fieldOfValue(m[2]!);
+  if (!field || field === 'category' || field === 'action') return null;
+  if (field === 'status' && m[2] === 'new') return null;
+  return { field, operator: m[1] ? 'notEquals' : 'equals', value: m[2]! };
+}
+
+const CURRENCIES = /^(?:eur|usd|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk|pln|czk|nzd|sgd|hkd|mxn|brl|zar)$/;
+/** Words before an item that say which one, not what it is ("for each such row", "for every single order"). */
+const STOP_QUALIFIER = /^(?:such|single|one|other|remaining|matching|selected|listed|returned|found|of|the|new)$/;
+
 function stateTest(words: string): Condition | null {
   const m = /\b[a-z]+\s+(?:that|which|who)\s+(?:are|is)\s+(?:currently\s+|still\s+)?(not\s+)?([a-z-]+)\b/.exec(words);
   if (!m?.[2] || !VALUE_OR_OUTCOME(m[2])) return null;
@@ -2889,13 +2950,19 @@ const TEST_WORD = /^(?:to|be|been|being|is|are|was|were|not|never|has|have|had|w
 
 /** "if the status is A … if it is B …": another value of the field the test before compared. */
 /** A test a Switch route takes: one value, or one of a list ("one of DE, FR, NL"). */
-const valueTest = (c: Condition) => c.operator === 'equals' || c.operator === 'oneOf';
+const valueTest = (c: Condition) => c.operator === 'equals' || c.operator === 'oneOf' || c.operator === 'between';
 
-/** A Switch route of a test: named by its value, with the test itself where it is a list. */
+/** A test of a number: a bound, a range, or numbers listed ("9 or 10"). */
+const numeric = (c: Condition) =>
+  typeof c.value === 'number' ||
+  c.operator === 'between' ||
+  (/^(?:equals|oneOf)$/.test(c.operator) && /^\d+(?:\.\d+)?(?:,\s*\d+(?:\.\d+)?)*$/.test(String(c.value)));
+
+/** A Switch route of a test: named by its value, with the test itself where it is a list or a range. */
 const routeOf = (c: Condition, steps: Step[]) => ({
-  name: String(c.value),
+  name: c.operator === 'between' ? rangeEnds(c.value).join('–') : String(c.value),
   steps,
-  ...(c.operator === 'oneOf' ? { condition: c } : {}),
+  ...(c.operator === 'oneOf' || c.operator === 'between' ? { condition: c } : {}),
 });
 
 function otherValue(before: Condition, now: Condition): boolean {
@@ -2967,18 +3034,16 @@ export function readRequest(request: string, options: { fragment?: boolean; part
   if (later) {
     // The short part first: when it has no schedule of its own, the first part need not be read apart.
     let part = readRequest(later.text, { part: true });
+    let first: WorkflowSpec | undefined;
+    const readFirst = () => (first ??= readRequest(withoutLaterPart(said, later), { part: true }));
     // "And a second one that runs every Sunday night and deletes customers marked 'invalid'": the part acts on the
     // data the first part keeps when it names no app of its own.
     if (!part.steps.length && part.trigger.kind === 'schedule') {
-      const first = readRequest(withoutLaterPart(said, later), { part: true });
-      let store: string | undefined;
-      walkSteps(first.steps, (s) => {
-        if (s.kind === 'app' && ROW_STORES.test(s.app)) store ??= s.app;
-      });
-      const name = store ? nodeCatalog().app(store)?.name : undefined;
+      const store = firstStep(readFirst().steps, (s) => s.kind === 'app' && ROW_STORES.test(s.app));
+      const name = store?.kind === 'app' ? nodeCatalog().app(store.app)?.name : undefined;
       if (name) part = readRequest(`${later.text.replace(/[.!?\s]+$/, '')} in ${name}`, { part: true });
     }
-    const main = part.trigger.kind === 'schedule' ? readRequest(withoutLaterPart(said, later), { part: true }) : null;
+    const main = part.trigger.kind === 'schedule' ? readFirst() : null;
     if (
       main &&
       main.trigger.kind !== 'schedule' &&

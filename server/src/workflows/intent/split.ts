@@ -1,6 +1,6 @@
 // Cuts a sentence into clauses: at a comma, "and", "then" or "&" that a new action follows, before a condition
 // ("if …", "otherwise …") and before a route ("low ones are archived"). A comma inside a list of apps stays.
-import { fieldOfValue, lemma, verbClass, type VerbClass } from './lexicon.ts';
+import { fieldOfValue, lemma, opposite, verbClass, type VerbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
 
 export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | 'purpose' | null;
@@ -103,6 +103,14 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   if (/^(?:(?:everyone|everybody|anyone|everything|anything) else|the (?:rest|others)|all others?)$/.test(two))
     return true;
   if (/^(?:rest|others)$/.test(t.lower) && tokens[k - 1]?.lower === 'the') return true;
+  // ", smaller orders just get appended …", ", cheaper ones go …": the items on a comparison's other side.
+  if (
+    tokens[j - 1]?.text === ',' &&
+    /^(?:bigger|larger|higher|greater|smaller|lower|cheaper|pricier|older|newer|longer|shorter)$/.test(t.lower) &&
+    /^(?:ones|items|[a-z]+s)$/.test(tokens[k + 1]?.lower ?? '') &&
+    !verbClass(tokens[k + 1]!.lower)
+  )
+    return true;
   // "Store name, score and summary in Notion": a verb-like word in a list of nouns is one of them.
   if (
     isVerbAt(tokens, k) &&
@@ -131,8 +139,13 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   return routeStart(tokens, k);
 }
 
+/** "under $10k nothing happens", "below 75 ignore it": a route whose items nothing is done to. */
+const NOTHING = /^(?:nothing|ignore|skip|drop|discard)$/;
+/** "Above 90 page the on-call person": verbs of a route's action the lexicon leaves to nouns elsewhere. */
+const ROUTE_ACTION = /^(?:page|pages|issue|refund|text)$/;
+
 /** Words that carry a route's items to what happens to them ("go to", "get", "are archived", "should be"). */
-const ROUTE_VERB = /^(?:go|goes|get|gets|are|is|should|must|will|to|->|→)$/;
+const ROUTE_VERB = /^(?:go|goes|get|gets|are|is|should|must|will|to|means|mean|->|→)$/;
 
 /**
  * "low ones are archived", "'update' events go to …", "low priority tickets get …": a value, at most two words
@@ -144,19 +157,73 @@ export interface NumberRange {
   hi: number;
   /** The token after the range's words. */
   end: number;
+  /** "over 50", "under 10": the bound itself, which the range leaves out. */
+  strict?: number;
+}
+
+/** A number at i, written as an amount too ("$50k", "€1,200", "2.5m", "90%"): its value and the token after it. */
+function amountAt(tokens: Token[], i: number): { n: number; next: number } | null {
+  let at = i;
+  if (/^[$€£¥₹]$/.test(tokens[at]?.text ?? '') && tokens[at + 1]?.joined) at++;
+  // ("20kg", "4h", "90%": a unit written against the number; "2nd" is an ordinal, no amount.)
+  const m = /^(\d+(?:\.\d+)?)(k|m|(?!(?:st|nd|rd|th)$)[a-z%]{1,5})?$/i.exec(tokens[at]?.text ?? '');
+  if (!m) return null;
+  let digits = m[1]!;
+  let next = at + 1;
+  // "$1,200": thousands written with a comma.
+  while (
+    !m[2] &&
+    tokens[next]?.text === ',' &&
+    tokens[next]!.joined &&
+    tokens[next + 1]?.joined &&
+    /^\d{3}(?:\.\d+)?$/.test(tokens[next + 1]!.text)
+  ) {
+    digits += tokens[next + 1]!.text;
+    next += 2;
+  }
+  const unit =
+    (m[2] ? (/^[km]$/i.test(m[2]) ? m[2].toLowerCase() : '') : undefined) ??
+    (/^(?:k|m)$/i.test(tokens[next]?.text ?? '') && tokens[next]!.joined ? tokens[next++]!.lower : '');
+  const n = Number(digits) * (unit === 'k' ? 1e3 : unit === 'm' ? 1e6 : 1);
+  // "90%", "90 percent", "$50k USD": the unit is not part of the value.
+  if (
+    /^(?:%|percent|usd|eur|gbp|dollars|euros|pounds|bucks|kg|kgs|lbs?|g|gb|mb|tb|km|miles|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|pts|points)$/i.test(
+      tokens[next]?.text ?? '',
+    )
+  )
+    next++;
+  return { n, next };
 }
 
 export function numberRange(tokens: Token[], k: number): NumberRange | null {
-  const num = (i: number) => (tokens[i] && /^\d+(?:\.\d+)?$/.test(tokens[i]!.text) ? Number(tokens[i]!.text) : null);
+  const num = (i: number) => amountAt(tokens, i)?.n ?? null;
+  const after = (i: number) => amountAt(tokens, i)!.next;
   let i = k;
   let lo: number | null;
   let hi: number | null;
   const lead = tokens[i]?.lower ?? '';
-  if (/^(?:above|over|below|under)$/.test(lead) && num(i + 1) !== null) {
-    const n = num(i + 1)!;
-    return /^(?:above|over)$/.test(lead)
-      ? { lo: n + Number.EPSILON, hi: Infinity, end: i + 2 }
-      : { lo: -Infinity, hi: n - Number.EPSILON, end: i + 2 };
+  const two = `${lead} ${tokens[i + 1]?.lower ?? ''}`;
+  // "over $50k", "more than 100", "at least 3": one end of the range.
+  const above = /^(?:above|over|exceeding)$/.test(lead) ? 1 : /^(?:more|greater|higher) than$/.test(two) ? 2 : 0;
+  const below = /^(?:below|under)$/.test(lead) ? 1 : /^(?:less|fewer|lower) than$/.test(two) ? 2 : 0;
+  const least = /^at least$/.test(two) ? 2 : 0;
+  const most = /^at most$/.test(two) ? 2 : 0;
+  const skip = above || below || least || most;
+  if (skip && num(i + skip) !== null) {
+    const n = num(i + skip)!;
+    const end = after(i + skip);
+    if (above) return { lo: n + Number.EPSILON, hi: Infinity, end, strict: n };
+    if (below) return { lo: -Infinity, hi: n - Number.EPSILON, end, strict: n };
+    return least ? { lo: n, hi: Infinity, end } : { lo: -Infinity, hi: n, end };
+  }
+  // "between $10k and $50k", "from 1 to 3": both ends.
+  if (/^(?:between|from)$/.test(lead) && num(i + 1) !== null) {
+    const j = after(i + 1);
+    if (/^(?:and|to|-|–)$/.test(tokens[j]?.lower ?? '') && num(j + 1) !== null) {
+      const [a, b] = [num(i + 1)!, num(j + 1)!];
+      return { lo: Math.min(a, b), hi: Math.max(a, b), end: after(j + 1) };
+    }
+    return null;
   }
   // "8+": a number and its "or more" written as one.
   const plus = /^(\d+(?:\.\d+)?)\+$/.exec(tokens[i]?.text ?? '');
@@ -164,15 +231,15 @@ export function numberRange(tokens: Token[], k: number): NumberRange | null {
   lo = num(i);
   if (lo === null) return null;
   hi = lo;
-  i++;
+  i = after(i);
   const link = tokens[i]?.lower ?? '';
   if (/^(?:or|and|to|through|-|–)$/.test(link) && num(i + 1) !== null) {
     hi = num(i + 1)!;
-    i += 2;
-  } else if (link === 'or' && /^(?:below|less|lower|under|fewer)$/.test(tokens[i + 1]?.lower ?? '')) {
+    i = after(i + 1);
+  } else if (/^(?:or|and)$/.test(link) && /^(?:below|less|lower|under|fewer)$/.test(tokens[i + 1]?.lower ?? '')) {
     [lo, hi] = [-Infinity, lo];
     i += 2;
-  } else if (link === 'or' && /^(?:above|more|higher|over|greater)$/.test(tokens[i + 1]?.lower ?? '')) {
+  } else if (/^(?:or|and)$/.test(link) && /^(?:above|more|higher|over|greater|up)$/.test(tokens[i + 1]?.lower ?? '')) {
     hi = Infinity;
     i += 2;
   } else if (link === '+') {
@@ -279,6 +346,9 @@ function arrowRoutes(tokens: Token[]): number {
 export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
   if (!t) return -1;
+  // "A 4 or 5 means they passed": a number after its article.
+  if (/^(?:a|an)$/.test(t.lower) && separates(tokens, k - 1) && /^\d/.test(tokens[k + 1]?.text ?? ''))
+    return numberRange(tokens, k + 1) ? routeVerbAt(tokens, k + 1) : -1;
   // "sales → create contact in HubSpot": what follows an arrow is the route's action, not another value.
   if (
     (tokens[k - 1]?.text === '→' || (tokens[k - 1]?.text === '>' && tokens[k - 2]?.text === '-')) &&
@@ -307,13 +377,34 @@ export function routeVerbAt(tokens: Token[], k: number): number {
   }
   // "9 or 10 go into …", "4 and 5 star reviews get …", "1 to 3 stars get …": ranges of a score or a rating.
   const range = numberRange(tokens, k);
-  if (range && (range.hi > range.lo || /^(?:stars?|points?)$/.test(tokens[range.end]?.lower ?? ''))) {
+  if (
+    range &&
+    (range.hi > range.lo ||
+      /^(?:stars?|points?)$/.test(tokens[range.end]?.lower ?? '') ||
+      // "A 3 means book a follow-up": one value that means something.
+      /^(?:means?)$/.test(tokens[range.end]?.lower ?? ''))
+  ) {
     for (let i = range.end; i <= range.end + 3 && i < tokens.length; i++) {
       const w = tokens[i]!;
       // "below 9, create …": the bound, a comma, then what happens.
-      if (i === range.end && w.text === ',' && (range.lo === -Infinity) !== (range.hi === Infinity)) continue;
+      // ("€50 to €200, post it …": a range with both ends opening its sentence, too.)
+      if (
+        i === range.end &&
+        w.text === ',' &&
+        ((range.lo === -Infinity) !== (range.hi === Infinity) ||
+          (range.hi > range.lo &&
+            (separates(tokens, k - 1) || (/^[$€£¥₹]$/.test(tokens[k - 1]?.text ?? '') && separates(tokens, k - 2)))))
+      )
+        continue;
       if (w.kind !== 'word') return -1;
-      if (ROUTE_VERB.test(w.lower) || /^(?:into|in)$/.test(w.lower) || isVerbAt(tokens, i)) return i;
+      if (
+        ROUTE_VERB.test(w.lower) ||
+        /^(?:into|in)$/.test(w.lower) ||
+        isVerbAt(tokens, i) ||
+        NOTHING.test(w.lower) ||
+        ROUTE_ACTION.test(w.lower)
+      )
+        return i;
       if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|on|at|by)$/.test(w.lower)) return -1;
     }
     return -1;
@@ -339,28 +430,42 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     !/^(?:the|a|an|all|any|each|every|new|our|my|your|their|this|that|these|those|some|no|it|they|we|i|you|then|and|or|but|if|when|once|also|just|only|both)$/.test(
       t.lower,
     ) &&
-    // "invoices go to Karen, … everything else to Tom": a plural noun alone before the route's verb is a value too.
-    (/^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') ||
-      (/^[a-z]+s$/.test(t.lower) && /^(?:go|should|must|get|are)$/.test(tokens[k + 1]?.lower ?? '')) ||
-      // "…, warnings to Slack #ops, the rest by email": a plural value after a comma, and only where it goes.
-      (/^[a-z]+s$/.test(t.lower) && tokens[k + 1]?.lower === 'to' && tokens[k - 1]?.text === ',')) &&
-    hasOthers(tokens);
+    // "Bad ratings go to …, and good ones get …": values said with their opposite.
+    ((/^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') &&
+      tokens.some(
+        (x, i) =>
+          i !== k && x.lower === opposite(t.lower) && /^(?:[a-z]+s|ones|people)$/.test(tokens[i + 1]?.lower ?? ''),
+      )) ||
+      // "invoices go to Karen, … everything else to Tom": a plural noun alone before the route's verb is a value too.
+      ((/^(?:[a-z]+s|ones|people)$/.test(tokens[k + 1]?.lower ?? '') ||
+        (/^[a-z]+s$/.test(t.lower) && /^(?:go|should|must|get|are)$/.test(tokens[k + 1]?.lower ?? '')) ||
+        // "…, warnings to Slack #ops, the rest by email": a plural value after a comma, and only where it goes.
+        (/^[a-z]+s$/.test(t.lower) && tokens[k + 1]?.lower === 'to' && tokens[k - 1]?.text === ',')) &&
+        hasOthers(tokens)));
   // "US and Canada orders go to Airtable, EU orders go to a Google Sheet": values before the items, twice or more.
   if (t.kind === 'word' && !verbClass(t.lower) && !STOPS.test(t.lower) && separates(tokens, k - 1)) {
     const verb = itemRouteVerb(tokens, k);
     if (verb >= 0 && countItemRoutes(tokens, k) >= 2) return verb;
   }
-  if (!value && !named) return -1;
+  const ranged = !value && separates(tokens, k - 1) && rangedItems(tokens, k) !== null;
+  if (!value && !named && !ranged) return -1;
   // "New post in my RSS feed …", "New PayPal payments …": "new" opens an event, not a route, unless the others are named.
   if (t.lower === 'new' && !hasOthers(tokens) && !tokens.some((x) => /^(?:existing|returning|old)$/.test(x.lower)))
     return -1;
   // "anything 6 or below creates …": the fallback's own range is part of its value.
-  const own = value ? numberRange(tokens, k + 1) : null;
+  const own = value || ranged ? numberRange(tokens, k + 1) : null;
   const first = own ? own.end : Math.max(k + 1, valueEnd(tokens, k));
   for (let i = first; i <= first + 2 && i < tokens.length; i++) {
     const w = tokens[i]!;
+    // "Anything under 3, email HR": the range, a comma, then what happens.
+    if (own && i === first && w.text === ',') continue;
     if (w.kind !== 'word') return -1;
-    if (ROUTE_VERB.test(w.lower) || (i > k + 1 ? isVerbAt(tokens, i) : Boolean(verbClass(w.lower)))) return i;
+    if (
+      ROUTE_VERB.test(w.lower) ||
+      (i > k + 1 ? isVerbAt(tokens, i) : Boolean(verbClass(w.lower))) ||
+      (own && NOTHING.test(w.lower))
+    )
+      return i;
     // Items named between the value and the verb: nouns, never a condition or a linking word.
     if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|in|on|at|by)$/.test(w.lower)) return -1;
   }
@@ -410,6 +515,26 @@ function hasOthers(tokens: Token[]): boolean {
     others.set(tokens, found);
   }
   return found;
+}
+
+/**
+ * "deals between $10k and $50k just get …", "score below 7 create …": the items or the measure, then the range they
+ * are in (the range, or null).
+ */
+export function rangedItems(tokens: Token[], k: number): NumberRange | null {
+  const t = tokens[k];
+  if (
+    t?.kind !== 'word' ||
+    !(
+      // (A measure, though "score" and "total" are verbs too.)
+      /^(?:ones|those|score|rating|amount|total|value|price|budget|count|temperature|usage|nps|csat|balance)$/.test(
+        t.lower,
+      ) ||
+      (/^[a-z]+s$/.test(t.lower) && !STOPS.test(t.lower) && !verbClass(t.lower))
+    )
+  )
+    return null;
+  return numberRange(tokens, k + 1);
 }
 
 export function routeStart(tokens: Token[], k: number): boolean {

@@ -95,8 +95,12 @@ function hours(text: string, dated: boolean): Part[] {
   ).exec(text);
   if (range) {
     const g = range[1] ? range.slice(1, 7) : range.slice(7, 13);
-    // "9-5" with no am/pm is a working day's hours only after "between" or "from", or beside the days ("mon-fri 9-5").
-    if (g[2] || g[5] || range[1] || dated) {
+    // "9-5" with no am/pm is a working day's hours only after "between" or "from", or beside the days ("mon-fri 9-5");
+    // "the score is between 0 and 6", "if it's from 1 to 3" compare a value unless the words are of the clock.
+    const compared =
+      /(?:\b(?:is|are|was|were|of)|['’]s)\s+$/i.test(text.slice(0, range.index)) &&
+      !/\b(?:time|hours?|o['’]?clock|clock)\b/i.test(text);
+    if (g[2] || g[5] || g[1] || g[4] || dated || (range[1] && !compared)) {
       const to = hourOf(g[3]!, g[5]);
       // "9 to 5": the end of a working day is in the afternoon.
       const closing = to !== null && !g[5] && to < 8 ? to + 12 : to;

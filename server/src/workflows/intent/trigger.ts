@@ -444,7 +444,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       return { trigger: { kind: 'manual' }, used: range(i, end), choices: [], notes: [] };
     if (
       !hasSubject &&
-      !/\b(?:incoming|receiv\w*|new|arrives?|comes?|created|added|received?|receives|submit\w*|fills?|books?|booked|opened|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|push\w*|publish\w*|sends?|sent|webhook|triggered|message|email|form|order|row|replies|reply|responds|hits?|is|are|gets?|mentions?|starts?|ends?|completes?|completed|cancel\w*|deleted|moved|assigned|closed|fires?|fired|happens?|happened|occurs?|occurred|appears?|appeared|raised|detected|breach\w*|trips?|tripped|spikes?|exceeds?|expires?|expired|resolved|escalated)\b/.test(
+      !/\b(?:incoming|receiv\w*|new|arrives?|comes?|created|added|received?|receives|submit\w*|fills?|books?|booked|opened|posted|updated|changes?|changed|fails?|failed|paid|signs?|joins?|lands?|uploaded|stars?|starred|push\w*|publish\w*|sends?|sent|webhook|triggered|message|email|form|order|row|replies|reply|responds|hits?|is|are|gets?|mentions?|starts?|ends?|completes?|completed|cancel\w*|deleted|moved|assigned|closed|fires?|fired|happens?|happened|occurs?|occurred|appears?|appeared|raised|detected|breach\w*|trips?|tripped|spikes?|exceeds?|expires?|expired|resolved|escalated|(?:i|we|you|they|someone|somebody)\s+finish\w*|finishes)\b/.test(
         words,
       )
     )
@@ -596,7 +596,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       return withFilter({ trigger: appTrigger(from, words, tokens), app: from });
     // "Build a webhook that receives an email address": the webhook is what receives it.
     if (
-      /\bwebhooks?\s+(?:that\s+|which\s+)?(?:receiv|gets?\b|listen|accept|is called|called|endpoint)|\b(?:via|through|from|on|receiv\w*|with)\s+(?:a\s+|an\s+|the\s+)?webhook\b/i.test(
+      /\bwebhooks?\s+(?:that\s+|which\s+)?(?:receiv|gets?\b|listen|accept|is called|called|endpoint)|\b(?:post|posts|send|sends|fire|fires|emit|emits|support|supports)\s+(?:us\s+)?(?:outgoing\s+)?webhooks\b|\b(?:via|through|from|on|receiv\w*|with)\s+(?:a\s+|an\s+|the\s+)?webhook\b/i.test(
         // "(Wait node, resume on webhook)": how a wait ends, not how the workflow starts.
         original.replace(/\bresum\w*\s+(?:on|via|with|by|through)\s+(?:a\s+|the\s+)?webhook\b/gi, ''),
       )
@@ -610,10 +610,24 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       tokens
         .slice(i, end)
         .some((t) => t.kind === 'word' && t.lower.length > 3 && nodeCatalog().keeps(ref.app.key, singular(t.lower)));
+    // "ConvertKit: when someone subscribes via our newsletter form", "Wise: whenever money arrives …": the app the
+    // request is headed with is where the event happens.
+    const heading = m.apps.find(
+      (ref) =>
+        ref.to <= i &&
+        triggerable(ref) &&
+        tokens[ref.to]?.text === ':' &&
+        (ref.from === 0 ||
+          /^[.!?\n]$/.test(tokens[ref.from - 1]!.text) ||
+          /\n\s*$/.test(original.slice(0, tokens[ref.from]!.start))),
+    );
+    if (heading && !apps.length) return withFilter({ trigger: appTrigger(heading, words, tokens), app: heading });
     const context = m.apps.find(
       (ref) =>
         ref.to <= i &&
         triggerable(ref) &&
+        // ("n8n 1.49 here": the tool the workflow is built in, not where the event happens.)
+        ref.app.key !== 'n8n' &&
         (!/^(?:to|into|onto|via|using|through|with|by)$/.test(tokens[ref.from - 1]?.lower ?? '') ||
           // "Parents pay term fees through PayPal. When a payment comes in": the payments go through that app.
           (/^(?:via|through|with|using)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
@@ -834,6 +848,14 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
   const path = call?.[2] ?? SAID_PATH.exec(original)?.[1];
   const method = call?.[1] === 'GET' ? 'GET' : call ? 'POST' : found.trigger.method;
   return path || call ? { ...found, trigger: { ...found.trigger, method, ...(path ? { path } : {}) } } : found;
+}
+
+const CALLER_POST =
+  /\b[a-z]\w*\s+(POST)\s+(?:[\w(),'-]+\s+){0,10}?(?:to|at|into)\s+(?:an?|our|my|the)\s+(?:n8n\s+)?(?:webhook|endpoint)\b/i;
+
+function capitalPost(original: string): RegExpExecArray | null {
+  const m = CALLER_POST.exec(original);
+  return m?.[1] === 'POST' ? m : null;
 }
 
 /** "Webhook GET /rates", "webhook (POST /orders)": the method and path said right after the webhook. */
@@ -1243,7 +1265,9 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   const hook =
     /\b(GET|POST|PUT|DELETE)?\s*https?:\/\/\S+\/webhook(?:-test)?\/\S*|\b(?:posts?|sends?|calls?|hits?|pings?|curls?|fires?|triggers?)\s+(?:to\s+)?(?:an?\s+|our\s+|my\s+|the\s+)?n8n(?:'s)?(?:\s+(?:webhook|endpoint|url))?\b(?:\s+with\b)?|\b(?:posts|sends|calls|hits|pings|fires|triggers)\s+(?:[\w-]+\s+){0,3}?(?:(?:to|at|into)\s+)?(?:an?|our|my|the)\s+(?:n8n\s+)?(?:webhook|endpoint)\b/i.exec(
       original,
-    );
+    ) ??
+    // "Sensors POST readings (sensor id, temperature) to a webhook every minute": the method, in capitals, of a caller.
+    capitalPost(original);
   if (hook) {
     // "… posts to an n8n webhook when an employee is terminated (email, manager_email)": when it calls is the event.
     const when = /^\s*(?:when(?:ever)?|every time|each time|as soon as|once)\b[^.;\n]*/i.exec(

@@ -737,6 +737,23 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       condition: { field: 'data.approved', operator: answer[1] ? 'isTrue' : 'isFalse', value: Boolean(answer[1]) },
       end: answer.index + answer[0].length,
     };
+  // "if the score is between 0 and 6", "if it's 0-6", "a rating from 3 to 5": a number in a range, both ends in.
+  const range = new RegExp(
+    `${FIELD}\\s+(?:is |are |was |of |at )?(?:between\\s+${NUMBER}\\s+and\\s+${NUMBER}|(?:from\\s+)?(\\d+(?:\\.\\d+)?)\\s*(?:-|–|to|through|thru)\\s*(\\d+(?:\\.\\d+)?)(?![\\w:/.-]))`,
+  ).exec(text);
+  const ends = range ? [range[2] ?? range[4], range[3] ?? range[5]].map((n) => numberOf(n ?? '')) : [];
+  if (
+    range?.[1] &&
+    ends[0] !== undefined &&
+    ends[1] !== undefined &&
+    ends[0] !== null &&
+    ends[1] !== null &&
+    ends[0] < ends[1]
+  )
+    return {
+      condition: { field: fieldName(range[1]), operator: 'between', value: `${ends[0]}..${ends[1]}` },
+      end: range.index + range[0].length,
+    };
   for (const [re, operator] of COMPARISONS) {
     const m = re.exec(text);
     if (m?.[1] && m[2])

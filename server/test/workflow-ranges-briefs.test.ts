@@ -11,7 +11,7 @@ import { readRequest } from '../src/workflows/intent/read.ts';
 import { listedStart } from '../src/workflows/intent/listedStart.ts';
 import { structuralProblems } from '../src/workflows/checks.ts';
 import type { Step } from '../src/workflows/spec.ts';
-import { branchOf, filters, kinds, switchOf } from './readerSteps.ts';
+import { all, branchOf, filters, kinds, switchOf } from './readerSteps.ts';
 import { validBuild } from './validBuild.ts';
 
 const pool = realPool();
@@ -74,6 +74,13 @@ describe('routes on a number, said without "if"', () => {
         ['lt', 40],
       ],
     );
+  });
+
+  it('reads hours of the day as no range of a number ("between 9am and 5pm, post …")', () => {
+    const spec = readRequest(
+      'When a Help Scout conversation comes in: between 9am and 5pm, post it to #support on Slack; otherwise text the on-call person with Twilio.',
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'switch' && s.field === 'score'));
   });
 
   it('reads "A 4 or 5 means …, a 3 means …, anything under 3, …" as routes on the score', () => {

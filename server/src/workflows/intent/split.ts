@@ -165,8 +165,8 @@ export interface NumberRange {
 function amountAt(tokens: Token[], i: number): { n: number; next: number } | null {
   let at = i;
   if (/^[$€£¥₹]$/.test(tokens[at]?.text ?? '') && tokens[at + 1]?.joined) at++;
-  // ("20kg", "4h", "90%": a unit written against the number; "2nd" is an ordinal, no amount.)
-  const m = /^(\d+(?:\.\d+)?)(k|m|(?!(?:st|nd|rd|th)$)[a-z%]{1,5})?$/i.exec(tokens[at]?.text ?? '');
+  // ("20kg", "4h", "90%": a unit written against the number; "2nd" is an ordinal and "9am" a time, no amount.)
+  const m = /^(\d+(?:\.\d+)?)(k|m|(?!(?:st|nd|rd|th|am|pm)$)[a-z%]{1,5})?$/i.exec(tokens[at]?.text ?? '');
   if (!m) return null;
   let digits = m[1]!;
   let next = at + 1;

@@ -71,7 +71,9 @@ afterEach(() => resizeTo(desktopWidth));
 
 async function openPage() {
   const rendered = renderApp(`/teams/${TEAM}/chat`, { preloadedState: signedInState(alice) });
-  await screen.findByRole('complementary', { name: 'Team sidebar' });
+  // The first page of the file also loads the chat route's lazy modules: under a loaded CI machine that alone has
+  // taken longer than the default wait.
+  await screen.findByRole('complementary', { name: 'Team sidebar' }, { timeout: 15_000 });
   return rendered;
 }
 

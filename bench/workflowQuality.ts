@@ -437,6 +437,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       "requests written outside the builder, hundred-and-sixth development set (a consultant's brief in numbered steps)",
   },
   {
+    set: 'userDevelopment107',
+    label:
+      'requests written outside the builder, hundred-and-seventh development set (people typing into the chat box for the first time, each in their own voice)',
+  },
+  {
+    set: 'userDevelopment108',
+    label:
+      'requests written outside the builder, hundred-and-eighth development set (follow-ups, chasers and escalations over days)',
+  },
+  {
+    set: 'userDevelopment109',
+    label:
+      'requests written outside the builder, hundred-and-ninth development set (backend developers integrating their own APIs, queues and databases)',
+  },
+  {
+    set: 'userDevelopment110',
+    label:
+      'requests written outside the builder, hundred-and-tenth development set (content pipelines with AI steps, approvals and scheduled posting)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

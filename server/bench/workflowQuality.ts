@@ -161,6 +161,10 @@ export type SetName =
   | 'userDevelopment104'
   | 'userDevelopment105'
   | 'userDevelopment106'
+  | 'userDevelopment107'
+  | 'userDevelopment108'
+  | 'userDevelopment109'
+  | 'userDevelopment110'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -279,6 +283,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment104: 'user-requests-dev104.json',
   userDevelopment105: 'user-requests-dev105.json',
   userDevelopment106: 'user-requests-dev106.json',
+  userDevelopment107: 'user-requests-dev107.json',
+  userDevelopment108: 'user-requests-dev108.json',
+  userDevelopment109: 'user-requests-dev109.json',
+  userDevelopment110: 'user-requests-dev110.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

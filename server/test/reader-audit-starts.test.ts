@@ -137,7 +137,10 @@ describe('the reader tests what a request states in passing', () => {
 
   it('tests an age, an empty field and a value that is still missing', () => {
     const stale = readRequest('check every morning monday.com items stuck for 3+ days and remind the owner on slack');
-    assert.deepEqual(tests(stale), [{ field: 'days_since', operator: 'gte', value: 3 }]);
+    // Stuck for 3 days or more: last changed at least 3 days ago.
+    assert.deepEqual(tests(stale), [
+      { field: 'updated_at', operator: 'lte', value: '={{ $now.minus({ days: 3 }).toISO() }}' },
+    ]);
     const empty = readRequest('once a week find shopify products w/ empty description and update them');
     assert.deepEqual(tests(empty), [{ field: 'description', operator: 'notExists', value: '' }]);
   });

@@ -241,7 +241,9 @@ describe('the reader reads what a clause sends and which items it means', () => 
     const spec = readRequest(
       "can n8n every monday find all hubspot deals sitting in the 'proposal' stage for more than 10 days and DM the owners in slack?",
     );
-    assert.deepEqual(tests(spec), [{ field: 'days_since', operator: 'gte', value: 10 }]);
+    assert.deepEqual(tests(spec), [
+      { field: 'updated_at', operator: 'lt', value: '={{ $now.minus({ days: 10 }).toISO() }}' },
+    ]);
   });
 });
 
@@ -328,7 +330,9 @@ describe('the reader reads sources, batches, failures and states said in passing
     const age = readRequest(
       'Every 15 minutes check our Discord #help channel, and forward any message that has had no reply for more than an hour to Slack.',
     );
-    assert.deepEqual(tests(age), [{ field: 'hours_since', operator: 'gte', value: 1 }]);
+    assert.deepEqual(tests(age), [
+      { field: 'updated_at', operator: 'lt', value: '={{ $now.minus({ hours: 1 }).toISO() }}' },
+    ]);
     const label = readRequest('when someone adds the `bug` label to an issue in our GitHub repo, create a Jira ticket');
     assert.deepEqual(tests(label), [{ field: 'labels', operator: 'contains', value: 'bug' }]);
     const up = readRequest(

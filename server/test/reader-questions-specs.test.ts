@@ -505,7 +505,7 @@ describe('the reader reads first-day and forum requests', () => {
           'once a month check our donor spreadsheet for anyone who hasnt donated in over a year and email them',
         ),
       ),
-      [{ field: 'years_since', operator: 'gte', value: 1 }],
+      [{ field: 'updated_at', operator: 'lt', value: '={{ $now.minus({ years: 1 }).toISO() }}' }],
     );
     assert.ok(
       apps(

@@ -34,7 +34,7 @@ describe('the reader on watches, stages and listed routes', () => {
     const won = readRequest(
       'Every time we win a deal in Pipedrive, create an invoice in Invoice Ninja for the deal value',
     );
-    assert.deepEqual(won.trigger, { kind: 'app', app: 'pipedrive', event: 'updated' });
+    assert.deepEqual(won.trigger, { kind: 'app', app: 'pipedrive', event: 'updated', item: 'deal' });
     const test = won.steps[0];
     assert.ok(test?.kind === 'filter');
     assert.deepEqual(test.condition, { field: 'status', operator: 'equals', value: 'won' });

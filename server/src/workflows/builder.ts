@@ -7,6 +7,7 @@ import { isShown, optionValues, type Intent } from './configure.ts';
 import type { NodeDefinition, NodeKnowledge, ToolCaller } from './knowledge.ts';
 import type { N8nWorkflow } from './n8nJson.ts';
 import { appDisplayName, planWorkflow, type Plan } from './plan.ts';
+import { readApprovalAnswers } from './approvals.ts';
 import { type WorkflowSpec, walkSteps } from './spec.ts';
 import { parseValidation, repair, type ValidationReport } from './validation.ts';
 import { scheduleText } from './wording.ts';
@@ -119,6 +120,7 @@ export async function* configure<E>(
   const problems: string[] = [];
   for (const type of [...new Set(d.plan.nodes.map((n) => n.type).filter(Boolean))])
     yield* knowledge.describe(call, type);
+  readApprovalAnswers(d.plan, (type) => knowledge.definition(type));
   const names = new Map<string, string>();
   for (const node of d.plan.nodes) {
     const def = knowledge.definition(node.type);

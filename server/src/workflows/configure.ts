@@ -616,6 +616,11 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     for (const p of visible(def, params))
       if (/^(?:inputDataFieldName|binaryPropertyName|binaryProperty)$/.test(p.name) && !(p.name in given))
         params[p.name] = want.hints.binary;
+  // "post an approve/deny message to #db-access and wait for the answer": the channel named is where it waits.
+  if (params.operation === 'sendAndWait' && want.hints.channel && !('select' in given)) {
+    const select = visible(def, params).find((p) => p.name === 'select');
+    if (select && optionValues(select).includes('channel')) params.select = 'channel';
+  }
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
   // A message that waits for one person's answer goes to that person, whom only the user can name.
   if (

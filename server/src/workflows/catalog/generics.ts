@@ -214,6 +214,13 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
       )
     )
       continue;
+    // "hit GET /health on our services", "pull new signups from GET /v1/signups": a call to an API, by its method and
+    // path.
+    if (/^(?:GET|POST|PUT|PATCH|DELETE)$/.test(tokens[i]!.text) && tokens[i + 1]?.text === '/') {
+      found.push({ kind: 'http', said: `${tokens[i]!.text} /`, from: i, to: i + 2 });
+      i++;
+      continue;
+    }
     // "PDFs go in /Invoices": a folder's path, not the accounting app; "put in group Newsletter": the group's name.
     if (tokens[i]!.joined && tokens[i - 1]?.text === '/' && !/^(?:api|apis)$/.test(tokens[i]!.lower)) continue;
     if (

@@ -184,9 +184,12 @@ function waitFor(steps: Step[], original: string, trigger: string): void {
   const end = time.at + (original.slice(time.at).search(/[.!?\n]/) + 1 || original.length);
   const phraseAt = (s: Step) =>
     s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? original.indexOf(s.phrase, Math.max(0, start)) : -1;
+  // "The day before the session, check our Google Sheet …": a time the sentence opens with comes before all of it,
+  // the check too.
+  const opens = /^\s*$/.test(original.slice(start, time.at));
   const inSentence = steps.filter((s) => {
     const at = phraseAt(s);
-    return at >= start && at < end && !isRead(s);
+    return at >= start && at < end && (opens || !isRead(s));
   });
   const target = inSentence.find((s) => phraseAt(s) > time.at) ?? inSentence.at(-1);
   let at = target ? steps.indexOf(target) : -1;

@@ -5,11 +5,12 @@
 // imply), one route per value, the last "everything else" its fallback; each route does what its part says, an
 // elliptical part ("France to Amélie") what the part before it did, for its own destination.
 import { rangeEnds, walkSteps, type AiStep, type Condition, type Route, type Step } from '../spec.ts';
-import { fieldOfValue, verbClass } from './lexicon.ts';
+import { fieldOfValue, singular, verbClass } from './lexicon.ts';
 import { findMentions } from './mentions.ts';
 import { fieldOf, findRoutes, FALLBACK, NOTHING, type Segment } from './routeParts.ts';
 import { routesOf } from './steps.ts';
 import { tokenize } from './text.ts';
+import { ago, spanField, spanHours, spanUnit } from './words.ts';
 import { MAIL } from './appGroups.ts';
 
 export interface RouteContext {
@@ -67,6 +68,27 @@ function stepsOfRoute(seg: Segment, previous: Step[], ctx: RouteContext, field: 
   const read = (acts ? ctx.read(seg.action) : []).map((x) =>
     x.kind === 'app' && x.app === 'emailSend' ? { ...x, app: ctx.mailApp } : x,
   );
+  // "5 days: cancel the order and email them …": the change said first, with no app, is made to the item where it is.
+  const change = verbClass(seg.action.trim().split(/\s+/)[0]!.toLowerCase());
+  if (
+    read.length &&
+    ctx.itemApp &&
+    (change === 'update' || change === 'delete') &&
+    !read.some((x) => x.kind === 'app' && (x.verb === 'update' || x.verb === 'delete'))
+  ) {
+    const noun = /^\S+\s+(?:the|their|its|this)\s+([a-z]+)\b/i.exec(seg.action.trim())?.[1]?.toLowerCase();
+    return [
+      {
+        kind: 'app',
+        app: ctx.itemApp,
+        verb: change,
+        ...(noun ? { noun: singular(noun) } : {}),
+        hints: {},
+        phrase: seg.action,
+      },
+      ...read,
+    ];
+  }
   if (read.length) return read;
   // "sales ones go to #sales": a channel is a message there, through the chat app the request uses.
   const channel = /(?<![\w#])#[\w-]+/.exec(seg.action)?.[0];
@@ -456,6 +478,9 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
       : segments.some((s) => s.condition)
         ? 'score'
         : 'category');
+  // "On hold for 2 days: …. 5 days: …", "Over 10 days: …": a ladder of how long ago, on the items' date.
+  const spans = segments.filter((s) => !s.fallback).map((s) => spanOfName(s.name, s.condition));
+  const dated = spans.length >= 2 && spans.every(Boolean) ? spanField(`${before} ${original.slice(from, to)}`) : null;
   const routes: Route[] = [];
   let fallback: Step[] | null = null;
   let previous: Step[] = [];
@@ -468,21 +493,66 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
     }
     if (!done) continue;
     // A range's or a mention's test reads the switch's field; "severity=critical" reads its own.
-    const condition = seg.condition
-      ? { ...seg.condition, field: seg.field ?? (seg.condition.field === 'text' ? 'text' : field) }
-      : undefined;
+    const span = dated ? spanOfName(seg.name, seg.condition) : null;
+    const condition = span
+      ? spanCondition(span, dated!)
+      : seg.condition
+        ? { ...seg.condition, field: seg.field ?? (seg.condition.field === 'text' ? 'text' : field) }
+        : undefined;
     routes.push({ name: seg.name, steps: done, ...(condition ? { condition } : {}) });
   }
   if (!routes.length || routes.length + (fallback ? 1 : 0) < 2) return null;
-  // First matching rule wins, so ranges are tested from the highest down.
-  routes.sort((a, b) => top(b.condition) - top(a.condition) || bottom(b.condition) - bottom(a.condition));
+  // First matching rule wins, so ranges are tested from the highest down (the oldest dates first).
+  if (dated) routes.sort((a, b) => (spanHours(b.condition!) ?? 0) - (spanHours(a.condition!) ?? 0));
+  else routes.sort((a, b) => top(b.condition) - top(a.condition) || bottom(b.condition) - bottom(a.condition));
   const values = new Set(routes.map((r) => r.name.toLowerCase()));
   const kept = appsOf(routes.flatMap((r) => r.steps).concat(fallback ?? []));
   const tests = routes.flatMap((r) => (r.condition ? [r.condition] : []));
   let at = dropStale(steps, original, { from, to }, kept, values, tests);
   if (at < 0) at = steps.length;
-  steps.splice(Math.min(at, steps.length), 0, { kind: 'switch', field, routes, fallback });
+  steps.splice(Math.min(at, steps.length), 0, { kind: 'switch', field: dated ?? field, routes, fallback });
   return original.slice(from, to);
+}
+
+interface Span {
+  n: number;
+  hi?: number;
+  unit: string;
+  less: boolean;
+  strict: boolean;
+}
+
+/**
+ * How long ago a route's name says ("Over 10 days" from its test, "On hold for 2 days", "Still empty after 10 days",
+ * "5 days", "Day 10"): at least that long unless it says less; null when the name is no span.
+ */
+function spanOfName(name: string, c: Condition | undefined): Span | null {
+  const m = /(\d{1,4})\s*(?:-|–|to|and)?\s*(\d{1,4})?\s*(minutes?|mins?|hours?|hrs?|h|days?|d|weeks?|months?)\b/i.exec(
+    name,
+  );
+  const day = /^\s*(?:on\s+)?day\s+(\d{1,3})\s*$/i.exec(name);
+  if (!m && !day) return null;
+  const unit = day
+    ? 'days'
+    : (spanUnit(m![3]!) ?? (/^h$/i.test(m![3]!) ? 'hours' : /^d$/i.test(m![3]!) ? 'days' : null));
+  if (!unit) return null;
+  const n = Number(day ? day[1] : m![1]);
+  if (m?.[2]) return { n, hi: Number(m[2]), unit, less: false, strict: false };
+  const less = c ? c.operator === 'lt' || c.operator === 'lte' : /\b(?:under|less than|within|below)\b/i.test(name);
+  const strict = c ? c.operator === 'gt' || c.operator === 'lt' : /\b(?:over|more than|longer than)\b/i.test(name);
+  return { n, unit, less, strict };
+}
+
+function spanCondition(span: Span, field: string): Condition {
+  const older: Condition = { field, operator: span.strict ? 'lt' : 'lte', value: ago(String(span.n), span.unit) };
+  if (span.hi !== undefined)
+    return {
+      ...older,
+      operator: 'lte',
+      more: [{ field, operator: 'gte', value: ago(String(span.hi), span.unit) }],
+      join: 'and',
+    };
+  return span.less ? { field, operator: span.strict ? 'gt' : 'gte', value: ago(String(span.n), span.unit) } : older;
 }
 
 /** Where a route's test reaches on the scale, to test from the highest down: "9..10" by 10, "over 75000" past all. */

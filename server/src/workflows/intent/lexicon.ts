@@ -14,11 +14,11 @@ function verbs(cls: VerbClass, list: string): void {
 
 verbs(
   'send',
-  'send post notify alert message ping tell share announce forward reply dm text email mail tweet publish broadcast deliver push remind escalate inform warn thank welcome invite cc greet contact reach outreach',
+  'send post notify alert message ping tell share announce forward reply dm text email mail tweet publish broadcast deliver push remind nudge chase escalate inform warn thank welcome invite cc greet contact reach outreach',
 );
 verbs(
   'create',
-  'create add save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
+  'create add comment save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
 );
 verbs(
   'update',
@@ -238,6 +238,23 @@ const VALUE_FIELDS: Array<[RegExp, string]> = [
   // Log and alert levels (Sentry's "level"); "error" alone is more often a status.
   [/^(?:fatal|warning|info|debug)$/, 'level'],
 ];
+
+/** Currency codes, in lower case ("for each non-EUR charge"). */
+export const CURRENCY_CODES = /^(?:eur|usd|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk|pln|czk|nzd|sgd|hkd|mxn|brl|zar)$/;
+
+/** Words before an item that say which one, not what it is ("for each such row", "for every single order"). */
+export const WHICH_ONES = /^(?:such|single|one|other|remaining|matching|selected|listed|returned|found|of|the|new)$/;
+
+/**
+ * Words that are verbs where a command opens ("Above 90 page the on-call", "Under €50, issue the refund", "refund
+ * it") and nouns everywhere else (a Notion page, a GitHub issue, a refund request).
+ */
+const OPENING_VERBS: Record<string, VerbClass> = { page: 'send', issue: 'create', refund: 'update' };
+
+/** The class of a word that is a verb only where a command opens ("page", "pages", "issue", "refund"). */
+export function openingVerbClass(word: string): VerbClass | undefined {
+  return OPENING_VERBS[word.toLowerCase().replace(/s$/, '')];
+}
 
 export function fieldOfValue(value: string): string | null {
   const v = value.toLowerCase();

@@ -19,7 +19,7 @@ import {
 } from '../spec.ts';
 import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
-import { fieldOfValue, opposite, SENTIMENTS, singular, verbClass } from './lexicon.ts';
+import { CURRENCY_CODES, fieldOfValue, opposite, SENTIMENTS, singular, verbClass, WHICH_ONES } from './lexicon.ts';
 import { numberRange, rangedItems, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
 import { FALLBACK } from './routeParts.ts';
 import { timeWindow } from './timeWindow.ts';
@@ -27,6 +27,8 @@ import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
 import { sameStart, secondStart, withoutSecondStart } from './secondStart.ts';
 import { laterPart, partSteps, withoutLaterPart } from './laterPart.ts';
 import { listedStart } from './listedStart.ts';
+import { askedAsRequest } from './asked.ts';
+import { durationLadder } from './ladder.ts';
 import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
@@ -40,7 +42,7 @@ import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
-import { conditionOf, invert, isComplement, ordersLabel } from './words.ts';
+import { ago, conditionOf, invert, isComplement, ordersLabel, spanField, spanHours, spanUnit } from './words.ts';
 import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
@@ -68,15 +70,21 @@ const CURRENCY_SIGN: Record<string, string> = { EUR: '€', GBP: '£', INR: '₹
 const SUBJECT_CONDITION =
   /^(?:and\s+|but\s+)?(?:anyone|anybody|everyone|everybody|those|people|users|customers|leads|candidates|applicants|items|orders|rows|records|tickets|deals|contacts|products|invoices|payments|ones|claims|expenses|[a-z]+s|any\s+\w+|all\s+\w+)\s+(?:\w+\s+){0,3}?(?:scoring|scored|with|whose|who|that|rated|valued|over|above|under|below|more|less|at|costing|worth|>|<)\b/;
 
+/** "Any card sitting in the 'Waiting' list for more than 5 days should get …": items held that long, then an action. */
+const SUBJECT_SPAN =
+  /^(?:and\s+|but\s+)?(?:(?:any|all|every|each)\s+)?(?:[\w'-]+\s+){1,8}?(?:for|in)\s+(?:more than|over|longer than|at least)\s+[\w]+\s+(?:minutes?|hours?|days?|weeks?|months?)\s+(?:should|must|will|gets?|are|is)\b/;
+
 /** Where a route's range starts (routes without a range sort first, as they test their own value). */
 const lowest = (r: { condition?: Condition }): number =>
   !r.condition
     ? Infinity
-    : r.condition.operator === 'lte' || r.condition.operator === 'lt'
-      ? -Infinity
-      : r.condition.operator === 'between'
-        ? rangeEnds(r.condition.value)[0]
-        : Number(r.condition.value);
+    : spanHours(r.condition) !== null
+      ? spanHours(r.condition)!
+      : r.condition.operator === 'lte' || r.condition.operator === 'lt'
+        ? -Infinity
+        : r.condition.operator === 'between'
+          ? rangeEnds(r.condition.value)[0]
+          : Number(r.condition.value);
 
 /** A time after which something should have happened: "after 7 days", "within 3 days", "in 48 hours". */
 const FOLLOW_UP_TIME =
@@ -195,7 +203,11 @@ function normalise(text: string): string {
               ruleLines(
                 userStory(
                   withoutHabits(
-                    writtenForm(migratedTerms(withoutFieldMaps(codeCalls(eventHeading(listedStart(text)))))),
+                    writtenForm(
+                      migratedTerms(
+                        withoutFieldMaps(codeCalls(eventHeading(listedStart(askedAsRequest(durationLadder(text)))))),
+                      ),
+                    ),
                   ),
                 ),
               ),
@@ -600,7 +612,7 @@ class Reader {
               /^\d{1,3}$/.test(tokens[i - 1]?.text ?? '') &&
               /^\d{1,3}$/.test(tokens[i + 1]?.text ?? '') &&
               !(tokens[i + 2]?.joined && /^[-–]$/.test(tokens[i + 2]?.text ?? '')) &&
-              !(t.joined && /^[-–]$/.test(tokens[i - 2]?.text ?? '') && tokens[i - 1]?.joined)),
+              !(/^[-–]$/.test(tokens[i - 2]?.text ?? '') && tokens[i - 1]?.joined)),
         )
         .map((t) => (quoted && t.kind === 'quote' ? `'${t.lower}'` : t.lower))
         .join(' ')
@@ -938,7 +950,11 @@ class Reader {
         }
       }
       // "Anyone scoring above 7 gets an invite", "orders over $500 go to …": a comparison on the items, then an action.
-      if (clause.lead === null && SUBJECT_CONDITION.test(words)) {
+      if (
+        clause.lead === null &&
+        (SUBJECT_CONDITION.test(words) || SUBJECT_SPAN.test(words)) &&
+        !this.tiered(clause, clauses)
+      ) {
         const cond = conditionOf(words);
         if (cond && /^(?:gt|lt|gte|lte)$/.test(cond.operator) && cond.end < words.length - 3) {
           const read = this.condition(clause, target, null);
@@ -1011,7 +1027,7 @@ class Reader {
         // "Hot leads go to HubSpot and the sales team gets a ping": the clauses after a route are in it.
         // (The next route goes beside the one before, in the list that holds their Switch: a loop's body too.)
         const sw = this.scope.lastSwitch;
-        const beside = sw && listHolding(sw, this.steps) ? this.containing(sw) : outer;
+        const beside = (sw && listHolding(sw, this.steps)) ?? outer;
         const into = this.route(clause, target === routeSteps ? beside : target);
         target = into ?? target;
         routeSteps = into ?? routeSteps;
@@ -1760,6 +1776,19 @@ class Reader {
     };
   }
 
+  /**
+   * "Cards over 10 days should be moved …, cards between 5 and 10 days get a comment": a clause that opens with items
+   * in a range is one of several routes when another clause opens with a range too, not a test of all the items.
+   */
+  private tiered(clause: Clause, clauses: Clause[]): boolean {
+    const { tokens } = this.ctx;
+    const opens = (c: Clause) => {
+      const k = this.firstWord(c);
+      return Boolean(rangedItems(tokens, k) ?? numberRange(tokens, k)) && routeStart(tokens, k);
+    };
+    return opens(clause) && clauses.some((c) => c !== clause && opens(c));
+  }
+
   private containing(step: Step): Step[] {
     return listHolding(step, this.steps) ?? this.steps;
   }
@@ -1845,8 +1874,23 @@ class Reader {
     // "'update' updates the record in Airtable, and 'delete' removes it": a route that names no app uses the one before.
     const verb = rest < clause.to ? verbClass(this.ctx.tokens[rest]?.lower ?? '') : undefined;
     const earlier = this.scope.lastSwitch?.routes.at(-1)?.steps.findLast((x) => x.kind === 'app');
+    const routeWords = this.words({ from: rest, to: clause.to });
     if (!steps.length && earlier?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
       steps.push({ ...earlier, verb, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
+    // "Cards over 10 days should be moved to the Critical list, …, get a comment": the items read are changed, or
+    // commented on, where they were read.
+    else if (
+      !steps.length &&
+      this.ctx.lastRead &&
+      (verb === 'update' || verb === 'delete' || /^(?:(?:gets?|receives?) )?an? (?:\w+ )?comment\b/.test(routeWords))
+    )
+      steps.push({
+        kind: 'app',
+        app: this.ctx.lastRead,
+        ...(verb === 'update' || verb === 'delete' ? { verb } : { verb: 'create' as const, noun: 'comment' }),
+        hints: {},
+        phrase: this.text({ from: rest, to: clause.to }),
+      });
     // "9 or 10 go into the 'promoters' table in Airtable, 7 or 8 into 'passives'": the same app, another place.
     else if (
       !steps.length &&
@@ -1904,9 +1948,11 @@ class Reader {
       return tested.otherwise;
     }
     let sw = this.scope.lastSwitch;
+    // ("over 10 days": the unit is read with the number, or said right after it.)
+    const unit = range ? this.ctx.tokens[range.end]?.lower : undefined;
+    const span = range ? (spanUnit(this.ctx.tokens[range.end - 1]?.lower ?? '') ?? spanUnit(unit ?? '')) : null;
     if (!sw || !target.includes(sw)) {
       // "4 and 5 star reviews": a rating; "9 or 10 go …" after "by score": the field the request names.
-      const unit = range ? this.ctx.tokens[range.end]?.lower : undefined;
       const field =
         // "… the Entra ID group for their team: Sales -> …": the field the request names before its values.
         /\b(?:for\s+(?:their|its|each)|route\s+by)\s+([a-z_]+):/.exec(this.ctx.original.toLowerCase())?.[1] ||
@@ -1924,6 +1970,8 @@ class Reader {
         (unit && /^stars?$/.test(unit) ? 'rating' : null) ||
         this.fieldFromContext() ||
         // "over $50k": an amount of money.
+        // "Anything over 10 days": how long ago the item's date was.
+        (span ? spanField(this.words(clause)) : null) ||
         (range && this.numberField()) ||
         (range && this.ctx.tokens.slice(k, range.end).some((t) => /^[$€£¥₹]$/.test(t.text)) ? 'amount' : null) ||
         (range ? 'score' : 'type');
@@ -1932,7 +1980,27 @@ class Reader {
       this.scope.lastSwitch = sw;
     }
     if (FALLBACK.test(name)) sw.fallback = steps;
-    else if (range) {
+    else if (range && span) {
+      // "over 10 days": a date before now minus 10 days; "under 3 days", after it; "5 to 10 days", both.
+      const before = (n: number, strict: boolean): Condition => ({
+        field: sw.field,
+        operator: strict ? 'lt' : 'lte',
+        value: ago(String(n), span),
+      });
+      const after = (n: number, strict: boolean): Condition => ({
+        field: sw.field,
+        operator: strict ? 'gt' : 'gte',
+        value: ago(String(n), span),
+      });
+      const condition: Condition =
+        range.lo === -Infinity
+          ? after(range.strict ?? range.hi, range.strict !== undefined)
+          : Number.isFinite(range.hi)
+            ? { ...before(range.lo, false), more: [after(range.hi, false)], join: 'and' }
+            : before(range.strict ?? range.lo, range.strict !== undefined);
+      sw.routes.push({ name, steps, condition });
+      sw.routes.sort((a, b) => lowest(b) - lowest(a));
+    } else if (range) {
       // A range with both ends tests both ("0-6" leaves 7 and 8 out); an open one tests its one end. Routes are
       // tested from the highest down.
       // ("over $20k" leaves 20,000 out, "20k or more" keeps it.)
@@ -2613,19 +2681,15 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
  */
 function qualifierTest(words: string): Condition | null {
   const m = /^(?:and\s+|then\s+)?for\s+(?:each|every)\s+(?:new\s+)?(non[-\s]?)?([a-z]{2,12})\s+([a-z]+)\b/.exec(words);
-  if (!m || verbClass(m[3]!) || STOP_QUALIFIER.test(m[2]!)) return null;
+  if (!m || verbClass(m[3]!) || WHICH_ONES.test(m[2]!)) return null;
   // "non-EUR", "USD": a currency's code.
-  if (/^[a-z]{3}$/.test(m[2]!) && CURRENCIES.test(m[2]!))
+  if (CURRENCY_CODES.test(m[2]!))
     return { field: 'currency', operator: m[1] ? 'notEquals' : 'equals', value: m[2]!.toUpperCase() };
   const field = /^(?:public|private|unlisted)$/.test(m[2]!) ? 'visibility' : fieldOfValue(m[2]!);
   if (!field || field === 'category' || field === 'action') return null;
   if (field === 'status' && m[2] === 'new') return null;
   return { field, operator: m[1] ? 'notEquals' : 'equals', value: m[2]! };
 }
-
-const CURRENCIES = /^(?:eur|usd|gbp|chf|cad|aud|jpy|inr|sek|nok|dkk|pln|czk|nzd|sgd|hkd|mxn|brl|zar)$/;
-/** Words before an item that say which one, not what it is ("for each such row", "for every single order"). */
-const STOP_QUALIFIER = /^(?:such|single|one|other|remaining|matching|selected|listed|returned|found|of|the|new)$/;
 
 function stateTest(words: string): Condition | null {
   const m = /\b[a-z]+\s+(?:that|which|who)\s+(?:are|is)\s+(?:currently\s+|still\s+)?(not\s+)?([a-z-]+)\b/.exec(words);

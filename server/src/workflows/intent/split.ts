@@ -1,6 +1,6 @@
 // Cuts a sentence into clauses: at a comma, "and", "then" or "&" that a new action follows, before a condition
 // ("if …", "otherwise …") and before a route ("low ones are archived"). A comma inside a list of apps stays.
-import { fieldOfValue, lemma, opposite, verbClass, type VerbClass } from './lexicon.ts';
+import { fieldOfValue, lemma, openingVerbClass, opposite, verbClass, type VerbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
 
 export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | 'purpose' | null;
@@ -141,11 +141,9 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
 
 /** "under $10k nothing happens", "below 75 ignore it": a route whose items nothing is done to. */
 const NOTHING = /^(?:nothing|ignore|skip|drop|discard)$/;
-/** "Above 90 page the on-call person": verbs of a route's action the lexicon leaves to nouns elsewhere. */
-const ROUTE_ACTION = /^(?:page|pages|issue|refund|text)$/;
 
 /** Words that carry a route's items to what happens to them ("go to", "get", "are archived", "should be"). */
-const ROUTE_VERB = /^(?:go|goes|get|gets|are|is|should|must|will|to|means|mean|->|→)$/;
+const ROUTE_VERB = /^(?:go|goes|get|gets|are|is|should|must|will|to|means|mean|stay|stays|remain|remains|->|→)$/;
 
 /**
  * "low ones are archived", "'update' events go to …", "low priority tickets get …": a value, at most two words
@@ -402,7 +400,7 @@ export function routeVerbAt(tokens: Token[], k: number): number {
         /^(?:into|in)$/.test(w.lower) ||
         isVerbAt(tokens, i) ||
         NOTHING.test(w.lower) ||
-        ROUTE_ACTION.test(w.lower)
+        openingVerbClass(w.lower) !== undefined
       )
         return i;
       if (/^(?:if|when|and|or|but|then|the|a|an|of|for|with|from|on|at|by)$/.test(w.lower)) return -1;

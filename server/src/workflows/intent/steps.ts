@@ -383,7 +383,13 @@ function headVerb(
       /s$/.test(t.lower) &&
       lemma(t.lower) !== t.lower &&
       !/^(?:the|a|an|of|for|with|and|or|to|in|on|from|by|its|their|your|our|my)$/.test(prev);
-    if (passive || third) return { index: i, word: lemma(t.lower), cls };
+    // "any card stuck that long should get a comment": the verb after a modal.
+    // ("should get tagged 'intl'": the change said in the passive after it is the verb.)
+    const modal =
+      /^(?:should|will|must|shall)$/.test(prev) &&
+      lemma(t.lower) === t.lower &&
+      !(t.lower === 'get' && /(?:ed|en)$/.test(tokens[i + 1]?.lower ?? '') && verbClass(tokens[i + 1]!.lower));
+    if (passive || third || modal) return { index: i, word: lemma(t.lower), cls };
   }
   // "Slack slash command to look up a customer's subscription": a title's purpose, after "to".
   for (let i = from; i < to - 1; i++) {
@@ -1220,11 +1226,21 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         continue;
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
       const posting = (verb === 'send' || verb === 'create' || verb === 'update') && !LOOKS_UP.test(head?.word ?? '');
+      // "GET /v1/signups": the method and path said.
+      const said = /^(GET|POST|PUT|PATCH|DELETE) \/$/.exec(g.said)?.[1] as
+        'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | undefined;
+      let end = g.to;
+      while (end < to && tokens[end]!.joined && /^[\w/.{}-]+$/.test(tokens[end]!.text)) end++;
       work.push({
         kind: 'http',
         url,
-        method: posting ? 'POST' : 'GET',
-        api,
+        method: said ?? (posting ? 'POST' : 'GET'),
+        api: said
+          ? `${said} /${tokens
+              .slice(g.to, end)
+              .map((t) => t.text)
+              .join('')}`
+          : api,
         phrase,
       });
       if (!url) genericApp(g.kind, ctx, g.said, false);
@@ -1254,7 +1270,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     }
     // "write a personalized email with Claude": the email is what the model writes; a later clause sends it.
-    if (cls === 'ai' && (g.kind === 'email' || g.kind === 'chat')) continue;
+    // ("have GPT-4o write a launch email": "write" makes things too, so the model named says who writes it.)
+    // (Unless it is sent after, with no way of its own: "… write a prep email and send it right away".)
+    const modelWrites =
+      head !== null &&
+      aiVerbTask(head.word) !== undefined &&
+      (m.models.length > 0 || m.aiWords.length > 0) &&
+      !/\b(?:send|sends|email|e-mail|mail|deliver)\s+(?:it|them|this|that|the (?:draft|email|e-mail|mail))\b(?![^.!?\n]*\b(?:via|through|with|using|in|on)\s+[A-Z])/.test(
+        ctx.original.slice(tokens[to - 1]?.end ?? 0),
+      );
+    if ((cls === 'ai' || modelWrites) && (g.kind === 'email' || g.kind === 'chat')) continue;
     if (g.kind === 'weather') {
       // "get the weather from OpenWeatherMap": the app named is where the weather comes from.
       if (ctx.mentions.apps.some((a) => GENERIC_FAMILIES.weather!.test(a.app.key))) continue;
@@ -1370,6 +1395,57 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         work.splice(1, 0, { kind: 'node', node: 'html', purpose: phrase });
     }
   }
+  // "When a new Zendesk ticket arrives, tag it as urgent", "… move it to the Doing list", "comment on it": the item the
+  // trigger reported is changed where it lives, when the clause names no other app.
+  const onIt = head ? tokens.slice(head.index + 1, head.index + 3).map((t) => t.lower) : [];
+  // The item's app: the one items were read from, else the one whose event started the workflow.
+  const itemApp = ctx.lastRead ?? ctx.triggerApp;
+  // ("Anything over 10 days should be moved to the 'Critical' list": said in the passive, the item is the subject.)
+  const passive = head && /(?:ed|en)$/.test(tokens[head.index]!.lower) && tokens[head.index]!.lower !== head.word;
+  if (
+    head &&
+    (cls === 'update' || cls === 'delete' || /^comments?$/.test(head.word)) &&
+    (/^(?:it|them|this|that)$/.test(onIt[0] ?? '') ||
+      (passive && ctx.lastRead !== null) ||
+      (/^(?:on|to)$/.test(onIt[0] ?? '') && /^(?:it|them|this|that)$/.test(onIt[1] ?? '')) ||
+      (/^(?:the|that|this)$/.test(onIt[0] ?? '') &&
+        /^(?:ticket|issue|card|deal|task|order|contact|lead|record|item|conversation|pr|subscriber|invoice|booking|submission|opportunity|case|incident|alert)$/.test(
+          singular(onIt[1] ?? ''),
+        ))) &&
+    !m.apps.length &&
+    !m.generics.length &&
+    !outputs.some((o) => o.kind === 'app') &&
+    itemApp &&
+    !ctx.emailTrigger &&
+    appKindOf(itemApp) !== 'message' &&
+    !SMS_APPS.test(itemApp) &&
+    nodeCatalog().app(itemApp)?.action
+  )
+    outputs.push(
+      /^comments?$/.test(head.word)
+        ? { kind: 'app', app: itemApp, verb: 'create', noun: 'comment', hints, phrase }
+        : { kind: 'app', app: itemApp, verb: cls as 'update' | 'delete', hints, phrase },
+    );
+  // "should get a comment tagging the eng lead", "leave a comment": a comment on the item read (or reported) where it
+  // lives, when the clause names no app and that app keeps comments.
+  const commentOn = ctx.lastRead ?? (ctx.emailTrigger ? null : ctx.triggerApp);
+  if (
+    head &&
+    /^(?:get|gets|add|adds|post|posts|leave|leaves|write|writes|put|puts)$/.test(head.word) &&
+    /^(?:(?:an?|the|one|short|quick|new|\w+ing)\s+){0,2}comments?\b/.test(
+      tokens
+        .slice(head.index + 1, to)
+        .map((t) => t.lower)
+        .join(' '),
+    ) &&
+    !m.apps.length &&
+    !outputs.some((o) => o.kind === 'app') &&
+    commentOn &&
+    nodeCatalog()
+      .app(commentOn)
+      ?.operations.some((o) => /comment/i.test(`${o.resource ?? ''} ${o.operation}`))
+  )
+    outputs.push({ kind: 'app', app: commentOn, verb: 'create', noun: 'comment', hints, phrase });
   // "bigger ones are emailed to the finance manager": an e-mail, sent the request's e-mail way.
   if (
     head &&
@@ -1657,7 +1733,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !(transform.kind === 'code' && work.some((w) => w.kind === 'node' || w.kind === 'convert'))
   ) {
     work.push(transform);
-  } else if (aiAsked && !work.some((s) => s.kind === 'ai')) {
+  } else if (
+    aiAsked &&
+    !work.some((s) => s.kind === 'ai') &&
+    // "Use a local Llama model via Ollama.", "Use GPT-4o." after the AI step: which model, no step of its own.
+    !(
+      ctx.aiTasks.length > 0 &&
+      m.models.length > 0 &&
+      !m.apps.length &&
+      /^(?:(?:and|also|please|just)\s+)*(?:use|using)\s+(?:(?:a|an|the|our|local|hosted|self-hosted)\s+)*(?:[\w.-]+\s+){0,3}?(?:model\s+|llm\s+)?(?:(?:via|through|from|on|in)\s+[\w.-]+\s*)?(?:for (?:it|this|that|everything|all of it)\s*)?$/.test(
+        `${words} `,
+      )
+    )
+  ) {
     // "use AI to summarise their answers": the job is the verb after "to", not the head verb.
     const after = / \bto (\w+)/.exec(` ${words}`)?.[1];
     const stated = after ? aiVerbTask(lemma(after)) : undefined;

@@ -5,7 +5,7 @@
 // changed ("when the price changes").
 import type { Condition } from '../spec.ts';
 import { numberWord } from './spoken.ts';
-import { codeComparison } from './words.ts';
+import { ago, codeComparison, spanField } from './words.ts';
 
 export interface StatedTest {
   match: RegExpExecArray;
@@ -110,9 +110,21 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
     out.push({ match: reaches, condition: { field, operator: 'gte', value: Number(reaches[1]) } });
   }
   // "when someone adds the `bug` label to an issue": the item's labels hold it.
-  const labelAdded = /\badd(?:s|ed|ing)?\s+(?:the\s+|a\s+)?[`'"‘“]?([\w-]{1,30})[`'"’”]?\s+(?:label|tag)\b/.exec(lower);
+  const labelAdded =
+    /\badd(?:s|ed|ing)?\s+(?:the\s+|a\s+)?[`'"‘“]?(?!(?:the|a|an)\s)([\w-]{1,30})[`'"’”]?\s+(?:label|tag)\b/.exec(
+      lower,
+    );
   if (labelAdded)
     out.push({ match: labelAdded, condition: { field: 'labels', operator: 'contains', value: labelAdded[1]! } });
+  // "When I add the tag 'launch' to a product", "adds the label invoice to an email": the tag named after its word.
+  const tagAdded = labelAdded
+    ? null
+    : /\badd(?:s|ed|ing)?\s+(?:the\s+|a\s+)?(label|tag)\s+[`'"‘“]?([\w-]{1,30})[`'"’”]?\s+(?:to|on)\b/.exec(lower);
+  if (tagAdded)
+    out.push({
+      match: tagAdded,
+      condition: { field: tagAdded[1] === 'tag' ? 'tags' : 'labels', operator: 'contains', value: tagAdded[2]! },
+    });
   // "when someone places their first ever order", "on a customer's first purchase": only the first one.
   const first =
     /\b(?:their|his|her|a|the|your|my|our|[a-z]+['’]s)\s+(?:very\s+)?first(?:[\s-]+ever)?\s+(order|purchase|booking|payment|sale|donation|subscription|visit|appointment)\b/.exec(
@@ -207,10 +219,16 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
   const age = new RegExp(String.raw`\b(?:for|in|since|of)?\s*${AGE}`).exec(lower);
   if (age) {
     const amount = Number(age[1] ?? (/^an?$/.test(age[2]!) ? 1 : (numberWord(age[2]!) ?? age[2])));
-    const unit = age[3]!.replace(/s$/, '');
+    // A date that long ago or longer: the last change, a due date when late, the creation when old.
     out.push({
       match: age,
-      condition: { field: `${unit}s_since`, operator: 'gte', value: amount },
+      condition: {
+        field: spanField(lower.slice(Math.max(0, age.index - 60), age.index + age[0].length + 20)),
+        operator: /^(?:over|more than|longer than)\b/.test(age[0].trim().replace(/^(?:for|in|since|of)\s+/, ''))
+          ? 'lt'
+          : 'lte',
+        value: ago(String(amount), age[3]!),
+      },
     });
   }
   // "products w/ empty description", "contacts with no phone number", "rows where the email is blank".

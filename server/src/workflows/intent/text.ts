@@ -23,6 +23,8 @@ const PATTERN = new RegExp(
     String.raw`(?<channel>(?<![\w#])#(?!\d+(?![\w-]))[A-Za-z0-9][\w-]{0,79})`,
     String.raw`(?<quote>"[^"\n]{1,120}"|“[^”\n]{1,120}”|'[^'\n]{1,80}'(?![A-Za-z])|‘[^’\n]{1,80}’|(?<!\`)\`(?!\`)[^\`\n]{1,400}\`(?!\`))`,
     String.raw`(?<word>[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*(?:['’][A-Za-z]+)?(?:\.(?=[A-Za-z0-9])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*)*\+*)`,
+    // "hubspot deal moves to closed won => create …": an arrow written with "=", read as the "→" it means.
+    String.raw`(?<arrow>=>|⇒)`,
     String.raw`(?<punct>[^\sA-Za-z0-9])`,
   ].join('|'),
   'g',
@@ -32,9 +34,10 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(PATTERN)) {
     const groups = m.groups ?? {};
-    const kind = (Object.keys(groups) as TokenKind[]).find((k) => groups[k] !== undefined) ?? 'punct';
-    let raw = m[0];
-    let end = m.index + raw.length;
+    const found = Object.keys(groups).find((k) => groups[k] !== undefined);
+    const kind: TokenKind = found === undefined || found === 'arrow' ? 'punct' : (found as TokenKind);
+    let raw = found === 'arrow' ? '→' : m[0];
+    let end = m.index + m[0].length;
     if (kind === 'url' || kind === 'email') {
       // A sentence's full stop or comma after an address is not part of it.
       const trimmed = raw.replace(/[.,;:!?]+$/, '');

@@ -38,7 +38,11 @@ const EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
   [/\b(?:respon(?:se|ses|ds)|submission|submitted|submits|answers?|fills?)\b/, 'response'],
   // "moves a card to the 'Confirmed' list": the item changed where it is.
-  [/\b(?:updated|changes?|changed|modified|edited|moves|moved)\b/, 'updated'],
+  // ("I add the tag 'launch' to a product", "adds the bug label to an issue": a tag on an item that was there.)
+  [
+    /\b(?:updated|changes?|changed|modified|edited|moves|moved)\b|\badd(?:s|ed)?\s+(?:the\s+|a\s+)?(?:tag|label)\b|\badd(?:s|ed)?\s+(?:the\s+|a\s+)?\S+\s+(?:tag|label)\s+to\b/,
+    'updated',
+  ],
   [/\b(?:deleted|removed|cancel+ed)\b/, 'deleted'],
   [/\b(?:paid|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
   [/\bstar(?:s|red)?\b/, 'star'],
@@ -232,10 +236,13 @@ function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
       nodeCatalog().keeps(ref.app.key, singular(w)));
   // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.
   const before = tokens.slice(Math.max(0, ref.from - 6), ref.from).map((t) => t.lower);
+  // ("I add the tag 'launch' to a product in Shopify": an item named right before the app.)
   const held =
     /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && before.includes('new')
       ? before.slice(before.indexOf('new') + 1, -1).find(item)
-      : undefined;
+      : /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && /^(?:a|an|any|every|each)$/.test(before.at(-3) ?? '')
+        ? [before.at(-2)!].find(item)
+        : undefined;
   const word = words.find(item) ?? held;
   return word?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 }
@@ -845,7 +852,7 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
   if (found.trigger.kind !== 'webhook') return found;
   // "Webhook GET /rates?currency=XXX": the method and path the caller uses.
   const call = METHOD_PATH.exec(original);
-  const path = call?.[2] ?? SAID_PATH.exec(original)?.[1];
+  const path = call?.[2] ?? calledPath(original)?.[2] ?? SAID_PATH.exec(original)?.[1];
   const method = call?.[1] === 'GET' ? 'GET' : call ? 'POST' : found.trigger.method;
   return path || call ? { ...found, trigger: { ...found.trigger, method, ...(path ? { path } : {}) } } : found;
 }
@@ -856,6 +863,18 @@ const CALLER_POST =
 function capitalPost(original: string): RegExpExecArray | null {
   const m = CALLER_POST.exec(original);
   return m?.[1] === 'POST' ? m : null;
+}
+
+/**
+ * A caller, by a verb in its own person ("calls", "sends … to", "POSTs", a capital "POST to"), and a path of ours
+ * ("/scan", "POST /offboarding"), in the request's first sentence: the workflow's own URL is called. A step's call
+ * ("pull new signups from GET /v1/signups", "post to /api/x") has no such caller.
+ */
+function calledPath(original: string): RegExpExecArray | null {
+  const first = /^[^.!?\n]{0,300}/.exec(original)![0];
+  return /\b(?:calls|hits|pings|(?:sends|posts)(?:\s+[\w-]+){0,3}?\s+to|POSTs?(?:\s+[\w-]+){0,3}?\s+to|POSTs)\s+(?:(POST|GET|PUT|PATCH)\s+)?[`'"]?\/(?!\/)([\w-]+(?:\/[\w-]+)*)/.exec(
+    first,
+  );
 }
 
 /** "Webhook GET /rates", "webhook (POST /orders)": the method and path said right after the webhook. */
@@ -964,16 +983,26 @@ function headedTrigger(tokens: Token[], original: string): FoundTrigger | null {
 
 /** Form apps whose trigger reports a submission. */
 const FORM_APP = /^(?:typeform|jotform|formstack|wufoo|surveyMonkey|cognitoForms|formIo|koBoToolbox|tally|paperform)$/i;
+/** Site builders whose forms start a workflow when the request puts the form on their site ("the form on our Webflow site"). */
+const SITE_FORM_APP = /^webflow$/i;
 
 /** "Lead form is Typeform", "signups coming from Jotform": a form the request names is that app's, not n8n's own. */
 function namedForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrigger {
   if (found.trigger.kind !== 'form') return found;
-  const app = m.apps.find((a) => FORM_APP.test(a.app.key) && triggerable(a));
+  const app = m.apps.find(
+    (a) =>
+      (FORM_APP.test(a.app.key) ||
+        (SITE_FORM_APP.test(a.app.key) &&
+          tokens.slice(Math.max(0, a.from - 6), a.from).some((t) => /^forms?$/.test(t.lower)) &&
+          /^(?:site|website|page|landing)$/.test(tokens[a.to]?.lower ?? ''))) &&
+      triggerable(a),
+  );
   if (!app) return found;
   const item = itemAfter(app, tokens);
   return {
     ...found,
-    trigger: { kind: 'app', app: app.app.key, event: 'created', ...(item ? { item } : {}) },
+    // (A site builder's form is one of its events: Webflow's "form submission".)
+    trigger: { kind: 'app', app: app.app.key, event: 'response', ...(item ? { item } : {}) },
     used: new Set([...found.used, ...range(app.from, app.to)]),
     app,
   };
@@ -1366,6 +1395,19 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     /(?:^|[.:\n]\s*)(?:(?:an?\s+)?(?:[\w-]+\s+){0,2}endpoint\s*[:,-]?\s*)?(POST|GET|PUT|PATCH|DELETE)\s+(?:\/|\{|request\b)/.exec(
       original,
     );
+  // "our app calls POST /gdpr/delete with {…}", "Warehouse scanners POST to /scan", "Our mobile app sends feedback to
+  // POST /feedback {…}": something else calls a path of ours, in the request's first sentence.
+  const caller = calledPath(original);
+  if (caller && !event) {
+    const close = original.indexOf('}', caller.index);
+    const end = close > 0 && close - caller.index < 160 ? close + 1 : caller.index + caller[0].length;
+    return {
+      trigger: { kind: 'webhook', path: slug(lower.join(' ')), method: caller[1] === 'GET' ? 'GET' : 'POST' },
+      used: new Set(tokens.flatMap((t, i) => (t.start >= caller.index && t.end <= end ? [i] : []))),
+      choices: [],
+      notes: [],
+    };
+  }
   if (method && !event && !/\b(?:to|at|against)\s+(?:POST|GET|PUT|PATCH|DELETE)\b/.test(original)) {
     const at = method.index + method[0].indexOf(method[1]!);
     const close = original.indexOf('}', at);

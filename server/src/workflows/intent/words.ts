@@ -8,7 +8,7 @@ import { timeWindow } from './timeWindow.ts';
 const SMALL: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, seven: 7, thirty: 30 };
 
 /** "48 hours" ago as an n8n expression (Luxon's `$now`). */
-function ago(amount: string, unit: string): string {
+export function ago(amount: string, unit: string): string {
   const n = SMALL[amount] ?? Number(amount);
   return `={{ $now.minus({ ${unit.replace(/s?$/, 's')}: ${n} }).toISO() }}`;
 }
@@ -144,7 +144,20 @@ export function ordersLabel(before: string): boolean {
 const QUOTED_FIELD =
   /(?:\b(?:column|field|property|key|attribute)\s+)?[`'‘"“]([A-Za-z_$][\w.$-]{0,60})[`'’"”](?=\s*(?:[<>=!]|is\b|are\b|isn't\b|equals?\b|contains?\b|has\b|was\b|starts?\b|ends?\b|matches\b|exceeds?\b|over\b|under\b|above\b|below\b|not\b|includes?\b))/g;
 
-export function conditionOf(text: string): (Condition & { end: number }) | null {
+export function conditionOf(said: string): (Condition & { end: number }) | null {
+  // "if they've submitted it": the contraction said out ("they have"); ends found after it are put back where the
+  // words were said.
+  const grown: number[] = [];
+  const text0 = said.replace(/\b(they|we|you|i)'ve\b/gi, (_, who: string, at: number) => {
+    grown.push(at + who.length + grown.length * 2);
+    return `${who} have`;
+  });
+  const found = conditionIn(text0);
+  if (!found || !grown.length) return found;
+  return { ...found, end: found.end - 2 * grown.filter((at) => at < found.end).length };
+}
+
+function conditionIn(text: string): (Condition & { end: number }) | null {
   text = text.replace(QUOTED_FIELD, (whole: string, name: string) => ` ${name} `.padEnd(whole.length));
   // "if the email looks valid", "seems to be spam": the state it is in (same length, so ends hold).
   // (A judgement, "seems toxic", "sounds rude", is an AI step's flag, read below.)
@@ -260,7 +273,7 @@ function readCondition(whole: string): { condition: Condition; end: number } | n
       /\b(?:column|field|property)\s+['"‘“`]([\w-]{1,30})['"’”`]|['"‘“`]([\w-]{1,30})['"’”`]\s+(?:column|field|property)\b/g,
       (m, a?: string, b?: string) => (a ?? b ?? '').padStart(m.length, ' '),
     );
-  const found = clock(text) ?? recent(text) ?? readBody(text) ?? outcome(`if ${text}`);
+  const found = clock(text) ?? recent(text) ?? span(text) ?? readBody(text) ?? outcome(`if ${text}`);
   if (!found) return null;
   return { condition: found.condition, end: offset + found.end };
 }
@@ -312,6 +325,128 @@ function recent(text: string): { condition: Condition; end: number } | null {
     condition: { field, operator: 'gt', value: ago(m![2] ?? '1', m![3]!) },
     end: m!.index + m![0].length,
   };
+}
+
+const SPAN_N =
+  '(\\d{1,4}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)';
+const SPAN_UNIT = '((?:business |working )?days?|minutes?|mins?|hours?|hrs?|weeks?|months?)';
+/** What a date is said as ("ago", "old", "overdue"). */
+const SPAN_TAIL = '(ago|old|overdue|late|past due)';
+const MORE = 'more than|over|longer than|at least|less than|under|fewer than|within|no more than|up to';
+/** "more than 4 hours ago", "for more than 5 days", "less than 3 days overdue". */
+const SPAN_SAID = new RegExp(`\\b(for\\s+|in\\s+)?(${MORE})\\s+${SPAN_N}\\s+${SPAN_UNIT}(?:\\s+${SPAN_TAIL})?\\b`);
+/** "3 or more days overdue", "30 days overdue", "2+ hours old". */
+const SPAN_BEFORE = new RegExp(
+  `\\b${SPAN_N}\\s*(or more|or longer|or less|or fewer|\\+)?\\s+${SPAN_UNIT}\\s+${SPAN_TAIL}\\b`,
+);
+/** "overdue by 3 or more days", "late by more than 2 hours". */
+const SPAN_AFTER = new RegExp(
+  `\\b(overdue|late|past due)\\s+by\\s+(?:(${MORE})\\s+)?${SPAN_N}\\s+(or more\\s+|or longer\\s+)?${SPAN_UNIT}\\b`,
+);
+
+/** Luxon's name for a unit of time said after a number ("days", "hrs", "business days"), or null. */
+export function spanUnit(word: string): string | null {
+  const w = word.toLowerCase();
+  if (/^(?:minutes?|mins?)$/.test(w)) return 'minutes';
+  if (/^(?:hours?|hrs?)$/.test(w)) return 'hours';
+  if (/^days?$/.test(w)) return 'days';
+  if (/^weeks?$/.test(w)) return 'weeks';
+  if (/^months?$/.test(w)) return 'months';
+  return null;
+}
+
+const HOURS: Record<string, number> = { minutes: 1 / 60, hours: 1, days: 24, weeks: 168, months: 720 };
+/**
+ * How long ago a route's date must be at least, in hours ("over 10 days" → 240); a date said to be more recent than a
+ * span starts at none. Null when the route tests no date.
+ */
+export function spanHours(c: Condition): number | null {
+  const m = /^=\{\{ \$now\.minus\(\{ (\w+): (\d+(?:\.\d+)?) \}\)/.exec(String(c.value));
+  if (!m) return null;
+  return c.operator === 'lt' || c.operator === 'lte' ? Number(m[2]) * (HOURS[m[1]!] ?? 1) : -Infinity;
+}
+
+/** The date a span is counted from, by the words around it: a due date when late, the creation when old. */
+export function spanField(words: string): string {
+  return /\b(?:overdue|late|past due)\b/.test(words)
+    ? 'due_date'
+    : /\b(?:old|older|age|aged)\b/.test(words)
+      ? 'created_at'
+      : 'updated_at';
+}
+
+/**
+ * "'Escalated at' is more than 4 hours ago", "sitting in the list for more than 5 days", "less than 3 days overdue",
+ * "overdue by 3 or more days": how long ago a date was, not a number. More than that long is a date before now minus
+ * it; less than that long, a date after it. The date is the one its words name: a due date when it is overdue or late,
+ * the field named before "is … ago", the creation when it is old, the last change when the items have been somewhere
+ * "for" that long. A span said with none of these ("if it takes more than 5 days") is no date.
+ */
+function span(text: string): { condition: Condition; end: number } | null {
+  type Found = { index: number; end: number; less: boolean; strict: boolean; n: string; unit: string; tail: string };
+  const found: Found[] = [];
+  const said = SPAN_SAID.exec(text);
+  if (said && (said[5] || said[1]))
+    found.push({
+      index: said.index + (said[1]?.length ?? 0),
+      end: said.index + said[0].length,
+      less: /^(?:less|under|fewer|within|no more|up to)/.test(said[2]!),
+      strict: !/^(?:at least|within|no more than|up to)$/.test(said[2]!),
+      n: said[3]!,
+      unit: said[4]!,
+      tail: said[5] ?? '',
+    });
+  const before = SPAN_BEFORE.exec(text);
+  if (before)
+    found.push({
+      index: before.index,
+      end: before.index + before[0].length,
+      less: /^or (?:less|fewer)$/.test(before[2] ?? ''),
+      strict: false,
+      n: before[1]!,
+      unit: before[3]!,
+      tail: before[4]!,
+    });
+  const after = SPAN_AFTER.exec(text);
+  if (after)
+    found.push({
+      index: after.index,
+      end: after.index + after[0].length,
+      less: /^(?:less|under|fewer|within|no more|up to)/.test(after[2] ?? ''),
+      strict: Boolean(after[2]) && !/^(?:at least|within|no more than|up to)$/.test(after[2]!),
+      n: after[3]!,
+      unit: after[5]!,
+      tail: after[1]!,
+    });
+  const m = found.sort((a, b) => a.index - b.index)[0];
+  if (!m) return null;
+  const n = /^an?$/.test(m.n) ? 1 : numberWord(m.n);
+  if (n === null) return null;
+  const unit = /^min/.test(m.unit)
+    ? 'minutes'
+    : /^h/.test(m.unit)
+      ? 'hours'
+      : /^w/.test(m.unit)
+        ? 'weeks'
+        : /^mon/.test(m.unit)
+          ? 'months'
+          : 'days';
+  const lead = text.slice(0, m.index);
+  // "'Escalated at' is more than 4 hours ago", "the last reply was over 2 days ago": the date named before.
+  const named = m.tail === 'ago' ? /([a-z][a-z_ ]{0,30}?)['"’”]?\s+(?:is|was|are|were)\s+$/.exec(lead)?.[1] : undefined;
+  const field = /^(?:overdue|late|past due)$/.test(m.tail)
+    ? 'due_date'
+    : m.tail === 'old'
+      ? 'created_at'
+      : named && !/^(?:it|they|that|this|he|she|which|who)$/.test(named.trim())
+        ? fieldName(named)
+        : /\b(?:updated|modified|changed|touched|moved)\b/.test(lead)
+          ? 'updated_at'
+          : m.tail === 'ago'
+            ? 'created_at'
+            : 'updated_at';
+  const operator = m.less ? (m.strict ? 'gt' : 'gte') : m.strict ? 'lt' : 'lte';
+  return { condition: { field, operator, value: ago(String(n), unit) }, end: m.end };
 }
 
 /** "expires within 30 days", "is due in the next 7 days", "renews in under 2 weeks": a date before a time ahead. */

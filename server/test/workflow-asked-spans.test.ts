@@ -276,3 +276,13 @@ describe('more ways a request is written', () => {
     assert.deepEqual(kinds(spec.steps), ['ai', 'telegram:send']);
   });
 });
+
+describe("one item's timeline said with timed labels", () => {
+  it('waits between the steps when nothing is looked at again and again', () => {
+    const spec = readRequest(
+      'When someone subscribes in Mailchimp, send a welcome email. After 2 days: send the tips email. After 7 days: send the offer email.',
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'switch'), JSON.stringify(kinds(spec.steps)));
+    assert.ok(spec.steps.some((s) => s.kind === 'wait'));
+  });
+});

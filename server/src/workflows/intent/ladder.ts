@@ -6,7 +6,16 @@
 const RUNG =
   /(^|[.!?\n]\s*)((?:[-*•]\s*)?)((?:[A-Za-z']+\s+){0,5}?)(?:after\s+|for\s+)?(\d{1,3})\s*(days?|hours?|weeks?)\b((?:\s+[A-Za-z']+){0,3}?)\s*:\s+(?=\S)/g;
 
+/**
+ * The items are looked at again and again ("every morning", "daily", "check …"): a rung is how long an item has
+ * waited. Without such a cue, "When someone subscribes … After 2 days: … After 7 days: …" is one item's timeline,
+ * said as waits.
+ */
+const POLLED =
+  /\b(?:every|each)\s+(?:day|morning|evening|night|hour|weekday|week|\d+\s*(?:mins?|minutes?|hours?|h))\b|\b(?:daily|hourly|nightly|weekdays)\b|\bcheck(?:s|ed|ing)?\b/i;
+
 export function durationLadder(text: string): string {
+  if (!POLLED.test(text)) return text;
   const rungs = [...text.matchAll(RUNG)].filter(
     // ("Every 2 hours: …" is when the workflow runs; "In 3 days: …" a wait said once, not a rung.)
     (m) => !/^(?:every|each|in|within)\s/i.test(m[3]!),

@@ -457,6 +457,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, hundred-and-tenth development set (content pipelines with AI steps, approvals and scheduled posting)',
   },
   {
+    set: 'userDevelopment111',
+    label:
+      'requests written outside the builder, hundred-and-eleventh development set (a problem or a goal said first, the steps to be inferred)',
+  },
+  {
+    set: 'userDevelopment112',
+    label:
+      'requests written outside the builder, hundred-and-twelfth development set (sales, RevOps and finance: leads, deals, invoices, dunning, approvals)',
+  },
+  {
+    set: 'userDevelopment113',
+    label:
+      'requests written outside the builder, hundred-and-thirteenth development set (HR, IT and office admins: onboarding, offboarding, access requests, leave)',
+  },
+  {
+    set: 'userDevelopment114',
+    label:
+      'requests written outside the builder, hundred-and-fourteenth development set (descriptions written as for n8n’s template gallery: a title, who it is for, "How it works", set-up notes)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -165,6 +165,10 @@ export type SetName =
   | 'userDevelopment108'
   | 'userDevelopment109'
   | 'userDevelopment110'
+  | 'userDevelopment111'
+  | 'userDevelopment112'
+  | 'userDevelopment113'
+  | 'userDevelopment114'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -287,6 +291,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment108: 'user-requests-dev108.json',
   userDevelopment109: 'user-requests-dev109.json',
   userDevelopment110: 'user-requests-dev110.json',
+  userDevelopment111: 'user-requests-dev111.json',
+  userDevelopment112: 'user-requests-dev112.json',
+  userDevelopment113: 'user-requests-dev113.json',
+  userDevelopment114: 'user-requests-dev114.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -283,9 +283,11 @@ describe('the reader on routes listed after their field, and more kinds said in 
     const spec = readRequest(
       'When a GitHub release is published, start a Netlify build and poll every 30s until the deploy is ready, then post to Slack.',
     );
-    const wait = all(spec).find((s) => s.kind === 'wait');
-    assert.ok(wait?.kind === 'wait');
-    assert.deepEqual([wait.amount, wait.unit], [30, 'seconds']);
+    // A poll: a Wait of that long before each check, until the deploy is ready.
+    const poll = all(spec).find((s) => s.kind === 'poll');
+    assert.ok(poll?.kind === 'poll', JSON.stringify(spec.steps));
+    assert.deepEqual(poll.every, { amount: 30, unit: 'seconds' });
+    assert.equal(poll.until.value, 'ready');
   });
 
   it('keeps the items once a count is reached ("Once we hit 30 people, email me")', () => {

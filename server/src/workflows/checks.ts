@@ -41,8 +41,12 @@ export function structuralProblems(wf: N8nWorkflow): string[] {
       const count = outputsOf(wf, node.name);
       // A last step's success output, and a batch loop's "done" output, may end the workflow.
       // Compare Datasets: the outputs the request did not ask about may end too.
+      // A poll's test, whose other side goes back to its Wait: once the test holds, the workflow may end.
+      const polls =
+        short === 'if' && (wired[1] ?? []).some((l) => wf.nodes.find((n) => n.name === l.node)?.type.endsWith('.wait'));
       const mayEnd = (i: number) =>
         short === 'compareDatasets' ||
+        (i === 0 && polls) ||
         (i === 0 && (count === 1 + (node.onError ? 1 : 0) || short === 'splitInBatches'));
       if (count > 1 || wired.length)
         for (let i = 0; i < count; i++)

@@ -291,6 +291,18 @@ class Planner {
         if (step.compare && exits.length === 2) return this.compare(exits, step.compare);
         return step.merge ? this.merge(exits) : exits.flat();
       }
+      case 'poll': {
+        // Wait, check again, and test: until the test holds, the If's other side goes back to the Wait.
+        const wait = this.enter(entries, stepDraft({ kind: 'wait', ...step.every }, `wait:${this.plan.nodes.length}`)!);
+        const checked = this.wire(step.check, [{ node: wait, output: 0 }]);
+        const name = this.enter(checked, {
+          name: conditionName(step.until),
+          type: T.if,
+          parameters: { conditions: conditions(step.until, `if:${this.plan.nodes.length}`), options: {} },
+        });
+        this.link({ node: name, output: 1 }, wait, 0);
+        return [{ node: name, output: 0 }];
+      }
       case 'loop': {
         const name = this.enter(entries, {
           name: step.size === 1 ? 'Loop Over Items' : `Loop Over Items (${step.size} at a time)`,

@@ -240,6 +240,16 @@ export type Step =
   | { kind: 'parallel'; branches: Step[][]; merge: boolean; compare?: Comparison }
   /** Items one batch at a time through the body, which loops back; `wait` paces the batches (rate limits). */
   | { kind: 'loop'; size: number; body: Step[] }
+  /**
+   * "check its status every 5 minutes until it's finished": wait, run `check` again, and go on only once `until` holds
+   * (the If's other side loops back to the Wait).
+   */
+  | {
+      kind: 'poll';
+      every: { amount: number; unit: 'seconds' | 'minutes' | 'hours' | 'days' };
+      check: Step[];
+      until: Condition;
+    }
   | {
       kind: 'wait';
       amount: number;
@@ -352,6 +362,7 @@ export function walkSteps(steps: Step[], visit: (s: Step) => void): void {
     if (step.kind === 'ai') step.routes?.forEach((r) => walkSteps(r.steps, visit));
     if (step.kind === 'parallel') step.branches.forEach((b) => walkSteps(b, visit));
     if (step.kind === 'loop') walkSteps(step.body, visit);
+    if (step.kind === 'poll') walkSteps(step.check, visit);
   }
 }
 
@@ -378,6 +389,7 @@ export function stepLists(steps: Step[]): Step[][] {
     if (s.kind === 'ai') s.routes?.forEach((r) => lists.push(r.steps));
     if (s.kind === 'parallel') lists.push(...s.branches);
     if (s.kind === 'loop') lists.push(s.body);
+    if (s.kind === 'poll') lists.push(s.check);
   });
   return lists;
 }

@@ -241,6 +241,16 @@ const ALIASES: Record<string, string> = {
   'sqs queue': 'awsSqs',
   acm: 'awsCertificateManager',
   'acm certificates': 'awsCertificateManager',
+  // "delete them from the Cognito user pool", "add the user to the 'prod-readonly' IAM group", "disable their accounts
+  // over LDAP": AWS's services and the directory protocol by the names admins use.
+  cognito: 'awsCognito',
+  'cognito user pool': 'awsCognito',
+  'iam group': 'awsIam',
+  'iam groups': 'awsIam',
+  'iam role': 'awsIam',
+  'iam user': 'awsIam',
+  'iam users': 'awsIam',
+  ldap: 'ldap',
   'x thread': 'twitter',
   'x post': 'twitter',
   'x posts': 'twitter',
@@ -274,7 +284,7 @@ interface Trie {
 
 /** Nouns after a plain-word name that say it is the app ("Linear issues", "Bubble apps"). */
 const APP_NOUN =
-  /^(?:notifications?|alerts?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?|collections?|bookmarks?|entries|entry|timesheets?|triggers?|webhooks?|credentials?)$/;
+  /^(?:notifications?|alerts?|conversations?|issues?|tickets?|tasks?|pages?|cards?|boards?|messages?|posts?|articles?|database|apps?|accounts?|projects?|workspace|channels?|bots?|forms?|sites?|stores?|orders?|files?|folders?|records?|rows?|contacts?|leads?|deals?|events?|invoices?|api|node|nodes|integration|crm|storage|cache|workflows?|rooms?|servers?|instances?|lights?|opportunit(?:y|ies)|transfers?|payouts?|balances?|docs?|documents?|tables?|bases?|spaces?|repos?|pipelines?|companies|company|people|persons?|collections?|bookmarks?|entries|entry|timesheets?|triggers?|webhooks?|credentials?)$/;
 
 /** Parts that make a name split at its capitals an everyday phrase ("linked in", "click up", "go to webinar"). */
 const SPLIT_STOP = /^(?:the|in|up|to|go|you|my|me|it|on|of|app|at|by|do|is|or|as|an|no|so|we|us|be|get|high)$/i;
@@ -483,7 +493,11 @@ export class Vocabulary {
           break;
         }
         // "NASA's picture of the day": the name without its possessive.
-        node = node.next.get(t.lower) ?? node.next.get(t.lower.replace(/['’]s$/, ''));
+        // ("Raindrop.io", "Airtable.com": a one-word name written with its web address's ending.)
+        node =
+          node.next.get(t.lower) ??
+          node.next.get(t.lower.replace(/['’]s$/, '')) ??
+          (j === i ? node.next.get(t.lower.replace(/\.(?:io|com|ai|so|app|co|dev)$/, '')) : undefined);
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
       }
       // "woocomerce", "hubspt": a word no dictionary holds, one edit from an app's name, is that app.
@@ -573,7 +587,8 @@ export class Vocabulary {
         (/^(?:create|send|read|update|delete|search)$/.test(verbClass(after.lower) ?? '') &&
           !APP_NOUN.test(after.lower)) ||
         // ("into box like just a backup", "with hunter can you …": a dictation's fillers and questions end it too.)
-        /^(?:and|then|too|also|as|when|if|every|for|so|straight|right|asap|with|on|at|per|under|each|like|um|uh|can|could|would)$/.test(
+        // ("post in teams who's starting this week": what the message says, after where it goes.)
+        /^(?:and|then|too|also|as|when|if|every|for|so|straight|right|asap|with|on|at|per|under|each|like|um|uh|can|could|would|who|who's|whose|what|what's|which|how)$/.test(
           after.lower,
         );
       // "medium posts a slack message": a value at a part's start before a verb-like noun is no app.

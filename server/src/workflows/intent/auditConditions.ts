@@ -350,13 +350,15 @@ function placeOf(steps: Step[], target: Step): { list: Step[]; index: number } |
     const inner =
       s.kind === 'loop'
         ? [s.body]
-        : s.kind === 'parallel'
-          ? s.branches
-          : s.kind === 'if'
-            ? [s.then, s.otherwise]
-            : s.kind === 'switch'
-              ? [...s.routes.map((r) => r.steps), ...(s.fallback ? [s.fallback] : [])]
-              : [];
+        : s.kind === 'poll'
+          ? [s.check]
+          : s.kind === 'parallel'
+            ? s.branches
+            : s.kind === 'if'
+              ? [s.then, s.otherwise]
+              : s.kind === 'switch'
+                ? [...s.routes.map((r) => r.steps), ...(s.fallback ? [s.fallback] : [])]
+                : [];
     for (const list of inner) {
       const found = placeOf(list, target);
       if (found) return found;
@@ -422,10 +424,12 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
  */
 /** A clause about a step failing, not about the items. */
 const FAILURE =
-  /^(?:if|when|whenever)\s+(?:(?:anything|something|any step|a step|any node|(?:the|this) workflow|(?:the|this|that|an?|any|our)\s+(?:[\w-]+\s+){0,2}?(?:call|request|query|sync|import|upload|job|run|export|fetch|lookup|download|api))\s+(?:ever\s+)?(?:fails?|errors?(?: out)?|breaks|goes wrong|times out)|(?:[\w'.-]+\s+){1,3}?(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+unreachable))\b/i;
+  /^(?:if|when|whenever)\s+(?:(?:anything|something|any step|a step|any node|(?:the|this) workflow|(?:the|this|that|an?|any|our)\s+(?:[\w-]+\s+){0,2}?(?:call|request|query|sync|import|upload|job|run|export|fetch|lookup|download|api)|(?:the|our|my)\s+(?:[\w.'’-]+\s+){0,8}?(?:workflow|automation))\s+(?:ever\s+)?(?:fails?|errors?(?: out)?|breaks|goes wrong|times out)|(?:[\w'.-]+\s+){1,3}?(?:(?:can'?t|cannot|can not|couldn'?t)\s+be\s+reached|is\s+unreachable))\b/i;
 
 export function auditConditions(steps: Step[], tokens: Token[], original: string): string | null {
   if (!steps.length || hasBranch(steps)) return null;
+  let polls = false;
+  walkSteps(steps, (s) => (polls ||= s.kind === 'poll'));
   for (const sentence of sentences(tokens)) {
     const from = sentence[0]!.start;
     const text = original.slice(from, sentence.at(-1)!.end);
@@ -453,6 +457,15 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
     for (const cue of cues) {
       // "If anything fails, post …", "if Unleashed can't be reached, …": the error path, no test of the items.
       if (FAILURE.test(original.slice(cue.start, cue.start + 80))) continue;
+      // "poll every 30s until the deploy `state` is `ready`": what a poll or a wait waits for, not a test of the items.
+      // ("… once a day and as soon as it shows delivered, …" after a poll.)
+      if (
+        /\b(?:wait\w*|poll\w*|check\w*)\b[^.!?\n]{0,60}\b(?:until|till)\b[^.!?\n]{0,60}$/i.test(
+          original.slice(Math.max(0, cue.start - 140), cue.start),
+        ) ||
+        (polls && /\bas soon as\b/i.test(original.slice(Math.max(0, cue.start - 60), cue.start + 11)))
+      )
+        continue;
       const condition = conditionFor(cue, sentence, original);
       if (!condition) continue;
       // "deals in the stages 'Proposal Sent' or 'Negotiation' that haven't been updated in 14 days": every test the

@@ -158,8 +158,9 @@ function relativeTime(text: string): RelativeTime | null {
       text,
     );
   if (day) return { amount: 1, unit: 'days', before: true, at: day.index, until: 'the morning of their first day' };
+  // (Not "a Zoom meeting for the next day at 3pm": the day of the meeting made.)
   const d =
-    /\bthe (day|night|morning|week) (before|after)\b|\bthe next (morning|day)\b|\bthe following (morning|day)\b/i.exec(
+    /(?<!\bfor )(?:\bthe (day|night|morning|week) (before|after)\b|\bthe next (morning|day)\b|\bthe following (morning|day)\b)/i.exec(
       text,
     );
   if (!d) return null;
@@ -169,7 +170,8 @@ function relativeTime(text: string): RelativeTime | null {
 
 /** A time said relative to the item's event waits before the step its sentence says. */
 function waitFor(steps: Step[], original: string, trigger: string): void {
-  if (trigger === 'schedule' || has(steps, (s) => s.kind === 'wait')) return;
+  // (A poll waits between its checks already.)
+  if (trigger === 'schedule' || has(steps, (s) => s.kind === 'wait' || s.kind === 'poll')) return;
   const time = relativeTime(original);
   if (!time) return;
   const step: Step = time.before

@@ -10,7 +10,7 @@ import { findMentions } from './mentions.ts';
 import { fieldOf, findRoutes, FALLBACK, NOTHING, type Segment } from './routeParts.ts';
 import { routesOf } from './steps.ts';
 import { tokenize } from './text.ts';
-import { ago, spanField, spanHours, spanUnit } from './words.ts';
+import { type SpanTest, spanField, spanHours, spanTest, spanUnit } from './words.ts';
 import { MAIL } from './appGroups.ts';
 
 export interface RouteContext {
@@ -495,7 +495,7 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
     // A range's or a mention's test reads the switch's field; "severity=critical" reads its own.
     const span = dated ? spanOfName(seg.name, seg.condition) : null;
     const condition = span
-      ? spanCondition(span, dated!)
+      ? spanTest(dated!, span)
       : seg.condition
         ? { ...seg.condition, field: seg.field ?? (seg.condition.field === 'text' ? 'text' : field) }
         : undefined;
@@ -514,45 +514,23 @@ export function auditRoutes(steps: Step[], original: string, context: Context): 
   return original.slice(from, to);
 }
 
-interface Span {
-  n: number;
-  hi?: number;
-  unit: string;
-  less: boolean;
-  strict: boolean;
-}
-
 /**
  * How long ago a route's name says ("Over 10 days" from its test, "On hold for 2 days", "Still empty after 10 days",
  * "5 days", "Day 10"): at least that long unless it says less; null when the name is no span.
  */
-function spanOfName(name: string, c: Condition | undefined): Span | null {
+function spanOfName(name: string, c: Condition | undefined): SpanTest | null {
   const m = /(\d{1,4})\s*(?:-|–|to|and)?\s*(\d{1,4})?\s*(minutes?|mins?|hours?|hrs?|h|days?|d|weeks?|months?)\b/i.exec(
     name,
   );
   const day = /^\s*(?:on\s+)?day\s+(\d{1,3})\s*$/i.exec(name);
   if (!m && !day) return null;
-  const unit = day
-    ? 'days'
-    : (spanUnit(m![3]!) ?? (/^h$/i.test(m![3]!) ? 'hours' : /^d$/i.test(m![3]!) ? 'days' : null));
+  const unit = day ? 'days' : spanUnit(m![3]!);
   if (!unit) return null;
   const n = Number(day ? day[1] : m![1]);
   if (m?.[2]) return { n, hi: Number(m[2]), unit, less: false, strict: false };
   const less = c ? c.operator === 'lt' || c.operator === 'lte' : /\b(?:under|less than|within|below)\b/i.test(name);
   const strict = c ? c.operator === 'gt' || c.operator === 'lt' : /\b(?:over|more than|longer than)\b/i.test(name);
   return { n, unit, less, strict };
-}
-
-function spanCondition(span: Span, field: string): Condition {
-  const older: Condition = { field, operator: span.strict ? 'lt' : 'lte', value: ago(String(span.n), span.unit) };
-  if (span.hi !== undefined)
-    return {
-      ...older,
-      operator: 'lte',
-      more: [{ field, operator: 'gte', value: ago(String(span.hi), span.unit) }],
-      join: 'and',
-    };
-  return span.less ? { field, operator: span.strict ? 'gt' : 'gte', value: ago(String(span.n), span.unit) } : older;
 }
 
 /** Where a route's test reaches on the scale, to test from the highest down: "9..10" by 10, "over 75000" past all. */

@@ -25,6 +25,7 @@ import { choiceRoutes } from './choiceRoutes.ts';
 import { topicRoutes } from './topicRoutes.ts';
 import { MESSAGING } from './appGroups.ts';
 import { pairFilters } from './pairFilters.ts';
+import { rejectFirst } from './rejects.ts';
 import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
 import type { Token } from './text.ts';
@@ -179,6 +180,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
       (u) => u.toLowerCase().includes(wrote.toLowerCase()) || wrote.toLowerCase().includes(u.toLowerCase()),
     );
   pairFilters(steps);
+  rejectFirst(trigger, steps);
   insteadOutcome(steps);
   exceptionOutcome(steps, original);
   testAfterSummary(steps);

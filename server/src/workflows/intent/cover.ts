@@ -5,13 +5,13 @@ import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { PROVIDERS } from '../catalog/models.ts';
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES } from '../catalog/generics.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { walkSteps, type AiStep, type AiTask, type Condition, type Step } from '../spec.ts';
+import { walkSteps, type AiStep, type AiTask, type Step } from '../spec.ts';
 import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
 import { within } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
 import { spanText } from './text.ts';
-import { invert } from './words.ts';
+import { inverse } from './words.ts';
 
 const aiSteps = (steps: Step[]): AiStep[] => {
   const out: AiStep[] = [];
@@ -62,6 +62,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     // "Trigger: Typeform 'Report a bug' form (…, severity: Low/Medium/High)": the trigger line's words are its own
     // (and a title's above it).
     if (found.headed && found.used.has(ref.from)) continue;
+    // "If the nightly BambooHR to Google Contacts sync workflow fails, …": the apps of the workflow that failed.
+    if (found.trigger.kind === 'error' && found.used.has(ref.from)) continue;
     // "When Sentry sends us a new error via webhook": the system calling the webhook is no step.
     if (
       found.trigger.kind === 'webhook' &&
@@ -452,12 +454,6 @@ function downloadFiles(steps: Step[], found: FoundTrigger, original: string): vo
     });
 }
 
-const inverse = (c: Condition): Condition => ({
-  ...c,
-  operator: invert(c.operator),
-  value: typeof c.value === 'boolean' ? !c.value : c.value,
-});
-
 /** A condition with no other outcome and nothing after it keeps only the items that meet it (a Filter). */
 export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
   const out: Step[] = [];
@@ -485,6 +481,10 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
     if (step.kind === 'loop') {
       if (!step.body.length) return;
       out.push({ ...step, body: finishSteps(step.body, ctx) });
+      return;
+    }
+    if (step.kind === 'poll') {
+      out.push({ ...step, check: finishSteps(step.check, ctx) });
       return;
     }
     // "post it as a comment on the PR", "leave a comment on the card": a comment, where the app keeps comments.

@@ -28,6 +28,7 @@ function mapSteps(steps: Step[], fn: (s: Step) => Step | null): Step[] {
     if (next.kind === 'parallel')
       return [{ ...next, branches: next.branches.map((b) => mapSteps(b, fn)).filter((b) => b.length) }];
     if (next.kind === 'loop') return [{ ...next, body: mapSteps(next.body, fn) }];
+    if (next.kind === 'poll') return [{ ...next, check: mapSteps(next.check, fn) }];
     if (next.kind === 'switch')
       return [
         {

@@ -20,7 +20,16 @@ import {
 import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import { CURRENCY_CODES, fieldOfValue, opposite, SENTIMENTS, singular, verbClass, WHICH_ONES } from './lexicon.ts';
-import { numberRange, rangedItems, routeStart, routeVerbAt, splitClauses, valueEnd, type Clause } from './split.ts';
+import {
+  fieldRange,
+  numberRange,
+  rangedItems,
+  routeStart,
+  routeVerbAt,
+  splitClauses,
+  valueEnd,
+  type Clause,
+} from './split.ts';
 import { FALLBACK } from './routeParts.ts';
 import { timeWindow } from './timeWindow.ts';
 import { findTrigger, STOOD_IN_WEBHOOK } from './trigger.ts';
@@ -32,6 +41,7 @@ import { durationLadder } from './ladder.ts';
 import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
+import { galleryDescription } from './gallery.ts';
 import { whoOutcomes } from './whoOutcomes.ts';
 import { userStory } from './story.ts';
 import { withoutHabits } from './habits.ts';
@@ -42,7 +52,7 @@ import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
-import { ago, conditionOf, invert, isComplement, ordersLabel, spanField, spanHours, spanUnit } from './words.ts';
+import { conditionOf, invert, isComplement, ordersLabel, spanField, spanHours, spanTest, spanUnit } from './words.ts';
 import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
@@ -126,6 +136,10 @@ const counted = (t: Token): boolean =>
   (t.kind === 'punct' && (/^[<>=]$/.test(t.text) || (t.text === '+' && t.joined)));
 
 /** The pause a clause asks for: "wait 2 days", "a 20 s pause", "add a delay" (one minute, stated); null when none. */
+/** The words of a clause that only say it waits ("wait for 3 days and then …"). */
+const WAIT_WORDS =
+  /^(?:wait|waits|waiting|pause|sleep|delay|delays|add|insert|short|small|little|bit|while|moment|node|nodes|step|of|for|\d+|a|an|one|two|three|five|ten|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|then|and|before|between)$/;
+
 function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
   const said =
     /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(?:(?:like|about|around|roughly|approximately|approx|maybe|some|exactly|at least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
@@ -205,7 +219,11 @@ function normalise(text: string): string {
                   withoutHabits(
                     writtenForm(
                       migratedTerms(
-                        withoutFieldMaps(codeCalls(eventHeading(listedStart(askedAsRequest(durationLadder(text)))))),
+                        withoutFieldMaps(
+                          codeCalls(
+                            eventHeading(listedStart(askedAsRequest(durationLadder(galleryDescription(text))))),
+                          ),
+                        ),
                       ),
                     ),
                   ),
@@ -526,6 +544,12 @@ function normalise(text: string): string {
       )
       // "it has label 'bug'": the label it has, not a step that labels.
       .replace(/\b(has|have|had|with|without)\s+(labels?|tags?)\s+(?=['"‘“`])/gi, '$1 the $2 ')
+      // "everyone who leaves (status terminated in bamboohr)": the items' status, said in passing.
+      // ("(plan is in our Postgres accounts table)" says where the plan is kept.)
+      .replace(
+        /\((status|stage|state|plan|tier|role)\s*:?\s+(?=[a-z])(?!(?:is|are|was|in|of|from|field|column|lives|comes)\b)/gi,
+        '(with $1 ',
+      )
       .replace(/≥/g, '>=')
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
@@ -574,6 +598,8 @@ const SCALES: Array<[RegExp, string[]]> = [
 
 class Reader {
   private lastClause: Clause | undefined = undefined;
+  /** The last day of a timeline said by days ("on day 1, day 3 and day 7"): "On day 10, …" waits from there. */
+  private lastDay: number | null = null;
   readonly steps: Step[] = [];
   readonly onError: Step[] = [];
   readonly unmapped: string[] = [];
@@ -781,6 +807,14 @@ class Reader {
         if (sw && !this.scope.lastIf && !sw.fallback) sw.fallback = [];
         const into = this.scope.lastIf?.otherwise ?? sw?.fallback ?? undefined;
         if (into) {
+          // "If not, wait 3 days and then send them …": that outcome waits first.
+          const pause = waitOf(this.words({ from: skip, to: clause.to }));
+          if (pause && /^(?:wait|pause|delay|hold)/.test(this.words({ from: skip, to: clause.to }))) {
+            const rest = this.afterWord({ ...clause, from: skip }, WAIT_WORDS);
+            into.push(pause, ...(rest < clause.to ? this.action(rest, clause.to) : []));
+            target = into;
+            continue;
+          }
           let steps = this.action(skip, clause.to);
           // "… update the row in Baserow, otherwise create a new one": the other outcome works on the same app.
           const verb = verbClass(this.ctx.tokens[this.firstWord({ ...clause, from: skip })]?.lower ?? '');
@@ -1150,6 +1184,7 @@ class Reader {
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
       }
+      if (this.poll(clause, target) || this.timeline(clause, target)) continue;
       // "wait until one day before the meeting": a Wait node that resumes at a time the user sets.
       const until = /\b(?:wait|pause|hold)\w*\s+(?:until|till)\s+(.+)$/.exec(words);
       if (
@@ -1175,11 +1210,14 @@ class Reader {
         // "50 req/min so do batches of 50 and wait 60s between batches": the pause said replaces the default one.
         const last = target.at(-1);
         if (last?.kind === 'wait' && last.amount === 1 && last.unit === 'seconds' && !last.until) target.pop();
-        target.push(wait);
-        const rest = this.afterWord(
-          clause,
-          /^(?:wait|waits|waiting|pause|sleep|delay|delays|add|insert|short|small|little|bit|while|moment|node|nodes|step|of|for|\d+|a|an|one|two|three|five|ten|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|then|and|before|between)$/,
-        );
+        // "It sends them in batches of 100 …. It waits 1 second between batches": the pause is the loop's.
+        const paced =
+          last?.kind === 'loop' && /\bbetween\s+(?:the\s+|each\s+)?(?:batch|chunk|call|request|page)/.test(words)
+            ? last.body
+            : target;
+        if (paced !== target && paced.at(-1)?.kind === 'wait') paced.pop();
+        paced.push(wait);
+        const rest = this.afterWord(clause, WAIT_WORDS);
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
       }
@@ -1323,6 +1361,129 @@ class Reader {
       else break;
     }
     return k;
+  }
+
+  /**
+   * "start an export with a POST to …, then check its status every 5 minutes until it's finished", "poll the build
+   * status every 30 seconds until it's done", "Poll GET /api/exports/<jobId> every 30s until `status` == `done`": a
+   * Wait, the check, and a test that loops back to the Wait until it holds. What is checked is what the clause names,
+   * or else what the step before made (read again).
+   */
+  private poll(clause: Clause, target: Step[]): boolean {
+    const tokens = this.ctx.tokens;
+    let v = -1;
+    let u = -1;
+    for (let k = clause.from; k < clause.to && u < 0; k++) {
+      if (
+        v < 0 &&
+        /^(?:poll|polls|polling|check|checks|checking|recheck|re-check|query|querying)$/.test(tokens[k]!.lower)
+      )
+        v = k;
+      else if (
+        v >= 0 &&
+        k - v <= 16 &&
+        (tokens[k]!.lower === 'until' ||
+          // "check the DHL tracking once a day and as soon as it shows delivered, …": until then.
+          (tokens[k]!.lower === 'as' && tokens[k + 1]?.lower === 'soon' && tokens[k + 2]?.lower === 'as'))
+      )
+        u = k;
+    }
+    if (v < 0 || u < 0) return false;
+    const soon = tokens[u]!.lower === 'as';
+    const end = tokens.findIndex(
+      (t, k) => k > u && k < clause.to && (t.lower === 'then' || t.text === ';' || (soon && t.text === ',')),
+    );
+    const stop = end < 0 ? clause.to : end;
+    const until = pollUntil(this.words({ from: u + (soon ? 3 : 1), to: stop }, true));
+    if (!until) return false;
+    const e = tokens.findIndex((t, k) => k > v && k < u && /^(?:every|each)$/.test(t.lower));
+    const daily = /\b(?:once (?:a|per) (?:day|hour)|daily|hourly)\b/.exec(this.words({ from: v, to: u }));
+    const every =
+      e >= 0
+        ? pollEvery(tokens.slice(e + 1, u).map((t) => t.lower))
+        : daily
+          ? { amount: 1, unit: /hour/.test(daily[0]) ? ('hours' as const) : ('days' as const) }
+          : soon
+            ? null
+            : { amount: 30, unit: 'seconds' as const };
+    if (!every) return false;
+    if (v > clause.from) target.push(...this.action(clause.from, v));
+    const named = this.action(v, e >= 0 ? e : u).filter((s) => s.kind === 'http' || (s.kind === 'app' && isRead(s)));
+    // "… then post the deploy status to Google Chat once it's finished — poll every 30s until …": the poll comes
+    // before the step that waits for it.
+    const last = target.at(-1);
+    const waiting =
+      (last?.kind === 'app' || last?.kind === 'http') &&
+      /\b(?:once|when|after)\s+(?:it'?s|it is|it has|the \w+ (?:is|has))\s+(?:finished|done|ready|complete|completed|succeeded|been \w+)\b/i.test(
+        last.phrase,
+      )
+        ? target.pop()!
+        : null;
+    const before = target.findLast((s) => s.kind === 'app' || s.kind === 'http');
+    const phrase = this.text({ from: v, to: stop });
+    // "Poll GET /api/exports/<jobId>" after a call to https://reports.acme.io/…: the path, on the same host.
+    const path = /\bGET\s+(\/[\w/<>{}:.-]{1,200})/.exec(phrase)?.[1];
+    const host = before?.kind === 'http' && before.url ? /^https?:\/\/[^/\s]+/.exec(before.url)?.[0] : undefined;
+    const check: Step[] = named.length
+      ? named.map((s) => (s.kind === 'http' && !s.url && path && host ? { ...s, url: host + path } : s))
+      : before?.kind === 'http'
+        ? [{ ...before, method: 'GET', phrase }]
+        : before?.kind === 'app'
+          ? [{ ...before, verb: 'read', hints: {}, phrase }]
+          : [{ kind: 'http', url: null, method: 'GET', api: 'the status', phrase }];
+    target.push({ kind: 'poll', every, check, until }, ...(waiting ? [waiting] : []));
+    if (end >= 0 && end + 1 < clause.to) target.push(...this.action(end + 1, clause.to));
+    return true;
+  }
+
+  /**
+   * "DM them onboarding tips on day 1, day 3, day 7 and day 30", "send a reminder on day 2 and day 5 after signing
+   * up. On day 10, tag them 'stalled'": one item's timeline by days, the same steps again after each wait. Day 1 is
+   * the day the item came.
+   */
+  private timeline(clause: Clause, target: Step[]): boolean {
+    const tokens = this.ctx.tokens;
+    const at = tokens.findIndex(
+      (t, k) =>
+        k >= clause.from && k < clause.to && /^days?$/.test(t.lower) && /^\d{1,3}$/.test(tokens[k + 1]?.text ?? ''),
+    );
+    if (at < 0) return false;
+    const days: number[] = [];
+    let end = at + 1;
+    for (; end < clause.to; end++) {
+      const t = tokens[end]!;
+      if (/^\d{1,3}$/.test(t.text)) days.push(Number(t.text));
+      else if (!/^(?:,|and|&|or|day|then)$/.test(t.lower)) break;
+    }
+    const lead = /^(?:on|at|by|from)$/.test(tokens[at - 1]?.lower ?? '') ? at - 1 : at;
+    // "On day 10, tag them 'stalled'": one more day of the timeline said before.
+    if (
+      days.length === 1 &&
+      this.lastDay !== null &&
+      this.firstWord(clause) >= lead &&
+      this.firstWord(clause) <= at &&
+      days[0]! > this.lastDay
+    ) {
+      // ("On day 10" alone: the steps are the next clause's.)
+      const rest = tokens[end]?.text === ',' ? end + 1 : end;
+      const steps = rest < clause.to ? this.action(rest, clause.to) : [];
+      if (!steps.length && rest < clause.to) return false;
+      target.push({ kind: 'wait', amount: days[0]! - this.lastDay, unit: 'days' }, ...steps);
+      this.lastDay = days[0]!;
+      return true;
+    }
+    const sorted = [...new Set(days)].sort((a, b) => a - b);
+    if (sorted.length < 2 || lead <= clause.from) return false;
+    const steps = this.action(clause.from, lead);
+    if (!steps.length) return false;
+    let day = sorted[0] === 0 || sorted[0] === 1 ? sorted[0] : 0;
+    for (const next of sorted) {
+      if (next > day) target.push({ kind: 'wait', amount: next - day, unit: 'days' });
+      target.push(...(structuredClone(steps) as Step[]));
+      day = next;
+    }
+    this.lastDay = day;
+    return true;
   }
 
   private afterWord(c: Clause, re: RegExp): number {
@@ -1808,11 +1969,15 @@ class Reader {
   /** "urgent tickets escalate to …, low ones are archived, unknown go to triage": routes by a value. */
   private route(clause: Clause, target: Step[]): Step[] | null {
     // "A 4 or 5 means …": the number, not its article, opens the route.
+    // ("a score of 6 or lower creates …": the range after its field.)
     const first = this.firstWord(clause);
+    const ranged = fieldRange(this.ctx.tokens, first);
     const k =
-      /^(?:a|an)$/.test(this.ctx.tokens[first]!.lower) && /^\d/.test(this.ctx.tokens[first + 1]?.text ?? '')
-        ? first + 1
-        : first;
+      ranged >= 0
+        ? ranged
+        : /^(?:a|an)$/.test(this.ctx.tokens[first]!.lower) && /^\d/.test(this.ctx.tokens[first + 1]?.text ?? '')
+          ? first + 1
+          : first;
     const value = this.ctx.tokens[k]!;
     // "Anything 8+ should also DM …": with no routes before it, the fallback's own range is the route's test.
     const alone = !this.scope.lastSwitch || !target.includes(this.scope.lastSwitch);
@@ -1982,22 +2147,15 @@ class Reader {
     if (FALLBACK.test(name)) sw.fallback = steps;
     else if (range && span) {
       // "over 10 days": a date before now minus 10 days; "under 3 days", after it; "5 to 10 days", both.
-      const before = (n: number, strict: boolean): Condition => ({
-        field: sw.field,
-        operator: strict ? 'lt' : 'lte',
-        value: ago(String(n), span),
-      });
-      const after = (n: number, strict: boolean): Condition => ({
-        field: sw.field,
-        operator: strict ? 'gt' : 'gte',
-        value: ago(String(n), span),
-      });
-      const condition: Condition =
+      const strict = range.strict !== undefined;
+      const condition = spanTest(
+        sw.field,
         range.lo === -Infinity
-          ? after(range.strict ?? range.hi, range.strict !== undefined)
+          ? { n: range.strict ?? range.hi, unit: span, less: true, strict }
           : Number.isFinite(range.hi)
-            ? { ...before(range.lo, false), more: [after(range.hi, false)], join: 'and' }
-            : before(range.strict ?? range.lo, range.strict !== undefined);
+            ? { n: range.lo, hi: range.hi, unit: span, less: false, strict: false }
+            : { n: range.strict ?? range.lo, unit: span, less: false, strict },
+      );
       sw.routes.push({ name, steps, condition });
       sw.routes.sort((a, b) => lowest(b) - lowest(a));
     } else if (range) {
@@ -2805,6 +2963,47 @@ function hasTest(said: string, items: boolean): Condition | null {
  * "invoices from Xero that are more than 14 days overdue", "employees whose birthday is today", "rows whose status
  * is not posted": a relative clause on the items read is a test they pass.
  */
+/** "until it's finished", "until the clip is ready", "until `status` == `done`": the test a poll waits for. */
+function pollUntil(words: string): Condition | null {
+  // ("the deploy `state` is `ready` or `error`": either value ends the wait.)
+  const said =
+    /(?:^|\s)'?([a-z_][\w.]{0,40})'?\s*(?:==?|is|equals)\s*'?([\w-]{1,40})'?(?:\s+or\s+'?([\w-]{1,40})'?)?/.exec(words);
+  if (
+    said &&
+    !/^(?:it|they|that|this|he|she|the|its|their)$/.test(said[1]!) &&
+    (said.index === 0 || /'/.test(said[0]))
+  ) {
+    const first: Condition = { field: said[1]!, operator: 'equals', value: said[2]! };
+    return said[3] ? { ...first, more: [{ ...first, value: said[3] }], join: 'or' } : first;
+  }
+  const state =
+    /\b(done|finished|complete|completed|ready|succeeded|successful|available|processed|generated|live|deployed|published|ended|closed|approved|uploaded|transcribed|rendered|delivered|shipped|arrived|paid|signed)\b/.exec(
+      words,
+    );
+  return state ? { field: 'status', operator: 'equals', value: state[1]! } : null;
+}
+
+/** "5 minutes", "30s", "2 min", "a minute": how often a poll checks. */
+function pollEvery(words: string[]): { amount: number; unit: 'seconds' | 'minutes' | 'hours' | 'days' } | null {
+  const joined = words.slice(0, 3).join(' ');
+  const m =
+    /^(\d{1,4}|a|an|one|two|few|couple of)?\s*(seconds?|secs?|s|minutes?|mins?|min|m|hours?|hrs?|h|days?|d)\b/.exec(
+      joined,
+    );
+  if (!m) return null;
+  const amount = !m[1]
+    ? 1
+    : /^an?$|^one$/.test(m[1])
+      ? 1
+      : m[1] === 'two' || m[1] === 'couple of'
+        ? 2
+        : m[1] === 'few'
+          ? 3
+          : Number(m[1]);
+  const unit = /^h/.test(m[2]!) ? 'hours' : /^m/.test(m[2]!) ? 'minutes' : /^d/.test(m[2]!) ? 'days' : 'seconds';
+  return { amount, unit };
+}
+
 /** "Any SKU that isn't found in Shopify should be logged …": the items the lookup found no match for. */
 function unfoundTest(words: string): Condition | null {
   const unfound =

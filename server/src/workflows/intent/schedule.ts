@@ -64,13 +64,25 @@ function ruledOut(lower: string, at: number): boolean {
   );
 }
 
+/**
+ * "create a Zoom meeting for the next day at 3pm", "book a call with them at 10am": the time of the meeting made, not
+ * when the workflow runs.
+ */
+function itemTime(lower: string, at: number): boolean {
+  if (!/^at\s/.test(lower.slice(at, at + 3))) return false;
+  const sentence = lower.slice(Math.max(0, at - 100), at).replace(/^[^]*[.!?;\n]/, '');
+  return /\b(?:create|creates|book|books|schedule|schedules|set up|sets up|add|adds|make|makes|arrange|arranges|invite\s+\w+\s+to)\s+(?:an?\s+|the\s+|their\s+|our\s+|my\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,3}?(?:meeting|call|event|appointment|interview|session|demo|booking|webinar|reservation|slot)s?\b[^.,!?]{0,40}$/.test(
+    sentence,
+  );
+}
+
 /** Where the schedule phrase of a text is, and its rule (read from that phrase and a time said nearby). */
 export function findSchedule(original: string): { rule: ScheduleRule; start: number; end: number } | null {
   const lower = original.toLowerCase();
   const re = new RegExp(`${SCHEDULE_PATTERN.source}|${DATED.source}`, 'g');
   // "a weekly digest: … every Friday": a match that names the day or the hour says more than the first.
   const all = [...lower.matchAll(re)].filter(
-    (m) => !partOfName(original, m.index, m[0].length) && !ruledOut(lower, m.index),
+    (m) => !partOfName(original, m.index, m[0].length) && !ruledOut(lower, m.index) && !itemTime(lower, m.index),
   );
   const weekday = /(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/;
   const telling = all.find((m) => weekday.test(m[0]));
@@ -100,11 +112,16 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
     const sentenceStart = Math.max(lower.lastIndexOf('.', start), lower.lastIndexOf('\n', start)) + 1;
     const sentenceEnd = /[.\n]/.exec(lower.slice(end))?.index;
     const sentence = lower.slice(sentenceStart, sentenceEnd === undefined ? undefined : end + sentenceEnd);
-    const time = timeOf(phrase)
-      ? ''
-      : (/\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\bat\s+(?:[01]?\d|2[0-3]):[0-5]\d\b/.exec(
+    // (Not the time of a meeting the workflow makes: "every Monday, create a meeting for Tuesday at 3pm".)
+    const said = timeOf(phrase)
+      ? null
+      : /\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\bat\s+(?:[01]?\d|2[0-3]):[0-5]\d\b/.exec(
           sentence,
-        )?.[0] ?? '');
+        );
+    // "Our app's nightly export … . At 2am, start an export": a clock time that opens a sentence of its own.
+    const opening = all.find((x) => x !== m && /^at\s/.test(x[0]) && /(?:^|[.!?\n]\s*)$/.test(lower.slice(0, x.index)));
+    const time =
+      said && !itemTime(lower, sentenceStart + said.index) ? said[0] : !/\d/.test(phrase) && opening ? opening[0] : '';
     // "every year on March 1": the date said after a yearly word.
     const date = YEARLY.test(phrase) ? (new RegExp(DATED.source).exec(sentence.replace(YEARLY, ''))?.[0] ?? '') : '';
     return { rule: scheduleRule(`${phrase} ${time} ${date}`), start, end };

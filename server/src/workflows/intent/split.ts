@@ -134,6 +134,17 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   )
     return false;
   if (isVerbAt(tokens, k)) return true;
+  // "… should go onto our calendar and be announced in Teams", "and get posted to #ops": a change of its own, said in
+  // the passive.
+  const done = tokens[k + 1];
+  if (
+    /^(?:be|get)$/.test(t.lower) &&
+    /^(?:and|,)$/.test(tokens[k - 1]?.lower ?? '') &&
+    done?.kind === 'word' &&
+    /(?:ed|en|wn|nt|ne)$/.test(done.lower) &&
+    verbClass(done.lower)
+  )
+    return true;
   // "… -> QuickBooks Create Invoice for the amount": after an arrow, a Zap's step names its app, then its action.
   if (/^(?:>|→)$/.test(tokens[j - 1]?.text ?? '') && appThenAction(tokens, k, end)) return true;
   return routeStart(tokens, k);
@@ -341,9 +352,23 @@ function arrowRoutes(tokens: Token[]): number {
   return n;
 }
 
+/** "a score of 6 or lower creates …", "ratings between 1 and 3 get …": where the range after its field starts, or -1. */
+export function fieldRange(tokens: Token[], k: number): number {
+  const lead = /^(?:a|an)$/.test(tokens[k]?.lower ?? '') ? k + 1 : k;
+  return separates(tokens, k - 1) &&
+    /^(?:scores?|ratings?|grades?|nps|csat|values?|amounts?|totals?)$/.test(tokens[lead]?.lower ?? '') &&
+    /^(?:of|between|from)$/.test(tokens[lead + 1]?.lower ?? '') &&
+    /^[\d$€£¥₹]/.test(tokens[lead + 2]?.text ?? '') &&
+    numberRange(tokens, lead + 2)
+    ? lead + 2
+    : -1;
+}
+
 export function routeVerbAt(tokens: Token[], k: number): number {
   const t = tokens[k];
   if (!t) return -1;
+  const fielded = fieldRange(tokens, k);
+  if (fielded >= 0) return routeVerbAt(tokens, fielded);
   // "A 4 or 5 means they passed": a number after its article.
   if (/^(?:a|an)$/.test(t.lower) && separates(tokens, k - 1) && /^\d/.test(tokens[k + 1]?.text ?? ''))
     return numberRange(tokens, k + 1) ? routeVerbAt(tokens, k + 1) : -1;
@@ -594,7 +619,7 @@ function outcomeLead(tokens: Token[], from: number, to: number): boolean {
     .slice(from, to)
     .map((t) => t.lower)
     .join(' ');
-  return /^(?:(?:and|but) )?(?:if not|if so|otherwise|else|if (?:it|that|this) (?:isn't|is not|fails|doesn't|does not))$/.test(
+  return /^(?:(?:and|but) )?(?:if not|if so|otherwise|else|if (?:it|that|this|there) (?:isn't|is not|fails|doesn't|does not))$/.test(
     words,
   );
 }
@@ -736,7 +761,7 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   const at = words.indexOf(first ?? '');
   if (
     first === 'if' &&
-    /^(?:it|they|he|she|that|this|so|not|the\s+\w+)$/.test(words[at + 1] ?? '') &&
+    /^(?:it|they|he|she|that|this|there|so|not|the\s+\w+)$/.test(words[at + 1] ?? '') &&
     NEG_AUX.test(words[at + 2] ?? '') &&
     // "if it doesn't exist, create it" tests something else, and "if it doesn't create a lead" is ambiguous: the
     // auxiliary stands alone (a comma or a new subject after it).

@@ -1081,6 +1081,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       system: u.name,
       phrase,
     };
+    // "send them to the internal API at https://…": the call to that address is made already.
+    const same = work.find((w): w is Extract<Step, { kind: 'http' }> => w.kind === 'http' && w.url === step.url);
+    if (step.url && same) {
+      if (writing) same.method = 'POST';
+      continue;
+    }
     (writing ? outputs : sources).push(step);
   }
 
@@ -1226,6 +1232,14 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         continue;
       const url = tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null;
       const posting = (verb === 'send' || verb === 'create' || verb === 'update') && !LOOKS_UP.test(head?.word ?? '');
+      // "send it to the internal API at https://…": the call to that address is made already.
+      const made = work.find(
+        (w): w is Extract<Step, { kind: 'http' }> => w.kind === 'http' && Boolean(url) && w.url === url,
+      );
+      if (made) {
+        if (posting) made.method = 'POST';
+        continue;
+      }
       // "GET /v1/signups": the method and path said.
       const said = /^(GET|POST|PUT|PATCH|DELETE) \/$/.exec(g.said)?.[1] as
         'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | undefined;
@@ -1539,6 +1553,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     (appKindOf(ctx.triggerApp) === 'message' || SMS_APPS.test(ctx.triggerApp)) &&
     !outputs.some((o) => o.kind === 'app') &&
     !/\b(?:questions?|queries|inquir\w+)\b/.test(words)
+  )
+    outputs.push({ kind: 'app', app: ctx.triggerApp, verb: 'send', hints, phrase });
+
+  // "When a new person joins our Slack workspace, DM them onboarding tips": a message to that person, in the chat app
+  // the trigger reported them from.
+  if (
+    head &&
+    /^(?:dm|dms|message|messages|ping|pings)$/.test(head.word) &&
+    /^(?:them|him|her|each|everyone|the)$/.test(tokens[head.index + 1]?.lower ?? '') &&
+    ctx.triggerApp &&
+    appKindOf(ctx.triggerApp) === 'message' &&
+    !SMS_APPS.test(ctx.triggerApp) &&
+    !outputs.some((o) => o.kind === 'app')
   )
     outputs.push({ kind: 'app', app: ctx.triggerApp, verb: 'send', hints, phrase });
 

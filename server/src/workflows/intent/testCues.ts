@@ -227,7 +227,7 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
         operator: /^(?:over|more than|longer than)\b/.test(age[0].trim().replace(/^(?:for|in|since|of)\s+/, ''))
           ? 'lt'
           : 'lte',
-        value: ago(String(amount), age[3]!),
+        value: ago(amount, age[3]!),
       },
     });
   }

@@ -28,7 +28,10 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
       .map((t) => t.lower)
       .join(' ');
     const post =
-      /\b(?:post|send|submit|push|forward|upload)\w*\b[^.]{0,40}\bto\s*$/.test(`${before} `) ||
+      // ("sends them in batches of 100 to the internal API at https://…": the address of where they go.)
+      /\b(?:post|send|submit|push|forward|upload)\w*\b[^.]{0,40}\bto\b(?:\s+(?:the|our|an?|their)\s+(?:[\w-]+\s+){0,3}?(?:api|endpoint|service|server|url|webhook)\s+at)?\s*$/.test(
+        `${before} `,
+      ) ||
       (/\bto\s*$/.test(before) && /\b(?:send|post|push|forward)\b/.test(before));
     let host = url.text;
     try {

@@ -32,7 +32,7 @@ const CHECKS =
   /^(?:check|checks|see|verify|verifies|determine|determines|decide|decides|tell|detect|detects|figure|classify)$/;
 
 const EVENT_START =
-  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|which arrive|which arrives|that land|that lands|that come in|that comes in|(?:on )?(?:every|each) (?:push|commit|merge)|on (?:push|commit|merge))$/;
+  /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|listens for|listen for|listening for|watches for|watch for|which arrive|which arrives|that land|that lands|that come in|that comes in|(?:on )?(?:every|each) (?:push|commit|merge)|on (?:push|commit|merge))$/;
 
 const EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
@@ -127,6 +127,24 @@ function eventClause(tokens: Token[], at: number, span: number): number {
         (/^(?:to)$/.test(tokens[end + 1]?.lower ?? '') && tokens[end + 2]?.lower === 'be'))
     )
       break;
+    // "When a customer sends us a remittance advice email": what someone sends us is the event, up to what they send.
+    if (
+      /^(?:sends|sent|emails|e-mails|mails|writes|forwards)$/.test(t.lower) &&
+      /^(?:us|me)$/.test(tokens[end + 1]?.lower ?? '')
+    ) {
+      const sent = tokens.findIndex(
+        (x, k) =>
+          k > end + 1 &&
+          k <= end + 8 &&
+          /^(?:e-?mails?|mail|messages?|files?|pdfs?|invoices?|attachments?|documents?|photos?|csvs?|lists?|reports?|forms?|receipts?)$/.test(
+            x.lower,
+          ),
+      );
+      if (sent > 0 && !tokens.slice(end + 1, sent).some((x) => x.kind === 'punct' && /^[,;:.!?]$/.test(x.text))) {
+        end = sent + 1;
+        break;
+      }
+    }
     // "When a new email arrives save the sender": an action verb after the event starts the steps.
     const cls = verbClass(t.lower);
     const prev = tokens[end - 1]?.lower ?? '';
@@ -378,6 +396,17 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (!span && head < 0) continue;
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
+    // "… then take it away again when the hours are up": the end of a time the workflow waits, no event.
+    if (
+      span &&
+      /^(?:the|those|these|that|its|their)\s+(?:\w+\s+)?(?:hours?|days?|minutes?|weeks?|months?|time|timer|period|trial|countdown|window)\s+(?:is|are|has|have)\s+(?:up|over|passed|expired|run out|ended)\b/.test(
+        tokens
+          .slice(i + span, i + span + 7)
+          .map((t) => t.lower)
+          .join(' '),
+      )
+    )
+      continue;
     // "The manager receives an email with Approve / Reject options": a person the workflow writes to, no mail of ours.
     // "customers whose invoices are overdue to receive a reminder email": what the workflow makes happen.
     if (
@@ -667,7 +696,8 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       /\bforms?\b[^.!?\n]*\b(?:with|including|asks? for|asking for|collects?|collecting|containing|has fields?)\b[^.!?\n]*\be-?mails?\b/.test(
         words,
       );
-    if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b/.test(words) && !formWithEmail)
+    // ("a customer sends us an email": mail that arrives.)
+    if (/\b(?:e-?mails?|mail|inbox)\b/.test(words) && !/\bsend\w*\b(?!\s+(?:us|me)\b)/.test(words) && !formWithEmail)
       return withFilter({
         trigger: { kind: 'email', provider: m.apps.some((a) => a.app.key === 'gmail') ? 'gmail' : 'imap' },
       });
@@ -847,7 +877,7 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
     errorHandler(tokens, original) ??
     statedManual(tokens, original) ??
     headedTrigger(tokens, original) ??
-    namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m);
+    afterProblem(tokens, namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m), original);
   // "whenever someone calls our webhook /sync-now": the path the user gave it.
   if (found.trigger.kind !== 'webhook') return found;
   // "Webhook GET /rates?currency=XXX": the method and path the caller uses.
@@ -855,6 +885,38 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
   const path = call?.[2] ?? calledPath(original)?.[2] ?? SAID_PATH.exec(original)?.[1];
   const method = call?.[1] === 'GET' ? 'GET' : call ? 'POST' : found.trigger.method;
   return path || call ? { ...found, trigger: { ...found.trigger, method, ...(path ? { path } : {}) } } : found;
+}
+
+/**
+ * A first sentence that says the trouble or the goal, not how the workflow starts: "Time-off requests come in over chat
+ * and I lose track of them.", "Office hours are a scheduling mess.", "I want to know when a competitor changes their
+ * pricing page.", "I keep forgetting to follow up after demos."
+ */
+const PROBLEM =
+  /\b(?:i|we|they|people|staff|customers)\s+(?:(?:keep|always|often|constantly|sometimes)\s+)?(?:lose|losing|lost|forget|forgetting|miss|missing)\s+(?:track|sight)\b|\b(?:i|we)\s+keep\s+(?:forgetting|missing|losing|dropping)\b|\b(?:is|are|'s|'re)\s+(?:(?:a|an|such a|a total|a complete|a real)\s+)?(?:[\w-]+\s+)?(?:mess|nightmare|pain|headache|chore|hassle|disaster|bottleneck|time sink)\b|\b(?:gets?|got|are|is)\s+(?:buried|lost|forgotten|missed|ignored|overlooked)\b|\b(?:tired|sick)\s+of\b|\bwast(?:e|es|ing)\s+(?:hours|so much time|time|ages)\b|\bnobody\s+(?:acts|reads|notices|sees|checks|looks|follows)\b|^\s*(?:i|we)\s+(?:want|need|would like|'d like)\s+to\s+(?:know|be told|hear|find out|be notified|get notified)\s+(?:when|whenever|if|as soon as)\b/i;
+
+/**
+ * The start said after a first sentence of trouble or goal ("… and I lose track of them. I want a simple form where
+ * staff enter …", "I want to know when a competitor changes their pricing. Every morning fetch …"): when what was found
+ * came from that sentence (or from nowhere in particular) and the rest says a start of its own, the rest's is the
+ * workflow's.
+ */
+function afterProblem(tokens: Token[], found: FoundTrigger, original: string): FoundTrigger {
+  const first = /^[^.!?\n]{10,300}[.!?\n]/.exec(original);
+  if (!first || !PROBLEM.test(first[0])) return found;
+  const end = first[0].length;
+  const shift = tokens.findIndex((t) => t.start >= end);
+  if (shift <= 0 || [...found.used].some((k) => k >= shift)) return found;
+  const rest = ' '.repeat(end) + original.slice(end);
+  const restTokens = tokenize(rest);
+  if (restTokens.length + shift !== tokens.length) return found;
+  const other = findTrigger(restTokens, findMentions(restTokens), rest);
+  if (other.trigger.kind === 'manual' || (other.trigger.kind === found.trigger.kind && !other.used.size)) return found;
+  return {
+    ...other,
+    used: new Set([...other.used].map((k) => k + shift)),
+    ...(other.app ? { app: { ...other.app, from: other.app.from + shift, to: other.app.to + shift } } : {}),
+  };
 }
 
 const CALLER_POST =
@@ -913,8 +975,15 @@ function ciWorkflow(said: string, original: string): boolean {
   );
 }
 
+/**
+ * "If the nightly BambooHR to Google Contacts sync workflow fails, open a PagerDuty incident": a request that opens
+ * with another workflow's failure is an error workflow.
+ */
+const OTHER_FAILS =
+  /^\s*(?:if|when|whenever)\s+(?:the|our|my)\s+(?:[\w.'’-]+\s+){0,8}?(?:workflow|automation|n8n flow)\s+(?:ever\s+)?(?:fails|errors(?: out)?|breaks|crashes|stops working)\b/i;
+
 function errorHandler(tokens: Token[], original: string): FoundTrigger | null {
-  const said = ERROR_HANDLER.exec(original);
+  const said = ERROR_HANDLER.exec(original) ?? OTHER_FAILS.exec(original);
   if (!said || ciWorkflow(said[0], original)) return null;
   // "… append them to the sheet. If the API call errors out, post the error to Slack via an error workflow": the
   // error path of a workflow with its own start (read as a part of it).

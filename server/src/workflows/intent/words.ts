@@ -7,10 +7,29 @@ import { timeWindow } from './timeWindow.ts';
 
 const SMALL: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, seven: 7, thirty: 30 };
 
-/** "48 hours" ago as an n8n expression (Luxon's `$now`). */
-export function ago(amount: string, unit: string): string {
-  const n = SMALL[amount] ?? Number(amount);
-  return `={{ $now.minus({ ${unit.replace(/s?$/, 's')}: ${n} }).toISO() }}`;
+/** "48 hours" ago as an n8n expression (Luxon's `$now`); the amount a number or a word ("a", "seven"). */
+export function ago(amount: number | string, unit: string): string {
+  const n = typeof amount === 'number' ? amount : (SMALL[amount] ?? Number(amount));
+  return `={{ $now.minus({ ${spanUnit(unit) ?? unit.replace(/s?$/, 's')}: ${n} }).toISO() }}`;
+}
+
+/** How long ago a date is tested to be: at least `n` units (at most `hi`, when a range), or less when `less`. */
+export interface SpanTest {
+  n: number;
+  hi?: number;
+  unit: string;
+  less: boolean;
+  strict: boolean;
+}
+
+/**
+ * A span as a date test on `field`: longer ago than "over 10 days" is a date before now minus 10 days; "under 3 days"
+ * a date after it; "5 to 10 days" both.
+ */
+export function spanTest(field: string, s: SpanTest): Condition {
+  const at = (operator: Condition['operator'], n: number): Condition => ({ field, operator, value: ago(n, s.unit) });
+  if (s.hi !== undefined) return { ...at('lte', s.n), more: [at('gte', s.hi)], join: 'and' };
+  return s.less ? at(s.strict ? 'gt' : 'gte', s.n) : at(s.strict ? 'lt' : 'lte', s.n);
 }
 
 function numberOf(raw: string): number | null {
@@ -344,12 +363,12 @@ const SPAN_AFTER = new RegExp(
   `\\b(overdue|late|past due)\\s+by\\s+(?:(${MORE})\\s+)?${SPAN_N}\\s+(or more\\s+|or longer\\s+)?${SPAN_UNIT}\\b`,
 );
 
-/** Luxon's name for a unit of time said after a number ("days", "hrs", "business days"), or null. */
+/** Luxon's name for a unit of time said after a number ("days", "hrs", "h", "business days"), or null. */
 export function spanUnit(word: string): string | null {
-  const w = word.toLowerCase();
+  const w = word.toLowerCase().replace(/^(?:business|working)\s+(?=days?$)/, '');
   if (/^(?:minutes?|mins?)$/.test(w)) return 'minutes';
-  if (/^(?:hours?|hrs?)$/.test(w)) return 'hours';
-  if (/^days?$/.test(w)) return 'days';
+  if (/^(?:hours?|hrs?|h)$/.test(w)) return 'hours';
+  if (/^(?:days?|d)$/.test(w)) return 'days';
   if (/^weeks?$/.test(w)) return 'weeks';
   if (/^months?$/.test(w)) return 'months';
   return null;
@@ -422,15 +441,7 @@ function span(text: string): { condition: Condition; end: number } | null {
   if (!m) return null;
   const n = /^an?$/.test(m.n) ? 1 : numberWord(m.n);
   if (n === null) return null;
-  const unit = /^min/.test(m.unit)
-    ? 'minutes'
-    : /^h/.test(m.unit)
-      ? 'hours'
-      : /^w/.test(m.unit)
-        ? 'weeks'
-        : /^mon/.test(m.unit)
-          ? 'months'
-          : 'days';
+  const unit = spanUnit(m.unit) ?? 'days';
   const lead = text.slice(0, m.index);
   // "'Escalated at' is more than 4 hours ago", "the last reply was over 2 days ago": the date named before.
   const named = m.tail === 'ago' ? /([a-z][a-z_ ]{0,30}?)['"’”]?\s+(?:is|was|are|were)\s+$/.exec(lead)?.[1] : undefined;
@@ -445,8 +456,7 @@ function span(text: string): { condition: Condition; end: number } | null {
           : m.tail === 'ago'
             ? 'created_at'
             : 'updated_at';
-  const operator = m.less ? (m.strict ? 'gt' : 'gte') : m.strict ? 'lt' : 'lte';
-  return { condition: { field, operator, value: ago(String(n), unit) }, end: m.end };
+  return { condition: spanTest(field, { n, unit, less: m.less, strict: m.strict }), end: m.end };
 }
 
 /** "expires within 30 days", "is due in the next 7 days", "renews in under 2 weeks": a date before a time ahead. */
@@ -1381,6 +1391,13 @@ const INVERSE: Record<Condition['operator'], Condition['operator']> = {
 
 /** The operator the other items pass ("over 10" → "10 or less", "contains" → "does not contain"). */
 export const invert = (op: Condition['operator']): Condition['operator'] => INVERSE[op];
+
+/** The test that holds where `c` does not ("exists" → "notExists", "is true" → "is false"). */
+export const inverse = (c: Condition): Condition => ({
+  ...c,
+  operator: invert(c.operator),
+  value: typeof c.value === 'boolean' ? !c.value : c.value,
+});
 
 /** Whether b is the other outcome of a ("if valid … if invalid …", "if paid … if unpaid …", "over 10 … 10 or less"). */
 export function isComplement(a: Condition, b: Condition): boolean {

@@ -477,6 +477,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, hundred-and-fourteenth development set (descriptions written as for n8n’s template gallery: a title, who it is for, "How it works", set-up notes)',
   },
   {
+    set: 'userDevelopment115',
+    label:
+      'requests written outside the builder, hundred-and-fifteenth development set (people in many trades, from logistics to clinics and farms, each describing one process of their team)',
+  },
+  {
+    set: 'userDevelopment116',
+    label:
+      'requests written outside the builder, hundred-and-sixteenth development set (data carried between several systems: look up, enrich, match, sync only what changed, create or update)',
+  },
+  {
+    set: 'userDevelopment117',
+    label:
+      'requests written outside the builder, hundred-and-seventeenth development set (people automating their own life and side projects: prices, feeds, habits, home lab, digests)',
+  },
+  {
+    set: 'userDevelopment118',
+    label:
+      'requests written outside the builder, hundred-and-eighteenth development set (AI assistants and agents: chatbots over documents, agents with tools, extraction, drafts for approval)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

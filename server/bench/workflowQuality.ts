@@ -169,6 +169,10 @@ export type SetName =
   | 'userDevelopment112'
   | 'userDevelopment113'
   | 'userDevelopment114'
+  | 'userDevelopment115'
+  | 'userDevelopment116'
+  | 'userDevelopment117'
+  | 'userDevelopment118'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -295,6 +299,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment112: 'user-requests-dev112.json',
   userDevelopment113: 'user-requests-dev113.json',
   userDevelopment114: 'user-requests-dev114.json',
+  userDevelopment115: 'user-requests-dev115.json',
+  userDevelopment116: 'user-requests-dev116.json',
+  userDevelopment117: 'user-requests-dev117.json',
+  userDevelopment118: 'user-requests-dev118.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

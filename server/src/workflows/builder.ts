@@ -9,6 +9,7 @@ import type { N8nWorkflow } from './n8nJson.ts';
 import { appDisplayName, planWorkflow, type Plan } from './plan.ts';
 import { readApprovalAnswers } from './approvals.ts';
 import { type WorkflowSpec, walkSteps } from './spec.ts';
+import { stateEvents } from './stateEvents.ts';
 import { parseValidation, repair, type ValidationReport } from './validation.ts';
 import { scheduleText } from './wording.ts';
 
@@ -121,6 +122,7 @@ export async function* configure<E>(
   for (const type of [...new Set(d.plan.nodes.map((n) => n.type).filter(Boolean))])
     yield* knowledge.describe(call, type);
   readApprovalAnswers(d.plan, (type) => knowledge.definition(type));
+  stateEvents(d.plan, (type) => knowledge.definition(type));
   const names = new Map<string, string>();
   for (const node of d.plan.nodes) {
     const def = knowledge.definition(node.type);

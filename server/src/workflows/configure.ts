@@ -354,9 +354,23 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
                   ? 'form|respon|submi'
                   : event === 'updated'
                     ? 'updat|chang|modif'
-                    : event,
+                    : event === 'deleted'
+                      ? 'delet|remov'
+                      : event,
             'i',
           );
+  // "an order is cancelled": Shopify's "orders/cancelled", Calendly's "invitee.canceled"; where the item has no cancel
+  // event of its own, its deletion (Stripe's "customer.subscription.deleted", not "subscription_schedule.canceled").
+  if (event === 'cancelled') {
+    const item = `(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?`;
+    const own =
+      noun && values.some((v) => new RegExp(`${item}(?![a-z])`, 'i').test(v))
+        ? new RegExp(`${item}[ _./:-]?cancel`, 'i')
+        : /cancel/i;
+    // "subscription_cancelled" before "subscription_cancellation_scheduled".
+    const cancels = values.filter((v) => own.test(v)).sort((a, b) => a.length - b.length);
+    return cancels.length ? cancels.slice(0, 1) : eventOptions(prop, 'deleted', noun);
+  }
   // A registration is what the app calls one, whatever the item said ("our Eventbrite event").
   if (event === 'registered') return values.filter((v) => REGISTERED.test(v)).slice(0, 1);
   // The item as a word of the value: "jira:issue_created" for an issue, not "issuelink_created".
@@ -366,8 +380,16 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
   // "issues" before "issue_comment": the value that is the item alone names it most plainly too.
   const about = item ? values.filter((v) => item.test(v)).sort((a, b) => at(a) - at(b) || a.length - b.length) : [];
   const both = about.filter((v) => happened.test(v));
+  // "a Jira issue is closed": a state the item reaches with no event of its own is a change to it.
+  const changed = event === 'ended' ? about.filter((v) => /updat|chang|modif/i.test(v)) : [];
   // The item's own event when none says what happened to it ("pull_request" for "a pull request is opened").
-  const chosen = both.length ? both : about.length ? about.slice(0, 1) : values.filter((v) => happened.test(v));
+  const chosen = both.length
+    ? both
+    : changed.length
+      ? changed.slice(0, 1)
+      : about.length
+        ? about.slice(0, 1)
+        : values.filter((v) => happened.test(v));
   if (chosen.length) return chosen.slice(0, 2);
   if (values.includes('*')) return ['*'];
   // WhatsApp's trigger lists account and template updates first: a messaging app's trigger is about its messages.
@@ -449,6 +471,33 @@ function chooseEvent(
   params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
 }
 
+/**
+ * The trigger's own event for a state the item reached ("cancelled" → Shopify's "orders/cancelled", "paid" → Stripe's
+ * "invoice.paid"), or undefined when the trigger reports no such event.
+ */
+export function stateEvent(def: NodeDefinition, want: Intent, state: string): string | undefined {
+  const prop = eventParam(def, defaults(def));
+  if (!prop || want.eventKey) return undefined;
+  const stem = state.toLowerCase().replace(/l?ed$/, '');
+  if (stem.length < 4 || !/^[a-z]+$/.test(stem)) return undefined;
+  const values = optionValues(prop);
+  const item = want.noun ? `(?:^|[^a-z])${want.noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?` : '';
+  const own =
+    item && values.some((v) => new RegExp(`${item}(?![a-z])`, 'i').test(v))
+      ? new RegExp(`${item}[ _./:-]?${stem}`, 'i')
+      : new RegExp(`(?:^|[^a-z])${stem}`, 'i');
+  return values.filter((v) => own.test(v)).sort((a, b) => a.length - b.length)[0];
+}
+
+/** The events a trigger listens for, as `configureNode` chooses them. */
+export function chosenEvents(def: NodeDefinition, want: Intent): string[] {
+  const params: Record<string, unknown> = {};
+  chooseEvent(def, params, {}, want);
+  const prop = eventParam(def, { ...defaults(def), ...params });
+  const value = prop ? params[prop.name] : undefined;
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+}
+
 export interface Intent {
   verb: Verb | 'trigger';
   /** What the step acts on ("issue", "row", "comment"): picks the resource. */
@@ -471,6 +520,7 @@ export interface Configured {
 /** Resource and operation for an app step, then its required parameters. */
 export function configureNode(def: NodeDefinition, want: Intent, given: Record<string, unknown> = {}): Configured {
   const params: Record<string, unknown> = { ...given };
+  let nounOperation: string | undefined;
   const resource = visible(def, params).find((p) => p.name === 'resource' && p.type === 'options');
   if (resource && !('resource' in given)) {
     // Sending without saying what: a message (to a channel first, as "post to the #ops channel" means).
@@ -490,6 +540,19 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
         ? values.filter((v) => norm(v).endsWith(norm(want.noun!))).map(norm)
         : [];
     params.resource = choose(values, [...preferred, ...suffixed], resource.default);
+    // "post the reply on Google" (Business Profile's "review: reply"): a noun no resource has, that names an operation.
+    if (want.noun && want.verb !== 'trigger' && !values.some((v) => preferred.includes(norm(v))) && !suffixed.length)
+      for (const r of values) {
+        const ops = visible(def, { ...params, resource: r }).find(
+          (p) => p.name === 'operation' && p.type === 'options',
+        );
+        const op = ops && optionValues(ops).find((v) => norm(v) === norm(want.noun!));
+        if (op) {
+          params.resource = r;
+          nounOperation = op;
+          break;
+        }
+      }
     // "documents from a Google Drive folder" reads: a resource with nothing that reads (a folder can only be
     // created, shared or deleted) gives way to one that does, the default first.
     const does = (r: unknown) => {
@@ -510,7 +573,7 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       const other = values.find(changesMembers);
       if (other) params.resource = other;
     }
-    if (!does(params.resource) && want.verb !== 'trigger') {
+    if (!does(params.resource) && want.verb !== 'trigger' && !nounOperation) {
       const other = [resource.default, ...values].find((r) => typeof r === 'string' && values.includes(r) && does(r));
       if (typeof other === 'string') params.resource = other;
     }
@@ -539,44 +602,49 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       typeof params.resource === 'string' &&
       /^(?:sheet|table|database|spreadsheet|base)$/.test(params.resource) &&
       norm(want.noun ?? '') !== params.resource;
-    params.operation = choose(
-      optionValues(operation),
-      container
-        ? ['append', 'insert', 'upsert', 'appendorupdate', 'createrow', 'addrow', ...OPERATIONS.create]
-        : // "remove them from all groups": the membership changes (Entra ID's "removeGroup"), no one is deleted.
-          want.hints.member
-          ? want.hints.member === 'remove'
-            ? // A list's member (Mailchimp's) is the membership itself: deleting it takes them off the list.
-              typeof params.resource === 'string' && /member|subscriber/i.test(params.resource)
-              ? [...MEMBER_OPS.remove, ...OPERATIONS.delete]
-              : [...MEMBER_OPS.remove, ...OPERATIONS.update, ...OPERATIONS.delete]
-            : [...MEMBER_OPS.add, ...OPERATIONS[want.verb]]
-          : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
-            want.verb === 'delete'
-            ? [...OPERATIONS.delete, ...OPERATIONS.update]
-            : // "upsert them into Postgres (match on SKU)": n8n's own create-or-update where the node has one.
-              want.hints.run && want.verb !== 'read'
-              ? ['trigger', 'triggerparams', 'run', 'execute', 'start', 'build', ...OPERATIONS[want.verb]]
-              : want.hints.upsert && want.verb !== 'read'
-                ? ['upsert', 'appendorupdate', 'createorupdate', ...OPERATIONS[want.verb]]
-                : want.hints.download
-                  ? ['download', ...OPERATIONS[want.verb]]
-                  : want.hints.list
-                    ? ['search', 'list', ...OPERATIONS[want.verb].filter((o) => o !== 'download')]
-                    : want.hints.approval && want.verb === 'send'
-                      ? ['sendandwait', ...OPERATIONS.send]
-                      : // "run `SELECT … FROM users …` on our Postgres": the query the request writes out is run as written.
-                        SQL.test(want.hints.text ?? '')
-                        ? ['executequery', 'query', 'rawquery', ...OPERATIONS[want.verb]]
-                        : // GitHub's "issue: createComment": a comment made on the item.
-                          want.noun === 'comment' && want.verb === 'create'
-                          ? ['createcomment', 'addcomment', ...OPERATIONS.create]
-                          : // "add them to the #welcome channel": a channel the request names exists; people join it.
-                            want.verb === 'create' && params.resource === 'channel' && want.hints.channel
-                            ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
-                            : OPERATIONS[want.verb],
-      operation.default,
-    );
+    params.operation =
+      nounOperation ??
+      choose(
+        optionValues(operation),
+        container
+          ? ['append', 'insert', 'upsert', 'appendorupdate', 'createrow', 'addrow', ...OPERATIONS.create]
+          : // "remove them from all groups": the membership changes (Entra ID's "removeGroup"), no one is deleted.
+            want.hints.member
+            ? want.hints.member === 'remove'
+              ? // A list's member (Mailchimp's) is the membership itself: deleting it takes them off the list.
+                typeof params.resource === 'string' && /member|subscriber/i.test(params.resource)
+                ? [...MEMBER_OPS.remove, ...OPERATIONS.delete]
+                : [...MEMBER_OPS.remove, ...OPERATIONS.update, ...OPERATIONS.delete]
+              : [...MEMBER_OPS.add, ...OPERATIONS[want.verb]]
+            : // "clear the sheet tab": its rows go, the tab stays (Google Sheets' "clear").
+              want.verb === 'delete' && want.hints.clear
+              ? ['clear', 'truncate', ...OPERATIONS.delete, ...OPERATIONS.update]
+              : // "remove them from the group" where nothing deletes: changing the record is nearer than creating one.
+                want.verb === 'delete'
+                ? [...OPERATIONS.delete, ...OPERATIONS.update]
+                : // "upsert them into Postgres (match on SKU)": n8n's own create-or-update where the node has one.
+                  want.hints.run && want.verb !== 'read'
+                  ? ['trigger', 'triggerparams', 'run', 'execute', 'start', 'build', ...OPERATIONS[want.verb]]
+                  : want.hints.upsert && want.verb !== 'read'
+                    ? ['upsert', 'appendorupdate', 'createorupdate', ...OPERATIONS[want.verb]]
+                    : want.hints.download
+                      ? ['download', ...OPERATIONS[want.verb]]
+                      : want.hints.list
+                        ? ['search', 'list', ...OPERATIONS[want.verb].filter((o) => o !== 'download')]
+                        : want.hints.approval && want.verb === 'send'
+                          ? ['sendandwait', ...OPERATIONS.send]
+                          : // "run `SELECT … FROM users …` on our Postgres": the query the request writes out is run as written.
+                            SQL.test(want.hints.text ?? '')
+                            ? ['executequery', 'query', 'rawquery', ...OPERATIONS[want.verb]]
+                            : // GitHub's "issue: createComment": a comment made on the item.
+                              want.noun === 'comment' && want.verb === 'create'
+                              ? ['createcomment', 'addcomment', ...OPERATIONS.create]
+                              : // "add them to the #welcome channel": a channel the request names exists; people join it.
+                                want.verb === 'create' && params.resource === 'channel' && want.hints.channel
+                                ? ['invite', 'addmember', 'adduser', ...OPERATIONS.create]
+                                : OPERATIONS[want.verb],
+        operation.default,
+      );
   }
   if (want.verb === 'trigger') chooseEvent(def, params, given, want);
   // "every JSON file in the Google Drive folder 'pos-exports'": the search looks in that folder (picked in n8n by
@@ -621,7 +689,10 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     const select = visible(def, params).find((p) => p.name === 'select');
     if (select && optionValues(select).includes('channel')) params.select = 'channel';
   }
+  sheetRows(def, params, given, want);
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
+  if (params.filtersUI && JSON.stringify(params.filtersUI).includes('<__PLACEHOLDER_VALUE__'))
+    filled.toPick.push('Column to match', 'Value to match');
   // A message that waits for one person's answer goes to that person, whom only the user can name.
   if (
     filled.parameters.operation === 'sendAndWait' &&
@@ -644,6 +715,29 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       filled.parameters[text.name] = want.hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}';
   }
   return filled;
+}
+
+/**
+ * Google Sheets deletes rows by their number: the row the lookup before found (its `row_number`), one row. The lookup
+ * ("search") matches one column against a value of the item, both for the user to say.
+ */
+function sheetRows(
+  def: NodeDefinition,
+  params: Record<string, unknown>,
+  given: Record<string, unknown>,
+  want: Intent,
+): void {
+  if (!def.type.endsWith('.googleSheets') || params.resource !== 'sheet') return;
+  const shown = (name: string) => visible(def, params).some((p) => p.name === name) && !(name in given);
+  if (params.operation === 'delete' && shown('toDelete')) {
+    params.toDelete = 'rows';
+    if (shown('startIndex')) params.startIndex = '={{ $json.row_number }}';
+    if (shown('numberToDelete')) params.numberToDelete = 1;
+  }
+  if (params.operation === 'read' && want.verb === 'search' && shown('filtersUI'))
+    params.filtersUI = {
+      values: [{ lookupColumn: placeholder('Column to match'), lookupValue: placeholder('Value to match') }],
+    };
 }
 
 /** Every required parameter n8n shows for the current values gets one (a few passes: values show others). */

@@ -67,6 +67,8 @@ export interface Draft {
     verb: 'create' | 'send' | 'read' | 'update' | 'delete' | 'search' | 'trigger';
     noun?: string;
     event?: string;
+    /** The trigger's event as its option's value ("orders/cancelled"), when known. */
+    eventKey?: string;
     hints: AppHints;
   };
   /** Settings the user checks (a guessed URL), named in the reply. */

@@ -121,6 +121,8 @@ export interface AppHints {
   binary?: string;
   /** The message waits for its reader's answer ("with approve/reject buttons"): n8n's send-and-wait operation. */
   approval?: boolean;
+  /** "clear the sheet", "empty the table": what it holds goes, the sheet or table stays (n8n's "clear"). */
+  clear?: boolean;
   /** The message answers whoever wrote in through the trigger's app (an assistant's reply), with the answer made. */
   replyTo?: boolean;
 }

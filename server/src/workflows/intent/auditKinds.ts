@@ -143,15 +143,6 @@ function relativeTime(text: string): RelativeTime | null {
     const units = unit === 'week' ? 'days' : (`${unit}s` as 'minutes' | 'hours' | 'days');
     return { amount: amount || 1, unit: units, before: /before|prior|ahead/i.test(m[3] ?? ''), at: m.index };
   }
-  // "poll every 30s until it's done": a pause between checks.
-  const poll =
-    /\b(?:poll|check|retry|try again|ask again)\w* (?:\w+ ){0,4}?every (\d+)\s*(s|secs?|seconds?|m|mins?|minutes?)\b/i.exec(
-      text,
-    );
-  if (poll) {
-    const minutes = /^m/i.test(poll[2]!);
-    return { amount: Number(poll[1]), unit: minutes ? 'minutes' : 'seconds', before: false, at: poll.index };
-  }
   // "on the morning of their first day": a time the item says.
   const day =
     /\bon (?:the (?:morning|day|evening|afternoon) of )?(?:their|the|his|her) (?:first|start|last|final) day\b/i.exec(

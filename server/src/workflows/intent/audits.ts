@@ -184,6 +184,8 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   insteadOutcome(steps);
   exceptionOutcome(steps, original);
   testAfterSummary(steps);
+  countBeforeSend(steps);
+  rowLookup(steps);
   onlyAfterwards(steps, original);
   storedDocuments(steps);
   const tested = auditConditions(steps, a.tokens, original);
@@ -246,6 +248,46 @@ function onlyAfterwards(steps: Step[], original: string): void {
 }
 
 /**
+ * "Shopify order cancelled -> delete its row in the orders sheet": Google Sheets deletes rows by their number, so the
+ * row is looked up first (its `row_number`), unless the items were read from the sheet already.
+ */
+function rowLookup(steps: Step[]): void {
+  const order: Step[] = [];
+  walkSteps(steps, (s) => order.push(s));
+  for (const list of stepLists(steps))
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
+      if (s.kind !== 'app' || s.app !== 'googleSheets' || s.verb !== 'delete' || s.hints.clear) continue;
+      const read = order
+        .slice(0, order.indexOf(s))
+        .some((r) => r.kind === 'app' && r.app === 'googleSheets' && (r.verb === 'read' || r.verb === 'search'));
+      if (read) continue;
+      list.splice(i, 0, { kind: 'app', app: 'googleSheets', verb: 'search', hints: { ...s.hints }, phrase: s.phrase });
+      i++;
+    }
+}
+
+/**
+ * "pull the inactive users from Postgres, write them to the sheet, then email the row count to ops": a message that
+ * tells how many items there were counts them first, and goes once (not once per item).
+ */
+function countBeforeSend(steps: Step[]): void {
+  const send = steps.findIndex(
+    (s) =>
+      s.kind === 'app' &&
+      s.verb === 'send' &&
+      /\b(?:(?:row|item|record|result|entry|order|lead|ticket|user|file)s? count|how many|(?:total )?number of (?:rows|items|records|results|entries|orders|leads|tickets|users|files|new \w+))\b/i.test(
+        s.phrase ?? '',
+      ),
+  );
+  if (send < 1) return;
+  const before = steps.slice(0, send);
+  if (!before.some((s) => s.kind === 'app' && (s.verb === 'read' || s.verb === 'search'))) return;
+  if (before.some((s) => /^(?:aggregate|count|sum|code|ai|loop|parallel|if|switch)$/.test(s.kind))) return;
+  steps.splice(send, 0, { kind: 'count' });
+}
+
+/**
  * "count them per group and email the table. If any P1 incidents were opened, also post them to Teams": a test on
  * the items said after a summary of them (and what was done with it) goes on the items themselves, beside the
  * summary, not on the summary's e-mail.
@@ -272,11 +314,24 @@ function testAfterSummary(steps: Step[]): void {
  * action said with "instead" and the one it replaces.
  */
 function insteadOutcome(steps: Step[]): void {
-  for (let i = 1; i + 1 < steps.length; i++) {
+  for (let i = 1; i < steps.length; i++) {
     const test = steps[i]!;
     const usual = steps[i - 1]!;
-    const other = steps[i + 1]!;
-    if (test.kind !== 'filter' || usual.kind !== 'app' || other.kind !== 'app') continue;
+    const other = steps[i + 1];
+    // "… DM that person on Slack …. If no owner is listed, open a PagerDuty incident instead": the If made of the test
+    // and its step takes the usual step as its other outcome.
+    if (
+      test.kind === 'if' &&
+      !test.otherwise.length &&
+      usual.kind === 'app' &&
+      /^(?:send|create|update)$/.test(usual.verb) &&
+      !/\binstead\b/i.test(usual.phrase) &&
+      test.then.some((s) => s.kind === 'app' && /\binstead\b/i.test(s.phrase))
+    ) {
+      steps.splice(i - 1, 2, { ...test, otherwise: [usual] });
+      return;
+    }
+    if (test.kind !== 'filter' || usual.kind !== 'app' || other?.kind !== 'app') continue;
     if (!/\binstead\b/i.test(other.phrase) || /\binstead\b/i.test(usual.phrase)) continue;
     if (usual.verb !== other.verb || (usual.verb !== 'send' && usual.verb !== 'create')) continue;
     steps.splice(i - 1, 3, { kind: 'if', condition: test.condition, then: [other], otherwise: [usual] });
@@ -305,7 +360,12 @@ function exceptionOutcome(steps: Step[], original: string): void {
     if (where < 0) continue;
     const start = Math.max(original.lastIndexOf('.', where), original.lastIndexOf('\n', where)) + 1;
     const end = /[.\n]|$/.exec(original.slice(where + first.phrase.length))!.index + where + first.phrase.length;
-    if (!WITHHELD.test(original.slice(start, end))) continue;
+    // "Find that invoice in Xero and record the payment against it. Any charge where the invoice can't be found …
+    // should be posted to Teams": the lookup's other outcome.
+    const filter = list[at] as Extract<Step, { kind: 'filter' }>;
+    const unfound = filter.condition.field === 'id' && filter.condition.operator === 'notExists';
+    const withheld = WITHHELD.test(original.slice(start, end));
+    if (!unfound && !withheld) continue;
     // The usual steps: the writes just before the test, back to the read, model step or test they follow.
     let from = at;
     while (from > 0) {
@@ -316,7 +376,16 @@ function exceptionOutcome(steps: Step[], original: string): void {
       from--;
     }
     if (from === at) continue;
-    const test = list[at] as Extract<Step, { kind: 'filter' }>;
+    // (The lookup is a read of the app the usual steps then write to: Xero's invoice found, its payment recorded.)
+    const lookup = list[from - 1];
+    const written = list[from];
+    if (
+      unfound &&
+      !withheld &&
+      !(lookup?.kind === 'app' && isRead(lookup) && written?.kind === 'app' && written.app === lookup.app)
+    )
+      continue;
+    const test = filter;
     list.splice(from, list.length - from, {
       kind: 'if',
       condition: test.condition,

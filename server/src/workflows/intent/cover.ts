@@ -114,6 +114,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     const opens = !prev || /^[.!?]$/.test(prev.text) || original.slice(prev.end, tokens[g.from]!.start).includes('\n');
     if (ctx.usedGenerics.has(g.from) || !((/^[A-Z]/.test(tokens[g.from]!.text) && !opens) || place)) continue;
     if (found.headed && found.used.has(g.from)) continue;
+    // "failures of our CRM sync workflows": the kind of workflow, not a place the steps use.
+    if (/^(?:sync|syncs|integrations?|workflows?|automations?|flows?|jobs?)$/.test(tokens[g.to]?.lower ?? '')) continue;
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;
     const info = GENERIC_DEFAULTS[g.kind];
     let present = false;
@@ -291,7 +293,12 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     ai.push(added);
   }
   // AI asked for ("with AI", "an AI summary") but no clause made an AI step.
-  if (!ai.length && (mentions.aiWords.length || mentions.aiNouns.some((n) => n.strong))) {
+  // (Not "the translation" after "translate it with Google Translate": the service made it.)
+  const translated =
+    !mentions.aiWords.length &&
+    mentions.aiNouns.every((n) => n.task === 'translate') &&
+    mentions.apps.some((a) => /^(?:googleTranslate|deepL)$/.test(a.app.key));
+  if (!ai.length && !translated && (mentions.aiWords.length || mentions.aiNouns.some((n) => n.strong))) {
     const noun = mentions.aiNouns[0];
     const task: AiTask = noun?.task ?? 'analyse';
     const added = aiStep(task, original, { ...mentions, models: [] }, ctx, original.toLowerCase());

@@ -18,7 +18,7 @@ verbs(
 );
 verbs(
   'create',
-  'create add comment save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy',
+  'create add comment save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy become',
 );
 verbs(
   'update',

@@ -70,3 +70,33 @@ export function valueRoutes(text: string): string {
     },
   );
 }
+
+/** "7 or above:", "Below 7:", "Score 4-6:", "Over $500 →": a range of a number as the label of what follows. */
+const RANGE_LABEL =
+  /(?:(?:a\s+)?(?:scores?|ratings?|totals?|amounts?|values?|nps|csat)\s+(?:of\s+)?)?(?:[$€£]?\d{1,7}(?:[.,]\d{1,3})?\s*(?:\+|or\s+(?:above|more|higher|over|below|less|lower|under)|(?:-|–|to)\s*[$€£]?\d{1,7}(?:[.,]\d{1,3})?)|(?:above|over|below|under|(?:less|more|greater|lower|higher)\s+than|at\s+(?:least|most))\s+[$€£]?\d{1,7}(?:[.,]\d{1,3})?)\s*(?::|→|->|=>)/iy;
+
+/**
+ * "… give a score out of 10. 7 or above: notify the hiring manager …. Below 7: send a rejection email …": sentences
+ * that each open with a range as their label are one list of routes, read as one sentence.
+ */
+export function rangeLabels(text: string): string {
+  const opens = (at: number) => {
+    RANGE_LABEL.lastIndex = at;
+    return RANGE_LABEL.test(text);
+  };
+  const starts = [
+    ...(opens(0) ? [{ stop: -1, start: 0 }] : []),
+    ...[...text.matchAll(/[.!?]\s+(?=\S)/g)]
+      .map((m) => ({ stop: m.index, start: m.index + m[0].length }))
+      .filter((s) => opens(s.start)),
+  ];
+  if (starts.length < 2) return text;
+  let out = text;
+  // The full stop before a labelled sentence right after another labelled sentence becomes a semicolon.
+  for (let i = starts.length - 1; i >= 1; i--) {
+    const [before, here] = [starts[i - 1]!, starts[i]!];
+    if (/[.!?]\s/.test(text.slice(before.start, here.stop))) continue;
+    out = `${out.slice(0, here.stop)};${out.slice(here.stop + 1)}`;
+  }
+  return out;
+}

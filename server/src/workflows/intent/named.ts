@@ -55,7 +55,11 @@ const NAMES: Array<[RegExp, NamedKind]> = [
   [/\bhtml(?: extract)? nodes?\b|\bhtml extract\b|\bcss selectors?\b|\bxpath\b/, 'html'],
   [/\bedit image\b/, 'editImage'],
   // "resize it and put the resized version in S3": the job names the node ("resized" only says what it made).
-  [/\b(?:resize|resizes|resizing|crop|crops|cropping|watermark|watermarks)\b/, 'editImage'],
+  // ("each crop and quantity", "the crops we harvested": a farm's crops, not an image cropped.)
+  [
+    /\b(?:resize|resizes|resizing|cropping|watermark|watermarks)\b|\bcrops?\b(?=\s+(?:it|them|the|each|every|all|to|images?|photos?|pictures?)\b)(?<!\b(?:each|every|the|a|per|our|their)\s+crops?)/,
+    'editImage',
+  ],
   [/\bmarkdown nodes?\b/, 'markdown'],
   // "publishes stock levels as XML …, convert it to JSON": the XML node turns one into the other.
   [

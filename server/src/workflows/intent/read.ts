@@ -19,7 +19,16 @@ import {
 } from '../spec.ts';
 import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
-import { CURRENCY_CODES, fieldOfValue, opposite, SENTIMENTS, singular, verbClass, WHICH_ONES } from './lexicon.ts';
+import {
+  CURRENCY_CODES,
+  fieldOfValue,
+  lemma,
+  opposite,
+  SENTIMENTS,
+  singular,
+  verbClass,
+  WHICH_ONES,
+} from './lexicon.ts';
 import {
   fieldRange,
   numberRange,
@@ -58,7 +67,7 @@ import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 import { MAIL_SENDERS, ROW_STORES } from './appGroups.ts';
-import { forLabels, routedList, valueRoutes } from './listRoutes.ts';
+import { forLabels, rangeLabels, routedList, valueRoutes } from './listRoutes.ts';
 
 /** The kind of step a limit holds back ("No texts after 9pm", "No Slack messages on weekends"). */
 const LIMITED =
@@ -142,7 +151,7 @@ const WAIT_WORDS =
 
 function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
   const said =
-    /\b(?:wait|pause|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(?:(?:like|about|around|roughly|approximately|approx|maybe|some|exactly|at least)\s+)?(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
+    /\b(?:wait|paus|sleep|delay)\w*\s+(?:of\s+|for\s+|another\s+)?(?:(?:like|about|around|roughly|approximately|approx|maybe|some|exactly|at least)\s+)?(\d+|a few|a couple of|a couple|several|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:more\s+|additional\s+|extra\s+)?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?)\b/.exec(
       words,
     ) ??
     // "10 s between", "with a minute between each", "like a minute in between each one".
@@ -182,7 +191,14 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     );
   if (!said && !bare) return null;
   const count = said?.[1] ?? said?.[3];
-  const amount = count ? (numberWord(count) ?? 1) : 1;
+  // ("pausing a few seconds between batches": three; "a couple of minutes": two.)
+  const amount = !count
+    ? 1
+    : /^a couple/.test(count)
+      ? 2
+      : /^(?:a few|several)$/.test(count)
+        ? 3
+        : (numberWord(count) ?? 1);
   const unit = !said ? 'minute' : (said[2] ?? said[4])!.replace(/s$/, '');
   if (unit === 'week') return { kind: 'wait', amount: amount * 7, unit: 'days' };
   return { kind: 'wait', amount, unit: UNITS[unit] ?? 'seconds' };
@@ -206,32 +222,47 @@ const UNITS: Record<string, 'seconds' | 'minutes' | 'hours' | 'days'> = {
 const SETS_VALUE =
   /^(?:(?:and|then|also|finally)\s+)*(?:set|sets|mark|marks|change|changes|update|updates|flip|switch)\s+(?!up\b)/;
 
+/**
+ * "Our TMS publishes shipment events to the Kafka topic shipment-events": the events arrive on that queue, which
+ * starts the workflow (the system that sends them does nothing in it).
+ */
+function publishedTo(text: string): string {
+  return text.replace(
+    /(?:\b(?:our|the|their|my)\s+(?:[\w-]+\s+){0,2}?)?\b(?:publish(?:es|ed)?|sends|pushes|posts|writes|emits|produces|drops)\s+((?:[\w-]+\s+){0,3}?(?:events?|messages?|records?|updates?|notifications?|payloads?|jobs?))\s+(?:to|into|onto|on)\s+((?:the|our|a|an)\s+(?:kafka|rabbitmq|mqtt|amqp|sqs|aws sqs)\b)/gi,
+    '$1 arrive on $2',
+  );
+}
+
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
 function normalise(text: string): string {
   return (
     whoOutcomes(
       forLabels(
-        valueRoutes(
-          routedList(
-            englishSchedule(
-              ruleLines(
-                userStory(
-                  withoutHabits(
-                    writtenForm(
-                      migratedTerms(
-                        withoutFieldMaps(
-                          codeCalls(
-                            eventHeading(listedStart(askedAsRequest(durationLadder(galleryDescription(text))))),
+        rangeLabels(
+          valueRoutes(
+            routedList(
+              englishSchedule(
+                ruleLines(
+                  userStory(
+                    withoutHabits(
+                      writtenForm(
+                        migratedTerms(
+                          withoutFieldMaps(
+                            codeCalls(
+                              eventHeading(
+                                listedStart(askedAsRequest(durationLadder(galleryDescription(publishedTo(text))))),
+                              ),
+                            ),
                           ),
                         ),
                       ),
                     ),
                   ),
                 ),
-              ),
-            )
-              // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
-              .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2"),
+              )
+                // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
+                .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2"),
+            ),
           ),
         ),
       ),
@@ -1523,7 +1554,11 @@ class Reader {
       const wait = waitOf(`wait ${followUp[1]} ${followUp[2]}`);
       if (wait && !target.some((s) => s.kind === 'wait')) target.push(wait);
     }
-    const cond = (followUp && missing) ?? conditionOf(text) ?? this.statedTest(clause, text);
+    // "If it complies set the status to Approved": the test ends with its verb, where the action's verb starts.
+    const early =
+      /^(.*?\bif\s+(?:it|they|he|she|the\s+[a-z]+)\s+(?!(?:is|was|has|does)\b)[a-z]+(?:s|ed))\s+([a-z]+)\b/.exec(text);
+    const tested = early && verbClass(early[2]!) && lemma(early[2]!) === early[2] ? early[1]! : text;
+    const cond = (followUp && missing) ?? conditionOf(tested) ?? this.statedTest(clause, tested);
     if (!cond) return null;
     const lead = Math.max(0, text.search(/\b(?:if|when|whenever|unless)\b/));
     let afterCondition = this.tokenAt(clause, lead + cond.end, true);
@@ -1679,7 +1714,11 @@ class Reader {
       )
     )
       return [];
-    const last = [...this.steps, ...target].findLast((x) => x.kind === 'app');
+    // (Not a document only read for reference: "check it against the expense policy in our Google Doc. If it complies
+    // set the status to Approved" changes the item the trigger reported.)
+    const last = [...this.steps, ...target].findLast(
+      (x) => x.kind === 'app' && !(x.verb === 'read' && /^(?:googleDocs|microsoftWord)$/.test(x.app)),
+    );
     // "… if it isn't, just add the label 'Other'" on mail a Gmail trigger reported: the mail is changed.
     const app =
       last?.kind === 'app' ? last.app : (this.ctx.triggerApp ?? (this.ctx.emailTrigger ? this.ctx.mailApp : null));
@@ -1908,6 +1947,7 @@ class Reader {
       if (t.kind === 'punct' && /^['"‘’“”`]$/.test(t.text) && at + 1 < tokens.length) continue;
       // "If any of my workflows errors out, …": the words the trigger took are its event, not a test.
       if (this.ctx.used.has(clause.from + at)) return null;
+      if (t.start - tokens[0]!.start >= text.length) break;
       if (t.kind !== 'word' || (words.length > 1 && verbClass(t.lower) && !TEST_WORD.test(tokens[at - 1]?.lower ?? '')))
         break;
       if (
@@ -2983,31 +3023,45 @@ function pollUntil(words: string): Condition | null {
   return state ? { field: 'status', operator: 'equals', value: state[1]! } : null;
 }
 
+/**
+ * "run the query on Postgres, clear the sheet tab and write the results there": the sheet is cleared before the
+ * rows are read, so the rows reach the write (a clear between them would pass on its own answer, once per row).
+ */
+function clearFirst(steps: Step[]): void {
+  for (let i = 1; i + 1 < steps.length; i++) {
+    const [read, clear, write] = [steps[i - 1]!, steps[i]!, steps[i + 1]!];
+    if (
+      clear.kind === 'app' &&
+      clear.verb === 'delete' &&
+      clear.hints.clear &&
+      read.kind === 'app' &&
+      (read.verb === 'read' || read.verb === 'search') &&
+      read.app !== clear.app &&
+      write.kind === 'app' &&
+      write.app === clear.app &&
+      (write.verb === 'create' || write.verb === 'update')
+    )
+      steps.splice(i - 1, 2, clear, read);
+  }
+}
+
 /** "5 minutes", "30s", "2 min", "a minute": how often a poll checks. */
 function pollEvery(words: string[]): { amount: number; unit: 'seconds' | 'minutes' | 'hours' | 'days' } | null {
-  const joined = words.slice(0, 3).join(' ');
   const m =
     /^(\d{1,4}|a|an|one|two|few|couple of)?\s*(seconds?|secs?|s|minutes?|mins?|min|m|hours?|hrs?|h|days?|d)\b/.exec(
-      joined,
+      words.slice(0, 3).join(' '),
     );
   if (!m) return null;
-  const amount = !m[1]
-    ? 1
-    : /^an?$|^one$/.test(m[1])
-      ? 1
-      : m[1] === 'two' || m[1] === 'couple of'
-        ? 2
-        : m[1] === 'few'
-          ? 3
-          : Number(m[1]);
-  const unit = /^h/.test(m[2]!) ? 'hours' : /^m/.test(m[2]!) ? 'minutes' : /^d/.test(m[2]!) ? 'days' : 'seconds';
-  return { amount, unit };
+  const count = m[1];
+  const amount =
+    count === 'couple of' ? 2 : count === 'few' ? 3 : count && !/^an?$/.test(count) ? numberWord(count)! : 1;
+  return { amount, unit: UNITS[m[2]!.replace(/s$/, '')]! };
 }
 
 /** "Any SKU that isn't found in Shopify should be logged …": the items the lookup found no match for. */
 function unfoundTest(words: string): Condition | null {
   const unfound =
-    /\b(?:that|which|who)\s+((?:isn't|wasn't|aren't|weren't|is not|was not|are not|can't be|cannot be|couldn't be)\s+(?:found|matched))\b/.exec(
+    /\b(?:that|which|who|where\s+(?:the|its|their)\s+[a-z]+)\s+((?:isn't|wasn't|aren't|weren't|is not|was not|are not|can't be|cannot be|couldn't be)\s+(?:found|matched))\b/.exec(
       words,
     );
   const c = unfound ? conditionOf(`if it ${unfound[1]}`) : null;
@@ -3442,7 +3496,10 @@ export function readRequest(request: string, options: { fragment?: boolean; part
         (label.length <= 4 && /^[A-Z]/.test(label[0]!.text))) &&
       colon < sentence.length - 3 &&
       // "Negative: raise the priority …" after a sentiment step: an outcome, not a title.
-      !(label.every((t) => SENTIMENTS.test(t.text) || t.text === '/') && routeStart(tokens, from))
+      !(label.every((t) => SENTIMENTS.test(t.text) || t.text === '/') && routeStart(tokens, from)) &&
+      // "Over 7: post to Slack", "Under $500 → …": a range that labels a route (one said with its unit, "Fewer
+      // than 7 days: …", is read by the ladder of spans).
+      !(/^(?::|→|-)$/.test(tokens[numberRange(tokens, from)?.end ?? -1]?.text ?? '') && routeStart(tokens, from))
     )
       from += colon + 1;
     reader.sentence(splitClauses(tokens, from, to, found.used));
@@ -3469,6 +3526,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
   for (const { list, lookup } of reader.lookups) insteadOfMade(list, lookup);
   for (const limit of reader.limits) limitTimes(reader.steps, limit);
   feedsMerged(reader.steps, original);
+  clearFirst(reader.steps);
   let trigger = found.trigger;
   // "n8n workflow error alerts …": with nothing else to do, the failures are the workflow (an Error Trigger).
   if (

@@ -2,6 +2,7 @@
 // ("if …", "otherwise …") and before a route ("low ones are archived"). A comma inside a list of apps stays.
 import { fieldOfValue, lemma, openingVerbClass, opposite, verbClass, type VerbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
+import { spanUnit } from './words.ts';
 
 export type Lead = 'if' | 'unless' | 'otherwise' | 'loop' | 'purpose' | null;
 
@@ -411,6 +412,12 @@ export function routeVerbAt(tokens: Token[], k: number): number {
       const w = tokens[i]!;
       // "below 9, create …": the bound, a comma, then what happens.
       // ("€50 to €200, post it …": a range with both ends opening its sentence, too.)
+      // "7 or above: notify the hiring manager …. Below 7: send …": a range as a label.
+      // (A span with its unit, "7 to 30 days: …", is read by the ladder of spans.)
+      if (i === range.end && w.text === ':' && separates(tokens, k - 1) && !spanUnit(tokens[i - 1]?.lower ?? ''))
+        continue;
+      // "Below 70 → put a 'Rest day' event in my Google Calendar": a range and its arrow.
+      if (i === range.end && separates(tokens, k - 1) && arrowAt(tokens, i) >= 0) return arrowAt(tokens, i);
       if (
         i === range.end &&
         w.text === ',' &&

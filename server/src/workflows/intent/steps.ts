@@ -324,6 +324,15 @@ function headVerb(
       ((/ed$/.test(next) && verbClass(next)) || /^(?:is|are|was|were|gets|get|should|will|must|can)$/.test(next))
     )
       continue;
+    // "come in all sorts of languages", "some kind of …": a noun, not the verb "sort".
+    if (/^(?:sorts?|kinds?|types?)$/.test(t.lower) && tokens[i + 1]?.lower === 'of') continue;
+    // "the listing agent", "our billing team": a verb's -ing form after an article is a noun's modifier.
+    if (
+      cls &&
+      /ing$/.test(t.lower) &&
+      /^(?:the|a|an|our|my|their|its|this|each|every|your)$/.test(tokens[i - 1]?.lower ?? '')
+    )
+      continue;
     // "set up a bot", "build an agent": the thing built is described by the verbs after it.
     if (cls && /^(?:set|setup)$/.test(lemma(t.lower)) && tokens[i + 1]?.lower === 'up')
       return { index: i, word: 'set up', cls: 'umbrella' };
@@ -376,7 +385,7 @@ function headVerb(
     const t = tokens[i]!;
     if (t.kind !== 'word') continue;
     const cls = verbClass(t.lower);
-    if (!cls) continue;
+    if (!cls || (/^(?:sorts?|kinds?|types?)$/.test(t.lower) && tokens[i + 1]?.lower === 'of')) continue;
     const prev = tokens[i - 1]?.lower ?? '';
     const passive = /^(?:is|are|was|were|be|been|being|gets|get|got)$/.test(prev) && /(?:ed|en|t)$/.test(t.lower);
     const third =
@@ -944,6 +953,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         (/^(?:export|dump|backup|back)$/.test(head?.word ?? '') &&
           /^(?:in|from|of|inside)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
           !tokens.slice(head!.index, ref.from).some((t) => /^(?:to|into|onto)$/.test(t.lower))) ||
+        // "Sync our Airtable 'Content Calendar' table into a Notion database": the first place is read.
+        (/^(?:sync|copy|mirror|replicate|migrate|transfer)$/.test(head?.word ?? '') &&
+          apps.length > 1 &&
+          apps[0] === ref &&
+          !/^(?:to|into|onto|with)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+          tokens.slice(ref.to, to).some((t) => /^(?:to|into|onto)$/.test(t.lower))) ||
         (/^(?:merge|join|combine)$/.test(head?.word ?? '') &&
           !/^(?:into|to|onto)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
           tokens.slice(head!.index, ref.from).some((t) => t.lower === 'with')))
@@ -961,6 +976,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         (apps.length > 1 || intoGeneric))
     ) {
       sources.push(app(ref, verb === 'search' ? 'search' : 'read', items));
+      continue;
+    }
+    // "run a query on our Postgres", "execute the sales report in Metabase": what runs there is read from it.
+    if (
+      role === 'destination' &&
+      cls === 'umbrella' &&
+      head &&
+      tokens.slice(head.index + 1, ref.from).some((t) => READ_NOUN.test(t.lower) || /^(?:sql|select)$/.test(t.lower))
+    ) {
+      sources.push(app(ref, 'read', items));
       continue;
     }
     if (role === 'destination') {
@@ -1073,6 +1098,22 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       !items &&
       !LOOKS_UP.test(head?.word ?? '') &&
       (role === 'destination' || (role === 'object' && (verb === 'send' || verb === 'create' || verb === 'update')));
+    // "New Google reviews on our business profile -> … post the reply on Google": the Google app the request named.
+    const named = ctx.mentions.apps.find(
+      (a) =>
+        a.app.action &&
+        a.app.key !== 'httpRequest' &&
+        new RegExp(`^${u.name.replace(/[^\w ]/g, '')}\\s`, 'i').test(a.app.name ?? ''),
+    );
+    if (named && /^[A-Z][a-z]+$/.test(u.name)) {
+      const step = app(named, writing ? (verb === 'update' ? 'update' : 'create') : 'read');
+      // ("the reply on Google": what is made there.)
+      const said = /^(?:on|to|in|at)$/.test(tokens[u.from - 1]?.lower ?? '') ? tokens[u.from - 2] : undefined;
+      if (step.kind === 'app' && !step.noun && said?.kind === 'word' && /^[a-z]{3,}$/.test(said.lower))
+        step.noun = singular(said.lower);
+      (writing ? outputs : sources).push(step);
+      continue;
+    }
     const step: Step = {
       kind: 'http',
       url: tokens.slice(from, to).find((t) => t.kind === 'url')?.text ?? null,
@@ -1736,11 +1777,20 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const bySelector = work.some((w) => w.kind === 'node' && w.node === 'html') && !aiAsked;
   // "Summarize node to total distance": n8n's Summarize node totals; no model summarises.
   const totalled = work.some((w) => w.kind === 'node' && w.node === 'summarize') && !aiAsked;
+  // "translate it to English with Google Translate, add the translation as a note": the translation service
+  // translates, no model.
+  const translatedBy =
+    tasks.length === 1 &&
+    tasks[0] === 'translate' &&
+    !m.models.length &&
+    !m.aiWords.length &&
+    ctx.mentions.apps.some((a) => /^(?:googleTranslate|deepL)$/.test(a.app.key));
   if (
     tasks.length &&
     (strongVerb || aiAsked || ctx.wantsAi) &&
     !(tasks[0] === 'extract' && (files.length || bySelector) && !aiAsked) &&
-    !(tasks[0] === 'summarise' && totalled)
+    !(tasks[0] === 'summarise' && totalled) &&
+    !translatedBy
   ) {
     // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
     const ordered = [...tasks].sort(
@@ -1762,6 +1812,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     work.push(transform);
   } else if (
     aiAsked &&
+    !translatedBy &&
     !work.some((s) => s.kind === 'ai') &&
     // "Use a local Llama model via Ollama.", "Use GPT-4o." after the AI step: which model, no step of its own.
     !(
@@ -1803,6 +1854,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "fetch the open Zendesk tickets …, add an internal note to each": the items read are changed where they are.
     else if (ctx.lastRead && /\b(?:to|on|for) (?:each|them|it|every one|each one|all of them)\b/.test(words))
       outputs.push({ kind: 'app', app: ctx.lastRead, verb: 'update', hints, phrase });
+    // "Find that invoice in Xero and record the payment against it": made in the app the item was found in.
+    else if (ctx.lastRead && verb === 'create' && /\bagainst (?:it|them|each|each one|that \w+)$/.test(words)) {
+      const noun = /^(?:\w+ ){0,2}?(?:the|a|an) ([a-z]+) against\b/.exec(words.slice(words.indexOf(head.word)))?.[1];
+      outputs.push({ kind: 'app', app: ctx.lastRead, verb, ...(noun ? { noun: singular(noun) } : {}), hints, phrase });
+    }
+    // "clear the Google Sheet tab `inactive_users` and write the results there": the place named last.
+    else if (verb === 'create' && /\b(?:there|back there|in there)$/.test(words)) {
+      const place = ctx.mentions.apps.findLast((a) => a.from < from && a.app.action && appKind(a.app) !== 'message');
+      if (place) outputs.push({ kind: 'app', app: place.app.key, verb, hints, phrase });
+    }
   }
   // "…; then `UPDATE appointments SET reminder_sent = true …`": a query written out with no database named runs on
   // the database named before it.

@@ -18,6 +18,8 @@ export interface Token {
 const PATTERN = new RegExp(
   [
     String.raw`(?<url>https?:\/\/[^\s<>"'\`)\]]+)`,
+    // "get my public IP from api.ipify.org": an API's host written without its scheme.
+    String.raw`(?<host>(?<![\w@.])(?:api|www)\.[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,3}\.[a-z]{2,6}(?:\/[^\s<>"'\`)\]]*)?(?![\w@]))`,
     String.raw`(?<email>[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)`,
     // "#sales", "#2024-launch"; not "their #1 goal" (a number).
     String.raw`(?<channel>(?<![\w#])#(?!\d+(?![\w-]))[A-Za-z0-9][\w-]{0,79})`,
@@ -35,7 +37,8 @@ export function tokenize(text: string): Token[] {
   for (const m of text.matchAll(PATTERN)) {
     const groups = m.groups ?? {};
     const found = Object.keys(groups).find((k) => groups[k] !== undefined);
-    const kind: TokenKind = found === undefined || found === 'arrow' ? 'punct' : (found as TokenKind);
+    const kind: TokenKind =
+      found === undefined || found === 'arrow' ? 'punct' : found === 'host' ? 'url' : (found as TokenKind);
     let raw = found === 'arrow' ? '→' : m[0];
     let end = m.index + m[0].length;
     if (kind === 'url' || kind === 'email') {
@@ -44,7 +47,7 @@ export function tokenize(text: string): Token[] {
       end -= raw.length - trimmed.length;
       raw = trimmed;
     }
-    const value = kind === 'quote' ? raw.slice(1, -1).trim() : raw;
+    const value = kind === 'quote' ? raw.slice(1, -1).trim() : found === 'host' ? `https://${raw}` : raw;
     const previous = tokens.at(-1);
     tokens.push({
       kind,

@@ -43,7 +43,9 @@ const EVENTS: Array<[RegExp, string]> = [
     /\b(?:updated|changes?|changed|modified|edited|moves|moved)\b|\badd(?:s|ed)?\s+(?:the\s+|a\s+)?(?:tag|label)\b|\badd(?:s|ed)?\s+(?:the\s+|a\s+)?\S+\s+(?:tag|label)\s+to\b/,
     'updated',
   ],
-  [/\b(?:deleted|removed|cancel+ed)\b/, 'deleted'],
+  // "an order is cancelled": the app's own cancel event where it has one (else its delete, see configure.ts).
+  [/\bcancel+ed\b|\bcancels\b/, 'cancelled'],
+  [/\b(?:deleted|removed)\b/, 'deleted'],
   [/\b(?:paid|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
   [/\bstar(?:s|red)?\b/, 'star'],
   // "When someone registers for our Eventbrite event": the app's registration (an order) where it has one.
@@ -147,6 +149,17 @@ function eventClause(tokens: Token[], at: number, span: number): number {
     }
     // "When a new email arrives save the sender": an action verb after the event starts the steps.
     const cls = verbClass(t.lower);
+    // "Every new lead should become a person and a deal in Pipedrive": what should happen to the item is a step.
+    const then = tokens[end + 1]?.lower ?? '';
+    const should = verbClass(then);
+    if (
+      /^(?:should|must|shall)$/.test(t.lower) &&
+      end > at + span &&
+      should &&
+      should !== 'umbrella' &&
+      (!EVENT_VERB.test(then) || then === 'become')
+    )
+      break;
     const prev = tokens[end - 1]?.lower ?? '';
     // "… added to the 'To Do' list on our Trello board": a word after a quoted name is that name's noun.
     // "when a new order comes in add it to …": the particle of the event's verb, not a place for a noun.
@@ -677,7 +690,13 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
               )))) &&
         !BOT_CHANNELS.test(ref.app.key),
     );
-    if (context && (!scene || (/^(?:payment|calendar)$/.test(scene.kind) && context.app.trigger)))
+    // ("Our travel support tickets in Zendesk …. When a new ticket is created": the tickets are Zendesk's.)
+    if (
+      context &&
+      (!scene ||
+        (/^(?:payment|calendar)$/.test(scene.kind) && context.app.trigger) ||
+        (context.app.trigger && sceneFamily(scene.kind, context.app.key) && keepsItem(context)))
+    )
       return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
     // "… a Google Form that writes into a sheet. … every time a new order row is added": the store named before.
     const place = m.generics.find(
@@ -950,7 +969,7 @@ const SAID_PATH = /\b(?:webhook|endpoint)\s+(?:at\s+|path\s+|url\s+|on\s+)?[`'"�
  * fails, …": a workflow other workflows hand their failures to, which starts from n8n's Error Trigger.
  */
 const ERROR_HANDLER =
-  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:(?:is|are) (?:failing|erroring|broken|crashing)|fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b/i;
+  /\b(?:(?:global|central|shared|one|an?)\s+)?error[- ](?:handler|handling workflow|workflow|catcher)\b|\bwhenever any (?:of them|of (?:our|my|the) (?:workflows|pipelines|automations|flows)|(?:workflow|pipeline|automation|flow)) (?:fails|errors|breaks|crashes)\b|\b(?:any|a) (?:n8n )?(?:workflow|execution|automation) (?:fails|errors out|breaks|crashes)\b|\b(?:any|one) of (?:my|our|the) (?:n8n )?(?:workflows|automations|executions|flows|zaps|scenarios) (?:(?:is|are) (?:failing|erroring|broken|crashing)|fails?|errors?(?: out)?|breaks?|crash(?:es)?|goes wrong)\b|\b(?:failures|errors) (?:of|in) (?:my|our|the|any) (?:[\w-]+\s+){0,3}?(?:n8n )?(?:workflows|automations|flows)\b/i;
 
 /** "Manual run.", "Manual run: read …", "I'll start it by hand:", "I'll run this at month end:": a sentence that says only how the workflow starts. */
 const STATED_MANUAL =

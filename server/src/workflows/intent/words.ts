@@ -164,16 +164,22 @@ const QUOTED_FIELD =
   /(?:\b(?:column|field|property|key|attribute)\s+)?[`'‘"“]([A-Za-z_$][\w.$-]{0,60})[`'’"”](?=\s*(?:[<>=!]|is\b|are\b|isn't\b|equals?\b|contains?\b|has\b|was\b|starts?\b|ends?\b|matches\b|exceeds?\b|over\b|under\b|above\b|below\b|not\b|includes?\b))/g;
 
 export function conditionOf(said: string): (Condition & { end: number }) | null {
-  // "if they've submitted it": the contraction said out ("they have"); ends found after it are put back where the
-  // words were said.
-  const grown: number[] = [];
-  const text0 = said.replace(/\b(they|we|you|i)'ve\b/gi, (_, who: string, at: number) => {
-    grown.push(at + who.length + grown.length * 2);
-    return `${who} have`;
-  });
+  // "if they've submitted it", "if it's 'doorbell'": the contraction said out ("they have", "it is"); ends found after
+  // it are put back where the words were said.
+  const grown: Array<{ at: number; by: number }> = [];
+  let shift = 0;
+  const text0 = said.replace(
+    /\b(?:(they|we|you|i)'ve|(it|that)['’]s(?=\s+["'‘“]))\b/gi,
+    (whole: string, who: string | undefined, it: string | undefined, at: number) => {
+      const out = who ? `${who} have` : `${it} is`;
+      grown.push({ at: at + shift + (who ?? it)!.length, by: out.length - whole.length });
+      shift += out.length - whole.length;
+      return out;
+    },
+  );
   const found = conditionIn(text0);
   if (!found || !grown.length) return found;
-  return { ...found, end: found.end - 2 * grown.filter((at) => at < found.end).length };
+  return { ...found, end: found.end - grown.filter((g) => g.at < found.end).reduce((n, g) => n + g.by, 0) };
 }
 
 function conditionIn(text: string): (Condition & { end: number }) | null {
@@ -201,6 +207,18 @@ function conditionIn(text: string): (Condition & { end: number }) | null {
     counted.index < first.end
   )
     first.field = counted[1]!;
+  // "if they have more than 5 years of experience": the measure with what it measures.
+  const measured = counted && /^\s+of\s+([a-z][a-z_]{2,30})\b/.exec(text.slice(counted.index + counted[0].length));
+  if (
+    measured &&
+    first.field === 'value' &&
+    /^(?:days|hours|weeks|months|years)$/.test(counted[1]!) &&
+    !/^(?:the|a|an|their|its|his|her|our|my)$/.test(measured[1]!)
+  )
+    first.field = `${counted[1]}_of_${measured[1]}`;
+  // The counted noun belongs to the test ("… more than 5 years | mark them as Senior").
+  if (counted && counted.index < first.end && /^(?:gt|gte|lt|lte)$/.test(first.operator))
+    first.end = Math.max(first.end, counted.index + counted[0].length + (measured?.[0].length ?? 0));
   return joined(text, first);
 }
 
@@ -358,6 +376,18 @@ const SPAN_SAID = new RegExp(`\\b(for\\s+|in\\s+)?(${MORE})\\s+${SPAN_N}\\s+${SP
 const SPAN_BEFORE = new RegExp(
   `\\b${SPAN_N}\\s*(or more|or longer|or less|or fewer|\\+)?\\s+${SPAN_UNIT}\\s+${SPAN_TAIL}\\b`,
 );
+/** "the Last Modified time is within the last hour", "the created date is in the past 7 days". */
+const SPAN_RECENT = new RegExp(
+  `\\b(?:the |its |their )?([a-z][a-z _-]{0,40}?)\\s+(?:is|was|are|were)\\s+(?:within|in)\\s+the\\s+(?:last|past)\\s+(?:${SPAN_N}\\s+)?${SPAN_UNIT}\\b`,
+);
+/** "the start date is within the next 7 days", "the event date is in the next 2 weeks". */
+const SPAN_AHEAD = new RegExp(
+  `\\b(?:the |its |their )?([a-z][a-z _-]{0,40}?)\\s+(?:is|was|are|were|falls)\\s+(?:within|in)\\s+the\\s+(?:next|coming)\\s+(?:${SPAN_N}\\s+)?${SPAN_UNIT}\\b`,
+);
+/** "hasn't been updated in 3 days", "haven't moved for 3 hours", "has not replied in the last 2 weeks". */
+const SPAN_IDLE = new RegExp(
+  `\\b(?:hasn't|haven't|has not|have not|hasnt|havent)\\s+(?:been\\s+)?([a-z]{3,20}ed)\\s+(?:in|for|within)\\s+(?:the\\s+(?:last|past)\\s+)?(?:(?:more than|over)\\s+)?${SPAN_N}\\s+${SPAN_UNIT}\\b`,
+);
 /** "overdue by 3 or more days", "late by more than 2 hours". */
 const SPAN_AFTER = new RegExp(
   `\\b(overdue|late|past due)\\s+by\\s+(?:(${MORE})\\s+)?${SPAN_N}\\s+(or more\\s+|or longer\\s+)?${SPAN_UNIT}\\b`,
@@ -402,6 +432,31 @@ export function spanField(words: string): string {
  * "for" that long. A span said with none of these ("if it takes more than 5 days") is no date.
  */
 function span(text: string): { condition: Condition; end: number } | null {
+  // "if a ticket hasn't been updated in 3 days", "any truck that hasn't moved in 3 hours": the last time it did is
+  // longer ago than that (`updated_at`, else `last_moved_at`).
+  const idle = SPAN_IDLE.exec(text);
+  const idleN = idle && (/^an?$/.test(idle[2]!) ? 1 : numberWord(idle[2]!));
+  if (idle && idleN !== null) {
+    const verb = idle[1]!;
+    const field = /^(?:updated|modified|changed|touched|edited)$/.test(verb) ? 'updated_at' : `last_${verb}_at`;
+    return {
+      condition: spanTest(field, { n: idleN, unit: spanUnit(idle[3]!) ?? 'days', less: false, strict: true }),
+      end: idle.index + idle[0].length,
+    };
+  }
+  // "rows whose Last Modified time is within the last hour": that date is more recent than the span.
+  const recent = SPAN_RECENT.exec(text);
+  const recentN = recent && (!recent[2] || /^an?$/.test(recent[2]) ? 1 : numberWord(recent[2]));
+  if (recent && recentN !== null && !/^(?:it|they|this|that|he|she)$/.test(recent[1]!.trim()))
+    return {
+      condition: spanTest(fieldName(recent[1]!), {
+        n: recentN,
+        unit: spanUnit(recent[3]!) ?? 'days',
+        less: true,
+        strict: false,
+      }),
+      end: recent.index + recent[0].length,
+    };
   type Found = { index: number; end: number; less: boolean; strict: boolean; n: string; unit: string; tail: string };
   const found: Found[] = [];
   const said = SPAN_SAID.exec(text);
@@ -531,6 +586,18 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     );
   if (already)
     return { condition: { field: 'id', operator: 'exists', value: '' }, end: already.index + already[0].length };
+  // "employees whose start date is within the next 7 days": a date before that time ahead.
+  const ahead = SPAN_AHEAD.exec(text);
+  const aheadN = ahead && (!ahead[2] || /^an?$/.test(ahead[2]) ? 1 : numberWord(ahead[2]));
+  if (ahead && aheadN !== null && !/^(?:it|they|this|that|he|she)$/.test(ahead[1]!.trim()))
+    return {
+      condition: {
+        field: fieldName(ahead[1]!),
+        operator: 'lte',
+        value: `={{ $now.plus({ ${spanUnit(ahead[3]!) ?? 'days'}: ${aheadN} }).toISO() }}`,
+      },
+      end: ahead.index + ahead[0].length,
+    };
   const due = DUE_WITHIN.exec(text);
   if (due) {
     const n = /^an?$/.test(due[3]!) ? 1 : (numberWord(due[3]!) ?? 1);
@@ -817,12 +884,17 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     );
   if (unfound && (unfound[2] || unfound[3] || unfound[1]))
     return {
-      condition: { field: 'id', operator: unfound[2] || unfound[3] ? 'notExists' : 'exists', value: '' },
+      // ("if no email is found": none was.)
+      condition: {
+        field: 'id',
+        operator: unfound[2] || unfound[3] || /^no\s/.test(text.trim()) ? 'notExists' : 'exists',
+        value: '',
+      },
       end: text.indexOf(unfound[0]) + unfound[0].length,
     };
   // "Look in Redis for the key; if it's there, …", "if it's cached", "if it isn't there": the lookup found it.
   const cached =
-    /^(?:it|that|the (?:key|value|entry|record|item|row|result))\s*(?:'s|’s|\s+is|\s+exists)\s+(not\s+)?(?:there|present|cached|in (?:the )?cache)\b|^(?:it|that|the (?:key|value|entry|record|item|row|result))\s+(isn't|is not|doesn't exist|does not exist|exists)\b|^(?:a )?cache (hit|miss)\b/.exec(
+    /^(?:it|that|the (?:key|value|entry|record|item|row|result))\s*(?:'s|’s|\s+is|\s+exists)\s+(not\s+)?(?:there|present|cached|in (?:the )?cache)\b|^(?:it|that|the (?:key|value|entry|record|item|row|result))\s+(isn't|is not|doesn't exist|does not exist|exists)\b(?!\s+(?!(?:then|and|or|yet)\b)[a-z])|^(?:a )?cache (hit|miss)\b/.exec(
       text.trim(),
     );
   if (cached)
@@ -1201,13 +1273,17 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: becomes.index + becomes[0].length,
     };
   // "if the contact already exists", "if the row does not exist yet": whether a lookup found the item.
+  // ("if no owner is listed", "if no assignee is set": the field is missing.)
   const exists = new RegExp(
-    `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|present|is there|is missing|is not found|isn't found|is new|listed|registered|on file)\\b`,
+    `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|present|is there|is missing|is not found|isn't found|is new|(?:(?:is|are)\\s+)?(?:listed|registered|on file)|(?:is|are)\\s+(?:set|assigned|given|provided|filled in)(?=\\s*(?:$|[,.;:]|(?:then|and|or)\\b)))\\b`,
   ).exec(text);
   if (exists?.[1] && !/^(?:there)$/.test(exists[1].trim())) {
-    const missing = Boolean(exists[2]) || /\b(?:missing|not found|isn't found|is new)\b/.test(exists[0]);
+    const none = /^no\s+/.test(exists[1].trim());
+    const missing = none !== (Boolean(exists[2]) || /\b(?:missing|not found|isn't found|is new)\b/.test(exists[0]));
     // "if it doesn't exist": whether the lookup before found it.
-    const field = /^(?:it|this|that)$/.test(exists[1].trim()) ? 'id' : fieldName(exists[1]);
+    const field = /^(?:it|this|that)$/.test(exists[1].trim())
+      ? 'id'
+      : fieldName(exists[1].trim().replace(/^no\s+/, ''));
     return {
       condition: { field, operator: missing ? 'notExists' : 'exists', value: '' },
       end: exists.index + exists[0].length,
@@ -1262,6 +1338,15 @@ function readBody(text: string): { condition: Condition; end: number } | null {
         value: `<__PLACEHOLDER_VALUE__Your ${own[1].toLowerCase().replace(/\s+name$/, '')} name__>`,
       },
       end: contains.index + contains[0].length + own[0].length,
+    };
+  // "if the customer has a phone number", "if the slug already has a Notion page": whether the item has one.
+  const having = new RegExp(
+    `${FIELD}\\s+(?:already\\s+)?(?:has|have)\\s+(?:an?|any)\\s+([a-z][\\w-]{1,30}(?:\\s+(?!(?:above|over|below|under|of|greater|less|more|than|with|in|on|at|that|which|who|and|or|then|from|for|to)\\b)[a-z][\\w-]{1,30})?)(?=\\s*(?:$|[,.;:)]|(?:then|and|or|in|on|yet|already)\\b))`,
+  ).exec(text);
+  if (contains && !contains[2] && having?.[1] && having[2] && having.index === contains.index)
+    return {
+      condition: { field: having[2].trim().replace(/[\s-]+/g, '_'), operator: 'exists', value: '' },
+      end: having.index + having[0].length,
     };
   if (contains?.[1] && containedValue)
     return {
@@ -1488,6 +1573,7 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   if (folder?.[1]) hints.folder = folder[1];
   const member = MEMBERSHIP.exec(phrase);
   if (member) hints.member = /^(?:remove|delete|kick|take|drop)/i.test(member[0]) ? 'remove' : 'add';
+  if (/^(?:(?:and|then|first)\s+)*(?:clear|empty|wipe)\b/i.test(phrase)) hints.clear = true;
   if (/\b(?:upsert\w*|(?:create|add|insert) or update|update or (?:create|add|insert))\b/i.test(phrase))
     hints.upsert = true;
   const table =

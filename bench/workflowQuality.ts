@@ -497,6 +497,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, hundred-and-eighteenth development set (AI assistants and agents: chatbots over documents, agents with tools, extraction, drafts for approval)',
   },
   {
+    set: 'userDevelopment119',
+    label:
+      'requests written outside the builder, hundred-and-nineteenth development set (people asking on a community forum: the business and what hurts first, then what they want, often as a question)',
+  },
+  {
+    set: 'userDevelopment120',
+    label:
+      'requests written outside the builder, hundred-and-twentieth development set (descriptions written as for a marketplace of automation templates: a title, then what the workflow does step by step in prose)',
+  },
+  {
+    set: 'userDevelopment121',
+    label:
+      'requests written outside the builder, hundred-and-twenty-first development set (short, hurried messages from busy operators: fragments, lower case, abbreviations, arrows and typos)',
+  },
+  {
+    set: 'userDevelopment122',
+    label:
+      'requests written outside the builder, hundred-and-twenty-second development set (operations and back-office managers describing a process with several decisions, waits, reminders and who is told)',
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

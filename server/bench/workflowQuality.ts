@@ -173,6 +173,10 @@ export type SetName =
   | 'userDevelopment116'
   | 'userDevelopment117'
   | 'userDevelopment118'
+  | 'userDevelopment119'
+  | 'userDevelopment120'
+  | 'userDevelopment121'
+  | 'userDevelopment122'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -303,6 +307,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment116: 'user-requests-dev116.json',
   userDevelopment117: 'user-requests-dev117.json',
   userDevelopment118: 'user-requests-dev118.json',
+  userDevelopment119: 'user-requests-dev119.json',
+  userDevelopment120: 'user-requests-dev120.json',
+  userDevelopment121: 'user-requests-dev121.json',
+  userDevelopment122: 'user-requests-dev122.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

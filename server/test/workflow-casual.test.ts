@@ -56,7 +56,7 @@ describe('the reader on first messages and forum posts', () => {
 
   it('starts from the items a sentence says "should" be handled, with the label they get as a test', () => {
     const bugs = readRequest('github issues that get the bug label should turn into jira tickets automatically');
-    assert.deepEqual(bugs.trigger, { kind: 'app', app: 'github', event: 'created' });
+    assert.deepEqual(bugs.trigger, { kind: 'app', app: 'github', event: 'created', item: 'issue' });
     assert.deepEqual(filters(all(bugs)), [{ field: 'labels', operator: 'contains', value: 'bug' }]);
     const customer = readRequest(
       'new linear issues with the customer label should get copied into our notion feedback database',
@@ -65,7 +65,7 @@ describe('the reader on first messages and forum posts', () => {
     // The database is Notion's, no Postgres step.
     assert.deepEqual(apps(all(customer)), ['notion:create']);
     const payments = readRequest('stripe payments over 100 dollars should be logged in google sheets');
-    assert.deepEqual(payments.trigger, { kind: 'app', app: 'stripe', event: 'created' });
+    assert.deepEqual(payments.trigger, { kind: 'app', app: 'stripe', event: 'created', item: 'payment' });
     // "should get tagged 'intl'" is the change made, no test; the change stays a step.
     const tagged = readRequest("shopify orders from canada should get tagged 'intl'");
     assert.deepEqual(filters(all(tagged)), []);

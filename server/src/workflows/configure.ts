@@ -331,6 +331,20 @@ function sameKey(values: string[], key: string): string | undefined {
 /** A registration, as the apps that take them report it (Eventbrite's order, GoToWebinar's registrant). */
 const REGISTERED = /regist|order\.placed|sign_?up/i;
 
+/** The item as a word of an event value: "order" in "orders/cancelled", "pull request" in "pull_request". */
+const itemWord = (noun: string) => `(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?`;
+
+/**
+ * The item reaching a state, where the app names the item in its events ("orders/cancelled" for an order, not
+ * "subscription_schedule.canceled"); null when no value names the item, so any value with the state will do.
+ */
+function itemState(values: string[], noun: string, state: string): RegExp | null {
+  const item = noun ? itemWord(noun) : '';
+  return item && values.some((v) => new RegExp(`${item}(?![a-z])`, 'i').test(v))
+    ? new RegExp(`${item}[ _./:-]?${state}`, 'i')
+    : null;
+}
+
 function eventOptions(prop: NodeProperty, said: string, noun: string): string[] {
   const values = optionValues(prop);
   // A mention where the app reports none is a new item there.
@@ -356,17 +370,16 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
                     ? 'updat|chang|modif'
                     : event === 'deleted'
                       ? 'delet|remov'
-                      : event,
+                      : // "completes our survey": SurveyMonkey's "response_completed".
+                        event === 'ended'
+                        ? 'ended|complet|finish|closed'
+                        : event,
             'i',
           );
   // "an order is cancelled": Shopify's "orders/cancelled", Calendly's "invitee.canceled"; where the item has no cancel
   // event of its own, its deletion (Stripe's "customer.subscription.deleted", not "subscription_schedule.canceled").
   if (event === 'cancelled') {
-    const item = `(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?`;
-    const own =
-      noun && values.some((v) => new RegExp(`${item}(?![a-z])`, 'i').test(v))
-        ? new RegExp(`${item}[ _./:-]?cancel`, 'i')
-        : /cancel/i;
+    const own = itemState(values, noun, 'cancel') ?? /cancel/i;
     // "subscription_cancelled" before "subscription_cancellation_scheduled".
     const cancels = values.filter((v) => own.test(v)).sort((a, b) => a.length - b.length);
     return cancels.length ? cancels.slice(0, 1) : eventOptions(prop, 'deleted', noun);
@@ -374,7 +387,7 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
   // A registration is what the app calls one, whatever the item said ("our Eventbrite event").
   if (event === 'registered') return values.filter((v) => REGISTERED.test(v)).slice(0, 1);
   // The item as a word of the value: "jira:issue_created" for an issue, not "issuelink_created".
-  const item = noun ? new RegExp(`(?:^|[^a-z])${noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?(?![a-z])`, 'i') : null;
+  const item = noun ? new RegExp(`${itemWord(noun)}(?![a-z])`, 'i') : null;
   // "orders/create" before "draft_orders/create": the item nearest the start names it most plainly.
   const at = (v: string) => v.search(item!) + (/^[^a-z]/i.test(v.slice(v.search(item!))) ? 1 : 0);
   // "issues" before "issue_comment": the value that is the item alone names it most plainly too.
@@ -394,7 +407,9 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
   if (values.includes('*')) return ['*'];
   // WhatsApp's trigger lists account and template updates first: a messaging app's trigger is about its messages.
   const messages = values.find((v) => /^messages?$/i.test(v));
-  return messages ? [messages] : values.slice(0, 1);
+  // Otherwise the app's new items, not whatever it lists first (SurveyMonkey's "collector_deleted").
+  const made = values.find((v) => /creat|new|add|receiv|submi|respon/i.test(v) && !/delet|remov/i.test(v));
+  return messages ? [messages] : made ? [made] : values.slice(0, 1);
 }
 
 /** A trigger's event setting: the one it names when several are visible (Google Drive's "event" over "triggerOn"). */
@@ -460,6 +475,16 @@ function chooseEvent(
         break;
       }
     }
+  // SurveyMonkey shows its events once the object type is set, which has no default: the first type that shows them.
+  if (!eventParam(def, params))
+    for (const gate of visible(def, params)) {
+      if (gate.type !== 'options' || gate.name in given || gate.name in params || gate.default) continue;
+      const value = optionValues(gate).find((v) => eventParam(def, { ...params, [gate.name]: v }));
+      if (value !== undefined) {
+        params[gate.name] = value;
+        break;
+      }
+    }
   const listed = Object.entries(LISTED_EVENTS).find(([type]) => def.type.endsWith(type))?.[1];
   if (listed && !('resource' in given)) params.resource = listed.resource;
   const shown = eventParam(def, params);
@@ -481,11 +506,7 @@ export function stateEvent(def: NodeDefinition, want: Intent, state: string): st
   const stem = state.toLowerCase().replace(/l?ed$/, '');
   if (stem.length < 4 || !/^[a-z]+$/.test(stem)) return undefined;
   const values = optionValues(prop);
-  const item = want.noun ? `(?:^|[^a-z])${want.noun.replace(/ /g, '[ _.:-]?')}(?:s|es)?` : '';
-  const own =
-    item && values.some((v) => new RegExp(`${item}(?![a-z])`, 'i').test(v))
-      ? new RegExp(`${item}[ _./:-]?${stem}`, 'i')
-      : new RegExp(`(?:^|[^a-z])${stem}`, 'i');
+  const own = itemState(values, want.noun ?? '', stem) ?? new RegExp(`(?:^|[^a-z])${stem}`, 'i');
   return values.filter((v) => own.test(v)).sort((a, b) => a.length - b.length)[0];
 }
 
@@ -689,10 +710,9 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     const select = visible(def, params).find((p) => p.name === 'select');
     if (select && optionValues(select).includes('channel')) params.select = 'channel';
   }
-  sheetRows(def, params, given, want);
+  const lookup = sheetRows(def, params, given, want);
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
-  if (params.filtersUI && JSON.stringify(params.filtersUI).includes('<__PLACEHOLDER_VALUE__'))
-    filled.toPick.push('Column to match', 'Value to match');
+  filled.toPick.push(...lookup);
   // A message that waits for one person's answer goes to that person, whom only the user can name.
   if (
     filled.parameters.operation === 'sendAndWait' &&
@@ -719,25 +739,27 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
 
 /**
  * Google Sheets deletes rows by their number: the row the lookup before found (its `row_number`), one row. The lookup
- * ("search") matches one column against a value of the item, both for the user to say.
+ * ("search") matches one column against a value of the item, both for the user to say: the settings to pick.
  */
 function sheetRows(
   def: NodeDefinition,
   params: Record<string, unknown>,
   given: Record<string, unknown>,
   want: Intent,
-): void {
-  if (!def.type.endsWith('.googleSheets') || params.resource !== 'sheet') return;
-  const shown = (name: string) => visible(def, params).some((p) => p.name === name) && !(name in given);
+): string[] {
+  if (!def.type.endsWith('.googleSheets') || params.resource !== 'sheet') return [];
+  const names = new Set(visible(def, params).map((p) => p.name));
+  const shown = (name: string) => names.has(name) && !(name in given);
   if (params.operation === 'delete' && shown('toDelete')) {
     params.toDelete = 'rows';
     if (shown('startIndex')) params.startIndex = '={{ $json.row_number }}';
     if (shown('numberToDelete')) params.numberToDelete = 1;
   }
-  if (params.operation === 'read' && want.verb === 'search' && shown('filtersUI'))
-    params.filtersUI = {
-      values: [{ lookupColumn: placeholder('Column to match'), lookupValue: placeholder('Value to match') }],
-    };
+  if (params.operation !== 'read' || want.verb !== 'search' || !shown('filtersUI')) return [];
+  params.filtersUI = {
+    values: [{ lookupColumn: placeholder('Column to match'), lookupValue: placeholder('Value to match') }],
+  };
+  return ['Column to match', 'Value to match'];
 }
 
 /** Every required parameter n8n shows for the current values gets one (a few passes: values show others). */

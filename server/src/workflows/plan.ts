@@ -252,6 +252,14 @@ class Planner {
         return (step as { join?: boolean }).join ? this.merge([yes, no]) : [...yes, ...no];
       }
       case 'switch': {
+        // "Passives (7 or 8) need nothing else": a range with no step is left out, so its items match no rule and
+        // stop there (marking them with the range would overwrite the number they were routed on).
+        const kept = step.fallback?.length
+          ? step.routes
+          : step.routes.filter(
+              (r) => r.steps.length || !/^(?:between|gt|gte|lt|lte)$/.test(r.condition?.operator ?? ''),
+            );
+        if (kept.length && kept.length < step.routes.length) return this.wire([{ ...step, routes: kept }], entries);
         const rules = step.routes.map((r, i) => ({
           conditions: conditions(
             r.condition ?? { field: step.field, operator: step.match ?? 'equals', value: r.name.toLowerCase() },

@@ -251,6 +251,17 @@ export function findGenerics(tokens: Token[], taken: Set<number>): GenericMentio
             .some((t) => /^(?:pdfs?|attachments?|documents?|files?|scans?|scanned|photos?|images?)$/.test(t.lower))
         )
           break;
+        // "We sell tickets on Eventbrite", "concert tickets", "buy a ticket": admission, not a help desk's tickets.
+        if (
+          kind === 'ticket' &&
+          !/^support/.test(phrase) &&
+          (/^(?:sell|sells|selling|sold|buy|buys|buying|bought|book|books|booked|booking|event|concert|show|festival|match|game|raffle|lottery|plane|train|flight|bus|movie|theatre|theater|admission|entry|vip|season|early-bird|workshop|conference)$/.test(
+            tokens[i - 1]?.lower ?? '',
+          ) ||
+            /^(?:sales|sold|buyers?|holders?|purchases?|types?|prices?)$/.test(tokens[i + parts.length]?.lower ?? '') ||
+            tokens.some((t) => /^(?:eventbrite|ticket ?tailor|tito|lu\.ma|luma)$/.test(t.lower)))
+        )
+          break;
         // "delete the user document" beside MongoDB: a record of the document database, not Google Docs.
         if (kind === 'document' && documentStore) break;
         // "XML order documents", "the signed PDF document": files of a format, not Google Docs.

@@ -64,6 +64,7 @@ const ALIASES: Record<string, string> = {
   gdrive: 'googleDrive',
   'google doc': 'googleDocs',
   gcal: 'googleCalendar',
+  'google cal': 'googleCalendar',
   // "last week's sessions by channel from GA4": Google Analytics 4.
   ga4: 'googleAnalytics',
   // "grab the top HN stories": Hacker News.
@@ -200,8 +201,8 @@ const ALIASES: Record<string, string> = {
   'google contacts': 'googleContacts',
   'microsoft to do': 'microsoftToDo',
   'ms to do': 'microsoftToDo',
-  'cal.com': 'calCom',
-  calcom: 'calCom',
+  'cal.com': 'cal',
+  calcom: 'cal',
   typeform: 'typeform',
   jotform: 'jotForm',
   'mistral ocr': 'mistralAi',
@@ -592,11 +593,23 @@ export class Vocabulary {
           after.lower,
         );
       // "medium posts a slack message": a value at a part's start before a verb-like noun is no app.
+      // ("missing feature -> linear issue": what an arrow leads to is the app's item.)
       const determined =
         before &&
-        (before.kind === 'quote' || /^['"‘’“”`]$/.test(before.text) || before.kind === 'word') &&
+        (before.kind === 'quote' || /^['"‘’“”`>→]$/.test(before.text) || before.kind === 'word') &&
         !/^(?:and|or)$/.test(before.lower);
-      return Boolean((placedHere && ends) || (after && APP_NOUN.test(after.lower) && determined));
+      // "post in teams dev channel", "in drive 'transcripts' folder": a place in the app, named between.
+      const within =
+        placedHere &&
+        after &&
+        (after.kind === 'quote' || after.kind === 'word') &&
+        APP_NOUN.test(tokens[i + 2]?.lower ?? '');
+      // ", teams message to the legal channel": a message of the app, where a step starts.
+      const sent =
+        after &&
+        /^(?:messages?|dms?|chats?|pings?)$/.test(after.lower) &&
+        (!before || before.kind === 'punct' || /^(?:and|then|also|or)$/.test(before.lower));
+      return Boolean((placedHere && ends) || (after && APP_NOUN.test(after.lower) && determined) || within || sent);
     }
     // "when a linear issue is labelled …", "a new teams channel": a plain word in lower case with the app's items.
     if (

@@ -93,7 +93,7 @@ const EXISTS =
  * items the words before name are left alone, so the steps said for the rest are a test's outcome.
  */
 const NOTHING =
-  /(?:[:,]|->|→|=>|\s-|\s)\s*(?:nothing|do nothing|no action|nothing happens|leave (?:it |them |those )?alone|(?:just )?ignore(?: it| them| those)?|(?:just )?skip(?: it| them| those)?|do(?:n't| not) do anything)\s*(?=[.;,)]|$)|\b(?:is|are|get|gets|be|should be|can be|will be) left alone\b|\b(?:should(?:n't| not)|do(?:n't| not)|does(?:n't| not)|won't|will not|must(?:n't| not)) (?:send|trigger|get|do|create|post|notify|receive) (?:anything|a thing)\b/;
+  /(?:[:,]|->|→|=>|\s-|\s)\s*(?:nothing|do nothing|no action|nothing happens|leave (?:it |them |those )?alone|(?:just )?ignore(?: it| them| those)?|(?:just )?skip(?: it| them| those)?|do(?:n't| not) do anything)\s*(?=[.;,)]|$)|\b(?:is|are|get|gets|be|should be|can be|will be) left alone\b|\b(?:need|needs|get|gets|require|requires)\s+nothing(?:\s+(?:else|further|more))?\s*(?=[.;,)]|$)|\b(?:should(?:n't| not)|do(?:n't| not)|does(?:n't| not)|won't|will not|must(?:n't| not)) (?:send|trigger|get|do|create|post|notify|receive) (?:anything|a thing)\b/;
 
 /** "otherwise", "Others", "everyone else", "any other status": the rest, whose test is the one said before. */
 const REST =

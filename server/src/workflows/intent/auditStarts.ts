@@ -7,7 +7,7 @@ import { isRead, type Step, type Trigger } from '../spec.ts';
 import { stoodInWebhook } from './auditTriggers.ts';
 
 /** An app the request names: its key, its first token and where it starts in the text. */
-type Mention = { key: string; from: number; at?: number };
+type Mention = { key: string; from: number; at?: number; item?: string };
 
 /**
  * "Our Facebook Lead Ads leads sit there for hours. I want every new lead pushed into HubSpot", "We run meetups
@@ -32,7 +32,11 @@ export function triggerOnlyApp(trigger: Trigger, mentions: Mention[], original: 
     mentions.some((m) => m.key === trigger.app && m.from > only.from);
   if (!stoodIn && !appStart) return null;
   const name = catalog.app(only.key)!.name.split(/\s+/)[0]!;
-  if (new RegExp(String.raw`\b${name}\S*\s+(?:\w+\s+)?(?:link|url|survey link|form link|page)\b`, 'i').test(original))
+  // ("books an interview slot through our Cal.com link": the link people book with, where the event happens.)
+  const link = new RegExp(String.raw`\b${name}\S*\s+(?:\w+\s+)?(?:link|url|survey link|form link|page)\b`, 'i').exec(
+    original,
+  );
+  if (link && !/\b(?:through|via|using|with|from|on)\s+(?:our|the|my|their|a)\s+$/i.test(original.slice(0, link.index)))
     return null;
   return { kind: 'app', app: only.key, event: 'created' };
 }
@@ -143,7 +147,8 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
   const own = steps.findIndex((s) => s.kind === 'app' && s.app === first.key);
   const guess = steps[own];
   if (guess?.kind === 'app' && guess.verb !== 'update' && guess.verb !== 'delete') steps.splice(own, 1);
-  return { kind: 'app', app: first.key, event: 'created' };
+  // "shopify order over $500 -> …": the item named after the app is the one its trigger reports.
+  return { kind: 'app', app: first.key, event: 'created', ...(first.item ? { item: first.item } : {}) };
 }
 
 /**

@@ -192,9 +192,13 @@ export function chatArrival(trigger: Trigger, steps: Step[], original: string): 
 const SIGN_UP =
   /\b(?:sign(?:s|ed)? ?up|sign-?ups|registrations|submissions|enquiries|inquiries|applications|bookings|leads|register(?:s|ed)?|submit(?:s|ted)?|fill(?:s|ed)? (?:in|out)|enquir(?:e|es|ed)|inquir(?:e|es|ed)|appl(?:y|ies|ied)|book(?:s|ed)?|request(?:s|ed)? (?:a |an )?(?:quote|demo|callback))\b[^.!?\n]{0,60}?\b(?:on|through|via|from|using|in) (?:our|the|my) (?:web ?site|site|landing page|web ?form|website form|contact form|sign-?up form|form)\b/i;
 
+/** "Could one n8n form do all four at once?": a form asked to start the work. */
+const FORM_DOES =
+  /\b(?:one|a|an|single)\s+(?:n8n\s+)?(?:simple\s+|short\s+|internal\s+)?form\s+(?:(?:that|which)\s+)?(?:could\s+|can\s+|to\s+)?(?:do|does|kicks?\s+off|starts?|handles?|triggers?|runs?)\b/i;
+
 export function formTrigger(trigger: Trigger, steps: Step[], original: string): Trigger | null {
-  if (trigger.kind !== 'manual') return null;
-  const cue = SIGN_UP.exec(original);
+  if (trigger.kind !== 'manual' && !(FORM_DOES.test(original) && stoodInWebhook(trigger, original))) return null;
+  const cue = SIGN_UP.exec(original) ?? FORM_DOES.exec(original);
   if (!cue) return null;
   // "sign up … on our website" read as fetching the web page: the page is where the form is, not a step.
   for (let i = steps.length - 1; i >= 0; i--) {
@@ -202,7 +206,7 @@ export function formTrigger(trigger: Trigger, steps: Step[], original: string): 
     if (s.kind === 'http' && s.method === 'GET' && !s.url && /\b(?:web ?page|web ?site|site)\b/i.test(s.api))
       steps.splice(i, 1);
   }
-  return { kind: 'form', title: 'Sign-up form', fields: [] };
+  return { kind: 'form', title: SIGN_UP.test(original) ? 'Sign-up form' : 'Form', fields: [] };
 }
 
 /**

@@ -30,6 +30,7 @@ import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
 import type { Token } from './text.ts';
 import { dayBuckets } from './dayBuckets.ts';
+import { itemAfter } from './trigger.ts';
 
 interface Audit {
   tokens: Token[];
@@ -52,7 +53,12 @@ function drop(unmapped: string[], read: (u: string) => boolean): void {
 /** Audits a read spec's steps in place; returns its trigger (new mail may start it instead). */
 export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   const { original, mentions, ctx } = a;
-  const named = mentions.apps.map((m) => ({ key: m.app.key, from: m.from, at: a.tokens[m.from]?.start ?? 0 }));
+  const named = mentions.apps.map((m) => ({
+    key: m.app.key,
+    from: m.from,
+    at: a.tokens[m.from]?.start ?? 0,
+    item: itemAfter(m, a.tokens),
+  }));
   // A spec's own "Trigger: …" line says what starts it; the audits that guess a start from the steps stay out.
   if (!ctx.headed) {
     const mail = mailTrigger(

@@ -40,3 +40,46 @@ export function galleryDescription(text: string): string {
   const kept = `${intro}\n${steps}`.trim();
   return kept || text;
 }
+
+/** Sentences of a listing that are about who it suits and what it needs, not what it does. */
+const LISTING_NOTE =
+  /^(?:prerequisites|requirements|requires|setup|set ?up|you(?:'ll| will)\s+(?:need|want)|needs|what you need|good for|great for|ideal for|perfect for|useful for|gives you|saves you|edit the|adjust the|change the|customi[sz]e|works (?:with|for)|note|tip|tested with)\b/i;
+
+/**
+ * A description written the way automations are listed for sale: a title line, then what the workflow does in prose,
+ * then who it suits and what it needs ("Good for single restaurants …. You'll need …", "Requirements: …"). The
+ * title and the notes say nothing the workflow does; the prose between them does.
+ */
+export function listingDescription(text: string): string {
+  const lines = text.split('\n');
+  const first = lines.findIndex((l) => l.trim());
+  const title = lines[first]?.trim() ?? '';
+  const body = lines.slice(first + 1).join('\n');
+  if (
+    first < 0 ||
+    /[.!?:;,]$/.test(title) ||
+    // A numbered first step ("1. When a payment fails in Stripe") or a start said first is no title.
+    /^(?:\d{1,2}[.)]|[-*•#>]|step\b|(?:when|whenever|if|every|each|once|after|on|at|as soon as|trigger)\b)/i.test(
+      title,
+    ) ||
+    title.split(/\s+/).length > 12 ||
+    title.split(/\s+/).filter((w) => /^[A-Z0-9]/.test(w)).length < 2 ||
+    body.split(/\s+/).filter(Boolean).length < 40 ||
+    // Numbered steps under a heading are the request's steps, and the heading may name its start.
+    /^\s*(?:\d{1,2}[.)]|[-*•])\s/m.test(body) ||
+    !/[.!?]\s+\S/.test(body)
+  )
+    return text;
+  const kept = body
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(?<=[.!?])\s+(?=[A-Z"'(])/)
+        .filter((sentence) => !LISTING_NOTE.test(sentence.trim()))
+        .join(' '),
+    )
+    .filter((line) => line.trim())
+    .join('\n')
+    .trim();
+  return kept || text;
+}

@@ -129,10 +129,17 @@ export function findMentions(tokens: Token[]): Mentions {
   const apps = named
     // "a YouTube URL", "the Stripe ID": a value of the app's, not a step in it.
     // ("our Airtable 'Links' table": a quoted name is the table's.)
+    // ("books a slot through our Cal.com link": the link people come through is the app's, where the event happens.)
     .filter(
       (a) =>
         tokens[a.to]?.kind === 'quote' ||
-        !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? ''),
+        !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? '') ||
+        (/^(?:link|links)$/.test(tokens[a.to]?.lower ?? '') &&
+          /^(?:through|via|using|from)$/.test(
+            (/^(?:our|the|my|their|a|an)$/.test(tokens[a.from - 1]?.lower ?? '')
+              ? tokens[a.from - 2]?.lower
+              : tokens[a.from - 1]?.lower) ?? '',
+          )),
     )
     // "r/n8n", "u/slack": a subreddit or a user, not the app.
     .filter((a) => !(tokens[a.from - 1]?.text === '/' && /^[ru]$/i.test(tokens[a.from - 2]?.text ?? '')))

@@ -6,7 +6,7 @@ import type { Step } from '../spec.ts';
 const SIDE_BY_SIDE = /\b(?:in parallel|at the same time|simultaneously|concurrently|side by side)\b/i;
 /** "When both are done": the words that wait for the branches, read by the Merge. */
 export const BOTH_DONE =
-  /\b(?:when|once|after) (?:both|all of them|they|the two) (?:are|have|have been|is) (?:done|finished|complete|completed)\b|\b(?:wait for (?:both|them)|combine|merge|join)\b/i;
+  /\b(?:when|once|after) (?:both|all of them|they|the two) (?:(?:are|have|have been|is) )?(?:done|finished|complete|completed)\b|\b(?:wait for (?:both|them)|combine|merge|join)\b/i;
 
 /** Whether the steps were set side by side (the words that said so are read). */
 export function parallelSaid(steps: Step[], original: string): boolean {

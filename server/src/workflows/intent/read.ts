@@ -50,7 +50,7 @@ import { durationLadder } from './ladder.ts';
 import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
-import { galleryDescription } from './gallery.ts';
+import { galleryDescription, listingDescription } from './gallery.ts';
 import { whoOutcomes } from './whoOutcomes.ts';
 import { userStory } from './story.ts';
 import { withoutHabits } from './habits.ts';
@@ -163,6 +163,10 @@ function waitOf(words: string): Extract<Step, { kind: 'wait' }> | null {
     /\b(?:one|1)\s+(?:(?!(?:req|reqs|requests?|calls?|hits?)\b)[a-z]+\s+)?(?:every|each|per)\s+(\d+|a|an)?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b/.exec(
       words,
     ) ??
+    // "After giving the scans a minute to finish, …", "give it 30 seconds to process": time for something to finish.
+    /\b(?:giv(?:e|es|ing)|allow(?:s|ing)?)\s+(?:the\s+|it\s+|them\s+|each\s+)?(?:[a-z]+\s+)?(\d+|a few|a couple of|a couple|a|an|one|two|three|five|ten|fifteen|thirty)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?)\s+to\s+(?:finish|complete|run|process|load|render|settle|propagate|be ready|come back)\b/.exec(
+      words,
+    ) ??
     // "send him a welcome email after 2 days", "7 days later, …", "an hour after that": the time passes first.
     /\bafter\s+(?:another\s+)?(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\b(?!\s+(?:before|of (?:the|each|every)))|\b(\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\s+(?:later|after (?:that|this|it|the (?:first|email|message|reminder)))\b/.exec(
       words,
@@ -228,9 +232,45 @@ const SETS_VALUE =
  */
 function publishedTo(text: string): string {
   return text.replace(
-    /(?:\b(?:our|the|their|my)\s+(?:[\w-]+\s+){0,2}?)?\b(?:publish(?:es|ed)?|sends|pushes|posts|writes|emits|produces|drops)\s+((?:[\w-]+\s+){0,3}?(?:events?|messages?|records?|updates?|notifications?|payloads?|jobs?))\s+(?:to|into|onto|on)\s+((?:the|our|a|an)\s+(?:kafka|rabbitmq|mqtt|amqp|sqs|aws sqs)\b)/gi,
+    /(?:\b(?:our|the|their|my)\s+(?:[\w-]+\s+){0,2}?)?\b(?:publish(?:es|ed)?|sends|pushes|posts|writes|emits|produces|drops)\s+((?:[\w-]+\s+){0,3}?(?:events?|messages?|records?|updates?|notifications?|payloads?|jobs?|readings?|measurements?|telemetry|metrics?|data))\s+(?:to|into|onto|on)\s+((?:the|our|a|an)\s+(?:kafka|rabbitmq|mqtt|amqp|sqs|aws sqs)\b)/gi,
     '$1 arrive on $2',
   );
+}
+
+/** The quantity a request's readings measure ("temperature readings"), else "value". */
+const MEASURED =
+  /\b(temperature|humidity|pressure|score|speed|price|latency|cpu|memory|usage|load|level|voltage|weight|moisture)\b/i;
+const LEVEL_WORD =
+  '(?:a\\s+|an\\s+)?(?:critical|warning|urgent|high|low|normal|fine|ok|okay|bad|good|severe|minor|major|emergency|an? alert|an? alarm)';
+const UNIT_SAID = '(?:\\s*(?:°\\s*[cf]?|%|degrees(?:\\s+[cf])?|ms|kg|psi))?';
+/** "Anything above 85°C is critical: …", "Between 75 and 85 is a warning, so …": a level a range of values is. */
+const LEVEL_ABOVE = new RegExp(
+  `(^|[.!?;]\\s+)(?:anything|everything|any reading|readings?|values?|any value)\\s+(above|over|below|under|(?:more|less|greater|lower|higher) than)\\s+(-?\\d{1,7}(?:\\.\\d{1,3})?)${UNIT_SAID}\\s+(?:is|are)\\s+${LEVEL_WORD}\\s*(?:[:;]|,\\s*so|,)\\s*`,
+  'gi',
+);
+const LEVEL_BETWEEN = new RegExp(
+  `(^|[.!?;]\\s+)(?:anything\\s+)?between\\s+(-?\\d{1,7}(?:\\.\\d{1,3})?)${UNIT_SAID}\\s+and\\s+(-?\\d{1,7}(?:\\.\\d{1,3})?)${UNIT_SAID}\\s+(?:is|are)\\s+${LEVEL_WORD}\\s*(?:[:;]|,\\s*so|,)\\s*`,
+  'gi',
+);
+
+/** "Promoters (9 or 10) get …. Passives (7 or 8) need nothing else. Detractors (0 to 6) should …": labels of ranges. */
+const LABELLED_RANGE =
+  /(^|[.!?;]\s+)([A-Z][a-z]{2,20}s)\s*\(\s*(\d{1,3})\s*(or|to|-|–|and)\s*(\d{1,3})\s*\)\s+(?=[a-z])/g;
+
+function levelRanges(text: string): string {
+  const field = MEASURED.exec(text)?.[1]?.toLowerCase() ?? 'value';
+  if ((text.match(LABELLED_RANGE) ?? []).length >= 2)
+    text = text.replace(
+      LABELLED_RANGE,
+      (_, lead: string, label: string, a: string, _join: string, b: string) =>
+        `${lead}If the score is between ${a} and ${b}, the ${label.toLowerCase()} `,
+    );
+  return text
+    .replace(LEVEL_ABOVE, (_, lead: string, side: string, n: string) => `${lead}If the ${field} is ${side} ${n}, `)
+    .replace(
+      LEVEL_BETWEEN,
+      (_, lead: string, a: string, b: string) => `${lead}If the ${field} is between ${a} and ${b}, `,
+    );
 }
 
 /** One line per step in lists: a line break ends a sentence the way a full stop does. */
@@ -250,7 +290,13 @@ function normalise(text: string): string {
                           withoutFieldMaps(
                             codeCalls(
                               eventHeading(
-                                listedStart(askedAsRequest(durationLadder(galleryDescription(publishedTo(text))))),
+                                listedStart(
+                                  askedAsRequest(
+                                    durationLadder(
+                                      galleryDescription(listingDescription(levelRanges(publishedTo(text)))),
+                                    ),
+                                  ),
+                                ),
                               ),
                             ),
                           ),
@@ -316,7 +362,7 @@ function normalise(text: string): string {
         (_, value: string, field: string, kind: string) => `set the ${field} ${kind} to ${value}`,
       )
       // "through an n8n form", "submits our n8n application form": n8n's own form starts the workflow.
-      .replace(/\b(?:an?|our|the|my)\s+n8n\s+((?:[\w-]+\s+){0,2}?)forms?\b/gi, (_, kind: string) => `a ${kind}form`)
+      .replace(/\b(?:an?|our|the|my|one)\s+n8n\s+((?:[\w-]+\s+){0,2}?)forms?\b/gi, (_, kind: string) => `a ${kind}form`)
       // "In addition, route …", "Additionally, …": a word that only joins sentences.
       .replace(
         /(^|[.!?;]\s+)(?:in addition|additionally|on top of that|besides that|furthermore|moreover)\s*,\s*/gi,
@@ -585,6 +631,44 @@ function normalise(text: string): string {
       .replace(/≤/g, '<=')
       // "only ones w marketing_opt_in = true", "orders w/ status failed": chat shorthand for "with".
       .replace(/(^|\s)w\/?(?=\s+[A-Za-z_])/g, '$1with')
+      // "AI sorts it billing / tech / sales", "AI classify auto / home / health": the labels a classification puts
+      // the item into, said without "into".
+      .replace(
+        /\b((?:sorts?|classif(?:y|ies)|categori[sz]es?|buckets?|triages?)\s+(?:it|them|each(?: one)?|the [a-z]+))\s+(?=[a-z][\w-]{0,30}\s*(?:\/|,)\s*[a-z][\w-]{0,30}\s*(?:\/|,|or)\s*[a-z])/gi,
+        '$1 into ',
+      )
+      .replace(
+        /\b((?:sorts?|classif(?:y|ies)|categori[sz]es?|buckets?|triages?))\s+(?=(?!(?:it|them|each|the|into|as|by|in)\b)[a-z][\w-]{0,30}\s*\/\s*[a-z][\w-]{0,30}\s*\/\s*[a-z])/gi,
+        '$1 it into ',
+      )
+      // "I'd like every attendee to get a feedback survey link by email": a message the workflow sends them.
+      .replace(
+        /(\b(?:like|want|need|love|wish)\s+)?\b((?:every|each|all|all the|the|our)\s+(?:attendees?|customers?|clients?|guests?|members?|students?|parents?|users?|subscribers?|participants?|donors?|leads?|patients?|tenants?|employees?|applicants?|candidates?|buyers?|owners?|volunteers?|registrants?))\s+(?:to\s+|should\s+|will\s+|would\s+)?(?:get|gets|receive|receives)\s+((?:an?\s+|the\s+|their\s+)?[^.,;!?\n]{1,60}?)\s+by\s+(e-?mail|text message|text|sms)\b/gi,
+        (_, lead: string | undefined, who: string, what: string, channel: string) =>
+          `${lead ? `${lead}to ` : ''}${/mail/i.test(channel) ? 'email' : 'text'} ${who} ${what}`,
+      )
+      // "Some owners don't have an email on file, and those should go onto a call list instead": a test of the items.
+      .replace(
+        /(^|[.!?;]\s+)(?:some|a few|certain|many)\s+([a-z]{3,20}?)s\s+(?:don't|do not)\s+have\s+(?:an?\s+|any\s+)?([a-z]{2,20}(?:\s+(?:number|address))?)(\s+(?:on file|listed|set|saved))?\s*,?\s*(?:and\s+)?(?:those|they|these)(?:\s+ones)?\s+/gi,
+        (_, lead: string, who: string, what: string, where: string | undefined) =>
+          `${lead}If the ${who.toLowerCase()} has no ${what}${where ?? ''}, they `,
+      )
+      // "Whenever we win a new client I set up …": the event ends where the user's own doing starts.
+      .replace(
+        /(^|[.!?;]\s+)((?:whenever|each time|every time|when)\s+(?:we|someone|somebody|a|an|the|our|they)\s+(?:[\w'-]+\s+){1,6}?)(I|we)\s+(?=(?:set up|create|make|add|open|build|have to|need to|manually)\b)/gi,
+        (_, lead: string, event: string, who: string) => `${lead}${event.trimEnd()}, ${who} `,
+      )
+      // "the treating physio is also emailed": the passive step, "also" said of it.
+      .replace(
+        /\b(is|are|gets?)\s+also\s+(?=(?:e-?mailed|notified|messaged|texted|alerted|pinged|told|informed|called|sent|cc'?d|tagged|assigned)\b)/gi,
+        '$1 ',
+      )
+      // "I set up a Google Drive folder, a Slack channel …": things made.
+      .replace(
+        /\b(set|sets|setting)\s+up\s+(?=(?:a|an|new|their|his|her|its)\s)/gi,
+        (_, verb: string) =>
+          `${{ set: 'create', sets: 'creates', setting: 'creating' }[verb.toLowerCase()] ?? 'create'} `,
+      )
       // "back up my workflows": one verb.
       // "back up my workflows" is a backup; "when it comes back up", "is back up" is a state.
       .replace(
@@ -1279,7 +1363,10 @@ class Reader {
         target.push({
           kind: 'parallel',
           branches: steps.map((s) => [s]),
-          merge: /\b(?:merge|combine|join)\b/.test(words),
+          // "…, when both done send the welcome email": the next clause waits for both.
+          merge:
+            /\b(?:merge|combine|join)\b/.test(words) ||
+            BOTH_DONE.test(this.ctx.original.slice(this.ctx.tokens[clause.to - 1]?.end ?? 0).slice(0, 40)),
         });
         continue;
       }

@@ -2,6 +2,8 @@
 // SKUs by units sold last wk -> post in #sales", "every hr: … -> teams ping to shipping lead", "-> sms w/ code
 // SAVE10"), put back into the words the reader knows. Only abbreviations that mean one thing where they stand.
 
+import { verbClass } from './lexicon.ts';
+
 const DAYS: Record<string, string> = {
   mon: 'Monday',
   tue: 'Tuesday',
@@ -37,6 +39,14 @@ function days(text: string): string {
       .replace(
         /(^|[\n.;]\s*)(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days(?=\s*[:,])/gi,
         (_, lead: string, day: string) => `${lead}Every ${day[0]!.toUpperCase()}${day.slice(1).toLowerCase()}day`,
+      )
+      // "mondays pull last week's sessions …": a plural day that opens a sentence before its verb is every such day.
+      .replace(
+        /(^|[\n.;]\s*)(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days\s+(?=([a-z]+)\b)/gi,
+        (said: string, lead: string, day: string, next: string) =>
+          verbClass(next.toLowerCase())
+            ? `${lead}Every ${day[0]!.toUpperCase()}${day.slice(1).toLowerCase()}day `
+            : said,
       )
       // "Mondays at 4am run …", "post it Fridays 5pm": a plural day with a time of day is every such day.
       .replace(
@@ -115,6 +125,7 @@ const WORDS: Array<[RegExp, string]> = [
   [/\babt\b/gi, 'about'],
   [/\bb4\b/gi, 'before'],
   [/\b(?:tmrw|tmr|tmrow)\b/gi, 'tomorrow'],
+  [/\b(to)?nite(s?)\b/gi, '$1night$2'],
   [/\btxt\b/gi, 'text'],
   [/(?<=\s)u(?=\s|[.,!?]|$)/g, 'you'],
   [/(?<=\s)ur(?=\s)/g, 'your'],
@@ -212,7 +223,7 @@ function sentParticiple(text: string): string {
 /** "Telegram me when Bitcoin drops below 50k", "Slack me the unhappy ones": the app as a verb sends a message. */
 function appVerbs(text: string): string {
   return text.replace(
-    /(^|[.;:!?\n]\s*|->\s*|→\s*|,\s*|\band\s+|\bthen\s+)(telegram|slack|whatsapp|discord|pushover)\s+(me|us|them|him|her)\b/gi,
+    /(^|[.;:!?\n]\s*|->\s*|→\s*|,\s*|\+\s*|\band\s+|\bthen\s+)(telegram|slack|whatsapp|discord|pushover|pushbullet|gotify|mattermost)\s+(me|us|them|him|her)\b/gi,
     (_, lead: string, app: string, who: string) => `${lead}send ${who} a ${app} message`,
   );
 }

@@ -80,6 +80,25 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   while (k < end && tokens[k]!.kind === 'word' && SKIP.test(tokens[k]!.lower) && !isVerbAt(tokens, k)) k++;
   const t = tokens[k];
   if (!t || k >= end) return false;
+  // "…, and the security team is alerted in Microsoft Teams": a new subject and its verb in the passive.
+  const d = tokens[j]?.lower === 'and' ? j + 1 : j;
+  if (
+    tokens[j - 1]?.text === ',' &&
+    /^(?:the|a|an|our|their|its)$/.test(tokens[d]?.lower ?? '') &&
+    [1, 2, 3].some((n) => {
+      const aux = tokens[d + n];
+      const done = tokens[d + n + 1];
+      return (
+        Boolean(aux && done) &&
+        tokens.slice(d + 1, d + n).every((x) => x.kind === 'word') &&
+        /^(?:is|are|gets|get)$/.test(aux!.lower) &&
+        done!.kind === 'word' &&
+        /ed$/.test(done!.lower) &&
+        Boolean(verbClass(done!.lower))
+      );
+    })
+  )
+    return true;
   // ", or create a new one if it doesn't": the other action, after a comma.
   if (t.lower === 'or' && tokens[j - 1]?.text === ',' && isVerbAt(tokens, k + 1)) return true;
   // "everyone else …" is one subject, not "everyone" and an "else".
@@ -104,6 +123,17 @@ function startsClause(tokens: Token[], j: number, end: number): boolean {
   if (/^(?:(?:everyone|everybody|anyone|everything|anything) else|the (?:rest|others)|all others?)$/.test(two))
     return true;
   if (/^(?:rest|others)$/.test(t.lower) && tokens[k - 1]?.lower === 'the') return true;
+  // ", anything under that just log it …": the items on the other side of the amount said before.
+  if (
+    tokens[j - 1]?.text === ',' &&
+    /^(?:anything|everything|anyone|everyone|all|those) (?:under|below|over|above|(?:less|more|lower|higher|smaller|bigger|greater) than) (?:that|this)\b/.test(
+      tokens
+        .slice(k, k + 4)
+        .map((x) => x.lower)
+        .join(' '),
+    )
+  )
+    return true;
   // ", smaller orders just get appended …", ", cheaper ones go …": the items on a comparison's other side.
   if (
     tokens[j - 1]?.text === ',' &&
@@ -790,6 +820,17 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
   if (
     /^(?:(?:and|but) )?(?:(?:all|any|the) )?others?\b|^(?:(?:and|but) )?(?:everything|anything|everyone|everybody|anyone) else\b|^(?:(?:and|but) )?the rest\b/.test(
       bare,
+    )
+  )
+    return 'otherwise';
+  // "orders over $500 -> Slack, anything under that just log it …": the items on the other side of the amount said.
+  if (
+    /^(?:(?:and|but) )?(?:(?:anything|everything|anyone|everyone|all|those|the ones|ones|any [a-z]+) )?(?:under|below|over|above|(?:less|more|lower|higher|smaller|bigger|greater) than) (?:that|this)\b/.test(
+      tokens
+        .slice(from, Math.min(to, from + 6))
+        .filter((t) => t.kind === 'word')
+        .map((t) => t.lower)
+        .join(' '),
     )
   )
     return 'otherwise';

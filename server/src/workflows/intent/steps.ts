@@ -966,12 +966,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push(app(ref, 'read', items));
       continue;
     }
+    // ("create a Google Drive folder, a Slack channel and a Notion page": one of each made, not items read.)
+    const made = verb === 'create' && /^(?:a|an|new)$/.test(tokens[ref.from - 1]?.lower ?? '');
     if (
       role === 'source' ||
       (items &&
         role === 'object' &&
         verb !== 'update' &&
         verb !== 'delete' &&
+        !made &&
         kind !== 'message' &&
         (apps.length > 1 || intoGeneric))
     ) {
@@ -1162,6 +1165,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (
       g.kind === 'email' &&
       /^(?:verify|validate)$/.test(head?.word ?? '') &&
+      // ("they get an email with … instructions on how to verify": the email is sent, not checked.)
+      /\b(?:verify|validate)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mails?|addresses?|e-?mail\s+address(?:es)?)\b/i.test(phrase) &&
       !m.apps.length &&
       !m.unknown.length &&
       ![...sources, ...work, ...outputs].length
@@ -1209,7 +1214,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "verify the email with an API", "check the email address": the address is data, not a mailbox.
     if (
       g.kind === 'email' &&
-      /^(?:verify|validate|check|enrich|clean|normali[sz]e|look|lookup|find)$/.test(head?.word ?? '')
+      /^(?:verify|validate|check|enrich|clean|normali[sz]e|look|lookup|find)$/.test(head?.word ?? '') &&
+      // ("they get an email with … instructions on how to verify": the verb comes after the email it does not check.)
+      !(head && head.index > g.to)
     )
       continue;
     // "signups that have no email", "rows without an email address": the field is tested, not a mailbox ("send them
@@ -1746,9 +1753,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // "creates embeddings with OpenAI": the vector store's embeddings sub-node does that, not a step of its own.
   const embedding =
     /\b(?:embeddings?|vectori[sz]\w*|embed(?:s|ded|ding)?)\b/.test(words) && !/\b(?:answer|chat|ask)\w*\b/.test(words);
-  const tasks = (
-    answering ? (['agent'] as AiTask[]) : resultOnly || recordOnly || embedding ? [] : tasksOf(head?.word, m, words)
-  ).filter((t) => !(translator && t === 'translate'));
+  // "prioritize them w/ our local ollama model": a job done by the model the clause names is the model's.
+  // (A model named after an arrow is the next step's: "Array aggregator into one list -> OpenAI - write …".)
+  const ownModel = m.models.some(
+    (x) =>
+      !tokens.slice(from, x.from).some((t, k, all) => t.text === '→' || (t.text === '>' && all[k - 1]?.text === '-')),
+  );
+  const byModel: AiTask[] = cls === 'transform' && ownModel && !embedding ? ['analyse'] : [];
+  const asked = answering
+    ? (['agent'] as AiTask[])
+    : resultOnly || recordOnly || embedding
+      ? []
+      : tasksOf(head?.word, m, words);
+  const tasks = (asked.length ? asked : byModel).filter((t) => !(translator && t === 'translate'));
   if (embedding)
     for (const x of m.models) {
       ctx.usedModels.add(x.from);

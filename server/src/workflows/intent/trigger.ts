@@ -244,7 +244,7 @@ function triggerable(ref: AppRef): boolean {
 }
 
 /** "a new Jira issue": the kind of item the app reports, which picks the trigger's event ("jira:issue_created"). */
-function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
+export function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
   const after = tokens.slice(ref.to, ref.to + 3);
   // The item stops at an arrow, a comma or the action's verb ("on Shopify add a row …").
   const cut = after.findIndex(
@@ -273,10 +273,23 @@ function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
       ? before.slice(before.indexOf('new') + 1, -1).find(item)
       : /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && /^(?:a|an|any|every|each)$/.test(before.at(-3) ?? '')
         ? [before.at(-2)!].find(item)
-        : undefined;
+        : heldBefore(before, item);
   const word = words.find(item) ?? held;
   return word?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 }
+
+/** "an order comes in on Shopify", "a payment is made in Stripe": the item, then how it arrives, then the app. */
+function heldBefore(before: string[], item: (w: string) => boolean): string | undefined {
+  if (!/^(?:in|on|from|at|via|through)$/.test(before.at(-1) ?? '')) return undefined;
+  for (let j = 3; j <= 5; j++) {
+    const between = before.slice(-j + 1, -1);
+    if (!between.every((w) => ARRIVES.test(w))) return undefined;
+    if (/^(?:a|an|any|every|each)$/.test(before.at(-j - 1) ?? '') && item(before.at(-j)!)) return before.at(-j);
+  }
+  return undefined;
+}
+
+const ARRIVES = /^(?:comes?|in|is|are|gets?|placed|arrives?|lands?|created|made|submitted|paid|up|through|shows)$/;
 
 function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
   const item = itemAfter(ref, tokens);
@@ -409,6 +422,17 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (!span && head < 0) continue;
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
+    // "when both done send the welcome email": the branches before finishing, which the Merge waits for.
+    if (
+      span &&
+      /^(?:both|all|they|all of them|the two)\s+(?:(?:are|have|have been|is)\s+)?(?:done|finished|complete|completed)\b/.test(
+        tokens
+          .slice(i + span, i + span + 5)
+          .map((t) => t.lower)
+          .join(' '),
+      )
+    )
+      continue;
     // "… then take it away again when the hours are up": the end of a time the workflow waits, no event.
     if (
       span &&
@@ -784,6 +808,22 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     };
   }
   return null;
+}
+
+/** People handing something in: "clients fill out", "students to hand in", "drivers submit". */
+const PEOPLE_SUBMIT =
+  /\b(?:clients|students|customers|employees|staff|drivers|people|users|members|parents|patients|applicants|candidates|volunteers|crews?|cleaners|tenants|guests|reps|techs|technicians|teachers|coaches|players|participants|attendees|everyone|managers|hr|admins)\s+(?:to\s+|will\s+|should\s+|can\s+|must\s+)?(?:fill(?:s|ing)?\s+(?:out|in)|submit|hand\s+in|complete|send\s+in|log|record|enter|report)\b/i;
+
+/** The sentence around a schedule phrase says people submit a form on that schedule (no form app named). */
+function submittedForm(original: string, at: { start: number; end: number }, m: Mentions): boolean {
+  if (m.apps.some((a) => /form/i.test(a.app.key) && a.app.key !== 'n8n')) return false;
+  const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
+  const stop = original.slice(at.end).search(/[.!?\n](?:\s|$)/);
+  const sentence = original.slice(from, stop < 0 ? undefined : at.end + stop + 1);
+  const submit = PEOPLE_SUBMIT.exec(original.slice(from, at.start));
+  return (
+    Boolean(submit) && /\b(?:n8n\s+)?forms?\b(?!\s+(?:links?|url))/i.test(sentence.replace(/\bfree[- ]form\b/gi, ''))
+  );
 }
 
 /** "payments" and PayPal, "a booking" and Calendly: an app of the kind a generic noun names. */
@@ -1415,7 +1455,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   // "Make a sub-workflow that other workflows can call with a phone number": n8n's Execute Workflow Trigger.
   const subworkflow =
-    /\b(?:sub-?workflow|workflow|one)\s+(?:(?:that|which)\s+)?(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?workflows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bsub-?workflows?\s+(?:that|which)\s+(?:receives|takes|gets|accepts|is given)\b|(?:^|[.!?\n]\s*)(?:a\s+|the\s+)?sub-?workflow\s*:|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
+    /\b(?:sub-?workflow|workflow|one)\s+(?:(?:that|which)\s+)?(?:other|another|any|my|our|the main|a parent)\s+(?:\w+\s+)?(?:work)?flows?\s+(?:can\s+|will\s+)?(?:call|calls|run|runs|execute|executes|trigger|triggers)\b|\bcalled\s+(?:by|from)\s+(?:other|another|any|a parent|the main|my|our)\s+(?:\w+\s+)?workflows?\b|\bsub-?workflows?\s+(?:that|which)\s+(?:receives|takes|gets|accepts|is given)\b|(?:^|[.!?\n]\s*)(?:a\s+|the\s+)?sub-?workflow\s*:|\bexecute ?workflow ?trigger\b|\bwhen (?:called|executed) by another workflow\b/i.exec(
       original,
     );
   if (subworkflow) {
@@ -1464,6 +1504,10 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     /^\s*(?:[\w-]+\s+){0,2}?(?:subscriptions?|statements?|plans?|fees?|payments?|bills?|billing|invoices?|memberships?|retainers?|rent|salar(?:y|ies)|dues|instal?lments?|charges?|donations?|contributions?|packages?|tiers?|pricing|prices?)\b/i.test(
       original.slice(schedule.end),
     );
+  // "My clients fill out a weekly check-in (an n8n form is fine)", "students hand in a reflection every Friday through
+  // a form": how often people fill in the form, which starts the workflow.
+  if (schedule && !billed && submittedForm(original, schedule, m))
+    return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
   if (schedule && !billed && (!event || scheduleAt < Math.min(...event.used))) {
     const used = new Set(tokens.flatMap((t, i) => (t.start >= schedule.start && t.end <= schedule.end ? [i] : [])));
     return { trigger: { kind: 'schedule', rule: schedule.rule }, used, choices: [], notes: [] };
@@ -1578,6 +1622,20 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   }
   const bot = botApp(tokens, m);
   if (bot) return { trigger: appTrigger(bot, 'new message'), used: new Set(), app: bot, choices: [], notes: [] };
+  // "internal chat where the team asks about sales numbers": a chat people ask in is the workflow's own, and who asks
+  // there is the start's, no test.
+  const askedIn = lower.findIndex(
+    (w, i) =>
+      w === 'chat' &&
+      !m.apps.some((a) => a.to === i) &&
+      /^(?:where|that|for)$/.test(lower[i + 1] ?? '') &&
+      lower.slice(i + 2, i + 6).some((x) => /^(?:asks?|asking|types?|questions?)$/.test(x)),
+  );
+  if (askedIn >= 0) {
+    const end = tokens.findIndex((t, k) => k > askedIn && t.kind === 'punct');
+    const used = new Set(lower.flatMap((_, k) => (k >= askedIn && (end < 0 || k < end) ? [k] : [])));
+    return { trigger: { kind: 'chat' }, used, choices: [], notes: [] };
+  }
   if (
     // "a chat", "chat with our docs" — not "a Telegram chat" or "the team chat", which are places to post.
     lower.some(

@@ -51,7 +51,7 @@ const MOVES = '(?:is |are |was |drops? |dropped |falls? |fell |goes |went |gets 
 const ABOVE =
   '(?:over|above|greater than|more than|higher than|longer than|bigger than|larger than|exceeds|exceeding|>|(?:bigger|greater|larger|higher)(?=\\s*[$€£¥₹]?\\s*\\d))';
 const BELOW =
-  '(?:under|below|less than|fewer than|lower than|shorter than|smaller than|<|(?:smaller|lower)(?=\\s*[$€£¥₹]?\\s*\\d))';
+  '(?:under|below|less than|fewer than|lower than|shorter than|smaller than|worse than(?=\\s*-\\s?\\d)|<|(?:smaller|lower)(?=\\s*[$€£¥₹]?\\s*\\d))';
 /** Words between "is" and its value that do not change it ("is still unpaid", "is fully paid"). */
 /** "is the Pro bundle", "is in the EU", "isn't in our mapping": the article or place word before a value. */
 const PLACE = '(?:in\\s+(?=(?:the|our|a|an|my)\\s))?(?:(?:the|a|an|our|my)\\s+)?';
@@ -60,7 +60,7 @@ const VALUE =
   '((?!(?:true|false|yes|no|null|empty|not)\\b|\\d)[\\w-]{1,30}\\s+(?!(?:then|and|or|so|also|please|we|i|it|they|you|do|send|post|create|add|email|notify|text|call|mark|move|skip|ignore)\\b)[\\w-]{1,30}(?=\\s*(?:[,.;:!?)]|$|\\s+(?:then|and|or|also|we|i|please|do|send|post|create|add|email)\\b))|[\\w-]{1,30})';
 // "is now paid" (but "the date is now and …": now is the value).
 const ADVERB =
-  '(?:(?:still|fully|already|actually|really|currently|now(?!\\s+(?:and|or|then|but)\\b)|also|completely|marked(?: as)?)\\s+)?';
+  '(?:(?:still|fully|already|actually|really|currently|later|eventually|subsequently|now(?!\\s+(?:and|or|then|but)\\b)|also|completely|marked(?: as)?)\\s+){0,2}';
 const COMPARISONS: Array<[RegExp, Condition['operator']]> = [
   // "stock hits 0", "qty reaches zero", "inventory drops to 5": a count running down to a bound, which includes it.
   [
@@ -114,7 +114,27 @@ const MEASURES: Record<string, string> = {
 
 /** The past form a flag is named by ("reply" → "replied", "open" → "opened", "pay" → "paid"). */
 const pastOf = (verb: string): string =>
-  ({ pay: 'paid', buy: 'bought', read: 'read', see: 'seen', sign: 'signed', do: 'done' })[verb] ??
+  ({
+    pay: 'paid',
+    buy: 'bought',
+    read: 'read',
+    see: 'seen',
+    sign: 'signed',
+    do: 'done',
+    paid: 'paid',
+    sent: 'sent',
+    bought: 'bought',
+    seen: 'seen',
+    done: 'done',
+    made: 'made',
+    got: 'got',
+    left: 'left',
+    met: 'met',
+    won: 'won',
+    lost: 'lost',
+    sold: 'sold',
+  })[verb] ??
+  (/ed$/.test(verb) ? verb : undefined) ??
   (/[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : /e$/.test(verb) ? `${verb}d` : `${verb}ed`);
 
 const fieldName = (raw: string) => {
@@ -163,6 +183,9 @@ export function ordersLabel(before: string): boolean {
 const QUOTED_FIELD =
   /(?:\b(?:column|field|property|key|attribute)\s+)?[`'‘"“]([A-Za-z_$][\w.$-]{0,60})[`'’"”](?=\s*(?:[<>=!]|is\b|are\b|isn't\b|equals?\b|contains?\b|has\b|was\b|starts?\b|ends?\b|matches\b|exceeds?\b|over\b|under\b|above\b|below\b|not\b|includes?\b))/g;
 
+const STILL =
+  /\b(?:(?<=\b(?:is|are|was|were|isn't|aren't)\s{1,3})still|still(?=\s{1,3}(?:not|un[a-z]{2,20}|isn't|aren't|has|hasn't|haven't|open|pending|missing|empty|blank)\b))\s{1,3}/gi;
+
 export function conditionOf(said: string): (Condition & { end: number }) | null {
   // "if they've submitted it", "if it's 'doorbell'": the contraction said out ("they have", "it is"); ends found after
   // it are put back where the words were said.
@@ -177,7 +200,13 @@ export function conditionOf(said: string): (Condition & { end: number }) | null 
       return out;
     },
   );
-  const found = conditionIn(text0);
+  // "if it is still not paid", "still unpaid": "still" says nothing of the test.
+  for (const m of text0.matchAll(STILL)) {
+    const at = m.index - grown.filter((g) => g.at <= m.index).reduce((n, g) => n + g.by, 0);
+    grown.push({ at: at + shift, by: -m[0].length });
+    shift -= m[0].length;
+  }
+  const found = conditionIn(text0.replace(STILL, ''));
   if (!found || !grown.length) return found;
   return { ...found, end: found.end - grown.filter((g) => g.at < found.end).reduce((n, g) => n + g.by, 0) };
 }
@@ -384,6 +413,14 @@ const SPAN_RECENT = new RegExp(
 const SPAN_AHEAD = new RegExp(
   `\\b(?:the |its |their )?([a-z][a-z _-]{0,40}?)\\s+(?:is|was|are|were|falls)\\s+(?:within|in)\\s+the\\s+(?:next|coming)\\s+(?:${SPAN_N}\\s+)?${SPAN_UNIT}\\b`,
 );
+/** A date said to lie in a window before or after now: its field, the window's length and unit, where it ends. */
+function spanWindow(re: RegExp, text: string): { field: string; n: number; unit: string; end: number } | null {
+  const m = re.exec(text);
+  const n = m && (!m[2] || /^an?$/.test(m[2]) ? 1 : numberWord(m[2]));
+  if (!m || n === null || /^(?:it|they|this|that|he|she)$/.test(m[1]!.trim())) return null;
+  return { field: fieldName(m[1]!), n, unit: spanUnit(m[3]!) ?? 'days', end: m.index + m[0].length };
+}
+
 /** "hasn't been updated in 3 days", "haven't moved for 3 hours", "has not replied in the last 2 weeks". */
 const SPAN_IDLE = new RegExp(
   `\\b(?:hasn't|haven't|has not|have not|hasnt|havent)\\s+(?:been\\s+)?([a-z]{3,20}ed)\\s+(?:in|for|within)\\s+(?:the\\s+(?:last|past)\\s+)?(?:(?:more than|over)\\s+)?${SPAN_N}\\s+${SPAN_UNIT}\\b`,
@@ -445,17 +482,11 @@ function span(text: string): { condition: Condition; end: number } | null {
     };
   }
   // "rows whose Last Modified time is within the last hour": that date is more recent than the span.
-  const recent = SPAN_RECENT.exec(text);
-  const recentN = recent && (!recent[2] || /^an?$/.test(recent[2]) ? 1 : numberWord(recent[2]));
-  if (recent && recentN !== null && !/^(?:it|they|this|that|he|she)$/.test(recent[1]!.trim()))
+  const recent = spanWindow(SPAN_RECENT, text);
+  if (recent)
     return {
-      condition: spanTest(fieldName(recent[1]!), {
-        n: recentN,
-        unit: spanUnit(recent[3]!) ?? 'days',
-        less: true,
-        strict: false,
-      }),
-      end: recent.index + recent[0].length,
+      condition: spanTest(recent.field, { n: recent.n, unit: recent.unit, less: true, strict: false }),
+      end: recent.end,
     };
   type Found = { index: number; end: number; less: boolean; strict: boolean; n: string; unit: string; tail: string };
   const found: Found[] = [];
@@ -494,6 +525,12 @@ function span(text: string): { condition: Condition; end: number } | null {
     });
   const m = found.sort((a, b) => a.index - b.index)[0];
   if (!m) return null;
+  // "came in more than an hour after the scheduled finish time": a span from another date of the item, not from now.
+  if (
+    !m.tail &&
+    /^\s+(?:after|before|later than|earlier than|past)\s+(?:the|its|their|his|her)\b/.test(text.slice(m.end))
+  )
+    return null;
   const n = /^an?$/.test(m.n) ? 1 : numberWord(m.n);
   if (n === null) return null;
   const unit = spanUnit(m.unit) ?? 'days';
@@ -587,16 +624,15 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   if (already)
     return { condition: { field: 'id', operator: 'exists', value: '' }, end: already.index + already[0].length };
   // "employees whose start date is within the next 7 days": a date before that time ahead.
-  const ahead = SPAN_AHEAD.exec(text);
-  const aheadN = ahead && (!ahead[2] || /^an?$/.test(ahead[2]) ? 1 : numberWord(ahead[2]));
-  if (ahead && aheadN !== null && !/^(?:it|they|this|that|he|she)$/.test(ahead[1]!.trim()))
+  const ahead = spanWindow(SPAN_AHEAD, text);
+  if (ahead)
     return {
       condition: {
-        field: fieldName(ahead[1]!),
+        field: ahead.field,
         operator: 'lte',
-        value: `={{ $now.plus({ ${spanUnit(ahead[3]!) ?? 'days'}: ${aheadN} }).toISO() }}`,
+        value: `={{ $now.plus({ ${ahead.unit}: ${ahead.n} }).toISO() }}`,
       },
-      end: ahead.index + ahead[0].length,
+      end: ahead.end,
     };
   const due = DUE_WITHIN.exec(text);
   if (due) {
@@ -1277,6 +1313,18 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   const exists = new RegExp(
     `${FIELD}\\s+(?:(does not|doesn't|do not|don't|is not|isn't)\\s+)?(?:already\\s+|yet\\s+)?(?:exists?|is found|found|is present|present|is there|is missing|is not found|isn't found|is new|(?:(?:is|are)\\s+)?(?:listed|registered|on file)|(?:is|are)\\s+(?:set|assigned|given|provided|filled in)(?=\\s*(?:$|[,.;:]|(?:then|and|or)\\b)))\\b`,
   ).exec(text);
+  // "the owner has no email on file", "they don't have a phone number listed": the field they lack is missing.
+  const lacked =
+    exists?.[1] &&
+    !exists[2] &&
+    /\b(?:(?:has|have|had)\s+no|(?:doesn't|does not|don't|do not)\s+have\s+(?:an?\s+|any\s+)?)\s*([a-z]+)(?:\s+(?:number|address))?$/.exec(
+      `${text.slice(Math.max(0, exists.index - 12), exists.index)}${exists[0].slice(0, exists[0].indexOf(exists[1]) + exists[1].length)}`.trim(),
+    );
+  if (exists && lacked)
+    return {
+      condition: { field: lacked[1]!, operator: 'notExists', value: '' },
+      end: exists.index + exists[0].length,
+    };
   if (exists?.[1] && !/^(?:there)$/.test(exists[1].trim())) {
     const none = /^no\s+/.test(exists[1].trim());
     const missing = none !== (Boolean(exists[2]) || /\b(?:missing|not found|isn't found|is new)\b/.test(exists[0]));

@@ -517,6 +517,26 @@ const SETS: Array<{ set: SetName; label: string; against?: SetName }> = [
       'requests written outside the builder, hundred-and-twenty-second development set (operations and back-office managers describing a process with several decisions, waits, reminders and who is told)',
   },
   {
+    set: 'userDevelopment123',
+    label:
+      'requests written outside the builder, hundred-and-twenty-third development set (small-business owners and office staff writing in English as a second language: simple, sometimes wrong grammar)',
+  },
+  {
+    set: 'userDevelopment124',
+    label:
+      'requests written outside the builder, hundred-and-twenty-fourth development set (a manager asking an ops colleague in chat: context, complaints, a correction mid-message, a question at the end)',
+  },
+  {
+    set: 'userDevelopment125',
+    label:
+      'requests written outside the builder, hundred-and-twenty-fifth development set (structured requirement notes: a goal, then bullets or numbered lines for the trigger, steps, routes and edge cases)',
+  },
+  {
+    set: 'userDevelopment126',
+    label:
+      "requests written outside the builder, hundred-and-twenty-sixth development set (workers in less-automated trades describing today's manual process in their own jargon: clinics, schools, churches, farms, law firms, dispatch)",
+  },
+  {
     set: 'userHeldout',
     label: 'requests written outside the builder, held-out set',
     against: 'userDevelopment',

@@ -177,6 +177,10 @@ export type SetName =
   | 'userDevelopment120'
   | 'userDevelopment121'
   | 'userDevelopment122'
+  | 'userDevelopment123'
+  | 'userDevelopment124'
+  | 'userDevelopment125'
+  | 'userDevelopment126'
   | 'userHeldout'
   | 'userHeldout2'
   | 'userHeldout3'
@@ -311,6 +315,10 @@ const FILES: Record<SetName, string> = {
   userDevelopment120: 'user-requests-dev120.json',
   userDevelopment121: 'user-requests-dev121.json',
   userDevelopment122: 'user-requests-dev122.json',
+  userDevelopment123: 'user-requests-dev123.json',
+  userDevelopment124: 'user-requests-dev124.json',
+  userDevelopment125: 'user-requests-dev125.json',
+  userDevelopment126: 'user-requests-dev126.json',
   userHeldout: 'user-requests-heldout.json',
   userHeldout2: 'user-requests-heldout2.json',
   userHeldout3: 'user-requests-heldout3.json',

@@ -51,12 +51,13 @@ describe('the reader on tests joined by "and" and "or"', () => {
 
   it('reads "is pending or processing" as one field holding either value', () => {
     const c = conditionOf('if the order is pending or processing, wait a day');
-    assert.deepEqual(tests(c), [['order', 'oneOf', 'pending, processing']]);
+    // The order's state is its status.
+    assert.deepEqual(tests(c), [['status', 'oneOf', 'pending, processing']]);
   });
 
   it('does not take the action after "and" for a test', () => {
     const c = conditionOf('if the order is paid and send an email to the customer');
-    assert.deepEqual(tests(c), [['order', 'equals', 'paid']]);
+    assert.deepEqual(tests(c), [['status', 'equals', 'paid']]);
   });
 
   it('builds the If of a compound rule with both tests, and the Filter of a compound keep', () => {

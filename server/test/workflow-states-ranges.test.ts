@@ -204,7 +204,8 @@ describe('the start a context sentence sets', () => {
     const spec = readRequest(
       'Our travel support tickets in Zendesk come in all sorts of languages. When a new ticket is created, translate it to English with Google Translate, add the translation as an internal note and tag the ticket with the original language.',
     );
-    assert.deepEqual(spec.trigger, { kind: 'app', app: 'zendesk', event: 'created' });
+    // The event's own clause names the item ("a new ticket"), which picks Zendesk's ticket event.
+    assert.deepEqual(spec.trigger, { kind: 'app', app: 'zendesk', event: 'created', item: 'ticket' });
     // "all sorts of" sorts nothing, and the translation service translates (no model).
     assert.deepEqual(kinds(spec.steps), ['googleTranslate:read', 'zendesk:update']);
   });
@@ -213,7 +214,7 @@ describe('the start a context sentence sets', () => {
     const spec = readRequest(
       'We run Facebook lead ads for our open houses. Every new lead should become a person and a deal in Pipedrive, and the listing agent needs a heads-up in our Microsoft Teams sales channel.',
     );
-    assert.deepEqual(spec.trigger, { kind: 'app', app: 'facebookLeadAds', event: 'created' });
+    assert.deepEqual(spec.trigger, { kind: 'app', app: 'facebookLeadAds', event: 'created', item: 'lead' });
     assert.deepEqual(kinds(spec.steps), ['pipedrive:create', 'pipedrive:create', 'microsoftTeams:send']);
   });
 

@@ -548,3 +548,24 @@ function bottom(c: Condition | undefined): number {
   if ((c.operator === 'lt' || c.operator === 'lte') && typeof c.value === 'number') return -Infinity;
   return Number(c.value ?? 0) || 0;
 }
+
+/** "… questions to a Trello list" after the routes: a test read from a route's name, at the top level, is that route's. */
+export function dropRouteTests(steps: Step[]): void {
+  const names = new Set<string>();
+  for (const s of steps) {
+    if (s.kind === 'switch') for (const r of s.routes) names.add(one(r.name));
+    if (s.kind === 'ai') for (const r of s.routes ?? []) names.add(one(r.name));
+  }
+  if (names.size < 2) return;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (
+      s.kind === 'filter' &&
+      s.condition.operator === 'equals' &&
+      typeof s.condition.value === 'string' &&
+      names.has(one(s.condition.value)) &&
+      steps.slice(0, i).some((x) => x.kind === 'switch' || (x.kind === 'ai' && (x.routes?.length ?? 0) > 1))
+    )
+      steps.splice(i, 1);
+  }
+}

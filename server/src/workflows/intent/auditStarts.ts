@@ -93,6 +93,26 @@ const ONCE =
 const SHEET_EVENT =
   /\b(?:(new)\s+(?:[\w-]+\s+){0,3}?(?:row\s+|entry\s+|line\s+)?(?:in|on|to|added to)|(?:changes?|changed|updates?|updated|edits?|edited)\s+(?:a|an|the|their|someone's)?\s*(?:[\w-]+\s+){0,2}?in)\s+(?:the|our|my|a)\s+(?:['"“‘]?[\w -]{1,30}?['"”’]?\s+)?(?:spreadsheet|google sheet|sheet|tracker)\b/i;
 
+/**
+ * "… pings the on-call person on Telegram", "go to the #support channel in Slack": where a message goes, not where
+ * items come from ("post every published release in the GitHub repo" names the items there).
+ */
+function destination(m: Mention, original: string): boolean {
+  if (!/^(?:slack|telegram|discord|microsoftTeams|whatsApp|mattermost|googleChat|rocketchat|zulip|matrix)$/.test(m.key))
+    return false;
+  const said =
+    /\b(?:send|sends|post|posts|ping|pings|notify|notifies|alert|alerts|text|texts|message|messages|dm|dms|tell|tells|go|goes|land|lands)\b[^.,;!?\n]{0,40}?\b([\w#-]+)\s+(?:on|in|via|through|over|using)\s+(?:the\s+|our\s+|my\s+)?$/i.exec(
+      original.slice(Math.max(0, (m.at ?? 0) - 60), m.at ?? 0),
+    );
+  if (!said) return false;
+  const word = said[1]!.toLowerCase();
+  if (/^(?:channel|group|chat|room|thread|person|team|me|us)$/.test(word)) return true;
+  return (
+    !nodeCatalog().keeps(m.key, word.replace(/s$/, '')) &&
+    !/^(?:releases?|issues?|orders?|tickets?|posts?|rows?|files?|deals?|leads?|commits?|events?)$/.test(word)
+  );
+}
+
 export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], original: string): Trigger | null {
   if (trigger.kind !== 'manual' || !EVENT.test(original) || ONCE.test(original)) return null;
   // A spreadsheet the request names no app for starts from Google Sheets' own trigger (the default sheet app), when
@@ -107,12 +127,27 @@ export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], o
     return { kind: 'app', app: 'googleSheets', event: sheet[1] ? 'created' : 'updated' };
   }
   const catalog = nodeCatalog();
-  const first = [...mentions]
-    .sort((a, b) => a.from - b.from)
-    .find((m) => {
-      const app = catalog.app(m.key);
-      return app?.trigger && !app.community && m.key !== 'n8n' && !/^vectorStore|^lm/.test(m.key);
-    });
+  const first =
+    [...mentions]
+      .sort((a, b) => a.from - b.from)
+      .find((m) => {
+        const app = catalog.app(m.key);
+        return (
+          app?.trigger &&
+          !app.community &&
+          m.key !== 'n8n' &&
+          !/^vectorStore|^lm/.test(m.key) &&
+          // ("… pings the on-call person on Telegram": where a message goes, not where items come from.)
+          !destination(m, original)
+        );
+      }) ??
+    // "urgent Freshdesk tickets keep sitting … a new ticket marked Urgent pings …": an app with no trigger of its
+    // own is polled for the items it keeps.
+    [...mentions]
+      .sort((a, b) => a.from - b.from)
+      .find(
+        (m) => m.item && !catalog.app(m.key)?.trigger && catalog.app(m.key)?.action && catalog.keeps(m.key, m.item),
+      );
   if (!first) return null;
   // The app is where items go ("… post it to Slack", "into Google Sheets"): not where they come from.
   if (

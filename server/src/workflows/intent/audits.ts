@@ -20,7 +20,7 @@ import {
   webhookTrigger,
 } from './auditTriggers.ts';
 import { alertHook, eventApp, triggerOnlyApp, triggerWithoutNode } from './auditStarts.ts';
-import { auditRoutes } from './auditRoutes.ts';
+import { auditRoutes, dropRouteTests } from './auditRoutes.ts';
 import { choiceRoutes } from './choiceRoutes.ts';
 import { topicRoutes } from './topicRoutes.ts';
 import { MESSAGING } from './appGroups.ts';
@@ -30,7 +30,7 @@ import type { Mentions } from './mentions.ts';
 import type { ReadContext } from './steps.ts';
 import type { Token } from './text.ts';
 import { dayBuckets } from './dayBuckets.ts';
-import { itemAfter } from './trigger.ts';
+import { itemAfter, itemInEvent } from './trigger.ts';
 
 interface Audit {
   tokens: Token[];
@@ -57,7 +57,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     key: m.app.key,
     from: m.from,
     at: a.tokens[m.from]?.start ?? 0,
-    item: itemAfter(m, a.tokens),
+    item: itemAfter(m, a.tokens) ?? itemInEvent(m, a.tokens),
   }));
   // A spec's own "Trigger: …" line says what starts it; the audits that guess a start from the steps stay out.
   if (!ctx.headed) {
@@ -168,6 +168,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     );
   // "If it's about booking, reply …. If it's about meds, pass it to the nurse": a model sorts the messages.
   else if (topicRoutes(steps)) switchToClassifier(steps, ctx);
+  dropRouteTests(steps);
   // "route by event:" over routes the clause rules made: the routes are there, no question about them.
   let switched = false;
   walkSteps(steps, (s) => (switched ||= s.kind === 'switch' && s.routes.length > 0));

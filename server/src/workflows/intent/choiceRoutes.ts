@@ -9,7 +9,7 @@ import { FALLBACK } from './routeParts.ts';
 
 /** Where the action says each item goes to its own place. */
 const RIGHT =
-  /\b(?:the|their|its|his|her)\s+(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper)\s+[\w-]+|\ba\s+different\s+[\w-]+|\b(?:has|have)\s+(?:their|its)\s+own\s+[\w-]+|\b(?:depending on|based on)\s+(?:which|what|the|their)\b|\bto the [\w-]+ (?:for|of|in|covering|responsible for) (?:the [\w-]+ (?:they|he|she) (?:picked|chose|selected|ticked)|(?:their|that|this|each|its) [\w-]+)\b/gi;
+  /\b(?:the|their|its|his|her)\s+(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper)\s+[\w-]+|\b(?:a|to)\s+different\s+[\w-]+|\bthe\s+[\w-]+\s+(?:of|for)\s+(?:that|this|each|their)\s+[\w-]+|\b(?:has|have)\s+(?:their|its)\s+own\s+[\w-]+|\b(?:depending on|based on)\s+(?:which|what|the|their)\b|\bto the [\w-]+ (?:for|of|in|covering|responsible for) (?:the [\w-]+ (?:they|he|she) (?:picked|chose|selected|ticked)|(?:their|that|this|each|its) [\w-]+)\b/gi;
 
 /** A sentence about how the work is done today, by hand: not what the workflow is to do. */
 const TODAY = /\b(?:currently|at the moment|right now|at present|by hand|manually|we used to|i used to)\b/i;
@@ -100,6 +100,8 @@ function optionsAfter(original: string, cueEnd: number): Options | null {
       return { at: cueEnd, end: cueEnd + inside.length, values, other: items.some(ELSE_VALUE), named: '' };
     return null;
   }
+  // ("which group they pick (men's, women's, …)": the brackets' own cue reads them.)
+  if (/^\s*\(/.test(original.slice(cueEnd))) return null;
   for (const start of starts) {
     const pairs = pairsAt(original, start);
     if (pairs) return { ...pairs, named: original.slice(cueEnd, start) };
@@ -139,7 +141,17 @@ function optionsAfter(original: string, cueEnd: number): Options | null {
 }
 
 /** The field an option is read from: "which programme people …", "by department", "body area they select". */
-function fieldOf(cue: string, named: string): string {
+function fieldOf(cue: string, named: string, before: string): string {
+  // "the reason of leaving (salary, manager, …)": the noun the brackets list the values of.
+  const bracketed =
+    cue === '('
+      ? (/\b(?:the|their|its|his|her|a|an)\s+([a-z][\w-]*)(?:\s+(?:of|for)\s+[a-z][\w-]*)?\s*$/i.exec(before) ??
+        // ("which group they pick (men's, …)").
+        /\b(?:which|what)\s+([a-z][\w-]*)\s+(?:[a-z]+\s+)?(?:pick|picks|picked|choose|chooses|chose|select|selects|selected|tick|ticks|ticked|want|wants|join|joins)\s*$/i.exec(
+          before,
+        ))
+      : null;
+  if (bracketed) return bracketed[1]!.toLowerCase();
   // "with a site: Leeds, York or Hull": the field is the noun said before the colon.
   const said = /[\w-]/.test(named) ? named : cue.replace(/^(?:a|an|the|their|its|his|her)\s+/i, '');
   const words = said
@@ -159,7 +171,10 @@ function fieldOf(cue: string, named: string): string {
       continue;
     kept.push(w);
   }
-  const field = kept.slice(-2).join('_');
+  const field = kept
+    .slice(-2)
+    .join('_')
+    .replace(/[^a-z0-9_]/g, '');
   return field && !/^(?:it|them|one|ones|each)$/.test(field) ? field : 'category';
 }
 
@@ -292,7 +307,7 @@ export function choiceRoutes(
   }
   if (!found) return null;
   const options = found;
-  const field = fieldOf(found.cue, found.named);
+  const field = fieldOf(found.cue, found.named, original.slice(Math.max(0, found.cueAt - 40), found.cueAt));
   // The shared action: the first place said that does something (not only names who handles it).
   let chosen: ReturnType<typeof actionAt> | null = null;
   let done: Step[] | null = null;

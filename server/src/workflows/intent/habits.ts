@@ -6,7 +6,7 @@
 
 /** Words that say a sentence is about how the work is done today. */
 const TODAY =
-  /\b(?:currently|at the moment|right now|at present|by hand|manually|we used to|i used to|i've been|we've been|i have been|we have been|(?:i|we) (?:usually|normally|typically) )/i;
+  /\b(?:currently|at the moment|right now|at present|by hand|manually|we used to|i used to|i've been|we've been|i have been|we have been|(?:i|we) (?:usually|normally|typically) |(?:our|we)\s+(?:[\w-]+\s+){0,2}?(?:sends?|sends? out|publish(?:es)?|puts? out)\s+(?:the|our|a)\s+(?:daily|weekly|monthly)\b)/i;
 
 /** Words that ask for the workflow in the same sentence. */
 const WISH =
@@ -30,15 +30,17 @@ const CHORE =
 
 /** An event said outside the habit: the workflow starts from it, so the habit's times are no schedule. */
 const EVENT_START =
-  /\b(?:as soon as|each new|every new|whenever|each time|every time|in real time|straight away|right away|as (?:they|it) (?:come|comes|arrive|arrives)|(?:via|through|on|in) (?:a|an|our|the|my) (?:\w+ )?(?:form|typeform|jotform|google form))\b|\bwhen (?:\w+ ){0,4}?(?:submits?|registers?|signs? up|books?|fills? (?:in|out)|arrives?|comes? in|is added|are added)\b/i;
+  /\b(?:as soon as|each new|every new|whenever|each time|every time|in real time|straight away|right away|(?:go|goes|land|lands|come|comes)\s+straight|within (?:a|one|\d+|a few) (?:minutes?|seconds?)|immediately|instantly|as (?:they|it) (?:come|comes|arrive|arrives)|(?:via|through|on|in) (?:a|an|our|the|my) (?:\w+ )?(?:form|typeform|jotform|google form))\b|\bwhen (?:\w+ ){0,4}?(?:submits?|registers?|signs? up|books?|fills? (?:in|out)|arrives?|comes? in|is added|are added)\b/i;
 
 export function withoutHabits(text: string): string {
   const eventsOut = text
     .replace(EVENT, '')
     // "… so I don't have to sort them every morning", "instead of checking it every week": the chore's times.
     .replace(CHORE, (clause) => clause.replace(TIMES, ''));
+  // ("New families register through a Typeform and every week I copy them over by hand": the event is the clause's
+  // own, beside the habit.)
   const started = eventsOut
-    .split(/(?<=[.!?\n])/)
+    .split(/(?<=[.!?\n])|\s+(?:and|but)\s+(?=(?:every|each|then|i|we)\b)/)
     .some((sentence) => !(TODAY.test(sentence) && !WISH.test(sentence)) && EVENT_START.test(sentence));
   if (!started) return eventsOut;
   return eventsOut.replace(/[^.!?\n]+[.!?]?/g, (sentence) =>

@@ -223,7 +223,7 @@ const VALUE_FIELDS: Array<[RegExp, string]> = [
   [/^(?:urgent|critical|high|medium|normal|low|p[0-4]|blocker|major|minor)$/, 'priority'],
   [SENTIMENTS, 'sentiment'],
   [
-    /^(?:paid|unpaid|pending|failed|success|successful|completed|complete|open|closed|approved|rejected|declined|active|inactive|cancelled|canceled|refunded|overdue|new|resolved|shipped|delivered|draft|published)$/,
+    /^(?:paid|unpaid|pending|failed|success|successful|completed|complete|open|closed|approved|rejected|declined|active|inactive|cancelled|canceled|refunded|overdue|new|resolved|shipped|delivered|draft|published|done|finished|fulfilled|unfulfilled|expired|archived|accepted|signed)$/,
     'status',
   ],
   [/^(?:premium|standard|basic|free|pro|enterprise|gold|silver|bronze|vip|trial|paying)$/, 'plan'],

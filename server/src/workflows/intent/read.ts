@@ -1256,9 +1256,11 @@ class Reader {
         continue;
       }
       if (this.bothSources(clause, words, target)) continue;
-      const merging = /^(?:merges?|merging|joins?|combines?|combining|match(?:es)?)\b/.test(
-        words.replace(/^(?:then|and|finally|both branches should|both should|the branches)\s+/, ''),
-      );
+      // ("put together in one …": the same, said plainly.)
+      const merging =
+        /^(?:merges?|merging|joins?|combines?|combining|match(?:es)?|(?:put|puts|bring|brings)\s+(?:(?:them|it|both|all|everything)\s+)?together)\b/.test(
+          words.replace(/^(?:then|and|finally|both branches should|both should|the branches)\s+/, ''),
+        );
       // "pull the Stripe charges, merge them with the matching rows from Postgres by email": the second read the
       // merge names runs beside the first.
       if (merging && !this.join(target)) {
@@ -1294,7 +1296,7 @@ class Reader {
       if (merging && this.join(target)) {
         const rest = this.afterWord(
           clause,
-          /^(?:merge|merged|join|joined|combine|combined|them|results?|branches|both|together|the|and|then)$/,
+          /^(?:merge|merged|join|joined|combine|combined|them|results?|branches|both|together|the|and|then|put|puts|bring|brings|in|into|one|a|single)$/,
         );
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;
@@ -2353,6 +2355,15 @@ class Reader {
         words,
       );
     if (batch) return { kind: 'loop', size: Number(batch[1] ?? batch[2] ?? batch[3] ?? batch[4]), body: [] };
+    // "send 20, wait 1 minute, then next 20": batches of the number said twice.
+    const next = /\bnext\s+(\d{1,4})\b/.exec(this.ctx.original.toLowerCase());
+    if (
+      next &&
+      new RegExp(
+        `\\b(?:send|sends|process|do|email|mail|post|call|handle|update|import|upload)\\s+(?:the\\s+first\\s+)?${next[1]}\\b`,
+      ).test(words)
+    )
+      return { kind: 'loop', size: Number(next[1]), body: [] };
     // "processing them in batches", "batching matters": batches of a size the user can change.
     // "split it into chunks" before a vector store is its document loader's job, not a loop.
     const forStore =

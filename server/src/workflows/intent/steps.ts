@@ -176,7 +176,14 @@ const ISSUE_KINDS = /^(?:bugs?|stor(?:y|ies)|epics?|sub-?tasks?|tasks?|defects?)
 function itemNoun(word: string, app: string): string | undefined {
   const one = singular(word);
   if (ISSUE_KINDS.test(word) && !nodeCatalog().keeps(app, one) && nodeCatalog().keeps(app, 'issue')) return 'issue';
-  return itemOf(word, app) ? one : undefined;
+  if (itemOf(word, app)) return one;
+  // "an item on the Monday.com board": Monday's "boardItem", a record named by its last word.
+  return one.length > 3 &&
+    nodeCatalog()
+      .resources(app)
+      .some((r) => r.length > one.length && r.toLowerCase().endsWith(one) && /[a-z][A-Z]/.test(r))
+    ? one
+    : undefined;
 }
 
 /** The kind of record a word names that the app keeps ("contacts", "the deal's", "a Bug" filed in Jira as an issue). */
@@ -264,11 +271,11 @@ const STATE =
 function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): string | undefined {
   // "create an issue in our Taiga project": the items made, before where they go, past the place's determiner.
   // "download every JSON file in the Google Drive folder": the items read, before where they are.
-  const at =
-    (made || CONTAINERS.test(tokens[ref.to]?.lower ?? '')) &&
-    /^(?:our|the|my|their|your)$/.test(tokens[ref.from - 1]?.lower ?? '')
-      ? ref.from - 1
-      : ref.from;
+  const placed = made || CONTAINERS.test(tokens[ref.to]?.lower ?? '');
+  let at = placed && /^(?:our|the|my|their|your)$/.test(tokens[ref.from - 1]?.lower ?? '') ? ref.from - 1 : ref.from;
+  // ("an urgent item on the mechanic's Monday.com board": past whose place it is.)
+  if (placed && at === ref.from && /\w['’]s$/.test(tokens[at - 1]?.lower ?? ''))
+    at -= /^(?:our|the|my|their|your)$/.test(tokens[at - 2]?.lower ?? '') ? 2 : 1;
   if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[at - 1]?.lower ?? '')) return undefined;
   const noun = tokens[at - 2];
   if (at - 2 < from || noun?.kind !== 'word') return undefined;
@@ -309,7 +316,7 @@ function headVerb(
       continue;
     }
     if (
-      /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|bot|chatbot|assistant|system|script|flow|-)$/.test(
+      /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|could|would|something|someone|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|bot|chatbot|assistant|system|script|flow|-)$/.test(
         t.lower,
       )
     )
@@ -419,6 +426,9 @@ function useModel(ctx: ReadContext, m: Mentions): Model | undefined {
   return model.model;
 }
 
+const WRITES_SUMMARY =
+  /^\W*(?:write|create|generate|make|produce|draft|prepare|compose)\w*\s+(?:(?:a|an|the|one|short|brief|quick|concise|simple|clear|small|nice|daily|weekly|monthly|executive|\d{1,2}[- ](?:line|sentence|bullet|paragraph))\s+){0,3}(?:summary|summaries|recap|tl;?dr)\b/;
+
 /** The AI jobs a clause asks for: its verb's, then other jobs its nouns name ("posts with … image creation"). */
 function tasksOf(word: string | undefined, m: Mentions, clauseWords: string): AiTask[] {
   const nouns = m.aiNouns.map((n) => n.task);
@@ -437,6 +447,8 @@ function tasksOf(word: string | undefined, m: Mentions, clauseWords: string): Ai
   )
     first = 'speech';
   if ((first === 'analyse' || first === 'extract') && /\bsentiment\b/.test(clauseWords)) first = 'sentiment';
+  // "write a short summary": the summary is what is written, one job.
+  if (first === 'write' && WRITES_SUMMARY.test(objectWords)) first = 'summarise';
   // "read merchant and amount from the image", "describe what is in the photo": the picture is read, not made.
   const seen =
     /\b(?:from|in|on|of)\s+(?:the\s+|each\s+|this\s+|that\s+|an?\s+|their\s+|its\s+)?(?:images?|photos?|pictures?|screenshots?|scans?)\b/.test(
@@ -858,21 +870,42 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !tokens.slice(from, head.index).some((t) => /^(?:new|every|each|incoming)$/.test(t.lower));
   // "I have about 400 former students in a Google Sheet", "we keep our customers in Airtable": what the user already
   // holds there, read from there.
+  // ("Our product descriptions are in English in an Airtable base": where they are, said with no verb.)
+  const lying =
+    head === null &&
+    /^(?:our|the|all|my|their)$/.test(tokens[from]?.lower ?? '') &&
+    tokens.slice(from, to).some((t, k) => /^(?:are|is)$/.test(t.lower) && k > 0 && k < 6) &&
+    !tokens
+      .slice(from, to)
+      .some((t) => /^(?:new|every|each|incoming|whenever|when|if|should|will|must)$/.test(t.lower));
   const held =
-    /^(?:i|we)$/.test(tokens[from]?.lower ?? '') &&
-    /^(?:have|keep|store|maintain|hold|got)$/.test(
-      (/^(?:already|also|currently|still)$/.test(tokens[from + 1]?.lower ?? '') ? tokens[from + 2] : tokens[from + 1])
-        ?.lower ?? '',
-    ) &&
-    tokens.slice(from, to).some((t) => /^(?:in|on|inside)$/.test(t.lower)) &&
-    !tokens.slice(from, to).some((t) => /^(?:new|every|each|incoming|whenever|when|if|another|both)$/.test(t.lower));
+    lying ||
+    (/^(?:i|we)$/.test(tokens[from]?.lower ?? '') &&
+      /^(?:have|keep|store|maintain|hold|got)$/.test(
+        (/^(?:already|also|currently|still)$/.test(tokens[from + 1]?.lower ?? '') ? tokens[from + 2] : tokens[from + 1])
+          ?.lower ?? '',
+      ) &&
+      tokens.slice(from, to).some((t) => /^(?:in|on|inside)$/.test(t.lower)) &&
+      !tokens.slice(from, to).some((t) => /^(?:new|every|each|incoming|whenever|when|if|another|both)$/.test(t.lower)));
+  // "write the translations back into Airtable": the records read before, changed.
+  const storedBack =
+    /\b(?:write|writes|put|puts|save|saves|store|stores|push|pushes|sync|syncs|add|adds)\s+(?:[\w'-]+\s+){0,3}?back\s+(?:in|into|to|on)\b/.test(
+      words,
+    );
   const verb: Verb | undefined = notified
     ? 'send'
     : kept
       ? 'read'
-      : cls === 'send' || cls === 'create' || cls === 'update' || cls === 'delete' || cls === 'read' || cls === 'search'
-        ? cls
-        : undefined;
+      : storedBack && cls === 'create'
+        ? 'update'
+        : cls === 'send' ||
+            cls === 'create' ||
+            cls === 'update' ||
+            cls === 'delete' ||
+            cls === 'read' ||
+            cls === 'search'
+          ? cls
+          : undefined;
   for (const ref of apps) {
     // "Any SKU that isn't found in Shopify should be logged to …": where the items were looked for, no step here.
     if (
@@ -881,6 +914,21 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       apps.length > 1
     ) {
       ctx.usedApps.add(ref.from);
+      continue;
+    }
+    // "send me a Gmail with all Pipedrive deals that …": the items the message lists, read first.
+    const listed =
+      verb === 'send' &&
+      apps.length > 1 &&
+      /^(?:with|of|listing|containing)$/.test(
+        (/^(?:all|the|every|our|my|any)$/.test(tokens[ref.from - 1]?.lower ?? '')
+          ? tokens[ref.from - 2]
+          : tokens[ref.from - 1]
+        )?.lower ?? '',
+      ) &&
+      Boolean(keptNoun(tokens[ref.to]?.lower ?? '', ref.app.key));
+    if (listed) {
+      sources.push(app(ref, 'read', keptNoun(tokens[ref.to]!.lower, ref.app.key)));
       continue;
     }
     if ((kept || (held && heldIn(tokens, ref.from))) && !CORE_TYPES.test(ref.app.key)) {
@@ -1176,6 +1224,32 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
     // "All bookings are logged in a Google Sheet with their email in column B": a column, not a mailbox.
     if (kept && (apps.length > 0 || g.kind === 'email')) continue;
+    // "website visits from Google Analytics": what an analytics app counts of the site, not a page fetched.
+    if (
+      g.kind === 'web' &&
+      /^(?:visits?|visitors?|traffic|sessions?|analytics|stats|statistics|pageviews?|views|conversions?|bounces?)$/.test(
+        tokens[g.to]?.lower ?? '',
+      )
+    )
+      continue;
+    // "but my email provider have limit": the service is talked about, nothing is sent.
+    if (
+      g.kind === 'email' &&
+      verb !== 'send' &&
+      /^(?:provider|providers|service|server|host|plan|limits?|quota)$/.test(tokens[g.to]?.lower ?? '') &&
+      !/^(?:send|email|mail|notify|reply|forward)$/.test(head?.word ?? '')
+    )
+      continue;
+    // "the emails are in our Odoo": where the addresses are kept, read from the app named.
+    if (
+      m.apps.length > 0 &&
+      /^(?:is|are)$/.test(tokens[g.to]?.lower ?? '') &&
+      /^(?:in|on|inside)$/.test(
+        (/^(?:all|kept|stored|saved|listed)$/.test(tokens[g.to + 1]?.lower ?? '') ? tokens[g.to + 2] : tokens[g.to + 1])
+          ?.lower ?? '',
+      )
+    )
+      continue;
     // "Attachments from supplier emails in Gmail …" with an e-mail trigger: the trigger's own e-mails.
     if (g.kind === 'email' && ctx.emailTrigger && (/s$/i.test(g.said) || tokens[g.from - 1]?.lower === 'from'))
       continue;
@@ -1209,6 +1283,18 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           tokens.slice(Math.max(from, g.from - 6), Math.min(to, g.to + 6)).some((t) => t.text === ',') &&
           // "add them to Airtable, email, and Slack": a list of places is no list of fields.
           !m.apps.some((a) => a.to > g.from - 3 && a.from < g.to + 3)))
+    )
+      continue;
+    // "Use Hunter to find emails for the leads": addresses looked for, not mail.
+    if (
+      g.kind === 'email' &&
+      /^(?:find|finds|finding|verify|verifies|validate|validates|enrich|enriches|lookup)$/.test(
+        /^(?:the|their|an?|any|missing|work)$/.test(tokens[g.from - 1]?.lower ?? '')
+          ? (tokens[g.from - 2]?.lower ?? '')
+          : (tokens[g.from - 1]?.lower ?? ''),
+      ) &&
+      m.apps.some((a) => a.app.key !== ctx.triggerApp && appKindOf(a.app.key) !== 'message') &&
+      !/^(?:send|forward|reply|email|mail)$/.test(head?.word ?? '')
     )
       continue;
     // "verify the email with an API", "check the email address": the address is data, not a mailbox.
@@ -1349,7 +1435,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push({ kind: 'app', app: genericApp(g.kind, ctx, g.said, false), verb: 'read', hints, phrase });
       continue;
     }
-    const sending = verb === 'send' || received || (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create'));
+    // ("the manager must approve by email": a message that waits for the answer.)
+    const sending =
+      verb === 'send' ||
+      received ||
+      (SEND_GENERIC.has(g.kind) && (!verb || verb === 'create' || Boolean(hints.approval)));
     const named = [...sources, ...outputs].some((s) => s.kind === 'app');
     // "invoices … (we use Xero)": the request names the app of that kind; its own clause makes the step.
     const family = GENERIC_FAMILIES[g.kind];
@@ -1733,7 +1823,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const resultOnly =
     !answering &&
     cls !== 'ai' &&
-    !(head && aiVerbTask(head.word)) &&
+    (!(head && aiVerbTask(head.word)) || storedBack) &&
     !m.aiWords.length &&
     !m.models.length &&
     m.aiNouns.length > 0 &&
@@ -1747,7 +1837,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     /^(?:create|write|save|add|publish)$/.test(head?.word ?? '') &&
     !m.models.length &&
     !m.aiWords.length &&
-    (!CONTENT.test(words) || written);
+    (!CONTENT.test(words) || written || (storedBack && ctx.aiTasks.length > 0));
   // "translate it with DeepL": the translation app does the job a model would.
   const translator = [...sources, ...outputs].some((s) => s.kind === 'app' && TRANSLATORS.test(s.app));
   // "creates embeddings with OpenAI": the vector store's embeddings sub-node does that, not a step of its own.

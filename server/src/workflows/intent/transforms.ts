@@ -195,6 +195,13 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     };
   }
   if (cls !== 'transform') return null;
+  // "People join small groups through a Typeform": people becoming members, not items combined.
+  if (
+    /\b(?:people|members|users|customers|clients|students|families|volunteers|parents|players|they|someone|kids|guests)\s+(?:can\s+)?join\b/.test(
+      words,
+    )
+  )
+    return null;
   switch (verb) {
     case 'aggregate':
     case 'combine':

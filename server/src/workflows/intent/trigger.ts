@@ -189,8 +189,10 @@ function eventClause(tokens: Token[], at: number, span: number): number {
       !/^(?:gets?|got|has|have|had|is|are|was|were|becomes?|became|hits?|reach(?:es)?|goes|went|moves?|moved|changes?|stays?)$/.test(
         t.lower,
       ) &&
-      ITEMS.test(prev) &&
-      /^(?:a|an|the|them|it|their|him|her|me|us|each|every|one)$/.test(tokens[end + 1]?.lower ?? '')
+      // ("a new ticket marked Urgent pings the on-call person": the state the item was given, then the action.)
+      (ITEMS.test(prev) ||
+        tokens.slice(at + span, end - 1).some((x) => /^(?:marked|tagged|labell?ed|flagged)$/.test(x.lower))) &&
+      /^(?:a|an|the|them|it|their|him|her|me|us|each|every|one|our|my)$/.test(tokens[end + 1]?.lower ?? '')
     )
       break;
     // "when the NPS score < 7 email me", "disk usage above 90% send a PagerDuty alert": an action right after the
@@ -256,15 +258,7 @@ export function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
   );
   const words = (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
   if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
-  // The usual items, or a kind of record the app keeps ("a new opportunity in Copper"; not "the OneDrive folder"
-  // the items are added to).
-  const item = (w: string) =>
-    ITEMS.test(w) ||
-    (w.length > 3 &&
-      !/^(?:folders?|boards?|lists?|channels?|projects?|workspaces?|spaces?|bases?|tables?|sheets?|databases?|drives?|buckets?|repos?|repositor(?:y|ies))$/.test(
-        w,
-      ) &&
-      nodeCatalog().keeps(ref.app.key, singular(w)));
+  const item = itemOf(ref);
   // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.
   const before = tokens.slice(Math.max(0, ref.from - 6), ref.from).map((t) => t.lower);
   // ("I add the tag 'launch' to a product in Shopify": an item named right before the app.)
@@ -275,7 +269,53 @@ export function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
         ? [before.at(-2)!].find(item)
         : heldBefore(before, item);
   const word = words.find(item) ?? held;
-  return word?.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+  return word && oneItem(word);
+}
+
+function oneItem(word: string): string {
+  return word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+}
+
+/**
+ * The usual items, or a kind of record the app keeps ("a new opportunity in Copper"; not "the OneDrive folder" the
+ * items are added to).
+ */
+function itemOf(ref: AppRef): (w: string) => boolean {
+  return (w) =>
+    ITEMS.test(w) ||
+    (w.length > 3 &&
+      !/^(?:folders?|boards?|lists?|channels?|projects?|workspaces?|spaces?|bases?|tables?|sheets?|databases?|drives?|buckets?|repos?|repositor(?:y|ies))$/.test(
+        w,
+      ) &&
+      nodeCatalog().keeps(ref.app.key, singular(w)));
+}
+
+/**
+ * "Florist with a Shopify shop. When a new order comes in …", "… someone orders a bouquet": the item the event's own
+ * clause names, for an app the request named elsewhere.
+ */
+function itemSaid(ref: AppRef, clause: Token[]): string | undefined {
+  const item = itemOf(ref);
+  const k = clause.findIndex(
+    (t, j) =>
+      t.kind === 'word' &&
+      item(t.lower) &&
+      /^(?:new|a|an|any|every|each|someone|somebody|anyone|customer|customers|client|clients)$/.test(
+        clause[j - 1]?.lower ?? '',
+      ),
+  );
+  if (k < 0) return undefined;
+  // ("a customer places an order": what the person makes is the item.)
+  const made =
+    /^(?:places?|placed|makes?|made|submits?|submitted|leaves?|left|writes?|opens?|opened|books?|booked)$/.test(
+      clause[k + 1]?.lower ?? '',
+    ) &&
+    /^(?:a|an|new|their|his|her)$/.test(clause[k + 2]?.lower ?? '') &&
+    clause[k + 3]?.kind === 'word' &&
+    item(clause[k + 3]!.lower)
+      ? clause[k + 3]!.lower
+      : undefined;
+  return oneItem(made ?? clause[k]!.lower);
 }
 
 /** "an order comes in on Shopify", "a payment is made in Stripe": the item, then how it arrives, then the app. */
@@ -291,8 +331,16 @@ function heldBefore(before: string[], item: (w: string) => boolean): string | un
 
 const ARRIVES = /^(?:comes?|in|is|are|gets?|placed|arrives?|lands?|created|made|submitted|paid|up|through|shows)$/;
 
-function appTrigger(ref: AppRef, text: string, tokens: Token[] = []): Trigger {
-  const item = itemAfter(ref, tokens);
+/** The item of the request's event clause ("When someone orders …") for an app named in another sentence. */
+export function itemInEvent(ref: AppRef, tokens: Token[]): string | undefined {
+  const at = tokens.findIndex((t) => /^(?:when|whenever|once)$/.test(t.lower));
+  if (at < 0) return undefined;
+  const stop = tokens.findIndex((t, k) => k > at && t.kind === 'punct');
+  return itemSaid(ref, tokens.slice(at + 1, stop < 0 ? undefined : stop));
+}
+
+function appTrigger(ref: AppRef, text: string, tokens: Token[] = [], clause: Token[] = []): Trigger {
+  const item = itemAfter(ref, tokens) ?? itemSaid(ref, clause);
   const event = eventOf(text);
   // "When someone mentions our bot in Slack": a chat app's mention event (the node's, where it has one).
   const mention =
@@ -422,6 +470,14 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (!span && head < 0) continue;
     // "once a day" is a schedule, "when done" is not an event.
     if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
+    // "a form they fill for each new hire": what the form is for, not an event.
+    const forEach = /^for (?:each|every) new$/.test(three) ? i : /^(?:each|every) new$/.test(two) ? i - 1 : -1;
+    if (
+      forEach >= 0 &&
+      tokens[forEach]?.lower === 'for' &&
+      tokens.slice(Math.max(0, forEach - 6), forEach).some((t) => /^forms?$/.test(t.lower))
+    )
+      continue;
     // "when both done send the welcome email": the branches before finishing, which the Merge waits for.
     if (
       span &&
@@ -694,11 +750,19 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
           /^[.!?\n]$/.test(tokens[ref.from - 1]!.text) ||
           /\n\s*$/.test(original.slice(0, tokens[ref.from]!.start))),
     );
-    if (heading && !apps.length) return withFilter({ trigger: appTrigger(heading, words, tokens), app: heading });
+    if (heading && !apps.length)
+      return withFilter({ trigger: appTrigger(heading, words, tokens, tokens.slice(i, end)), app: heading });
     const context = m.apps.find(
       (ref) =>
         ref.to <= i &&
-        triggerable(ref) &&
+        // ("We use Freshdesk. When a new ticket comes in": an app with no trigger is polled for the items it keeps.)
+        (triggerable(ref) ||
+          (keepsItem(ref) &&
+            Boolean(ref.app.action) &&
+            (/^(?:use|uses|using)$/.test(tokens[ref.from - 1]?.lower ?? '') ||
+              tokens
+                .slice(i, end)
+                .some((t) => t.kind === 'word' && singular(t.lower) === singular(tokens[ref.to]?.lower ?? '-'))))) &&
         // ("n8n 1.49 here": the tool the workflow is built in, not where the event happens.)
         ref.app.key !== 'n8n' &&
         (!/^(?:to|into|onto|via|using|through|with|by)$/.test(tokens[ref.from - 1]?.lower ?? '') ||
@@ -719,9 +783,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       context &&
       (!scene ||
         (/^(?:payment|calendar)$/.test(scene.kind) && context.app.trigger) ||
-        (context.app.trigger && sceneFamily(scene.kind, context.app.key) && keepsItem(context)))
+        (sceneFamily(scene.kind, context.app.key) && keepsItem(context)))
     )
-      return withFilter({ trigger: appTrigger(context, words, tokens), app: context });
+      return withFilter({ trigger: appTrigger(context, words, tokens, tokens.slice(i, end)), app: context });
     // "… a Google Form that writes into a sheet. … every time a new order row is added": the store named before.
     const place = m.generics.find(
       (g) => g.to <= i && (g.kind === 'sheet' || g.kind === 'database') && !m.generics.some(inside),
@@ -812,17 +876,39 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
 
 /** People handing something in: "clients fill out", "students to hand in", "drivers submit". */
 const PEOPLE_SUBMIT =
-  /\b(?:clients|students|customers|employees|staff|drivers|people|users|members|parents|patients|applicants|candidates|volunteers|crews?|cleaners|tenants|guests|reps|techs|technicians|teachers|coaches|players|participants|attendees|everyone|managers|hr|admins)\s+(?:to\s+|will\s+|should\s+|can\s+|must\s+)?(?:fill(?:s|ing)?\s+(?:out|in)|submit|hand\s+in|complete|send\s+in|log|record|enter|report)\b/i;
+  /\b(?:clients|students|customers|employees|staff|drivers|operators|workers|inspectors|pickers|people|users|members|parents|patients|applicants|candidates|volunteers|crews?|cleaners|tenants|guests|reps|techs|technicians|teachers|coaches|players|participants|attendees|everyone|managers|hr|admins)\s+(?:to\s+|will\s+|should\s+|can\s+|must\s+)?(?:fill(?:s|ing)?\s+(?:out|in)|submit|hand\s+in|complete|send\s+in|log|record|enter|report)\b/i;
 
 /** The sentence around a schedule phrase says people submit a form on that schedule (no form app named). */
 function submittedForm(original: string, at: { start: number; end: number }, m: Mentions): boolean {
   if (m.apps.some((a) => /form/i.test(a.app.key) && a.app.key !== 'n8n')) return false;
+  return submittedIn(original, at, /\b(?:n8n\s+)?forms?\b(?!\s+(?:links?|url))/i);
+}
+
+/** "Operators fill out daily equipment inspections in Jotform": the form app named where people submit on a schedule. */
+function submittedApp(original: string, at: { start: number; end: number }, m: Mentions): AppRef | undefined {
+  const app = m.apps.find((a) => /form/i.test(a.app.key) && a.app.key !== 'n8n' && triggerable(a));
+  return app && submittedIn(original, at, new RegExp(`\\b${app.app.name.split(/\s+/)[0]!}`, 'i')) ? app : undefined;
+}
+
+function submittedIn(original: string, at: { start: number; end: number }, form: RegExp): boolean {
   const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
   const stop = original.slice(at.end).search(/[.!?\n](?:\s|$)/);
   const sentence = original.slice(from, stop < 0 ? undefined : at.end + stop + 1);
   const submit = PEOPLE_SUBMIT.exec(original.slice(from, at.start));
-  return (
-    Boolean(submit) && /\b(?:n8n\s+)?forms?\b(?!\s+(?:links?|url))/i.test(sentence.replace(/\bfree[- ]form\b/gi, ''))
+  return Boolean(submit) && form.test(sentence.replace(/\bfree[- ]form\b/gi, ''));
+}
+
+function sentenceAround(original: string, at: { start: number; end: number }): string {
+  const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
+  const stop = original.slice(at.end).search(/[.!?\n](?:\s|$)/);
+  return original.slice(from, stop < 0 ? undefined : at.end + stop + 1);
+}
+
+/** The sentence of a schedule phrase says something else sends to a webhook of ours on that schedule. */
+function sentToHook(original: string, at: { start: number; end: number }): boolean {
+  const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
+  return /\b(?:send|sends|post|posts|push|pushes|call|calls|hit|hits|ping|pings|report|reports)\b[^.!?\n]{0,60}\b(?:to|at|on)\s+(?:our|the|a|my|an?\s+n8n)\s+(?:n8n\s+)?(?:webhook|endpoint)\b/i.test(
+    original.slice(from, at.start),
   );
 }
 
@@ -1142,7 +1228,7 @@ function namedForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrig
  */
 function askedForm(tokens: Token[], original: string): FoundTrigger | null {
   const said =
-    /\b(?:need|want|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*(?:(?!sure\b|it\b|them\b|the\b|this\b)[a-z][\w-]*\s+){0,2}?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*form\b(?:\s+(?:for|where|so)\s+[^:.!?\n(]{1,40}?)?\s*(?::|\(|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n()]{3,200})/i.exec(
+    /\b(?:needs?|wants?|make|create|build|set up|setup|add|have)\s+(?:me\s+)?(?:an?\s+)?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*(?:(?!sure\b|it\b|them\b|the\b|this\b)[a-z][\w-]*\s+){0,2}?(?:(?:simple|small|short|quick|online|web|little|basic|new|public|registration|sign-?up|intake|booking|order|request|feedback|contact|application|enquiry|inquiry)\s+)*form\b(?:\s+(?:for|where|so|that|which|they|we|i|people|staff|employees|users|customers|clients|to)\s+[^:.!?\n(]{1,40}?)?\s*(?::|\(|\bwith\b|\basking(?: for)?\b|\bthat asks(?: for)?\b|\bcollecting\b|\bwith fields?\b)\s*([^.!?\n()]{3,200})/i.exec(
       original,
     ) ??
     // "n8n form: title, body, author_email -> …", "Form (name, email, budget) →": a form and its fields, said first.
@@ -1225,9 +1311,18 @@ function saidWhen(event: FoundTrigger | null, tokens: Token[]): FoundTrigger | n
   const first = Math.min(...event.used);
   const when = [first, first - 1].find((k) => tokens[k]?.lower === 'when');
   const verb = when === undefined ? '' : (tokens[when - 1]?.lower ?? '');
-  return /^(?:say|says|tell|tells|note|notes|explain|explains|mention|mentions|clearly|admit|admits|state|states|indicate|indicates)$/.test(
-    verb,
-  )
+  // ("members keep asking in DMs when classes are": what is asked.)
+  const asked =
+    when !== undefined &&
+    tokens
+      .slice(Math.max(0, when - 4), when)
+      .some((t) =>
+        /^(?:ask|asks|asking|asked|wonder|wonders|wondering|know|knows|remember|unsure|sure)$/.test(t.lower),
+      );
+  return asked ||
+    /^(?:say|says|tell|tells|note|notes|explain|explains|mention|mentions|clearly|admit|admits|state|states|indicate|indicates)$/.test(
+      verb,
+    )
     ? null
     : event;
 }
@@ -1508,6 +1603,35 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
   // a form": how often people fill in the form, which starts the workflow.
   if (schedule && !billed && submittedForm(original, schedule, m))
     return { trigger: { kind: 'form', title: 'Form', fields: [] }, used: new Set(), choices: [], notes: [] };
+  // "our nightly Jenkins build fails silently. Could Jenkins hit a webhook in n8n when the job finishes": another
+  // system calls the workflow's webhook; the time is the system's.
+  if (
+    schedule &&
+    !billed &&
+    /\b(?:hit|hits|call|calls|ping|pings|post|posts|send|sends|notify|notifies|trigger|triggers|fire|fires)\s+(?:to\s+)?(?:a|an|the|our)\s+(?:n8n\s+webhook|webhook\s+(?:in|on|of)\s+n8n)\b/i.test(
+      original,
+    ) &&
+    !/\bwebhook\b/i.test(sentenceAround(original, schedule))
+  )
+    return {
+      trigger: { kind: 'webhook', path: slug(tokens.map((t) => t.lower).join(' ')), method: 'POST' },
+      used: new Set(),
+      choices: [],
+      notes: [],
+    };
+  const formApp = schedule && !billed ? submittedApp(original, schedule, m) : undefined;
+  if (formApp)
+    return { trigger: appTrigger(formApp, 'new', tokens), used: new Set(), app: formApp, choices: [], notes: [] };
+  // "Trucks send GPS position to our webhook every 10 minutes": how often others call the webhook, which starts it.
+  if (schedule && !billed && sentToHook(original, schedule)) {
+    const from = Math.max(0, original.slice(0, schedule.start).search(/[^.!?\n]*$/));
+    return {
+      trigger: { kind: 'webhook', path: slug(tokens.map((t) => t.lower).join(' ')), method: 'POST' },
+      used: new Set(tokens.flatMap((t, i) => (t.start >= from && t.end <= schedule.end ? [i] : []))),
+      choices: [],
+      notes: [],
+    };
+  }
   if (schedule && !billed && (!event || scheduleAt < Math.min(...event.used))) {
     const used = new Set(tokens.flatMap((t, i) => (t.start >= schedule.start && t.end <= schedule.end ? [i] : [])));
     return { trigger: { kind: 'schedule', rule: schedule.rule }, used, choices: [], notes: [] };
@@ -1712,7 +1836,14 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     (w, i) =>
       /^e-?mail$/.test(w) &&
       /^(?:by|via|through)$/.test(lower[i - 1] ?? '') &&
-      /^(?:come|comes|arrive|arrives|sent|get|gets|in)$/.test(lower[i - 2] ?? ''),
+      (/^(?:come|comes|arrive|arrives|sent|get|gets|in)$/.test(lower[i - 2] ?? '') ||
+        // "We get e-filing notices from the court by email": what we get by email arrives.
+        lower
+          .slice(Math.max(0, i - 10), i)
+          .join(' ')
+          .split(/[.!?,;:]/)
+          .at(-1)!
+          .match(/\b(?:we|i)\s+(?:always\s+|usually\s+|often\s+)?(?:get|receive)\b/) !== null),
   );
   // "Contractors email photos of receipts to receipts@ourco.com": others write to the mailbox the workflow reads.
   const mailer = lower.findIndex(

@@ -146,6 +146,8 @@ const fieldName = (raw: string) => {
     // "any product with stock below 5": the field is what the items have.
     // "the order has a total over 2000": what the item has.
     .replace(/^.*\b(?:with|having|that have|which have|has|have)\s+(?=\S)/, '')
+    // "the deal is worth more than 500": the measure is the field.
+    .replace(/^.*\b(?:is|are|was|were)\s+(?=worth$)/, '')
     // "an NPS response from our Typeform survey": the field is named before where the items come from.
     .replace(/^(\S+(?:\s+\S+)*?)\s+(?:from|in|on|via)\s+.*$/, '$1')
     .split(/\s+/)
@@ -161,6 +163,16 @@ const fieldName = (raw: string) => {
   if (/^(?:e-?mails?|messages?|mails?|posts?|tweets?|comments?|reviews?|tickets?|requests?)$/.test(last)) return 'text';
   return words.join('_').replace(/[^a-z0-9_]/g, '') || 'value';
 };
+
+/** Records a test names by their kind ("the ticket is resolved"), not by a field of theirs. */
+const RECORD =
+  /^(?:tickets?|requests?|invoices?|tasks?|orders?|deals?|issues?|cards?|projects?|payments?|jobs?|applications?|bookings?|appointments?|subscriptions?|builds?|deploy(?:ment)?s?|shipments?|packages?|parcels?|claims?|cases?|contracts?|quotes?|estimates?|bills?|expenses?|refunds?)$/;
+
+/** "the ticket is not resolved": a record's state is its status, not the record itself. */
+function subjectField(raw: string, value: string): string {
+  const state = RECORD.test(raw.trim().split(/\s+/).at(-1) ?? '') ? fieldOfValue(value) : null;
+  return state ?? fieldName(raw);
+}
 
 /** "the budget is over 10k" → budget > 10000, with where the condition's words end; null when none is said. */
 /** "is today", "is tomorrow": the day as n8n's date expression, compared with the item's date (YYYY-MM-DD). */
@@ -491,7 +503,13 @@ function span(text: string): { condition: Condition; end: number } | null {
   type Found = { index: number; end: number; less: boolean; strict: boolean; n: string; unit: string; tail: string };
   const found: Found[] = [];
   const said = SPAN_SAID.exec(text);
-  if (said && (said[5] || said[1]))
+  // ("the truck is stopped more than 2 hours": how long it has been in that state, said without "for".)
+  const inState =
+    said &&
+    /\b(?:is|are|was|were|been|stays?|stayed|remains?|remained)\s+(?:still\s+)?[a-z]{3,}\s+$/.test(
+      text.slice(0, said.index),
+    );
+  if (said && (said[5] || said[1] || inState))
     found.push({
       index: said.index + (said[1]?.length ?? 0),
       end: said.index + said[0].length,
@@ -1052,7 +1070,9 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   const has =
     /\b(?:has|have|with|carries|gets|got)\s+(?:the\s+|a\s+)?(label|tag|keyword|word|status|priority)\s+["']?([\w-]+)["']?/.exec(
       text,
-    );
+    ) ??
+    // ("candidate get status 'Interview'": the plain form, with the value quoted.)
+    /\bget\s+(?:the\s+|a\s+)?(label|tag|status|priority)\s+["'‘“]([\w-]+)["'’”]/.exec(text);
   if (has?.[1] && has[2])
     return {
       condition: {
@@ -1424,7 +1444,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   if (isNot) isNot[2] = isNot[2] ?? isNot[3]!;
   if (isNot?.[1] && isNot[2])
     return {
-      condition: { field: fieldName(isNot[1]), operator: 'notEquals', value: isNot[2] },
+      condition: { field: subjectField(isNot[1], isNot[2]), operator: 'notEquals', value: isNot[2] },
       end: isNot.index + isNot[0].length,
     };
   const is = new RegExp(
@@ -1443,7 +1463,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     if (!num && !/\s/.test(is[2]) && opposite(is[2]) && !fieldOfValue(is[2])) return null;
     if (/^(?:it|they)$/.test(is[1].trim()))
       return { condition: { field: fieldOfValue(is[2]) ?? 'status', operator: 'equals', value: is[2] }, end };
-    return { condition: { field: fieldName(is[1]), operator: 'equals', value: num ?? is[2] }, end };
+    return { condition: { field: subjectField(is[1], is[2]), operator: 'equals', value: num ?? is[2] }, end };
   }
   // "whether they opened the welcome email", "if the customer clicked the link": something the item did.
   // "if the person opted in", "if the customer paid": a particle belongs to the verb, and a few pasts are irregular.
@@ -1568,7 +1588,7 @@ export function isComplement(a: Condition, b: Condition): boolean {
 /** Channel, address, subject, table, URL and container the request names for an app step (case kept). */
 /** A message that waits for its reader's answer: "with approve/reject buttons", "and wait for my approval". */
 const APPROVAL =
-  /\bapprove\s*(?:\/|or|and)\s*(?:reject|decline|deny)\b|\b(?:approval|yes\/no|approve|reject)\s+buttons?\b|\bwait(?:s|ing)?\s+for\s+(?:my|their|his|her|an?|the|your|our)\s+(?:\w+\s+)?(?:answer|reply|response|approval|ok|okay|decision|go-ahead|confirmation|sign-?off)\b|\b(?:for|asking for|ask for|get|request)\s+(?:my\s+|their\s+|his\s+|her\s+|an?\s+|manager\s+|manager's\s+)?approval\b/i;
+  /\bapprove\s*(?:\/|or|and)\s*(?:reject|decline|deny)\b|\b(?:approval|yes\/no|approve|reject)\s+buttons?\b|\bwait(?:s|ing)?\s+for\s+(?:my|their|his|her|an?|the|your|our)\s+(?:\w+\s+)?(?:answer|reply|response|approval|ok|okay|decision|go-ahead|confirmation|sign-?off)\b|\b(?:for|asking for|ask for|get|request)\s+(?:my\s+|their\s+|his\s+|her\s+|an?\s+|manager\s+|manager's\s+)?approval\b|\b(?:must|should|has to|have to|needs? to|can)\s+approve\s+(?:(?:it|them|this|that)\s+)?(?:by|via|over|per|through|in)\s+(?:e-?mail|mail|slack|teams|telegram|whatsapp|discord)\b/i;
 
 /** A message to the user who asks: "email me", "send me a text", "text us", "forward it to me", "an SMS to me". */
 const TO_ME =
@@ -1581,6 +1601,10 @@ const RUN_JOB =
 /** "remove them from all Entra ID groups", "add the user to the 'Sales' group": a membership. */
 const MEMBERSHIP =
   /\b(?:(?:remove|delete|kick|take|drop)\w*\s+(?:[\w'-]+\s+){0,3}?from|(?:add|put|invite|assign)\w*\s+(?:[\w'-]+\s+){0,3}?(?:to|into))\s+(?:all\s+|the\s+|our\s+|their\s+|any\s+|every\s+)?(?:(?:[\w'-]+|["'“‘][^"'”’]{1,40}["'”’])\s+){0,3}?(?:groups?|teams?|segments?|audiences?|distribution lists?|security groups?|roles?)\b(?=\s*(?:$|[,.;:!?)'"’”]|(?:in|on|at|for|and|then|via|with|so|as|of|named|called)\b|["'“‘]|[a-z0-9]+[-_][\w-]+))/i;
+
+/** People of the user's own a message may go to ("the accountant", "our dispatcher"). */
+const STAFF =
+  '(?:manager|owner|boss|accountant|bookkeeper|team|admin|administrator|supervisor|director|ceo|cfo|cto|coo|hr|finance|receptionist|reception|dispatcher|office|department|lawyer|landlord|on-call|coordinator|president|principal|secretary)';
 
 export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const hints: AppHints = {};
@@ -1604,11 +1628,17 @@ export function hintsOf(phrase: string, tokens: Token[]): AppHints {
   const staff =
     hints.email || !/\b(?:e-?mail\w*|mail\w*|sms|text\w*|forward\w*)\b/i.test(phrase)
       ? null
-      : /\b(?:to|email|e-mail|mail|notify|alert|ping|cc|text|sms)\s+(?:our|my|the)\s+((?:[a-z]+\s+){0,2}?(?:manager|owner|boss|accountant|bookkeeper|team|admin|administrator|supervisor|director|ceo|cfo|cto|coo|hr|finance|receptionist|reception|dispatcher|office|department|lawyer|landlord|on-call))\b/i.exec(
-          phrase,
-        );
+      : (new RegExp(
+          `\\b(?:to|email|e-mail|mail|notify|alert|ping|cc|text|sms)\\s+(?:our|my|the)\\s+((?:[a-z]+\\s+){0,2}?${STAFF})\\b`,
+          'i',
+        ).exec(phrase) ??
+        // "to director", "manager must approve by email": the role said without its article.
+        new RegExp(
+          `\\bto\\s+(${STAFF})\\b(?!\\s+(?:of|at|in)\\b)|^\\s*(?:(?:the|our|my)\\s+)?(${STAFF})\\s+(?:must|should|has to|needs to|will|can)\\b`,
+          'i',
+        ).exec(phrase));
   if (staff) {
-    const who = staff[1]!.replace(/\s+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    const who = (staff[1] ?? staff[2])!.replace(/\s+/g, ' ').replace(/^./, (c) => c.toUpperCase());
     hints.email = `<__PLACEHOLDER_VALUE__${who} email address__>`;
     hints.phone = `<__PLACEHOLDER_VALUE__${who} phone number__>`;
   }

@@ -891,24 +891,24 @@ function submittedApp(original: string, at: { start: number; end: number }, m: M
 }
 
 function submittedIn(original: string, at: { start: number; end: number }, form: RegExp): boolean {
-  const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
-  const stop = original.slice(at.end).search(/[.!?\n](?:\s|$)/);
-  const sentence = original.slice(from, stop < 0 ? undefined : at.end + stop + 1);
-  const submit = PEOPLE_SUBMIT.exec(original.slice(from, at.start));
-  return Boolean(submit) && form.test(sentence.replace(/\bfree[- ]form\b/gi, ''));
+  const submit = PEOPLE_SUBMIT.exec(original.slice(sentenceStart(original, at.start), at.start));
+  return Boolean(submit) && form.test(sentenceAround(original, at).replace(/\bfree[- ]form\b/gi, ''));
+}
+
+/** Where the sentence holding `at` starts. */
+function sentenceStart(original: string, at: number): number {
+  return Math.max(0, original.slice(0, at).search(/[^.!?\n]*$/));
 }
 
 function sentenceAround(original: string, at: { start: number; end: number }): string {
-  const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
   const stop = original.slice(at.end).search(/[.!?\n](?:\s|$)/);
-  return original.slice(from, stop < 0 ? undefined : at.end + stop + 1);
+  return original.slice(sentenceStart(original, at.start), stop < 0 ? undefined : at.end + stop + 1);
 }
 
 /** The sentence of a schedule phrase says something else sends to a webhook of ours on that schedule. */
 function sentToHook(original: string, at: { start: number; end: number }): boolean {
-  const from = Math.max(0, original.slice(0, at.start).search(/[^.!?\n]*$/));
   return /\b(?:send|sends|post|posts|push|pushes|call|calls|hit|hits|ping|pings|report|reports)\b[^.!?\n]{0,60}\b(?:to|at|on)\s+(?:our|the|a|my|an?\s+n8n)\s+(?:n8n\s+)?(?:webhook|endpoint)\b/i.test(
-    original.slice(from, at.start),
+    original.slice(sentenceStart(original, at.start), at.start),
   );
 }
 
@@ -1624,7 +1624,7 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
     return { trigger: appTrigger(formApp, 'new', tokens), used: new Set(), app: formApp, choices: [], notes: [] };
   // "Trucks send GPS position to our webhook every 10 minutes": how often others call the webhook, which starts it.
   if (schedule && !billed && sentToHook(original, schedule)) {
-    const from = Math.max(0, original.slice(0, schedule.start).search(/[^.!?\n]*$/));
+    const from = sentenceStart(original, schedule.start);
     return {
       trigger: { kind: 'webhook', path: slug(tokens.map((t) => t.lower).join(' ')), method: 'POST' },
       used: new Set(tokens.flatMap((t, i) => (t.start >= from && t.end <= schedule.end ? [i] : []))),

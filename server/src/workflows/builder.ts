@@ -6,7 +6,7 @@ import { DraftError, WorkflowDraft } from './draft.ts';
 import { isShown, optionValues, type Intent } from './configure.ts';
 import type { NodeDefinition, NodeKnowledge, ToolCaller } from './knowledge.ts';
 import type { N8nWorkflow } from './n8nJson.ts';
-import { appDisplayName, planWorkflow, type Plan } from './plan.ts';
+import { appDisplayName, planWorkflow, type Link, type Plan } from './plan.ts';
 import { readApprovalAnswers } from './approvals.ts';
 import { type WorkflowSpec, walkSteps } from './spec.ts';
 import { stateEvents } from './stateEvents.ts';
@@ -92,7 +92,7 @@ function workflowName(spec: WorkflowSpec, plan: Plan): string {
     ...new Set(
       plan.nodes
         .slice(1)
-        .filter((n) => n.app && !/Tool$/.test(n.type))
+        .filter((n) => n.app && n.type && !/Tool$/.test(n.type))
         .map((n) => appDisplayName(catalog.app(n.app!), n.app!)),
     ),
   ];
@@ -127,7 +127,12 @@ export async function* configure<E>(
   for (const node of d.plan.nodes) {
     const def = knowledge.definition(node.type);
     if (!def) {
-      problems.push(`n8n does not know the node type \`${node.type}\` (${node.name}), so it was left out.`);
+      problems.push(
+        node.type
+          ? `n8n does not know the node type \`${node.type}\` (${node.name}), so it was left out.`
+          : // SurveyMonkey, Paddle's events: an app n8n has only a trigger for, or no node at all.
+            `n8n has no node that can do "${node.name}", so that step was left out; an HTTP Request node to the app's API can do it.`,
+      );
       continue;
     }
     const intent: Intent | undefined = node.intent ? { ...node.intent, hints: node.intent.hints } : undefined;
@@ -150,7 +155,7 @@ export async function* configure<E>(
     if (node.onError) draft.setErrorOutput(name);
     if (node.alwaysOutputData) draft.setAlwaysOutput(name);
   }
-  for (const link of d.plan.links) {
+  for (const link of bridged(d.plan.links, names)) {
     const from = names.get(link.from);
     const to = names.get(link.to);
     if (!from || !to) continue;
@@ -173,6 +178,21 @@ export async function* configure<E>(
     credentials: draft.credentials,
     problems,
   };
+}
+
+/**
+ * The links with every node left out bridged: what led into it leads on to what came after its main output, so a step
+ * n8n cannot build does not cut the workflow in two.
+ */
+function bridged(links: Link[], built: Map<string, string>): Link[] {
+  const after = (name: string, seen: Set<string>): Link[] =>
+    links
+      .filter((l) => l.from === name && l.type === 'main' && l.output === 0)
+      .flatMap((l) => (built.has(l.to) || seen.has(l.to) ? [l] : after(l.to, new Set([...seen, l.to]))));
+  return links.flatMap((link) => {
+    if (built.has(link.to) || link.type !== 'main') return [link];
+    return after(link.to, new Set([link.to])).map((next) => ({ ...link, to: next.to, input: next.input }));
+  });
 }
 
 /** Validate with n8n-mcp, repair what the node definitions can fill, and validate again (bounded). */

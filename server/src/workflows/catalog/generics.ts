@@ -317,6 +317,6 @@ export const GENERIC_FAMILIES: Partial<Record<GenericKind, RegExp>> = {
   crm: /^(?:hubspot|salesforce|pipedrive|zohoCrm|copper|freshworksCrm|keap|agileCrm|affinity|microsoftDynamicsCrm|highLevel)$/,
   ticket: /^(?:zendesk|freshdesk|freshservice|helpScout|intercom|serviceNow|haloPSA|zammad|jira|linear|gitlab|github)$/,
   issue: /^(?:jira|linear|gitlab|github|sentryIo|clickUp|asana|taiga|youTrack)$/,
-  task: /^(?:todoist|trello|asana|clickUp|mondayCom|googleTasks|microsoftToDo|wekan|taiga|linear|jira|notion|basecamp|meisterTask)$/,
+  task: /^(?:todoist|trello|asana|clickUp|mondayCom|googleTasks|microsoftToDo|wekan|taiga|linear|jira|notion|basecamp|meisterTask|onfleet)$/,
   weather: /^openWeatherMap$/,
 };

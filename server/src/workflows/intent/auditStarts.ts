@@ -77,9 +77,18 @@ export function triggerWithoutNode(trigger: Trigger, steps: Step[], mentions: Me
   return { kind: 'app', app: source.key, event: 'created' };
 }
 
-/** Words that say items arrive one by one: the workflow reacts to an event. */
+/**
+ * Words that say items arrive one by one: the workflow reacts to an event. ("send our RFQ to every supplier",
+ * "email each parent": the people a message goes to, not items arriving.)
+ */
 const EVENT =
-  /\b(?:when|whenever|every time|each time|as soon as|on (?:every|each|new)|for (?:every|each) new|every new|each new|new (?!year|month|week|day)\w+|incoming|arriv(?:e|es|ing)|comes? in|listen(?:s|ing)? on|consum(?:e|es|er)|subscribe|(?:every|each|any) (?!(?:one|a|an|of|day|week|month|hour|minute|morning|evening|night|time|weekday)\b)[a-z]+)\b|->|→|^\s*(?:[\w-]+\s+){1,3}?[a-z]+s\b[^.!?\n]{0,60}?\bshould (?:automatically |also |just )?(?:be|get|go|turn|ping|post|land|end up|create|trigger|show up|appear|become|notify|sync|alert|send)\b/i;
+  /\b(?:when|whenever|every time|each time|as soon as|on (?:every|each|new)|for (?:every|each) new|every new|each new|new (?!year|month|week|day)\w+|incoming|arriv(?:e|es|ing)|comes? in|listen(?:s|ing)? on|consum(?:e|es|er)|subscribe|(?<!\b(?:to|email|e-mail|mail|text|message|notify|remind|ping|invite) )(?:every|each|any) (?!(?:one|a|an|of|day|week|month|hour|minute|morning|evening|night|time|weekday)\b)[a-z]+)\b|->|→|^\s*(?:[\w-]+\s+){1,3}?[a-z]+s\b[^.!?\n]{0,60}?\bshould (?:automatically |also |just )?(?:be|get|go|turn|ping|post|land|end up|create|trigger|show up|appear|become|notify|sync|alert|send)\b/i;
+/**
+ * "The head teacher posts a message starting with 'CLOSURE' in #announcements on Slack": someone else posting is the
+ * event the workflow starts from (the workflow itself, a bot or an agent posting is a step).
+ */
+const SOMEONE_POSTS =
+  /(?:^|[.!?:]\s+|\n\s*(?:\d{1,2}[.)]\s*)?)(?:the|a|an|our|my|any|some)\s+(?!(?:workflow|automation|bot|system|flow|script|agent|zap|n8n|app|integration|ai|model|assistant)\b)(?:[\w-]+\s+){0,2}?(?:posts|sends|uploads|drops|submits|shares|writes)\s+(?:(?:a|an|the|their|his|her|new)\s+)?(?:[\w-]+\s+){0,2}?(?:message|post|note|file|photo|update|announcement|request)s?\b[^.!?\n]{0,80}/i;
 /** Words that say the run works through what is there already, once. */
 const ONCE =
   /\b(?:one-?off|once|backfill|re-?sync|re-?index|migrat\w*|bulk|import all|all (?:existing|past|old)|historical|export all|clean ?up|when i (?:click|run|press|hit|start|trigger)|manually|on demand|one by one|one (?:[a-z]+ )?at a time|\d+ at a time|with (?:about |around |over |~)?[\d,]+ (?:prospects|rows|contacts|records|leads|customers|items|entries|companies|domains|urls|people|products)|in (?:batches|chunks)|loop (?:over|through)|go(?:es)? through them|(?:all|every one of) (?:the |my |our )?(?:[\w-]+ )?(?:rows|contacts|records|items|entries|files|customers|users|leads|e-?mails|products|orders|urls|domains|companies|members|subscribers|deals|tickets))\b/i;
@@ -105,6 +114,8 @@ function destination(m: Mention, original: string): boolean {
       original.slice(Math.max(0, (m.at ?? 0) - 60), m.at ?? 0),
     );
   if (!said) return false;
+  const posted = SOMEONE_POSTS.exec(original);
+  if (posted && posted.index < (m.at ?? 0) && posted.index + posted[0].length >= (m.at ?? 0)) return false;
   const word = said[1]!.toLowerCase();
   if (/^(?:channel|group|chat|room|thread|person|team|me|us)$/.test(word)) return true;
   return (
@@ -114,7 +125,8 @@ function destination(m: Mention, original: string): boolean {
 }
 
 export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], original: string): Trigger | null {
-  if (trigger.kind !== 'manual' || !EVENT.test(original) || ONCE.test(original)) return null;
+  if (trigger.kind !== 'manual' || !(EVENT.test(original) || SOMEONE_POSTS.test(original)) || ONCE.test(original))
+    return null;
   // A spreadsheet the request names no app for starts from Google Sheets' own trigger (the default sheet app), when
   // no other sheet app is named.
   const sheet = SHEET_EVENT.exec(original);

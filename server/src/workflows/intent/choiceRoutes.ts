@@ -9,7 +9,7 @@ import { FALLBACK } from './routeParts.ts';
 
 /** Where the action says each item goes to its own place. */
 const RIGHT =
-  /\b(?:the|their|its|his|her)\s+(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper)\s+[\w-]+|\b(?:a|to)\s+different\s+[\w-]+|\bthe\s+[\w-]+\s+(?:of|for)\s+(?:that|this|each|their)\s+[\w-]+|\b(?:has|have)\s+(?:their|its)\s+own\s+[\w-]+|\b(?:depending on|based on)\s+(?:which|what|the|their)\b|\bto the [\w-]+ (?:for|of|in|covering|responsible for) (?:the [\w-]+ (?:they|he|she) (?:picked|chose|selected|ticked)|(?:their|that|this|each|its) [\w-]+)\b/gi;
+  /\b(?:the|their|its|his|her)\s+(?:right|matching|correct|respective|appropriate|relevant|corresponding|proper)\s+[\w-]+|\b(?:a|to)\s+different\s+[\w-]+|\bthe\s+(?!\d|(?:first|last|start|end|beginning|middle|rest)\b)[\w-]+\s+(?:of|for)\s+(?:that|this|each|their)\s+(?!(?:day|week|month|quarter|year|morning|evening|night|time)\b)[\w-]+|\b(?:has|have)\s+(?:their|its)\s+own\s+[\w-]+|\b(?:depending on|based on)\s+(?:which|what|the|their)\b|\bto the [\w-]+ (?:for|of|in|covering|responsible for) (?:the [\w-]+ (?:they|he|she) (?:picked|chose|selected|ticked)|(?:their|that|this|each|its) [\w-]+)\b/gi;
 
 /** A sentence about how the work is done today, by hand: not what the workflow is to do. */
 const TODAY = /\b(?:currently|at the moment|right now|at present|by hand|manually|we used to|i used to)\b/i;

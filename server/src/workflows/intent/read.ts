@@ -680,9 +680,10 @@ function normalise(text: string): string {
         /(^|[.!?]\s+|\n\s*)(?:please|pls|plz|kindly)\s+(?=(?:process|handle|run|send|email|post|create|add|update|check|make|put|save|store|log|notify|forward|go|do|use|also|then|loop|iterate)\b)/gi,
         '$1',
       )
-      // "Create a workflow that pulls …", "Build an automation to …": the request is what follows.
+      // "Create a workflow that pulls …", "Build an automation to …", "Can someone build a bot that summarizes …": the
+      // request is what follows. (A bot that answers or chats is a chat: its verb stays under the umbrella.)
       .replace(
-        /(^|[.!?]\s+)(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+)?(?:workflow|automation|flow|pipeline|zap|scenario)\s+(?:that|which|to|where|for)\s+(\w)/gi,
+        /(^|[.!?]\s+)(?:(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody|you)\s+)?(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+|us\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+|little\s+)?(?:workflow|automation|flow|pipeline|zap|scenario|bot|job|script|routine)\s+(?:that|which|to|where|for)\s+(?!(?:answers?|replies|reply|responds?|chats?|talks?)\b)(\w)/gi,
         (_, start: string, first: string) => `${start}${first.toUpperCase()}`,
       )
       // "As a support lead I want new tickets classified …": a user story's role is not part of the request.

@@ -113,11 +113,15 @@ export function findSchedule(original: string): { rule: ScheduleRule; start: num
     const sentenceEnd = /[.\n]/.exec(lower.slice(end))?.index;
     const sentence = lower.slice(sentenceStart, sentenceEnd === undefined ? undefined : end + sentenceEnd);
     // (Not the time of a meeting the workflow makes: "every Monday, create a meeting for Tuesday at 3pm".)
-    const said = timeOf(phrase)
-      ? null
-      : /\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\bat\s+(?:[01]?\d|2[0-3]):[0-5]\d\b/.exec(
-          sentence,
-        );
+    // ("every morning … at 9am": the clock time says more than the part of the day.)
+    const clock =
+      /\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\bat\s+(?:noon|midnight)\b|\bat\s+(?:[01]?\d|2[0-3]):[0-5]\d\b/;
+    const said =
+      timeOf(phrase) && !(PART_OF_DAY.test(phrase) && !clockOf(phrase))
+        ? null
+        : (clock.exec(sentence) ??
+          // "Every morning I search Reddit …. Can this run by itself at 9am?": the time the run is asked for.
+          (clockOf(phrase) ? null : RUNS_AT.exec(lower.slice(0, sentenceStart) + lower.slice(end))));
     // "Our app's nightly export … . At 2am, start an export": a clock time that opens a sentence of its own.
     const opening = all.find((x) => x !== m && /^at\s/.test(x[0]) && /(?:^|[.!?\n]\s*)$/.test(lower.slice(0, x.index)));
     const time =
@@ -138,13 +142,25 @@ function count(word: string | undefined): number {
   return Math.max(1, numberWord(word) ?? 1);
 }
 
-/** Hour and minute of "at 8:30am", "at 17:00", "noon", "morning"; null when the text names no time. */
-export function timeOf(text: string): { hour: number; minute: number } | null {
-  const clock =
+const PART_OF_DAY = /\b(?:mornings?|evenings?|afternoons?|nights?|nightly|tonight)\b/;
+
+/** A sentence that asks for the run at a clock time ("Can this run by itself at 9am?", "Have it fire at 7:30am"). */
+const RUNS_AT =
+  /\b(?:run|runs|running|fire|fires|go off|trigger|kick off|kicks off|start|starts)\b[^.!?\n]{0,40}?\bat\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)\b/;
+
+/** A clock time said in the text ("at 8:30am", "5pm", "16:30"). */
+function clockOf(text: string): RegExpExecArray | null {
+  return (
     /\b(?:at|by|to|around)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\W|$)/.exec(text) ??
     /\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/.exec(text) ??
     // "Monday 9:00", "fri 16:30": a 24-hour clock time.
-    /\b([01]?\d|2[0-3]):([0-5]\d)()(?!\d)/.exec(text);
+    /\b([01]?\d|2[0-3]):([0-5]\d)()(?!\d)/.exec(text)
+  );
+}
+
+/** Hour and minute of "at 8:30am", "at 17:00", "noon", "morning"; null when the text names no time. */
+export function timeOf(text: string): { hour: number; minute: number } | null {
+  const clock = clockOf(text);
   if (clock?.[1]) {
     let hour = Number(clock[1]) % 24;
     const half = clock[3]?.replace(/\./g, '');

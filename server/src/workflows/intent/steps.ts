@@ -426,6 +426,10 @@ function useModel(ctx: ReadContext, m: Mentions): Model | undefined {
   return model.model;
 }
 
+/** People a message goes to ("every supplier", "all parents"). */
+const RECIPIENTS =
+  /^(?:customers?|clients?|contacts?|suppliers?|members?|users?|people|subscribers?|recipients?|candidates?|employees?|students?|parents?|tenants?|vendors?|leads?|attendees?|participants?|volunteers?|donors?|guests?|partners?|prospects?|patients?)$/;
+
 const WRITES_SUMMARY =
   /^\W*(?:write|create|generate|make|produce|draft|prepare|compose)\w*\s+(?:(?:a|an|the|one|short|brief|quick|concise|simple|clear|small|nice|daily|weekly|monthly|executive|\d{1,2}[- ](?:line|sentence|bullet|paragraph))\s+){0,3}(?:summary|summaries|recap|tl;?dr)\b/;
 
@@ -720,11 +724,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         { kind: 'http', url: null, method: 'GET', api: `${meeting.app.name} API`, system: meeting.app.name, phrase },
       ];
   }
-  // "We use outlook.", "we're on HubSpot": which apps the request means, said as a fact, is no step.
+  // "We use outlook.", "we're on HubSpot", "We're an MSP using HaloPSA": which apps the request means, said as a fact,
+  // is no step.
   if (
-    /^(?:(?:and|but|also)\s+)?(?:we|i)\s+(?:use|are using|'re using|re using|am using|'m using|are on|'re on|re on|have)\s+(?:\w+\s+){0,3}$/.test(
+    (/^(?:(?:and|but|also)\s+)?(?:we|i)\s+(?:use|are using|'re using|re using|am using|'m using|are on|'re on|re on|have)\s+(?:\w+\s+){0,3}$/.test(
       `${words} `,
-    ) &&
+    ) ||
+      /^(?:we|i)\s*(?:are|'re|re|am|'m)\s+(?:an?\s+)?(?:[\w-]+\s+){1,4}?(?:using|(?:that|who|which)\s+uses?|(?:that|who|which)\s+runs?\s+on|running|on)\s+(?:\w+\s+){0,3}$/.test(
+        `${words} `,
+      )) &&
     m.apps.length > 0 &&
     m.apps.every((a) => a.from > from)
   )
@@ -1014,6 +1022,31 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       sources.push(app(ref, 'read', items));
       continue;
     }
+    // "Send our RFQ to every supplier in the Airtable table": the people it goes to are kept in the app, and it goes
+    // by mail unless the clause names a channel.
+    const at = /^(?:the|our|my|their)$/.test(tokens[ref.from - 1]?.lower ?? '') ? ref.from - 2 : ref.from - 1;
+    if (
+      verb === 'send' &&
+      head &&
+      kind !== 'message' &&
+      kind !== 'publish' &&
+      !SMS_APPS.test(ref.app.key) &&
+      !MAIL_SENDERS.test(ref.app.key) &&
+      /^(?:in|on|from)$/.test(tokens[at]?.lower ?? '') &&
+      tokens
+        .slice(head.index + 1, at)
+        .some(
+          (t, k, a) =>
+            t.lower === 'to' &&
+            /^(?:each|every|all)$/.test(a[k + 1]?.lower ?? '') &&
+            RECIPIENTS.test(a[k + 2]?.lower ?? ''),
+        )
+    ) {
+      sources.push(app(ref, 'read', items));
+      if (!m.generics.some((g) => SEND_GENERIC.has(g.kind)) && !m.apps.some((a) => appKind(a.app) === 'message'))
+        outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+      continue;
+    }
     // ("create a Google Drive folder, a Slack channel and a Notion page": one of each made, not items read.)
     const made = verb === 'create' && /^(?:a|an|new)$/.test(tokens[ref.from - 1]?.lower ?? '');
     if (
@@ -1079,9 +1112,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       head?.word === 'send' &&
       (/^(?:me|us|him|her|them)$/.test(tokens[head.index + 1]?.lower ?? '') ||
         (/^(?:each|every|all)$/.test(tokens[head.index + 1]?.lower ?? '') &&
-          /^(?:one|ones|of|customers?|clients?|contacts?|suppliers?|members?|users?|people|subscribers?|recipients?|candidates?|employees?|students?|parents?|tenants?|vendors?|leads?|attendees?|participants?|volunteers?|donors?|guests?)$/.test(
-            tokens[head.index + 2]?.lower ?? '',
-          ))) &&
+          (/^(?:one|ones|of)$/.test(tokens[head.index + 2]?.lower ?? '') ||
+            RECIPIENTS.test(tokens[head.index + 2]?.lower ?? '')))) &&
       appKind(ref.app) !== 'message';
     const sentElsewhere =
       verb === 'send' &&
@@ -1198,8 +1230,14 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
             /^(?:an?)$/.test(tokens[head.index + 1]?.lower ?? ''))))) &&
     (/\b(?:by|via|per|through|over|in an?|as an?)\s+(?:e-?mails?|sms|texts?|text messages?|messages?)\b/.test(words) ||
       m.generics.some((g) => g.kind === 'email' || g.kind === 'sms' || g.kind === 'chat'));
-  // "label them as bug, feature request or question": the names of outcomes, not apps.
+  // "label them as bug, feature request or question", "decide whether it's an NDA, an MSA or an invoice": the names
+  // of outcomes, not apps.
   const outcomes = routesOf(phrase).map((r) => r.toLowerCase());
+  const whether =
+    /\bwhether (?:it's|it is|its|they're|they are|this is|that's)\s+([^.;:!?]{3,80}?\bor\s+(?:an?\s+)?[\w-]+)/i
+      .exec(phrase)?.[1]
+      ?.toLowerCase();
+  if (whether) outcomes.push(...whether.split(/\s*(?:,|\bor\b)\s*/).map((o) => o.replace(/^an?\s+/, '')));
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
     // "Our supplier publishes stock levels as XML at https://…": what the address serves, not a database of ours.
@@ -1240,8 +1278,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       !/^(?:send|email|mail|notify|reply|forward)$/.test(head?.word ?? '')
     )
       continue;
-    // "the emails are in our Odoo": where the addresses are kept, read from the app named.
+    // "the emails are in our Odoo": where the addresses are kept, read from the app named. ("urls are in a google
+    // sheet": the pages are still called.)
     if (
+      g.kind !== 'web' &&
       m.apps.length > 0 &&
       /^(?:is|are)$/.test(tokens[g.to]?.lower ?? '') &&
       /^(?:in|on|inside)$/.test(
@@ -1648,15 +1688,19 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   // "remind my students every sunday that homework is due", "invite everyone in our members sheet", "send the
-  // bulletin to everyone in our spreadsheet": people written to, with no channel named, get an e-mail.
-  const everyoneIn =
-    head &&
-    /^(?:send|sends|share|shares|forward|forwards|mail)$/.test(head.word) &&
-    /\bto (?:everyone|everybody|all|each (?:person|member|one)|every (?:person|member|one)|the people|all (?:the )?(?:members|people|contacts|subscribers|customers|clients|students|parents|donors|volunteers)) (?:in|on|from|listed in) (?:our|my|the)\b/.test(
-      words,
-    );
+  // bulletin to everyone in our spreadsheet": people written to, with no channel named, get an e-mail. ("text it to
+  // every customer number in the Customers spreadsheet": a text.)
+  const everyoneIn = !head
+    ? null
+    : !/^(?:send|sends|share|shares|forward|forwards|mail|email|emails|text|texts)$/.test(head.word)
+      ? null
+      : /\bto (?:everyone|everybody|all|each (?:person|member|one)|every (?:person|member|one)|the people|(?:all|each|every) (?:the )?([a-z]+)(?: (?:numbers?|phones?|phone numbers?|e-?mails?|e-?mail addresses|addresses))?) (?:in|on|from|listed in) (?:our|my|the)\b/.exec(
+          words,
+        );
+  const who = everyoneIn?.[1];
+  const everyoneInFound = Boolean(everyoneIn) && (!who || RECIPIENTS.test(who) || /^(?:members|people)$/.test(who));
   // "… to everyone in our members spreadsheet": the sheet lists who it goes to; it is read, not written.
-  if (everyoneIn)
+  if (everyoneInFound)
     for (let i = outputs.length - 1; i >= 0; i--) {
       const o = outputs[i]!;
       if (o.kind === 'app' && appKindOf(o.app) === 'store') {
@@ -1676,7 +1720,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       /^(?:my|our|the|all|each|every|everyone|everybody|them|him|her|people|customers?|clients?|students?|parents?|members?|donors?|volunteers?|guests?|patients?|employees?|staff|team|attendees?|subscribers?|users?|tenants?)$/.test(
         tokens[head.index + 1]?.lower ?? '',
       )) ||
-      everyoneIn)
+      (everyoneInFound && !/^texts?$/.test(head.word)))
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   // "text me the details": a text message.
@@ -1751,9 +1795,25 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   )
     outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
 
-  // "#sales" with no app named: a Slack channel.
+  // "#sales" with no app named: a Slack channel. ("summarize the #general Slack channel": the channel read.)
   const channel = tokens.slice(from, to).find((t) => t.kind === 'channel');
-  if (channel && !outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message')) {
+  if (
+    channel &&
+    !outputs.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message') &&
+    !(
+      /^(?:summarize|summarise|read|check|scan|monitor|watch|analyse|analyze|digest|review|pull|fetch|collect|export|archive|backup|search)$/.test(
+        head?.word ?? '',
+      ) &&
+      sources.some((o) => o.kind === 'app' && appKindOf(o.app) === 'message') &&
+      // ("… and paste the links into our #mentions Slack channel": where they go.)
+      !/^(?:into|to|onto)$/.test(
+        (/^(?:the|our|my|their)$/.test(tokens[tokens.indexOf(channel) - 1]?.lower ?? '')
+          ? tokens[tokens.indexOf(channel) - 2]
+          : tokens[tokens.indexOf(channel) - 1]
+        )?.lower ?? '',
+      )
+    )
+  ) {
     const key = genericApp('chat', ctx, channel.text, true);
     outputs.push({ kind: 'app', app: key, verb: 'send', hints, phrase });
   }

@@ -378,10 +378,15 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     // "… and send a Slack message to the AE", "post a Teams message": one message the workflow sends.
     const sender = /^(?:send|sends|post|posts|write|writes|drop|create|creates|add|adds)$/;
     // "send the person a WhatsApp message", "send each new lead a Telegram message": to whom, then the message.
-    const said = tokens.slice(Math.max(0, ref.from - 6), ref.from - 1);
+    // ("send a personalised WhatsApp message": the message described first.)
+    const described =
+      /^(?:a|an)$/.test(tokens[ref.from - 2]?.lower ?? '') &&
+      tokens[ref.from - 1]?.kind === 'word' &&
+      !/^(?:new|incoming|latest)$/.test(before);
+    const said = tokens.slice(Math.max(0, ref.from - (described ? 7 : 6)), ref.from - (described ? 2 : 1));
     const verbAt = said.findLastIndex((t) => sender.test(t.lower));
     if (
-      /^(?:a|an)$/.test(before) &&
+      (/^(?:a|an)$/.test(before) || described) &&
       verbAt >= 0 &&
       said.slice(verbAt + 1).every((t) => t.kind === 'word' && !verbClass(t.lower))
     )
@@ -755,9 +760,11 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const context = m.apps.find(
       (ref) =>
         ref.to <= i &&
-        // ("We use Freshdesk. When a new ticket comes in": an app with no trigger is polled for the items it keeps.)
+        // ("We use Freshdesk. When a new ticket comes in": an app with no trigger is polled for the items it keeps;
+        // not "… submits our n8n form for a new laptop request", the form's event.)
         (triggerable(ref) ||
           (keepsItem(ref) &&
+            !/\bforms?\b/.test(words) &&
             Boolean(ref.app.action) &&
             (/^(?:use|uses|using)$/.test(tokens[ref.from - 1]?.lower ?? '') ||
               tokens
@@ -1940,10 +1947,11 @@ function findAnyTrigger(tokens: Token[], m: Mentions, original: string): FoundTr
       notes: [],
     };
   }
-  // "Auto-close stale GitHub issues", "Website downtime alerts": a state found by looking regularly.
+  // "Auto-close stale GitHub issues", "Website downtime alerts": a state found by looking regularly. (Not a word
+  // quoted as a value: "a message starting with 'OUTAGE'".)
   if (
-    /\b(?:monitor\w*|watch\w*|track\w*|check\w* for new|stale|inactive|dormant|overdue|expir\w*|downtime|uptime|outages?)\b/.test(
-      lower.join(' '),
+    /\b(?:monitor\w*|watch\w*|track\w*|check\w* for new|stale|inactive|dormant|overdue|expir\w*|downtime|uptime|outages?)\b/i.test(
+      original.replace(/(['"‘“])[^'"’”\n]{1,40}['"’”]/g, ' '),
     )
   )
     return {

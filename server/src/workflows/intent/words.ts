@@ -744,7 +744,11 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: listed.index + listed[0].length,
     };
   // "if it has been disarmed", "if they have been approved": the state the item is in.
-  const been = /^(?:it|they|this|that|the \w+)\s+(?:has|have|had)\s+(?:already\s+)?been\s+([a-z]+ed)\b/.exec(text);
+  // ("the invoice has been paid": a participle of its own.)
+  const been =
+    /^(?:it|they|this|that|the \w+)\s+(?:has|have|had)\s+(?:already\s+)?been\s+([a-z]+ed|paid|sent|sold|done|seen|read|won|lost|written|signed|given|taken|shown)\b/.exec(
+      text,
+    );
   if (been)
     return { condition: { field: 'status', operator: 'equals', value: been[1]! }, end: been.index + been[0].length };
   // "when the label 'bug' is added", "when the 'bug' tag is applied": the label the item gets.
@@ -1206,7 +1210,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
   if (bare) return { condition: { field: 'result', operator: 'isFalse', value: false }, end: text.length };
   // "if they didn't reply", "if the customer hasn't paid": something the item did or did not do, said in its base form.
   const didBase =
-    /\b(?:they|he|she|it|the [a-z]+)\s+(haven't|hasn't|didn't|have not|has not|did not|never|does not|doesn't|don't|do not)\s+([a-z]+)\b/.exec(
+    /\b(?:they|he|she|it|the [a-z]+)\s+(haven't|hasn't|didn't|have not|has not|did not|never|does not|doesn't|don't|do not)\s+(?:(?<=(?:haven't|hasn't|have not|has not|never)\s+)been\s+)?([a-z]+)\b/.exec(
       text,
     );
   if (
@@ -1220,7 +1224,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "if they haven't clicked anything", "if the customer has not replied": something the item did or did not do.
   const did =
-    /\b(?:they|he|she|it|the [a-z]+)\s+(?:(haven't|hasn't|didn't|have not|has not|did not|never)|(?:have|has|did))\s+([a-z]+ed)\b/.exec(
+    /\b(?:they|he|she|it|the [a-z]+)\s+(?:(haven't|hasn't|didn't|have not|has not|did not|never)|(?:have|has|did))\s+(?:(?<=(?:haven't|hasn't|have not|has not|never|have|has)\s+)been\s+)?([a-z]+ed)\b/.exec(
       text,
     );
   if (did?.[2])

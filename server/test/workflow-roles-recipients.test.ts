@@ -189,6 +189,63 @@ describe('times and states said in passing', () => {
   });
 });
 
+describe('wishes, habits and notes', () => {
+  it('reads the change wished for after "I want" or "I need"', () => {
+    const sent = readRequest('When a Shopify order comes in, I want a thank-you email sent from Gmail.');
+    assert.deepEqual(kinds(all(sent)), ['gmail:send']);
+    const saved = readRequest('I need the leads from Facebook saved in HubSpot.');
+    assert.ok(kinds(all(saved)).includes('hubspot:create'), kinds(all(saved)).join(', '));
+    // Two changes, each in its own app: the chat app gets a message, not a record.
+    const two = readRequest(
+      "When that happens I want a Jira ticket opened and the client's account manager DM'd on Slack.",
+    );
+    assert.deepEqual(kinds(all(two)).slice(-2), ['jira:create', 'slack:send']);
+    // "I want to know …" wishes for nothing to be written.
+    assert.ok(
+      !kinds(all(readRequest('I want to know which contracts are stored in Dropbox.'))).includes('dropbox:create'),
+    );
+  });
+
+  it('reads what people already do in an app as where the items are', () => {
+    const spec = readRequest(
+      'Our account managers log calls in Salesforce. Each evening, send every manager a summary of their calls that day by email.',
+    );
+    assert.equal(spec.trigger.kind, 'schedule');
+    assert.deepEqual(kinds(all(spec)).slice(0, 1), ['salesforce:read']);
+    // A chore told with "manually" is no manual start.
+    const chore = readRequest(
+      'every time we close a deal in pipedrive i manually create an invoice in quickbooks and then slack the finance team.',
+    );
+    assert.deepEqual(chore.trigger.kind === 'app' && chore.trigger.app, 'pipedrive');
+  });
+
+  it('posts "as a comment" on the item the trigger reported, and skips draft pull requests first', () => {
+    const spec = readRequest(
+      'When a pull request is opened in GitHub, have AI review it and post the review as a comment on the PR. Skip draft PRs.',
+    );
+    assert.deepEqual(kinds(spec.steps), ['filter', 'ai', 'github:create']);
+    const comment = spec.steps.at(-1);
+    assert.equal(comment?.kind === 'app' && comment.noun, 'comment');
+  });
+
+  it('starts from the app an opening "If a … is …" names', () => {
+    const spec = readRequest(
+      "If a GitHub issue is labelled 'urgent', create a PagerDuty incident; otherwise add it to our Trello backlog.",
+    );
+    assert.deepEqual(spec.trigger.kind === 'app' && spec.trigger.app, 'github');
+    assert.ok(all(spec).some((s) => s.kind === 'if'));
+  });
+
+  it('writes "a LinkedIn post" with a model and keeps it where the request says', () => {
+    const kept = readRequest(
+      'When a new row is added to our Google Sheet, generate a LinkedIn post with GPT-4 and save it as a draft in Notion.',
+    );
+    assert.ok(!kinds(all(kept)).some((k) => k.startsWith('linkedIn')), kinds(all(kept)).join(', '));
+    const posted = readRequest('Every morning write a LinkedIn post about our product with OpenAI.');
+    assert.ok(kinds(all(posted)).includes('linkedIn:create'));
+  });
+});
+
 describe('a step n8n has no node for', () => {
   it('is left out with a note, and the steps around it stay connected', async () => {
     const { workflow, text } = await teamReply(

@@ -686,6 +686,11 @@ function normalise(text: string): string {
         /(^|[.!?]\s+)(?:(?:can|could|would|will)\s+(?:someone|somebody|anyone|anybody|you)\s+)?(?:please\s+)?(?:create|build|make|set up|setup|design|develop|write|generate|give me|i need|i want|help me (?:build|create|make))\s+(?:me\s+|us\s+)?(?:an?|the|one)\s+(?:n8n\s+|simple\s+|new\s+|small\s+|little\s+)?(?:workflow|automation|flow|pipeline|zap|scenario|bot|job|script|routine)\s+(?:that|which|to|where|for)\s+(?!(?:answers?|replies|reply|responds?|chats?|talks?)\b)(\w)/gi,
         (_, start: string, first: string) => `${start}${first.toUpperCase()}`,
       )
+      // "If a GitHub issue is labelled 'urgent', …" opening the request: an app's item changing is the event.
+      .replace(
+        /^(\s*)[Ii]f (an?|any) (?=[A-Z][\w.-]{1,30}(?: [A-Z][\w.-]{1,30})? [a-z]{3,20} (?:is|gets|are|was) (?:marked |set |moved )?[a-z]{3,20}(?:ed|en)\b)/,
+        '$1When $2 ',
+      )
       // "As a support lead I want new tickets classified …": a user story's role is not part of the request.
       .replace(
         /(^|[.!?]\s+|\n\s*)as an?\s+[\w -]{1,40}?,?\s+(?:i|we)\s+(?:want|would like|'d like|need)\s+(?:to\s+)?(?=\w)/gi,
@@ -2622,6 +2627,20 @@ class Reader {
       end && !/^(?:and\s+|then\s+)?(?:keep|keeps|only|filter\w*|(?:pick|pull|single)\w*\s+out)\b/.test(before)
         ? this.action(clause.from, head)
         : [];
+    // "… post the review as a comment on the PR. Skip draft PRs.": a rule about the items, said after the steps, is
+    // tested as soon as they are read.
+    if (
+      skipTest &&
+      !end &&
+      !steps.length &&
+      target === this.steps &&
+      clause.from > 0 &&
+      // (Not "remove the invalid ones from our MailerLite group": a change made in an app.)
+      !/\b(?:remove|removes)\b|\b(?:from|in|on|into)\s/.test(words)
+    ) {
+      this.steps.splice(leadingReads(this.steps), 0, { kind: 'filter', condition });
+      return true;
+    }
     target.push(...steps, { kind: 'filter', condition });
     const rest = end ? this.tokenAt(clause, end.index + end[0].length) : clause.from;
     if (rest < clause.to) target.push(...this.action(rest, clause.to));

@@ -145,6 +145,19 @@ function roleOf(
     return 'source';
   if (/^(?:to|into|onto|->|→)$/.test(prep)) return 'destination';
   if (/^(?:with|using|via|through|by|thanks|powered|w)$/.test(prep)) return 'instrument';
+  // "I want new Typeform answers saved in Airtable": where the items are wished to go.
+  if (
+    /^(?:in|on|inside)$/.test(prep) &&
+    /^(?:stored|kept|saved|listed|logged|added|put|filed)$/.test(tokens[k - 1]?.lower ?? '') &&
+    !/^(?:is|are|was|were|be|been|being|already)$/.test(tokens[k - 2]?.lower ?? '') &&
+    tokens
+      .slice(Math.max(clauseFrom, k - 9), k - 1)
+      .some(
+        (t, n, all) =>
+          /^(?:want|wants|need|needs|like)$/.test(t.lower) && !all.slice(n + 1).some((x) => x.lower === 'to'),
+      )
+  )
+    return 'destination';
   // "the URLs are in a Google Sheet", "our docs live in Notion": where the items already are.
   if (
     /^(?:in|on|inside)$/.test(prep) &&
@@ -296,7 +309,7 @@ function headVerb(
   from: number,
   to: number,
   apps: AppRef[] = [],
-): { index: number; word: string; cls: VerbClass } | null {
+): { index: number; word: string; cls: VerbClass; wished?: true } | null {
   let delegated = 0;
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
@@ -314,6 +327,43 @@ function headVerb(
     if (delegated > 0 && !verbClass(t.lower)) {
       delegated--;
       continue;
+    }
+    // "I want a thank-you email sent from Gmail", "I'd like each row added to Airtable": the change wished for.
+    if (/^(?:want|wants|need|needs|like)$/.test(t.lower) && !verbClass(tokens[i + 1]?.lower ?? '')) {
+      const wished = tokens.slice(i + 2, Math.min(to, i + 8)).findIndex(
+        (w, k, all) =>
+          w.kind === 'word' &&
+          /(?:ed|en|sent|put|set|made|done)$/.test(w.lower) &&
+          verbClass(w.lower) &&
+          // ("pushed into Shopify" says where, not how; "written by AI" is the model's job.)
+          !/^push/.test(w.lower) &&
+          verbClass(w.lower) !== 'ai' &&
+          !/^(?:a|an|the|to|be|been|is|are)$/.test((k ? all[k - 1] : tokens[i + 1])?.lower ?? '') &&
+          // ("copied into Linear", "deactivated and …"; not "labelled 'bug'" or "every completed delivery").
+          (k + i + 3 >= to ||
+            /^(?:into|to|in|on|onto|as|from|with|by|via|through|and|or|before|after|within|for|automatically|straight|right)$/.test(
+              tokens[i + 3 + k]?.lower ?? '',
+            ) ||
+            (tokens[i + 3 + k]?.kind === 'punct' && tokens[i + 3 + k]?.text !== "'")),
+      );
+      const w = wished >= 0 ? tokens[i + 2 + wished]! : undefined;
+      if (
+        w &&
+        tokens.slice(i + 1, i + 2 + wished).every((x) => (x.kind === 'word' && x.lower !== 'to') || x.text === '-') &&
+        // (One change wished for: "… a row added to Sheets and a message posted in Discord" is two, read each by
+        // its own app.)
+        !tokens
+          .slice(i + 3 + wished, to)
+          .some((x) => x.kind === 'word' && /(?:ed|sent|posted|put|made|done)$/.test(x.lower) && verbClass(x.lower)) &&
+        // ("I want the people assigned to a matter to get an email": the verb after "to" is the step.)
+        !tokens
+          .slice(i + 3 + wished, to)
+          .some(
+            (x, k, all) =>
+              x.lower === 'to' && verbClass(all[k + 1]?.lower ?? '') && lemma(all[k + 1]!.lower) === all[k + 1]!.lower,
+          )
+      )
+        return { index: i + 2 + wished, word: lemma(w.lower), cls: verbClass(w.lower)!, wished: true };
     }
     if (
       /^(?:auto|automatically|also|then|please|just|and|finally|should|will|must|can|could|would|something|someone|to|we|i|you|it|they|this|that|which|who|workflow|automation|the|a|an|n8n|immediately|simply|first|next|lastly|so|now|always|only|both|have|let|ai|gpt|llm|bot|chatbot|assistant|system|script|flow|-)$/.test(
@@ -425,6 +475,10 @@ function useModel(ctx: ReadContext, m: Mentions): Model | undefined {
   ctx.usedModels.add(model.from);
   return model.model;
 }
+
+/** People who do the work today ("Our sales reps log calls in Salesforce"). */
+const PEOPLE =
+  /^(?:reps|staff|team|teams|agents|drivers|technicians|techs|teachers|employees|people|users|members|managers|engineers|developers|volunteers|nurses|doctors|salespeople|recruiters|accountants|coaches|cleaners|operators|dispatchers|inspectors|planners|buyers|stylists|therapists|tutors|trainers|mechanics|crews?|admins|bookkeepers|assistants|editors|writers|marketers|designers)$/;
 
 /** People a message goes to ("every supplier", "all parents"). */
 const RECIPIENTS =
@@ -867,7 +921,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       );
   // "All bookings are logged in a Google Sheet", "our leads are kept in Airtable": where the items already are (a
   // present passive with no "should" or "will"), read from there, not written to.
-  const kept =
+  const keptState =
     head !== null &&
     (cls === 'create' || cls === 'update') &&
     /^(?:are|is)$/.test(tokens[head.index - 1]?.lower ?? '') &&
@@ -876,6 +930,25 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !/^(?:should|will|must|can|to|then|also|automatically)$/.test(tokens[head.index - 2]?.lower ?? '') &&
     /^(?:all|our|the|their|my|existing|past)$/.test(tokens[from]?.lower ?? '') &&
     !tokens.slice(from, head.index).some((t) => /^(?:new|every|each|incoming)$/.test(t.lower));
+  // "Our sales reps log calls in Salesforce", "the drivers record each delivery in Airtable": what people do there
+  // already, by hand, is where the items are (the workflow reads them), unless the clause asks for it.
+  const peopleDo =
+    !keptState &&
+    (head === null || cls === 'create' || cls === 'update') &&
+    /^(?:our|the|my|all)$/.test(tokens[from]?.lower ?? '') &&
+    tokens
+      .slice(from + 1, Math.min(to, from + 4))
+      .some(
+        (t, k, all) =>
+          PEOPLE.test(t.lower) &&
+          /^(?:log|logs|enter|enters|record|records|add|adds|create|creates|track|tracks|keep|keeps|put|puts|write|writes|file|files|save|saves|update|updates)$/.test(
+            (all[k + 1] ?? tokens[from + 2 + k])?.lower ?? '',
+          ),
+      ) &&
+    !tokens
+      .slice(from, to)
+      .some((t) => /^(?:should|will|must|want|wants|need|needs|please|new|when|whenever|if)$/.test(t.lower));
+  const kept = keptState || peopleDo;
   // "I have about 400 former students in a Google Sheet", "we keep our customers in Airtable": what the user already
   // holds there, read from there.
   // ("Our product descriptions are in English in an Airtable base": where they are, said with no verb.)
@@ -915,6 +988,24 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           ? cls
           : undefined;
   for (const ref of apps) {
+    // "generate a LinkedIn post with GPT-4", "draft a Slack message": the kind of text a model writes, no step in
+    // that app (a later clause that posts it makes one).
+    if (
+      (cls === 'ai' || /^(?:generate|write|draft|compose)$/.test(head?.word ?? '')) &&
+      head &&
+      head.index < ref.from &&
+      /^(?:a|an|the)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+      head.index >= ref.from - 3 &&
+      /^(?:posts?|tweets?|messages?|captions?|updates?|articles?|threads?|replies|reply|emails?|newsletters?|descriptions?)$/.test(
+        tokens[ref.to]?.lower ?? '',
+      ) &&
+      !tokens.slice(ref.to, to).some((t) => /^(?:and|then)$/.test(t.lower)) &&
+      // (Only when the request says where the text goes instead: "… and save it as a draft in Notion".)
+      ctx.mentions.apps.some((a) => a.from >= ref.to && a.app.key !== ref.app.key && a.app.key !== ctx.triggerApp)
+    ) {
+      ctx.usedApps.add(ref.from);
+      continue;
+    }
     // "Any SKU that isn't found in Shopify should be logged to …": where the items were looked for, no step here.
     if (
       /^(?:in|on)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
@@ -980,6 +1071,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     const role = had ? 'source' : roleOf(ctx, ref, cls, from);
     const items = itemsAfter(tokens, ref);
     const kind = appKind(ref.app);
+    // ("I want a Jira ticket opened and the account manager DM'd on Slack": the chat app is where a message goes.)
+    if (head?.wished && verb === 'create' && kind === 'message' && role !== 'source') {
+      outputs.push(app(ref, 'send'));
+      continue;
+    }
     if (
       notified &&
       (kind === 'message' || SMS_APPS.test(ref.app.key) || /^(?:gmail|microsoftOutlook)$/.test(ref.app.key))
@@ -1138,6 +1234,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
     }
     // The clause's object: its verb applies ("post on LinkedIn" is a destination, "update Airtable" an object).
+    // ("I want a Jira ticket opened and the account manager DM'd on Slack": the chat app is where a message goes.)
     else if (verb) (verb === 'read' || verb === 'search' ? sources : outputs).push(app(ref, verb, items));
     else if (cls === 'umbrella' && !items && (kind === 'message' || kind === 'publish'))
       // "I want a Telegram notification …": a messaging app named under an umbrella verb is where it goes.
@@ -1726,6 +1823,33 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // "text me the details": a text message.
   if (head?.word === 'text' && !outputs.some((o) => o.kind === 'app'))
     outputs.push({ kind: 'app', app: genericApp('sms', ctx, 'text message', true), verb: 'send', hints, phrase });
+  // "… and add the translation as an internal note", "post the answer as a comment": a note on the item the trigger
+  // reported, in its own app.
+  const noted =
+    /\b(?:as|in) an? (?:internal |private |public )?(?:note|comment)\b|^(?:add|post|leave|write)\w* an? (?:internal |private |public )?(?:note|comment)\b/.exec(
+      words.slice(words.indexOf(head?.word ?? '\u0000')),
+    );
+  if (
+    noted &&
+    head &&
+    /^(?:add|post|leave|write|put|attach)$/.test(head.word) &&
+    ctx.triggerApp &&
+    ![...sources, ...work, ...outputs].some((o) => o.kind === 'app' || o.kind === 'http') &&
+    m.apps.length === 0 &&
+    // (Not when the request works on an item of another app: "find the matching Jira ticket … add a comment".)
+    !ctx.mentions.apps.some(
+      (a) =>
+        a.app.key !== ctx.triggerApp &&
+        ['ticket', 'issue', 'task', 'crm'].some((k) => GENERIC_FAMILIES[k as GenericKind]?.test(a.app.key)),
+    ) &&
+    !m.generics.some((g) => SEND_GENERIC.has(g.kind))
+  ) {
+    // (GitHub's "issue: createComment", Jira's "issueComment: add". An app with notes of its own kind, Help Scout's
+    // threads, Zendesk's ticket notes, is left to the steps that fill in an app the request named.)
+    const target = nodeCatalog().app(ctx.triggerApp);
+    if (target?.action && target.operations.some((o) => /comment/i.test(`${o.resource ?? ''} ${o.operation}`)))
+      outputs.push({ kind: 'app', app: ctx.triggerApp, verb: 'create', noun: 'comment', hints, phrase });
+  }
 
   // "if they write 'book' reply with our booking link": a bot's answer goes back through the chat app it came in from.
   if (

@@ -34,6 +34,13 @@ const CHECKS =
 const EVENT_START =
   /^(?:when|whenever|upon|once|as soon as|each time|every time|any time|anytime|if a new|if an new|on new|on every new|on each new|for each new|for every new|each new|every new|after a|after an|after someone|triggered by|on receipt of|incoming|receive|receives|receiving|that arrive|that arrives|listens for|listen for|listening for|watches for|watch for|which arrive|which arrives|that land|that lands|that come in|that comes in|(?:on )?(?:every|each) (?:push|commit|merge)|on (?:push|commit|merge))$/;
 
+/**
+ * The workflow is run by hand. ("every time we close a deal in pipedrive i manually create an invoice": today's chore,
+ * not a manual start.)
+ */
+const RUN_BY_HAND =
+  /(?<!\b(?:i|we|they|someone|she|he) )\bmanually\b(?! (?:create|add|copy|enter|type|update|send|move|check|download|upload|export|import|make|write|log|forward|paste|fill|post)\w*)/;
+
 const EVENTS: Array<[RegExp, string]> = [
   [/\bfail(?:s|ed|ure|ing)?\b|\bdeclined\b/, 'failed'],
   [/\b(?:respon(?:se|ses|ds)|submission|submitted|submits|answers?|fills?)\b/, 'response'],
@@ -574,7 +581,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       .join(' ');
     const hasSubject =
       m.apps.some((a) => a.from >= i && a.to <= end) || m.generics.some((g) => g.from >= i && g.to <= end);
-    if (/\bi (?:click|press|hit|run|start|trigger)\b|\bmanually\b|\bon demand\b/.test(words))
+    if (/\bi (?:click|press|hit|run|start|trigger)\b|\bon demand\b/.test(words) || RUN_BY_HAND.test(words))
       return { trigger: { kind: 'manual' }, used: range(i, end), choices: [], notes: [] };
     if (
       !hasSubject &&
@@ -831,7 +838,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     if (chatApp && /\b(?:there|that channel|the channel|that group|the group|that chat)\b/.test(words))
       return withFilter({ trigger: { kind: 'app', app: chatApp.app.key, event: eventOf(words) } });
     if (/\bchat\b|\bchats?\s+with\b|\bmessage\b/.test(words)) return withFilter({ trigger: { kind: 'chat' } });
-    if (/\bi (?:click|press|run)\b|\bmanually\b/.test(words))
+    if (/\bi (?:click|press|run)\b/.test(words) || RUN_BY_HAND.test(words))
       return { trigger: { kind: 'manual' }, used, choices: [], notes: [] };
     const generic = m.generics.find(inside);
     if (

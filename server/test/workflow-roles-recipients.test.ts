@@ -246,6 +246,47 @@ describe('wishes, habits and notes', () => {
   });
 });
 
+describe('the end of the day, a priority said first, and people a chat app brought', () => {
+  it('runs "at the end of each day" when the working day ends', () => {
+    for (const request of [
+      'At the end of each day, email me the new Trello cards.',
+      'At the end of the day, email me the new Trello cards.',
+    ]) {
+      const spec = readRequest(request);
+      assert.deepEqual(spec.trigger.kind === 'schedule' && spec.trigger.rule, {
+        field: 'days',
+        daysInterval: 1,
+        triggerAtHour: 17,
+      });
+    }
+  });
+
+  it('tests the priority said before the item ("a high-priority incident")', () => {
+    for (const request of [
+      'Whenever a high-priority incident is opened in PagerDuty, create a Zoom meeting.',
+      'When a new high priority Jira issue is created, post it to Slack.',
+    ]) {
+      const filter = all(readRequest(request)).find((s) => s.kind === 'filter');
+      assert.deepEqual(filter?.kind === 'filter' && filter.condition, {
+        field: 'priority',
+        operator: 'equals',
+        value: 'high',
+      });
+    }
+  });
+
+  it('answers the people a chat app brought in that app, and e-mails the others', () => {
+    const discord = readRequest(
+      'When a new member joins our Discord server, send them a welcome DM and add them to our Airtable members table.',
+    );
+    assert.deepEqual(kinds(all(discord)), ['discord:send', 'airtable:create']);
+    const telegram = readRequest('When someone messages our Telegram bot, send them a welcome message.');
+    assert.deepEqual(kinds(all(telegram)), ['telegram:send']);
+    const stripe = readRequest('When a new Stripe customer signs up, send them a welcome message.');
+    assert.deepEqual(kinds(all(stripe)), ['emailSend:send']);
+  });
+});
+
 describe('a step n8n has no node for', () => {
   it('is left out with a note, and the steps around it stay connected', async () => {
     const { workflow, text } = await teamReply(

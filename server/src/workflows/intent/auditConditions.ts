@@ -52,7 +52,7 @@ const KEEP_AFTER: RegExp[] = [
  * the value when there is one ("stage", "list"), else the status.
  */
 const STATE =
-  /\b(?:(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|changing|set|setting|moves?|moved|moving|goes|gone|switch(?:es|ed|ing)?|turns?|turned|turning|updated|updating) to | becomes? )\s*['"‘“`]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”`]?(?=[\s,.;:)`]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+(?:the\s+)?(?:(?:status|stage|state|list|column)\s+)?['"‘“]([^'"’”]{1,30})['"’”])/;
+  /\b(?:(?<!\b(?:high|low|medium|normal|urgent|critical|top)(?:\s?-\s?|\s))(status|stage|state|priority|phase)\b[\w' ]{0,12}?(?:\s*==?\s*| is | (?:changes?|changed|changing|set|setting|moves?|moved|moving|goes|gone|switch(?:es|ed|ing)?|turns?|turned|turning|updated|updating) to | becomes? )\s*['"‘“`]?(?!(?:my|our|the|a|an|it|this|that|their|his|her|your|done|not|set|changed|updated|being)\b)([\w][\w-]{0,24}(?: [\w-]+)?)['"’”`]?(?=[\s,.;:)`]|$)|(?:mov(?:e|es|ed|ing)|mark(?:s|ed|ing)?|set(?:s|ting)?|chang(?:e|es|ed|ing)|switch(?:es|ed)?|turn(?:s|ed)?|updat(?:e|es|ed)|drag(?:s|ged)?|becomes?|reach(?:es|ed)?)\b[\w' ]{0,30}?\b(?:to|as|into|in)\s+(?:the\s+)?(?:(?:status|stage|state|list|column)\s+)?['"‘“]([^'"’”]{1,30})['"’”])/;
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =

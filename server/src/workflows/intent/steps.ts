@@ -1758,15 +1758,26 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !m.apps.length &&
     !m.generics.length &&
     !tokens.slice(from, to).some((t) => t.kind === 'channel') &&
-    /\bsend\s+(?:each|every|all|the|our|their|them|him|her|me|us)\s+(?:[\w-]+\s+){0,2}?(?:an?\s+)?(?:[\w,-]+\s+){0,4}(?:reminders?|notes?|messages?|follow-?ups?|thank-?you(?:\s+notes?)?|updates?|confirmations?|invitations?|invites?|notices?|summar(?:y|ies)|reports?|digests?)\b/i.test(
+    /\bsend\s+(?:each|every|all|the|our|their|them|him|her|me|us)\s+(?:[\w-]+\s+){0,2}?(?:an?\s+)?(?:[\w,-]+\s+){0,4}(?:reminders?|notes?|messages?|dms?|follow-?ups?|thank-?you(?:\s+notes?)?|updates?|confirmations?|invitations?|invites?|notices?|summar(?:y|ies)|reports?|digests?)\b/i.test(
       // "send each customer a polite, personalised reminder": the object may run past the clause's comma.
       ctx.original.slice(tokens[from]!.start).split(/[.!?\n]/)[0]!,
     ) &&
     /\b(?:customers?|clients?|users?|leads?|members?|subscribers?|students?|parents?|patients?|guests?|donors?|employees?|candidates?|applicants?|buyers?|contacts?|them|him|her|me|us|everyone)\b/.test(
       words,
     )
-  )
-    outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+  ) {
+    // "When a new member joins our Discord server, send them a welcome DM": the people the chat app's event brought
+    // are answered there. (A DM is no e-mail: with no chat app it is left to the steps that fill in an app the
+    // request named.)
+    const back =
+      ctx.triggerApp &&
+      (appKindOf(ctx.triggerApp) === 'message' || SMS_APPS.test(ctx.triggerApp)) &&
+      nodeCatalog().app(ctx.triggerApp)?.action &&
+      /\b(?:them|him|her)\b/.test(words);
+    if (back) outputs.push({ kind: 'app', app: ctx.triggerApp!, verb: 'send', hints, phrase });
+    else if (!/\bdms?\b/i.test(words))
+      outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
+  }
   // "send a report of last week's signups from our Postgres db as a CSV attachment to the founders": a file or a
   // report sent to people, with no channel named, is an e-mail.
   if (

@@ -625,6 +625,10 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
           words,
         ),
       ].find((said) => said && !m.apps.some((a) => said[1]!.includes(a.app.name.toLowerCase())))?.[0] ??
+      // "a high-priority incident is opened": the value said before the item.
+      /\b(?:a|an|any|new|every|each)\s+(?:new\s+)?(?:high|low|medium|normal|urgent|critical|top)(?:\s*-\s*|\s+)(?:priority|severity|urgency)\s+[a-z]+\b.*$/.exec(
+        words,
+      )?.[0] ??
       // "messages us on WhatsApp outside our opening hours (9am to 5pm)": the hour it comes in.
       /\b(?:outside|during) (?:of )?(?:our |the |your |my )?(?:business|office|working|opening|shop|store|support) hours\b.*$/.exec(
         words,

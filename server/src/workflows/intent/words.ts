@@ -688,6 +688,16 @@ function readBody(text: string): { condition: Condition; end: number } | null {
       end: reached.index + reached[0].length,
     };
   }
+  // "a high-priority incident is opened", "any critical-severity alert": the value said before the item.
+  const before =
+    /^\s*(?:(?:if|when|whenever|once|as soon as)\s+)?(?:a|an|the|any|new|every|each)\s+(?:new\s+)?(high|low|medium|normal|urgent|critical|top)(?:\s*-\s*|\s+)(priority|severity|urgency)\s+[a-z]+\b/i.exec(
+      text,
+    );
+  if (before)
+    return {
+      condition: { field: before[2]!.toLowerCase(), operator: 'equals', value: before[1]!.toLowerCase() },
+      end: before.index + before[0].length,
+    };
   // "the ones with negative sentiment", "tickets with high priority": a value of the field named after it.
   const valued =
     /\bwith\s+(?:an?\s+)?(?!(?:no|any|the|some|more|less|its|their|our|a|an)\b)([a-z][\w-]*)\s+(sentiment|priority|severity|status|urgency|tone|plan|tier)\b/i.exec(

@@ -56,7 +56,7 @@ const STATE =
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =
-  /\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?(?!(?:we|our|us|you|your|they|their|them|it|its|he|she|his|her|my|i|that|the|an?|this|thanks|thank|hello|hi|sorry)\b)([\w-]{2,30})/;
+  /(?<![#@/-])\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?(?!(?:we|our|us|you|your|they|their|them|it|its|he|she|his|her|my|i|that|the|an?|this|thanks|thank|hello|hi|sorry)\b)([\w-]{2,30})/;
 
 /** "tagged 'vip'", "labelled 'urgent'": a quoted label the items carry. */
 const TAGGED = /\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
@@ -313,6 +313,22 @@ function flagOf(words: Token[], polarity: Polarity): Condition | null {
   };
 }
 
+/**
+ * The test the words state, read in lower case too ("If a new review on Trustpilot is negative": a name's capital
+ * is no end of the subject), with a value as it was written.
+ */
+function writtenCondition(text: string): ReturnType<typeof conditionOf> {
+  const found = conditionOf(text);
+  if (found) return found;
+  const lower = conditionOf(text.toLowerCase());
+  // (Only a reading a capital stood in the way of: "Create a Todoist task" is no test of "create".)
+  const capital = /(?<=\s)[A-Z]/.exec(text)?.index ?? -1;
+  if (!lower || capital < 0 || lower.end <= capital) return null;
+  if (typeof lower.value !== 'string') return lower;
+  const at = text.toLowerCase().lastIndexOf(lower.value, lower.end);
+  return at >= 0 ? { ...lower, value: text.slice(at, at + lower.value.length) } : lower;
+}
+
 function conditionFor(cue: Cue, sentence: Token[], original: string): Condition | null {
   if (cue.exists) return { field: 'already_exists', operator: 'isFalse', value: false };
   if (cue.condition) return cue.condition;
@@ -323,7 +339,7 @@ function conditionFor(cue: Cue, sentence: Token[], original: string): Condition 
     let from = clause.length;
     while (from > 0 && !(clause[from - 1]!.kind === 'punct' && /^[,:;(]$/.test(clause[from - 1]!.text))) from--;
     const start = clause[from]?.start ?? cue.start;
-    const compared = conditionOf(original.slice(start, end)) ?? conditionOf(original.slice(cue.start, end));
+    const compared = writtenCondition(original.slice(start, end)) ?? writtenCondition(original.slice(cue.start, end));
     if (compared && compared.field !== 'value') {
       const { end: _end, ...condition } = compared;
       if (cue.polarity === 'keep') return condition;
@@ -369,8 +385,18 @@ function placeOf(steps: Step[], target: Step): { list: Step[]; index: number } |
 
 const phraseOf = (s: Step): string => (s.kind === 'app' || s.kind === 'http' || s.kind === 'ai' ? s.phrase : '');
 
+/** A model step that judges the items (its answer is what a test after it reads). */
+const judges = (s: Step) =>
+  s.kind === 'ai' && !s.routes?.length && /^(?:analyse|classify|extract|sentiment|score|moderate)$/.test(s.task);
+
 /** Where the Filter goes: before the first step the sentence says after the test, else after the last before it. */
 function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], original: string): void {
+  // (Past a model that judges only for a field such a model answers: "category", "sentiment".)
+  const answered =
+    filter.kind === 'filter' &&
+    /^(?:category|type|topic|kind|intent|sentiment|priority|urgency|severity|score|label|language|spam)$/.test(
+      filter.condition.field,
+    );
   const from = sentence[0]!.start;
   const to = sentence.at(-1)!.end;
   const said: Array<{ step: Step; at: number }> = [];
@@ -402,7 +428,8 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
   const anchor = next ?? (guards ? first : prior);
   const place = anchor ? placeOf(steps, anchor.step) : null;
   if (place) {
-    let at = place.index + (anchor === prior && !guards ? 1 : 0);
+    // ("AI check if it's billing related": a test said after a model that judges reads its answer, after it.)
+    let at = place.index + ((anchor === prior && !guards) || (guards && answered && judges(anchor!.step)) ? 1 : 0);
     // "When an order is updated to 'completed', wait 7 days and then send …": the test holds back the wait too.
     if (next && anchor === next && /\b(?:wait|pause|delay|sleep)\w*\b/i.test(original.slice(cue.end, next.at)))
       while (at > 0 && place.list[at - 1]!.kind === 'wait') at--;
@@ -412,7 +439,7 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
   // A sentence of its own ("Good ratings can be ignored"): the test applies to the items as they come in, after
   // the steps that fetch them.
   let at = 0;
-  while (at < steps.length && isRead(steps[at]!)) at++;
+  while (at < steps.length && (isRead(steps[at]!) || (answered && judges(steps[at]!)))) at++;
   const loop = steps[at];
   if (loop?.kind === 'loop') loop.body.unshift(filter);
   else steps.splice(at, 0, filter);

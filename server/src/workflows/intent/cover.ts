@@ -7,7 +7,7 @@ import { GENERIC_DEFAULTS, GENERIC_FAMILIES } from '../catalog/generics.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { walkSteps, type AiStep, type AiTask, type Step } from '../spec.ts';
 import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
-import { within } from './mentions.ts';
+import { within, type Mentions } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
 import { spanText } from './text.ts';
@@ -51,6 +51,35 @@ const ANSWER =
 
 const CAPABILITY =
   /\b(?:answers?|answering|replies|replys|responds?)\b[^.?!]{0,40}\b(?:using|from|based on|out of)\b|\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
+
+/** Whether a step tests the sentiment of the items ("if the review is negative", "Negative: …"). */
+const testsSentiment = (s: Step): boolean =>
+  ((s.kind === 'filter' || s.kind === 'if') &&
+    [s.condition, ...(s.condition.more ?? [])].some((c) => c.field === 'sentiment')) ||
+  (s.kind === 'switch' && s.field === 'sentiment');
+
+/**
+ * "If a new review on Trustpilot is negative, …", "when a customer replies and it's negative": no app's item says
+ * how it feels, so a model judges it before the test that reads its answer.
+ */
+export function judgedFirst(out: Step[], original: string, mentions: Mentions, ctx: ReadContext): void {
+  const at = out.findIndex(testsSentiment);
+  // (Only words people write are judged: "negative amounts" or "negative units" are numbers below zero.)
+  if (
+    at < 0 ||
+    !/\b(?:reviews?|feedback|comments?|messages?|e-?mails?|repl(?:y|ies)|posts?|tweets?|tickets?|sentiment|tone|mood|conversations?|chats?|responses?|surveys?|mentions?)\b/i.test(
+      original,
+    ) ||
+    /\bnegative\s+(?:amounts?|units?|numbers?|values?|balances?|quantit(?:y|ies)|stock|totals?|prices?|margins?|growth|counts?|inventory)\b/i.test(
+      original,
+    )
+  )
+    return;
+  let judged = false;
+  walkSteps(out.slice(0, at), (s) => (judged ||= s.kind === 'ai' && s.task !== 'write' && s.task !== 'translate'));
+  if (judged) return;
+  out.splice(at, 0, aiStep('sentiment', original, { ...mentions, models: [] }, ctx, original.toLowerCase()));
+}
 
 export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigger): Step[] {
   const out = [...steps];
@@ -265,6 +294,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
       out.splice(i, 1);
     }
   }
+  judgedFirst(out, original, mentions, ctx);
   const ai = aiSteps(out);
   // Providers the request names: each drives an AI step (the first unnamed ones take them in order).
   const unnamed = ai.filter((s) => ctx.defaulted.has(s));
@@ -474,6 +504,9 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
       const then = finishSteps(step.then, ctx);
       const otherwise = finishSteps(step.otherwise, ctx);
       const join = (step as { join?: boolean }).join;
+      // "If it has been paid I do nothing, if it's still unpaid …": a test with nothing on either side does nothing
+      // (the steps after it read their own test).
+      if (!last && !then.length && !otherwise.length && !join) return;
       if (last && !otherwise.length && !join) {
         out.push({ kind: 'filter', condition: then.length ? step.condition : inverse(step.condition) }, ...then);
         return;

@@ -18,7 +18,7 @@ verbs(
 );
 verbs(
   'create',
-  'create add comment save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy become',
+  'create add comment save store keep log record insert append write put upload book open register enroll subscribe voice narrate dub track backup copy sync export import file make enter capture persist ingest populate fill schedule organize organise submit place duplicate clone deploy become paste',
 );
 verbs(
   'update',
@@ -308,11 +308,17 @@ export function opposite(word: string): string | null {
     if (b === w) return a;
   }
   // "invalid", "unpaid", "non-profit": the word without its negating prefix, when that is a word ("interested" is
-  // no "in-terested").
+  // no "in-terested"). "in" negates adjectives only ("inactive", "incorrect"): "invoice", "inbound", "internal" and
+  // "income" are no "not voice", "not bound", "not ternal", "not come".
   const plain = w.replace(/^(?:un|in|non-?)/, '');
+  if (w.startsWith('in') && !IN_NEGATES.test(w)) return null;
   if (plain !== w && w.length > 5 && isEnglishWord(plain)) return plain;
   return null;
 }
+
+/** Adjectives "in" negates: their endings, less the words that only start with "in" ("internal", "intent"). */
+const IN_NEGATES =
+  /^(?!(?:internal|intent|indent|invent|inmate|instate|incident|instant|infant|inland|innate|intimate)s?$)\w+(?:id|ive|ete|ect|ate|ent|ant|ible|able|ure|al|ous|ic)$/;
 
 /** Words never read as the thing a clause is about. */
 export const STOP = new Set(

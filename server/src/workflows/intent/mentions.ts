@@ -546,6 +546,18 @@ function unknownNames(tokens: Token[], taken: Set<number>, keys: string[]): Unkn
     if (!api && labelList(tokens, from)) continue;
     // "where Signed = Yes": the value a field is compared with.
     if (!api && /^(?:=|==|!=)$/.test(prev0(tokens, from)?.text ?? '')) continue;
+    // "file names start with INT", "subjects ending in URGENT", "prefixed with WIP": the text a field is tested for.
+    {
+      const k = /^[[(]$/.test(tokens[from - 1]?.text ?? '') || tokens[from - 1]?.kind === 'quote' ? from - 1 : from;
+      if (
+        !api &&
+        /^(?:with|in)$/.test(tokens[k - 1]?.lower ?? '') &&
+        /^(?:starts?|started|starting|begins?|beginning|ends?|ended|ending|prefixed|suffixed)$/.test(
+          tokens[k - 2]?.lower ?? '',
+        )
+      )
+        continue;
+    }
     // "table OrdersTbl", "sheet Q3Data": the name of a table or a sheet, however it is written.
     if (
       !api &&

@@ -17,7 +17,7 @@ import {
   type Trigger,
   type WorkflowSpec,
 } from '../spec.ts';
-import { aiStep, appKindOf, clauseSteps, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
+import { aiStep, appKindOf, clauseSteps, dropEchoes, keptNoun, routesOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { findMentions, within, type AppRef } from './mentions.ts';
 import {
   CURRENCY_CODES,
@@ -64,7 +64,7 @@ import { sentences, spanText, tokenize, type Token } from './text.ts';
 import { conditionOf, invert, isComplement, ordersLabel, spanField, spanHours, spanTest, spanUnit } from './words.ts';
 import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
-import { coverMentions, finishSteps } from './cover.ts';
+import { coverMentions, finishSteps, judgedFirst } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 import { MAIL_SENDERS, ROW_STORES } from './appGroups.ts';
 import { forLabels, rangeLabels, routedList, valueRoutes } from './listRoutes.ts';
@@ -689,6 +689,11 @@ function normalise(text: string): string {
       // "If a GitHub issue is labelled 'urgent', …" opening the request: an app's item changing is the event.
       .replace(
         /^(\s*)[Ii]f (an?|any) (?=[A-Z][\w.-]{1,30}(?: [A-Z][\w.-]{1,30})? [a-z]{3,20} (?:is|gets|are|was) (?:marked |set |moved )?[a-z]{3,20}(?:ed|en)\b)/,
+        '$1When $2 ',
+      )
+      // "If a Stripe payment fails, …", "If a Mailchimp email bounces": an app's item doing something is the event.
+      .replace(
+        /^(\s*)[Ii]f (an?|any) (?=[A-Z][\w.-]{1,30}(?: [A-Z][\w.-]{1,30})? [a-z]{3,20} (?:fails|bounces|arrives|comes in|lands|expires|churns|cancels|renews|signs up|unsubscribes|breaks|crashes|goes (?:down|offline)|is (?:created|added|opened|submitted|received|cancell?ed|refunded|disputed|deleted|closed|merged|published))\b)/,
         '$1When $2 ',
       )
       // "As a support lead I want new tickets classified …": a user story's role is not part of the request.
@@ -3641,6 +3646,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
     const said = `${after[1]} ${after[2]}`.toLowerCase();
     reader.unmapped.splice(0, reader.unmapped.length, ...reader.unmapped.filter((u) => u.toLowerCase() !== said));
   }
+  dropEchoes(reader.steps, ctx.echoes);
   for (const { list, lookup } of reader.lookups) insteadOfMade(list, lookup);
   for (const limit of reader.limits) limitTimes(reader.steps, limit);
   feedsMerged(reader.steps, original);
@@ -3720,6 +3726,8 @@ export function readRequest(request: string, options: { fragment?: boolean; part
       readPart: (text) => readRequest(text, { fragment: true }).steps,
     });
   if (!options.fragment) {
+    // (A test the audits added, "If a new review … is negative", is judged first too.)
+    judgedFirst(finished, original, mentions, ctx);
     for (const { lookup } of reader.lookups) lookupFirst(finished, lookup);
     sameAsEvent(finished, trigger);
     searchIsTool(finished);

@@ -487,7 +487,7 @@ export function routeVerbAt(tokens: Token[], k: number): number {
     t.kind === 'word' &&
     /^[a-z][a-z-]+$/.test(t.lower) &&
     !verbClass(t.lower) &&
-    !/^(?:the|a|an|all|any|each|every|new|our|my|your|their|this|that|these|those|some|no|it|they|we|i|you|then|and|or|but|if|when|once|also|just|only|both)$/.test(
+    !/^(?:the|a|an|all|any|each|every|new|our|my|your|their|this|that|these|those|some|no|it|they|we|i|you|then|and|or|but|if|when|once|also|just|only|both|skip|ignore|exclude|disregard|discard|drop)$/.test(
       t.lower,
     ) &&
     // "Bad ratings go to …, and good ones get …": values said with their opposite.

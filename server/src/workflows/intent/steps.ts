@@ -3,7 +3,18 @@
 import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES, type GenericKind } from '../catalog/generics.ts';
-import type { AgentTool, AiStep, AiTask, Choice, Model, Provider, Step, Verb } from '../spec.ts';
+import {
+  stepLists,
+  type AgentTool,
+  type AppHints,
+  type AiStep,
+  type AiTask,
+  type Choice,
+  type Model,
+  type Provider,
+  type Step,
+  type Verb,
+} from '../spec.ts';
 import { aiVerbTask, lemma, singular, STOP, verbClass, type VerbClass } from './lexicon.ts';
 import { within, type AppRef, type Mentions } from './mentions.ts';
 import { spanText, type Token } from './text.ts';
@@ -11,7 +22,7 @@ import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
 import { appThenAction } from './split.ts';
 import { buildsNamed, namedStep } from './named.ts';
-import { MAIL_SENDERS, NEWSLETTERS, SQL_DATABASES } from './appGroups.ts';
+import { MAIL_SENDERS, MESSAGING, NEWSLETTERS, SQL_DATABASES } from './appGroups.ts';
 
 export interface ReadContext {
   tokens: Token[];
@@ -41,6 +52,10 @@ export interface ReadContext {
   lastRead: string | null;
   /** The app the last message went out through: "send a follow-up" later goes the same way. */
   lastSend: string | null;
+  /** Messages the reader sent the way the request's others go, no channel named ("let the employee know"). */
+  echoes?: WeakSet<Step>;
+  /** Where the clause that sent last ends (a message said on in the same sentence is that message). */
+  lastSendAt?: number;
   /** A clause already made an HTTP call without a URL ("scrape a few websites"). */
   madeHttp: boolean;
   /** Core nodes named by their name that became a step (by their `from` index). */
@@ -243,6 +258,10 @@ function pairedItems(steps: Step[], tokens: Token[]): Step[] {
   });
 }
 
+/** Who is added to a channel, not what is posted in it. */
+const PERSON =
+  /^(?:them|him|her|me|us|people|person|users?|members?|hires?|employees?|staff|students?|customers?|clients?|guests?|contacts?|starters?|joiners?|colleagues?|teammates?|someone|everyone|agents?|reps?)$/;
+
 /** Nouns after an app that name where a message goes rather than what it is ("the #ops Slack channel"). */
 const PLACES = /^(?:channel|thread|chat|group|room|inbox)$/;
 /** What a place said to hold items does: "the sheet has 2,000 addresses". */
@@ -302,6 +321,23 @@ function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): 
     if (found && !CONTAINERS.test(found)) return found;
   }
   return itemNoun(noun.lower, ref.app.key);
+}
+
+/** Whether the "paste" at `i` is a person typing into a form or a chat ("I paste …", "… into the n8n form"). */
+function typedIn(tokens: Token[], i: number, to: number): boolean {
+  if (
+    /^(?:i|we|you|they|he|she|someone|somebody|people|users?|agents?|staff|members?|volunteers?|team|editors?|reps?)$/.test(
+      tokens[i - 1]?.lower ?? '',
+    )
+  )
+    return true;
+  const words = tokens
+    .slice(i + 1, Math.min(to, i + 10))
+    .map((t) => t.lower)
+    .join(' ');
+  return /\b(?:into|in) (?:(?:a|an|the|our|my|their) )?(?:(?:n8n|web|simple|short) )?(?:forms?|chat|prompt|field|box|textbox|window)\b/.test(
+    words,
+  );
 }
 
 function headVerb(
@@ -371,6 +407,10 @@ function headVerb(
       )
     )
       continue;
+    // "ignore internal emails", "skip texts from staff": the items a test drops (a Filter), not a message to send.
+    if (/^(?:ignore|ignoring|skip|skipping|exclude|excluding|disregard|discard)$/.test(t.lower)) return null;
+    // "I paste a URL into the form", "agents paste the question into a chat": what a person types in, not a step.
+    if (/^past(?:e|es|ed|ing)$/.test(t.lower) && typedIn(tokens, i, to)) return null;
     const cls = verbClass(t.lower);
     // "the email marked as read", "the summary should go to …": a verb-like word after an article, with the verb
     // after it, is a noun.
@@ -765,6 +805,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     .filter((t) => t.kind === 'word')
     .map((t) => t.lower)
     .join(' ');
+  // "Skip internal meetings", "ignore auto-replies": the items a test drops (a Filter the audits add), no step.
+  if (/^(?:(?:and|but|also|then|please|just)\s+)*(?:ignore|skip|exclude|disregard|discard)\b/.test(words)) return [];
   // "Zoom sends us a webhook when the recording is finished. Then get the transcript": the meeting app keeps the
   // transcript; it is fetched from its API, not made by a model.
   if (
@@ -821,7 +863,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     ctx.usedApps.add(ref.from);
     // "run `SELECT id, email FROM users …` on our Postgres": a query that selects reads.
     const verb: Verb =
-      said0 !== 'read' && said0 !== 'search' && /^\s*(?:SELECT|WITH)\b/i.test(hints.text ?? '') ? 'read' : said0;
+      said0 !== 'read' && said0 !== 'search' && /^\s*(?:SELECT|WITH)\b/i.test(hints.text ?? '')
+        ? 'read'
+        : intoChat(ref, said0)
+          ? 'send'
+          : said0;
     // "send it to the Slack channel": the channel is where the message goes, not what is sent.
     // "deactivate them in Slack", "suspend their Okta account": what is switched off is a user.
     // "an issue in our Taiga project": the project is where the issue goes, the issue what is made.
@@ -879,6 +925,27 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       return { kind: 'http', url: null, method: 'POST', api: `${ref.app.name} API`, system: ref.app.name, phrase };
     return { kind: 'app', app: ref.app.key, verb, ...(noun ? { noun } : {}), hints, phrase };
   };
+
+  /**
+   * "paste the links into our #mentions Slack channel", "add it to the #general channel": what is put into a chat's
+   * channel is a message in it (not "create a channel for the client", nor "add the new hire to #general").
+   */
+  function intoChat(ref: AppRef, verb: Verb): boolean {
+    if ((verb !== 'create' && verb !== 'update') || !MESSAGING.test(ref.app.key) || !head) return false;
+    const place = tokens
+      .slice(ref.to, Math.min(to, ref.to + 2))
+      .concat(tokens.slice(Math.max(from, ref.from - 3), ref.from))
+      .find((t) => PLACES.test(t.lower));
+    if (!place) return false;
+    const between = tokens.slice(head.index + 1, Math.min(ref.from, to)).map((t) => t.lower);
+    const at = between.findIndex((w) => /^(?:to|into|in|on|onto)$/.test(w));
+    if (at < 0) return false;
+    const object = between.slice(0, at);
+    return (
+      !object.some((w) => /^(?:new|private|public|a|an)$/.test(w) || PLACES.test(w)) &&
+      !object.some((w) => PERSON.test(w))
+    );
+  }
 
   // Files, URLs and data steps the clause asks for (extract a PDF, call an API, filter, aggregate, code).
   const files = fileSteps(words, ctx.original.toLowerCase(), tokens.slice(from, to));
@@ -2211,7 +2278,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const read = sources.findLast((s) => s.kind === 'app' && (s.verb === 'read' || s.verb === 'search'));
   if (read?.kind === 'app') ctx.lastRead = read.app;
   const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');
-  if (sent?.kind === 'app') ctx.lastSend = sent.app;
+  if (sent?.kind === 'app') {
+    ctx.lastSend = sent.app;
+    ctx.lastSendAt = to;
+  }
   if ([...sources, ...work, ...outputs].some((s) => s.kind === 'http' && !s.url)) ctx.madeHttp = true;
   // "send me a list of people who've left in BambooHR": an app that sends nothing is where the list is read, and
   // the list goes by e-mail.
@@ -2300,8 +2370,82 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     deduped.some((o) => o.kind === 'app' && o.verb !== 'send' && namedApp(o))
       ? deduped.filter((o) => !(o.kind === 'app' && o.verb === 'send' && !namedApp(o)))
       : deduped;
+  const echo =
+    !sources.length && !work.length && !mailLogged.length && !m.apps.length && !m.generics.length
+      ? unnamedChannel(words, from, to, ctx, hints, phrase)
+      : null;
+  if (echo) mailLogged.push(echo);
   addedTo(mailLogged, head, words);
   return pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
+}
+
+/**
+ * "notify the customer", "tell the warehouse", "let the team know": a message with no channel named goes the way the
+ * request's messages go, else to a customer by e-mail and to anyone else the way toPerson picks (named in the reply).
+ * Only one said as an order, first in its clause, to someone: "Message value is JSON", "Guest messages arrive" and
+ * "get notified" are none, and "DM the user on Slack … and tell them to rotate" is the one message.
+ */
+function unnamedChannel(
+  words: string,
+  from: number,
+  to: number,
+  ctx: ReadContext,
+  hints: AppHints,
+  phrase: string,
+): Step | null {
+  const { tokens } = ctx;
+  const ordered =
+    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|alert|warn|remind|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b)/.test(
+      words,
+    );
+  if (!ordered) return null;
+  const sameMessage =
+    ctx.lastSendAt !== undefined &&
+    ctx.lastSendAt <= from &&
+    !tokens.slice(ctx.lastSendAt, from).some((t) => t.kind === 'punct' && /^[.!?;]$/.test(t.text));
+  // ("Remind me … via Pushover", "… in our Teams channel": the channel is named later in the sentence.)
+  const sentenceEnd = tokens.findIndex((t, k) => k >= to && t.kind === 'punct' && /^[.!?]$/.test(t.text));
+  const namedLater = ctx.mentions.apps.some(
+    (a) => a.from >= to && (sentenceEnd < 0 || a.from < sentenceEnd) && appKindOf(a.app.key) === 'message',
+  );
+  if (
+    sameMessage ||
+    namedLater ||
+    // (A chat's answer goes back in the chat; "notify the right team depending on plan" is the routes' message.)
+    ctx.triggerKind === 'chat' ||
+    ctx.chat ||
+    /\b(?:depending on|based on|according to|right (?:team|person|people|channel|group))\b/.test(words)
+  )
+    return null;
+  const outside =
+    /\b(?:customers?|clients?|buyers?|guests?|patients?|applicants?|candidates?|parents?|students?|subscribers?|members?|users?|leads?|donors?|tenants?|shoppers?|purchasers?|attendees?|registrants?)\b/.test(
+      words,
+    );
+  const echo: Step = ctx.lastSend
+    ? { kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase }
+    : outside
+      ? { kind: 'app', app: genericApp('email', ctx, 'e-mail', true), verb: 'send', hints, phrase }
+      : toPerson(ctx, phrase, false);
+  (ctx.echoes ??= new WeakSet()).add(echo);
+  return echo;
+}
+
+/**
+ * A message the reader sent with no channel named, beside another message through the same app in the same steps, is
+ * that message said again ("remind me birthdays. … send me a message on WhatsApp").
+ */
+export function dropEchoes(steps: Step[], echoes: WeakSet<Step> | undefined): void {
+  if (!echoes) return;
+  for (const list of stepLists(steps))
+    for (let k = list.length - 1; k >= 0; k--) {
+      const s = list[k]!;
+      if (
+        s.kind === 'app' &&
+        echoes.has(s) &&
+        list.some((o) => o !== s && o.kind === 'app' && o.app === s.app && o.verb === 'send' && !echoes.has(o))
+      )
+        list.splice(k, 1);
+    }
 }
 
 /** Things added onto an item that already exists ("add it as an internal note on the ticket"). */

@@ -636,6 +636,11 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       /\b(?:[a-z']+\s+){0,2}(?:is |are |gets )?(?:labell?ed|tagged|changes? to|changed to|moves? to|moved to|is set to|becomes)\b.*$|\bsets? (?:its|the|their) [a-z_]+ to\b.*$|\b(?:the |a )?(?:label|tag) \S+ (?:is |gets )?(?:added|applied)\b.*$|\b(?:replies|texts|says|writes) [a-z]+\b.*$/.exec(
         words,
       )?.[0] ??
+      // "a new review comes in and it's negative", "… and it is urgent": the state of the item the event brought.
+      /\b(?:and|but) (?:it|they)(?:'s|'re| is| are)\s+(?!(?:a|an|the|to|from|in|on|for|by|about|sent|posted|created|added|made|time|done)\b)[a-z][\w-]*\b.*$/
+        .exec(words)?.[0]
+        ?.replace(/^(?:and|but) (it|they)(?:'s|'re)/, (_, who: string) => `${who} ${who === 'it' ? 'is' : 'are'}`)
+        .replace(/^(?:and|but) /, '') ??
       '';
     // "when the Typeform NPS score < 7", "new Toggl time entry longer than 8 hours": a comparison in the event.
     const compared =

@@ -138,8 +138,10 @@ const pastOf = (verb: string): string =>
   (/[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : /e$/.test(verb) ? `${verb}d` : `${verb}ed`);
 
 const fieldName = (raw: string) => {
+  // ("if they picked 'Urgent'": the field is the word, whatever its case.)
   const words = raw
     .trim()
+    .toLowerCase()
     .replace(/\s+(?:with|of|in|on|for|at|by|has|have|had)$/, '')
     // "pays with Stripe and the amount …": the field is the last thing named before the test.
     .replace(/^.*\b(?:and|where|whose|when|if)\s+(?=\S)/, '')
@@ -171,7 +173,9 @@ const RECORD =
 /** "the ticket is not resolved": a record's state is its status, not the record itself. */
 function subjectField(raw: string, value: string): string {
   const state = RECORD.test(raw.trim().split(/\s+/).at(-1) ?? '') ? fieldOfValue(value) : null;
-  return state ?? fieldName(raw);
+  const field = state ?? fieldName(raw);
+  // "the review is negative", "the email is urgent": a message is judged by what it says, not equal to the word.
+  return field === 'text' ? (fieldOfValue(value) ?? field) : field;
 }
 
 /** "the budget is over 10k" → budget > 10000, with where the condition's words end; null when none is said. */

@@ -208,3 +208,30 @@ describe('a message with no channel named', () => {
     assert.ok(types.includes('emailSend'), JSON.stringify(types));
   });
 });
+
+describe('a change to the items with no app named', () => {
+  it('makes it where the items were just read: "mark the row as done", "delete any rows older than 60 days"', () => {
+    const marked = readRequest(
+      'Every weekday at 10, take one idea marked ready from our Notion database, have AI write a tweet from it, post it to X and mark the row as done.',
+    );
+    assert.deepEqual(kinds(marked.steps).slice(-2), ['twitter:send', 'notion:update']);
+    const cleaned = readRequest('Once a week, clean up our Airtable table: delete any rows older than 60 days.');
+    assert.deepEqual(kinds(cleaned.steps).slice(-2), ['filter', 'airtable:delete']);
+  });
+
+  it('makes nothing where the items go elsewhere, or the words are no change ("keep it simple")', () => {
+    assert.deepEqual(
+      kinds(readRequest('Every hour select new rows from MySQL table leads and insert them into Postgres.').steps),
+      ['mySql:read', 'postgres:create'],
+    );
+    const exported = readRequest(
+      'Nightly, export the orders table from Postgres to a CSV and upload it to S3. Keep it simple.',
+    );
+    assert.ok(!exported.steps.some((s) => s.kind === 'app' && s.app === 'postgres' && s.verb !== 'read'));
+  });
+
+  it('e-mails a team named by its name ("notify finance")', () => {
+    const spec = readRequest('When a deal closes in Pipedrive, notify finance and create an invoice in Xero.');
+    assert.deepEqual(kinds(spec.steps), ['emailSend:send', 'xero:create']);
+  });
+});

@@ -22,7 +22,7 @@ import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
 import { appThenAction } from './split.ts';
 import { buildsNamed, namedStep } from './named.ts';
-import { MAIL_SENDERS, MESSAGING, NEWSLETTERS, SQL_DATABASES } from './appGroups.ts';
+import { MAIL_SENDERS, MESSAGING, NEWSLETTERS, ROW_STORES, SQL_DATABASES } from './appGroups.ts';
 
 export interface ReadContext {
   tokens: Token[];
@@ -54,6 +54,8 @@ export interface ReadContext {
   lastSend: string | null;
   /** Messages the reader sent the way the request's others go, no channel named ("let the employee know"). */
   echoes?: WeakSet<Step>;
+  /** The app the last read looked the items up in ("check if they're already in Salesforce"). */
+  lastLookup?: string | null;
   /** Where the clause that sent last ends (a message said on in the same sentence is that message). */
   lastSendAt?: number;
   /** A clause already made an HTTP call without a URL ("scrape a few websites"). */
@@ -321,6 +323,18 @@ function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): 
     if (found && !CONTAINERS.test(found)) return found;
   }
   return itemNoun(noun.lower, ref.app.key);
+}
+
+/** Apps that keep records a request looks up and then changes: tables, sheets, CRMs, ledgers, mailing lists. */
+const RECORD_STORES = new RegExp(
+  `${ROW_STORES.source}|^(?:hubspot|salesforce|pipedrive|zohoCrm|keap|agileCrm|copper|quickbooks|xero|mailchimp|convertKit|sendInBlue|mailerLite|activeCampaign)$`,
+);
+
+/** The index of a clause's first word past "and", "then", "also", "just", "so". */
+function firstWordAt(tokens: Token[], from: number, to: number): number {
+  let k = from;
+  while (k < to && (tokens[k]!.kind !== 'word' || /^(?:and|then|also|just|so)$/.test(tokens[k]!.lower))) k++;
+  return k;
 }
 
 /** Whether the "paste" at `i` is a person typing into a form or a chat ("I paste …", "… into the n8n form"). */
@@ -2276,7 +2290,15 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (w.kind === 'http' && w.method === 'GET' && w.url && readsUrl.includes(w.url)) work.splice(k, 1);
   }
   const read = sources.findLast((s) => s.kind === 'app' && (s.verb === 'read' || s.verb === 'search'));
-  if (read?.kind === 'app') ctx.lastRead = read.app;
+  if (read?.kind === 'app') {
+    ctx.lastRead = read.app;
+    // ("check if they're already in Salesforce", "find the customer in QuickBooks": a lookup, whose misses are made.)
+    ctx.lastLookup = /\b(?:check|checks|find|finds|look(?:s|ing)? (?:up|for)|lookup|search|searches|whether|if)\b/.test(
+      words,
+    )
+      ? read.app
+      : null;
+  }
   const sent = outputs.findLast((s) => s.kind === 'app' && s.verb === 'send');
   if (sent?.kind === 'app') {
     ctx.lastSend = sent.app;
@@ -2370,11 +2392,32 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     deduped.some((o) => o.kind === 'app' && o.verb !== 'send' && namedApp(o))
       ? deduped.filter((o) => !(o.kind === 'app' && o.verb === 'send' && !namedApp(o)))
       : deduped;
-  const echo =
-    !sources.length && !work.length && !mailLogged.length && !m.apps.length && !m.generics.length
-      ? unnamedChannel(words, from, to, ctx, hints, phrase)
-      : null;
+  const bare = !sources.length && !work.length && !mailLogged.length && !m.apps.length && !m.generics.length;
+  const echo = bare ? unnamedChannel(words, from, to, ctx, hints, phrase) : null;
   if (echo) mailLogged.push(echo);
+  // "check if they're already in Salesforce; if not, create them", "go through the Airtable table and delete any rows
+  // older than 90 days": a change to the items said with no app is made where they were just read.
+  else if (
+    bare &&
+    (cls === 'create' || cls === 'update' || cls === 'delete') &&
+    ctx.lastRead &&
+    RECORD_STORES.test(ctx.lastRead) &&
+    // (Made only where they were looked up and missed: "select rows … and insert them" goes elsewhere.)
+    (cls !== 'create' || ctx.lastLookup === ctx.lastRead) &&
+    !/\b(?:keep|keeps)\s+(?:it|them)\s+(?:simple|short|brief|private|public|safe|running|clean|light|minimal|tidy)\b/.test(
+      words,
+    ) &&
+    /^(?:(?:and|then|also|just|so)\s+)*[a-z]+\s+(?:them|it|those|these|that one|(?:any|all|the|those|these)(?:\s+[\w-]+){0,2}\s+(?:rows?|records?|entries|items?|contacts?|leads?|ones|people|users?|customers?))\b/.test(
+      words,
+    ) &&
+    // (Not where the clause names another place: "add them to the all-staff group".)
+    !/\b(?:to|into|in|on|onto)\s+(?:(?:the|a|an|our|my|their|its)\s+)?(?:[\w'-]+\s+){0,2}(?:group|channel|folder|list|space|board|project|calendar|team|segment|audience|campaign|tag)s?\b/.test(
+      words,
+    ) &&
+    head?.index === firstWordAt(tokens, from, to) &&
+    nodeCatalog().app(ctx.lastRead)?.action
+  )
+    mailLogged.push({ kind: 'app', app: ctx.lastRead, verb: cls, hints, phrase });
   addedTo(mailLogged, head, words);
   return pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
 }
@@ -2395,7 +2438,7 @@ function unnamedChannel(
 ): Step | null {
   const { tokens } = ctx;
   const ordered =
-    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|alert|warn|remind|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b)/.test(
+    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b)/.test(
       words,
     );
   if (!ordered) return null;

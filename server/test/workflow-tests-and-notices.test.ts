@@ -235,3 +235,37 @@ describe('a change to the items with no app named', () => {
     assert.deepEqual(kinds(spec.steps), ['emailSend:send', 'xero:create']);
   });
 });
+
+describe('the weather a test reads, and who a message with two objects goes to', () => {
+  it('reads the weather before a test of it and tests the sky OpenWeatherMap reports', () => {
+    const spec = readRequest("Every evening at 6, if it's going to snow in Denver tomorrow, text me.");
+    assert.deepEqual(kinds(spec.steps), ['openWeatherMap:read', 'filter', 'twilio:send']);
+    assert.deepEqual(filters(spec.steps), [{ field: 'weather[0].main', operator: 'contains', value: 'Snow' }]);
+    assert.ok(spec.choices.some((c) => /OpenWeatherMap/.test(c.chose)));
+    assert.deepEqual(spec.steps[0]!.kind === 'app' && spec.steps[0]!.hints, { location: 'Denver' });
+  });
+
+  it('builds the weather test as a path into the list OpenWeatherMap answers with, for the city said', async () => {
+    const workflow = await validBuild(pool, "Every evening at 6, if it's going to snow in Denver tomorrow, text me.");
+    const weather = workflow.nodes.find((n) => n.type.endsWith('.openWeatherMap'));
+    assert.equal(weather?.parameters.cityName, 'Denver');
+    const filter = workflow.nodes.find((n) => n.type.endsWith('.filter'));
+    assert.match(JSON.stringify(filter?.parameters), /\{\{ \$json\.weather\[0\]\.main \}\}/);
+  });
+
+  it('reads no weather for a form that only has a weather field', () => {
+    const spec = readRequest(
+      'Our crew fills a site report form (site, weather, issues). Save it to Google Drive, and if the issues field is not empty text the PM.',
+    );
+    assert.ok(!all(spec).some((s) => s.kind === 'app' && s.app === 'openWeatherMap'), JSON.stringify(kinds(all(spec))));
+  });
+
+  it('sends "the customer the tracking link" by e-mail, and "… by text" as a text message', () => {
+    const mailed = readRequest('When a Shopify order ships, send the customer the tracking link.');
+    assert.deepEqual(kinds(mailed.steps), ['emailSend:send']);
+    const texted = readRequest(
+      'After each class booked in Google Calendar ends, wait an hour and send the student a feedback link by text.',
+    );
+    assert.deepEqual(kinds(texted.steps), ['wait', 'twilio:send']);
+  });
+});

@@ -176,7 +176,8 @@ function tests(c: Condition, seed: string): { conditions: Array<Record<string, u
     (/^\$now\.\w+$/.test(c.field) || calendarText(c)
       ? c.field
       : // "data.approved": a path into the item (a send-and-wait step's answer).
-        /^[a-zA-Z_]\w*(?:\.[a-zA-Z_]\w*)*$/.test(c.field)
+        // ("weather[0].main": an item of a list on the way.)
+        /^[a-zA-Z_]\w*(?:\[\d+\])?(?:\.[a-zA-Z_]\w*(?:\[\d+\])?)*$/.test(c.field)
         ? `$json.${c.field}`
         : `$json[${JSON.stringify(c.field)}]`);
   // "1-14 days overdue": a range is two tests of one number, both to pass (outside it: either).

@@ -179,6 +179,8 @@ const PHRASES: Array<[string, GenericKind]> = [
   ['going to rain', 'weather'],
   ['gonna rain', 'weather'],
   ['rain', 'weather'],
+  ['raining', 'weather'],
+  ['snowing', 'weather'],
   ['snow', 'weather'],
 ];
 

@@ -11,7 +11,7 @@ import { within, type Mentions } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
 import { spanText } from './text.ts';
-import { inverse } from './words.ts';
+import { hintsOf, inverse } from './words.ts';
 
 const aiSteps = (steps: Step[]): AiStep[] => {
   const out: AiStep[] = [];
@@ -51,6 +51,60 @@ const ANSWER =
 
 const CAPABILITY =
   /\b(?:answers?|answering|replies|replys|responds?)\b[^.?!]{0,40}\b(?:using|from|based on|out of)\b|\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
+
+/** A test of the weather: "going to rain" as a yes/no flag, "weather[0].main", the temperature, the wind. */
+const WEATHER_FIELD =
+  /(?:^|_|\.|\[)(?:rain|snow|thunderstorm|storm|drizzle|weather|temperature|temp|wind|forecast|main)/;
+
+/**
+ * "Every morning, if it's going to rain in Berlin, text me": the weather a test reads is fetched first (OpenWeatherMap
+ * says the sky's state in weather[0].main, "Rain", "Snow"), and a weather read said after the test moves before it.
+ */
+function weatherFirst(out: Step[], mentions: Mentions, ctx: ReadContext, found: FoundTrigger): void {
+  if (found.trigger.kind !== 'schedule') return;
+  const info = GENERIC_DEFAULTS.weather;
+  for (const s of out) {
+    if (s.kind !== 'filter' && s.kind !== 'if') continue;
+    const sky = /(?:^|_)(rain|snow|thunderstorm|storm|drizzle)(?:s|y|ing)?(?:_|$)/.exec(s.condition.field)?.[1];
+    if (sky && /^is(?:True|False)$/.test(s.condition.operator))
+      s.condition = {
+        field: 'weather[0].main',
+        operator: s.condition.operator === 'isTrue' ? 'contains' : 'notContains',
+        value: sky === 'storm' ? 'Thunderstorm' : sky.replace(/^./, (c) => c.toUpperCase()),
+      };
+  }
+  const test = out.findIndex((s) => (s.kind === 'filter' || s.kind === 'if') && WEATHER_FIELD.test(s.condition.field));
+  if (test < 0) return;
+  const read = out.findIndex((s) => s.kind === 'app' && s.app === info.app);
+  if (read > test) {
+    out.splice(test, 0, ...out.splice(read, 1));
+    return;
+  }
+  let present = false;
+  walkSteps(out, (s) => (present ||= s.kind === 'app' && s.app === info.app));
+  const weather = mentions.generics.find((g) => g.kind === 'weather' && !ctx.usedGenerics.has(g.from));
+  if (present || !weather) return;
+  ctx.usedGenerics.add(weather.from);
+  ctx.choices.push({ said: weather.said, chose: info.chose, change: info.change });
+  // ("if it's going to snow in Denver": the place said in its sentence is the city looked up.)
+  const { tokens, original } = ctx;
+  const start = tokens[weather.from]!.start;
+  const from = Math.max(...['.', '!', '?'].map((c) => original.lastIndexOf(c, start))) + 1;
+  const ends = ['.', '!', '?'].map((c) => original.indexOf(c, start)).filter((k) => k >= 0);
+  const to = ends.length ? Math.min(...ends) : original.length;
+  const sentence = original.slice(from, to);
+  const hints = hintsOf(
+    sentence,
+    tokens.filter((t) => t.start >= from && t.end <= to),
+  );
+  out.splice(test, 0, {
+    kind: 'app',
+    app: info.app,
+    verb: 'read',
+    hints: hints.location ? { location: hints.location } : {},
+    phrase: weather.said,
+  });
+}
 
 /** Whether a step tests the sentiment of the items ("if the review is negative", "Negative: …"). */
 const testsSentiment = (s: Step): boolean =>
@@ -175,6 +229,8 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     if (source) out.splice(lead + reads++, 0, step);
     else out.push(step);
   }
+  // "if it's going to rain in Berlin", "if the forecast says rain": the weather a test reads is fetched first.
+  weatherFirst(out, mentions, ctx, found);
   // Core nodes the request names that no clause made: "use the Text Classifier node to sort …", "a Wait node".
   for (const n of mentions.nodes) {
     if (ctx.usedNodes.has(n.from) || found.used.has(n.from)) continue;

@@ -2438,7 +2438,7 @@ function unnamedChannel(
 ): Step | null {
   const { tokens } = ctx;
   const ordered =
-    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b)/.test(
+    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b|send\s+(?:them|him|her|(?:the|all|each|every|any)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a|an|the|their|our|his|its)\s+(?!(?:dm|direct|whatsapp|telegram|slack|push)\b)[\w-]+)/.test(
       words,
     );
   if (!ordered) return null;
@@ -2464,11 +2464,15 @@ function unnamedChannel(
     /\b(?:customers?|clients?|buyers?|guests?|patients?|applicants?|candidates?|parents?|students?|subscribers?|members?|users?|leads?|donors?|tenants?|shoppers?|purchasers?|attendees?|registrants?)\b/.test(
       words,
     );
-  const echo: Step = ctx.lastSend
-    ? { kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase }
-    : outside
-      ? { kind: 'app', app: genericApp('email', ctx, 'e-mail', true), verb: 'send', hints, phrase }
-      : toPerson(ctx, phrase, false);
+  // ("send each tech their route by text": a text message.)
+  const texted = /\b(?:by|via|over|as an?|in an?)\s+(?:text|sms|text message)\b/.test(words);
+  const echo: Step = texted
+    ? toPerson(ctx, phrase, true)
+    : ctx.lastSend
+      ? { kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase }
+      : outside
+        ? { kind: 'app', app: genericApp('email', ctx, 'e-mail', true), verb: 'send', hints, phrase }
+        : toPerson(ctx, phrase, false);
   (ctx.echoes ??= new WeakSet()).add(echo);
   return echo;
 }

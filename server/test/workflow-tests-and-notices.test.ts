@@ -230,6 +230,11 @@ describe('a change to the items with no app named', () => {
     assert.ok(!exported.steps.some((s) => s.kind === 'app' && s.app === 'postgres' && s.verb !== 'read'));
   });
 
+  it("changes the trigger's item where it lives, not in the service that enriched it", () => {
+    const spec = readRequest('When a new contact is added in HubSpot, look it up in Clearbit and update the contact.');
+    assert.deepEqual(kinds(spec.steps), ['clearbit:read', 'hubspot:update']);
+  });
+
   it('e-mails a team named by its name ("notify finance")', () => {
     const spec = readRequest('When a deal closes in Pipedrive, notify finance and create an invoice in Xero.');
     assert.deepEqual(kinds(spec.steps), ['emailSend:send', 'xero:create']);

@@ -1769,7 +1769,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   // trigger reported is changed where it lives, when the clause names no other app.
   const onIt = head ? tokens.slice(head.index + 1, head.index + 3).map((t) => t.lower) : [];
   // The item's app: the one items were read from, else the one whose event started the workflow.
-  const itemApp = ctx.lastRead ?? ctx.triggerApp;
+  // ("enrich it with Clearbit and update the contact": the contact lives in the trigger's HubSpot, not in Clearbit.)
+  const itemNamed = /^(?:the|that|this)$/.test(onIt[0] ?? '') ? singular(onIt[1] ?? '') : '';
+  const itemApp =
+    itemNamed &&
+    ctx.lastRead &&
+    ctx.triggerApp &&
+    !nodeCatalog().keeps(ctx.lastRead, itemNamed) &&
+    nodeCatalog().keeps(ctx.triggerApp, itemNamed)
+      ? ctx.triggerApp
+      : (ctx.lastRead ?? ctx.triggerApp);
   // ("Anything over 10 days should be moved to the 'Critical' list": said in the passive, the item is the subject.)
   const passive = head && /(?:ed|en)$/.test(tokens[head.index]!.lower) && tokens[head.index]!.lower !== head.word;
   if (

@@ -201,6 +201,22 @@ describe('a message with no channel named', () => {
     );
   });
 
+  it('asks the person "ask them why" names by e-mail, with the survey the message links to', () => {
+    const spec = readRequest(
+      'When someone cancels their subscription in Chargebee, ask them why via a Typeform survey.',
+    );
+    assert.deepEqual(kinds(spec.steps), ['emailSend:send']);
+  });
+
+  it('keeps what a "skip" clause still asks for: the items seen before are dropped and kept where it says', () => {
+    const spec = readRequest(
+      "Every hour search Reddit for posts about our app. Skip posts we've seen before (keep the post IDs in the n8n data table 'seen_posts'), and post the rest to #social on Slack.",
+    );
+    const steps = kinds(all(spec));
+    assert.ok(steps.includes('dedupe'), JSON.stringify(steps));
+    assert.ok(steps.includes('dataTable:create'), JSON.stringify(steps));
+  });
+
   it('builds a valid workflow for "notify the warehouse" instead of asking what should happen', async () => {
     const workflow = await validBuild(pool, 'When a Shopify order is cancelled, notify the warehouse.');
     const types = workflow.nodes.map((n) => n.type.split('.').pop()!);

@@ -560,9 +560,17 @@ export function finishSteps(steps: Step[], ctx: ReadContext): Step[] {
       const then = finishSteps(step.then, ctx);
       const otherwise = finishSteps(step.otherwise, ctx);
       const join = (step as { join?: boolean }).join;
-      // "If it has been paid I do nothing, if it's still unpaid …": a test with nothing on either side does nothing
-      // (the steps after it read their own test).
-      if (!last && !then.length && !otherwise.length && !join) return;
+      // "If it has been paid I do nothing, if it's still unpaid …": a test with nothing on either side, right before the
+      // test of the same field that does something, is that test said twice.
+      const after = steps[i + 1];
+      if (
+        !then.length &&
+        !otherwise.length &&
+        !join &&
+        (after?.kind === 'filter' || after?.kind === 'if') &&
+        after.condition.field === step.condition.field
+      )
+        return;
       if (last && !otherwise.length && !join) {
         out.push({ kind: 'filter', condition: then.length ? step.condition : inverse(step.condition) }, ...then);
         return;

@@ -819,8 +819,6 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     .filter((t) => t.kind === 'word')
     .map((t) => t.lower)
     .join(' ');
-  // "Skip internal meetings", "ignore auto-replies": the items a test drops (a Filter the audits add), no step.
-  if (/^(?:(?:and|but|also|then|please|just)\s+)*(?:ignore|skip|exclude|disregard|discard)\b/.test(words)) return [];
   // "Zoom sends us a webhook when the recording is finished. Then get the transcript": the meeting app keeps the
   // transcript; it is fetched from its API, not made by a model.
   if (
@@ -2401,7 +2399,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     deduped.some((o) => o.kind === 'app' && o.verb !== 'send' && namedApp(o))
       ? deduped.filter((o) => !(o.kind === 'app' && o.verb === 'send' && !namedApp(o)))
       : deduped;
-  const bare = !sources.length && !work.length && !mailLogged.length && !m.apps.length && !m.generics.length;
+  // (An app with no node to act through, "via a Typeform survey", is only what the message links to.)
+  const acting = m.apps.filter((a) => nodeCatalog().app(a.app.key)?.action);
+  const bare = !sources.length && !work.length && !mailLogged.length && !acting.length && !m.generics.length;
   const echo = bare ? unnamedChannel(words, from, to, ctx, hints, phrase) : null;
   if (echo) mailLogged.push(echo);
   // "check if they're already in Salesforce; if not, create them", "go through the Airtable table and delete any rows
@@ -2428,7 +2428,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   )
     mailLogged.push({ kind: 'app', app: ctx.lastRead, verb: cls, hints, phrase });
   addedTo(mailLogged, head, words);
-  return pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
+  const made = pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
+  // "Skip internal meetings", "ignore auto-replies": the items a test drops (a Filter the audits add), no message and
+  // no step in an app only a noun brought; "skip items we've already processed" still drops the ones seen before, and
+  // "(keep post IDs in the n8n data table …)" still keeps them there.
+  return /^(?:(?:and|but|also|then|please|just)\s+)*(?:ignore|skip|exclude|disregard|discard)\b/.test(words)
+    ? made.filter(
+        (s) =>
+          (s.kind !== 'app' || (s.verb !== 'send' && m.apps.some((a) => a.app.key === s.app))) && s.kind !== 'http',
+      )
+    : made;
 }
 
 /**
@@ -2447,7 +2456,7 @@ function unnamedChannel(
 ): Step | null {
   const { tokens } = ctx;
   const ordered =
-    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b|send\s+(?:them|him|her|(?:the|all|each|every|any)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a|an|the|their|our|his|its)\s+(?!(?:dm|direct|whatsapp|telegram|slack|push)\b)[\w-]+)/.test(
+    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b|ask\s+(?:them|him|her|the\s+(?!(?:ai|model|llm|gpt|agent|assistant|bot|api)\b)[\w-]+)\s+(?:why|to|for|whether|if|how|what|about|when|which)\b|send\s+(?:them|him|her|(?:the|all|each|every|any)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a|an|the|their|our|his|its)\s+(?!(?:dm|direct|whatsapp|telegram|slack|push)\b)[\w-]+)/.test(
       words,
     );
   if (!ordered) return null;

@@ -10,7 +10,7 @@ import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
 import { within, type Mentions } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
-import { spanText } from './text.ts';
+import { sentences, spanText } from './text.ts';
 import { hintsOf, inverse } from './words.ts';
 
 const aiSteps = (steps: Step[]): AiStep[] => {
@@ -53,8 +53,7 @@ const CAPABILITY =
   /\b(?:answers?|answering|replies|replys|responds?)\b[^.?!]{0,40}\b(?:using|from|based on|out of)\b|\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
 
 /** A test of the weather: "going to rain" as a yes/no flag, "weather[0].main", the temperature, the wind. */
-const WEATHER_FIELD =
-  /(?:^|_|\.|\[)(?:rain|snow|thunderstorm|storm|drizzle|weather|temperature|temp|wind|forecast|main)/;
+const WEATHER_FIELD = /(?:^|_|\.)(?:rain|snow|thunderstorm|storm|drizzle|weather|temperature|wind|forecast)/;
 
 /**
  * "Every morning, if it's going to rain in Berlin, text me": the weather a test reads is fetched first (OpenWeatherMap
@@ -87,16 +86,9 @@ function weatherFirst(out: Step[], mentions: Mentions, ctx: ReadContext, found: 
   ctx.usedGenerics.add(weather.from);
   ctx.choices.push({ said: weather.said, chose: info.chose, change: info.change });
   // ("if it's going to snow in Denver": the place said in its sentence is the city looked up.)
-  const { tokens, original } = ctx;
-  const start = tokens[weather.from]!.start;
-  const from = Math.max(...['.', '!', '?'].map((c) => original.lastIndexOf(c, start))) + 1;
-  const ends = ['.', '!', '?'].map((c) => original.indexOf(c, start)).filter((k) => k >= 0);
-  const to = ends.length ? Math.min(...ends) : original.length;
-  const sentence = original.slice(from, to);
-  const hints = hintsOf(
-    sentence,
-    tokens.filter((t) => t.start >= from && t.end <= to),
-  );
+  const said = ctx.tokens[weather.from]!;
+  const sentence = sentences(ctx.tokens).find((s) => s.includes(said)) ?? [said];
+  const hints = hintsOf(spanText(ctx.original, sentence), sentence);
   out.splice(test, 0, {
     kind: 'app',
     app: info.app,

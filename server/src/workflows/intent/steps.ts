@@ -2404,29 +2404,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   const bare = !sources.length && !work.length && !mailLogged.length && !acting.length && !m.generics.length;
   const echo = bare ? unnamedChannel(words, from, to, ctx, hints, phrase) : null;
   if (echo) mailLogged.push(echo);
-  // "check if they're already in Salesforce; if not, create them", "go through the Airtable table and delete any rows
-  // older than 90 days": a change to the items said with no app is made where they were just read.
-  else if (
-    bare &&
-    (cls === 'create' || cls === 'update' || cls === 'delete') &&
-    ctx.lastRead &&
-    RECORD_STORES.test(ctx.lastRead) &&
-    // (Made only where they were looked up and missed: "select rows … and insert them" goes elsewhere.)
-    (cls !== 'create' || ctx.lastLookup === ctx.lastRead) &&
-    !/\b(?:keep|keeps)\s+(?:it|them)\s+(?:simple|short|brief|private|public|safe|running|clean|light|minimal|tidy)\b/.test(
-      words,
-    ) &&
-    /^(?:(?:and|then|also|just|so)\s+)*[a-z]+\s+(?:them|it|those|these|that one|(?:any|all|the|those|these)(?:\s+[\w-]+){0,2}\s+(?:rows?|records?|entries|items?|contacts?|leads?|ones|people|users?|customers?))\b/.test(
-      words,
-    ) &&
-    // (Not where the clause names another place: "add them to the all-staff group".)
-    !/\b(?:to|into|in|on|onto)\s+(?:(?:the|a|an|our|my|their|its)\s+)?(?:[\w'-]+\s+){0,2}(?:group|channel|folder|list|space|board|project|calendar|team|segment|audience|campaign|tag)s?\b/.test(
-      words,
-    ) &&
-    head?.index === firstWordAt(tokens, from, to) &&
-    nodeCatalog().app(ctx.lastRead)?.action
-  )
-    mailLogged.push({ kind: 'app', app: ctx.lastRead, verb: cls, hints, phrase });
+  else if (bare) {
+    const change = readStoreChange(words, from, to, ctx, cls, head);
+    if (change) mailLogged.push({ kind: 'app', app: change.app, verb: change.verb, hints, phrase });
+  }
   addedTo(mailLogged, head, words);
   const made = pairedItems([...sources, ...work, ...mailLogged], tokens.slice(from, to));
   // "Skip internal meetings", "ignore auto-replies": the items a test drops (a Filter the audits add), no message and
@@ -2438,6 +2419,46 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           (s.kind !== 'app' || (s.verb !== 'send' && m.apps.some((a) => a.app.key === s.app))) && s.kind !== 'http',
       )
     : made;
+}
+
+/**
+ * "find the customer in QuickBooks; if none exists create it", "clean up our Airtable table: delete any rows older than
+ * 60 days", "mark the row as done": a change to the items said with no app is made where they were just read, when
+ * that is a table, sheet, CRM, ledger or mailing list. A record is made there only where it was looked up and missed
+ * ("select rows … and insert them into Postgres" goes elsewhere), and not where the clause names another place ("add
+ * them to the all-staff group").
+ */
+function readStoreChange(
+  words: string,
+  from: number,
+  to: number,
+  ctx: ReadContext,
+  cls: VerbClass | undefined,
+  head: { index: number } | null,
+): { app: string; verb: 'create' | 'update' | 'delete' } | null {
+  const app = ctx.lastRead;
+  if (
+    (cls !== 'create' && cls !== 'update' && cls !== 'delete') ||
+    !app ||
+    !RECORD_STORES.test(app) ||
+    (cls === 'create' && ctx.lastLookup !== app) ||
+    head?.index !== firstWordAt(ctx.tokens, from, to) ||
+    !nodeCatalog().app(app)?.action
+  )
+    return null;
+  const onItems =
+    /^(?:(?:and|then|also|just|so)\s+)*[a-z]+\s+(?:them|it|those|these|that one|(?:any|all|the|those|these)(?:\s+[\w-]+){0,2}\s+(?:rows?|records?|entries|items?|contacts?|leads?|ones|people|users?|customers?))\b/.test(
+      words,
+    );
+  const elsewhere =
+    /\b(?:to|into|in|on|onto)\s+(?:(?:the|a|an|our|my|their|its)\s+)?(?:[\w'-]+\s+){0,2}(?:group|channel|folder|list|space|board|project|calendar|team|segment|audience|campaign|tag)s?\b/.test(
+      words,
+    );
+  const noChange =
+    /\b(?:keep|keeps)\s+(?:it|them)\s+(?:simple|short|brief|private|public|safe|running|clean|light|minimal|tidy)\b/.test(
+      words,
+    );
+  return onItems && !elsewhere && !noChange ? { app, verb: cls } : null;
 }
 
 /**

@@ -66,9 +66,10 @@ describe('the reader on first messages and forum posts', () => {
     assert.deepEqual(apps(all(customer)), ['notion:create']);
     const payments = readRequest('stripe payments over 100 dollars should be logged in google sheets');
     assert.deepEqual(payments.trigger, { kind: 'app', app: 'stripe', event: 'created', item: 'payment' });
-    // "should get tagged 'intl'" is the change made, no test; the change stays a step.
+    // "should get tagged 'intl'" is the change made, no test of the label; the change stays a step, for the orders of
+    // the country said.
     const tagged = readRequest("shopify orders from canada should get tagged 'intl'");
-    assert.deepEqual(filters(all(tagged)), []);
+    assert.deepEqual(filters(all(tagged)), [{ field: 'country', operator: 'equals', value: 'Canada' }]);
     assert.deepEqual(apps(all(tagged)), ['shopify:update']);
   });
 

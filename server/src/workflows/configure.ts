@@ -41,7 +41,8 @@ const OPERATIONS: Record<Verb | 'trigger', string[]> = {
   ],
   // "set the channel topic": Slack's channel has no update, but it sets its topic.
   update: ['update', 'upsert', 'appendorupdate', 'edit', 'addlabels', 'patch', 'settopic', 'set'],
-  delete: ['delete', 'deleterecord', 'remove', 'archive'],
+  // Google Drive's "deleteFile", Telegram's "deleteMessage".
+  delete: ['delete', 'deleterecord', 'deletefile', 'deletemessage', 'remove', 'archive'],
   search: ['search', 'enrich', 'getall', 'getmany', 'get', 'find', 'lookup'],
   trigger: [],
 };
@@ -208,6 +209,8 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
       // The file a store's trigger just reported is the one downloaded.
       if (hints.itemFile && /^(?:fileid|file)$/.test(n))
         return { value: { __rl: true, value: '={{ $json.id }}', mode: 'id' } };
+      if (hints.itemId && /^(?:messageid|threadid)$/.test(n))
+        return { value: { __rl: true, value: hints.itemId, mode: 'id' } };
       const hint = /channel/.test(n)
         ? hints.channel
         : /bucket/.test(n)
@@ -304,6 +307,7 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
   if (CONTENT.test(n)) return { value: hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}' };
   if (TITLE.test(n)) return { value: hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}' };
   if (/chatid/.test(n)) return hints.chatId ? { value: hints.chatId } : ask();
+  if (hints.itemId && /^(?:messageid|threadid|id)$/.test(n)) return { value: hints.itemId };
   if (/bucket/.test(n) && hints.bucket) return { value: hints.bucket };
   // "the Azure SQL table offboard_audit": a table named by a plain string setting (Microsoft SQL, Snowflake, …).
   if (/^(?:table|tablename|collection)$/.test(n) && hints.table) return { value: hints.table };
@@ -597,6 +601,36 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     if (!does(params.resource) && want.verb !== 'trigger' && !nounOperation) {
       const other = [resource.default, ...values].find((r) => typeof r === 'string' && values.includes(r) && does(r));
       if (typeof other === 'string') params.resource = other;
+    }
+  }
+  // "new GitHub issues": where the noun's own resource only gets one by its id, another resource lists them
+  // (GitHub's repository "getIssues").
+  if (
+    want.verb === 'read' &&
+    want.noun &&
+    resource &&
+    !('resource' in given) &&
+    !nounOperation &&
+    !want.hints.itemFile
+  ) {
+    const opsOf = (r: unknown) =>
+      optionValues(
+        visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options') ?? {
+          name: '',
+          type: 'options',
+        },
+      );
+    const lists = (ops: string[]) => ops.some((v) => /^(?:getall|getmany|list|search|getallitems)$/.test(norm(v)));
+    if (!lists(opsOf(params.resource))) {
+      const wanted = `get${norm(want.noun).replace(/y$/, 'ie')}s`;
+      for (const r of optionValues(resource)) {
+        const op = opsOf(r).find((v) => norm(v) === wanted);
+        if (op) {
+          params.resource = r;
+          nounOperation = op;
+          break;
+        }
+      }
     }
   }
   // Ghost's posts are written through its Admin API only: a setting that gates which operations show is switched

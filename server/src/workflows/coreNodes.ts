@@ -171,7 +171,14 @@ function tests(c: Condition, seed: string): { conditions: Array<Record<string, u
     ...(op.singleValue ? { singleValue: true } : {}),
   };
   // "$now.hour", "the last day of the month": an expression of n8n's own (the clock), not a field of the item.
+  // "any article mentioning AI": the words of whatever the item is (a feed entry's title and content, a mail's subject
+  // and text, a chat message), since few sources call it "text".
+  const words =
+    c.field === 'text' && /^(?:contains|notContains)$/.test(c.operator)
+      ? "[$json.title, $json.subject, $json.text ?? $json.content ?? $json.body ?? $json.message].filter(Boolean).join(' ')"
+      : null;
   const field =
+    words ??
     daysExpression(c.field) ??
     (/^\$now\.\w+$/.test(c.field) || calendarText(c)
       ? c.field

@@ -206,8 +206,11 @@ class Planner {
   hintsOf(step: Extract<Step, { kind: 'app' }>): AppHints {
     const { replyTo, ...hints } = step.hints;
     const trigger = this.plan.nodes[0]?.name;
-    if (!replyTo || !trigger) return hints;
+    if (!trigger) return hints;
     const from = `$('${trigger.replace(/'/g, "\\'")}').item.json`;
+    // "mark the email as read" after other steps: the trigger's own item, by its id.
+    if (hints.triggerItem) return { ...hints, itemId: `={{ ${from}.id }}` };
+    if (!replyTo) return hints;
     const answer = { text: hints.text ?? '={{ $json.output ?? $json.text }}' };
     if (step.app === 'telegram') return { ...hints, ...answer, chatId: `={{ ${from}.message.chat.id }}` };
     if (step.app === 'whatsApp') return { ...hints, ...answer, phone: `={{ ${from}.messages[0].from }}` };

@@ -117,6 +117,10 @@ export interface AppHints {
   upsert?: boolean;
   /** The incoming item is the file itself (the store's trigger reported it): its id says which to download. */
   itemFile?: boolean;
+  /** The change is made to the item the trigger reported ("mark the email as read"): its id, wherever the step is. */
+  triggerItem?: boolean;
+  /** The id of the item a step changes, as an expression (set from `triggerItem` when the workflow is planned). */
+  itemId?: string;
   /** The binary property holding the file the step uploads ("attachment_0" from an e-mail trigger). */
   binary?: string;
   /** The message waits for its reader's answer ("with approve/reject buttons"): n8n's send-and-wait operation. */

@@ -36,7 +36,8 @@ const KEEP_AFTER: RegExp[] = [
 
   /\bwhere (?:the )?[`'"‘“]?[\w-]+[`'"’”]?(?: [\w-]+)? (?:is|are|=|equals|contains|has|have|was|were|isn't|aren't|>|<)(?=\W)/,
   /\bwhose\b/,
-  /\bwith (?:a |an )?(?:status|priority|score|stage|state|type|tag|label|rating|amount|total|value) (?:of |is |= ?|set to |as )?['"‘“]?\w/,
+  // (Not "add them to ConvertKit with a tag for the product": the tag given, no value tested.)
+  /\bwith (?:a |an )?(?:status|priority|score|stage|state|type|tag|label|rating|amount|total|value) (?:of |is |= ?|set to |as )?(?!(?:for|of|that|which|from|to|in|on|and|with|the|their|its)\b)['"‘“]?\w/,
   // "any product that has 0 inventory", "customers who have zero orders": a count the items have.
   /\b(?:that|which|who)\s+(?:has|have)\s+(?:\d+|zero)\s+[a-z]/,
   // "with 'Urgent' priority", "with a 'Hot' rating": the quoted value before its field.
@@ -493,7 +494,21 @@ export function auditConditions(steps: Step[], tokens: Token[], original: string
         (polls && /\bas soon as\b/i.test(original.slice(Math.max(0, cue.start - 60), cue.start + 11)))
       )
         continue;
-      const condition = conditionFor(cue, sentence, original);
+      // "only those with a Gmail address": a marker whose words are a test stated right after it is that test.
+      const written = conditionFor(cue, sentence, original);
+      const stated =
+        cue.condition || (written && !/^is(?:True|False)$/.test(written.operator))
+          ? undefined
+          : cues.find(
+              (c) =>
+                c.condition &&
+                !c.exists &&
+                cue.after &&
+                c.start >= cue.end &&
+                c.start - cue.end <= 30 &&
+                !/[.;:!?]/.test(original.slice(cue.end, c.start)),
+            );
+      const condition = stated?.condition ?? written;
       if (!condition) continue;
       // "deals in the stages 'Proposal Sent' or 'Negotiation' that haven't been updated in 14 days": every test the
       // sentence states of the items, one Filter that keeps those passing all.

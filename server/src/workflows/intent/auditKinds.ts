@@ -77,6 +77,13 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
   if (/\b(?:generate|create|make|send|attach|produce|build|render|print)s? (?:a |an |the )?(?:\w+ )?$/.test(before))
     return;
   const format = FORMAT[(said[1] ?? said[2])!.toLowerCase()]!;
+  // "back up our Airtable bases to Google Drive as CSV files": the file the workflow makes, where nothing reads one.
+  if (
+    has(steps, (s) => s.kind === 'convert' && s.format === format) &&
+    !has(steps, (s) => s.kind === 'app' && fileSource(s.app) && isRead(s)) &&
+    !mail
+  )
+    return;
   // "compare the CSV on their FTP with Shopify": the file is extracted in its own branch, before the comparison.
   for (const s of steps)
     if (s.kind === 'parallel')

@@ -6,7 +6,7 @@ import { PROVIDERS } from '../catalog/models.ts';
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES } from '../catalog/generics.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { walkSteps, type AiStep, type AiTask, type Step } from '../spec.ts';
-import { aiStep, SMS_APPS, type ReadContext } from './steps.ts';
+import { aiStep, appKindOf, SMS_APPS, type ReadContext } from './steps.ts';
 import { within, type Mentions } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
@@ -53,7 +53,8 @@ const CAPABILITY =
   /\b(?:answers?|answering|replies|replys|responds?)\b[^.?!]{0,40}\b(?:using|from|based on|out of)\b|\b(?:(?:has|have|having|with|give it|gets?) access to|(?:be )?able to|can (?:look|search|check|query|read|find|use|fetch|get|create|add|book|update|schedule|send)|as (?:a |its )?tools?|tools? (?:for|to)|look(?:s|ing)? up|lookups?)\b/i;
 
 /** A test of the weather: "going to rain" as a yes/no flag, "weather[0].main", the temperature, the wind. */
-const WEATHER_FIELD = /(?:^|_|\.)(?:rain|snow|thunderstorm|storm|drizzle|weather|temperature|wind|forecast)/;
+const WEATHER_FIELD =
+  /(?:^|_|\.)(?:rain|snow|thunderstorm|storm|drizzle|weather|temperature|wind|forecast)|^main\.temp$/;
 
 /**
  * "Every morning, if it's going to rain in Berlin, text me": the weather a test reads is fetched first (OpenWeatherMap
@@ -62,8 +63,19 @@ const WEATHER_FIELD = /(?:^|_|\.)(?:rain|snow|thunderstorm|storm|drizzle|weather
 function weatherFirst(out: Step[], mentions: Mentions, ctx: ReadContext, found: FoundTrigger): void {
   if (found.trigger.kind !== 'schedule') return;
   const info = GENERIC_DEFAULTS.weather;
+  // "if it's going to be above 30 degrees": the temperature OpenWeatherMap gives (main.temp).
+  const degrees = /\b(?:degrees?|celsius|fahrenheit)\b|°/i.test(ctx.original);
   for (const s of out) {
     if (s.kind !== 'filter' && s.kind !== 'if') continue;
+    if (
+      degrees &&
+      typeof s.condition.value === 'number' &&
+      /^(?:gt|gte|lt|lte)$/.test(s.condition.operator) &&
+      /^(?:it|it_s|going_to_be|it_s_going_to_be|temp|temperature|the_temperature|it_will_be|will_be)$/.test(
+        s.condition.field,
+      )
+    )
+      s.condition = { ...s.condition, field: 'main.temp' };
     const sky = /(?:^|_)(rain|snow|thunderstorm|storm|drizzle)(?:s|y|ing)?(?:_|$)/.exec(s.condition.field)?.[1];
     if (sky && /^is(?:True|False)$/.test(s.condition.operator))
       s.condition = {
@@ -82,11 +94,16 @@ function weatherFirst(out: Step[], mentions: Mentions, ctx: ReadContext, found: 
   let present = false;
   walkSteps(out, (s) => (present ||= s.kind === 'app' && s.app === info.app));
   const weather = mentions.generics.find((g) => g.kind === 'weather' && !ctx.usedGenerics.has(g.from));
-  if (present || !weather) return;
-  ctx.usedGenerics.add(weather.from);
-  ctx.choices.push({ said: weather.said, chose: info.chose, change: info.change });
+  // ("if the temperature in Berlin drops below 0 degrees": the temperature is the weather's, said without the word.)
+  const temperature = ctx.tokens.find((t) => /^(?:temperature|temperatures|temp|degrees)$/.test(t.lower));
+  // (Not a reading something else gives: "read the temperature from our Home Assistant sensor".)
+  const readBefore = out.slice(0, test).some((s) => s.kind === 'app' || s.kind === 'http');
+  if (present || (!weather && (!temperature || readBefore))) return;
+  if (weather) ctx.usedGenerics.add(weather.from);
+  const asked = weather?.said ?? temperature!.text;
+  ctx.choices.push({ said: asked, chose: info.chose, change: info.change });
   // ("if it's going to snow in Denver": the place said in its sentence is the city looked up.)
-  const said = ctx.tokens[weather.from]!;
+  const said = weather ? ctx.tokens[weather.from]! : temperature!;
   const sentence = sentences(ctx.tokens).find((s) => s.includes(said)) ?? [said];
   const hints = hintsOf(spanText(ctx.original, sentence), sentence);
   out.splice(test, 0, {
@@ -94,7 +111,7 @@ function weatherFirst(out: Step[], mentions: Mentions, ctx: ReadContext, found: 
     app: info.app,
     verb: 'read',
     hints: hints.location ? { location: hints.location } : {},
-    phrase: weather.said,
+    phrase: asked,
   });
 }
 
@@ -384,6 +401,7 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     ai.push(added);
   }
   downloadFiles(out, found, original);
+  readBeforeChange(out, found);
   structuredAnswer(out, original);
   for (const step of ai) {
     if (!ctx.defaulted.has(step)) continue;
@@ -537,6 +555,43 @@ function downloadFiles(steps: Step[], found: FoundTrigger, original: string): vo
       hints: { download: true, itemFile: true },
       phrase: '',
     });
+}
+
+/**
+ * "Every Sunday, delete Google Drive files older than 30 days", "each week remove the rows where the status is done": a
+ * schedule brings no items, so the store the change is made in is listed first and the tests keep the ones to change.
+ */
+function readBeforeChange(steps: Step[], found: FoundTrigger): void {
+  if (found.trigger.kind !== 'schedule') return;
+  const at = steps.findIndex((s) => s.kind !== 'filter');
+  const change = steps[at];
+  // (Only where tests of the items say which to change: "every Monday, update the Todoist tasks" is no reason to list
+  // and change them all, and a test of the date, "on the first Monday", reads no item.)
+  if (
+    at <= 0 ||
+    change?.kind !== 'app' ||
+    steps.slice(0, at).some((s) => s.kind === 'filter' && s.condition.field.startsWith('$')) ||
+    appKindOf(change.app) === 'message'
+  )
+    return;
+  // "remove rows … where the status is done": the lookup said after the test goes before it.
+  if (change.verb === 'read' || change.verb === 'search') {
+    const next = steps[at + 1];
+    if (next?.kind === 'app' && next.app === change.app && (next.verb === 'update' || next.verb === 'delete'))
+      steps.unshift(...steps.splice(at, 1));
+    return;
+  }
+  if ((change.verb !== 'update' && change.verb !== 'delete') || change.hints.clear) return;
+  // (Each file listed is the one changed: its id comes from the list.)
+  steps[at] = { ...change, hints: { ...change.hints, itemFile: true } };
+  steps.unshift({
+    kind: 'app',
+    app: change.app,
+    verb: 'read',
+    ...(change.noun ? { noun: change.noun } : {}),
+    hints: { list: true, ...(change.hints.folder ? { folder: change.hints.folder } : {}) },
+    phrase: '',
+  });
 }
 
 /** A condition with no other outcome and nothing after it keeps only the items that meet it (a Filter). */

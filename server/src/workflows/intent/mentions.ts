@@ -133,7 +133,13 @@ export function findMentions(tokens: Token[]): Mentions {
     .filter(
       (a) =>
         tokens[a.to]?.kind === 'quote' ||
-        !/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? '') ||
+        (!/^(?:url|urls|link|links|id|ids|handle|username)$/.test(tokens[a.to]?.lower ?? '') &&
+          // ("those with a Gmail address": where the mail is kept, not a step in Gmail.)
+          !(
+            /^(?:gmail|microsoftOutlook)$/.test(a.app.key) &&
+            /^(?:address|addresses|domain|domains)$/.test(tokens[a.to]?.lower ?? '') &&
+            /^(?:a|an|with|have|has|use|using)$/.test(tokens[a.from - 1]?.lower ?? '')
+          )) ||
         (/^(?:link|links)$/.test(tokens[a.to]?.lower ?? '') &&
           /^(?:through|via|using|from)$/.test(
             (/^(?:our|the|my|their|a|an)$/.test(tokens[a.from - 1]?.lower ?? '')
@@ -308,7 +314,14 @@ export function findMentions(tokens: Token[]): Mentions {
       converses(tokens, a.to)
     )
       aiNouns.push({ task: 'agent', from: a.to - 1, to: a.to, strong: true });
-  const aiWords = tokens.flatMap((t, i) => (t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) ? [i] : []));
+  // ("any article mentioning AI", "posts about AI": the topic a text is tested for, not a model step.)
+  const topic = (i: number) =>
+    /^(?:mention|mentions|mentioning|mentioned|about|containing|contains|contain|keyword|keywords|topic)$/.test(
+      tokens[i - 1]?.lower ?? '',
+    ) && tokens[i]?.text === tokens[i]?.text.toUpperCase();
+  const aiWords = tokens.flatMap((t, i) =>
+    t.kind === 'word' && !taken.has(i) && AI_WORDS.has(t.lower) && !topic(i) ? [i] : [],
+  );
   const nodes = findNamedNodes(tokens).filter((n) => !tokens.slice(n.from, n.to).some((_, k) => taken.has(n.from + k)));
   for (const n of nodes) for (let i = n.from; i < n.to; i++) taken.add(i);
   // "her Notion 'Clients' database", "the Notion Clients database", "the 'Leads' table in Airtable": a store's own
@@ -384,7 +397,7 @@ const GROUP_NOUN =
   /^(?:team|teams|group|groups|department|departments|office|offices|squad|crew|staff|members?|folks|people|guys|channel|room|space|spaces|board|list|folder|workspace|project|sprint|campaign|tab|tabs|sheet|sheets|column|columns|label|tag|stage|pipeline|table|queue)$/;
 
 const COMMON_CAPITALS = new Set(
-  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov acv tcv arpu icp mql mqls sqls gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio rfq rfqs rfp rfps rfi nda ndas sow msa moq msp msps pr prs mr mrs ciso dpo cro cso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs retry retries status scenario scenarios zap zaps module modules router iterator aggregator css xpath dom between like ilike having distinct values into set asc desc interval now coalesce returning patch put post head cms ttl cron regex uri'.split(
+  'vat gst iban btc eth sol usdt usdc xrp ada doge bnb serpapi eur usd gbp chf jpy inr aud cad uuid guid utc gmt cet cest est edt pst pdt cst ist bst aest small medium large hmac sha jwt ssl tls dns ip sdk cli cv cvs hr pii gdpr sla kyc mp3 mp4 nps csat okr okrs roi eta pto i a an the api apis ai llm url urls csv pdf pdfs json html xml seo crm sms rss http https rest sql faq id ids ui ux kpi kpis xlsx xls sku skus docx pptx png jpg jpeg gif svg wav zip yaml yml utm otp sso saml oauth ldap vpn mrr arr ltv cac aov acv tcv arpu icp mql mqls sqls gmv eod eow eom ytd mtd qtd ceo cto cfo coo cmo cio rfq rfqs rfp rfps rfi nda ndas sow msa moq msp msps pr prs mr mrs ciso dpo cro cso cpo vp svp evp gm pm qa sre sdr bdr csm dba b2b b2c saas mcp rag ocr gpt usa us uk eu monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december english spanish german french canada germany france spain italy netherlands belgium ireland sweden norway denmark finland poland portugal austria switzerland australia zealand india brazil mexico japan singapore africa nigeria kenya israel uae europe when whenever if then and or for with from to in on at by of every each new my our your their this that it when once please create build make send get use trigger triggers node nodes workflow workflows select insert update delete upsert where join group order limit null true false ok err todo asap fyi one two only not never all must but no none always both any before after same exactly very really also just dont twice first last need needs want pls thanks think qty qtys recv approx addr mgr cust custs msg msgs hrs wk wks yr yrs mins secs amt amts inv invs req reqs retry retries status scenario scenarios zap zaps module modules router iterator aggregator css xpath dom between like ilike having distinct values into set asc desc interval now coalesce returning patch put post head cms ttl cron regex uri'.split(
     ' ',
   ),
 );
@@ -524,7 +537,18 @@ function unknownNames(tokens: Token[], taken: Set<number>, keys: string[]): Unkn
     }
     let from = i;
     let end = to;
-    while (from < end && plain(tokens[from]!) && !(api && end - from === 1)) from++;
+    // ("Product Hunt", "Order Desk": an everyday noun that opens a name whose other word is no everyday word.)
+    const opensName = (k: number) =>
+      k + 1 < end &&
+      ITEM_NOUN.test(tokens[k]!.lower) &&
+      !COMMON_CAPITALS.has(tokens[k]!.lower) &&
+      !verbClass(tokens[k]!.lower) &&
+      !plain(tokens[k + 1]!) &&
+      // (Not a field: "the Lead Source", "Company Size", "Order Date".)
+      !/^(?:source|status|type|name|date|owner|stage|score|title|size|count|level|value|number|id|email|phone|address|amount|total|country|city|category|priority|rating|tier|label|tag|notes?|description|summary|details|info|information|list|report|form|page|link|url|table|sheet|channel|field|column|code|key|time|period|line|manager|rep|team|history|group|segment|region|industry|domain|website)$/.test(
+        tokens[k + 1]!.lower,
+      );
+    while (from < end && plain(tokens[from]!) && !(api && end - from === 1) && !opensName(from)) from++;
     while (end > from && plain(tokens[end - 1]!) && !api) end--;
     const next = to;
     i = to - 1;
@@ -536,6 +560,20 @@ function unknownNames(tokens: Token[], taken: Set<number>, keys: string[]): Unkn
       tokens[from - 1]?.text === ',' &&
       (tokens[end]?.text === ',' || /^(?:or|and)$/.test(tokens[end]?.lower ?? '')) &&
       /^[a-z]/.test(tokens[from - 2]?.text ?? '')
+    )
+      continue;
+    // "the RSS feed of TechCrunch", "Hacker News' feed", "the Verge RSS": a site whose feed is read, not a system to call.
+    if (
+      !api &&
+      /\b(?:rss|atom)\b/i.test(tokens.map((t) => t.text).join(' ')) &&
+      (/^(?:feeds?|rss|blog) of$/.test(`${tokens[from - 2]?.lower ?? ''} ${tokens[from - 1]?.lower ?? ''}`) ||
+        /^(?:(?:'s?|’s?)\s+)?(?:rss|atom)?\s*feeds?\b|^(?:'s?|’s?)?\s*rss\b/.test(
+          tokens
+            .slice(end, end + 3)
+            .map((t) => t.lower)
+            .join(' ')
+            .replace(/\s+(?=['’])/g, ''),
+        ))
     )
       continue;
     // "escalation policy PXYZ123", "project OPS-42": an id of the user's, capitals and digits, not a system.

@@ -307,7 +307,9 @@ function normalise(text: string): string {
                 ),
               )
                 // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
-                .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2"),
+                .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
+                // "reacts with :bug: to a Slack message": an emoji's short code, said as the emoji.
+                .replace(/(^|[\s(]):([a-z0-9_+-]{1,30}):(?=[\s.,;!?)]|$)/g, '$1the $2 emoji'),
             ),
           ),
         ),
@@ -689,6 +691,12 @@ function normalise(text: string): string {
       // "If a GitHub issue is labelled 'urgent', …" opening the request: an app's item changing is the event.
       .replace(
         /^(\s*)[Ii]f (an?|any) (?=[A-Z][\w.-]{1,30}(?: [A-Z][\w.-]{1,30})? [a-z]{3,20} (?:is|gets|are|was) (?:marked |set |moved )?[a-z]{3,20}(?:ed|en)\b)/,
+        '$1When $2 ',
+      )
+      // "If a Freshdesk ticket is high priority, …", "If a HubSpot deal is over $5,000": a value of an app's item, said
+      // as the request's opening test, is that item's event and a test of it.
+      .replace(
+        /^(\s*)[Ii]f (an?|any) (?=(?:new )?[A-Z][\w.-]{1,30}(?: [A-Z][\w.-]{1,30})? [a-z]{3,20} (?:is|has|gets|was|comes in(?: with)?) (?:an? |marked (?:as )?)?(?:urgent|critical|high|low|medium|top|p[0-4]|negative|positive|over|above|under|below|more than|less than|greater than)\b)/,
         '$1When $2 ',
       )
       // "If a Stripe payment fails, …", "If a Mailchimp email bounces": an app's item doing something is the event.
@@ -1763,9 +1771,58 @@ class Reader {
   }
 
   /** A find, mark or remove said with no app, on the data app the steps before last used (never a chat or mail app). */
+  /**
+   * "mark the email as read", "archive it", "add the label Processed": on mail a Gmail or Outlook trigger reported, a
+   * change with no app named is made to that mail in its mailbox (Gmail's "markAsRead", "addLabels", …).
+   */
+  private mailboxChange(words: string): Omit<Extract<Step, { kind: 'app' }>, 'phrase'> | null {
+    const app = this.ctx.emailTrigger ? this.ctx.mailApp : null;
+    if (!app) return null;
+    const said =
+      /^(?:(?:and|then|also|finally|just)\s+)*(mark|flag|star|archive|label|tag|trash|delete|move|add)\s+(?:(?:it|them|the|that|this|each|every|those|these|its|a|an)\s+)?(?:(?:original|incoming|processed|e-?mails?|mails?|messages?|threads?|label|tag)\s*)*(?:as\s+(un)?read\b)?/.exec(
+        words,
+      );
+    if (!said) return null;
+    const [, verb, unread] = said;
+    const object = said[0].replace(/^(?:(?:and|then|also|finally|just)\s+)*\w+\s*/, '');
+    // ("add them to the sheet", "move it to Notion": only mail, a label or "as read" is the mailbox's own.)
+    if (
+      !/\b(?:e-?mails?|mails?|messages?|threads?|label|tag|as (?:un)?read)\b/.test(object) &&
+      !/^(?:archive|trash|star)$/.test(verb!)
+    )
+      return null;
+    if (verb === 'add' && !/\b(?:label|tag)\b/.test(object)) return null;
+    if (app !== 'gmail')
+      return {
+        kind: 'app',
+        app,
+        verb: verb === 'delete' || verb === 'trash' ? 'delete' : 'update',
+        hints: { triggerItem: true },
+      };
+    const operation = /\bas\s+(?:un)?read\b/.test(said[0])
+      ? unread
+        ? 'markAsUnread'
+        : 'markAsRead'
+      : verb === 'delete' || verb === 'trash'
+        ? 'delete'
+        : // Gmail archives by taking the INBOX label off.
+          verb === 'archive'
+          ? 'removeLabels'
+          : 'addLabels';
+    return {
+      kind: 'app',
+      app,
+      verb: operation === 'delete' ? 'delete' : 'update',
+      noun: operation,
+      hints: { triggerItem: true },
+    };
+  }
+
   private sameAppAction(clause: Clause, target: Step[]): Step[] | null {
     const at = this.firstWord(clause);
     const word = this.ctx.tokens[at]?.lower ?? '';
+    const mailbox = this.mailboxChange(this.words(clause));
+    if (mailbox) return [{ ...mailbox, phrase: this.text(clause) }];
     const cls = verbClass(word);
     const search = /^(?:find|look|lookup|locate|search)$/.test(word);
     // "Reservations are in a Google Sheet … Every day at 3pm, read tonight's reservations": the read said already.
@@ -2964,7 +3021,11 @@ function valueFilters(steps: Step[], ctx: ReadContext, used: Set<number>): void 
     if (c) add(stripEnd(c), i);
   }
   // "Front conversations tagged as bugs", "issues labelled 'urgent'": the items carry that label.
-  const tagged = /\b(?:tagged|labell?ed)\s+(?:as\s+|with\s+)?["'“]?([a-z][\w-]{1,30})["'”]?/i.exec(ctx.original);
+  // ("labelled 'good first issue'": a quoted label keeps all its words.)
+  const tagged =
+    /\b(?:tagged|labell?ed)\s+(?:as\s+|with\s+)?["'“‘]([a-z][\w-]{1,30}(?: [\w-]{1,30}){1,3})["'”’]/i.exec(
+      ctx.original,
+    ) ?? /\b(?:tagged|labell?ed)\s+(?:as\s+|with\s+)?["'“]?([a-z][\w-]{1,30})["'”]?/i.exec(ctx.original);
   if (
     tagged?.[1] &&
     !/^(?:the|a|an|it|them|and|or|by)$/i.test(tagged[1]) &&

@@ -328,7 +328,7 @@ function scheduleRule(said: string): ScheduleRule {
   const days = daysNamed(text);
   if (
     days.length ||
-    /\bfortnight(?:ly)?\b|\bbi-?weekly\b|\btwice\s+(?:a|per|every)\s+week\b|\bweekly\b|\bevery\s+(?:other\s+)?week\b|\bonce\s+(?:a|per|every)\s+week\b/.test(
+    /\bfortnight(?:ly)?\b|\bbi-?weekly\b|\btwice\s+(?:a|per|every)\s+week\b|\bweekly\b|\b(?:every|each)\s+(?:other\s+)?week\b|\bonce\s+(?:a|per|every)\s+week\b/.test(
       text,
     )
   ) {

@@ -191,6 +191,17 @@ function roleOf(
     return 'source';
   // "loop over all rows in a Postgres table": the items a loop goes over are read from there.
   if (/^(?:in|on|inside)$/.test(prep) && cls === 'loop') return 'source';
+  // "Collect new Typeform responses in Airtable": what another app's event brought is gathered there.
+  if (
+    /^(?:in|into|inside)$/.test(prep) &&
+    ctx.triggerApp &&
+    ref.app &&
+    ctx.triggerApp !== ref.app.key &&
+    tokens
+      .slice(clauseFrom, k)
+      .some((t) => /^(?:collect|collects|gather|gathers|compile|compiles|aggregate|aggregates)$/.test(t.lower))
+  )
+    return 'destination';
   if (/^(?:in|on|at|inside)$/.test(prep))
     return cls === 'read' || cls === 'search' || cls === 'ai' ? 'source' : 'destination';
   return 'object';
@@ -892,9 +903,22 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       )
         ? 'user'
         : undefined);
+    // "add the buyer to ConvertKit": a person added to a mailing list app is its subscriber.
+    const person =
+      !named &&
+      verb === 'create' &&
+      head &&
+      head.index < ref.from &&
+      tokens
+        .slice(head.index + 1, ref.from)
+        .some((t) => RECIPIENTS.test(t.lower) || /^(?:buyers?|them|him|her|person|customer|signups?)$/.test(t.lower)) &&
+      ref.app.operations.some((o) => /subscriber/i.test(o.resource ?? ''))
+        ? 'subscriber'
+        : undefined;
     // "upload the photos to the Google Drive folder": what is uploaded is a file, put in that folder.
     const noun =
-      verb === 'send' && named && PLACES.test(named)
+      person ??
+      (verb === 'send' && named && PLACES.test(named)
         ? undefined
         : // "add it to our 'clinic' google calendar": an event on the calendar ("create a calendar" makes one).
           named === 'calendar' && verb === 'create' && !/\b(?:new|a|an)\s+calendars?\b/i.test(phrase)
@@ -906,7 +930,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
               // "save the pdf to the Drive folder 'Invoices'": a file into the folder ("create a folder" makes one).
               !/\b(?:new|a|an)\s+(?:sub)?folders?\b/i.test(phrase)
             ? 'file'
-            : named;
+            : named);
     // "add them to our 'Welcome' list in Klaviyo through the Klaviyo API": an app n8n knows only as a community node,
     // reached through the API the user names, is called with an HTTP Request (nothing to install).
     const api = ref.app.name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -1131,6 +1155,30 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     }
     // "someone who knows n8n", "we run n8n on Docker": n8n itself is a step only when its workflows, executions or
     // API are what the clause works on.
+    // "log the hours to Toggl": an app n8n only has a trigger for is written to through its API (an HTTP Request),
+    // when the clause orders it ("someone cancels a booking in Calendly" is the app's event).
+    if (
+      !ref.app.action &&
+      ref.app.key !== ctx.triggerApp &&
+      (verb === 'create' || verb === 'update') &&
+      head?.index === firstWordAt(tokens, from, to) &&
+      tokens[head.index]?.lower === head.word &&
+      !/^(?:someone|somebody|anyone|a|an|the|they|we|i|he|she|customers?|users?|people)$/.test(
+        tokens[head.index - 1]?.lower ?? '',
+      ) &&
+      roleOf(ctx, ref, cls, from) === 'destination'
+    ) {
+      ctx.usedApps.add(ref.from);
+      outputs.push({
+        kind: 'http',
+        url: null,
+        method: 'POST',
+        api: `${ref.app.name} API`,
+        system: ref.app.name,
+        phrase,
+      });
+      continue;
+    }
     if (
       !ref.app.action ||
       (ref.app.key === 'n8n' &&
@@ -1177,7 +1225,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "compare its transactions with the receipts in Airtable", "match them against the Postgres orders": the other
     // list is read.
     if (
-      kind !== 'message' &&
+      (kind !== 'message' ||
+        // ("archive all Slack messages from #general into a Google Doc": the chat's messages are what is copied.)
+        (/^(?:export|backup|back|archive|dump|copy)$/.test(head?.word ?? '') &&
+          /^(?:messages?|posts?|threads?|history|conversations?)$/.test(tokens[ref.to]?.lower ?? ''))) &&
       (/^(?:compare|match|reconcile|cross-check|crosscheck)$/.test(head?.word ?? '') ||
         // "merge it with the employee bank details in MySQL": the other side of the merge is read, not written.
         // "export all rows of the 'general_ledger' table in Postgres to a CSV file": what is exported is read.
@@ -1185,7 +1236,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           /^(?:in|from|of|inside)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
           !tokens.slice(head!.index, ref.from).some((t) => /^(?:to|into|onto)$/.test(t.lower))) ||
         // "Sync our Airtable 'Content Calendar' table into a Notion database": the first place is read.
-        (/^(?:sync|copy|mirror|replicate|migrate|transfer)$/.test(head?.word ?? '') &&
+        // ("Back up our Notion pages to GitHub", "archive all Slack messages into a Google Doc": the copy's source.)
+        (/^(?:sync|copy|mirror|replicate|migrate|transfer|export|backup|back|archive|dump)$/.test(head?.word ?? '') &&
           apps.length > 1 &&
           apps[0] === ref &&
           !/^(?:to|into|onto|with)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
@@ -1223,7 +1275,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       continue;
     }
     // ("create a Google Drive folder, a Slack channel and a Notion page": one of each made, not items read.)
-    const made = verb === 'create' && /^(?:a|an|new)$/.test(tokens[ref.from - 1]?.lower ?? '');
+    // ("export all new Zendesk tickets to a sheet": the new ones of many, read.)
+    const made =
+      verb === 'create' &&
+      /^(?:a|an|new)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
+      !/^(?:all|every|each|any|the|our|my|their|its)$/.test(tokens[ref.from - 2]?.lower ?? '');
     if (
       role === 'source' ||
       (items &&
@@ -1866,6 +1922,18 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     else if (!/\bdms?\b/i.test(words))
       outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   }
+  // "send our sales team a summary of last week's new deals from Pipedrive": the people, then the report they get, from
+  // the items an app gives; it goes the way toPerson picks (the request's mail or chat app, else e-mail).
+  if (
+    head?.word === 'send' &&
+    !outputs.some((o) => o.kind === 'app') &&
+    !m.apps.some((a) => appKindOf(a.app.key) === 'message' || SMS_APPS.test(a.app.key)) &&
+    !tokens.slice(from, to).some((t) => t.kind === 'channel') &&
+    /\bsend\s+(?:the |our |my |all (?:the )?)?(?:[\w-]+\s+)?(?:founders|co-?founders|team|managers?|boss|ceo|cfo|cto|coo|leadership|board|owners?|admins?|stakeholders|partners|investors|directors?)\s+(?:a|an|the|their|our|my)\s+(?:[\w-]+\s+){0,2}(?:summary|report|digest|list|overview|recap|update|breakdown|rundown|round-?up)\b/.test(
+      words,
+    )
+  )
+    outputs.push(toPerson(ctx, phrase, false));
   // "send a report of last week's signups from our Postgres db as a CSV attachment to the founders": a file or a
   // report sent to people, with no channel named, is an e-mail.
   if (
@@ -2477,11 +2545,14 @@ function unnamedChannel(
 ): Step | null {
   const { tokens } = ctx;
   const ordered =
-    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|let\s+(?:[\w'-]+\s+){1,4}know\b|ask\s+(?:them|him|her|the\s+(?!(?:ai|model|llm|gpt|agent|assistant|bot|api)\b)[\w-]+)\s+(?:why|to|for|whether|if|how|what|about|when|which)\b|send\s+(?:them|him|her|(?:the|all|each|every|any)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a|an|the|their|our|his|its)\s+(?!(?:dm|direct|whatsapp|telegram|slack|push)\b)[\w-]+)/.test(
+    /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*(?:(?:notify|tell|inform|warn|remind)\s+(?!(?:that|if|when|whether|about|of|on|in|via|by|through|and|or)\b)[\w@-]|(?:alert|message|ping|dm)\s+(?:me|us|him|her|them|the|our|my|their|its|his|each|every|all|whoever|everyone|[a-z]+@)\b|(?:send|give)\s+(?:(?:him|her|them|me|us)\s+)?(?:(?:a|an|the)\s+)?(?:(?:quick|short|brief)\s+)?(?:message|note|notification|heads-up|notice)\b|send\s+(?:(?:him|her|them)\s+)?(?:a|an|the|their|our)\s+(?:[\w-]+\s+)?(?:survey|questionnaire|coupon|voucher|discount code|reminder|invitation|invite|receipt|confirmation|thank-you(?: note)?|link)\b(?!\s+(?:to|into|in|on)\s+(?:the\s+|our\s+|a\s+)?(?:#|channel|slack|teams|sheet|notion|airtable)\b)|let\s+(?:[\w'-]+\s+){1,4}know\b|ask\s+(?:them|him|her|the\s+(?!(?:ai|model|llm|gpt|agent|assistant|bot|api)\b)[\w-]+)\s+(?:why|to|for|whether|if|how|what|about|when|which)\b|send\s+(?:them|him|her|(?:the|all|each|every|any)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a|an|the|their|our|his|its)\s+(?!(?:dm|direct|whatsapp|telegram|slack|push)\b)[\w-]+)/.test(
       words,
     );
   if (!ordered) return null;
+  // ("post it to #ops, then DM our Head of Support": a direct message to one person is a message of its own.)
+  const direct = /^(?:(?:and|then|also|just|please|finally|so|or)\s+)*dm\b/.test(words);
   const sameMessage =
+    !direct &&
     ctx.lastSendAt !== undefined &&
     ctx.lastSendAt <= from &&
     !tokens.slice(ctx.lastSendAt, from).some((t) => t.kind === 'punct' && /^[.!?;]$/.test(t.text));
@@ -2505,14 +2576,21 @@ function unnamedChannel(
     );
   // ("send each tech their route by text": a text message.)
   const texted = /\b(?:by|via|over|as an?|in an?)\s+(?:text|sms|text message)\b/.test(words);
+  // (A direct message goes through a chat app: "DM them" after a step in Clockify is no Clockify message.)
+  const chat = direct
+    ? ctx.mentions.apps.find((a) => appKindOf(a.app.key) === 'message' && !MAIL_SENDERS.test(a.app.key))?.app.key
+    : undefined;
   const echo: Step = texted
     ? toPerson(ctx, phrase, true)
-    : ctx.lastSend
+    : ctx.lastSend && (!direct || appKindOf(ctx.lastSend) === 'message')
       ? { kind: 'app', app: ctx.lastSend, verb: 'send', hints, phrase }
-      : outside
-        ? { kind: 'app', app: genericApp('email', ctx, 'e-mail', true), verb: 'send', hints, phrase }
-        : toPerson(ctx, phrase, false);
-  (ctx.echoes ??= new WeakSet()).add(echo);
+      : chat
+        ? { kind: 'app', app: chat, verb: 'send', hints, phrase }
+        : outside
+          ? { kind: 'app', app: genericApp('email', ctx, 'e-mail', true), verb: 'send', hints, phrase }
+          : toPerson(ctx, phrase, false);
+  // ("DM our VP of Customer Success": a direct message to one person is no other message said again.)
+  if (!direct) (ctx.echoes ??= new WeakSet()).add(echo);
   return echo;
 }
 

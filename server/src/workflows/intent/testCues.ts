@@ -29,6 +29,18 @@ const STATE_AFTER_ITEM = new RegExp(
 /** "3+ days", "90+ days", "for over 2 weeks", "in more than three days". */
 const AGE = String.raw`(?:(\d+)\s*\+\s*|(?:over|more than|at least|longer than)\s+(\d+|an?|one|two|three|four|five|six|seven|ten|fourteen|thirty)\s+)(days?|hours?|weeks?|months?|years?)`;
 
+/** Countries and regions people keep their customers apart by. */
+const COUNTRIES =
+  'the us|the usa|the u\\.s\\.|usa|the united states|the uk|uk|the united kingdom|the eu|eu|europe|canada|germany|france|spain|italy|the netherlands|netherlands|belgium|ireland|sweden|norway|denmark|finland|poland|portugal|austria|switzerland|australia|new zealand|india|brazil|mexico|japan|singapore|south africa|nigeria|kenya|israel|the uae|uae';
+
+/**
+ * "only those in the US", "customers from Canada", "leads based in Germany": people or orders of one country, not
+ * "the US store" or "our EU server".
+ */
+const COUNTRY_OF = new RegExp(
+  String.raw`\b(?:customers?|clients?|contacts?|leads?|users?|people|members?|subscribers?|orders?|sign-?ups?|buyers?|visitors?|prospects?|companies|accounts?|guests?|patients?|students?|applicants?|candidates?|those|ones|anyone|everyone|only|(?:who|that|which)\s+(?:are|is|live|lives|comes?)|signs?\s+up|signed\s+up)(?:\s+in\s+[a-z]+)?\s+(?:(?:based|located|living|who live|that live)\s+)?(?:in|from)\s+(${COUNTRIES})\b(?!\s*[-']|\s+(?:store|shop|office|team|server|site|warehouse|account|branch|region|market|version|website|instance|database|api|data|entity|subsidiary|workspace|portal)s?\b)`,
+);
+
 /** The stated tests of a request's lower-case text, in the order they are said. */
 export function statedTests(lower: string, whole = lower): StatedTest[] {
   const out: StatedTest[] = [];
@@ -173,6 +185,22 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
       match: ticked2,
       condition: { field: ticked2[1]!.replace(/\W+/g, '_'), operator: 'isTrue', value: true },
     });
+  // "only those with a Gmail address", "anyone using a yahoo email": the mail domain the address ends with.
+  const domain =
+    /\b(?:with|have|has|using|use)\s+(?:an?\s+)?(gmail|googlemail|yahoo|hotmail|outlook|icloud|aol|proton(?:mail)?)(?:\.com)?\s+(?:e-?mail\s+)?(?:address|addresses|account|accounts|e-?mails?)\b/.exec(
+      lower,
+    );
+  if (domain) out.push({ match: domain, condition: { field: 'email', operator: 'contains', value: `@${domain[1]}.` } });
+  // "only those in the US", "new customers from Canada", "leads based in Germany": the country the items are in.
+  const country = COUNTRY_OF.exec(lower);
+  if (country) {
+    // ("the US", "u.s.", "usa": the short name in capitals; "new zealand": "New Zealand".)
+    const said = country[1]!.replace(/^the /, '');
+    const value = /^(?:u\.s\.|[a-z]{2,3})$/.test(said)
+      ? said.replace(/\./g, '').toUpperCase()
+      : said.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+    out.push({ match: country, condition: { field: 'country', operator: 'equals', value } });
+  }
   // "deals in the stages 'Proposal Sent' or 'Negotiation'", "tickets in status 'Open'": the items' stage or status,
   // one of the quoted values.
   const inStages =

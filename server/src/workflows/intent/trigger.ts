@@ -382,6 +382,18 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     )
       return { ref, from: ref.from - near.length + at };
     if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
+    // ("save negative ones to a Google Sheet for review": where they go, whatever follows the name.)
+    // ("our services push messages onto a RabbitMQ queue": what someone else does there is the event.)
+    if (
+      /^(?:a|an|the|our|my|their|your)$/.test(before) &&
+      /^(?:to|into|onto)$/.test(tokens[ref.from - 2]?.lower ?? '') &&
+      tokens
+        .slice(Math.max(0, ref.from - 8), ref.from - 2)
+        .some((t) =>
+          /^(?:save|add|put|write|log|append|insert|store|copy|export|upload|move|record|dump)$/.test(t.lower),
+        )
+    )
+      continue;
     // "… and send a Slack message to the AE", "post a Teams message": one message the workflow sends.
     const sender = /^(?:send|sends|post|posts|write|writes|drop|create|creates|add|adds)$/;
     // "send the person a WhatsApp message", "send each new lead a Telegram message": to whom, then the message.
@@ -604,6 +616,13 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const inside = (r: { from: number; to: number }) => r.from >= i && r.to <= end;
     const apps = m.apps.filter(inside);
     const filterText =
+      // "a Zendesk ticket is urgent", "a Freshdesk ticket is high priority", "… has critical severity": the value the
+      // item has.
+      // ("an email with URGENT in the subject" tests the subject; "when one is urgent" after an AI tag is the model's.)
+      /\b(?:tickets?|issues?|incidents?|tasks?|bugs?|e-?mails?|messages?|cases?|alerts?|requests?|deals?|leads?|orders?|conversations?)\s+(?:is|are|has|have|gets|got|was|with)\s+(?:an?\s+|marked\s+(?:as\s+)?)?(urgent|critical|high|low|medium|normal|top|p[0-4])(?:[\s-]+(priority|severity|urgency))?\b(?!\s*[-\w]*\s*(?:customer|client|account|user|lead|deal|value)s?\b|\s+(?:in|as|on)\b)/
+        .exec(words)
+        ?.slice(1)
+        .reduce((value, field) => `${field ?? 'priority'} is ${value}`) ??
       // "a message … that starts with POST:": the start it tests, not the "with" inside it.
       /\b(?:that|which|who)\s+(?:starts?|begins?|ends?)\s+(?:with|in)\b.*$/
         .exec(words)?.[0]
@@ -644,7 +663,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
       '';
     // "when the Typeform NPS score < 7", "new Toggl time entry longer than 8 hours": a comparison in the event.
     const compared =
-      /((?:[a-z_]+ )?[a-z_]+)(?: (?:in|on|at|from) [a-z_.]+)? ((?:is |are )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:is |are )?\d+(?:\.\d+)? ?(?:or|and) (?:lower|less|below|under|worse|higher|more|above|over|better)|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota)|(?:hits|reaches|(?:drops|falls|goes|gets|is|runs) (?:down )?to) (?:\d[\d.,]*|zero)\b(?! ?(?!(?:or|and|days?|hours?|weeks?|months?|minutes?|percent)\b)[a-z]))/.exec(
+      /((?:[a-z_]+ )?[a-z_]+)(?: (?:in|on|at|from) [a-z_.]+)? ((?:is |are |goes |gets |rises |climbs |jumps |falls |drops )?(?:over|above|under|below|greater than|less than|more than|longer than|shorter than|higher than|lower than|<|>|< =|> =) ?\$? ?\d[\d.,]*(?: ?(?:k|%|hours?|minutes?|days?|mins?|hrs?))?|(?:is |are )?\d+(?:\.\d+)? ?(?:or|and) (?:lower|less|below|under|worse|higher|more|above|over|better)|(?:crosses|crossed|passes|hits|reaches|exceeds|exceeded) (?:a |the |our )?(?:milestone|threshold|goal|target|limit|quota)|(?:hits|reaches|(?:drops|falls|goes|gets|is|runs) (?:down )?to) (?:\d[\d.,]*|zero)\b(?! ?(?!(?:or|and|days?|hours?|weeks?|months?|minutes?|percent)\b)[a-z]))/.exec(
         words,
       );
     const conditionFromCompared =

@@ -203,6 +203,13 @@ const STILL =
   /\b(?:(?<=\b(?:is|are|was|were|isn't|aren't)\s{1,3})still|still(?=\s{1,3}(?:not|un[a-z]{2,20}|isn't|aren't|has|hasn't|haven't|open|pending|missing|empty|blank)\b))\s{1,3}/gi;
 
 export function conditionOf(said: string): (Condition & { end: number }) | null {
+  // "with a product from the 'Wholesale' category", "in the 'VIP' segment": the group the item is in, by its name.
+  const group =
+    /\b(?:from|in)\s+(?:the\s+|our\s+)?["'‘“]([^"'’”\n]{1,30})["'’”]\s+(category|collection|department|segment|plan|tier|brand|type)\b/i.exec(
+      said,
+    );
+  if (group)
+    return { field: group[2]!.toLowerCase(), operator: 'equals', value: group[1]!, end: group.index + group[0].length };
   // "if they've submitted it", "if it's 'doorbell'": the contraction said out ("they have", "it is"); ends found after
   // it are put back where the words were said.
   const grown: Array<{ at: number; by: number }> = [];
@@ -923,6 +930,17 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     /^(?:(?:it|its|it's|it is|they are|they're|rated|has|have|with|gets?)\s+)?(\d{1,2})\s*(?:stars?|\*)\s+or\s+(below|less|lower|under|fewer|worse|above|more|higher|better|over)\b/.exec(
       text.trim(),
     );
+  // "if it's 5 stars", "rated 1 star": one rating.
+  const one = bound
+    ? null
+    : /^(?:(?:it|its|it's|it is|they are|they're|the (?:[a-z]+ )?(?:review|rating)s? (?:is|are)|rated|it has|has|gets?)\s+)(\d{1,2})\s*(?:stars?\b|\*)(?!\s*(?:or|-|–|to|and|\+)(?:\s|$))/.exec(
+        text.trim(),
+      );
+  if (one)
+    return {
+      condition: { field: 'rating', operator: 'equals', value: Number(one[1]) },
+      end: text.indexOf(one[0]) + one[0].length,
+    };
   if (bound)
     return {
       condition: {
@@ -1293,12 +1311,14 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "is labelled 'security'", "tagged urgent": the item's labels hold the value.
   const labelled = new RegExp(
-    `${FIELD}\\s+(?:is\\s+|are\\s+|was\\s+|gets\\s+|got\\s+)?(?:labell?ed|tagged)\\s+(?:as\\s+|with\\s+)?["'“]?([\\w-]{1,40})["'”]?`,
+    // ("labelled 'good first issue'": a quoted label keeps all its words.)
+    `${FIELD}\\s+(?:is\\s+|are\\s+|was\\s+|gets\\s+|got\\s+)?(?:labell?ed|tagged)\\s+(?:as\\s+|with\\s+)?(?:["'“‘]([\\w-]{1,40}(?: [\\w-]{1,40}){1,3})["'”’]|["'“]?([\\w-]{1,40})["'”]?)`,
   ).exec(text);
   const ordered = labelled && ordersLabel(text.slice(0, labelled.index) + labelled[1] + ' ');
-  if (labelled?.[1] && labelled[2] && !ordered)
+  const label = labelled?.[2] ?? labelled?.[3];
+  if (labelled?.[1] && label && !ordered)
     return {
-      condition: { field: 'labels', operator: 'contains', value: labelled[2] },
+      condition: { field: 'labels', operator: 'contains', value: label },
       end: labelled.index + labelled[0].length,
     };
   // "only on the main branch", "pushes to the release branch": the branch the event is on.

@@ -1770,7 +1770,6 @@ class Reader {
     return { ...found, lookup };
   }
 
-  /** A find, mark or remove said with no app, on the data app the steps before last used (never a chat or mail app). */
   /**
    * "mark the email as read", "archive it", "add the label Processed": on mail a Gmail or Outlook trigger reported, a
    * change with no app named is made to that mail in its mailbox (Gmail's "markAsRead", "addLabels", …).
@@ -1779,7 +1778,7 @@ class Reader {
     const app = this.ctx.emailTrigger ? this.ctx.mailApp : null;
     if (!app) return null;
     const said =
-      /^(?:(?:and|then|also|finally|just)\s+)*(mark|flag|star|archive|label|tag|trash|delete|move|add)\s+(?:(?:it|them|the|that|this|each|every|those|these|its|a|an)\s+)?(?:(?:original|incoming|processed|e-?mails?|mails?|messages?|threads?|label|tag)\s*)*(?:as\s+(un)?read\b)?/.exec(
+      /^(?:(?:and|then|also|finally|just)\s+)*(mark|flag|star|archive|label|tag|trash|delete|move|add)\s+(?:(?:it|them|the|that|this|each|every|those|these|its|a|an)\s+)?(?:(?:original|incoming|processed|e-?mails?|mails?|messages?|threads?|label|tag)\s*){0,4}(?:as\s+(un)?read\b)?/.exec(
         words,
       );
     if (!said) return null;
@@ -1818,6 +1817,7 @@ class Reader {
     };
   }
 
+  /** A find, mark or remove said with no app, on the data app the steps before last used (never a chat or mail app). */
   private sameAppAction(clause: Clause, target: Step[]): Step[] | null {
     const at = this.firstWord(clause);
     const word = this.ctx.tokens[at]?.lower ?? '';

@@ -1153,8 +1153,6 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
         });
       continue;
     }
-    // "someone who knows n8n", "we run n8n on Docker": n8n itself is a step only when its workflows, executions or
-    // API are what the clause works on.
     // "log the hours to Toggl": an app n8n only has a trigger for is written to through its API (an HTTP Request),
     // when the clause orders it ("someone cancels a booking in Calendly" is the app's event).
     if (
@@ -1179,6 +1177,8 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       });
       continue;
     }
+    // "someone who knows n8n", "we run n8n on Docker": n8n itself is a step only when its workflows, executions or
+    // API are what the clause works on.
     if (
       !ref.app.action ||
       (ref.app.key === 'n8n' &&

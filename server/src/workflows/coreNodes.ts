@@ -102,6 +102,8 @@ const OPERATORS: Record<Condition['operator'], { type: string; operation: string
   isFalse: { type: 'boolean', operation: 'false', singleValue: true },
   oneOf: { type: 'string', operation: 'regex' },
   notOneOf: { type: 'string', operation: 'notRegex' },
+  matches: { type: 'string', operation: 'regex' },
+  notMatches: { type: 'string', operation: 'notRegex' },
   between: { type: 'number', operation: 'gte' },
   notBetween: { type: 'number', operation: 'lt' },
 };
@@ -177,8 +179,14 @@ function tests(c: Condition, seed: string): { conditions: Array<Record<string, u
     c.field === 'text' && /^(?:contains|notContains)$/.test(c.operator)
       ? "[$json.title, $json.subject, $json.text ?? $json.content ?? $json.body ?? $json.message].filter(Boolean).join(' ')"
       : null;
+  // "unread emails": Outlook says so in "isRead", Gmail by the UNREAD label.
+  const seen =
+    c.field === 'read' && /^(?:isTrue|isFalse)$/.test(c.operator)
+      ? "($json.isRead ?? ($json.labelIds ? !$json.labelIds.includes('UNREAD') : $json.read))"
+      : null;
   const field =
     words ??
+    seen ??
     daysExpression(c.field) ??
     (/^\$now\.\w+$/.test(c.field) || calendarText(c)
       ? c.field
@@ -402,7 +410,10 @@ export function stepDraft(step: Step, seed: string): Draft | null {
             type: T.dedupe,
             parameters: {
               operation: 'removeItemsSeenInPreviousExecutions',
-              dedupeValue: `={{ $json.${step.field ?? 'id'} }}`,
+              // (S3 lists its files by "Key", with no id.)
+              dedupeValue: step.field
+                ? `={{ $json.${step.field} }}`
+                : '={{ $json.id ?? $json.Key ?? JSON.stringify($json) }}',
               options: {},
             },
           }

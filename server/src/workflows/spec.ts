@@ -71,6 +71,9 @@ export interface Condition {
     /** The value is one of a list ("DE, FR, NL"): n8n's regex test of the whole value. */
     | 'oneOf'
     | 'notOneOf'
+    /** The value has a shape ("a valid email"): n8n's regex test, the pattern in `value`. */
+    | 'matches'
+    | 'notMatches'
     /** The number lies in a range, both ends included: the value is "lo..hi" ("1..14"). */
     | 'between'
     | 'notBetween';
@@ -127,6 +130,8 @@ export interface AppHints {
   approval?: boolean;
   /** "clear the sheet", "empty the table": what it holds goes, the sheet or table stays (n8n's "clear"). */
   clear?: boolean;
+  /** "archive the card": the item is kept, switched to archived (Trello's "closed"), not deleted. */
+  archive?: boolean;
   /** The message answers whoever wrote in through the trigger's app (an assistant's reply), with the answer made. */
   replyTo?: boolean;
 }

@@ -139,6 +139,8 @@ function testText(c: Condition): string {
     isFalse: 'is false',
     oneOf: 'is one of',
     notOneOf: 'is not one of',
+    matches: 'is a valid',
+    notMatches: 'is not a valid',
     between: 'is between',
     notBetween: 'is not between',
   };
@@ -146,6 +148,8 @@ function testText(c: Condition): string {
     const [lo, hi] = rangeEnds(c.value);
     return `${fieldWords(c.field)} ${ops[c.operator]} ${lo} and ${hi}`;
   }
+  if (c.operator === 'matches' || c.operator === 'notMatches')
+    return `${fieldWords(c.field)} is ${c.operator === 'matches' ? 'valid' : 'not valid'}`;
   const bare =
     c.operator === 'exists' || c.operator === 'notExists' || c.operator === 'isTrue' || c.operator === 'isFalse';
   // "older than 48 hours": the date is before that long ago.
@@ -162,8 +166,11 @@ function testText(c: Condition): string {
     return `${field} is ${c.operator.startsWith('l') ? 'before' : 'at or after'} ${ahead[2]} ${unit} from now`;
   }
   // A value only the user can give ("the amount that counts as large") is named as theirs to set.
-  if (typeof c.value === 'string' && c.value.includes('<__PLACEHOLDER_VALUE__'))
-    return `${fieldWords(c.field)} ${ops[c.operator]} your limit`;
+  if (typeof c.value === 'string' && c.value.includes('<__PLACEHOLDER_VALUE__')) {
+    // ("from contains your boss's email address": the value's own label where it names it.)
+    const label = /<__PLACEHOLDER_VALUE__(Your [^_]{1,60})__>/.exec(c.value)?.[1];
+    return `${fieldWords(c.field)} ${ops[c.operator]} ${label ? label.replace(/^Your/, 'your') : 'your limit'}`;
+  }
   // A value read from the item ("={{ $json.target_price }}") is named by its field.
   const value = String(c.value).replace(
     /^=\{\{\s*\$json\.(\w+)\s*\}\}$/,

@@ -185,7 +185,12 @@ function segmentOf(part: { start: number; text: string }, after: boolean): Segme
   for (const [i, re] of PIVOTS.entries()) {
     // The verb pivots are one kind: "Critical ones should page …, warnings just go to …" is one list.
     kind = i >= 4 ? 2 : i;
-    if ((pivot = re.exec(part.text)) && pivot.index > 0) break;
+    if ((pivot = re.exec(part.text)) && pivot.index > 0) {
+      // ("validate emails with a loop": a verb and its object, not a value and what it does.)
+      const word = /^\s*(?:(?:and|but)\s+)?([\w-]+)/.exec(part.text)?.[1]?.toLowerCase() ?? '';
+      if (i === PIVOTS.length - 1 && verbClass(word) && lemma(word) === word) return null;
+      break;
+    }
   }
   // "… based on the town: Springfield goes to Tom": the routes start after the colon that introduces them.
   let intro = pivot ? part.text.slice(0, pivot.index).lastIndexOf(': ') : -1;

@@ -1,5 +1,6 @@
 // Data steps a clause asks for without an app: call a URL, read a file's content, write a file, keep some items,
 // set fields, combine items, or custom code (written out for the user to finish).
+import { conditionOf } from './words.ts';
 import type { Step } from '../spec.ts';
 import type { VerbClass } from './lexicon.ts';
 import type { Token } from './text.ts';
@@ -109,6 +110,20 @@ export function fileSteps(words: string, request: string, tokens: Token[]): Step
 
 /** Data steps named by the clause's verb (not apps, not AI). */
 export function transformStep(words: string, cls: VerbClass | undefined, verb: string | undefined): Step | null {
+  // "validate the emails", "check the phone numbers are valid": only the items whose value has the shape go on.
+  const validated =
+    /^(?:(?:and|then|first|also)\s+)*(?:validate\s+(?:the\s+|each\s+|every\s+|all\s+|their\s+)?(e-?mails?(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|urls?|links?)\b(?!\s+(?:with|using|via|through|in|against|matches)\b)|check\s+(?:that\s+|if\s+|whether\s+)?(?:the\s+|each\s+|every\s+|all\s+|their\s+)?(e-?mails?(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|urls?|links?)\s+(?:(?:is|are)\s+(?:valid|well-formed|correctly formatted)|for\s+validity|format)\b)/.exec(
+      words,
+    );
+  if (validated) {
+    const shaped = conditionOf(
+      `the ${(validated[1] ?? validated[2])!.replace(/s$/, '').replace(/addresse$/, 'address')} is valid`,
+    );
+    if (shaped) {
+      const { end: _end, ...condition } = shaped;
+      return { kind: 'filter', condition };
+    }
+  }
   if (/\b(?:javascript|js code|custom code|a code step|a script|code node|run code|python)\b/.test(words))
     return { kind: 'code', purpose: words };
   const keepOnly =
@@ -128,7 +143,13 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
       .slice(0, 8);
     if (fields.length) return { kind: 'set', fields };
   }
-  if (/\bdigest\b|\b(?:into|in)\s+(?:one|a single)\s+(?:message|email|list|item|report|post)\b/.test(words))
+  // ("send me a summary of my unread emails", "a list of the new orders": one message about all of them.)
+  if (
+    /\bdigest\b|\b(?:into|in)\s+(?:one|a single)\s+(?:message|email|list|item|report|post)\b/.test(words) ||
+    /(?<!\b(?:keep|keeps|have|has|maintain|maintains|store|stores)\s)\b(?:a|one|short|quick|daily|weekly|morning)\s+(?:summary|list|overview|recap|roundup|rundown)\s+of\s+(?:all\s+)?(?!the\s+(?:previous|last|past|current|prior)\s+(?:day|week|month|quarter|year)\b)(?:my|our|the|today's|yesterday's|this week's|last week's|new|unread|open)\b/.test(
+      words,
+    )
+  )
     return { kind: 'aggregate' };
   if (
     /\b(?:remove|drop|skip|filter out|ignore)\s+(?:the\s+|any\s+)?duplicates?\b|\bdedup\w*\b|\bde-duplicat\w*\b|\b(?:remove|drop|delete|skip|filter out|ignore)\s+(?:the\s+|any\s+|all\s+)?(?:ones|rows|items|entries|records|contacts|leads|people|customers|orders|lines)\s+(?:with|that have|having|sharing)\s+(?:a\s+|the\s+)?(?:duplicate|duplicated|repeated|the same)\b/.test(

@@ -202,7 +202,38 @@ const QUOTED_FIELD =
 const STILL =
   /\b(?:(?<=\b(?:is|are|was|were|isn't|aren't)\s{1,3})still|still(?=\s{1,3}(?:not|un[a-z]{2,20}|isn't|aren't|has|hasn't|haven't|open|pending|missing|empty|blank)\b))\s{1,3}/gi;
 
+/** What a valid value of a kind looks like: the pattern n8n's regex test checks. */
+const SHAPES: Record<string, { field: string; pattern: string }> = {
+  email: { field: 'email', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+  phone: { field: 'phone', pattern: '^\\+?[0-9 ()./-]{7,20}$' },
+  url: { field: 'url', pattern: '^https?://[^\\s/$.?#][^\\s]*$' },
+};
+
+/**
+ * "the email is valid", "if the phone number isn't valid", "has an invalid email address": the value's shape tested
+ * (an e-mail address, a phone number, a URL), not a "valid" field the item does not have.
+ */
+function validShape(said: string): (Condition & { end: number }) | null {
+  const m =
+    /\b(e-?mail(?:\s+address)?|phone(?:\s+number)?|url|website|link)s?\s+(?:is|are|looks|seems)\s+(not\s+|n't\s+)?(?:a\s+)?(valid|invalid|correct|incorrect|well-formed|malformed)\b|\b(?:has|have|with)\s+(?:an?\s+)?(valid|invalid|correct|incorrect)\s+(e-?mail(?:\s+address)?|phone(?:\s+number)?|url|website|link)\b/i.exec(
+      said.replace(/\bisn['’]t\b/gi, 'is not').replace(/\baren['’]t\b/gi, 'are not'),
+    );
+  if (!m) return null;
+  const kind = (m[1] ?? m[5])!.toLowerCase();
+  const word = (m[3] ?? m[4])!.toLowerCase();
+  const bad = /^(?:invalid|incorrect|malformed)$/.test(word) !== Boolean(m[2]);
+  const shape = SHAPES[/mail/.test(kind) ? 'email' : /phone/.test(kind) ? 'phone' : 'url']!;
+  return {
+    field: shape.field,
+    operator: bad ? 'notMatches' : 'matches',
+    value: shape.pattern,
+    end: m.index + m[0].length,
+  };
+}
+
 export function conditionOf(said: string): (Condition & { end: number }) | null {
+  const shaped = validShape(said);
+  if (shaped) return shaped;
   // "with a product from the 'Wholesale' category", "in the 'VIP' segment": the group the item is in, by its name.
   const group =
     /\b(?:from|in)\s+(?:the\s+|our\s+)?["'‘“]([^"'’”\n]{1,30})["'’”]\s+(category|collection|department|segment|plan|tier|brand|type)\b/i.exec(
@@ -1566,6 +1597,8 @@ const INVERSE: Record<Condition['operator'], Condition['operator']> = {
   notEquals: 'equals',
   isTrue: 'isFalse',
   isFalse: 'isTrue',
+  matches: 'notMatches',
+  notMatches: 'matches',
   exists: 'notExists',
   notExists: 'exists',
   contains: 'notContains',
@@ -1630,7 +1663,7 @@ const APPROVAL =
 
 /** A message to the user who asks: "email me", "send me a text", "text us", "forward it to me", "an SMS to me". */
 const TO_ME =
-  /\b(?:email|e-mail|mail|text|sms)\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:to\s+)?(?:me|myself|us)\b|\bsend\s+(?:me|us|myself)\s+(?:an?\s+)?(?:\w+\s+)?(?:email|e-mail|mail|sms|text)\b|\b(?:send|forward)\s+an?\s+(?:sms|email|text)\s+to\s+(?:me|us|myself)\b|\b(?:to|send\s+(?:it|them|this))\s+(?:to\s+)?(?:me|us|myself)\s+(?:by|via)\s+(?:email|e-mail|mail|sms|text)\b|\b(?:notify|alert|tell|ping|remind|warn|inform|let)\s+(?:me|us)\s+(?:know\s+)?(?:by|via|over|through|with\s+an?)\s+(?:email|e-mail|mail|sms|text)\b/i;
+  /\b(?:email|e-mail|mail|text|sms)\s+(?:it\s+|them\s+|this\s+|that\s+)?(?:to\s+)?(?:me|myself|us)\b|\bsend\s+(?:me|us|myself)\s+(?:an?\s+)?(?:\w+\s+)?(?:email|e-mail|mail|sms|text)\b|\bsend\s+(?:me|myself)\s+(?:an?|the|my|a\s+daily|a\s+weekly)\s+(?:[\w-]+\s+)?(?:summary|digest|list|report|recap|overview|roundup)\b|\b(?:send|forward)\s+an?\s+(?:sms|email|text)\s+to\s+(?:me|us|myself)\b|\b(?:to|send\s+(?:it|them|this))\s+(?:to\s+)?(?:me|us|myself)\s+(?:by|via)\s+(?:email|e-mail|mail|sms|text)\b|\b(?:notify|alert|tell|ping|remind|warn|inform|let)\s+(?:me|us)\s+(?:know\s+)?(?:by|via|over|through|with\s+an?)\s+(?:email|e-mail|mail|sms|text)\b/i;
 
 /** "start the Jenkins job", "kick off a build", "trigger the DAG", "run the pipeline": an existing job is run. */
 const RUN_JOB =

@@ -281,6 +281,12 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
       // "comment on the PR": the issue or pull request the item is (GitHub's webhook body carries its number).
       if (/^(?:issue|pullrequest|pr)number$/.test(n))
         return { value: '={{ $json.body?.number ?? $json.body?.issue?.number ?? $json.number }}' };
+      // "tag the contact": the record the step before made or found (ActiveCampaign's numeric "contactId").
+      if (
+        !trigger &&
+        /^(?:contact|subscriber|member|customer|deal|person|lead|user|ticket|order|company|account)id$/.test(n)
+      )
+        return { value: '={{ $json.id }}' };
       return { value: typeof prop.default === 'number' ? prop.default : 0 };
     case 'boolean':
       return { value: prop.default === true };
@@ -308,6 +314,9 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
   if (TITLE.test(n)) return { value: hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}' };
   if (/chatid/.test(n)) return hints.chatId ? { value: hints.chatId } : ask();
   if (hints.itemId && /^(?:messageid|threadid|id)$/.test(n)) return { value: hints.itemId };
+  // The file a store's trigger or listing just reported, by its key or path (S3's "Key", FTP's "path").
+  if (hints.itemFile && /^(?:filekey|key|path|filepath|fileid|file)$/.test(n))
+    return { value: '={{ $json.Key ?? $json.key ?? $json.path ?? $json.id }}' };
   if (/bucket/.test(n) && hints.bucket) return { value: hints.bucket };
   // "the Azure SQL table offboard_audit": a table named by a plain string setting (Microsoft SQL, Snowflake, …).
   if (/^(?:table|tablename|collection)$/.test(n) && hints.table) return { value: hints.table };
@@ -359,7 +368,8 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
       : said;
   const happened =
     event === 'created'
-      ? /creat|new|add|open|receiv/i
+      ? // (A list's new member is Mailchimp's "subscribe"; a shop's new item is Gumroad's "sale".)
+        /creat|new|add|open|receiv|^subscribe$|^sales?$|^purchases?$/i
       : event === 'registered'
         ? REGISTERED
         : new RegExp(
@@ -426,7 +436,12 @@ function eventParam(def: NodeDefinition, params: Record<string, unknown>): NodeP
   const all = visible(def, params).filter(eventLike);
   // Eventbrite's "event" is which event (loaded from the account); its "actions" are what happened.
   const listed = all.filter((p) => p.name !== 'triggerOn' && optionValues(p).length);
-  return listed[0] ?? all.find((p) => p.name !== 'triggerOn') ?? (gated ? undefined : all[0]);
+  const found = listed[0] ?? all.find((p) => p.name !== 'triggerOn') ?? (gated ? undefined : all[0]);
+  if (found || !def.isTrigger) return found;
+  // Gumroad's trigger says what fires it as a required "resource" with no default ("sale", "refund", …).
+  return visible(def, params).find(
+    (p) => p.name === 'resource' && p.type === 'options' && p.required && p.default === '' && optionValues(p).length,
+  );
 }
 
 /**
@@ -744,6 +759,8 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     const select = visible(def, params).find((p) => p.name === 'select');
     if (select && optionValues(select).includes('channel')) params.select = 'channel';
   }
+  // "archive the card": the update switches the item's archived flag (Trello's "closed") on.
+  if (want.hints.archive && want.verb === 'update') archiveFlag(def, params);
   const lookup = sheetRows(def, params, given, want);
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
   filled.toPick.push(...lookup);
@@ -769,6 +786,19 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       filled.parameters[text.name] = want.hints.text ?? '={{ $json.text ?? $json.message ?? JSON.stringify($json) }}';
   }
   return filled;
+}
+
+/** Sets the boolean that archives an item ("closed", "archived") inside the update's collection of fields. */
+function archiveFlag(def: NodeDefinition, params: Record<string, unknown>): void {
+  for (const p of visible(def, params)) {
+    if (p.type !== 'collection' || !Array.isArray(p.options)) continue;
+    const flag = (p.options as NodeProperty[]).find(
+      (o) => o.type === 'boolean' && /^(?:closed|archived|isArchived|archive)$/.test(o.name),
+    );
+    if (!flag) continue;
+    params[p.name] = { ...((params[p.name] as Record<string, unknown> | undefined) ?? {}), [flag.name]: true };
+    return;
+  }
 }
 
 /**

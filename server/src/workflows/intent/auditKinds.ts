@@ -55,7 +55,7 @@ function has(steps: Step[], test: (s: Step) => boolean): boolean {
 }
 
 /** The file the request reads is extracted once it is fetched: after a store's read, else as the items arrive. */
-function extractFiles(steps: Step[], original: string, mail: boolean): void {
+function extractFiles(steps: Step[], original: string, mail: boolean, triggerApp?: string): void {
   if (has(steps, (s) => s.kind === 'extract' || (s.kind === 'app' && Boolean(s.files)))) return;
   if (has(steps, (s) => s.kind === 'ai' && Boolean(s.binary))) return;
   const made = madeFile(original);
@@ -93,6 +93,30 @@ function extractFiles(steps: Step[], original: string, mail: boolean): void {
           branch.splice(1, 0, { kind: 'extract', format });
           return;
         }
+  // "When a CSV file is uploaded to our S3 bucket, import each row": the store's trigger reports the file's details,
+  // so the file it reported is downloaded first.
+  if (
+    triggerApp &&
+    FILE_STORES.test(triggerApp) &&
+    !mail &&
+    !has(steps, (s) => s.kind === 'app' && fileSource(s.app) && isRead(s))
+  ) {
+    const lead = steps[0]?.kind === 'filter' ? 1 : 0;
+    steps.splice(
+      lead,
+      0,
+      {
+        kind: 'app',
+        app: triggerApp,
+        verb: 'read',
+        noun: 'file',
+        hints: { download: true, itemFile: true },
+        phrase: '',
+      },
+      { kind: 'extract', format },
+    );
+    return;
+  }
   const stored = steps.findIndex((s) => s.kind === 'app' && fileSource(s.app) && isRead(s));
   const at = stored >= 0 ? stored : steps.findIndex(isRead);
   const store = steps[at];
@@ -236,11 +260,11 @@ function fetchWeb(steps: Step[], original: string, trigger: string): void {
   steps.splice(at, 0, step);
 }
 
-export function auditKinds(steps: Step[], original: string, trigger: string, mail: boolean): void {
+export function auditKinds(steps: Step[], original: string, trigger: string, mail: boolean, triggerApp?: string): void {
   fetchWeb(steps, original, trigger);
   if (!steps.length) return;
   joinSources(steps, original);
-  extractFiles(steps, original, mail);
+  extractFiles(steps, original, mail, triggerApp);
   convertFiles(steps, original);
   waitFor(steps, original, trigger);
 }

@@ -3,6 +3,7 @@
 // OK"). Each replaces only a start the reader stood in with (a manual start, a webhook no one named, an app's event
 // the request says to poll).
 import { GENERIC_DEFAULTS } from '../catalog/generics.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, type Condition, type ScheduleRule, type Step, type Trigger } from '../spec.ts';
 import { MAIL, MESSAGING } from './appGroups.ts';
 import { findMentions } from './mentions.ts';
@@ -68,6 +69,9 @@ const ARRIVES = new RegExp(
     String.raw`(?:^|[.!?\n]\s*)(?:any|every|each|all|new|incoming) (?:new )?e-?mails? (?:that|which) (?:comes? in|arrives?|lands?|(?:i|we) (?:get|receive))\b`,
     // "Leave requests come as free-text emails", "notes arrive as emails", "come in as a PDF attached to an email".
     String.raw`\b(?:come|comes|coming|arrive|arrives|arriving)\s+(?:in\s+)?(?:as|by|via)\s+(?:an?\s+)?(?:[\w-]+\s+){0,4}?(?:e-?mails?|attached to (?:an?|the) e-?mails?)\b`,
+    // "Forward any email from my boss to my Telegram", "send every new email about invoices to Slack": mail that
+    // arrives, passed on.
+    String.raw`(?:^|[.!?\n]\s*)(?:(?:please|just|auto(?:matically)?)\s+)?(?:forward|send|copy|push|post|relay)\s+(?:me\s+)?(?:any|all|every|each|new|incoming)\s+(?:new\s+|incoming\s+|unread\s+)?e-?mails?\s+(?:(?:i|we)\s+(?:get|receive)\s+)?(?:from|sent by|that|which|with|about|containing|mentioning)\b|(?:^|[.!?\n]\s*)(?:(?:please|just|auto(?:matically)?)\s+)?forward\s+(?:new\s+|incoming\s+)?e-?mails?\s+(?:from|sent by|that|which|with|about)\b`,
     // "Turn emails I forward to tasks@ into Asana tasks".
     String.raw`\be-?mails? (?:i|we) (?:forward|send) (?:\w+ )?to\b`,
     // "invoices arrive as pdf to invoices@ mail", "requests come into my Gmail".
@@ -647,4 +651,42 @@ export function clockTrigger(trigger: Trigger, steps: Step[], original: string):
   if (!at) return null;
   const daily = findSchedule(`every day at ${at[1]}`);
   return daily ? { kind: 'schedule', rule: daily.rule } : null;
+}
+
+/**
+ * "Get new tweets mentioning our brand, …", "pull the latest posts from our Ghost blog and …" with nothing else to start
+ * from: the new items are the event. The app's own trigger reports them where it has one; otherwise the workflow
+ * reads them every 15 minutes and passes on only the ones it has not seen.
+ */
+/** Places that hold items, not items: a trigger on "new folders" is not what "new images in a folder" asks for. */
+const CONTAINER =
+  /^(?:folders?|boards?|lists?|channels?|projects?|workspaces?|spaces?|bases?|tables?|sheets?|databases?|drives?|buckets?|repos?|inbox(?:es)?|accounts?)$/;
+
+export function newItemsRead(trigger: Trigger, steps: Step[], original: string): Trigger | null {
+  if (trigger.kind !== 'manual' || BY_HAND.test(original) || findSchedule(original)) return null;
+  const first = steps[0];
+  if (first?.kind !== 'app' || !isRead(first)) return null;
+  const said =
+    /^(?:(?:please|just|first|automatically)\s+)?(?:get|gets|fetch|fetches|pull|pulls|grab|grabs|take|takes|collect|collects|read|reads|watch|watches|monitor|monitors|track|tracks|find|finds|search|searches)\s+(?:(?:all|any|the|our|my)\s+)?(?:new|latest|incoming|fresh)\b(?:\s+([a-z-]+))?/i.exec(
+      first.phrase.trim(),
+    );
+  if (!said) return null;
+  // The items said after "new" ("take new images uploaded to a Drive folder": images, not the folder).
+  const item =
+    said[1] && !CONTAINER.test(said[1].toLowerCase())
+      ? said[1]
+          .toLowerCase()
+          .replace(/ies$/, 'y')
+          .replace(/(?<!s)s$/, '')
+      : first.noun && !CONTAINER.test(first.noun)
+        ? first.noun
+        : undefined;
+  const app = nodeCatalog().app(first.app);
+  if (!app?.action) return null;
+  if (app.trigger) {
+    steps.shift();
+    return { kind: 'app', app: first.app, event: 'created', ...(item ? { item } : {}) };
+  }
+  if (steps[1]?.kind !== 'dedupe') steps.splice(1, 0, { kind: 'dedupe', seen: true });
+  return { kind: 'schedule', rule: { field: 'minutes', minutesInterval: 15 } };
 }

@@ -205,7 +205,13 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     const prev = tokens[g.from - 1];
     const opens = !prev || /^[.!?]$/.test(prev.text) || original.slice(prev.end, tokens[g.from]!.start).includes('\n');
     if (ctx.usedGenerics.has(g.from) || !((/^[A-Z]/.test(tokens[g.from]!.text) && !opens) || place)) continue;
-    if (found.headed && found.used.has(g.from)) continue;
+    // (Nor the place the trigger watches, said in passing: "a Google Form (the answers go to a sheet)".)
+    if (
+      found.used.has(g.from) &&
+      /^(?:sheet|database|crm|calendar|storage|document)$/.test(g.kind) &&
+      (found.headed || (found.trigger.kind === 'app' && found.trigger.app === GENERIC_DEFAULTS[g.kind]?.app))
+    )
+      continue;
     // "failures of our CRM sync workflows": the kind of workflow, not a place the steps use.
     if (/^(?:sync|syncs|integrations?|workflows?|automations?|flows?|jobs?)$/.test(tokens[g.to]?.lower ?? '')) continue;
     if (!/^(?:calendar|crm|sheet|database|storage|document|task|ticket|sms|issue)$/.test(g.kind)) continue;

@@ -263,11 +263,19 @@ export function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
         !ITEMS.test(t.lower) &&
         !(t.lower === 'pull' && /^requests?$/.test(after[k + 1]?.lower ?? ''))),
   );
-  const words = (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
+  // ("our YouTube channel post the link": the app's container ends its name; what follows is the action.)
+  const words = /^(?:channel|folder|board|workspace|account|page|inbox)$/.test(after[0]?.lower ?? '')
+    ? []
+    : (cut < 0 ? after : after.slice(0, cut)).map((t) => t.lower);
   if (words[0] === 'pull' && /^requests?$/.test(words[1] ?? '')) return 'pull request';
   const item = itemOf(ref);
   // "a new invoice in QuickBooks", "new rows from Airtable": the item before the app that holds it.
-  const before = tokens.slice(Math.max(0, ref.from - 6), ref.from).map((t) => t.lower);
+  // ("a new video is uploaded to our YouTube channel": past the place's determiner.)
+  const near = tokens.slice(Math.max(0, ref.from - 7), ref.from).map((t) => t.lower);
+  const before =
+    /^(?:our|my|the|their|your)$/.test(near.at(-1) ?? '') && /^(?:to|into)$/.test(near.at(-2) ?? '')
+      ? near.slice(0, -1).map((w, k, all) => (k === all.length - 1 ? 'in' : w))
+      : tokens.slice(Math.max(0, ref.from - 6), ref.from).map((t) => t.lower);
   // ("I add the tag 'launch' to a product in Shopify": an item named right before the app.)
   const held =
     /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && before.includes('new')
@@ -378,7 +386,16 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
       ITEMS.test(near[at + 1] ?? '') &&
       (/^(?:in|on|from|at)$/.test(near[at + 2] ?? '') ||
         (EVENT_VERB.test(near[at + 2] ?? '') && /^(?:in|on|from|at)$/.test(near.at(-1) ?? ''))) &&
-      !near.slice(0, at).some((w) => verbClass(w))
+      // ("takes new rows in Airtable and …": a verb that only takes the items in.)
+      !near
+        .slice(near.slice(0, at).findLastIndex((w) => /^(?:that|which)$/.test(w)) + 1, at)
+        .some(
+          (w) =>
+            verbClass(w) &&
+            !/^(?:take|takes|get|gets|grab|grabs|pick|picks|pull|pulls|fetch|fetches|process|processes|handle|handles)$/.test(
+              w,
+            ),
+        )
     )
       return { ref, from: ref.from - near.length + at };
     if (/^(?:to|into|onto|with|via|using|through|by|in|on|and|&|,)$/.test(before)) continue;
@@ -417,7 +434,12 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
     const from = before === 'from' || before === 'incoming';
     const lead = tokens.slice(Math.max(0, ref.from - 6), ref.from);
     const moves = lead.some((t) => MOVE.test(t.lower));
-    const fresh = lead.some((t) => /^(?:new|incoming|latest)$/.test(t.lower));
+    // (Not the new items of another app: "new rows in Airtable and create Trello cards".)
+    const fresh = lead.some(
+      (t, k) =>
+        /^(?:new|incoming|latest)$/.test(t.lower) &&
+        !lead.slice(k + 1).some((w) => w.kind === 'word' && ITEMS.test(w.lower)),
+    );
     // "Auto-archive stale Trello cards": items found in a state by looking regularly, not an event.
     if (lead.some((t) => /^(?:stale|inactive|dormant|overdue|old|expired|expiring|abandoned|unpaid)$/.test(t.lower)))
       continue;
@@ -577,7 +599,20 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     ) {
       const noun = tokens.findIndex((t, k) => k > i && k < end && ITEMS.test(t.lower));
       const app = m.apps.find((a) => a.from > i && a.to <= end);
-      if (noun > 0) end = noun + 1;
+      // "take new rows in Airtable and …": the app the items are in, said right after them.
+      const where =
+        noun > 0 &&
+        /^(?:in|from|on)$/.test(tokens[noun + 1]?.lower ?? '') &&
+        // (Not past an app named before the items: "new Calendly booking in NocoDB" logs it there.)
+        !m.apps.some((a) => a.from > i && a.to <= noun)
+          ? m.apps.find(
+              (a) =>
+                a.from === noun + 2 ||
+                (a.from === noun + 3 && /^(?:the|our|my|your|their)$/.test(tokens[noun + 2]!.lower)),
+            )
+          : undefined;
+      if (where) end = where.to;
+      else if (noun > 0) end = noun + 1;
       else if (app)
         end = Math.min(
           end,
@@ -714,7 +749,7 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         return true;
       // "when someone adds a row to our Google Sheet": a person putting an item into the app is the app's event.
       if (
-        /\b(?:someone|somebody|anyone|anybody|i|we|you|they|a (?:user|customer|colleague|teammate|member|client))\s+(?:adds?|added|puts?|saves?|saved|drops?|dropped|uploads?|uploaded|writes?|posts?|posted|copies|copied|moves?|moved)\b[^,]*\b(?:to|into)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
+        /\b(?:someone|somebody|anyone|anybody|i|we|you|they|a (?:user|customer|colleague|teammate|member|client))\s+(?:adds?|added|puts?|saves?|saved|drops?|dropped|uploads?|uploaded|writes?|posts?|posted|copies|copied|moves?|moved|subscribes?|subscribed|signs? up|signed up)\b[^,]*\b(?:to|into|for)\s+(?:the\s+|my\s+|our\s+|a\s+)?$/.test(
           `${before} `,
         )
       )
@@ -1064,7 +1099,11 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
     errorHandler(tokens, original) ??
     statedManual(tokens, original) ??
     headedTrigger(tokens, original) ??
-    afterProblem(tokens, namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m), original);
+    googleForm(
+      afterProblem(tokens, namedForm(coreTrigger(findAnyTrigger(tokens, m, original)), tokens, m), original),
+      tokens,
+      m,
+    );
   // "whenever someone calls our webhook /sync-now": the path the user gave it.
   if (found.trigger.kind !== 'webhook') return found;
   // "Webhook GET /rates?currency=XXX": the method and path the caller uses.
@@ -1072,6 +1111,70 @@ export function findTrigger(tokens: Token[], m: Mentions, original: string): Fou
   const path = call?.[2] ?? calledPath(original)?.[2] ?? SAID_PATH.exec(original)?.[1];
   const method = call?.[1] === 'GET' ? 'GET' : call ? 'POST' : found.trigger.method;
   return path || call ? { ...found, trigger: { ...found.trigger, method, ...(path ? { path } : {}) } } : found;
+}
+
+/**
+ * "When someone submits our Google Form", "new entries from a Google Form (via Sheets)": n8n has no Google Forms node;
+ * a Google Form writes each response as a row of its responses sheet, which the Google Sheets trigger watches.
+ */
+function googleForm(found: FoundTrigger, tokens: Token[], m: Mentions): FoundTrigger {
+  if (found.trigger.kind !== 'form' && found.trigger.kind !== 'manual' && found.trigger.kind !== 'webhook')
+    return found;
+  if (found.headed) return found;
+  const at = tokens.findIndex((t, k) => t.lower === 'google' && /^forms?$/.test(tokens[k + 1]?.lower ?? ''));
+  if (at < 0) return found;
+  // (Not a form the workflow makes or sends: "send them a Google Form link".)
+  const before = tokens
+    .slice(Math.max(0, at - 4), at)
+    .map((t) => t.lower)
+    .join(' ');
+  if (/\b(?:send|sends|create|creates|make|build|share|link to|email|post)\b/.test(before)) return found;
+  const used = new Set([...found.used, at, at + 1]);
+  // "(via Sheets)", "through Google Sheets": the sheet named as the way the responses come.
+  const sheet = m.apps.find(
+    (a) =>
+      a.app.key === 'googleSheets' &&
+      a.from > at &&
+      a.from - at <= 10 &&
+      !m.apps.some((b) => b.from > at + 1 && b.from < a.from) &&
+      (/^(?:via|through|in|into|to|→|->)$/.test(tokens[a.from - 1]?.lower ?? '') ||
+        (/^(?:a|the|our|my)$/.test(tokens[a.from - 1]?.lower ?? '') &&
+          /^(?:in|into|to)$/.test(tokens[a.from - 2]?.lower ?? ''))),
+  );
+  if (sheet)
+    for (
+      let k = m.apps.some((a) => a.from > at + 1 && a.from < sheet.from) ? sheet.from - 1 : at + 2;
+      k < sheet.to;
+      k++
+    )
+      used.add(k);
+  // "(the answers go to a sheet)", "(google form → sheet)": the responses sheet itself, said in passing; the words
+  // from the form to that sheet say where the responses go.
+  const said = sheet
+    ? undefined
+    : m.generics.find((g) => /sheet|spreadsheet/i.test(g.said) && g.from > at + 1 && g.from - at <= 9);
+  const between = said ? tokens.slice(at + 2, said.from) : [];
+  if (
+    said &&
+    between.some((t) => /^(?:to|into|in|→|->|go|goes|land|lands|end)$/.test(t.lower)) &&
+    between.length <= 6 &&
+    !m.apps.some((a) => a.from > at + 1 && a.from < said.from)
+  )
+    for (let k = at + 2; k < said.to; k++) used.add(k);
+  return {
+    trigger: { kind: 'app', app: 'googleSheets', event: 'created', item: 'row' },
+    used,
+    ...(sheet ? { app: sheet } : {}),
+    choices: [
+      ...found.choices,
+      {
+        said: 'Google Form',
+        chose: 'Google Sheets trigger on the sheet the form writes its responses to (n8n has no Google Forms node)',
+        change: "say 'use Typeform instead of Google Sheets', or another form app",
+      },
+    ],
+    notes: found.notes,
+  };
 }
 
 /**

@@ -43,13 +43,13 @@ describe('the reader on first messages and forum posts', () => {
   });
 
   it('starts from the app a person puts an item into', () => {
-    for (const [request, app] of [
-      ['when someone adds a row to our Google Sheet, post it in Slack', 'googleSheets'],
-      ['when someone adds a card to our Trello board, post it in Slack', 'trello'],
-      ['if someone adds a row to our google sheet, post it in our chat', 'googleSheets'],
+    for (const [request, app, item] of [
+      ['when someone adds a row to our Google Sheet, post it in Slack', 'googleSheets', 'row'],
+      ['when someone adds a card to our Trello board, post it in Slack', 'trello', 'card'],
+      ['if someone adds a row to our google sheet, post it in our chat', 'googleSheets', 'row'],
     ] as const) {
       const spec = readRequest(request);
-      assert.deepEqual(spec.trigger, { kind: 'app', app, event: 'created' }, request);
+      assert.deepEqual(spec.trigger, { kind: 'app', app, event: 'created', item }, request);
       assert.deepEqual(apps(all(spec)), ['slack:send'], request);
     }
   });

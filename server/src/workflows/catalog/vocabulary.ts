@@ -495,10 +495,15 @@ export class Vocabulary {
         }
         // "NASA's picture of the day": the name without its possessive.
         // ("Raindrop.io", "Airtable.com": a one-word name written with its web address's ending.)
+        // (Not the domain mail comes from: "every email from stripe.com".)
+        const domain =
+          j === i &&
+          /^(?:from|@)$/.test(tokens[i - 1]?.lower ?? '') &&
+          tokens.slice(Math.max(0, i - 5), i).some((w) => /^(?:e-?mails?|mails?|messages?)$/.test(w.lower));
         node =
           node.next.get(t.lower) ??
           node.next.get(t.lower.replace(/['’]s$/, '')) ??
-          (j === i ? node.next.get(t.lower.replace(/\.(?:io|com|ai|so|app|co|dev)$/, '')) : undefined);
+          (j === i && !domain ? node.next.get(t.lower.replace(/\.(?:io|com|ai|so|app|co|dev)$/, '')) : undefined);
         if (node?.app) best = { to: j + 1, app: node.app, plain: node.plain };
       }
       // "woocomerce", "hubspt": a word no dictionary holds, one edit from an app's name, is that app.

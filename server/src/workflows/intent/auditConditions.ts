@@ -57,7 +57,7 @@ const STATE =
 
 /** "tickets that mention 'refund' or 'cancel'", "anything mentioning divorce": the text contains the word. */
 const MENTIONS =
-  /(?<![#@/-])\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?(?!(?:we|our|us|you|your|they|their|them|it|its|he|she|his|her|my|i|that|the|an?|this|thanks|thank|hello|hi|sorry)\b)([\w-]{2,30})/;
+  /(?<![#@/-])\b(?:mention(?:s|ing)?|contain(?:s|ing)?|with the words?|that says?|saying|including the words?)\s+['"‘“]?(?!(?:we|our|us|you|your|they|their|them|it|its|he|she|his|her|my|i|that|the|an?|this|thanks|thank|hello|hi|sorry|every|each|all|any|new|daily|weekly|hourly|monthly|once|twice|and|or|to|in|on|of|from|for|with|by|at|into|as|are|is|get|gets|should|will)\b)([\w-]{2,30})/;
 
 /** "tagged 'vip'", "labelled 'urgent'": a quoted label the items carry. */
 const TAGGED = /\b(?:label(?:l?ed)?|tagged)(?: (?:as|with))? ['"‘“]([\w-]{2,24})['"’”]/;
@@ -417,6 +417,21 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
       place.list.splice(place.index + 1, 0, filter);
       return;
     }
+  }
+  // "creates invoices for all active clients listed in our Airtable base": a test said inside the clause that reads
+  // the items keeps the items read.
+  const reading = said.find(
+    (x) =>
+      isRead(x.step) &&
+      filter.kind === 'filter' &&
+      /^(?:status|state)$/.test(filter.condition.field) &&
+      x.at <= cue.start &&
+      cue.start < x.at + phraseOf(x.step).length,
+  );
+  const readPlace = reading ? placeOf(steps, reading.step) : null;
+  if (readPlace) {
+    readPlace.list.splice(readPlace.index + 1, 0, filter);
+    return;
   }
   const next = said.filter((x) => x.at >= cue.start).sort((a, b) => a.at - b.at)[0];
   const prior = said.filter((x) => x.at < cue.start).sort((a, b) => b.at - a.at)[0];

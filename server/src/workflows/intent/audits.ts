@@ -1,6 +1,9 @@
 // The audits after the clauses are read, in order: mail that arrives starts the workflow, listed routes become a
 // Switch (or fill a classifier's routes), files, waits and compared sources get their steps, and a stated test its
 // Filter. Each audit adds only what the clause rules left out, and drops the parts it read from the unmapped list.
+import { twoRecords } from './twoRecords.ts';
+import { forwardedMail } from './forwarded.ts';
+import { tagSteps } from './tags.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 import { isRead, stepLists, walkSteps, type Step, type Trigger } from '../spec.ts';
 import { assistantAgent, auditAi, classifyMessages, rememberingAgent, switchToClassifier } from './auditAi.ts';
@@ -12,6 +15,7 @@ import {
   datedReminder,
   formTrigger,
   mailTrigger,
+  newItemsRead,
   manualRun,
   namedMailbox,
   scheduleTrigger,
@@ -120,11 +124,14 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
     if (watched) trigger = watched;
     const clocked = clockTrigger(trigger, steps, original);
     if (clocked) trigger = clocked;
+    const fresh = newItemsRead(trigger, steps, original);
+    if (fresh) trigger = fresh;
     const reacts = eventApp(trigger, steps, named, original);
     if (reacts) trigger = reacts;
     const alerted = alertHook(trigger, steps, named, original);
     if (alerted) trigger = alerted;
   }
+  forwardedMail(trigger, steps, original, a.unmapped);
   const start = trigger;
   const routeContext = {
     read: a.readPart,
@@ -174,7 +181,9 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   walkSteps(steps, (s) => (switched ||= s.kind === 'switch' && s.routes.length > 0));
   if (switched)
     drop(a.unmapped, (u) => /^(?:route|routes|routing)\s+(?:them\s+|it\s+)?by\b[^:]*\(which routes/i.test(u));
-  auditKinds(steps, original, trigger.kind, ctx.emailTrigger);
+  auditKinds(steps, original, trigger.kind, ctx.emailTrigger, trigger.kind === 'app' ? trigger.app : undefined);
+  tagSteps(steps);
+  twoRecords(steps);
   classifyMessages(steps, trigger, ctx);
   const assisted = assistantAgent(steps, trigger, original, ctx);
   if (assisted) drop(a.unmapped, (u) => u.toLowerCase().includes(assisted.toLowerCase()));
@@ -190,7 +199,13 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   rejectFirst(trigger, steps);
   insteadOutcome(steps);
   exceptionOutcome(steps, original);
+  stateBeforeSummary(steps);
   testAfterSummary(steps);
+  verifiedNotShaped(steps);
+  // A total or a count already makes one item of them: no second summary step after it.
+  for (const list of stepLists(steps))
+    for (let i = list.length - 1; i > 0; i--)
+      if (list[i]!.kind === 'aggregate' && /^(?:sum|count)$/.test(list[i - 1]!.kind)) list.splice(i, 1);
   countBeforeSend(steps);
   rowLookup(steps);
   onlyAfterwards(steps, original);
@@ -299,6 +314,49 @@ function countBeforeSend(steps: Step[]): void {
  * the items said after a summary of them (and what was done with it) goes on the items themselves, beside the
  * summary, not on the summary's e-mail.
  */
+/**
+ * "send me a summary of my unread emails": a test of what the items read are (unread, open, unpaid) is made on the
+ * items, before the summary or the model's step that works on all of them, not on the summary.
+ */
+function stateBeforeSummary(steps: Step[]): void {
+  for (let i = 2; i < steps.length; i++) {
+    const test = steps[i]!;
+    const made = steps[i - 1]!;
+    const read = steps[i - 2]!;
+    if (test.kind !== 'filter' || !isRead(read)) continue;
+    if (made.kind !== 'aggregate' && !(made.kind === 'ai' && /^(?:summarise|write)$/.test(made.task))) continue;
+    if (
+      !/^(?:read|unread|is_?read|seen|starred|status|state|open|closed|paid|unpaid|done|completed)$/i.test(
+        test.condition.field,
+      )
+    )
+      continue;
+    steps.splice(i, 1);
+    steps.splice(i - 1, 0, test);
+  }
+}
+
+/** An e-mail verification service: Hunter's verifier and its kind, or a call to a verification API. */
+const VERIFIES =
+  /^(?:hunter|zeroBounce|neverBounce|emailable|kickbox|debounce|mailboxlayer|clearout|bouncer|millionVerifier)$/;
+
+/**
+ * "verify the email with Hunter; if the email is valid, …": valid is what the service answered, not the address's shape
+ * (a test of its `valid` answer, as for a service the user points).
+ */
+function verifiedNotShaped(steps: Step[]): void {
+  let verified = false;
+  walkSteps(steps, (s) => {
+    if ((s.kind === 'app' && VERIFIES.test(s.app)) || (s.kind === 'http' && /\bverif/i.test(`${s.api} ${s.phrase}`)))
+      verified = true;
+    if (!verified || (s.kind !== 'filter' && s.kind !== 'if')) return;
+    const c = s.condition;
+    if (c.field !== 'email' || !/^(?:matches|notMatches)$/.test(c.operator)) return;
+    const valid = c.operator === 'matches';
+    s.condition = { field: 'valid', operator: valid ? 'isTrue' : 'isFalse', value: valid };
+  });
+}
+
 function testAfterSummary(steps: Step[]): void {
   const summary = steps.findIndex((s) => s.kind === 'count' || s.kind === 'sum' || s.kind === 'aggregate');
   if (summary < 1) return;

@@ -1,6 +1,7 @@
 // Reads a plain-language automation request into a workflow spec: the trigger, then each sentence's clauses in order,
 // with conditions (both outcomes), routes by value, loops, waits, merges and an error path. Every app, model and AI
 // job the request names ends up in a step. Deterministic: the same text gives the same spec.
+import { tagResource } from './tags.ts';
 import { withoutFieldMaps } from './fieldMaps.ts';
 import { migratedTerms } from './migrated.ts';
 import { appKind } from '../catalog/appKinds.ts';
@@ -61,7 +62,17 @@ import { modelWrites } from './modelWrites.ts';
 import { mailArrives } from './auditTriggers.ts';
 import { calendarCondition } from '../calendar.ts';
 import { sentences, spanText, tokenize, type Token } from './text.ts';
-import { conditionOf, invert, isComplement, ordersLabel, spanField, spanHours, spanTest, spanUnit } from './words.ts';
+import {
+  conditionOf,
+  invert,
+  inverse,
+  isComplement,
+  ordersLabel,
+  spanField,
+  spanHours,
+  spanTest,
+  spanUnit,
+} from './words.ts';
 import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
 import { coverMentions, finishSteps, judgedFirst } from './cover.ts';
@@ -1830,8 +1841,16 @@ class Reader {
       const previous = [...this.steps, ...target].at(-1);
       return previous?.kind === 'app' && previous.verb === 'read' ? null : [];
     }
-    if (!search && !/^(?:mark|flag|close|archive|set|tag|label|update|delete|remove)$/.test(word)) return [];
-    if (!/^(?:it|them|the|that|this|those|each|its|their)$/.test(this.ctx.tokens[at + 1]?.lower ?? '')) return [];
+    if (!search && !/^(?:mark|flag|close|archive|set|tag|label|update|delete|remove|add)$/.test(word)) return [];
+    // "add the tag 'webinar'", "add tag VIP": a tag put on the item, said as adding one.
+    const addsTag =
+      word === 'add' &&
+      (/^tags?$/.test(this.ctx.tokens[at + 1]?.lower ?? '') ||
+        (/^(?:the|a|their|its)$/.test(this.ctx.tokens[at + 1]?.lower ?? '') &&
+          /^tags?$/.test(this.ctx.tokens[at + 2]?.lower ?? '')));
+    if (word === 'add' && !addsTag) return [];
+    if (!addsTag && !/^(?:it|them|the|that|this|those|each|its|their)$/.test(this.ctx.tokens[at + 1]?.lower ?? ''))
+      return [];
     // "send each one the email through Mailgun, and set the status column to 'sent'": a message sent changes
     // nothing; the row is changed where the rows came from.
     const last = [...this.steps, ...target].findLast(
@@ -1843,10 +1862,19 @@ class Reader {
           (SMS_APPS.test(x.app) || appKindOf(x.app) === 'message')
         ),
     );
+    // "When someone joins our Mailchimp list, tag them as 'new'": the item the trigger reported, tagged where it is.
+    const trigger = this.ctx.triggerApp;
+    const tagged = trigger ? tagResource(trigger) : undefined;
+    if (!last && /^(?:tag|add)$/.test(word) && trigger && tagged)
+      return [
+        { kind: 'app', app: trigger, verb: 'create', noun: tagged.resource, hints: {}, phrase: this.text(clause) },
+      ];
     if (last?.kind !== 'app' || SMS_APPS.test(last.app)) return [];
-    if (MAIL_SENDERS.test(last.app)) return [];
+    // (A mailing app that tags its subscribers keeps them: "add the buyer to ConvertKit and tag them".)
+    const tags = /^(?:tag|add)$/.test(word) && Boolean(tagResource(last.app));
+    if (MAIL_SENDERS.test(last.app) && !tags) return [];
     const app = nodeCatalog().app(last.app);
-    if (!app?.action || /^(?:message|publish)$/.test(appKind(app))) return [];
+    if (!app?.action || (/^(?:message|publish)$/.test(appKind(app)) && !tags)) return [];
     const verb = search ? 'search' : cls === 'delete' ? 'delete' : 'update';
     // "our invoices are in Airtable, find the invoice": the read said just before is that search (null: merged).
     if (search && last.verb === 'read' && [...this.steps, ...target].at(-1) === last) {
@@ -1984,7 +2012,7 @@ class Reader {
     const last = this.scope.lastIf;
     // "if the score is 9 or 10, …; if it's 0-6, …": "it" is the number the test before read.
     const before = last?.condition ?? (this.scope.lastSwitch && { field: this.scope.lastSwitch.field });
-    const condition =
+    const numbered =
       said.field === 'value' &&
       before &&
       before.field !== 'value' &&
@@ -1992,6 +2020,16 @@ class Reader {
       (!('operator' in before) || numeric(before))
         ? { ...said, field: before.field }
         : said;
+    // "check if the email is valid. If valid …, if not …": the outcome words of the shape test said before.
+    const condition =
+      last &&
+      /^(?:matches|notMatches)$/.test(last.condition.operator) &&
+      numbered.field === 'valid' &&
+      /^(?:isTrue|isFalse)$/.test(numbered.operator)
+        ? (numbered.operator === 'isTrue') === (last.condition.operator === 'matches')
+          ? last.condition
+          : inverse(last.condition)
+        : numbered;
     if (last && !last.otherwise.length && isComplement(last.condition, condition)) {
       last.otherwise.push(...steps);
       // "moved to 'Approved' … 'Rejected'": a third value later makes both routes of a Switch.

@@ -22,7 +22,7 @@ import { hintsOf } from './words.ts';
 import { fileSteps, transformStep } from './transforms.ts';
 import { appThenAction } from './split.ts';
 import { buildsNamed, namedStep } from './named.ts';
-import { MAIL_SENDERS, MESSAGING, NEWSLETTERS, ROW_STORES, SQL_DATABASES } from './appGroups.ts';
+import { MAIL, MAIL_SENDERS, MESSAGING, NEWSLETTERS, ROW_STORES, SQL_DATABASES } from './appGroups.ts';
 
 export interface ReadContext {
   tokens: Token[];
@@ -112,6 +112,12 @@ function listed(ctx: ReadContext, k: number): boolean {
   );
 }
 
+/** Whether the app archives the item (Notion's page, Trello's list) with an operation of its own. */
+const archives = (app: string, item: string): boolean =>
+  nodeCatalog()
+    .app(app)
+    ?.operations.some((o) => /^archive$/i.test(o.operation) && (!item || o.resource?.toLowerCase() === item)) ?? false;
+
 /** Where a mention stands in its clause; `app` is absent for a system without a node. */
 function roleOf(
   ctx: ReadContext,
@@ -147,17 +153,39 @@ function roleOf(
   if (/^(?:from|of|out)$/.test(prep)) return cls === 'delete' ? 'object' : 'source';
   // "Weekly MongoDB collection export to Google Drive": what is exported is read.
   // (Not a name in quotes: "upload to S3 bucket `archive`".)
+  // ("Weekly MongoDB collection export to Google Drive": past the app's container too, unless the container is where
+  // things go.)
   const after =
-    /^(?:bucket|folder|table|collection|channel|sheet|tab|repo|repository|database|container|drive|directory)$/.test(
+    !/^(?:bucket|folder|table|collection|channel|sheet|tab|repo|repository|database|container|drive|directory)$/.test(
       tokens[ref.to]?.lower ?? '',
     )
-      ? []
-      : tokens.slice(ref.to, ref.to + 3);
-  const quoted = after.findIndex((t) => t.kind === 'quote');
+      ? tokens.slice(ref.to, ref.to + 3)
+      : /^(?:to|into|onto|->|→)$/.test(prep)
+        ? []
+        : tokens.slice(ref.to + 1, ref.to + 3);
+  // (The noun of the app's name, not a verb of the next clause: "post in Slack, then archive the card".)
+  const ends = after.findIndex(
+    (t) =>
+      t.kind === 'quote' ||
+      (t.kind === 'punct' && /^[,;.:!?()/]$/.test(t.text)) ||
+      /^(?:and|then|or|also|to)$/.test(t.lower),
+  );
   if (
-    (quoted < 0 ? after : after.slice(0, quoted)).some((t) =>
+    (ends < 0 ? after : after.slice(0, ends)).some((t) =>
       /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower),
     )
+  )
+    return 'source';
+  // "each row of a CSV file uploaded to S3": a file someone put there, said by what was done to it.
+  if (
+    /^(?:to|into|onto)$/.test(prep) &&
+    /^(?:uploaded|dropped|added|saved|placed|stored)$/.test(tokens[k - 1]?.lower ?? '') &&
+    /^(?:files?|csvs?|pdfs?|documents?|images?|photos?|spreadsheets?|exports?|reports?|videos?|recordings?)$/.test(
+      tokens[k - 2]?.lower ?? '',
+    ) &&
+    !tokens
+      .slice(Math.max(clauseFrom, k - 10), k)
+      .some((t) => /^(?:is|are|be|been|being|get|gets|got|want|wants|need|needs|should|must|will)$/.test(t.lower))
   )
     return 'source';
   if (/^(?:to|into|onto|->|→)$/.test(prep)) return 'destination';
@@ -175,6 +203,25 @@ function roleOf(
       )
   )
     return 'destination';
+  // "send me a summary of my unread emails in Gmail", "a list of the new orders in Shopify": the items a summary or a
+  // list is made of are read where they are.
+  if (
+    /^(?:in|on|inside|from)$/.test(prep) &&
+    ref.app &&
+    /s$/.test(tokens[k - 1]?.lower ?? '') &&
+    (keptNoun(tokens[k - 1]!.lower, ref.app.key) ||
+      (/^(?:e-?mails|mails)$/.test(tokens[k - 1]!.lower) && /^(?:gmail|microsoftOutlook)$/.test(ref.app.key))) &&
+    tokens
+      .slice(Math.max(clauseFrom, k - 6), k - 1)
+      .some(
+        (t, n, all) =>
+          t.lower === 'of' &&
+          /^(?:summary|digest|list|report|overview|recap|roundup|count|number|table|rundown)$/.test(
+            all[n - 1]?.lower ?? '',
+          ),
+      )
+  )
+    return 'source';
   // "the URLs are in a Google Sheet", "our docs live in Notion": where the items already are.
   if (
     /^(?:in|on|inside)$/.test(prep) &&
@@ -321,6 +368,13 @@ function itemsBefore(tokens: Token[], ref: AppRef, from: number, made = false): 
   // ("an urgent item on the mechanic's Monday.com board": past whose place it is.)
   if (placed && at === ref.from && /\w['’]s$/.test(tokens[at - 1]?.lower ?? ''))
     at -= /^(?:our|the|my|their|your)$/.test(tokens[at - 2]?.lower ?? '') ? 2 : 1;
+  // "send an invoice with QuickBooks", "through Xero": a kind of record the app itself keeps.
+  if (
+    /^(?:with|through|using)$/.test(tokens[at - 1]?.lower ?? '') &&
+    at - 2 >= from &&
+    /^(?:an?|the|new)$/.test(tokens[at - 3]?.lower ?? '')
+  )
+    return keptNoun(tokens[at - 2]!.lower, ref.app.key);
   if (!/^(?:in|to|into|from|on|onto|via|inside)$/.test(tokens[at - 1]?.lower ?? '')) return undefined;
   const noun = tokens[at - 2];
   if (at - 2 < from || noun?.kind !== 'word') return undefined;
@@ -959,6 +1013,17 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       )
     )
       return { kind: 'http', url: null, method: 'POST', api: `${ref.app.name} API`, system: ref.app.name, phrase };
+    // "archive the Trello card": where the app has no archive of its own for the item, the item is kept, marked
+    // archived (closed), not deleted.
+    if (verb === 'delete' && head?.word === 'archive' && !archives(ref.app.key, noun ?? ''))
+      return {
+        kind: 'app',
+        app: ref.app.key,
+        verb: 'update',
+        ...(noun ? { noun } : {}),
+        hints: { ...hints, archive: true },
+        phrase,
+      };
     return { kind: 'app', app: ref.app.key, verb, ...(noun ? { noun } : {}), hints, phrase };
   };
 
@@ -1113,6 +1178,9 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     if (
       /^(?:in|on)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
       /^(?:found|matched|exists?|listed|present)$/.test(tokens[ref.from - 2]?.lower ?? '') &&
+      // ("for all active clients listed in Airtable": where they are kept, read; "not listed in Shopify": looked for.)
+      (tokens[ref.from - 2]!.lower !== 'listed' ||
+        /^(?:not|isn't|aren't|never|n't)$/.test(tokens[ref.from - 3]?.lower ?? '')) &&
       apps.length > 1
     ) {
       ctx.usedApps.add(ref.from);
@@ -1242,6 +1310,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
           apps[0] === ref &&
           !/^(?:to|into|onto|with)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
           tokens.slice(ref.to, to).some((t) => /^(?:to|into|onto)$/.test(t.lower))) ||
+        // "Keep a Google Sheet in sync with our Airtable base": the app kept up with is read.
+        (/^(?:keep|keeps)$/.test(head?.word ?? '') &&
+          tokens
+            .slice(Math.max(from, ref.from - 4), ref.from)
+            .some((t, k, all) => t.lower === 'sync' && all[k + 1]?.lower === 'with')) ||
         (/^(?:merge|join|combine)$/.test(head?.word ?? '') &&
           !/^(?:into|to|onto)$/.test(tokens[ref.from - 1]?.lower ?? '') &&
           tokens.slice(head!.index, ref.from).some((t) => t.lower === 'with')))
@@ -1260,14 +1333,14 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       !SMS_APPS.test(ref.app.key) &&
       !MAIL_SENDERS.test(ref.app.key) &&
       /^(?:in|on|from)$/.test(tokens[at]?.lower ?? '') &&
-      tokens
-        .slice(head.index + 1, at)
-        .some(
-          (t, k, a) =>
-            t.lower === 'to' &&
-            /^(?:each|every|all)$/.test(a[k + 1]?.lower ?? '') &&
-            RECIPIENTS.test(a[k + 2]?.lower ?? ''),
-        )
+      tokens.slice(head.index + 1, at).some(
+        (t, k, a) =>
+          (t.lower === 'to' || (k === 0 && /^(?:e-?mail|text|message|remind|notify)$/.test(head.word))) &&
+          /^(?:each|every|all)$/.test((k === 0 && t.lower !== 'to' ? t : a[k + 1])?.lower ?? '') &&
+          // ("email all inactive members in our Google Sheet": a state may stand before them.)
+          (RECIPIENTS.test((k === 0 && t.lower !== 'to' ? a[k + 1] : a[k + 2])?.lower ?? '') ||
+            RECIPIENTS.test((k === 0 && t.lower !== 'to' ? a[k + 2] : a[k + 3])?.lower ?? '')),
+      )
     ) {
       sources.push(app(ref, 'read', items));
       if (!m.generics.some((g) => SEND_GENERIC.has(g.kind)) && !m.apps.some((a) => appKind(a.app) === 'message'))
@@ -1472,6 +1545,16 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   if (whether) outcomes.push(...whether.split(/\s*(?:,|\bor\b)\s*/).map((o) => o.replace(/^an?\s+/, '')));
   for (const g of m.generics) {
     if (outcomes.some((o) => o.includes(g.said.toLowerCase()))) continue;
+    // "forward emails with invoices to my accountant": what the items carry, not a system of its own.
+    if (
+      g.kind === 'invoice' &&
+      ((/^(?:with|containing|having|including|about)$/.test(tokens[g.from - 1]?.lower ?? '') &&
+        /^(?:e-?mails?|mails?|messages?|attachments?)$/.test(tokens[g.from - 2]?.lower ?? '')) ||
+        (/^(?:an?|the)$/.test(tokens[g.from - 1]?.lower ?? '') &&
+          /^(?:with|containing|having|including|about)$/.test(tokens[g.from - 2]?.lower ?? '') &&
+          /^(?:e-?mails?|mails?|messages?)$/.test(tokens[g.from - 3]?.lower ?? '')))
+    )
+      continue;
     // "Our supplier publishes stock levels as XML at https://…": what the address serves, not a database of ours.
     if (
       g.kind === 'database' &&
@@ -1482,9 +1565,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     // "verify their email" with no service named: a call to an e-mail verification API, for the user to point.
     if (
       g.kind === 'email' &&
-      /^(?:verify|validate)$/.test(head?.word ?? '') &&
+      // ("validate the emails" is a test of their shape, a Filter.)
+      head?.word === 'verify' &&
       // ("they get an email with … instructions on how to verify": the email is sent, not checked.)
-      /\b(?:verify|validate)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mails?|addresses?|e-?mail\s+address(?:es)?)\b/i.test(phrase) &&
+      /\bverify\s+(?:[\w'-]+\s+){0,3}?(?:e-?mails?|addresses?|e-?mail\s+address(?:es)?)\b/i.test(phrase) &&
       !m.apps.length &&
       !m.unknown.length &&
       ![...sources, ...work, ...outputs].length
@@ -1857,7 +1941,10 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     outputs.push(
       /^comments?$/.test(head.word)
         ? { kind: 'app', app: itemApp, verb: 'create', noun: 'comment', hints, phrase }
-        : { kind: 'app', app: itemApp, verb: cls as 'update' | 'delete', hints, phrase },
+        : // "archive the card" where the app has no archive of its own: the card is kept, marked archived.
+          head.word === 'archive' && !archives(itemApp, itemNamed)
+          ? { kind: 'app', app: itemApp, verb: 'update', hints: { ...hints, archive: true }, phrase }
+          : { kind: 'app', app: itemApp, verb: cls as 'update' | 'delete', hints, phrase },
     );
   // "should get a comment tagging the eng lead", "leave a comment": a comment on the item read (or reported) where it
   // lives, when the clause names no app and that app keeps comments.
@@ -2397,11 +2484,18 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       if (o.kind === 'app') sources.push({ ...o, verb: 'read' });
     }
     // "send me the latest report from SharePoint": read where it is, and mailed.
-    const readFrom = sources.some((o) => o.kind === 'app' && appKindOf(o.app) !== 'message' && !SMS_APPS.test(o.app));
+    // ("send me a summary of my unread emails in Gmail": the mail read goes back out by mail.)
+    const readFrom = sources.some(
+      (o) => o.kind === 'app' && ((appKindOf(o.app) !== 'message' && !SMS_APPS.test(o.app)) || MAIL.test(o.app)),
+    );
     if (
       (mute.length || readFrom) &&
       !outputs.some((o) => o.kind === 'app' && (o.verb === 'send' || appKindOf(o.app) === 'message')) &&
-      !m.apps.some((a) => appKind(a.app) === 'message' || SMS_APPS.test(a.app.key))
+      !m.apps.some(
+        (a) =>
+          (appKind(a.app) === 'message' || SMS_APPS.test(a.app.key)) &&
+          !sources.some((o) => o.kind === 'app' && o.app === a.app.key),
+      )
     )
       outputs.push({ kind: 'app', app: genericApp('email', ctx, 'email', true), verb: 'send', hints, phrase });
   }

@@ -80,6 +80,10 @@ export function statedTests(lower: string, whole = lower): StatedTest[] {
       : (new RegExp(
           String.raw`\b(?:every|each|any|all|a|the|newly)\s+(won|lost|paid|closed|completed|fulfilled|shipped|signed|approved|cancell?ed|refunded)\s+(?:[a-z]+\s+)?(?:${ITEMS})\b`,
         ).exec(lower) ??
+        // "for all active clients listed in Airtable", "every inactive member": people kept with a state.
+        /\b(?:every|each|any|all(?: (?:of )?(?:our|my|the))?|our|my)\s+(active|inactive)\s+(?:clients?|customers?|members?|subscribers?|users?|accounts?|employees?|students?|tenants?|patients?|vendors?|suppliers?|contacts?|volunteers?|partners?|subscriptions?|projects?)\b/.exec(
+          lower,
+        ) ??
         /\b(?:we|i|you|they|someone|a rep|the team)\s+(win|lose|close)\s+(?:a|the|an)\s+(?:new\s+)?(?:deal|opportunity|opp)\b/.exec(
           lower,
         ));

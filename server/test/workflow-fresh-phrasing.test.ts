@@ -134,6 +134,12 @@ describe('an address’s shape tested', () => {
       ),
       [{ field: 'valid', operator: 'isTrue', value: true }],
     );
+    assert.deepEqual(
+      tests(
+        'When a row is added to our signups sheet, validate the email address with Mailcheck. If the email is valid, add the person to Baserow.',
+      ),
+      [{ field: 'valid', operator: 'isTrue', value: true }],
+    );
   });
 
   it('does not take "check the email isn’t already there" or "check it with a service" for a shape test', () => {

@@ -9,6 +9,7 @@ import { STOP, verbClass } from './lexicon.ts';
 import { sentences, type Token } from './text.ts';
 import { conditionOf, invert, LABEL_FIRST, ordersLabel } from './words.ts';
 import { statedTests } from './testCues.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 
 /** Keep the items the words name, or drop them ("skip …", "… can be ignored"). */
 type Polarity = 'keep' | 'drop';
@@ -420,14 +421,24 @@ function insert(steps: Step[], filter: Step, cue: Cue, sentence: Token[], origin
   }
   // "creates invoices for all active clients listed in our Airtable base": a test said inside the clause that reads
   // the items keeps the items read.
-  const reading = said.find(
+  const readings = said.filter(
     (x) =>
       isRead(x.step) &&
       filter.kind === 'filter' &&
       /^(?:status|state)$/.test(filter.condition.field) &&
+      !filter.condition.more &&
+      steps.includes(x.step) &&
       x.at <= cue.start &&
       cue.start < x.at + phraseOf(x.step).length,
   );
+  // (The read of the app named after the test: "for all active clients listed in our Baserow table".)
+  const after = original.slice(cue.end, cue.end + 80).toLowerCase();
+  const reading =
+    readings.find(
+      (x) =>
+        x.step.kind === 'app' &&
+        after.includes((nodeCatalog().app(x.step.app)?.name ?? x.step.app).toLowerCase().split(/\s+/)[0]!),
+    ) ?? readings[0];
   const readPlace = reading ? placeOf(steps, reading.step) : null;
   if (readPlace) {
     readPlace.list.splice(readPlace.index + 1, 0, filter);

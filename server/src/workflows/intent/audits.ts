@@ -338,7 +338,7 @@ function stateBeforeSummary(steps: Step[]): void {
 
 /** An e-mail verification service: Hunter's verifier and its kind, or a call to a verification API. */
 const VERIFIES =
-  /^(?:hunter|zeroBounce|neverBounce|emailable|kickbox|debounce|mailboxlayer|clearout|bouncer|millionVerifier)$/;
+  /^(?:hunter|mailcheck|zeroBounce|neverBounce|emailable|kickbox|debounce|mailboxlayer|clearout|bouncer|millionVerifier)$/;
 
 /**
  * "verify the email with Hunter; if the email is valid, …": valid is what the service answered, not the address's shape

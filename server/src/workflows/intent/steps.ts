@@ -163,7 +163,8 @@ function roleOf(
       : /^(?:to|into|onto|->|→)$/.test(prep)
         ? []
         : tokens.slice(ref.to + 1, ref.to + 3);
-  // (The noun of the app's name, not a verb of the next clause: "post in Slack, then archive the card".)
+  // (An archive or a backup is the noun of the app's name, not a verb of the next clause: "post in Slack, then archive
+  // the card"; "I open Stripe, export the payouts" still reads Stripe.)
   const ends = after.findIndex(
     (t) =>
       t.kind === 'quote' ||
@@ -172,8 +173,11 @@ function roleOf(
   );
   if (
     (ends < 0 ? after : after.slice(0, ends)).some((t) =>
-      /^(?:exports?|backups?|dumps?|snapshots?|archives?)$/.test(t.lower),
-    )
+      /^(?:exports?|dumps?|snapshots?|backups?|archives?)$/.test(t.lower),
+    ) ||
+    (!/^(?:to|into|onto)$/.test(prep) &&
+      after[0]?.text === ',' &&
+      /^(?:export|dump|download|pull)$/.test(after[1]?.lower ?? ''))
   )
     return 'source';
   // "each row of a CSV file uploaded to S3": a file someone put there, said by what was done to it.

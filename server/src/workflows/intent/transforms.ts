@@ -115,7 +115,13 @@ export function transformStep(words: string, cls: VerbClass | undefined, verb: s
     /^(?:(?:and|then|first|also)\s+)*(?:validate\s+(?:the\s+|each\s+|every\s+|all\s+|their\s+)?(e-?mails?(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|urls?|links?)\b(?!\s+(?:with|using|via|through|in|against|matches)\b)|check\s+(?:that\s+|if\s+|whether\s+)?(?:the\s+|each\s+|every\s+|all\s+|their\s+)?(e-?mails?(?:\s+address(?:es)?)?|phone(?:\s+numbers?)?|urls?|links?)\s+(?:(?:is|are)\s+(?:valid|well-formed|correctly formatted)|for\s+validity|format)\b)/.exec(
       words,
     );
-  if (validated) {
+  // ("validate the email address with Mailcheck": a service checks it, not a pattern.)
+  if (
+    validated &&
+    !/\b(?:with|using|via|through|against)\s+(?!a\s+regex|regex)/.test(
+      words.slice(validated.index + validated[0].length),
+    )
+  ) {
     const shaped = conditionOf(
       `the ${(validated[1] ?? validated[2])!.replace(/s$/, '').replace(/addresse$/, 'address')} is valid`,
     );

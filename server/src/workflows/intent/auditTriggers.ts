@@ -10,6 +10,7 @@ import { findMentions } from './mentions.ts';
 import { findSchedule } from './schedule.ts';
 import { numberWord } from './spoken.ts';
 import { tokenize } from './text.ts';
+import { oneItem } from './trigger.ts';
 
 /** A webhook the reader stood in with: the request names no webhook, endpoint or HTTP call of its own. */
 export const stoodInWebhook = (trigger: Trigger, original: string): boolean =>
@@ -674,10 +675,7 @@ export function newItemsRead(trigger: Trigger, steps: Step[], original: string):
   // The items said after "new" ("take new images uploaded to a Drive folder": images, not the folder).
   const item =
     said[1] && !CONTAINER.test(said[1].toLowerCase())
-      ? said[1]
-          .toLowerCase()
-          .replace(/ies$/, 'y')
-          .replace(/(?<!s)s$/, '')
+      ? oneItem(said[1].toLowerCase())
       : first.noun && !CONTAINER.test(first.noun)
         ? first.noun
         : undefined;

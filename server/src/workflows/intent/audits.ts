@@ -202,10 +202,7 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
   stateBeforeSummary(steps);
   testAfterSummary(steps);
   verifiedNotShaped(steps);
-  // A total or a count already makes one item of them: no second summary step after it.
-  for (const list of stepLists(steps))
-    for (let i = list.length - 1; i > 0; i--)
-      if (list[i]!.kind === 'aggregate' && /^(?:sum|count)$/.test(list[i - 1]!.kind)) list.splice(i, 1);
+  oneSummary(steps);
   countBeforeSend(steps);
   rowLookup(steps);
   onlyAfterwards(steps, original);
@@ -334,6 +331,13 @@ function stateBeforeSummary(steps: Step[]): void {
     steps.splice(i, 1);
     steps.splice(i - 1, 0, test);
   }
+}
+
+/** A total or a count already makes one item of them: no second summary step after it. */
+function oneSummary(steps: Step[]): void {
+  for (const list of stepLists(steps))
+    for (let i = list.length - 1; i > 0; i--)
+      if (list[i]!.kind === 'aggregate' && /^(?:sum|count)$/.test(list[i - 1]!.kind)) list.splice(i, 1);
 }
 
 /** An e-mail verification service: Hunter's verifier and its kind, or a call to a verification API. */

@@ -287,7 +287,8 @@ export function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
   return word && oneItem(word);
 }
 
-function oneItem(word: string): string {
+/** The item a plural names ("replies" → "reply", "images" → "image"). */
+export function oneItem(word: string): string {
   return word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
 }
 

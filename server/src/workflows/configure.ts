@@ -377,7 +377,7 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
               ? 'fail'
               : // A payment that came in: "charge.succeeded", "invoice.paid" (not "invoice.payment_failed").
                 event === 'payment'
-                ? 'succe|paid(?![a-z])'
+                ? 'succe|paid(?![a-z])|^create_payment$|payments?[._](?:created|received)'
                 : event === 'response'
                   ? 'form|respon|submi'
                   : event === 'updated'
@@ -410,13 +410,17 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
   // "a Jira issue is closed": a state the item reaches with no event of its own is a change to it.
   const changed = event === 'ended' ? about.filter((v) => /updat|chang|modif/i.test(v)) : [];
   // The item's own event when none says what happened to it ("pull_request" for "a pull request is opened").
+  // ("a client pays an invoice in Invoice Ninja": its "create_payment", not the invoice's own first event.)
+  const paid = event === 'payment' ? values.filter((v) => happened.test(v)) : [];
   const chosen = both.length
     ? both
-    : changed.length
-      ? changed.slice(0, 1)
-      : about.length
-        ? about.slice(0, 1)
-        : values.filter((v) => happened.test(v));
+    : paid.length
+      ? paid.slice(0, 2)
+      : changed.length
+        ? changed.slice(0, 1)
+        : about.length
+          ? about.slice(0, 1)
+          : values.filter((v) => happened.test(v));
   if (chosen.length) return chosen.slice(0, 2);
   if (values.includes('*')) return ['*'];
   // WhatsApp's trigger lists account and template updates first: a messaging app's trigger is about its messages.
@@ -429,7 +433,7 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
 /** A trigger's event setting: the one it names when several are visible (Google Drive's "event" over "triggerOn"). */
 function eventParam(def: NodeDefinition, params: Record<string, unknown>): NodeProperty | undefined {
   const eventLike = (p: NodeProperty) =>
-    /^(?:events?|topic|triggerOn|updates|trigger|actions)$/.test(p.name) &&
+    /^(?:events?|topic|triggerOn|updates|trigger|actions?)$/.test(p.name) &&
     (p.type === 'multiOptions' || p.type === 'options');
   // Where the node has an event setting of its own, "triggerOn" only gates which events show.
   const gated = def.properties.some((p) => eventLike(p) && p.name !== 'triggerOn');
@@ -504,6 +508,13 @@ function chooseEvent(
         break;
       }
     }
+  // Pipedrive's "entity": which kind of item the events are about, the one the request names ("a deal is won").
+  const noun = want.noun ? norm(want.noun) : '';
+  for (const about of visible(def, params)) {
+    if (!noun || about.type !== 'options' || !/^(?:entity|object)$/.test(about.name) || about.name in given) continue;
+    const value = optionValues(about).find((v) => norm(v) === noun || norm(v) === `${noun}s`);
+    if (value !== undefined) params[about.name] = value;
+  }
   const listed = Object.entries(LISTED_EVENTS).find(([type]) => def.type.endsWith(type))?.[1];
   if (listed && !('resource' in given)) params.resource = listed.resource;
   const shown = eventParam(def, params);
@@ -525,8 +536,11 @@ export function stateEvent(def: NodeDefinition, want: Intent, state: string): st
   const stem = state.toLowerCase().replace(/l?ed$/, '');
   if (stem.length < 4 || !/^[a-z]+$/.test(stem)) return undefined;
   const values = optionValues(prop);
-  const own = itemState(values, want.noun ?? '', stem) ?? new RegExp(`(?:^|[^a-z])${stem}`, 'i');
-  return values.filter((v) => own.test(v)).sort((a, b) => a.length - b.length)[0];
+  const any = new RegExp(`(?:^|[^a-z])${stem}`, 'i');
+  const own = itemState(values, want.noun ?? '', stem) ?? any;
+  const shortest = (re: RegExp) => values.filter((v) => re.test(v)).sort((a, b) => a.length - b.length)[0];
+  // ("a Stripe payment is refunded": the charge's "charge.refunded", where no payment event says it.)
+  return shortest(own) ?? (want.event === 'payment' ? shortest(any) : undefined);
 }
 
 /** The events a trigger listens for, as `configureNode` chooses them. */
@@ -557,6 +571,22 @@ export interface Configured {
   credentials: string[];
 }
 
+/**
+ * What an app calls an item the request names another way, when it has no resource of that name: Wise's payments
+ * are transfers, Stripe's are charges; a CRM without leads keeps them as contacts or persons.
+ */
+const NOUN_KIN: Record<string, string[]> = {
+  payment: ['transfer', 'charge', 'transaction', 'paymentIntent'],
+  customer: ['contact', 'client'],
+  client: ['contact', 'customer'],
+  lead: ['contact', 'person'],
+  deal: ['opportunity'],
+  opportunity: ['deal'],
+  subscriber: ['member', 'contact'],
+  sale: ['order', 'charge'],
+  ticket: ['issue', 'case'],
+};
+
 /** Resource and operation for an app step, then its required parameters. */
 export function configureNode(def: NodeDefinition, want: Intent, given: Record<string, unknown> = {}): Configured {
   const params: Record<string, unknown> = { ...given };
@@ -570,7 +600,8 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     const files = want.noun === 'file' ? ['object', 'item'] : [];
     // "every file in the Drive folder": Google Drive lists a folder's files as "fileFolder" search.
     const listed = want.hints.list ? ['fileFolder', 'folder', 'search'] : [];
-    const preferred = [...listed, want.noun, ...(want.resources ?? []), ...sent, ...files]
+    const kin = want.noun ? (NOUN_KIN[norm(want.noun)] ?? []) : [];
+    const preferred = [...listed, want.noun, ...(want.resources ?? []), ...kin, ...sent, ...files]
       .filter((x): x is string => Boolean(x))
       .flatMap((r) => [norm(r), norm(r).replace(/s$/, ''), `${norm(r)}s`]);
     const values = optionValues(resource);

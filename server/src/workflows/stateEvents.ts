@@ -44,7 +44,8 @@ export function stateEvents(plan: Plan, definition: (type: string) => NodeDefini
     const covered = Boolean(
       def && state?.test(test.rightValue) && chosenEvents(def, trigger.intent!).some((e) => reported!.test(e)),
     );
-    if (!covered && !/^(?:created|updated|ended)$/.test(said)) continue;
+    // ("a Stripe payment is refunded": a payment's later state, reported by an event of its own.)
+    if (!covered && !/^(?:created|updated|ended|payment)$/.test(said)) continue;
     const event = covered ? null : def && stateEvent(def, trigger.intent!, test.rightValue);
     if (!event && !covered) continue;
     if (event) trigger.intent!.eventKey = event;

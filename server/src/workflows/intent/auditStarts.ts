@@ -124,9 +124,13 @@ function destination(m: Mention, original: string): boolean {
   );
 }
 
+/** "one branch gets invoices from Xero, the other gets incoming payments from Wise": one side's read, no event. */
+const SIDE_READ =
+  /\b(?:branch|branches|other|side)\s+(?:gets|fetches|reads|pulls|loads|lists)\s+(?:all\s+|the\s+)?(?:new|incoming)\b/gi;
+
 export function eventApp(trigger: Trigger, steps: Step[], mentions: Mention[], original: string): Trigger | null {
-  if (trigger.kind !== 'manual' || !(EVENT.test(original) || SOMEONE_POSTS.test(original)) || ONCE.test(original))
-    return null;
+  const said = original.replace(SIDE_READ, ' ');
+  if (trigger.kind !== 'manual' || !(EVENT.test(said) || SOMEONE_POSTS.test(said)) || ONCE.test(original)) return null;
   // A spreadsheet the request names no app for starts from Google Sheets' own trigger (the default sheet app), when
   // no other sheet app is named.
   const sheet = SHEET_EVENT.exec(original);

@@ -3,7 +3,7 @@
 // `acme/api`: fetch the diff …", "GitHub push to `main` in `acme/docs`: for every changed file …". The heading is the
 // start ("When a Zendesk ticket is created …, translate …"); what follows the colon or the arrow is the steps.
 
-const PARTICIPLE =
+export const PARTICIPLE =
   'created|updated|moved|opened|closed|merged|uploaded|added|deleted|removed|submitted|received|paid|cancell?ed|completed|assigned|commented|starred|labell?ed|published|changed|booked|signed|approved|rejected|failed|resolved|reopened|archived|sent|scheduled|won|lost|shipped|fulfilled|refunded|registered|posted|tagged|mentioned';
 
 const HEADING = new RegExp(

@@ -51,6 +51,7 @@ import { durationLadder } from './ladder.ts';
 import { calendarDay, findSchedule } from './schedule.ts';
 import { ruleLines } from './ruleLines.ts';
 import { eventHeading } from './eventHeading.ts';
+import { ifEvent } from './ifEvent.ts';
 import { galleryDescription, listingDescription } from './gallery.ts';
 import { whoOutcomes } from './whoOutcomes.ts';
 import { userStory } from './story.ts';
@@ -304,7 +305,7 @@ function normalise(text: string): string {
                                 listedStart(
                                   askedAsRequest(
                                     durationLadder(
-                                      galleryDescription(listingDescription(levelRanges(publishedTo(text)))),
+                                      galleryDescription(listingDescription(levelRanges(publishedTo(ifEvent(text))))),
                                     ),
                                   ),
                                 ),
@@ -319,6 +320,8 @@ function normalise(text: string): string {
               )
                 // "isn’t", "doesn’t", "it’s": the typographic apostrophe inside a word is the plain one.
                 .replace(/(\p{L})[’ʼ](\p{L})/gu, "$1'$2")
+                // "set the opp field …": a CRM's opportunity, said short.
+                .replace(/\b([Oo])pp(s?)\b(?![.'-]\w)/g, (_, o: string, s: string) => `${o}pportunit${s ? 'ies' : 'y'}`)
                 // "reacts with :bug: to a Slack message": an emoji's short code, said as the emoji.
                 .replace(/(^|[\s(]):([a-z0-9_+-]{1,30}):(?=[\s.,;!?)]|$)/g, '$1the $2 emoji'),
             ),

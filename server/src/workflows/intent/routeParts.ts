@@ -536,6 +536,15 @@ export function findRoutes(original: string): Segment[] | null {
   }
   const valued = best.filter((s) => !s.fallback);
   if (best.length < 2 || !valued.length || !best.some((s) => s.full)) return null;
+  // "one branch gets invoices from Xero, the other gets payments from Wise": the sides of a join, not values.
+  if (
+    valued.length > 1 &&
+    valued.every((s) =>
+      /^(?:(?:one|the|first|second|other|another)\s+)*(?:branch|side|path|input|other|one)$/i.test(s.name),
+    ) &&
+    valued.some((s) => /\b(?:branch|side|path|input)$/i.test(s.name))
+  )
+    return null;
   const full = best.filter((s) => s.full);
   if (full.length > 1 && new Set(full.map((s) => s.kind)).size === full.length) return null;
   if (new Set(valued.map((s) => s.name.toLowerCase())).size < valued.length) return null;

@@ -53,12 +53,14 @@ const EVENTS: Array<[RegExp, string]> = [
   // "an order is cancelled": the app's own cancel event where it has one (else its delete, see configure.ts).
   [/\bcancel+ed\b|\bcancels\b/, 'cancelled'],
   [/\b(?:deleted|removed)\b/, 'deleted'],
-  [/\b(?:paid|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
+  [/\b(?:paid|pays|payments?|charges?|succeed(?:s|ed)?)\b/, 'payment'],
   [/\bstar(?:s|red)?\b/, 'star'],
   // "When someone registers for our Eventbrite event": the app's registration (an order) where it has one.
   [/\b(?:registers|registered|buys? (?:a |their )?tickets?|rsvps?|rsvp'd)\b/, 'registered'],
   [/\b(?:push(?:es|ed)?|commits?)\b/, 'push'],
   [/\b(?:published|publishes)\b/, 'published'],
+  // "a Pipedrive deal is won", "a pull request is merged": a state an item that was there reaches.
+  [/\b(?:won|lost|approved|rejected|merged|fulfilled|shipped|qualified|escalated)\b/, 'updated'],
   [/\b(?:ends?|ended|finish(?:es|ed)?|completes?|completed|closes?|closed|resolved)\b/, 'ended'],
   [
     /\b(?:created|new|added|arrives?|comes? in|opened|received|posted|lands?|uploaded|joins?|signs? up|books?|booked|placed)\b/,
@@ -387,6 +389,8 @@ function sourceApp(tokens: Token[], m: Mentions): { ref: AppRef; from?: number }
       ITEMS.test(near[at + 1] ?? '') &&
       (/^(?:in|on|from|at)$/.test(near[at + 2] ?? '') ||
         (EVENT_VERB.test(near[at + 2] ?? '') && /^(?:in|on|from|at)$/.test(near.at(-1) ?? ''))) &&
+      // ("one branch gets invoices from Xero, the other gets incoming payments from Wise": one side's read.)
+      !near.slice(0, at).some((w) => /^(?:branch|branches|other|side)$/.test(w)) &&
       // ("takes new rows in Airtable and …": a verb that only takes the items in.)
       !near
         .slice(near.slice(0, at).findLastIndex((w) => /^(?:that|which)$/.test(w)) + 1, at)
@@ -516,7 +520,16 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
     const head = span ? -1 : arrowHead(tokens, i, m);
     if (!span && head < 0) continue;
     // "once a day" is a schedule, "when done" is not an event.
-    if (one === 'once' && /^(?:a|per|every|daily)$/.test(tokens[i + 1]?.lower ?? '')) continue;
+    // ("Once a Pipedrive deal is won, …" is an event: "a" then no span of time.)
+    if (
+      one === 'once' &&
+      (/^(?:per|every|daily)$/.test(tokens[i + 1]?.lower ?? '') ||
+        (/^(?:a|an)$/.test(tokens[i + 1]?.lower ?? '') &&
+          /^(?:day|week|month|year|quarter|fortnight|hour|minute|night|morning|evening|weekday|weekend|while|time|lifetime)s?$/.test(
+            tokens[i + 2]?.lower ?? '',
+          )))
+    )
+      continue;
     // "a form they fill for each new hire": what the form is for, not an event.
     const forEach = /^for (?:each|every) new$/.test(three) ? i : /^(?:each|every) new$/.test(two) ? i - 1 : -1;
     if (
@@ -585,6 +598,9 @@ function eventTrigger(tokens: Token[], m: Mentions, original: string): FoundTrig
         tokens[i - 1]?.lower ?? '',
       )
     )
+      continue;
+    // "one branch gets invoices from Xero, the other gets incoming payments from Wise": one side's read.
+    if (verbClass(tokens[i - 1]?.lower ?? '') && /^(?:branch|branches|other|side)$/.test(tokens[i - 2]?.lower ?? ''))
       continue;
     let end = head >= 0 ? head : eventClause(tokens, i, span);
     // "booked in Acuity Scheduling": a name the clause ends inside is the clause's whole.

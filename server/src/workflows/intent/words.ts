@@ -1380,7 +1380,7 @@ function readBody(text: string): { condition: Condition; end: number } | null {
     };
   // "the status changes to 'done'", "the deal moves to Won": the field now holds the value.
   const becomes = new RegExp(
-    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+(?:the\\s+|a\\s+|our\\s+)?(?:["'“]([^"'”\\n]{1,40})["'”]|([\\w-]{1,40}))`,
+    `${FIELD}\\s+(?:changes?|changed|(?:is|gets|got|was) changed|moves?|moved|(?:is|gets|got|was) moved|is set|gets set|becomes|became|switches|switched|goes)\\s+to\\s+(?:the\\s+|a\\s+|our\\s+)?(?:["'“]([^"'”\\n]{1,40})["'”]|(in progress|on hold|in review|closed[ -](?:won|lost)|[\\w-]{1,40}))`,
   ).exec(text);
   // "moved to "Needs info"": a quoted value is taken whole.
   const became = becomes?.[2] ?? becomes?.[3];

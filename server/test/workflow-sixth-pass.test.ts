@@ -148,3 +148,44 @@ describe('a payment said with "pays"', () => {
     assert.equal(trigger?.parameters.event, 'create_payment');
   });
 });
+
+describe('a pause said between the messages sent', () => {
+  const loopOf = (request: string) => all(readRequest(request)).find((s) => s.kind === 'loop');
+
+  it('sends one at a time with the pause inside the loop, and no second send for "between emails"', async () => {
+    const request =
+      "Every morning, get the overdue invoices from QuickBooks and send each customer a polite reminder email, pausing 30 seconds between emails so it doesn't look spammy.";
+    const loop = loopOf(request);
+    assert.ok(loop?.kind === 'loop');
+    assert.equal(loop.size, 1);
+    assert.deepEqual(
+      loop.body.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['emailSend:send', 'wait'],
+    );
+    assert.equal(all(readRequest(request)).filter((s) => s.kind === 'app' && s.verb === 'send').length, 1);
+    const workflow = await validBuild(pool, request);
+    assert.ok(workflow.nodes.some((n) => n.type.endsWith('.splitInBatches')));
+    const wait = workflow.nodes.find((n) => n.type.endsWith('.wait'));
+    assert.deepEqual([wait?.parameters.amount, wait?.parameters.unit], [30, 'seconds']);
+  });
+
+  it('puts the step said before the pause in the same clause into the loop', () => {
+    const loop = loopOf(
+      'Every day at 10am, get Shopify orders that were fulfilled 14 days ago and, one customer at a time, send a review-request SMS through Twilio with a 2-second pause between messages.',
+    );
+    assert.ok(loop?.kind === 'loop');
+    assert.deepEqual(
+      loop.body.map((s) => (s.kind === 'app' ? `${s.app}:${s.verb}` : s.kind)),
+      ['shopify:read', 'twilio:send', 'wait'],
+    );
+  });
+
+  it('joins the pause to the loop said before, not a second loop of its own', () => {
+    const spec = readRequest(
+      "Every Monday at 09:00, go through the 'Contractors' Google Sheet row by row. For each contractor whose 'Invoice Received' column is 'No', send them an email reminding them to submit this month's invoice. Process the rows one at a time and wait 2 seconds between emails so we stay within our mail provider's sending limits.",
+    );
+    const loops = spec.steps.filter((s) => s.kind === 'loop');
+    assert.equal(loops.length, 1);
+    assert.deepEqual(loops[0]!.kind === 'loop' && loops[0]!.body.map((s) => s.kind), ['filter', 'app', 'wait']);
+  });
+});

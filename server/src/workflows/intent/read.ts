@@ -1366,7 +1366,51 @@ class Reader {
             ? last.body
             : target;
         if (paced !== target && paced.at(-1)?.kind === 'wait') paced.pop();
+        // "send each customer a reminder email, pausing 30 seconds between emails": the pace of the step said just
+        // before, one item at a time; "emails" names what is paced, no step of its own.
+        const between =
+          paced === target
+            ? /\bbetween\s+(?:each\s+|every\s+|the\s+|two\s+)?(e-?mails?|messages?|sends?|texts?|sms|posts?|calls?|requests?|contacts?|customers?|people|users?|leads?|rows?|items?|ones?|each|them|invites?|invitations?|reminders?)\b/.exec(
+                words,
+              )
+            : null;
+        // "send a review-request SMS through Twilio with a 2-second pause between messages": the step said before
+        // the pause, in the same clause.
+        const lead = between
+          ? words.search(
+              /\s(?:with|and|then)?\s*(?:a\s+)?(?:\d+[- ]?(?:seconds?|secs?|s|minutes?|mins?)\b|pause|pausing|wait|waiting|delay)/,
+            )
+          : -1;
+        if (lead > 0) target.push(...this.action(clause.from, this.tokenAt(clause, lead + 1)));
+        // "For each contractor …, send them an email. Process the rows one at a time and wait 2 seconds between
+        // emails": the loop said again is the one before, which the pause joins.
+        const own: Step | undefined =
+          loopBody && target === loopBody && !loopBody.length
+            ? outer.findLast((x) => x.kind === 'loop' && x.body === loopBody)
+            : undefined;
+        const earlier: Step | undefined = own ? outer.filter((x) => x.kind === 'loop' && x !== own).at(-1) : undefined;
+        if (between && own?.kind === 'loop' && earlier?.kind === 'loop' && earlier.size === own.size) {
+          outer.splice(outer.indexOf(own), 1);
+          earlier.body.push(wait);
+          loopBody = earlier.body;
+          continue;
+        }
+        const step = target.at(-1);
+        // (A message paced is one sent: "between emails" after a record made is no pace of it.)
+        const sent =
+          !between?.[1]!.match(/^(?:e-?mails?|messages?|texts?|sms|invites?|invitations?|reminders?)$/) ||
+          (step?.kind === 'app' && step.verb === 'send');
+        if (between && !loopBody && step?.kind === 'app' && !isRead(step) && sent) {
+          target.pop();
+          // "go through them one at a time, … send it from my Gmail, wait 2 minutes between each send": the loop
+          // said before takes the step and its pace.
+          const loop = target.findLast((x) => x.kind === 'loop');
+          if (loop?.kind === 'loop' && loop.size === 1) loop.body.push(step, wait);
+          else target.push({ kind: 'loop', size: 1, body: [step, wait] });
+          continue;
+        }
         paced.push(wait);
+        if (between) continue;
         const rest = this.afterWord(clause, WAIT_WORDS);
         if (rest < clause.to) target.push(...this.action(rest, clause.to));
         continue;

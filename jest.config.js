@@ -52,8 +52,9 @@ const SCREENS = [
 
 /** @type {import('jest').Config} */
 export default {
-  // On 2 loaded cores a user-event journey can outlast jest's 5 s default without anything being wrong.
-  testTimeout: 20_000,
+  // On 2 loaded cores a user-event journey can outlast jest's 5 s default without anything being wrong: with the
+  // browser suite beside it, one that types into a dialog has taken over 20 s in CI. This is a guard against a hang.
+  testTimeout: 60_000,
   projects: [
     { ...base, displayName: 'web' },
     {

@@ -50,7 +50,9 @@ function gate() {
 
 async function openSidebar() {
   const view = renderApp(`/teams/${TEAM}/chat`, { preloadedState: signedInState(alice) });
-  const recent = await screen.findByRole('region', { name: 'Recent Sessions' });
+  // The first page of the file also loads the chat route's lazy modules, which on a loaded CI machine has taken
+  // longer than the default wait.
+  const recent = await screen.findByRole('region', { name: 'Recent Sessions' }, { timeout: 15_000 });
   await within(recent).findByRole('link', { name: /Old name/ });
   return { ...view, recent };
 }

@@ -1,6 +1,7 @@
 // Builds an n8n workflow for a spec in three member phases: design (plan the nodes and connections from the spec and
 // n8n's catalogue), configure (read each node type's definition with get_node and build the draft through its
 // operations) and validate (n8n-mcp's validator, repairing what it reports, bounded).
+import { answerStatus } from './statusCheck.ts';
 import { readBody } from './webhookBody.ts';
 import { nodeCatalog } from './catalog/nodeCatalog.ts';
 import { DraftError, WorkflowDraft } from './draft.ts';
@@ -168,6 +169,7 @@ export async function* configure<E>(
     }
   }
   readBody(draft.nodes, draft.links);
+  answerStatus(draft.nodes, draft.links);
   draft.name = workflowName(d.spec, d.plan);
   const toCheck = new Map<string, string>();
   for (const node of d.plan.nodes)

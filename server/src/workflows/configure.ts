@@ -287,6 +287,8 @@ export function valueFor(prop: NodeProperty, hints: AppHints, trigger = false, n
         /^(?:contact|subscriber|member|customer|deal|person|lead|user|ticket|order|company|account)id$/.test(n)
       )
         return { value: '={{ $json.id }}' };
+      // Pipedrive's "org_id", a board's "listId": a record only the user can point at, never record 0.
+      if (/(?:^|_)id$|[a-z]id$/.test(n) && (prop.default === 0 || prop.default === undefined)) return ask();
       return { value: typeof prop.default === 'number' ? prop.default : 0 };
     case 'boolean':
       return { value: prop.default === true };
@@ -405,7 +407,13 @@ function eventOptions(prop: NodeProperty, said: string, noun: string): string[] 
   // "orders/create" before "draft_orders/create": the item nearest the start names it most plainly.
   const at = (v: string) => v.search(item!) + (/^[^a-z]/i.test(v.slice(v.search(item!))) ? 1 : 0);
   // "issues" before "issue_comment": the value that is the item alone names it most plainly too.
-  const about = item ? values.filter((v) => item.test(v)).sort((a, b) => at(a) - at(b) || a.length - b.length) : [];
+  const named = item ? values.filter((v) => item.test(v)).sort((a, b) => at(a) - at(b) || a.length - b.length) : [];
+  // "a new subscriber joins the list": ConvertKit's "formSubscribe", an event named by what the person did.
+  const doer = /^([a-z]{5,}?)e?rs?$/.exec(norm(noun))?.[1];
+  const about =
+    named.length || !doer || event !== 'created'
+      ? named
+      : values.filter((v) => norm(v).includes(doer)).sort((a, b) => a.length - b.length);
   const both = about.filter((v) => happened.test(v));
   // "a Jira issue is closed": a state the item reaches with no event of its own is a change to it.
   const changed = event === 'ended' ? about.filter((v) => /updat|chang|modif/i.test(v)) : [];
@@ -476,12 +484,65 @@ const LISTED_EVENTS: Record<string, { resource: string; events: string[] }> = {
   },
 };
 
+/**
+ * HubSpot's trigger lists its events inside a fixed collection ("Events" → "Event" → "Name"): one entry with the event
+ * chosen as for a plain event setting, and the settings that event requires ("Property" for a property change) as
+ * placeholders. Returns the placeholders' labels, or undefined when the node keeps no events that way.
+ */
+function collectionEvent(
+  def: NodeDefinition,
+  params: Record<string, unknown>,
+  given: Record<string, unknown>,
+  want: Intent,
+): string[] | undefined {
+  for (const box of visible(def, params)) {
+    if (box.type !== 'fixedCollection' || box.name in given || box.options?.length !== 1) continue;
+    const group = box.options[0]!;
+    const fields = group.values ?? [];
+    const field = fields.find(
+      (f) => /^(?:name|events?)$/.test(f.name) && f.type === 'options' && optionValues(f).length > 2,
+    );
+    if (!group.name || !field) continue;
+    const key = want.eventKey && sameKey(optionValues(field), want.eventKey);
+    const chosen = key || eventOptions(field, want.event ?? 'created', want.noun ?? '')[0];
+    const entry: Record<string, unknown> = { [field.name]: chosen };
+    const picks: string[] = [];
+    const seen = new Set([field.name]);
+    for (const f of fields)
+      if (!seen.has(f.name) && f.required && isShown(f, entry, def.version)) {
+        seen.add(f.name);
+        entry[f.name] = placeholder(label(f));
+        picks.push(label(f));
+      }
+    params[box.name] = { [group.name]: box.typeOptions?.multipleValues ? [entry] : entry };
+    return picks;
+  }
+  return undefined;
+}
+
+/** The event of a trigger that keeps it in a fixed collection (HubSpot's), as `collectionEvent` set it. */
+function collectionChosen(params: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const value of Object.values(params)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const group of Object.values(value as Record<string, unknown>))
+      for (const entry of Array.isArray(group) ? group : [group])
+        if (entry && typeof entry === 'object') {
+          const { name, event } = entry as { name?: unknown; event?: unknown };
+          const chosen = name ?? event;
+          if (typeof chosen === 'string') out.push(chosen);
+        }
+  }
+  return out;
+}
+
+/** Sets the trigger's event; returns the labels of settings it left for the user to pick. */
 function chooseEvent(
   def: NodeDefinition,
   params: Record<string, unknown>,
   given: Record<string, unknown>,
   want: Intent,
-): void {
+): string[] {
   const event = want.event ?? 'created';
   const offers = (p: Record<string, unknown>) => {
     const e = eventParam(def, p);
@@ -518,12 +579,14 @@ function chooseEvent(
   const listed = Object.entries(LISTED_EVENTS).find(([type]) => def.type.endsWith(type))?.[1];
   if (listed && !('resource' in given)) params.resource = listed.resource;
   const shown = eventParam(def, params);
-  if (!shown || shown.name in given) return;
+  if (!shown) return collectionEvent(def, params, given, want) ?? [];
+  if (shown.name in given) return [];
   const events =
     listed && !optionValues(shown).length ? { ...shown, options: listed.events.map((value) => ({ value })) } : shown;
   const key = want.eventKey && sameKey(optionValues(events), want.eventKey);
   const chosen = key ? [key] : eventOptions(events, event, want.noun ?? '');
   params[events.name] = events.type === 'multiOptions' ? chosen : chosen[0];
+  return [];
 }
 
 /**
@@ -548,7 +611,7 @@ export function chosenEvents(def: NodeDefinition, want: Intent): string[] {
   const params: Record<string, unknown> = {};
   chooseEvent(def, params, {}, want);
   const prop = eventParam(def, { ...defaults(def), ...params });
-  const value = prop ? params[prop.name] : undefined;
+  const value = prop ? params[prop.name] : collectionChosen(params);
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 }
 
@@ -668,15 +731,46 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
       );
     const lists = (ops: string[]) => ops.some((v) => /^(?:getall|getmany|list|search|getallitems)$/.test(norm(v)));
     if (!lists(opsOf(params.resource))) {
-      const wanted = `get${norm(want.noun).replace(/y$/, 'ie')}s`;
+      const many = `${norm(want.noun).replace(/y$/, 'ie')}s`;
       for (const r of optionValues(resource)) {
-        const op = opsOf(r).find((v) => norm(v) === wanted);
+        // ("pull requests": GitHub's "getPullRequests".)
+        const op =
+          opsOf(r).find((v) => norm(v) === `get${many}`) ??
+          opsOf(r).find((v) => norm(v).startsWith('get') && norm(v).endsWith(many));
         if (op) {
           params.resource = r;
           nounOperation = op;
           break;
         }
       }
+    }
+  }
+  // "Hacker News top stories": items no resource is named for, read where the node lists them (its "all: getAll"),
+  // not one article by an id the request does not have.
+  if (
+    want.verb === 'read' &&
+    resource &&
+    !('resource' in given) &&
+    !nounOperation &&
+    !want.hints.itemFile &&
+    !want.hints.itemId &&
+    !optionValues(resource).some((v) => want.noun && norm(v) === norm(want.noun))
+  ) {
+    const opsOf = (r: unknown) =>
+      optionValues(
+        visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options') ?? {
+          name: '',
+          type: 'options',
+        },
+      );
+    const lists = (r: unknown) => opsOf(r).some((v) => /^(?:getall|getmany|list|search|getallitems)$/.test(norm(v)));
+    const onlyOne = (r: unknown) => {
+      const ops = opsOf(r);
+      return ops.length > 0 && ops.every((v) => norm(v) === 'get');
+    };
+    if (onlyOne(params.resource)) {
+      const other = optionValues(resource).find(lists);
+      if (other) params.resource = other;
     }
   }
   // Ghost's posts are written through its Admin API only: a setting that gates which operations show is switched
@@ -747,7 +841,7 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
         operation.default,
       );
   }
-  if (want.verb === 'trigger') chooseEvent(def, params, given, want);
+  const eventPicks = want.verb === 'trigger' ? chooseEvent(def, params, given, want) : [];
   // "every JSON file in the Google Drive folder 'pos-exports'": the search looks in that folder (picked in n8n by
   // its name), for files only, all of them.
   if (want.hints.list && want.hints.folder) {
@@ -792,9 +886,11 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
   }
   // "archive the card": the update switches the item's archived flag (Trello's "closed") on.
   if (want.hints.archive && want.verb === 'update') archiveFlag(def, params);
+  // "archive the email": Gmail archives a message by taking its INBOX label off.
+  if (want.hints.archive && params.operation === 'removeLabels' && !('labelIds' in given)) params.labelIds = ['INBOX'];
   const lookup = sheetRows(def, params, given, want);
   const filled = fillRequired(def, params, want.hints, want.verb === 'trigger');
-  filled.toPick.push(...lookup);
+  filled.toPick.push(...eventPicks, ...lookup);
   // A message that waits for one person's answer goes to that person, whom only the user can name.
   if (
     filled.parameters.operation === 'sendAndWait' &&
@@ -804,6 +900,21 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
   ) {
     filled.parameters.user = { __rl: true, value: placeholder('User'), mode: 'id' };
     filled.toPick.push('User');
+  }
+  // Send Email writes HTML unless told otherwise: the text a step hands on is plain, so it goes as plain text.
+  if (want.verb === 'send' && !('emailFormat' in given)) {
+    const format = visible(def, filled.parameters).find((p) => p.name === 'emailFormat' && p.type === 'options');
+    if (format && optionValues(format).includes('text')) {
+      filled.parameters.emailFormat = 'text';
+      delete filled.parameters.html;
+    }
+  }
+  // A mail needs its subject, though n8n does not require one.
+  if (want.verb === 'send') {
+    const subject = visible(def, filled.parameters).find(
+      (p) => p.name === 'subject' && p.type === 'string' && !(p.name in filled.parameters),
+    );
+    if (subject) filled.parameters.subject = want.hints.subject ?? '={{ $json.title ?? $json.subject ?? $json.name }}';
   }
   // A message step needs its text even where n8n does not mark the field required.
   if (want.verb === 'send' || want.verb === 'create') {

@@ -12,7 +12,7 @@ export interface DraftNode {
   type: string;
   typeVersion: number;
   parameters: Record<string, unknown>;
-  onError?: 'continueErrorOutput';
+  onError?: 'continueErrorOutput' | 'continueRegularOutput';
   /** An empty item goes on when the node outputs none (a lookup that found nothing, for the test after it). */
   alwaysOutputData?: true;
 }
@@ -61,7 +61,8 @@ function operationName(def: NodeDefinition, label: string, params: Record<string
         : operation.replace(/\s+/g, ' ');
   // "activity" → "activities", "entry" → "entries"; "status" stays.
   const plural = /s$/.test(thing) ? thing : /[^aeiou]y$/.test(thing) ? `${thing.slice(0, -1)}ies` : `${thing}s`;
-  const object = whole ? '' : many ? ` ${plural}` : ` ${thing}`;
+  // Hacker News's "All" resource: "Get items from Hacker News".
+  const object = whole ? '' : many ? ` ${/^(?:all|alls)$/.test(plural) ? 'items' : plural}` : ` ${thing}`;
   // "Add to group", "Remove from group": an operation that says its own preposition is "… in Microsoft Entra ID".
   const prep =
     search || /\s(?:to|from|into)\s/i.test(` ${verb} `)

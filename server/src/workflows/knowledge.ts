@@ -13,8 +13,10 @@ export interface NodeProperty {
   type: string;
   required?: boolean;
   default?: unknown;
-  options?: Array<{ name?: string; value?: unknown }>;
+  /** A fixed collection's groups carry their own settings as `values`. */
+  options?: Array<{ name?: string; value?: unknown; values?: NodeProperty[] }>;
   displayOptions?: { show?: Record<string, unknown[]>; hide?: Record<string, unknown[]> };
+  typeOptions?: { multipleValues?: boolean };
   modes?: Array<{ name?: string }>;
 }
 

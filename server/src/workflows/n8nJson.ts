@@ -10,7 +10,8 @@ export interface N8nNode {
   position: [number, number];
   parameters: Record<string, unknown>;
   webhookId?: string;
-  onError?: 'continueErrorOutput';
+  /** An error output of its own, or an item that carries the error on to the next node. */
+  onError?: 'continueErrorOutput' | 'continueRegularOutput';
   alwaysOutputData?: true;
 }
 
@@ -34,7 +35,7 @@ interface Graph extends LayoutGraph {
     type: string;
     typeVersion: number;
     parameters: Record<string, unknown>;
-    onError?: 'continueErrorOutput';
+    onError?: N8nNode['onError'];
     alwaysOutputData?: true;
   }>;
   links: Array<{ from: string; output: number; to: string; input: number; type: string }>;

@@ -15,6 +15,12 @@ export interface Link {
   type: string;
 }
 
+/** Nodes whose output is an item of their own: a model's text or fields, an API's answer. */
+const REPLACES_ITEM =
+  /\.(?:chainLlm|agent|openAi|anthropic|googleGemini|mistralAi|ollama|informationExtractor|chainSummarization|httpRequest)$/;
+/** A model or tool plugged into an AI node, not a step of the flow. */
+const SUB_NODE_TYPE = /\.(?:lm\w+|embeddings\w+|memory\w+|tool\w+)$/;
+
 export type PlannedNode = Draft & { onError?: 'continueErrorOutput'; alwaysOutputData?: true };
 
 export interface Plan {
@@ -210,11 +216,44 @@ class Planner {
     const from = `$('${trigger.replace(/'/g, "\\'")}').item.json`;
     // "mark the email as read" after other steps: the trigger's own item, by its id.
     if (hints.triggerItem) return { ...hints, itemId: `={{ ${from}.id }}` };
+    // "wait 2 days, then send them an email written by Claude": the model's answer (or an API's) replaced the item,
+    // so the address or number is read from the item the trigger reported.
+    const source = !replyTo && step.verb === 'send' && !hints.email && !hints.phone ? this.peopleSource() : null;
+    if (source) {
+      const at = `$('${source.name.replace(/'/g, "\\'")}').item.json`;
+      const item = source.type === T.webhook ? `${at}.body` : at;
+      return {
+        ...hints,
+        email: `={{ ${item}.email }}`,
+        phone: `={{ ${item}.phone ?? ${item}.phone_number ?? ${item}.mobile }}`,
+      };
+    }
     if (!replyTo) return hints;
     const answer = { text: hints.text ?? '={{ $json.output ?? $json.text }}' };
     if (step.app === 'telegram') return { ...hints, ...answer, chatId: `={{ ${from}.message.chat.id }}` };
     if (step.app === 'whatsApp') return { ...hints, ...answer, phone: `={{ ${from}.messages[0].from }}` };
     return { ...hints, ...answer };
+  }
+
+  /**
+   * The node whose items are the people a message goes to (the trigger, or the last list read), when a node after it
+   * hands on an item of its own (a model's answer, an API's, the record an app made): null when the item that
+   * reaches the message is still theirs.
+   */
+  private peopleSource(): PlannedNode | null {
+    const nodes = this.plan.nodes;
+    const at = nodes.findLastIndex(
+      (n, i) => i === 0 || (n.app !== undefined && (n.intent?.verb === 'read' || n.intent?.verb === 'search')),
+    );
+    if (at < 0) return null;
+    const replaced = nodes
+      .slice(at + 1)
+      .some(
+        (n) =>
+          (REPLACES_ITEM.test(n.type) && !SUB_NODE_TYPE.test(n.type)) ||
+          (n.app !== undefined && (n.intent?.verb === 'create' || n.intent?.verb === 'update')),
+      );
+    return replaced ? nodes[at]! : null;
   }
 
   step(step: Step, entries: Port[]): Port[] {

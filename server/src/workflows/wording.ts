@@ -171,6 +171,23 @@ function testText(c: Condition): string {
     const label = /<__PLACEHOLDER_VALUE__(Your [^_]{1,60})__>/.exec(c.value)?.[1];
     return `${fieldWords(c.field)} ${ops[c.operator]} ${label ? label.replace(/^Your/, 'your') : 'your limit'}`;
   }
+  // "the pickup date is tomorrow": a day counted from today (`$today.plus({ days: 1 })`) in words.
+  const day = /^=\{\{\s*\$today(?:\.(plus|minus)\(\{\s*days:\s*(\d+)\s*\}\))?\.toISODate\(\)\s*\}\}$/.exec(
+    String(c.value),
+  );
+  if (day) {
+    const n = Number(day[2] ?? 0);
+    const when = !n
+      ? 'today'
+      : n === 1
+        ? day[1] === 'plus'
+          ? 'tomorrow'
+          : 'yesterday'
+        : day[1] === 'plus'
+          ? `in ${n} days`
+          : `${n} days ago`;
+    return `${fieldWords(c.field)} ${ops[c.operator]} ${when}`;
+  }
   // A value read from the item ("={{ $json.target_price }}") is named by its field.
   const value = String(c.value).replace(
     /^=\{\{\s*\$json\.(\w+)\s*\}\}$/,

@@ -38,10 +38,10 @@ const JOBS: Array<[RegExp, AiTask]> = [
     ),
     'write',
   ],
-  // "with a short two-sentence summary", "summarise the thread", "sum it up".
+  // "with a short two-sentence summary", "summarise the thread", "sum it up" (not "sum them up and send the total").
   // A bare "summary" ("email a daily summary of new orders") may be a list; these are written ones.
   [
-    /\bsummar(?:ise|ize|ised|ized|ising|izing)\b(?! nodes?\b)|\b(?:short|brief|quick|concise|one-line|one-sentence|two-sentence|few-sentence|\w+-sentence|plain-english|friendly)\s+(?:\w+\s+)?summar(?:y|ies)\b|\bsummar(?:y|ies) of (?:what|how|why|the (?:main|key))\b|\bsum (?:it|them|this|that) up\b|\btl;?dr\b/,
+    /\bsummar(?:ise|ize|ised|ized|ising|izing)\b(?! nodes?\b)|\b(?:short|brief|quick|concise|one-line|one-sentence|two-sentence|few-sentence|\w+-sentence|plain-english|friendly)\s+(?:\w+\s+)?summar(?:y|ies)\b|\bsummar(?:y|ies) of (?:what|how|why|the (?:main|key))\b|\bsum (?:it|them|this|that) up\b(?![^.!?\n]{0,60}\b(?:totals?|amounts?|revenue|sum)\b)|\btl;?dr\b/,
     'summarise',
   ],
   // "pull out the store name, date and amount", "get the supplier, amount and due date", "the items and amounts

@@ -12,6 +12,7 @@ import { routesOf } from './steps.ts';
 import { tokenize } from './text.ts';
 import { type SpanTest, spanField, spanHours, spanTest, spanUnit } from './words.ts';
 import { MAIL } from './appGroups.ts';
+import { nodeCatalog } from '../catalog/nodeCatalog.ts';
 
 export interface RouteContext {
   /** Reads one part's words into steps, as a fragment of a request. */
@@ -90,6 +91,33 @@ function stepsOfRoute(seg: Segment, previous: Step[], ctx: RouteContext, field: 
     ];
   }
   if (read.length) return read;
+  // "Spam: delete it", "Done: archive them": the item itself is changed where it is; "back up: resolve the incident"
+  // changes the incident another route made, where it was made.
+  const object =
+    /^\S+(?:\s+(it|them|this|that|these|those|the\s+(\w+)))?(?:\s+(?:too|as well|right away|immediately))?[.!]?$/i.exec(
+      seg.action.trim(),
+    );
+  if (object && (change === 'update' || change === 'delete') && !findMentions(tokenize(seg.action)).apps.length) {
+    const noun = object[2] ? singular(object[2].toLowerCase()) : undefined;
+    const maker = noun
+      ? previous.find((s) => s.kind === 'app' && s.verb === 'create' && nodeCatalog().keeps(s.app, noun))
+      : undefined;
+    if (maker?.kind === 'app')
+      return [{ kind: 'app', app: maker.app, verb: change, noun: noun!, hints: {}, phrase: seg.action }];
+    // (Gmail archives by taking the INBOX label off; nothing is deleted.)
+    if (!noun && ctx.itemApp && /^archiv/i.test(seg.action.trim()) && /^(?:gmail|microsoftOutlook)$/.test(ctx.itemApp))
+      return [
+        {
+          kind: 'app',
+          app: ctx.itemApp,
+          verb: 'update',
+          ...(ctx.itemApp === 'gmail' ? { noun: 'removeLabels' } : {}),
+          hints: { triggerItem: true, archive: true },
+          phrase: seg.action,
+        },
+      ];
+    if (!noun && ctx.itemApp) return [{ kind: 'app', app: ctx.itemApp, verb: change, hints: {}, phrase: seg.action }];
+  }
   // "sales ones go to #sales": a channel is a message there, through the chat app the request uses.
   const channel = /(?<![\w#])#[\w-]+/.exec(seg.action)?.[0];
   if (channel) return [{ kind: 'app', app: ctx.chatApp, verb: 'send', hints: { channel }, phrase: seg.action }];

@@ -140,12 +140,25 @@ export function auditSpec(steps: Step[], trigger: Trigger, a: Audit): Trigger {
       let app: string | null = null;
       // "list overdue tasks in the Asana project … Tasks with no assignee: assign them …": else where they were read.
       let read: string | null = null;
+      // (Not where another route put its own items: "Support: create a Freshdesk ticket. Spam: delete it.")
+      const routed = new WeakSet<Step>();
       walkSteps(steps, (s) => {
-        if (s.kind !== 'app' || s.verb === 'send' || original.indexOf(s.phrase) >= before) return;
+        const routes = s.kind === 'switch' || s.kind === 'ai' ? (s.routes ?? []) : [];
+        for (const r of routes) walkSteps(r.steps, (x) => routed.add(x));
+      });
+      // (Nor what one said as an option's own action: "Support: create a Freshdesk ticket.")
+      const labelled = (at: number) => /(?:^|[.;!?\n])\s*[\w' -]{1,30}:\s*$/.test(original.slice(0, at));
+      walkSteps(steps, (s) => {
+        if (s.kind !== 'app' || s.verb === 'send' || routed.has(s)) return;
+        const at = original.indexOf(s.phrase);
+        if (at >= before || labelled(at)) return;
         if (s.verb === 'read') read = s.app;
         else app = s.app;
       });
-      return app ?? (start.kind === 'app' ? start.app : read);
+      // The mail the run started with is where it came in ("Spam: delete it" in Gmail).
+      const mailbox =
+        start.kind === 'email' && /^(?:gmail|microsoftOutlook)$/.test(ctx.mailApp ?? '') ? ctx.mailApp! : null;
+      return app ?? (start.kind === 'app' ? start.app : (mailbox ?? read));
     },
     mailApp: ctx.mailApp ?? 'emailSend',
     chatApp: mentions.apps.find((m) => CHAT.test(m.app.key))?.app.key ?? 'slack',

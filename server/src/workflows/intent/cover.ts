@@ -5,8 +5,8 @@ import { appKind, defaultVerb } from '../catalog/appKinds.ts';
 import { PROVIDERS } from '../catalog/models.ts';
 import { GENERIC_DEFAULTS, GENERIC_FAMILIES } from '../catalog/generics.ts';
 import { nodeCatalog } from '../catalog/nodeCatalog.ts';
-import { walkSteps, type AiStep, type AiTask, type Step } from '../spec.ts';
-import { aiStep, appKindOf, SMS_APPS, type ReadContext } from './steps.ts';
+import { stepLists, walkSteps, type AiStep, type AiTask, type Step } from '../spec.ts';
+import { aiStep, appKindOf, OCR_APP, SMS_APPS, type ReadContext } from './steps.ts';
 import { within, type Mentions } from './mentions.ts';
 import { buildsNamed, namedStep } from './named.ts';
 import type { FoundTrigger } from './trigger.ts';
@@ -399,7 +399,12 @@ export function coverMentions(steps: Step[], ctx: ReadContext, found: FoundTrigg
     !mentions.aiWords.length &&
     mentions.aiNouns.every((n) => n.task === 'translate') &&
     mentions.apps.some((a) => /^(?:googleTranslate|deepL)$/.test(a.app.key));
-  if (!ai.length && !translated && (mentions.aiWords.length || mentions.aiNouns.some((n) => n.strong))) {
+  // (Nor "run OCR with AWS Textract": the app read the text.)
+  const read =
+    !mentions.aiWords.length &&
+    mentions.aiNouns.every((n) => n.task === 'ocr') &&
+    mentions.apps.some((a) => OCR_APP.test(`${a.app.name} ${a.app.description}`));
+  if (!ai.length && !translated && !read && (mentions.aiWords.length || mentions.aiNouns.some((n) => n.strong))) {
     const noun = mentions.aiNouns[0];
     const task: AiTask = noun?.task ?? 'analyse';
     const added = aiStep(task, original, { ...mentions, models: [] }, ctx, original.toLowerCase());
@@ -545,7 +550,12 @@ function downloadFiles(steps: Step[], found: FoundTrigger, original: string): vo
     if (step.kind === 'app') steps[loader] = { ...step, files: true };
   }
   folderFiles(steps);
-  const at = steps.findIndex((s) => s.kind === 'extract' || (s.kind === 'app' && s.files));
+  // ("run OCR with AWS Textract": the service reads the file itself.)
+  const reader = (s: Step) => {
+    const app = s.kind === 'app' ? nodeCatalog().app(s.app) : undefined;
+    return Boolean(app && OCR_APP.test(`${app.name} ${app.description}`));
+  };
+  const at = steps.findIndex((s) => s.kind === 'extract' || (s.kind === 'app' && (s.files || reader(s))));
   if (at < 0) return;
   const before = steps[at - 1];
   if (before?.kind === 'app' && FILE_STORE.test(before.app)) {
@@ -598,6 +608,32 @@ function readBeforeChange(steps: Step[], found: FoundTrigger): void {
     hints: { list: true, ...(change.hints.folder ? { folder: change.hints.folder } : {}) },
     phrase: '',
   });
+}
+
+/** A site's state read as a field ("if it's down": "up" is false). */
+const UP_OR_DOWN = /^(?:up|down|online|offline|reachable|unreachable|available)$/i;
+
+/**
+ * A test right after an HTTP call of whether the site is up, or of its status ("if it's down", "if the status isn't
+ * 200"), is a test of the answer's status code (the builder has the call hand on its whole answer).
+ */
+export function callStatus(steps: Step[]): void {
+  for (const list of stepLists(steps))
+    list.forEach((step, i) => {
+      const next = list[i + 1];
+      if (step.kind !== 'http' || (next?.kind !== 'filter' && next?.kind !== 'if')) return;
+      const { field, operator, value } = next.condition;
+      if (UP_OR_DOWN.test(field) && (operator === 'isTrue' || operator === 'isFalse')) {
+        const down = /^(?:down|offline|unreachable)$/i.test(field);
+        const failed = down === (operator === 'isTrue');
+        next.condition = { field: 'statusCode', operator: failed ? 'notEquals' : 'equals', value: 200 };
+      } else if (
+        /^(?:status|status ?code|response ?code|http ?status|code)$/i.test(field) &&
+        (operator === 'equals' || operator === 'notEquals') &&
+        /^[1-5]\d\d$/.test(String(value))
+      )
+        next.condition = { field: 'statusCode', operator, value: Number(value) };
+    });
 }
 
 /** A condition with no other outcome and nothing after it keeps only the items that meet it (a Filter). */

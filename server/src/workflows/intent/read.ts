@@ -76,7 +76,7 @@ import {
 } from './words.ts';
 import { auditSpec } from './audits.ts';
 import { codeCalls } from './codeStyle.ts';
-import { coverMentions, finishSteps, judgedFirst } from './cover.ts';
+import { callStatus, coverMentions, finishSteps, judgedFirst } from './cover.ts';
 import { numberWord, writtenForm } from './spoken.ts';
 import { MAIL_SENDERS, ROW_STORES } from './appGroups.ts';
 import { forLabels, rangeLabels, routedList, valueRoutes } from './listRoutes.ts';
@@ -437,6 +437,12 @@ function normalise(text: string): string {
           (!place && /\b(?:pull requests?|PRs?)\b/.test(whole.slice(0, at)))
             ? said
             : `${place ? `${place} the ` : ''}GitHub ${pr}`,
+      )
+      // "open PRs" on a code host are its pull requests (GitHub's "Get Pull Requests").
+      .replace(
+        /\b(open|opened|merged|closed|stale|pending|unreviewed|all)\s+PR(s?)\b/gi,
+        (said: string, state: string, many: string, _at: number, whole: string) =>
+          /\b(?:github|gitlab|bitbucket|gitea)\b/i.test(whole) ? `${state} pull request${many}` : said,
       )
       // "then Switch on severity — critical: …; high: …": a dash that introduces the routes is their colon.
       .replace(
@@ -1092,7 +1098,9 @@ class Reader {
       // "… whether it's a sales inquiry. If it is, …", "If so, …", "If yes: …": the yes outcome of the question
       // asked before.
       const affirmed = clause.lead === 'if' ? AFFIRMED.exec(words) : null;
-      const afterYes = affirmed ? this.tokenAt(clause, affirmed[0].length) : clause.to;
+      let afterYes = affirmed ? this.tokenAt(clause, affirmed[0].length) : clause.to;
+      // ("and if it does just update it")
+      while (afterYes < clause.to && /^(?:just|simply|only|then)$/.test(this.ctx.tokens[afterYes]!.lower)) afterYes++;
       const yes =
         affirmed &&
         (afterYes >= clause.to ||
@@ -1103,8 +1111,10 @@ class Reader {
       if (yes) {
         const asked = this.scope.lastIf ?? this.askedBefore(clause, target === outer ? outer : target);
         if (asked) {
-          const rest = this.tokenAt(clause, yes[0].length);
-          asked.then.push(...(rest < clause.to ? this.action(rest, clause.to) : []));
+          const rest = afterYes;
+          const said = rest < clause.to ? this.action(rest, clause.to) : [];
+          // "check if he already exists in our MySQL table. If yes update his data": changed where it was found.
+          asked.then.push(...(said.length || rest >= clause.to ? said : this.sameAppChange(rest, clause.to, target)));
           target = asked.then;
           lastAction = null;
           continue;
@@ -1180,9 +1190,18 @@ class Reader {
             api: new URL(url.text).hostname,
             phrase: this.text(clause),
           });
-        const cond = conditionOf(`if ${this.words({ from: at, to: clause.to }).replace(/^(?:if|whether)\s+/, '')}`);
+        const asked = this.words({ from: at, to: clause.to }).replace(/^(?:if|whether)\s+/, '');
+        const cond = conditionOf(`if ${asked}`);
         if (cond) {
-          target = this.openIf(target, stripEnd(cond), false).then;
+          // "check if the email exists in Postgres; if not, insert it": the app is searched, the test is whether it
+          // found the item.
+          const skipped = this.words({ from: at, to: clause.to }).length - asked.length;
+          const after = this.tokenAt({ ...clause, from: at }, skipped + cond.end - 3, true);
+          const list = target;
+          // (The app named in the question itself: "… so check whether a Linear issue already exists".)
+          const looked = this.lookupFor({ ...clause, from: at }, stripEnd(cond), after, list);
+          target = this.openIf(list, looked?.condition ?? stripEnd(cond), false).then;
+          if (looked?.lookup) this.lookups.push({ list, lookup: looked.lookup });
           continue;
         }
       }
@@ -1424,6 +1443,20 @@ class Reader {
       const forRoute = this.classifierRoute(words);
       if (forRoute && steps.length && !inline) {
         forRoute.push(...steps);
+        continue;
+      }
+      // "… and delete spam": the item the run started with is changed where it came from.
+      const own = this.ctx.triggerApp ?? (this.ctx.emailTrigger ? this.ctx.mailApp : null);
+      const said = /^(?:(?:and|then|also|just|simply) )*([a-z]+)/.exec(words)?.[1] ?? '';
+      const change = verbClass(said);
+      if (forRoute && !steps.length && !inline && own && (change === 'delete' || change === 'update')) {
+        // (A mailbox archives by its own operation: "archive newsletters" takes Gmail's INBOX label off.)
+        const inMailbox = own === this.ctx.mailApp ? this.mailboxChange(`${said} the email`) : null;
+        forRoute.push(
+          inMailbox
+            ? { ...inMailbox, phrase: this.text(clause) }
+            : { kind: 'app', app: own, verb: change, hints: {}, phrase: this.text(clause) },
+        );
         continue;
       }
       // The items are read first, then tested, then acted on.
@@ -1871,7 +1904,7 @@ class Reader {
       app,
       verb: operation === 'delete' ? 'delete' : 'update',
       noun: operation,
-      hints: { triggerItem: true },
+      hints: { triggerItem: true, ...(verb === 'archive' ? { archive: true } : {}) },
     };
   }
 
@@ -1898,11 +1931,32 @@ class Reader {
     if (word === 'add' && !addsTag) return [];
     if (!addsTag && !/^(?:it|them|the|that|this|those|each|its|their)$/.test(this.ctx.tokens[at + 1]?.lower ?? ''))
       return [];
+    // "Support: create a Freshdesk ticket. Spam: delete it.": what another route made is not this route's item
+    // ("… open a PagerDuty incident; back up: resolve the incident" names the item made there).
+    const bare = /^(?:it|them|this|that|these|those)?$/.test(
+      this.ctx.tokens[at + 1]?.kind === 'word' ? this.ctx.tokens[at + 1]!.lower : '',
+    );
+    const siblings = new WeakSet<Step>();
+    walkSteps(this.steps, (x) => {
+      const routes = x.kind === 'switch' || x.kind === 'ai' ? (x.routes ?? []) : [];
+      if (routes.some((r) => r.steps === target))
+        for (const r of routes) if (r.steps !== target) walkSteps(r.steps, (y) => siblings.add(y));
+    });
+    // (Said as options' own actions before the routes are made: each after its own label.)
+    const original = this.ctx.original;
+    const labelAt = (at: number) => /(?:^|[.;!?\n])\s*([\w' -]{1,30}):\s*$/.exec(original.slice(0, at))?.[1];
+    const here = labelAt(this.ctx.tokens[this.firstWord(clause)]?.start ?? 0);
+    const otherLabel = (x: Step) => {
+      const at = x.kind === 'app' ? original.indexOf(x.phrase) : -1;
+      const there = at >= 0 ? labelAt(at) : undefined;
+      return Boolean(here && there && there !== here);
+    };
     // "send each one the email through Mailgun, and set the status column to 'sent'": a message sent changes
     // nothing; the row is changed where the rows came from.
     const last = [...this.steps, ...target].findLast(
       (x) =>
         x.kind === 'app' &&
+        !(bare && (siblings.has(x) || otherLabel(x))) &&
         !(
           x.verb === 'send' &&
           /\b(?:columns?|rows?|cells?|fields?|records?)\b/.test(this.words(clause)) &&
@@ -1916,6 +1970,17 @@ class Reader {
       return [
         { kind: 'app', app: trigger, verb: 'create', noun: tagged.resource, hints: {}, phrase: this.text(clause) },
       ];
+    // The mail the run started with, changed in its mailbox ("Spam: delete it").
+    const inbox =
+      this.ctx.emailTrigger && /^(?:gmail|microsoftOutlook)$/.test(this.ctx.mailApp ?? '') ? this.ctx.mailApp : null;
+    if (!last && inbox && (cls === 'delete' || cls === 'update') && !search) {
+      const change = this.mailboxChange(`${word} the email`);
+      return [
+        change
+          ? { ...change, phrase: this.text(clause) }
+          : { kind: 'app', app: inbox, verb: cls, hints: { triggerItem: true }, phrase: this.text(clause) },
+      ];
+    }
     if (last?.kind !== 'app' || SMS_APPS.test(last.app)) return [];
     // (A mailing app that tags its subscribers keeps them: "add the buyer to ConvertKit and tag them".)
     const tags = /^(?:tag|add)$/.test(word) && Boolean(tagResource(last.app));
@@ -1940,6 +2005,31 @@ class Reader {
     let at = this.firstWord({ from, to, lead: null });
     while (at < to && /^(?:just|also|simply|only|then|→|-|>)$/.test(this.ctx.tokens[at]!.lower)) at++;
     const first = this.ctx.tokens[at]?.lower ?? '';
+    // "check if the customer exists in Postgres; if not, insert it": made where it was looked for.
+    const looked = [...this.steps, ...target].findLast((x) => x.kind === 'app');
+    if (
+      looked?.kind === 'app' &&
+      looked.verb === 'search' &&
+      /^(?:insert|create|add|save|store|write|record|log|register)$/.test(first) &&
+      /^(?:(?:it|them|one|the\s+\w+|an?\s+new\s+\w+|an?\s+\w+|new\s+\w+)(?:\s+(?:in|with|for|on|under|there|too|as well|instead|first)\b.*)?)?$/.test(
+        this.words({ from: at + 1, to }),
+      ) &&
+      // ("add a comment on the new ticket": something put onto an item, not an item made where it was looked for.)
+      !/^(?:(?:the|an?)\s+)?(?:new\s+)?(?:comments?|notes?|repl(?:y|ies)|messages?|labels?|tags?|links?)\b/.test(
+        this.words({ from: at + 1, to }),
+      ) &&
+      nodeCatalog().app(looked.app)?.action
+    )
+      return [
+        {
+          kind: 'app',
+          app: looked.app,
+          verb: 'create',
+          ...(looked.noun ? { noun: looked.noun } : {}),
+          hints: {},
+          phrase: this.text({ from, to }),
+        },
+      ];
     if (
       !/^(?:tag|label|mark|flag|assign|reassign|move|set|update|change|close|archive|unsubscribe|add|put|place|file|subscribe)$/.test(
         first,
@@ -2322,7 +2412,22 @@ class Reader {
     const verb = rest < clause.to ? verbClass(this.ctx.tokens[rest]?.lower ?? '') : undefined;
     const earlier = this.scope.lastSwitch?.routes.at(-1)?.steps.findLast((x) => x.kind === 'app');
     const routeWords = this.words({ from: rest, to: clause.to });
-    if (!steps.length && earlier?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
+    // ("Support: create a Freshdesk ticket. Spam: delete it.": the ticket made is not the mail routed; that is
+    // changed where it came in.)
+    const itemApp = this.ctx.triggerApp ?? (this.ctx.emailTrigger ? this.ctx.mailApp : null);
+    const made =
+      earlier ?? this.scope.lastClassifier?.routes?.flatMap((r) => r.steps).findLast((x) => x.kind === 'app');
+    if (
+      !steps.length &&
+      made?.kind === 'app' &&
+      made.verb === 'create' &&
+      itemApp &&
+      itemApp !== made.app &&
+      (verb === 'update' || verb === 'delete') &&
+      /^\S+(?: (?:it|them|this|that|these|those))?$/.test(routeWords)
+    )
+      steps.push({ kind: 'app', app: itemApp, verb, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
+    else if (!steps.length && earlier?.kind === 'app' && (verb === 'create' || verb === 'update' || verb === 'delete'))
       steps.push({ ...earlier, verb, hints: {}, phrase: this.text({ from: rest, to: clause.to }) });
     // "Cards over 10 days should be moved to the Critical list, …, get a comment": the items read are changed, or
     // commented on, where they were read.
@@ -2474,11 +2579,17 @@ class Reader {
   private classifierRoute(words: string): Step[] | null {
     const routes = this.scope.lastClassifier?.routes;
     // "create a Jira issue for bugs", "send the sales ones to Salesforce": the outcome the clause names.
+    const one = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
+    // "forward sales to sales@acme.com", "delete spam": the outcome is what the verb acts on.
+    const object =
+      /^(?:(?:and|then|also|just|simply) )*[a-z]+ (?:the |all |any )?([a-z][a-z-]*)(?: (?:ones|emails|mails|messages|items|tickets))?(?= to\b| into\b| in\b|$)/.exec(
+        words,
+      )?.[1];
     const said =
       /\bfor (?:the |all |any )?([a-z][a-z-]*(?: [a-z-]+)?)$/.exec(words)?.[1] ??
-      /^(?:\w+ ){0,3}?(?:the |all )([a-z][a-z-]*) ones\b/.exec(words)?.[1];
+      /^(?:\w+ ){0,3}?(?:the |all )([a-z][a-z-]*) ones\b/.exec(words)?.[1] ??
+      (object && routes?.some((r) => one(r.name) === one(object)) ? object : undefined);
     if (!routes?.length || !said) return null;
-    const one = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, '');
     const route = routes.find((r) => one(r.name) === one(said) || one(r.name) === one(said.split(' ')[0]!));
     return route?.steps ?? null;
   }
@@ -3935,6 +4046,7 @@ export function readRequest(request: string, options: { fragment?: boolean; part
     choices: ctx.choices,
   };
   if (second && !sameStart(second.trigger, spec.trigger)) spec.also = [second.trigger];
+  callStatus(spec.steps);
   // "If the workflow fails, email me the error", "if anything fails during the run": the run as a whole failing is
   // n8n's Error Trigger; a workflow that holds one is its own error workflow.
   if (!options.fragment && spec.onError.length && spec.trigger.kind !== 'error' && RUN_FAILS.test(original)) {

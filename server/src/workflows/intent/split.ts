@@ -806,14 +806,22 @@ function leadOf(tokens: Token[], from: number, to: number): Lead {
       /^[,;:]$/.test(
         tokens[tokens.findIndex((x, k) => k >= from && k < to && NEG_AUX.test(x.lower)) + 1]?.text ?? '',
       ) ||
-      /^(?:they|it|he|she|then|just|only|we|i)$/.test(words[at + 3] ?? ''))
+      /^(?:they|it|he|she|then|just|only|we|i)$/.test(words[at + 3] ?? '') ||
+      // ("check if the email exists in Salesforce and if it doesn't create a lead": after a test of whether the
+      // item exists, the auxiliary is that test's answer.)
+      (Boolean(verbClass(words[at + 3] ?? '')) &&
+        tokens.slice(Math.max(0, from - 25), from).some((t) => /^(?:exists?|existing|found)$/.test(t.lower))))
   )
     return 'otherwise';
   // "if column 'consent' is yes put them in Newsletter, if no in Transactional": the other answer.
   if (
     first === 'if' &&
     words[1] === 'no' &&
-    (words.length === 2 || /^(?:in|into|to|then|just|add|put|send|move|skip|do|go|goes|leave)$/.test(words[2] ?? ''))
+    (words.length === 2 ||
+      /^(?:in|into|to|then|just|add|put|send|move|skip|do|go|goes|leave)$/.test(words[2] ?? '') ||
+      // "if no insert new patient" (not "if no update within 3 days", a test of its own).
+      (/^(?:insert|create|update|delete|remove|make|open|log|save|store|write|record)$/.test(words[2] ?? '') &&
+        !/^(?:in|within|after|for|by|since|yet|was|is|comes?|came|has|arrives?)$/.test(words[3] ?? '')))
   )
     return 'otherwise';
   // "all other new issues just get posted …", "everything else goes to …": the items the condition did not keep.

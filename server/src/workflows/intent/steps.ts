@@ -89,6 +89,9 @@ const STRONG = new Set<AiTask>([
   'ocr',
 ]);
 
+/** Apps that read the text in a scan or photo themselves (AWS Textract, Mindee, OCR services). */
+export const OCR_APP = /\bocr\b|textract|mindee|document ai|extract text/i;
+
 export function appKindOf(key: string) {
   const app = nodeCatalog().app(key);
   return app ? appKind(app) : 'other';
@@ -850,6 +853,11 @@ const TRANSLATORS = /^(?:deepL|googleTranslate|lingvaNex)$/;
 const READ_NOUN = /^(?:query|queries|lookup|search|list|lists|report|reports|data|stats|metrics|feed|export|api)$/;
 
 /** "in a Google Sheet", "on our Airtable": the place an app is named as, after "in" or "on". */
+/** A call to an app's own API, for an app n8n has no node to do that with (the user fills in the URL). */
+function apiCall(ref: AppRef, method: 'GET' | 'POST', phrase: string): Step {
+  return { kind: 'http', url: null, method, api: `${ref.app.name} API`, system: ref.app.name, phrase };
+}
+
 function heldIn(tokens: Token[], at: number): boolean {
   let k = at - 1;
   while (k >= 0 && DETERMINER.test(tokens[k]!.lower)) k--;
@@ -1239,14 +1247,29 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
       roleOf(ctx, ref, cls, from) === 'destination'
     ) {
       ctx.usedApps.add(ref.from);
-      outputs.push({
-        kind: 'http',
-        url: null,
-        method: 'POST',
-        api: `${ref.app.name} API`,
-        system: ref.app.name,
-        phrase,
-      });
+      outputs.push(apiCall(ref, 'POST', phrase));
+      continue;
+    }
+    // "every Friday export last week's Toggl time entries to a Google Sheet": an app n8n only has a trigger for is
+    // read through its API (an HTTP Request) where something else starts the run.
+    if (
+      !ref.app.action &&
+      ref.app.trigger &&
+      !ref.app.community &&
+      ref.app.key !== ctx.triggerApp &&
+      // (Not the mailbox an e-mail trigger reads: "grab the attachment from our IMAP inbox".)
+      !/^(?:emailReadImap|rssFeedRead)/.test(ref.app.key) &&
+      // (Nor an API the clause calls by its address: "pull all candidates from the Workable API (https://…)".)
+      !tokens.slice(from, to).some((t) => t.kind === 'url') &&
+      head &&
+      head.index === firstWordAt(tokens, from, to) &&
+      (verb === 'read' ||
+        verb === 'search' ||
+        /^(?:export|sync|copy|backup|back|archive|dump|pull|fetch|get|grab|collect)$/.test(head.word)) &&
+      /^(?:source|object)$/.test(roleOf(ctx, ref, cls, from))
+    ) {
+      ctx.usedApps.add(ref.from);
+      sources.push(apiCall(ref, 'GET', phrase));
       continue;
     }
     // "someone who knows n8n", "we run n8n on Docker": n8n itself is a step only when its workflows, executions or
@@ -2321,7 +2344,11 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     /\b(?:sort|sorts|sorted|group|groups|bucket|buckets|split|splits|file|files|put|puts)\s+(?:them\s+|it\s+|each\s+(?:\w+\s+){0,2}|every\s+(?:\w+\s+){0,2}|these\s+|those\s+)?(?:in|into)\b/.test(
       words,
     );
-  const transform = chunking || sortsInto ? null : transformStep(words, cls, head?.word);
+  // "sum it up for me" with no total anywhere is a summary (a model's), not a sum.
+  const summed =
+    /\bsum (?:it|this|that|them) up\b/.test(words) &&
+    !/\b(?:totals?|amounts?|revenue|sum)\b/i.test(ctx.original.replace(/\bsum (?:it|this|that|them) up\b/gi, ''));
+  const transform = chunking || sortsInto || summed ? null : transformStep(words, cls, head?.word);
   // "extract the price using the '.price' CSS selector": the HTML node extracts it, no model.
   const bySelector = work.some((w) => w.kind === 'node' && w.node === 'html') && !aiAsked;
   // "Summarize node to total distance": n8n's Summarize node totals; no model summarises.
@@ -2334,12 +2361,20 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !m.models.length &&
     !m.aiWords.length &&
     ctx.mentions.apps.some((a) => /^(?:googleTranslate|deepL)$/.test(a.app.key));
+  // "run OCR with AWS Textract": the app named reads the text, no model.
+  const readBy =
+    tasks.length === 1 &&
+    tasks[0] === 'ocr' &&
+    !m.models.length &&
+    !m.aiWords.length &&
+    m.apps.some((a) => OCR_APP.test(`${a.app.name} ${a.app.description}`));
   if (
     tasks.length &&
     (strongVerb || aiAsked || ctx.wantsAi) &&
     !(tasks[0] === 'extract' && (files.length || bySelector) && !aiAsked) &&
     !(tasks[0] === 'summarise' && totalled) &&
-    !translatedBy
+    !translatedBy &&
+    !readBy
   ) {
     // A model named for a job its provider has no node for drives the text step (the media step uses OpenAI).
     const ordered = [...tasks].sort(
@@ -2354,6 +2389,12 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     !work.some((w) => w.kind === transform.kind) &&
     // "parse it" where the file's content is extracted: the extraction is the parsing.
     !(transform.kind === 'code' && work.some((w) => w.kind === 'extract') && /\bpars\w*\b/.test(words)) &&
+    // "parse it with Mindee": the app named parses.
+    !(
+      transform.kind === 'code' &&
+      /\b(?:pars|process|read|scan|analy[sz])\w*\b/.test(words) &&
+      [...sources, ...outputs, ...work].some((w) => w.kind === 'app' && m.apps.some((a) => a.app.key === w.app))
+    ) &&
     // "compress them into a zip archive" with the Compression node: the node does the job.
     // "convert to CSV" with the Convert to File step: the step does the converting.
     !(transform.kind === 'code' && work.some((w) => w.kind === 'node' || w.kind === 'convert'))
@@ -2362,6 +2403,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
   } else if (
     aiAsked &&
     !translatedBy &&
+    !readBy &&
     !work.some((s) => s.kind === 'ai') &&
     // "Use a local Llama model via Ollama.", "Use GPT-4o." after the AI step: which model, no step of its own.
     !(
@@ -2398,7 +2440,7 @@ export function clauseSteps(from: number, to: number, ctx: ReadContext): Step[] 
     head &&
     (verb === 'create' || verb === 'update' || verb === 'delete')
   ) {
-    const owner = itemOwner(tokens, head.index + 1, to, ctx);
+    const owner = itemOwner(tokens, head.index + 1, to, ctx, verb);
     if (owner) outputs.push({ kind: 'app', app: owner.app, verb, noun: owner.noun, hints, phrase });
     // "fetch the open Zendesk tickets …, add an internal note to each": the items read are changed where they are.
     else if (ctx.lastRead && /\b(?:to|on|for) (?:each|them|it|every one|each one|all of them)\b/.test(words))
@@ -2753,12 +2795,37 @@ function outside(m: Mentions, used: Set<number>): Mentions {
 }
 
 /** The app of the request (its trigger's first) that keeps the kind of item a verb's object names ("a deal"). */
-function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext): { app: string; noun: string } | null {
+/** Operations that make, change or remove an item, by the step's verb. */
+const CHANGES: Record<string, RegExp> = {
+  create: /^(?:create|add|post|insert|upsert|send|append)/i,
+  update: /^(?:update|edit|patch|upsert|set|move|change)/i,
+  delete: /^(?:delete|remove|archive|trash)/i,
+};
+
+/**
+ * Whether the app can do that to the item, as its node's operations say ("update the company": HubSpot can, Clearbit
+ * only enriches one); true where the catalogue lists no operations for the item.
+ */
+function canChange(app: string, noun: string, verb: string): boolean {
+  const ops = (nodeCatalog().app(app)?.operations ?? []).filter((o) => o.resource?.toLowerCase() === noun);
+  const wanted = CHANGES[verb];
+  return !ops.length || !wanted || ops.some((o) => wanted.test(o.operation));
+}
+
+function itemOwner(
+  tokens: Token[],
+  from: number,
+  to: number,
+  ctx: ReadContext,
+  verb: string,
+): { app: string; noun: string } | null {
   let k = from;
+  // "the company" (a record), not "the company Slack" (whose): a describing word is the item when nothing follows it.
+  const last = (i: number) => i + 1 >= to || /^[,.;!?)]$/.test(tokens[i + 1]!.text);
   while (
     k < to &&
     (tokens[k]!.kind !== 'word' ||
-      DETERMINER.test(tokens[k]!.lower) ||
+      (DETERMINER.test(tokens[k]!.lower) && !(/^(?:company|team)$/.test(tokens[k]!.lower) && last(k))) ||
       /^(?:them|him|her|it|new)$/.test(tokens[k]!.lower))
   )
     k++;
@@ -2770,11 +2837,11 @@ function itemOwner(tokens: Token[], from: number, to: number, ctx: ReadContext):
     ...ctx.mentions.apps.map((a) => a.app.key),
   ].filter((x): x is string => Boolean(x));
   const owner = (word: string) => {
-    for (const key of keys) {
+    const kept = keys.flatMap((key) => {
       const noun = keptNoun(word, key);
-      if (noun) return { app: key, noun };
-    }
-    return null;
+      return noun ? [{ app: key, noun }] : [];
+    });
+    return kept.find((k) => canChange(k.app, k.noun, verb)) ?? kept[0] ?? null;
   };
   // "add an internal note to each": the noun may follow a word or two that describe it.
   for (let j = k; j < Math.min(to, k + 3) && tokens[j]!.kind === 'word'; j++) {

@@ -285,7 +285,18 @@ export function itemAfter(ref: AppRef, tokens: Token[]): string | undefined {
       : /^(?:in|on|from|at)$/.test(before.at(-1) ?? '') && /^(?:a|an|any|every|each)$/.test(before.at(-3) ?? '')
         ? [before.at(-2)!].find(item)
         : heldBefore(before, item);
-  const word = words.find(item) ?? held;
+  // "a new subscriber joins my ConvertKit list": a new item, then what it does to the app's place.
+  const fresh = before.lastIndexOf('new');
+  const joined =
+    fresh >= 0 &&
+    fresh + 1 < before.length &&
+    item(before[fresh + 1]!) &&
+    before
+      .slice(fresh + 2)
+      .every((w) => /^(?:joins?|joined|signs?|signed|up|subscribes?|subscribed|to|my|our|the|a)$/.test(w))
+      ? before[fresh + 1]
+      : undefined;
+  const word = words.find(item) ?? held ?? joined;
   return word && oneItem(word);
 }
 

@@ -615,6 +615,15 @@ export function chosenEvents(def: NodeDefinition, want: Intent): string[] {
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 }
 
+/** The operations a resource offers, as n8n shows them for these parameters. */
+function opsOf(def: NodeDefinition, params: Record<string, unknown>, resource: unknown): string[] {
+  const operation = visible(def, { ...params, resource }).find((p) => p.name === 'operation' && p.type === 'options');
+  return operation ? optionValues(operation) : [];
+}
+
+/** Whether the operations list the items (many at once), not one by its id. */
+const lists = (ops: string[]) => ops.some((v) => /^(?:getall|getmany|list|search|getallitems)$/.test(norm(v)));
+
 export interface Intent {
   verb: Verb | 'trigger';
   /** What the step acts on ("issue", "row", "comment"): picks the resource. */
@@ -722,21 +731,14 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     !nounOperation &&
     !want.hints.itemFile
   ) {
-    const opsOf = (r: unknown) =>
-      optionValues(
-        visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options') ?? {
-          name: '',
-          type: 'options',
-        },
-      );
-    const lists = (ops: string[]) => ops.some((v) => /^(?:getall|getmany|list|search|getallitems)$/.test(norm(v)));
-    if (!lists(opsOf(params.resource))) {
+    if (!lists(opsOf(def, params, params.resource))) {
       const many = `${norm(want.noun).replace(/y$/, 'ie')}s`;
       for (const r of optionValues(resource)) {
         // ("pull requests": GitHub's "getPullRequests".)
+        const ops = opsOf(def, params, r);
         const op =
-          opsOf(r).find((v) => norm(v) === `get${many}`) ??
-          opsOf(r).find((v) => norm(v).startsWith('get') && norm(v).endsWith(many));
+          ops.find((v) => norm(v) === `get${many}`) ??
+          ops.find((v) => norm(v).startsWith('get') && norm(v).endsWith(many));
         if (op) {
           params.resource = r;
           nounOperation = op;
@@ -756,20 +758,9 @@ export function configureNode(def: NodeDefinition, want: Intent, given: Record<s
     !want.hints.itemId &&
     !optionValues(resource).some((v) => want.noun && norm(v) === norm(want.noun))
   ) {
-    const opsOf = (r: unknown) =>
-      optionValues(
-        visible(def, { ...params, resource: r }).find((p) => p.name === 'operation' && p.type === 'options') ?? {
-          name: '',
-          type: 'options',
-        },
-      );
-    const lists = (r: unknown) => opsOf(r).some((v) => /^(?:getall|getmany|list|search|getallitems)$/.test(norm(v)));
-    const onlyOne = (r: unknown) => {
-      const ops = opsOf(r);
-      return ops.length > 0 && ops.every((v) => norm(v) === 'get');
-    };
-    if (onlyOne(params.resource)) {
-      const other = optionValues(resource).find(lists);
+    const ops = opsOf(def, params, params.resource);
+    if (ops.length > 0 && ops.every((v) => norm(v) === 'get')) {
+      const other = optionValues(resource).find((r) => lists(opsOf(def, params, r)));
       if (other) params.resource = other;
     }
   }

@@ -18,8 +18,6 @@ export interface Link {
 /** Nodes whose output is an item of their own: a model's text or fields, an API's answer. */
 const REPLACES_ITEM =
   /\.(?:chainLlm|agent|openAi|anthropic|googleGemini|mistralAi|ollama|informationExtractor|chainSummarization|httpRequest)$/;
-/** A model or tool plugged into an AI node, not a step of the flow. */
-const SUB_NODE_TYPE = /\.(?:lm\w+|embeddings\w+|memory\w+|tool\w+)$/;
 
 export type PlannedNode = Draft & { onError?: 'continueErrorOutput'; alwaysOutputData?: true };
 
@@ -250,7 +248,7 @@ class Planner {
       .slice(at + 1)
       .some(
         (n) =>
-          (REPLACES_ITEM.test(n.type) && !SUB_NODE_TYPE.test(n.type)) ||
+          REPLACES_ITEM.test(n.type) ||
           (n.app !== undefined && (n.intent?.verb === 'create' || n.intent?.verb === 'update')),
       );
     return replaced ? nodes[at]! : null;
